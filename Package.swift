@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "storygraph",
+    products: [
+        .library(name: "StoryGraph", targets: ["StoryGraph"]),
+        .library(name: "StoryRender", targets: ["StoryRender"]),
+        .executable(name: "storygraph", targets: ["storygraph"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
+        .target(name: "StoryGraph"),
+        .target(name: "StoryRender", dependencies: ["StoryGraph", "CGraphviz"]),
+        .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryRender"]),
+        .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
+        .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph"]),
+        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph"]),
+        .testTarget(
+            name: "StoryCLITests",
+            dependencies: ["StoryCLI", "StoryGraph"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,76 @@
+/// A positional argument of a command, for parsing and for help.
+public struct ArgumentSpec: Sendable {
+    public var name: String
+    public var help: String
+    public var isRepeating: Bool
+    public var isOptional: Bool
+
+    public init(_ name: String, help: String, repeating: Bool = false, optional: Bool = false) {
+        self.name = name
+        self.help = help
+        self.isRepeating = repeating
+        self.isOptional = optional
+    }
+}
+
+/// An option (`--output FILE`) or flag (`--quiet`) of a command.
+public struct OptionSpec: Sendable {
+    /// Long name without dashes (`output`); it is also the key the parsed value is kept under.
+    public var name: String
+    /// One-letter short name, if any (`o` for `-o`).
+    public var short: Character?
+    /// Placeholder for the value in help (`FILE`); `nil` for a flag, which takes no value.
+    public var valueName: String?
+    public var help: String
+    /// The only values allowed (from a `CaseIterable` enum); anything else is a usage error.
+    public var allowedValues: [String]?
+    public var defaultValue: String?
+    /// Whether the option may be given several times (`--disable A --disable B`).
+    public var isRepeating: Bool
+
+    public init(
+        _ name: String, short: Character? = nil, value valueName: String? = nil, help: String,
+        allowed: [String]? = nil, default defaultValue: String? = nil, repeating: Bool = false
+    ) {
+        self.name = name
+        self.short = short
+        self.valueName = valueName
+        self.help = help
+        self.allowedValues = allowed
+        self.defaultValue = defaultValue
+        self.isRepeating = repeating
+    }
+
+    /// An option whose values are the cases of a `String` enum.
+    public static func choice<E: CaseIterable & RawRepresentable>(
+        _ name: String, _ type: E.Type, short: Character? = nil, help: String, default defaultValue: E? = nil
+    ) -> OptionSpec where E.RawValue == String {
+        OptionSpec(
+            name, short: short, value: name.uppercased(), help: help,
+            allowed: E.allCases.map(\.rawValue), default: defaultValue?.rawValue)
+    }
+
+    public var isFlag: Bool { valueName == nil }
+}
+
+/// What a command is called, what it does, and what it takes.
+public struct CommandConfiguration: Sendable {
+    public var name: String
+    public var abstract: String
+    public var discussion: String
+    public var arguments: [ArgumentSpec]
+    public var options: [OptionSpec]
+    public var subcommands: [any Command.Type]
+
+    public init(
+        name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+        options: [OptionSpec] = [], subcommands: [any Command.Type] = []
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+        self.subcommands = subcommands
+    }
+}

@@ -1,0 +1,96 @@
+import StoryGraph
+
+/// Exit codes, as sysexits(3) and STYLE.md name them.
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// The story has errors (or warnings under `--strict`); a fuzz run got stuck.
+    case findings = 1
+    case usage = 64
+    /// Input that cannot be read or parsed.
+    case dataError = 65
+    case internalError = 70
+}
+
+/// Why a command stopped; each case maps to an exit code.
+public enum CLIError: Error, Sendable {
+    /// A wrong command line (64); `command` names whose help to point at.
+    case usage(String, command: String)
+    /// The story could not be read (65).
+    case input(StoryLoadError)
+    /// Something failed inside storygraph or a library it calls (70).
+    case failure(String)
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .usage: .usage
+        case .input: .dataError
+        case .failure: .internalError
+        }
+    }
+}
+
+/// A subcommand of `storygraph`. Its options are declared in `configuration`, parsed
+/// into `ParsedArguments`, and read by `init(_:)`; `run` does the work and returns the
+/// exit code. Behaviour lives in the libraries: a command parses, calls and prints.
+public protocol Command: Sendable {
+    static var configuration: CommandConfiguration { get }
+    init(_ arguments: ParsedArguments) throws(CLIError)
+    func run(_ terminal: Terminal) throws(CLIError) -> ExitCode
+}
+
+/// Options every command takes.
+public struct GlobalOptions: Sendable {
+    public enum ColorMode: String, CaseIterable, Sendable { case auto, always, never }
+
+    static let specs: [OptionSpec] = [
+        OptionSpec("quiet", short: "q", help: "Print no warnings or progress, only results and errors."),
+        OptionSpec.choice("color", ColorMode.self, help: "Colour diagnostics (auto: on a terminal, unless NO_COLOR is set).", default: .auto),
+        OptionSpec("help", short: "h", help: "Show help for this command."),
+    ]
+
+    public var quiet: Bool
+    public var color: ColorMode
+
+    public init(_ arguments: ParsedArguments) {
+        quiet = arguments.flag("quiet")
+        color = arguments.choice("color", as: ColorMode.self) ?? .auto
+    }
+}
+
+/// Options of every command that reads a story.
+public struct InputOptions: Sendable {
+    public static let specs: [OptionSpec] = [
+        OptionSpec(
+            "input-format", value: "FORMAT",
+            help: "Read the story as this format instead of guessing from its extension and content.",
+            allowed: StoryLoading.formatNames),
+        OptionSpec("start", value: "PASSAGE", help: "Start the story at this passage instead of the one it declares."),
+        OptionSpec("story", value: "NAME", help: "Pick one story from a file that holds several (a Twine archive)."),
+    ]
+
+    public var format: String?
+    public var options: LoadOptions
+
+    public init(_ arguments: ParsedArguments) {
+        format = arguments.value("input-format")
+        options = LoadOptions(start: arguments.value("start"), storyName: arguments.value("story"))
+    }
+
+    /// Loads a story and prints its findings to stderr (warnings only without `--quiet`).
+    /// A story with load errors (a duplicate id) is refused with exit code 65.
+    public func load(_ paths: [String], _ terminal: Terminal, allowErrors: Bool = false) throws(CLIError) -> LoadResult {
+        let result: LoadResult
+        do {
+            result = try StoryLoading.load(paths: paths, format: format, options: options)
+        } catch {
+            throw .input(error)
+        }
+        if !allowErrors {
+            terminal.report(result.diagnostics)
+            if result.hasErrors {
+                throw .input(StoryLoadError([]))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,8 @@
+/// Every subcommand of `storygraph`, in the order help lists them. A new command is a
+/// new file in `Commands/` and one line here.
+enum Commands {
+    static let all: [any Command.Type] = [
+        MapCommand.self,
+        DotCommand.self,
+    ]
+}

@@ -1,0 +1,97 @@
+import Foundation
+import StoryGraph
+import StoryRender
+
+/// `storygraph map STORY [-o FILE]`: the story map rendered through Graphviz.
+struct MapCommand: Command {
+    enum OutputFormat: String, CaseIterable { case svg, png, pdf, dot }
+
+    /// Options from other parts of storygraph that decorate the map.
+    static let overlays: [any MapOverlay.Type] = []
+
+    static let configuration = CommandConfiguration(
+        name: "map",
+        abstract: "Draw the story map as SVG, PNG, PDF or DOT.",
+        discussion: """
+            Passages are white boxes, choices green boxes, endings red; the start has a bold \
+            border and a 'start' marker. Restarts are dashed grey edges back to the start, \
+            broken links point to a red 'missing' box, unreachable passages are grey. \
+            Without -o, SVG goes to stdout.
+            """,
+        arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
+        options: [
+            OptionSpec("output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format."),
+            OptionSpec.choice("format", OutputFormat.self, help: "Output format (default: from the file extension, else svg)."),
+            OptionSpec.choice("engine", LayoutEngine.self, help: "Graphviz layout engine.", default: .dot),
+        ] + MapStyleOptions.specs + overlays.flatMap { $0.specs } + InputOptions.specs)
+
+    let paths: [String]
+    let output: String?
+    let format: OutputFormat
+    let engine: LayoutEngine
+    let input: InputOptions
+    let style: MapStyleOptions
+    let arguments: ParsedArguments
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        self.arguments = arguments
+        paths = arguments.positional
+        output = arguments.value("output")
+        input = InputOptions(arguments)
+        style = try MapStyleOptions(arguments)
+        engine = arguments.choice("engine", as: LayoutEngine.self) ?? .dot
+        if let chosen = arguments.choice("format", as: OutputFormat.self) {
+            format = chosen
+        } else if let output {
+            let ext = (output as NSString).pathExtension.lowercased()
+            guard let fromExtension = OutputFormat(rawValue: ext) else {
+                throw .usage(
+                    "cannot tell the format of '\(output)' from its extension; use .svg, .png, .pdf or .dot, or --format",
+                    command: "map")
+            }
+            format = fromExtension
+        } else {
+            format = .svg
+        }
+        if output == nil, format == .png || format == .pdf, isatty(1) == 1 {
+            throw .usage("refusing to write \(format.rawValue.uppercased()) to a terminal; use -o FILE", command: "map")
+        }
+    }
+
+    func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
+        let result = try input.load(paths, terminal)
+        let graph = StoryGraph(result.story)
+        var options = style.options
+        for overlay in Self.overlays {
+            try overlay.apply(arguments, graph: graph, to: &options, terminal: terminal)
+        }
+        let dot = DOTExporter(graph, options: options).dot()
+        let data: Data
+        if format == .dot {
+            data = Data(dot.utf8)
+        } else {
+            do {
+                let rendered = try GraphvizRenderer.render(dot: dot, engine: engine, format: ImageFormat(rawValue: format.rawValue)!)
+                if !terminal.quiet {
+                    for warning in rendered.warnings { terminal.printError("warning: graphviz: \(warning)") }
+                }
+                data = rendered.data
+            } catch {
+                throw .failure(error.description)
+            }
+        }
+        guard let output else {
+            terminal.write(data: data)
+            return .success
+        }
+        do {
+            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw .input(StoryLoadError("cannot write \(output): \((error as NSError).localizedDescription)", at: nil))
+        }
+        if !terminal.quiet {
+            terminal.printError("wrote \(output) (\(format.rawValue), \(graph.count) passages, \(data.count) bytes)")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import StoryGraph
+
+/// Where a command writes: results to stdout, diagnostics and progress to stderr, with
+/// colour only on a terminal and never under `NO_COLOR`.
+public final class Terminal: @unchecked Sendable {
+    public let quiet: Bool
+    public let colorsDiagnostics: Bool
+    /// Whether stderr is a terminal (progress bars are drawn only there).
+    public let stderrIsTerminal: Bool
+    private let lock = NSLock()
+    private var out: (Data) -> Void
+    private var err: (Data) -> Void
+
+    public init(
+        quiet: Bool = false, color: GlobalOptions.ColorMode = .auto,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        out: @escaping (Data) -> Void = { FileHandle.standardOutput.write($0) },
+        err: @escaping (Data) -> Void = { FileHandle.standardError.write($0) },
+        stderrIsTerminal: Bool = isatty(2) == 1
+    ) {
+        self.quiet = quiet
+        self.out = out
+        self.err = err
+        self.stderrIsTerminal = stderrIsTerminal
+        switch color {
+        case .always: colorsDiagnostics = true
+        case .never: colorsDiagnostics = false
+        case .auto: colorsDiagnostics = stderrIsTerminal && environment["NO_COLOR"] == nil
+        }
+    }
+
+    /// Writes text to stdout as it is (no newline added).
+    public func write(_ text: String) { lock.withLock { out(Data(text.utf8)) } }
+    public func write(data: Data) { lock.withLock { out(data) } }
+    /// Writes a line to stdout.
+    public func print(_ line: String) { write(line + "\n") }
+    /// Writes a line to stderr.
+    public func printError(_ line: String) { lock.withLock { err(Data((line + "\n").utf8)) } }
+    /// Writes raw text to stderr (for progress bars).
+    public func writeError(_ text: String) { lock.withLock { err(Data(text.utf8)) } }
+
+    /// Prints diagnostics to stderr, editor-style; warnings and notes are left out under
+    /// `--quiet`, errors never.
+    public func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics where !quiet || diagnostic.severity == .error {
+            printError(format(diagnostic))
+        }
+    }
+
+    public func format(_ diagnostic: Diagnostic) -> String {
+        guard colorsDiagnostics else { return diagnostic.description }
+        let colour = switch diagnostic.severity {
+        case .error: "\u{1B}[1;31m"
+        case .warning: "\u{1B}[1;33m"
+        case .info: "\u{1B}[1;36m"
+        }
+        let label = "\(diagnostic.severity.rawValue):"
+        return diagnostic.description.replacingOccurrences(
+            of: " \(label) ", with: " \(colour)\(label)\u{1B}[0m ", options: [], range: nil)
+    }
+}

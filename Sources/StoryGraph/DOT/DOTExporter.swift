@@ -1,0 +1,234 @@
+/// Writes a story map as DOT text. The output depends only on the story and the
+/// options: the same input gives the same bytes, so DOT is what the tests snapshot.
+///
+/// Node names are positional (`p3` passage 3, `c3_1` its second choice, `m0` the first
+/// missing target); each node's `id` attribute carries the passage id, so the SVG can
+/// be searched by the author's names, and its `tooltip` the full text.
+public struct DOTExporter: Sendable {
+    public static let passageFill = "#ffffff"
+    public static let choiceFill = "#b6e3a8"
+    public static let choiceBorder = "#4f8f3a"
+    public static let endingFill = "#f4a3a3"
+    public static let endingBorder = "#b22222"
+    public static let unreachableFill = "#e6e6e6"
+    public static let missingColor = "#d62728"
+    public static let restartColor = "#8c8c8c"
+    public static let highlightColor = "#1f5fbf"
+
+    public let graph: StoryGraph
+    public let options: DOTOptions
+
+    public init(_ graph: StoryGraph, options: DOTOptions = DOTOptions()) {
+        self.graph = graph
+        self.options = options
+    }
+
+    /// The DOT text of the map.
+    ///
+    /// - Complexity: O(P + C + T) for P passages, C choices and T characters of text.
+    public func dot() -> String {
+        var w = Writer()
+        let story = graph.story
+        let reachable = graph.reachableFromStart()
+        let decorations = options.decorations
+        let visible = decorations.visiblePassages
+        func shown(_ v: Int) -> Bool { visible?.contains(v) ?? true }
+
+        w.line("digraph \(DOTEscaping.quoted(story.title.isEmpty ? "story" : story.title)) {")
+        w.indent += 1
+        var graphAttributes: [(String, String)] = [
+            ("rankdir", options.direction.rawValue), ("fontname", "Helvetica"), ("fontsize", "12"),
+            ("nodesep", "0.3"), ("ranksep", options.style == .chart ? "0.35" : "0.5"),
+            ("bgcolor", "white"), ("tooltip", story.title), ("newrank", "true"),
+        ]
+        for (key, value) in options.graphAttributes {
+            graphAttributes.removeAll { $0.0 == key }
+            graphAttributes.append((key, value))
+        }
+        w.line("graph [\(graphAttributes.map { "\($0.0)=\(DOTEscaping.quoted($0.1))" }.joined(separator: ", "))];")
+        w.line("node [fontname=\"Helvetica\", fontsize=\"11\", shape=\"box\", style=\"rounded,filled\", fillcolor=\"\(Self.passageFill)\", margin=\"0.12,0.06\"];")
+        w.line("edge [fontname=\"Helvetica\", fontsize=\"10\", color=\"#555555\", arrowsize=\"0.7\"];")
+
+        // The start marker.
+        if shown(graph.start) {
+            w.line("start [id=\"start-marker\", shape=\"cds\", style=\"filled\", fillcolor=\"#333333\", fontcolor=\"white\", label=\"start\", fontsize=\"10\", height=\"0.3\", tooltip=\"The story starts here\"];")
+            w.line("start -> p\(graph.start) [color=\"#333333\", penwidth=\"2\"];")
+        }
+
+        // Clusters first, so that their passages are declared inside them.
+        var clustered = Set<Int>()
+        for (k, cluster) in decorations.clusters.enumerated() {
+            let members = cluster.passages.filter { shown($0) && !clustered.contains($0) }
+            guard !members.isEmpty else { continue }
+            w.line("subgraph cluster_\(k) {")
+            w.indent += 1
+            w.line("label=\(DOTEscaping.quoted(cluster.label)); color=\(DOTEscaping.quoted(cluster.color)); style=\(DOTEscaping.quoted(cluster.style)); penwidth=\"2\"; fontcolor=\(DOTEscaping.quoted(cluster.color));")
+            for v in members {
+                clustered.insert(v)
+                w.line(passageNode(v, reachable: reachable[v]))
+            }
+            w.indent -= 1
+            w.line("}")
+        }
+        for v in 0..<graph.count where shown(v) && !clustered.contains(v) {
+            w.line(passageNode(v, reachable: reachable[v]))
+        }
+
+        // Choices, in passage order.
+        var missing: [String: Int] = [:]
+        var stubs = Set<Int>()
+        for v in 0..<graph.count where shown(v) {
+            let passage = story.passages[v]
+            for (c, choice) in passage.choices.enumerated() {
+                let ref = ChoiceRef(passage: v, choice: c)
+                if choice.isRestart {
+                    if options.showRestarts { w.line(restartEdge(v, choice)) }
+                    continue
+                }
+                var targetNode: String
+                var targetIsMissing = false
+                if choice.kind == .dynamic {
+                    targetNode = "d\(v)_\(c)"
+                    w.line("\(targetNode) [id=\(DOTEscaping.quoted("dynamic:\(passage.id):\(c + 1)")), shape=\"note\", style=\"filled,dashed\", fillcolor=\"#f2f2f2\", fontcolor=\"#555555\", label=\(DOTEscaping.quoted("computed: " + shorten(choice.target, 40))), tooltip=\(DOTEscaping.quoted("target computed at run time: \(choice.target)"))];")
+                } else if let target = graph.indexByID[choice.target] {
+                    targetNode = "p\(target)"
+                    if !shown(target) {
+                        targetNode = "s\(target)"
+                        if stubs.insert(target).inserted {
+                            w.line("\(targetNode) [shape=\"plaintext\", style=\"\", label=\(DOTEscaping.quoted("… " + shorten(choice.target, 30))), fontcolor=\"#777777\", tooltip=\(DOTEscaping.quoted("\(choice.target) (not drawn)"))];")
+                        }
+                    }
+                } else {
+                    targetIsMissing = true
+                    if let k = missing[choice.target] {
+                        targetNode = "m\(k)"
+                    } else {
+                        let k = missing.count
+                        missing[choice.target] = k
+                        targetNode = "m\(k)"
+                        w.line("\(targetNode) [id=\(DOTEscaping.quoted("missing:\(choice.target)")), style=\"filled,dashed\", color=\"\(Self.missingColor)\", fillcolor=\"#fde0e0\", fontcolor=\"\(Self.missingColor)\", penwidth=\"1.5\", label=\(DOTEscaping.quoted("missing: " + shorten(choice.target, 60))), tooltip=\(DOTEscaping.quoted("broken link: no passage named \(choice.target)"))];")
+                    }
+                }
+                choiceDrawing(v, c, choice, ref: ref, targetNode: targetNode, broken: targetIsMissing, into: &w)
+            }
+        }
+
+        if !decorations.legend.isEmpty { legend(into: &w) }
+        w.indent -= 1
+        w.line("}")
+        return w.text
+    }
+
+    // MARK: - Pieces
+
+    private func shorten(_ text: String, _ limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+
+    private func passageNode(_ v: Int, reachable: Bool) -> String {
+        let passage = graph.story.passages[v]
+        let decorations = options.decorations
+        let isEnding = graph.isEnding[v]
+        let isStart = v == graph.start
+        var lines = TextLayout.wrap(passage.text, width: options.wrapWidth, maxCharacters: options.maxText)
+        if lines.isEmpty { lines = ["(no text)"] }
+        var label = lines.map(DOTEscaping.html).joined(separator: "<BR/>")
+        var idLine = passage.id
+        if isEnding, let kind = passage.ending?.kind { idLine += " · ending: \(kind)" } else if isEnding { idLine += " · ending" }
+        if !passage.tags.isEmpty { idLine += " · " + passage.tags.map { "#\($0)" }.joined(separator: " ") }
+        label += "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"#555555\">\(DOTEscaping.html(idLine))</FONT>"
+        if let note = decorations.passageNotes[v] {
+            label += "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"#1a1a1a\"><I>\(DOTEscaping.html(note))</I></FONT>"
+        }
+
+        var fill = Self.passageFill
+        var color = "#333333"
+        var style = ["rounded", "filled"]
+        var penwidth = "1"
+        var classes = ["passage"]
+        if isEnding { fill = Self.endingFill; color = Self.endingBorder; classes.append("ending") }
+        if !reachable { fill = Self.unreachableFill; color = "#888888"; style.append("dashed"); classes.append("unreachable") }
+        if isStart { penwidth = "3"; style.append("bold"); classes.append("start") }
+        if let heat = decorations.passageFill[v] { fill = heat }
+        if decorations.highlightedPassages.contains(v) { color = Self.highlightColor; penwidth = "3.5" }
+        var extra = ""
+        if decorations.markedPassages.contains(v) { extra = ", peripheries=\"2\""; classes.append("bottleneck") }
+        var tooltip = passage.id + ": " + passage.text
+        if let location = passage.location { tooltip += "\n(\(location))" }
+        return "p\(v) [id=\(DOTEscaping.quoted("passage:\(passage.id)")), class=\"\(classes.joined(separator: " "))\", label=<\(label)>, fillcolor=\"\(fill)\", color=\"\(color)\", style=\"\(style.joined(separator: ","))\", penwidth=\"\(penwidth)\"\(extra), tooltip=\(DOTEscaping.quoted(tooltip))];"
+    }
+
+    private func choiceLabel(_ choice: Choice) -> [String] {
+        var lines = TextLayout.wrap(choice.text, width: max(12, options.wrapWidth - 6), maxCharacters: min(options.maxText, 80))
+        if lines.isEmpty { lines = ["(no text)"] }
+        return lines
+    }
+
+    private func choiceDrawing(_ v: Int, _ c: Int, _ choice: Choice, ref: ChoiceRef, targetNode: String, broken: Bool, into w: inout Writer) {
+        let decorations = options.decorations
+        let passage = graph.story.passages[v]
+        let highlighted = decorations.highlightedChoices.contains(ref)
+        let edgeColor = highlighted ? Self.highlightColor : (broken ? Self.missingColor : "#555555")
+        let width = highlighted ? "3" : "1"
+        var edgeStyle = broken ? "dashed" : "solid"
+        if choice.kind == .include || choice.kind == .dynamic { edgeStyle = "dotted" }
+        let tooltip = DOTEscaping.quoted("\(passage.id) → \(choice.target): \(choice.text)" + (choice.location.map { "\n(\($0))" } ?? ""))
+        let condition = choice.condition.map { "if " + shorten($0, 40) }
+
+        // Inclusions, automatic jumps and dynamic links are not clicked: a direct edge.
+        if choice.kind != .choice || options.style == .compact {
+            var label: String
+            switch choice.kind {
+            case .include: label = "include"
+            case .auto: label = choice.text.isEmpty ? "auto" : "auto: \(choice.text)"
+            case .dynamic: label = choice.text.isEmpty ? "computed" : choice.text
+            case .choice: label = choiceLabel(choice).joined(separator: "\n")
+            }
+            if let condition { label += "\n[\(condition)]" }
+            if let note = decorations.choiceNotes[ref] { label += "\n\(note)" }
+            var attributes = "id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\"choice \(choice.kind.rawValue)\", label=\(DOTEscaping.quoted(label)), style=\"\(edgeStyle)\", color=\"\(edgeColor)\", penwidth=\"\(width)\", tooltip=\(tooltip)"
+            if let fill = decorations.choiceFill[ref] { attributes += ", fontcolor=\"#1a1a1a\", color=\"\(fill)\", penwidth=\"2.5\"" }
+            w.line("p\(v) -> \(targetNode) [\(attributes)];")
+            return
+        }
+
+        var label = choiceLabel(choice).map(DOTEscaping.html).joined(separator: "<BR/>")
+        if let condition { label += "<BR/><FONT POINT-SIZE=\"8\" COLOR=\"#2d5a1f\"><I>\(DOTEscaping.html(condition))</I></FONT>" }
+        if let note = decorations.choiceNotes[ref] { label += "<BR/><FONT POINT-SIZE=\"8\"><I>\(DOTEscaping.html(note))</I></FONT>" }
+        let fill = decorations.choiceFill[ref] ?? Self.choiceFill
+        let border = highlighted ? Self.highlightColor : Self.choiceBorder
+        let node = "c\(v)_\(c)"
+        w.line("\(node) [id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\"choice\", label=<\(label)>, fontsize=\"10\", fillcolor=\"\(fill)\", color=\"\(border)\", penwidth=\"\(highlighted ? "3" : "1")\", margin=\"0.08,0.03\", tooltip=\(tooltip)];")
+        w.line("p\(v) -> \(node) [arrowhead=\"none\", color=\"\(edgeColor)\", penwidth=\"\(width)\"];")
+        w.line("\(node) -> \(targetNode) [style=\"\(edgeStyle)\", color=\"\(edgeColor)\", penwidth=\"\(width)\"];")
+    }
+
+    private func restartEdge(_ v: Int, _ choice: Choice) -> String {
+        let label = choice.text.isEmpty ? "restart" : shorten(choice.text, 30)
+        return "p\(v) -> p\(graph.start) [class=\"restart\", style=\"dashed\", color=\"\(Self.restartColor)\", fontcolor=\"\(Self.restartColor)\", label=\(DOTEscaping.quoted(label)), constraint=\"false\", tooltip=\(DOTEscaping.quoted("restart: \(choice.text)"))];"
+    }
+
+    private func legend(into w: inout Writer) {
+        let decorations = options.decorations
+        var rows = ""
+        if !decorations.legendTitle.isEmpty {
+            rows += "<TR><TD COLSPAN=\"2\"><B>\(DOTEscaping.html(decorations.legendTitle))</B></TD></TR>"
+        }
+        for entry in decorations.legend {
+            rows += "<TR><TD BGCOLOR=\"\(entry.fill)\" WIDTH=\"24\"> </TD><TD ALIGN=\"LEFT\">\(DOTEscaping.html(entry.label))</TD></TR>"
+        }
+        w.line("legend [id=\"legend\", shape=\"plaintext\", style=\"\", label=<<TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"2\" COLOR=\"#999999\">\(rows)</TABLE>>];")
+    }
+}
+
+/// Accumulates indented lines.
+private struct Writer {
+    var text = ""
+    var indent = 0
+
+    mutating func line(_ line: String) {
+        text += String(repeating: "  ", count: indent)
+        text += line
+        text += "\n"
+    }
+}

@@ -1,0 +1,90 @@
+/// How a story map is drawn.
+public struct DOTOptions: Sendable {
+    public enum Style: String, Sendable, CaseIterable {
+        /// The prompt/choice/result chart: each choice its own green box.
+        case chart
+        /// Passages only, choice texts as edge labels.
+        case compact
+    }
+
+    public enum Direction: String, Sendable, CaseIterable {
+        case TB, LR
+    }
+
+    public var style: Style
+    public var direction: Direction
+    /// Passage texts longer than this are shortened with "…" (0: never).
+    public var maxText: Int
+    /// Characters per label line.
+    public var wrapWidth: Int
+    public var showRestarts: Bool
+    /// Extra graph attributes (`nslimit`, `splines`…) for big stories and engines.
+    public var graphAttributes: [(String, String)]
+    /// Overlays from analysis and playthroughs.
+    public var decorations: MapDecorations
+
+    public init(
+        style: Style = .chart, direction: Direction = .TB, maxText: Int = 120, wrapWidth: Int = 30,
+        showRestarts: Bool = true, graphAttributes: [(String, String)] = [],
+        decorations: MapDecorations = MapDecorations()
+    ) {
+        self.style = style
+        self.direction = direction
+        self.maxText = maxText
+        self.wrapWidth = wrapWidth
+        self.showRestarts = showRestarts
+        self.graphAttributes = graphAttributes
+        self.decorations = decorations
+    }
+}
+
+/// What analysis and playthroughs add to a map. Every field is optional; the exporter
+/// draws the plain story when all are empty.
+public struct MapDecorations: Sendable {
+    /// A group of passages drawn inside one outlined box (a trapping component, a tag).
+    public struct Cluster: Sendable {
+        public var label: String
+        /// Outline colour (`#rrggbb`).
+        public var color: String
+        public var passages: [Int]
+        public var style: String
+
+        public init(label: String, color: String, passages: [Int], style: String = "rounded,bold") {
+            self.label = label
+            self.color = color
+            self.passages = passages
+            self.style = style
+        }
+    }
+
+    /// One row of a legend drawn in a corner of the map (a heat scale).
+    public struct LegendEntry: Sendable {
+        public var label: String
+        public var fill: String
+        public init(label: String, fill: String) {
+            self.label = label
+            self.fill = fill
+        }
+    }
+
+    /// Fill colour per passage index, replacing the white/red/grey fill (heat maps).
+    public var passageFill: [Int: String] = [:]
+    /// Fill colour per choice, replacing the green (heat maps).
+    public var choiceFill: [ChoiceRef: String] = [:]
+    /// An extra small line under a passage's text ("41.2% of runs", "bottleneck").
+    public var passageNotes: [Int: String] = [:]
+    public var choiceNotes: [ChoiceRef: String] = [:]
+    /// Passages and choices drawn with a thick blue outline (`map --path N`).
+    public var highlightedPassages: Set<Int> = []
+    public var highlightedChoices: Set<ChoiceRef> = []
+    /// Passages marked with a double border (bottlenecks).
+    public var markedPassages: Set<Int> = []
+    public var clusters: [Cluster] = []
+    public var legendTitle: String = ""
+    public var legend: [LegendEntry] = []
+    /// When set, only these passages are drawn (`--focus`, `--ending`); links to passages
+    /// left out are drawn to a small "…" stub.
+    public var visiblePassages: Set<Int>?
+
+    public init() {}
+}

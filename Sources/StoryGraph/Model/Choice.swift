@@ -1,0 +1,41 @@
+/// One way out of a passage.
+public struct Choice: Sendable, Hashable, Codable {
+    /// What following the link does.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The reader clicks it.
+        case choice
+        /// The story jumps by itself (`<<goto>>`, `(redirect:)`, ink's divert).
+        case auto
+        /// Another passage's text is shown in place; drawn dotted, never a path step.
+        case include
+        /// The target is computed when the story runs; reported, never followed.
+        case dynamic
+    }
+
+    /// The label the reader sees.
+    public var text: String
+    /// The id of the target passage (for `dynamic`, the expression as written).
+    public var target: String
+    /// A condition kept as written; analysers treat the choice as possible.
+    public var condition: String?
+    /// A choice on an ending that sends the reader back to the start. Drawn, but never
+    /// part of a path or a cycle.
+    public var isRestart: Bool
+    public var kind: Kind
+    public var location: SourceLocation?
+
+    public init(
+        text: String, target: String, condition: String? = nil, isRestart: Bool = false,
+        kind: Kind = .choice, location: SourceLocation? = nil
+    ) {
+        self.text = text
+        self.target = target
+        self.condition = condition
+        self.isRestart = isRestart
+        self.kind = kind
+        self.location = location
+    }
+
+    /// Whether this choice is a step of a path (ordinary click or automatic jump).
+    public var isStep: Bool { !isRestart && (kind == .choice || kind == .auto) }
+}

@@ -1,0 +1,76 @@
+/// How serious a finding is.
+public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    case info, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// A problem found in the input: collected and reported, never thrown unless nothing
+/// can be read at all (see `StoryLoadError`).
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A secondary place that explains the finding ("first defined here").
+    public struct Note: Sendable, Hashable, Codable {
+        public var location: SourceLocation?
+        public var message: String
+
+        public init(_ message: String, at location: SourceLocation? = nil) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation?
+    /// Stable rule id such as `broken-link`; `nil` for plain syntax errors.
+    public var ruleID: String?
+    public var message: String
+    public var notes: [Note]
+
+    public init(
+        _ severity: Severity, _ message: String, at location: SourceLocation?,
+        rule ruleID: String? = nil, notes: [Note] = []
+    ) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.ruleID = ruleID
+        self.notes = notes
+    }
+
+    /// `path:line:column: error: message [rule-id]`, followed by one line per note.
+    public var description: String {
+        var text = Diagnostic.line(location, severity.rawValue, message)
+        if let ruleID { text += " [\(ruleID)]" }
+        for note in notes {
+            text += "\n" + Diagnostic.line(note.location, "note", note.message)
+        }
+        return text
+    }
+
+    private static func line(_ location: SourceLocation?, _ label: String, _ message: String) -> String {
+        if let location { return "\(location): \(label): \(message)" }
+        return "\(label): \(message)"
+    }
+}
+
+/// Thrown when a story cannot be read at all (exit code 65). Carries the diagnostics
+/// that explain why, each with its location.
+public struct StoryLoadError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    public init(_ message: String, at location: SourceLocation?, rule: String? = nil) {
+        self.diagnostics = [Diagnostic(.error, message, at: location, rule: rule)]
+    }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

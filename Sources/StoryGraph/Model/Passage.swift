@@ -1,0 +1,39 @@
+/// A passage: a piece of text the reader sees, and the choices that lead on from it.
+public struct Passage: Sendable, Hashable, Codable, Identifiable {
+    /// A declared end of the story, with an optional kind such as `good` or `bad`.
+    public struct Ending: Sendable, Hashable, Codable {
+        public var kind: String?
+        public init(kind: String? = nil) { self.kind = kind }
+    }
+
+    public var id: String
+    public var text: String
+    public var tags: [String]
+    /// Set when the format declares this passage an end (`"ending": "good"`, `*ending`…).
+    public var ending: Ending?
+    public var choices: [Choice]
+    public var location: SourceLocation?
+    /// Format-specific facts kept for drawing (for example a Twine position "600,400").
+    public var metadata: [String: String]
+
+    public init(
+        id: String, text: String = "", tags: [String] = [], ending: Ending? = nil,
+        choices: [Choice] = [], location: SourceLocation? = nil, metadata: [String: String] = [:]
+    ) {
+        self.id = id
+        self.text = text
+        self.tags = tags
+        self.ending = ending
+        self.choices = choices
+        self.location = location
+        self.metadata = metadata
+    }
+
+    /// An ending is a passage the format declares as one, or one with no way on but
+    /// restarts and inclusions (DESIGN.md). A passage with only a broken or dynamic link
+    /// is not an ending: the reader was meant to go somewhere.
+    public var isEnding: Bool {
+        if ending != nil { return true }
+        return choices.allSatisfy { $0.isRestart || $0.kind == .include }
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import StoryCLI
+
+exit(StoryGraphCLI.main(Array(CommandLine.arguments.dropFirst())))
