@@ -22,13 +22,13 @@ struct MapCommand: Command {
         options: [
             OptionSpec("output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format."),
             OptionSpec.choice("format", OutputFormat.self, help: "Output format (default: from the file extension, else svg)."),
-            OptionSpec.choice("engine", LayoutEngine.self, help: "Graphviz layout engine.", default: .dot),
+            OptionSpec.choice("engine", LayoutEngine.self, help: "Graphviz layout engine (default: dot, or what the overlay needs)."),
         ] + MapStyleOptions.specs + overlays.flatMap { $0.specs } + InputOptions.specs)
 
     let paths: [String]
     let output: String?
     let format: OutputFormat
-    let engine: LayoutEngine
+    let engine: LayoutEngine?
     let input: InputOptions
     let style: MapStyleOptions
     let arguments: ParsedArguments
@@ -39,7 +39,7 @@ struct MapCommand: Command {
         output = arguments.value("output")
         input = InputOptions(arguments)
         style = try MapStyleOptions(arguments)
-        engine = arguments.choice("engine", as: LayoutEngine.self) ?? .dot
+        engine = arguments.choice("engine", as: LayoutEngine.self)
         if let chosen = arguments.choice("format", as: OutputFormat.self) {
             format = chosen
         } else if let output {
@@ -71,7 +71,8 @@ struct MapCommand: Command {
             data = Data(dot.utf8)
         } else {
             do {
-                let rendered = try GraphvizRenderer.render(dot: dot, engine: engine, format: ImageFormat(rawValue: format.rawValue)!)
+                let chosen = engine ?? options.suggestedEngine.flatMap(LayoutEngine.init(rawValue:)) ?? .dot
+                let rendered = try GraphvizRenderer.render(dot: dot, engine: chosen, format: ImageFormat(rawValue: format.rawValue)!)
                 if !terminal.quiet {
                     for warning in rendered.warnings { terminal.printError("warning: graphviz: \(warning)") }
                 }

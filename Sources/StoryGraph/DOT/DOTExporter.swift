@@ -121,6 +121,12 @@ public struct DOTExporter: Sendable {
 
     // MARK: - Pieces
 
+    /// A coordinate with at most two decimals, the same on every machine.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
     private func shorten(_ text: String, _ limit: Int) -> String {
         text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
@@ -152,7 +158,10 @@ public struct DOTExporter: Sendable {
         if let heat = decorations.passageFill[v] { fill = heat }
         if decorations.highlightedPassages.contains(v) { color = Self.highlightColor; penwidth = "3.5" }
         var extra = ""
-        if decorations.markedPassages.contains(v) { extra = ", peripheries=\"2\""; classes.append("bottleneck") }
+        if let position = decorations.positions[v] {
+            extra += ", pos=\"\(Self.number(position.x)),\(Self.number(-position.y))!\""
+        }
+        if decorations.markedPassages.contains(v) { extra += ", peripheries=\"2\""; classes.append("bottleneck") }
         var tooltip = passage.id + ": " + passage.text
         if let location = passage.location { tooltip += "\n(\(location))" }
         return "p\(v) [id=\(DOTEscaping.quoted("passage:\(passage.id)")), class=\"\(classes.joined(separator: " "))\", label=<\(label)>, fillcolor=\"\(fill)\", color=\"\(color)\", style=\"\(style.joined(separator: ","))\", penwidth=\"\(penwidth)\"\(extra), tooltip=\(DOTEscaping.quoted(tooltip))];"

@@ -22,6 +22,9 @@ public struct DOTOptions: Sendable {
     public var graphAttributes: [(String, String)]
     /// Overlays from analysis and playthroughs.
     public var decorations: MapDecorations
+    /// The layout engine these options are meant for (`neato` for pinned Twine
+    /// positions), used when the user did not name one.
+    public var suggestedEngine: String? = nil
 
     public init(
         style: Style = .chart, direction: Direction = .TB, maxText: Int = 120, wrapWidth: Int = 30,
@@ -82,6 +85,8 @@ public struct MapDecorations: Sendable {
     public var clusters: [Cluster] = []
     public var legendTitle: String = ""
     public var legend: [LegendEntry] = []
+    /// Pinned positions in points (`pos="x,y!"`), for engines that honour them (neato).
+    public var positions: [Int: (x: Double, y: Double)] = [:]
     /// When set, only these passages are drawn (`--focus`, `--ending`); links to passages
     /// left out are drawn to a small "…" stub.
     public var visiblePassages: Set<Int>?

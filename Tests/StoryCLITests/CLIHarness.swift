@@ -1,0 +1,84 @@
+import Foundation
+import StoryCLI
+
+/// What one run of the command line printed and returned.
+struct CLIRun {
+    var exitCode: Int32
+    var stdout: String
+    var stderr: String
+    var stdoutData: Data
+}
+
+/// Paths of the repository, for tests that read the examples.
+enum Repository {
+    static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        fatalError("Package.swift not found above \(#filePath)")
+    }()
+
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    /// A fresh temporary folder for one test.
+    static func temporaryFolder() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("storygraph-tests-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes `text` to a file in a fresh temporary folder and returns its path.
+    static func write(_ text: String, name: String) -> String {
+        let url = temporaryFolder().appendingPathComponent(name)
+        try! Data(text.utf8).write(to: url)
+        return url.path
+    }
+}
+
+/// Runs the command line in-process, capturing what it prints.
+func runCLI(_ arguments: [String]) -> CLIRun {
+    final class Box: @unchecked Sendable {
+        var out = Data()
+        var err = Data()
+    }
+    let box = Box()
+    let terminal = Terminal(
+        quiet: arguments.contains("--quiet"), color: .never, environment: [:],
+        out: { box.out.append($0) }, err: { box.err.append($0) }, stderrIsTerminal: false)
+    let code = StoryGraphCLI.main(arguments, terminal: terminal)
+    return CLIRun(
+        exitCode: code, stdout: String(decoding: box.out, as: UTF8.self),
+        stderr: String(decoding: box.err, as: UTF8.self), stdoutData: box.out)
+}
+
+/// Runs the built `storygraph` binary as a separate process (end-to-end tests).
+func runBinary(_ arguments: [String], environment: [String: String]? = nil) throws -> CLIRun {
+    let binary = Repository.root.appendingPathComponent(".build/debug/storygraph")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = Repository.root
+    if let environment { process.environment = environment }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes fully before waiting, so a large output cannot block the child.
+    var outData = Data()
+    var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return CLIRun(
+        exitCode: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+}
