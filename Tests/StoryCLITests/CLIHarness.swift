@@ -67,17 +67,18 @@ func runBinary(_ arguments: [String], environment: [String: String]? = nil) thro
     process.standardError = err
     try process.run()
     // Read both pipes fully before waiting, so a large output cannot block the child.
-    var outData = Data()
-    var errData = Data()
+    final class ErrorBox: @unchecked Sendable { var data = Data() }
+    let errBox = ErrorBox()
     let group = DispatchGroup()
     group.enter()
     DispatchQueue.global().async {
-        errData = err.fileHandleForReading.readDataToEndOfFile()
+        errBox.data = err.fileHandleForReading.readDataToEndOfFile()
         group.leave()
     }
-    outData = out.fileHandleForReading.readDataToEndOfFile()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
+    let errData = errBox.data
     return CLIRun(
         exitCode: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
         stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
