@@ -31,14 +31,14 @@ public enum StoryLoading {
         sources: [SourceText], format: String? = nil, options: LoadOptions = LoadOptions()
     ) throws(StoryLoadError) -> LoadResult {
         guard let first = sources.first else { throw StoryLoadError("no story file given", at: nil) }
+        for source in sources where source.isBlank {
+            throw StoryLoadError("empty file: no story in it", at: source.location(at: 0))
+        }
         let loader = try pick(for: first, format: format)
         if sources.count > 1 && !loader.acceptsSeveralFiles {
             throw StoryLoadError(
                 "the \(loader.formatName) format reads one file at a time; \(sources.count) were given",
                 at: nil)
-        }
-        for source in sources where source.isBlank {
-            throw StoryLoadError("empty file: no story in it", at: source.location(at: 0))
         }
         var result = try loader.load(sources, options: options)
         if let start = options.start { result.story.start = start }

@@ -1,0 +1,124 @@
+import Testing
+@testable import StoryGraph
+
+@Suite struct DOTExporterTests {
+    static func graph(_ passages: [Passage], start: String? = nil) -> StoryGraph {
+        let story = Story(title: "t", start: start ?? passages[0].id, passages: passages, format: "test")
+        return StoryGraph(try! story.validated().0)
+    }
+
+    @Test func quotedStringsEscapeEverySpecialCharacter() {
+        #expect(DOTEscaping.quoted(#"say "hi" \N"#) == #""say \"hi\" \\N""#)
+        #expect(DOTEscaping.quoted("two\nlines\r\tand\u{07}bell") == #""two\nlines  andbell""#)
+        #expect(DOTEscaping.quoted("<a> {b} | c") == #""<a> {b} | c""#)
+        #expect(DOTEscaping.quoted("한국어 Кириллица 🚀") == "\"한국어 Кириллица 🚀\"")
+    }
+
+    @Test func htmlLabelsEscapeMarkup() {
+        #expect(DOTEscaping.html(#"<b> & "q" {x|y}"#) == "&lt;b&gt; &amp; &quot;q&quot; {x|y}")
+        #expect(DOTEscaping.html("a\u{01}b\nc") == "ab c")
+        #expect(DOTEscaping.html("한국어 🚀") == "한국어 🚀")
+    }
+
+    @Test func textIsWrappedAndShortened() {
+        #expect(TextLayout.wrap("one two three four five six seven eight nine ten", width: 14, maxCharacters: 0)
+            == ["one two three", "four five six", "seven eight", "nine ten"])
+        #expect(TextLayout.wrap("alpha beta gamma delta epsilon", width: 30, maxCharacters: 20) == ["alpha beta gamma…"])
+        #expect(TextLayout.wrap("안녕하세요 여러분 반갑습니다", width: 9, maxCharacters: 0) == ["안녕하세요 여러분", "반갑습니다"])
+        #expect(TextLayout.wrap(String(repeating: "x", count: 25), width: 10, maxCharacters: 0) == ["xxxxxxxxxx", "xxxxxxxxxx", "xxxxx"])
+        #expect(TextLayout.wrap("  \n ", width: 10) == [])
+    }
+
+    @Test func hostileTextIsEscapedInTheDOT() {
+        let nasty = "He said \"<run>\" & {left|right} \\N\nnext 한국어 Привет 🚀"
+        let g = Self.graph([
+            Passage(id: "a\"b\\c<d>", text: nasty, choices: [Choice(text: nasty, target: "e")]),
+            Passage(id: "e", text: "end"),
+        ])
+        let dot = DOTExporter(g).dot()
+        #expect(dot.contains(#"id="passage:a\"b\\c<d>""#))
+        #expect(dot.contains("He said &quot;&lt;run&gt;&quot; &amp;"))
+        #expect(dot.contains(#"tooltip="a\"b\\c<d>: He said \"<run>\" & {left|right} \\N\nnext 한국어 Привет 🚀""#))
+        #expect(!dot.contains("\u{0A}next"))  // no raw newline inside a string
+    }
+
+    static let destini: [Passage] = [
+        Passage(id: "0", text: "zero", choices: [Choice(text: "to two", target: "2"), Choice(text: "to one", target: "1")]),
+        Passage(id: "1", text: "one", choices: [Choice(text: "to two", target: "2"), Choice(text: "to three", target: "3")]),
+        Passage(id: "2", text: "two", choices: [Choice(text: "to five", target: "5"), Choice(text: "to four", target: "4")]),
+    ] + (3...5).map { Passage(id: "\($0)", text: "end \($0)", choices: [Choice(text: "The", target: "0", isRestart: true), Choice(text: "End", target: "0", isRestart: true)]) }
+
+    static func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+
+    @Test func chartStyleDrawsEachChoiceAsAGreenBox() {
+        let dot = DOTExporter(Self.graph(Self.destini)).dot()
+        #expect(Self.count("class=\"passage", in: dot) == 6)
+        #expect(Self.count("class=\"passage ending\"", in: dot) == 3)
+        #expect(Self.count("fillcolor=\"\(DOTExporter.endingFill)\"", in: dot) == 3)
+        #expect(Self.count("class=\"choice\"", in: dot) == 6)
+        #expect(Self.count("fillcolor=\"\(DOTExporter.choiceFill)\"", in: dot) == 6)
+        #expect(Self.count("class=\"restart\", style=\"dashed\"", in: dot) == 6)
+        #expect(dot.contains("start -> p0"))
+        #expect(dot.contains("p0 [id=\"passage:0\", class=\"passage start\""))
+    }
+
+    @Test func compactStyleLabelsTheEdges() {
+        let dot = DOTExporter(Self.graph(Self.destini), options: DOTOptions(style: .compact)).dot()
+        #expect(Self.count("class=\"passage", in: dot) == 6)
+        #expect(!dot.contains("class=\"choice\""))
+        #expect(Self.count("class=\"choice choice\"", in: dot) == 6)
+        #expect(dot.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice choice\", label=\"to two\""))
+        #expect(Self.count("class=\"restart\"", in: dot) == 6)
+    }
+
+    @Test func restartsCanBeHidden() {
+        let dot = DOTExporter(Self.graph(Self.destini), options: DOTOptions(showRestarts: false)).dot()
+        #expect(!dot.contains("restart"))
+    }
+
+    @Test func brokenLinksPointToOneMissingNodePerTarget() {
+        let g = Self.graph([
+            Passage(id: "a", choices: [Choice(text: "x", target: "gone"), Choice(text: "y", target: "gone"), Choice(text: "z", target: "b")]),
+            Passage(id: "b"),
+            Passage(id: "island", text: "no one comes here"),
+        ])
+        let dot = DOTExporter(g).dot()
+        #expect(Self.count("id=\"missing:gone\"", in: dot) == 1)
+        #expect(dot.contains("label=\"missing: gone\""))
+        #expect(Self.count("-> m0 [style=\"dashed\", color=\"\(DOTExporter.missingColor)\"", in: dot) == 2)
+        #expect(dot.contains("p2 [id=\"passage:island\", class=\"passage ending unreachable\""))
+        #expect(dot.contains("fillcolor=\"\(DOTExporter.unreachableFill)\""))
+    }
+
+    @Test func conditionsAndKindsAreDrawn() {
+        let g = Self.graph([
+            Passage(id: "a", choices: [
+                Choice(text: "Knock", target: "b", condition: "has_key"),
+                Choice(text: "", target: "b", kind: .auto),
+                Choice(text: "", target: "b", kind: .include),
+                Choice(text: "", target: "$next", kind: .dynamic),
+            ]),
+            Passage(id: "b"),
+        ])
+        let dot = DOTExporter(g).dot()
+        #expect(dot.contains("<I>if has_key</I>"))
+        #expect(dot.contains("p0 -> p1 [id=\"choice:a:2\", class=\"choice auto\", label=\"auto\""))
+        #expect(dot.contains("p0 -> p1 [id=\"choice:a:3\", class=\"choice include\", label=\"include\", style=\"dotted\""))
+        #expect(dot.contains("label=\"computed: $next\""))
+    }
+
+    @Test func outputIsDeterministic() {
+        let a = DOTExporter(Self.graph(Self.destini)).dot()
+        let b = DOTExporter(Self.graph(Self.destini)).dot()
+        #expect(a == b)
+    }
+
+    @Test func focusDrawsOnlyVisiblePassagesWithStubs() {
+        var options = DOTOptions()
+        options.decorations.visiblePassages = [0, 1]
+        let dot = DOTExporter(Self.graph(Self.destini), options: options).dot()
+        #expect(Self.count("class=\"passage", in: dot) == 2)
+        #expect(dot.contains("s2 [shape=\"plaintext\""))
+        #expect(dot.contains("s3 [shape=\"plaintext\""))
+    }
+}
