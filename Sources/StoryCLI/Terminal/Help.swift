@@ -43,8 +43,8 @@ enum Help {
         if !configuration.subcommands.isEmpty {
             lines.append("")
             lines.append("SUBCOMMANDS:")
-            lines += table(configuration.subcommands.map { ($0.configuration.name, $0.configuration.abstract) })
-            lines += table([("help <subcommand>", "Show help for a subcommand; 'help formats' lists story formats.")])
+            lines += table(configuration.subcommands.map { ($0.configuration.name, $0.configuration.abstract) }
+                + [("help <subcommand>", "Show help for a subcommand; 'help formats' lists story formats.")])
         }
         return lines.joined(separator: "\n")
     }
@@ -60,7 +60,7 @@ enum Help {
     private static func table(_ rows: [(String, String)]) -> [String] {
         let width = min(28, rows.map(\.0.count).max() ?? 0)
         return rows.map { name, help in
-            let padded = name.count >= width ? name + "\n" + String(repeating: " ", count: width + 4) : name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let padded = name.count > width ? name + "\n" + String(repeating: " ", count: width + 4) : name.padding(toLength: width, withPad: " ", startingAt: 0)
             return "  \(padded)  \(help)"
         }
     }

@@ -1,0 +1,54 @@
+# storygraph — the two set-up commands are `make demo` and `make test`; each installs
+# the system packages the build needs when pkg-config cannot find them.
+
+SWIFT ?= swift
+BIN := .build/debug/storygraph
+OUTPUT ?= Output
+EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.html Examples/*.swift Examples/*.m)
+
+.PHONY: demo test deps build release examples bench clean leak-check
+
+## Install the C libraries the package links (Graphviz's cgraph/gvc, libxml2).
+deps:
+	@bash .ci/install-deps
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## Build, then render every example into Output/ (SVG and DOT beside it).
+demo: build examples
+	@echo
+	@$(BIN) report Examples/lighthouse.json 2>/dev/null || $(BIN) dot Examples/lighthouse.json | head -5
+	@echo
+	@echo "Maps are in $(OUTPUT)/: open $(OUTPUT)/harbour.svg in a browser."
+
+## Render every example into $(OUTPUT)/ (used by CI with a temporary folder).
+examples: build
+	@mkdir -p $(OUTPUT)
+	@set -e; for story in $(EXAMPLES); do \
+	  name=$$(basename "$$story"); name=$${name%.*}; \
+	  $(BIN) map "$$story" --quiet -o "$(OUTPUT)/$$name.svg"; \
+	  $(BIN) dot "$$story" --quiet > "$(OUTPUT)/$$name.dot"; \
+	  echo "rendered $$story -> $(OUTPUT)/$$name.svg"; \
+	done
+	@if $(BIN) help fuzz >/dev/null 2>&1; then \
+	  $(BIN) map Examples/harbour.json --heat --quiet -o $(OUTPUT)/harbour-heat.svg && echo "rendered heat map -> $(OUTPUT)/harbour-heat.svg"; \
+	fi
+
+## Run the whole test suite.
+test: build
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## valgrind on one `map` run: fails if a definitely-lost block comes from our code.
+leak-check: build
+	@bash .ci/leak-check
+
+bench: release
+	@if [ -x Benchmarks/run ]; then Benchmarks/run; else echo "no Benchmarks/run yet"; exit 1; fi
+
+clean:
+	rm -rf .build
