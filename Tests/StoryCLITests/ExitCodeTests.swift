@@ -14,7 +14,7 @@ import Testing
         }
         let mapHelp = try runBinary(["help", "map"])
         #expect(mapHelp.exitCode == 0)
-        for section in ["OVERVIEW: Draw the story map", "USAGE: storygraph map [options] STORY...", "ARGUMENTS:", "OPTIONS:", "--engine <ENGINE>", "(values: dot, neato, fdp, sfdp, circo, twopi)"] {
+        for section in ["OVERVIEW: Draw the story map", "USAGE: storygraph map [options] STORY...", "ARGUMENTS:", "OPTIONS:", "--engine <ENGINE>", "(values: auto, dot, neato, fdp, sfdp, circo, twopi)"] {
             #expect(mapHelp.stdout.contains(section))
         }
         #expect(try runBinary(["map", "--help"]).stdout == mapHelp.stdout)
@@ -24,7 +24,7 @@ import Testing
         (["frobnicate"], "error: unknown command 'frobnicate'; commands: "),
         (["map"], "error: missing argument STORY\nSee 'storygraph help map'.\n"),
         (["map", "Examples/lighthouse.json", "--bogus"], "error: unknown option '--bogus'\nSee 'storygraph help map'.\n"),
-        (["map", "Examples/lighthouse.json", "--engine", "spring"], "error: invalid value 'spring' for '--engine'; expected one of: dot, neato, fdp, sfdp, circo, twopi\n"),
+        (["map", "Examples/lighthouse.json", "--engine", "spring"], "error: invalid value 'spring' for '--engine'; expected one of: auto, dot, neato, fdp, sfdp, circo, twopi\n"),
         (["map", "Examples/lighthouse.json", "-o", "/tmp/x.gif"], "error: cannot tell the format of '/tmp/x.gif' from its extension"),
         (["map", "Examples/lighthouse.json", "--max-text", "-3"], "error: invalid value '-3' for '--max-text'; expected a whole number from 0 to 100000"),
         (["dot", "Examples/lighthouse.json", "--style"], "error: option '--style' expects a value (STYLE)"),

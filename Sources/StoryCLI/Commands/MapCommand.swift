@@ -7,7 +7,9 @@ struct MapCommand: Command {
     enum OutputFormat: String, CaseIterable { case svg, png, pdf, dot }
 
     /// Options from other parts of storygraph that decorate the map.
-    static let overlays: [any MapOverlay.Type] = []
+    static let overlays: [any MapOverlay.Type] = [
+        PartialMapOverlay.self,
+    ]
 
     static let configuration = CommandConfiguration(
         name: "map",
@@ -22,13 +24,13 @@ struct MapCommand: Command {
         options: [
             OptionSpec("output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format."),
             OptionSpec.choice("format", OutputFormat.self, help: "Output format (default: from the file extension, else svg)."),
-            OptionSpec.choice("engine", LayoutEngine.self, help: "Graphviz layout engine (default: dot, or what the overlay needs)."),
+            OptionSpec.choice("engine", EngineChoice.self, help: "Graphviz layout engine; auto picks dot for small stories and tuned dot or sfdp for big ones.", default: .auto),
         ] + MapStyleOptions.specs + overlays.flatMap { $0.specs } + InputOptions.specs)
 
     let paths: [String]
     let output: String?
     let format: OutputFormat
-    let engine: LayoutEngine?
+    let engine: EngineChoice
     let input: InputOptions
     let style: MapStyleOptions
     let arguments: ParsedArguments
@@ -39,7 +41,7 @@ struct MapCommand: Command {
         output = arguments.value("output")
         input = InputOptions(arguments)
         style = try MapStyleOptions(arguments)
-        engine = arguments.choice("engine", as: LayoutEngine.self)
+        engine = arguments.choice("engine", as: EngineChoice.self) ?? .auto
         if let chosen = arguments.choice("format", as: OutputFormat.self) {
             format = chosen
         } else if let output {
@@ -65,14 +67,16 @@ struct MapCommand: Command {
         for overlay in Self.overlays {
             try overlay.apply(arguments, graph: graph, to: &options, terminal: terminal)
         }
+        let plan = LayoutPlan(engine, graph: graph, options: options)
+        options.graphAttributes += plan.attributes
+        if let reason = plan.reason, !terminal.quiet, format != .dot { terminal.printError(reason) }
         let dot = DOTExporter(graph, options: options).dot()
         let data: Data
         if format == .dot {
             data = Data(dot.utf8)
         } else {
             do {
-                let chosen = engine ?? options.suggestedEngine.flatMap(LayoutEngine.init(rawValue:)) ?? .dot
-                let rendered = try GraphvizRenderer.render(dot: dot, engine: chosen, format: ImageFormat(rawValue: format.rawValue)!)
+                let rendered = try GraphvizRenderer.render(dot: dot, engine: plan.engine, format: ImageFormat(rawValue: format.rawValue)!)
                 if !terminal.quiet {
                     for warning in rendered.warnings { terminal.printError("warning: graphviz: \(warning)") }
                 }
