@@ -336,7 +336,8 @@ struct SourceLoaderDestiniTests {
                 [[Story alloc] initWithTitle:@"Start \"here\"" choice1:@"on" choice1Destination:1],
                 [[Story alloc] initWithTitle:@"End" choice1:@"" choice1Destination:0],
             ];
-            """#, path: "Brain.m", format: "destini")
+            """#, path: "Brain.m")
+        #expect(result.story.format == "destini")
         #expect(shape(result.story) == ["0: 1", "1:"])
         #expect(result.story.passages[0].text == "Start \"here\"")
     }
