@@ -6,6 +6,9 @@ public enum StoryLoading {
     /// Every loader storygraph knows, in the order they are tried.
     public static let loaders: [any StoryLoader.Type] = [
         StoryJSONLoader.self,
+        CYOAJSONLoader.self,
+        DestiniLoader.self,
+        AdventurePieceLoader.self,
     ]
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }

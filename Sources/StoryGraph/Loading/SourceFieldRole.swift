@@ -1,0 +1,115 @@
+/// What an argument of a story value in app source means, judged from its label alone, so
+/// that the many hands that wrote Destini and AdventurePiece apps are all understood.
+///
+/// A label is split into lower-case words at case changes, digits and underscores
+/// (`choice1Destination` → choice · 1 · destination; `initWithMessage` → message, a
+/// leading `init`, `with` or `set` dropped; plurals lose their `s`). Then, in this order:
+/// - a *destination* word (destination, dest, next, target, goto, link, leads, piece,
+///   node, child, branch…; `index`/`id` only beside a number or a choice word) makes a
+///   destination (a link, for linked pieces);
+/// - a *choice* word (choice, answer, option, button, btn, reply, response, action,
+///   decision, label…) makes a choice label;
+/// - an *end* word (end, ending, final, finish, last, terminal, over) makes the ending flag;
+/// - a *text* word (title, text, story, prompt, message, description, body, content,
+///   question, narrative, situation, passage, scene, paragraph…) makes the passage's text;
+/// - `left`/`right` alone are links 1 and 2 (`Node(story:left:right:)`);
+/// - anything else is ignored.
+/// The choice number comes from a digit (`choice2`), a number word (`choiceTwo`), an
+/// ordinal (`secondChoice`), `top`/`bottom`, `left`/`right`, or a final letter (`choiceB`);
+/// without one it is 1.
+enum SourceFieldRole: Equatable {
+    /// The passage's text; a higher priority wins when several are given (`title` is lowest).
+    case text(priority: Int)
+    case label(Int)
+    case destination(Int)
+    case ending
+    case ignored
+
+    static let destinationWords: Set<String> = [
+        "destination", "dest", "next", "target", "goto", "link", "lead", "leads", "leadsto",
+        "piece", "node", "child", "branch", "jump", "goes",
+    ]
+    /// Destination words only beside a number or a choice word (`choice1Index`), since a
+    /// bare `id:` or `index:` is the element's own.
+    static let weakDestinationWords: Set<String> = ["index", "idx", "id"]
+    static let labelWords: Set<String> = [
+        "choice", "answer", "option", "opt", "button", "btn", "reply", "response", "action",
+        "decision", "label", "ans", "selection", "pick",
+    ]
+    static let endWords: Set<String> = ["end", "ending", "final", "finish", "finished", "last", "terminal", "over"]
+    static let textWords: Set<String> = [
+        "text", "story", "storytext", "prompt", "message", "msg", "description", "desc", "body",
+        "content", "question", "narrative", "situation", "passage", "scene", "paragraph", "line",
+        "dialogue", "dialog", "words", "title", "heading", "caption",
+    ]
+    static let numberWords: [String: Int] = [
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+        "top": 1, "bottom": 2, "left": 1, "right": 2,
+    ]
+
+    /// Splits `choice1Destination` into `["choice", "1", "destination"]`.
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in name {
+            let startsWord: Bool
+            if character == "_" || character == "-" {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previous = nil
+                continue
+            } else if character.isNumber {
+                startsWord = !(previous?.isNumber ?? true)
+            } else if character.isUppercase {
+                startsWord = !(previous?.isUppercase ?? true)
+            } else {
+                startsWord = previous?.isNumber ?? false
+            }
+            if startsWord && !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        var lowered = words.map { $0.lowercased() }
+        while let first = lowered.first, lowered.count > 1, ["init", "with", "set", "and", "is", "has", "the"].contains(first) {
+            lowered.removeFirst()
+        }
+        return lowered.map { word in
+            word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
+        }
+    }
+
+    /// The role of an argument labelled `name`.
+    static func classify(_ name: String) -> SourceFieldRole {
+        let words = words(name)
+        guard !words.isEmpty else { return .ignored }
+        var number: Int?
+        for (position, word) in words.enumerated() {
+            if let digits = Int(word), word.count <= 4 {
+                number = number ?? digits
+            } else if let value = numberWords[word] {
+                number = number ?? value
+            } else if position > 0, word.count == 1, let letter = word.unicodeScalars.first,
+                      ("a"..."h").contains(letter) {
+                number = number ?? Int(letter.value - 96)
+            }
+        }
+        let set = Set(words)
+        if !set.isDisjoint(with: destinationWords) { return .destination(number ?? 1) }
+        if !set.isDisjoint(with: weakDestinationWords), number != nil || !set.isDisjoint(with: labelWords) {
+            return .destination(number ?? 1)
+        }
+        if !set.isDisjoint(with: labelWords) { return .label(number ?? 1) }
+        if !set.isDisjoint(with: endWords) { return .ending }
+        if !set.isDisjoint(with: textWords) {
+            return .text(priority: set.contains("title") || set.contains("heading") || set.contains("caption") ? 1 : 2)
+        }
+        if words.count == 1, words[0] == "left" || words[0] == "right" { return .destination(number ?? 1) }
+        return .ignored
+    }
+}
