@@ -42,6 +42,7 @@ examples: build
 test: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	STORYGRAPH_SOAK=1 $(SWIFT) test --skip-build --filter RenderMemoryTests
 
 ## valgrind on one `map` run: fails if a definitely-lost block comes from our code.
 leak-check: build
