@@ -6,6 +6,7 @@ public enum StoryLoading {
     /// Every loader storygraph knows, in the order they are tried.
     public static let loaders: [any StoryLoader.Type] = [
         StoryJSONLoader.self,
+        TweeLoader.self,
     ]
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
