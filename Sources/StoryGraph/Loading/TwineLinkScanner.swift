@@ -293,9 +293,10 @@ private struct Scan {
     mutating func add(_ text: String, _ target: String, kind: Choice.Kind, at offset: Int, restart: Bool = false) {
         var kind = kind
         var label = text
-        // A jump inside a clickable is the click's destination.
-        if kind == .auto, let linkText {
-            kind = .choice
+        // A jump inside a clickable is the click's destination (or, when computed, a
+        // click to somewhere computed).
+        if let linkText, kind == .auto || kind == .dynamic || restart {
+            if kind == .auto { kind = .choice }
             label = linkText
         }
         result.choices.append(Choice(
