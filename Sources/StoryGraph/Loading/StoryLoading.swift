@@ -7,6 +7,7 @@ public enum StoryLoading {
     public static let loaders: [any StoryLoader.Type] = [
         StoryJSONLoader.self,
         TweeLoader.self,
+        TwineHTMLLoader.self,
     ]
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
