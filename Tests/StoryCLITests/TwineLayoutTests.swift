@@ -18,7 +18,8 @@ import Testing
     @Test func twineLayoutPinsEveryPositionedPassage() {
         let run = runCLI(["map", Repository.path("Examples/clockwork.html"), "--layout", "twine", "--format", "dot"])
         #expect(run.exitCode == 0)
-        #expect(run.stderr.isEmpty)
+        // The one thing said: the computed `<<goto $next>>` is not followed.
+        #expect(run.stderr == "\(Repository.path("Examples/clockwork.html")):50:53: info: 'Let go of the key' in passage 'Mainspring' goes where the story computes when it runs ($next); it is drawn but not followed [dynamic-link]\n")
         let pinned = Self.pinned(run.stdout)
         #expect(pinned.count == 15)
         #expect(pinned.values.allSatisfy { $0.hasSuffix("!") })

@@ -209,9 +209,12 @@ struct HeaderCase: Sendable, CustomStringConvertible {
     // MARK: Examples
 
     @Test func clockworkExampleHasExactCounts() throws {
-        let result = try StoryLoading.load(paths: [Self.example("clockwork-sugarcube.twee")])
+        let path = Self.example("clockwork-sugarcube.twee")
+        let result = try StoryLoading.load(paths: [path])
         let story = result.story
-        #expect(result.diagnostics.isEmpty)
+        #expect(result.diagnostics.map(\.description) == [
+            "\(path):78:31: info: 'Let go of the key' in passage 'Mainspring' goes where the story computes when it runs ($next); it is drawn but not followed [dynamic-link]",
+        ])
         #expect(story.title == "The Clockwork Tower")
         #expect(story.start == "Workshop")
         #expect(story.passages.count == 15)
@@ -230,9 +233,12 @@ struct HeaderCase: Sendable, CustomStringConvertible {
     }
 
     @Test func tidepoolExampleHasExactCounts() throws {
-        let result = try StoryLoading.load(paths: [Self.example("tidepool-harlowe.twee")])
+        let path = Self.example("tidepool-harlowe.twee")
+        let result = try StoryLoading.load(paths: [path])
         let story = result.story
-        #expect(result.diagnostics.isEmpty)
+        #expect(result.diagnostics.map(\.description) == [
+            "\(path):45:1: info: 'Wish you had not' in passage 'Crab' goes where the story computes when it runs ((link-undo: \"Wish you had not\")); it is drawn but not followed [dynamic-link]",
+        ])
         #expect(story.title == "Tidepool")
         #expect(story.start == "Start")
         #expect(story.passages.count == 12)

@@ -156,9 +156,12 @@ import Testing
     }
 
     @Test func clockworkHTMLIsTheSameStoryAsItsTwee() throws {
-        let html = try StoryLoading.load(paths: [TweeLoaderTests.example("clockwork.html")])
+        let path = TweeLoaderTests.example("clockwork.html")
+        let html = try StoryLoading.load(paths: [path])
         let twee = try StoryLoading.load(paths: [TweeLoaderTests.example("clockwork-sugarcube.twee")])
-        #expect(html.diagnostics.isEmpty)
+        #expect(html.diagnostics.map(\.description) == [
+            "\(path):50:53: info: 'Let go of the key' in passage 'Mainspring' goes where the story computes when it runs ($next); it is drawn but not followed [dynamic-link]",
+        ])
         #expect(html.story.title == "The Clockwork Tower")
         #expect(html.story.start == "Workshop")
         #expect(html.story.passages.count == 15)

@@ -81,7 +81,15 @@ enum TwineStoryBuilder {
             if scanned {
                 let found = TwineLinkScanner.scan(source.text, dialect: dialect, locate: source.locate)
                 choices = found.choices
-                if !isSpecial { diagnostics += found.diagnostics }
+                if !isSpecial {
+                    diagnostics += found.diagnostics
+                    for choice in choices where choice.kind == .dynamic {
+                        diagnostics.append(Diagnostic(
+                            .info,
+                            "'\(choice.text)' in passage '\(source.name)' goes where the story computes when it runs (\(choice.target)); it is drawn but not followed",
+                            at: choice.location ?? source.location, rule: "dynamic-link"))
+                    }
+                }
             }
             var text = String.UnicodeScalarView()
             text.append(contentsOf: source.text)
