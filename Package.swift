@@ -14,7 +14,12 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"])]
         ),
-        .target(name: "StoryGraph"),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "StoryGraph", dependencies: ["CLibXML2"]),
         .target(name: "StoryRender", dependencies: ["StoryGraph", "CGraphviz"]),
         .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryRender"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),

@@ -9,6 +9,7 @@ struct MapCommand: Command {
     /// Options from other parts of storygraph that decorate the map.
     static let overlays: [any MapOverlay.Type] = [
         PartialMapOverlay.self,
+        TwineLayoutOverlay.self,
     ]
 
     static let configuration = CommandConfiguration(

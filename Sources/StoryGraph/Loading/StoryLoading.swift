@@ -9,6 +9,8 @@ public enum StoryLoading {
         CYOAJSONLoader.self,
         DestiniLoader.self,
         AdventurePieceLoader.self,
+        TweeLoader.self,
+        TwineHTMLLoader.self,
     ]
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
