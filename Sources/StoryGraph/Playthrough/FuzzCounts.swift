@@ -150,5 +150,8 @@ struct CoverageObserver: RunObserver {
     }
 
     @inline(__always)
-    func isFresh(_ slot: Int) -> Bool { slotBlock[slot] != block }
+    func isNewToBlock(_ slot: Int) -> Bool { slotBlock[slot] != block }
+
+    @inline(__always)
+    func isNewToRun(_ slot: Int) -> Bool { slotStamp[slot] != stamp }
 }

@@ -33,7 +33,7 @@ public struct Playthrough: Sendable, Hashable {
     public let outcome: Outcome
 
     /// Plays one run with a generator of the caller's. With `fresh`, the run prefers the
-    /// choices it has not taken yet itself.
+    /// choices it has not taken yet itself (it is a block of one run).
     ///
     /// - Complexity: O(steps) for `uniform`, O(steps × choices per passage) for `fresh`,
     ///   plus O(C) for the fresh memory.
@@ -97,7 +97,8 @@ public struct Playthrough: Sendable, Hashable {
     private static func play<R: RandomNumberGenerator>(
         _ graph: PlayGraph, policy: PlayPolicy, maxSteps: Int, rng: inout R, observer: inout RecordingObserver
     ) -> RawOutcome {
-        graph.offsets.withUnsafeBufferPointer { offsets in
+        observer.takenInRun.removeAll(keepingCapacity: true)
+        return graph.offsets.withUnsafeBufferPointer { offsets in
             graph.targets.withUnsafeBufferPointer { targets in
                 RandomWalk.run(
                     offsets: offsets, targets: targets, start: graph.start, maxSteps: maxSteps,
@@ -111,21 +112,25 @@ public struct Playthrough: Sendable, Hashable {
 }
 
 /// Records a run's passages and slots (when `recording`), and remembers the slots taken
-/// for the `fresh` policy.
+/// by the block and by the current run for the `fresh` policy.
 struct RecordingObserver: RunObserver {
     var recording = false
     var passages: [Int] = []
     var slots: [Int] = []
-    var taken: [Bool]
+    var takenInBlock: [Bool]
+    var takenInRun: Set<Int> = []
 
-    init(slots count: Int) { taken = [Bool](repeating: false, count: count) }
+    init(slots count: Int) { takenInBlock = [Bool](repeating: false, count: count) }
 
     mutating func visit(_ passage: Int) { if recording { passages.append(passage) } }
 
     mutating func take(_ slot: Int) {
-        taken[slot] = true
+        takenInBlock[slot] = true
+        takenInRun.insert(slot)
         if recording { slots.append(slot) }
     }
 
-    func isFresh(_ slot: Int) -> Bool { !taken[slot] }
+    func isNewToBlock(_ slot: Int) -> Bool { !takenInBlock[slot] }
+
+    func isNewToRun(_ slot: Int) -> Bool { !takenInRun.contains(slot) }
 }

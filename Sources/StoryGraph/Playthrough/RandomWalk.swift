@@ -7,9 +7,11 @@ protocol RunObserver {
     mutating func visit(_ passage: Int)
     /// The run takes a slot (`PlayGraph` numbering).
     mutating func take(_ slot: Int)
-    /// For the `fresh` policy: whether the slot has not been taken yet in the
-    /// observer's memory (this run and the earlier runs of its block).
-    func isFresh(_ slot: Int) -> Bool
+    /// For the `fresh` policy: whether no run of the current block (this run or an
+    /// earlier one) has taken the slot yet.
+    func isNewToBlock(_ slot: Int) -> Bool
+    /// For the `fresh` policy: whether this run has not taken the slot yet.
+    func isNewToRun(_ slot: Int) -> Bool
 }
 
 /// How one run ended, as the inner loop reports it.
@@ -54,13 +56,18 @@ enum RandomWalk {
             let count = hi &- lo
             var slot: Int
             if fresh {
+                // Prefer slots new to the block, then slots new to this run, then any.
                 var untaken = 0
-                for s in lo..<hi where observer.isFresh(s) { untaken &+= 1 }
+                for s in lo..<hi where observer.isNewToBlock(s) { untaken &+= 1 }
+                let byBlock = untaken > 0
+                if !byBlock {
+                    for s in lo..<hi where observer.isNewToRun(s) { untaken &+= 1 }
+                }
                 if untaken > 0 {
                     var k = Int(truncatingIfNeeded: rng.bounded(UInt64(untaken)))
                     slot = lo
                     while true {
-                        if observer.isFresh(slot) {
+                        if byBlock ? observer.isNewToBlock(slot) : observer.isNewToRun(slot) {
                             if k == 0 { break }
                             k &-= 1
                         }
