@@ -10,6 +10,7 @@ struct MapCommand: Command {
     static let overlays: [any MapOverlay.Type] = [
         PartialMapOverlay.self,
         TwineLayoutOverlay.self,
+        HeatOverlay.self,
     ]
 
     static let configuration = CommandConfiguration(

@@ -1,0 +1,117 @@
+import Foundation
+import StoryGraph
+
+/// `storygraph fuzz STORY`: many seeded random playthroughs, their outcomes beside the
+/// exact odds, coverage, and the runs that failed; `--replay I` tells one run.
+struct FuzzCommand: Command {
+    enum OutputFormat: String, CaseIterable { case text, json }
+
+    static let configuration = CommandConfiguration(
+        name: "fuzz",
+        abstract: "Play the story many times at random and report where readers went.",
+        discussion: """
+            Run I of seed S is the same on every machine and with any --jobs, so the output \
+            is byte-identical across thread counts; timings go to stderr. Exit code 1 when a \
+            run got stuck at the step cap or took a broken or computed link, with the run \
+            numbers to replay with --replay.
+            """,
+        arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
+        options: [
+            OptionSpec("runs", short: "n", value: "N", help: "How many runs to play.", default: "10000"),
+            OptionSpec("seed", short: "s", value: "S", help: "The seed (0 to 2^64 − 1).", default: "1"),
+            OptionSpec("max-steps", value: "K", help: "Stop a run as stuck after K choices (default: 1000, or 10 × the passages)."),
+            OptionSpec.choice("policy", PlayPolicy.self, help: "uniform: every choice equally likely; fresh: prefer choices not taken yet.", default: .uniform),
+            OptionSpec("jobs", short: "j", value: "J", help: "Worker threads (default: one per core)."),
+            OptionSpec.choice("format", OutputFormat.self, help: "Report format.", default: .text),
+            OptionSpec("replay", value: "I", help: "Print run I (from 1) of the seed as a transcript instead of fuzzing."),
+        ] + InputOptions.specs)
+
+    let paths: [String]
+    let input: InputOptions
+    let runs: Int
+    let seed: UInt64
+    let maxSteps: Int?
+    let policy: PlayPolicy
+    let jobs: Int?
+    let format: OutputFormat
+    let replay: Int?
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        paths = arguments.positional
+        input = InputOptions(arguments)
+        runs = try arguments.int("runs", in: 0...Int(Int32.max) * 1024) ?? 10_000
+        seed = try Self.seed(arguments)
+        maxSteps = try arguments.int("max-steps", in: 1...100_000_000)
+        policy = arguments.choice("policy", as: PlayPolicy.self) ?? .uniform
+        jobs = try arguments.int("jobs", in: 1...1024)
+        format = arguments.choice("format", as: OutputFormat.self) ?? .text
+        replay = try arguments.int("replay", in: 1...Int.max)
+    }
+
+    /// `--seed` as an unsigned 64-bit number (`_` and `,` allowed as separators).
+    static func seed(_ arguments: ParsedArguments, name: String = "seed", command: String = "fuzz") throws(CLIError) -> UInt64 {
+        guard let text = arguments.value(name) else { return 1 }
+        let cleaned = text.replacingOccurrences(of: "_", with: "").replacingOccurrences(of: ",", with: "")
+        guard let value = UInt64(cleaned) else {
+            throw .usage("invalid value '\(text)' for '--\(name)'; expected a whole number from 0 to \(UInt64.max)", command: command)
+        }
+        return value
+    }
+
+    func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
+        let result = try input.load(paths, terminal)
+        let graph = StoryGraph(result.story)
+        let play = PlayGraph(graph)
+        if let replay { return replayRun(replay, play, terminal) }
+
+        let fuzzer = Fuzzer(runs: runs, seed: seed, policy: policy, maxSteps: maxSteps, jobs: jobs)
+        let bar = ProgressBar(terminal: terminal, total: runs, unit: "runs")
+        let clock = ContinuousClock()
+        let started = clock.now
+        var progress: (@Sendable (Int) -> Void)? = nil
+        if let bar { progress = { done in bar.update(done) } }
+        let report = fuzzer.run(play, progress: progress)
+        let elapsed = clock.now - started
+        bar?.finish()
+        let odds = policy == .uniform ? EndingOdds(graph) : nil
+        switch format {
+        case .text:
+            var text = report.text(odds: odds)
+            if !report.allEnded, let first = (report.firstStuckRuns + report.firstFailedRuns.map { $0.run }).min() {
+                text += "Replay one: storygraph fuzz \(paths.joined(separator: " ")) --replay \(first)\(replayOptions)\n"
+            }
+            terminal.write(text)
+        case .json:
+            terminal.write(data: report.json(odds: odds))
+            terminal.write("\n")
+        }
+        if !terminal.quiet {
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let perSecond = { (count: Int) in seconds > 0 ? ProgressBar.rateText(Double(count) / seconds) : "∞" }
+            terminal.printError(
+                "fuzz: \(FuzzText.grouped(runs)) runs, \(FuzzText.grouped(report.totalChoices)) choices in \(String(format: "%.3f", seconds)) s "
+                    + "(\(perSecond(runs)) runs/s, \(perSecond(report.totalChoices)) choices/s)")
+        }
+        return report.allEnded ? .success : .findings
+    }
+
+    /// The options besides the story that `--replay` needs to play the same run.
+    private var replayOptions: String {
+        var text = " --seed \(seed)"
+        if policy != .uniform { text += " --policy \(policy.rawValue)" }
+        if let maxSteps { text += " --max-steps \(maxSteps)" }
+        return text
+    }
+
+    private func replayRun(_ run: Int, _ play: PlayGraph, _ terminal: Terminal) -> ExitCode {
+        let playthrough = Playthrough(play, seed: seed, run: run, policy: policy, maxSteps: maxSteps)
+        let transcript = Transcript(playthrough, of: play, seed: seed, policy: policy)
+        switch format {
+        case .text: terminal.write(transcript.text())
+        case .json:
+            terminal.write(data: transcript.json())
+            terminal.write("\n")
+        }
+        return playthrough.outcome.isFailure ? .findings : .success
+    }
+}

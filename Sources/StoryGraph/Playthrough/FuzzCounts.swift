@@ -1,0 +1,157 @@
+/// One worker's counters during a fuzz, merged into `FuzzReport` at the end. Owns its
+/// buffers (freed in `deinit`); the inner loop works on raw pointers to them.
+///
+/// Memory: O(P + C + maxSteps) for P passages and C slots, whatever the number of runs.
+final class FuzzCounts: @unchecked Sendable {
+    let passageCount: Int
+    let slotCount: Int
+    let maxSteps: Int
+    /// Runs that visited each passage / took each slot.
+    let passageRuns: UnsafeMutableBufferPointer<Int>
+    let slotRuns: UnsafeMutableBufferPointer<Int>
+    /// Runs that ended at each passage.
+    let endingRuns: UnsafeMutableBufferPointer<Int>
+    /// Runs by length in choices, `0 ... maxSteps`.
+    let lengths: UnsafeMutableBufferPointer<Int>
+    /// The smallest run number that failed at each slot (`Int.max`: none).
+    let firstFailure: UnsafeMutableBufferPointer<Int>
+    // The run stamp of the last run that visited each passage / took each slot, and the
+    // block stamp of the last block that took each slot (the `fresh` memory).
+    private let passageStamp: UnsafeMutableBufferPointer<UInt32>
+    private let slotStamp: UnsafeMutableBufferPointer<UInt32>
+    private let slotBlock: UnsafeMutableBufferPointer<UInt32>
+    private var stamp: UInt32 = 0
+
+    var stuckRuns = 0
+    var brokenLinkRuns = 0
+    var dynamicLinkRuns = 0
+    var totalChoices = 0
+    /// The smallest stuck run numbers, at most `Fuzzer.keptRunNumbers`, ascending.
+    var firstStuck: [Int] = []
+    /// The smallest failed (broken or dynamic link) run numbers with their slot.
+    var firstFailed: [(run: Int, slot: Int)] = []
+
+    init(passages: Int, slots: Int, maxSteps: Int) {
+        passageCount = passages
+        slotCount = slots
+        self.maxSteps = maxSteps
+        func zeros<T: FixedWidthInteger>(_ count: Int, _: T.Type) -> UnsafeMutableBufferPointer<T> {
+            // At least one element, so that every buffer has a base address.
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(count, 1))
+            buffer.initialize(repeating: 0)
+            return buffer
+        }
+        passageRuns = zeros(passages, Int.self)
+        slotRuns = zeros(slots, Int.self)
+        endingRuns = zeros(passages, Int.self)
+        lengths = zeros(maxSteps + 1, Int.self)
+        firstFailure = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(slots, 1))
+        firstFailure.initialize(repeating: Int.max)
+        passageStamp = zeros(passages, UInt32.self)
+        slotStamp = zeros(slots, UInt32.self)
+        slotBlock = zeros(slots, UInt32.self)
+    }
+
+    deinit {
+        for buffer in [passageRuns, slotRuns, endingRuns, lengths, firstFailure] { buffer.deallocate() }
+        for buffer in [passageStamp, slotStamp, slotBlock] { buffer.deallocate() }
+    }
+
+    /// Plays `runs` (all of one block) and counts them.
+    ///
+    /// - Complexity: O(steps), no allocation except for the first few failures.
+    func play(
+        runs: ClosedRange<Int>, block: Int, seed: UInt64, offsets: UnsafeBufferPointer<Int32>,
+        targets: UnsafeBufferPointer<Int32>, start: Int, maxSteps: Int, fresh: Bool
+    ) {
+        precondition(block < Int(UInt32.max), "too many runs")
+        var observer = CoverageObserver(
+            passageStamp: passageStamp.baseAddress!, passageRuns: passageRuns.baseAddress!,
+            slotStamp: slotStamp.baseAddress!, slotRuns: slotRuns.baseAddress!,
+            slotBlock: slotBlock.baseAddress!, stamp: stamp, block: UInt32(block + 1))
+        let lengths = lengths
+        let endingRuns = endingRuns
+        var choices = 0
+        for run in runs {
+            observer.stamp &+= 1
+            if observer.stamp == 0 { resetStamps(); observer.stamp = 1 }
+            var rng = Xoshiro256StarStar(seed: seed, run: UInt64(run))
+            let outcome = RandomWalk.run(
+                offsets: offsets, targets: targets, start: start, maxSteps: maxSteps,
+                fresh: fresh, rng: &rng, observer: &observer)
+            choices &+= outcome.steps
+            lengths[outcome.steps] &+= 1
+            switch outcome.kind {
+            case .ending:
+                endingRuns[outcome.place] &+= 1
+            case .stuck:
+                stuckRuns += 1
+                if firstStuck.count < Fuzzer.keptRunNumbers { firstStuck.append(run) }
+            case .brokenLink, .dynamicLink:
+                if outcome.kind == .brokenLink { brokenLinkRuns += 1 } else { dynamicLinkRuns += 1 }
+                if firstFailure[outcome.place] > run { firstFailure[outcome.place] = run }
+                if firstFailed.count < Fuzzer.keptRunNumbers { firstFailed.append((run, outcome.place)) }
+            }
+        }
+        stamp = observer.stamp
+        totalChoices &+= choices
+    }
+
+    private func resetStamps() {
+        passageStamp.update(repeating: 0)
+        slotStamp.update(repeating: 0)
+    }
+
+    /// Adds another worker's counts. Sums, and the smallest run numbers: the result does
+    /// not depend on which worker played which block, nor on the order of merging.
+    ///
+    /// - Complexity: O(P + C + maxSteps).
+    func merge(_ other: FuzzCounts) {
+        for i in 0..<passageCount {
+            passageRuns[i] += other.passageRuns[i]
+            endingRuns[i] += other.endingRuns[i]
+        }
+        for i in 0..<slotCount {
+            slotRuns[i] += other.slotRuns[i]
+            firstFailure[i] = min(firstFailure[i], other.firstFailure[i])
+        }
+        for i in 0...maxSteps { lengths[i] += other.lengths[i] }
+        stuckRuns += other.stuckRuns
+        brokenLinkRuns += other.brokenLinkRuns
+        dynamicLinkRuns += other.dynamicLinkRuns
+        totalChoices += other.totalChoices
+        firstStuck = Array((firstStuck + other.firstStuck).sorted().prefix(Fuzzer.keptRunNumbers))
+        firstFailed = Array((firstFailed + other.firstFailed).sorted { $0.run < $1.run }.prefix(Fuzzer.keptRunNumbers))
+    }
+}
+
+/// Counts, for each passage and slot, the runs that reached it: a run stamp per entry
+/// makes the count once per run without clearing anything between runs.
+struct CoverageObserver: RunObserver {
+    let passageStamp: UnsafeMutablePointer<UInt32>
+    let passageRuns: UnsafeMutablePointer<Int>
+    let slotStamp: UnsafeMutablePointer<UInt32>
+    let slotRuns: UnsafeMutablePointer<Int>
+    let slotBlock: UnsafeMutablePointer<UInt32>
+    var stamp: UInt32
+    let block: UInt32
+
+    @inline(__always)
+    mutating func visit(_ passage: Int) {
+        passageRuns[passage] &+= passageStamp[passage] != stamp ? 1 : 0
+        passageStamp[passage] = stamp
+    }
+
+    @inline(__always)
+    mutating func take(_ slot: Int) {
+        slotRuns[slot] &+= slotStamp[slot] != stamp ? 1 : 0
+        slotStamp[slot] = stamp
+        slotBlock[slot] = block
+    }
+
+    @inline(__always)
+    func isNewToBlock(_ slot: Int) -> Bool { slotBlock[slot] != block }
+
+    @inline(__always)
+    func isNewToRun(_ slot: Int) -> Bool { slotStamp[slot] != stamp }
+}

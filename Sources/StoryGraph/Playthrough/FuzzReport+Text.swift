@@ -1,0 +1,153 @@
+import Foundation
+
+extension FuzzReport {
+    /// How far (in standard errors of the share) a share may stray from the exact odds
+    /// before the report marks it.
+    public static let outlierStandardErrors = 4.0
+
+    /// One row of the outcome table: an ending, or a way of failing.
+    public struct OutcomeRow: Sendable, Hashable {
+        public var label: String
+        /// The ending passage, for ending rows.
+        public var passage: Int?
+        public var runs: Int
+        public var share: Double
+        /// The exact probability for the uniform reader, when known.
+        public var exact: Double?
+        /// Whether the share is further than `outlierStandardErrors` standard errors
+        /// (√(p(1−p)/runs)) from `exact`.
+        public var isOutlier: Bool
+    }
+
+    /// The endings reached or reachable (exact odds above 0), in story order, then
+    /// stuck, broken-link and computed-link rows where any run or any odds fell there.
+    /// `odds` are compared only under the uniform policy, whose odds they are.
+    ///
+    /// - Complexity: O(P).
+    public func outcomeRows(odds: EndingOdds?) -> [OutcomeRow] {
+        let odds = policy == .uniform ? odds : nil
+        let story = graph.graph.story
+        func row(_ label: String, passage: Int?, runs count: Int, exact: Double?, compare: Bool = true) -> OutcomeRow {
+            let share = runs > 0 ? Double(count) / Double(runs) : 0
+            var outlier = false
+            if compare, let exact, runs > 0 {
+                let error = (exact * (1 - exact) / Double(runs)).squareRoot()
+                outlier = abs(share - exact) > Self.outlierStandardErrors * error
+            }
+            return OutcomeRow(label: label, passage: passage, runs: count, share: share, exact: exact, isOutlier: outlier)
+        }
+        var rows: [OutcomeRow] = []
+        for v in 0..<graph.passageCount where graph.graph.isEnding[v] {
+            let exact = odds?.endingProbability[v]
+            guard endingRuns[v] > 0 || (exact ?? 0) > 0 else { continue }
+            let kind = story.passages[v].ending?.kind.map { " (\($0))" } ?? ""
+            rows.append(row(story.passages[v].id + kind, passage: v, runs: endingRuns[v], exact: exact))
+        }
+        // A run cut by the cap may have been about to end: no mark on that row.
+        if stuckRuns > 0 || (odds?.neverEnding ?? 0) > 0 {
+            rows.append(row("stuck (step cap)", passage: nil, runs: stuckRuns, exact: odds?.neverEnding, compare: false))
+        }
+        if brokenLinkRuns > 0 || (odds?.brokenLink ?? 0) > 0 {
+            rows.append(row("broken link", passage: nil, runs: brokenLinkRuns, exact: odds?.brokenLink))
+        }
+        if dynamicLinkRuns > 0 || (odds?.dynamicLink ?? 0) > 0 {
+            rows.append(row("computed link", passage: nil, runs: dynamicLinkRuns, exact: odds?.dynamicLink))
+        }
+        return rows
+    }
+
+    /// The report as text: outcomes (beside the exact odds), run lengths, coverage and
+    /// failures with the run numbers that reproduce them. Deterministic: no timings.
+    ///
+    /// - Complexity: O(P + C + maxSteps).
+    public func text(odds: EndingOdds?, listLimit: Int = 20) -> String {
+        let story = graph.graph.story
+        var lines: [String] = []
+        let title = story.title.isEmpty ? "" : " of \(FuzzText.quoted(story.title))"
+        lines.append("Fuzz\(title): \(FuzzText.grouped(runs)) runs, seed \(seed), \(policy.rawValue) policy, step cap \(FuzzText.grouped(maxSteps))")
+        lines.append("")
+
+        let rows = outcomeRows(odds: odds)
+        let showExact = rows.contains { $0.exact != nil }
+        if rows.isEmpty {
+            lines.append("Outcomes: none (no runs)")
+        } else {
+            let cells = rows.map { r in
+                (r.label, FuzzText.grouped(r.runs), Self.percent(r.share), r.exact.map(Self.percent) ?? "", r.isOutlier)
+            }
+            let w0 = max("Outcome".count, cells.map(\.0.count).max()! + 2)
+            let w1 = max("runs".count, cells.map(\.1.count).max()!)
+            let w2 = max("share".count, cells.map(\.2.count).max()!)
+            let w3 = max("exact".count, cells.map(\.3.count).max()!)
+            var header = "Outcome".rightPadded(to: w0) + "  " + "runs".leftPadded(to: w1) + "  " + "share".leftPadded(to: w2)
+            if showExact { header += "  " + "exact".leftPadded(to: w3) }
+            lines.append(header)
+            for cell in cells {
+                var line = "  " + cell.0.rightPadded(to: w0 - 2) + "  " + cell.1.leftPadded(to: w1) + "  " + cell.2.leftPadded(to: w2)
+                if showExact { line += "  " + cell.3.leftPadded(to: w3) }
+                if cell.4 { line += " !" }
+                lines.append(line)
+            }
+            if cells.contains(where: \.4) {
+                lines.append("  ! more than \(Int(Self.outlierStandardErrors)) standard errors from the exact odds")
+            }
+        }
+        lines.append("")
+
+        if let stats = lengthStatistics {
+            lines.append("Run length in choices: min \(stats.min), mean \(String(format: "%.2f", stats.mean)), median \(stats.median), p90 \(stats.p90), p99 \(stats.p99), max \(stats.max)")
+            lines.append("")
+        }
+
+        lines.append("Coverage")
+        lines.append("  passages  \(FuzzText.grouped(passagesVisited)) of \(FuzzText.grouped(graph.passageCount)) (\(Self.percent(Double(passagesVisited) / Double(max(1, graph.passageCount)))))")
+        lines.append("  choices   \(FuzzText.grouped(choicesTaken)) of \(FuzzText.grouped(graph.slotCount)) (\(Self.percent(Double(choicesTaken) / Double(max(1, graph.slotCount)))))")
+        let unvisited = neverVisitedPassages
+        if !unvisited.isEmpty {
+            lines.append("  passages never visited (\(FuzzText.grouped(unvisited.count))):")
+            for v in unvisited.prefix(listLimit) {
+                lines.append("    \(story.passages[v].id)\(FuzzText.at(story.passages[v].location))")
+            }
+            if unvisited.count > listLimit { lines.append("    … and \(FuzzText.grouped(unvisited.count - listLimit)) more") }
+        }
+        let untaken = neverTakenChoices
+        if !untaken.isEmpty {
+            lines.append("  choices never taken (\(FuzzText.grouped(untaken.count))):")
+            for ref in untaken.prefix(listLimit) { lines.append("    " + Self.describe(ref, in: graph.graph)) }
+            if untaken.count > listLimit { lines.append("    … and \(FuzzText.grouped(untaken.count - listLimit)) more") }
+        }
+        lines.append("")
+
+        if stuckRuns > 0 {
+            lines.append("Stuck runs (\(FuzzText.grouped(maxSteps)) choices without an ending): \(FuzzText.grouped(stuckRuns)); runs \(Self.runList(firstStuckRuns, of: stuckRuns))")
+        } else {
+            lines.append("Stuck runs: none")
+        }
+        let failed = brokenLinkRuns + dynamicLinkRuns
+        if failed > 0 {
+            lines.append("Broken-link runs: \(FuzzText.grouped(failed)); runs \(Self.runList(firstFailedRuns.map(\.run), of: failed))")
+            for link in failedLinks {
+                let what = link.isDynamic ? "computed link" : "broken link"
+                lines.append("  \(what) \(Self.describe(link.choice, in: graph.graph)): \(FuzzText.grouped(link.runs)) runs, first run \(link.firstRun)")
+            }
+        } else {
+            lines.append("Broken-link runs: none")
+        }
+        lines.append("")
+        lines.append(allEnded ? "Every run reached an ending." : "\(FuzzText.grouped(runs - endedRuns)) of \(FuzzText.grouped(runs)) runs did not reach an ending.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `passage → 'choice text' → target (file:line:column)`.
+    static func describe(_ ref: ChoiceRef, in graph: StoryGraph) -> String {
+        let choice = graph.choice(ref)
+        let text = choice.text.isEmpty ? "(no text)" : FuzzText.shorten(choice.text, 50)
+        return "\(graph.ids[ref.passage]) → \(FuzzText.quoted(text)) → \(choice.target)\(FuzzText.at(choice.location))"
+    }
+
+    static func runList(_ runs: [Int], of total: Int) -> String {
+        runs.map(String.init).joined(separator: ", ") + (total > runs.count ? ", …" : "")
+    }
+
+    static func percent(_ share: Double) -> String { String(format: "%.2f%%", share * 100) }
+}

@@ -1,0 +1,122 @@
+/// What a fuzz found: where the runs went and how they ended. Every figure is an
+/// integer count (shares are computed from them), so the report is the same, bit for
+/// bit, whatever the number of threads that played the runs.
+public struct FuzzReport: Sendable {
+    /// A run that failed at a link, with the link.
+    public struct FailedRun: Sendable, Hashable {
+        public var run: Int
+        public var choice: ChoiceRef
+    }
+
+    /// A broken or dynamic link some runs took.
+    public struct FailedLink: Sendable, Hashable {
+        public var choice: ChoiceRef
+        public var isDynamic: Bool
+        /// Runs that took it (each failed there).
+        public var runs: Int
+        /// The smallest run number that took it.
+        public var firstRun: Int
+    }
+
+    /// Run length statistics in choices, from the histogram; percentiles by nearest rank
+    /// (the smallest length at least that share of runs do not exceed).
+    public struct LengthStatistics: Sendable, Hashable {
+        public var min: Int
+        public var mean: Double
+        public var median: Int
+        public var p90: Int
+        public var p99: Int
+        public var max: Int
+    }
+
+    public let graph: PlayGraph
+    public let runs: Int
+    public let seed: UInt64
+    public let policy: PlayPolicy
+    public let maxSteps: Int
+    /// Runs that visited each passage at least once.
+    public let passageRuns: [Int]
+    /// Runs that took each slot (`graph.refs[slot]`) at least once.
+    public let choiceRuns: [Int]
+    /// Runs that ended at each passage.
+    public let endingRuns: [Int]
+    public let stuckRuns: Int
+    public let brokenLinkRuns: Int
+    public let dynamicLinkRuns: Int
+    /// Choices taken over all runs.
+    public let totalChoices: Int
+    /// Runs by length in choices, indices `0 ... maxSteps`.
+    public let lengthHistogram: [Int]
+    /// The smallest stuck run numbers (at most `Fuzzer.keptRunNumbers`).
+    public let firstStuckRuns: [Int]
+    /// The smallest run numbers that failed at a broken or dynamic link.
+    public let firstFailedRuns: [FailedRun]
+    /// Every broken or dynamic link some run took, in story order.
+    public let failedLinks: [FailedLink]
+
+    init(graph: PlayGraph, runs: Int, seed: UInt64, policy: PlayPolicy, maxSteps: Int, counts: FuzzCounts) {
+        self.graph = graph
+        self.runs = runs
+        self.seed = seed
+        self.policy = policy
+        self.maxSteps = maxSteps
+        passageRuns = Array(counts.passageRuns.prefix(graph.passageCount))
+        choiceRuns = Array(counts.slotRuns.prefix(graph.slotCount))
+        endingRuns = Array(counts.endingRuns.prefix(graph.passageCount))
+        stuckRuns = counts.stuckRuns
+        brokenLinkRuns = counts.brokenLinkRuns
+        dynamicLinkRuns = counts.dynamicLinkRuns
+        totalChoices = counts.totalChoices
+        lengthHistogram = Array(counts.lengths.prefix(maxSteps + 1))
+        firstStuckRuns = counts.firstStuck
+        firstFailedRuns = counts.firstFailed.map { FailedRun(run: $0.run, choice: graph.refs[$0.slot]) }
+        var failedLinks: [FailedLink] = []
+        for slot in 0..<graph.slotCount where graph.targets[slot] < 0 && choiceRuns[slot] > 0 {
+            failedLinks.append(FailedLink(
+                choice: graph.refs[slot], isDynamic: graph.targets[slot] == PlayGraph.dynamicTarget,
+                runs: choiceRuns[slot], firstRun: counts.firstFailure[slot]))
+        }
+        self.failedLinks = failedLinks
+    }
+
+    /// Runs that reached an ending.
+    public var endedRuns: Int { runs - stuckRuns - brokenLinkRuns - dynamicLinkRuns }
+    /// Whether every run reached an ending.
+    public var allEnded: Bool { endedRuns == runs }
+
+    /// The number of passages visited by at least one run.
+    public var passagesVisited: Int { passageRuns.count { $0 > 0 } }
+    /// The number of choices (that a reader can pick) taken by at least one run.
+    public var choicesTaken: Int { choiceRuns.count { $0 > 0 } }
+    /// Passages no run visited, in story order.
+    public var neverVisitedPassages: [Int] { passageRuns.indices.filter { passageRuns[$0] == 0 } }
+    /// Choices no run took, in story order.
+    public var neverTakenChoices: [ChoiceRef] { choiceRuns.indices.filter { choiceRuns[$0] == 0 }.map { graph.refs[$0] } }
+    /// Runs that took this choice (0 for one a reader cannot pick).
+    public func runs(taking choice: ChoiceRef) -> Int { graph.slot(of: choice).map { choiceRuns[$0] } ?? 0 }
+
+    /// - Complexity: O(maxSteps).
+    public var lengthStatistics: LengthStatistics? {
+        guard runs > 0 else { return nil }
+        var minimum = -1
+        var maximum = 0
+        var sum = 0
+        for (length, count) in lengthHistogram.enumerated() where count > 0 {
+            if minimum < 0 { minimum = length }
+            maximum = length
+            sum += length * count
+        }
+        func percentile(_ percent: Int) -> Int {
+            let rank = max(1, (runs * percent + 99) / 100)  // ⌈runs · percent / 100⌉
+            var seen = 0
+            for (length, count) in lengthHistogram.enumerated() {
+                seen += count
+                if seen >= rank { return length }
+            }
+            return maximum
+        }
+        return LengthStatistics(
+            min: minimum, mean: Double(sum) / Double(runs), median: percentile(50), p90: percentile(90),
+            p99: percentile(99), max: maximum)
+    }
+}

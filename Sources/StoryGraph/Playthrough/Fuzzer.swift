@@ -1,0 +1,108 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Plays a story many times at random, in parallel, and counts where the readers went.
+///
+/// Run *i* (1-based) draws from `Xoshiro256StarStar(seed: seed, run: i)`, so the report is
+/// the same, byte for byte, on any machine and any number of threads. Runs are cut in
+/// blocks of `freshBlockSize`; workers (one per job) take blocks from a shared counter,
+/// each with its own counters, and the counters are merged at the end: sums of integers
+/// and the smallest run numbers, which do not depend on the order.
+public struct Fuzzer: Sendable {
+    /// The unit of work, and the memory of the `fresh` policy: a run of that policy
+    /// avoids the choices taken by the earlier runs of its block.
+    public static let freshBlockSize = 1024
+    /// How many stuck and failed run numbers the report keeps (the smallest ones).
+    public static let keptRunNumbers = 10
+
+    public var runs: Int
+    public var seed: UInt64
+    public var policy: PlayPolicy
+    /// The step cap; `nil` for `defaultMaxSteps(passages:)`.
+    public var maxSteps: Int?
+    /// Worker threads; `nil` for one per core.
+    public var jobs: Int?
+
+    public init(runs: Int = 10_000, seed: UInt64 = 1, policy: PlayPolicy = .uniform, maxSteps: Int? = nil, jobs: Int? = nil) {
+        precondition(runs >= 0, "runs must not be negative")
+        precondition(maxSteps.map { $0 >= 1 } ?? true, "the step cap must be at least 1")
+        self.runs = runs
+        self.seed = seed
+        self.policy = policy
+        self.maxSteps = maxSteps
+        self.jobs = jobs
+    }
+
+    /// 1,000 choices, or 10 per passage for stories longer than 100 passages.
+    public static func defaultMaxSteps(passages: Int) -> Int { max(1_000, 10 * passages) }
+
+    /// Plays the runs with a base seed drawn from the caller's generator (the report
+    /// names that seed, so the fuzz can be played again with `seed:`).
+    public func run(_ graph: PlayGraph, using rng: inout some RandomNumberGenerator, progress: (@Sendable (Int) -> Void)? = nil) -> FuzzReport {
+        var seeded = self
+        seeded.seed = rng.next()
+        return seeded.run(graph, progress: progress)
+    }
+
+    /// Plays the runs with `seed`. `progress`, if given, is called from the workers with
+    /// the number of runs done so far, once per block.
+    ///
+    /// - Complexity: O(total steps / jobs) time (O(total steps × choices per passage)
+    ///   for `fresh`); O(jobs × (P + C + maxSteps)) memory, whatever the number of runs.
+    public func run(_ graph: PlayGraph, progress: (@Sendable (Int) -> Void)? = nil) -> FuzzReport {
+        let cap = maxSteps ?? Self.defaultMaxSteps(passages: graph.passageCount)
+        let blocks = (runs + Self.freshBlockSize - 1) / Self.freshBlockSize
+        let workers = max(1, min(jobs ?? ProcessInfo.activeProcessors, max(blocks, 1)))
+        let nextBlock = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let results = Mutex<[FuzzCounts]>([])
+        let task = FuzzTask(graph: graph, runs: runs, seed: seed, fresh: policy == .fresh, maxSteps: cap)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let counts = FuzzCounts(passages: graph.passageCount, slots: graph.slotCount, maxSteps: cap)
+            while true {
+                let block = nextBlock.add(1, ordering: .relaxed).oldValue
+                guard block < blocks else { break }
+                let played = task.play(block: block, into: counts)
+                if let progress {
+                    progress(done.add(played, ordering: .relaxed).newValue)
+                }
+            }
+            results.withLock { $0.append(counts) }
+        }
+        let total = FuzzCounts(passages: graph.passageCount, slots: graph.slotCount, maxSteps: cap)
+        for counts in results.withLock({ $0 }) { total.merge(counts) }
+        return FuzzReport(graph: graph, runs: runs, seed: seed, policy: policy, maxSteps: cap, counts: total)
+    }
+}
+
+/// What one fuzz plays: shared read-only by the workers.
+struct FuzzTask: Sendable {
+    let graph: PlayGraph
+    let runs: Int
+    let seed: UInt64
+    let fresh: Bool
+    let maxSteps: Int
+
+    /// Plays the runs of one block into `counts`; returns how many.
+    ///
+    /// - Complexity: O(steps of the block's runs).
+    func play(block: Int, into counts: FuzzCounts) -> Int {
+        let first = block * Fuzzer.freshBlockSize + 1
+        let last = min(runs, first + Fuzzer.freshBlockSize - 1)
+        guard first <= last else { return 0 }
+        graph.offsets.withUnsafeBufferPointer { offsets in
+            graph.targets.withUnsafeBufferPointer { targets in
+                counts.play(
+                    runs: first...last, block: block, seed: seed, offsets: offsets, targets: targets,
+                    start: graph.start, maxSteps: maxSteps, fresh: fresh)
+            }
+        }
+        return last - first + 1
+    }
+}
+
+extension ProcessInfo {
+    static var activeProcessors: Int { ProcessInfo.processInfo.activeProcessorCount }
+}
+

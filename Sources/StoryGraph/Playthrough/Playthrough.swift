@@ -1,0 +1,136 @@
+/// One random reader's way through a story: the choices taken, in order, and how the
+/// run ended.
+public struct Playthrough: Sendable, Hashable {
+    /// How a run stops.
+    public enum Outcome: Sendable, Hashable {
+        /// The reader reached this ending (a restart on it would start a new run).
+        case ending(passage: Int)
+        /// The reader took `maxSteps` choices without reaching an ending; `passage` is
+        /// where the cap caught it.
+        case stuck(passage: Int)
+        /// The reader took a choice whose target does not exist.
+        case brokenLink(ChoiceRef)
+        /// The reader took a choice whose target is computed at run time: storygraph
+        /// cannot follow it, so the run fails there.
+        case dynamicLink(ChoiceRef)
+
+        /// Whether the run failed (anything but an ending).
+        public var isFailure: Bool {
+            if case .ending = self { return false }
+            return true
+        }
+    }
+
+    /// One choice taken: from `passage`, the choice `choice`.
+    public struct Step: Sendable, Hashable {
+        public var passage: Int
+        public var choice: ChoiceRef
+    }
+
+    /// The run's number in its fuzz (1-based), when it was played as one.
+    public let run: Int?
+    public let steps: [Step]
+    public let outcome: Outcome
+
+    /// Plays one run with a generator of the caller's. With `fresh`, the run prefers the
+    /// choices it has not taken yet itself (it is a block of one run).
+    ///
+    /// - Complexity: O(steps) for `uniform`, O(steps × choices per passage) for `fresh`,
+    ///   plus O(C) for the fresh memory.
+    public init(
+        _ graph: PlayGraph, policy: PlayPolicy = .uniform, maxSteps: Int? = nil,
+        using rng: inout some RandomNumberGenerator
+    ) {
+        var observer = RecordingObserver(slots: graph.slotCount)
+        observer.recording = true
+        let cap = maxSteps ?? Fuzzer.defaultMaxSteps(passages: graph.passageCount)
+        let raw = Self.play(graph, policy: policy, maxSteps: cap, rng: &rng, observer: &observer)
+        self.init(graph, run: nil, raw: raw, observer: observer)
+    }
+
+    /// Plays run number `run` (1-based) of a fuzz with this seed, exactly as
+    /// `Fuzzer(seed:policy:maxSteps:)` plays it on any number of threads: the run's own
+    /// generator is `Xoshiro256StarStar(seed: seed, run: run)`, and for `fresh` the
+    /// earlier runs of its block are played first (silently) to rebuild the memory of
+    /// choices already taken.
+    ///
+    /// - Complexity: O(steps) for `uniform`; for `fresh`, the steps of up to
+    ///   `Fuzzer.freshBlockSize` runs.
+    public init(_ graph: PlayGraph, seed: UInt64, run: Int, policy: PlayPolicy = .uniform, maxSteps: Int? = nil) {
+        precondition(run >= 1, "runs are numbered from 1")
+        let cap = maxSteps ?? Fuzzer.defaultMaxSteps(passages: graph.passageCount)
+        var observer = RecordingObserver(slots: graph.slotCount)
+        if policy == .fresh {
+            let blockStart = (run - 1) / Fuzzer.freshBlockSize * Fuzzer.freshBlockSize + 1
+            for earlier in blockStart..<run {
+                var rng = Xoshiro256StarStar(seed: seed, run: UInt64(earlier))
+                _ = Self.play(graph, policy: policy, maxSteps: cap, rng: &rng, observer: &observer)
+            }
+        }
+        observer.recording = true
+        var rng = Xoshiro256StarStar(seed: seed, run: UInt64(run))
+        let raw = Self.play(graph, policy: policy, maxSteps: cap, rng: &rng, observer: &observer)
+        self.init(graph, run: run, raw: raw, observer: observer)
+    }
+
+    /// Plays a run with the seeded default generator: run 1 of seed `seed`.
+    public init(_ graph: PlayGraph, seed: UInt64 = 1, policy: PlayPolicy = .uniform, maxSteps: Int? = nil) {
+        self.init(graph, seed: seed, run: 1, policy: policy, maxSteps: maxSteps)
+    }
+
+    private init(_ graph: PlayGraph, run: Int?, raw: RawOutcome, observer: RecordingObserver) {
+        self.run = run
+        var steps: [Step] = []
+        steps.reserveCapacity(observer.slots.count)
+        for (i, slot) in observer.slots.enumerated() {
+            steps.append(Step(passage: observer.passages[i], choice: graph.refs[slot]))
+        }
+        self.steps = steps
+        switch raw.kind {
+        case .ending: outcome = .ending(passage: raw.place)
+        case .stuck: outcome = .stuck(passage: raw.place)
+        case .brokenLink: outcome = .brokenLink(graph.refs[raw.place])
+        case .dynamicLink: outcome = .dynamicLink(graph.refs[raw.place])
+        }
+    }
+
+    private static func play<R: RandomNumberGenerator>(
+        _ graph: PlayGraph, policy: PlayPolicy, maxSteps: Int, rng: inout R, observer: inout RecordingObserver
+    ) -> RawOutcome {
+        observer.takenInRun.removeAll(keepingCapacity: true)
+        return graph.offsets.withUnsafeBufferPointer { offsets in
+            graph.targets.withUnsafeBufferPointer { targets in
+                RandomWalk.run(
+                    offsets: offsets, targets: targets, start: graph.start, maxSteps: maxSteps,
+                    fresh: policy == .fresh, rng: &rng, observer: &observer)
+            }
+        }
+    }
+
+    /// The number of choices taken.
+    public var choiceCount: Int { steps.count }
+}
+
+/// Records a run's passages and slots (when `recording`), and remembers the slots taken
+/// by the block and by the current run for the `fresh` policy.
+struct RecordingObserver: RunObserver {
+    var recording = false
+    var passages: [Int] = []
+    var slots: [Int] = []
+    var takenInBlock: [Bool]
+    var takenInRun: Set<Int> = []
+
+    init(slots count: Int) { takenInBlock = [Bool](repeating: false, count: count) }
+
+    mutating func visit(_ passage: Int) { if recording { passages.append(passage) } }
+
+    mutating func take(_ slot: Int) {
+        takenInBlock[slot] = true
+        takenInRun.insert(slot)
+        if recording { slots.append(slot) }
+    }
+
+    func isNewToBlock(_ slot: Int) -> Bool { !takenInBlock[slot] }
+
+    func isNewToRun(_ slot: Int) -> Bool { !takenInRun.contains(slot) }
+}

@@ -1,0 +1,163 @@
+/// A playthrough as a reader would tell it: each passage's text (shortened), the choice
+/// taken, and how the run ended. What `storygraph fuzz --replay I` prints.
+public struct Transcript: Sendable {
+    public let graph: PlayGraph
+    public let playthrough: Playthrough
+    public let seed: UInt64?
+    public let policy: PlayPolicy
+
+    public init(_ playthrough: Playthrough, of graph: PlayGraph, seed: UInt64? = nil, policy: PlayPolicy = .uniform) {
+        self.graph = graph
+        self.playthrough = playthrough
+        self.seed = seed
+        self.policy = policy
+    }
+
+    /// The transcript as lines of text; passage texts longer than `maxText` characters
+    /// are shortened with "…".
+    ///
+    /// - Complexity: O(steps × maxText).
+    public func text(maxText: Int = 100) -> String {
+        let story = graph.graph.story
+        var lines: [String] = []
+        var heading = playthrough.run.map { "Run \(FuzzText.grouped($0))" } ?? "A run"
+        if let seed { heading += " of seed \(seed)" }
+        heading += " (\(policy.rawValue) policy)"
+        if !story.title.isEmpty { heading += ", \(FuzzText.quoted(story.title))" }
+        lines.append(heading)
+        lines.append("")
+        let width = String(playthrough.steps.count + 1).count
+        for (i, step) in playthrough.steps.enumerated() {
+            lines.append(passageLine(i + 1, step.passage, width: width, maxText: maxText))
+            let choice = graph.graph.choice(step.choice)
+            lines.append(String(repeating: " ", count: width + 2) + "→ " + FuzzText.shorten(choice.text.isEmpty ? "(no text)" : choice.text, maxText))
+        }
+        let indent = String(repeating: " ", count: width + 2)
+        let count = playthrough.steps.count
+        let choices = "\(FuzzText.grouped(count)) choice\(count == 1 ? "" : "s")"
+        switch playthrough.outcome {
+        case .ending(let v):
+            lines.append(passageLine(count + 1, v, width: width, maxText: maxText))
+            let kind = graph.graph.passage(v).ending?.kind.map { " (\($0))" } ?? ""
+            lines.append(indent + "■ ending\(kind) after \(choices)")
+        case .stuck(let v):
+            lines.append(passageLine(count + 1, v, width: width, maxText: maxText))
+            lines.append(indent + "✗ stuck: \(choices) without an ending (step cap)")
+        case .brokenLink(let ref):
+            let choice = graph.graph.choice(ref)
+            lines.append(indent + "✗ broken link after \(choices): no passage named \(FuzzText.quoted(choice.target))\(FuzzText.at(choice.location))")
+        case .dynamicLink(let ref):
+            let choice = graph.graph.choice(ref)
+            lines.append(indent + "✗ computed link after \(choices): the target \(FuzzText.quoted(choice.target)) is known only when the story runs\(FuzzText.at(choice.location))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func passageLine(_ number: Int, _ v: Int, width: Int, maxText: Int) -> String {
+        let passage = graph.graph.passage(v)
+        let text = passage.text.isEmpty ? "(no text)" : FuzzText.shorten(passage.text, maxText)
+        let label = String(number).leftPadded(to: width)
+        return "\(label). [\(passage.id)] \(text)"
+    }
+}
+
+/// Small text helpers shared by the fuzz report and transcripts: deterministic, with no
+/// locale.
+public enum FuzzText {
+    /// `1234567` → `1,234,567`.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    /// One line, at most `limit` characters (0: no limit), "…" when shortened.
+    static func shorten(_ text: String, _ limit: Int) -> String {
+        let line = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard limit > 0, line.count > limit else { return line }
+        return String(line.prefix(max(1, limit - 1))) + "…"
+    }
+
+    static func quoted(_ text: String) -> String { "'\(text)'" }
+
+    static func at(_ location: SourceLocation?) -> String { location.map { " (\($0))" } ?? "" }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+
+    func rightPadded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
+
+import Foundation
+
+extension Transcript {
+    /// The transcript as JSON: the run, each step (passage, its text, the choice taken)
+    /// and the outcome.
+    public func json() -> Data {
+        let story = graph.graph.story
+        let steps = playthrough.steps.map { step in
+            let choice = graph.graph.choice(step.choice)
+            return JSONStep(
+                passage: story.passages[step.passage].id, text: story.passages[step.passage].text,
+                choice: step.choice.choice + 1, choiceText: choice.text, target: choice.target)
+        }
+        var outcome: JSONOutcome
+        switch playthrough.outcome {
+        case .ending(let v): outcome = JSONOutcome(kind: "ending", passage: story.passages[v].id, endingKind: story.passages[v].ending?.kind)
+        case .stuck(let v): outcome = JSONOutcome(kind: "stuck", passage: story.passages[v].id)
+        case .brokenLink(let ref), .dynamicLink(let ref):
+            let choice = graph.graph.choice(ref)
+            let kind = if case .brokenLink = playthrough.outcome { "brokenLink" } else { "dynamicLink" }
+            outcome = JSONOutcome(
+                kind: kind, passage: story.passages[ref.passage].id, choice: ref.choice + 1, target: choice.target,
+                location: choice.location?.description)
+        }
+        let document = JSONTranscript(run: playthrough.run, seed: seed, policy: policy.rawValue, steps: steps, outcome: outcome)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(document)) ?? Data()
+    }
+}
+
+private struct JSONTranscript: Encodable {
+    var run: Int?
+    var seed: UInt64?
+    var policy: String
+    var steps: [JSONStep]
+    var outcome: JSONOutcome
+}
+
+private struct JSONStep: Encodable {
+    var passage: String
+    var text: String
+    var choice: Int
+    var choiceText: String
+    var target: String
+}
+
+private struct JSONOutcome: Encodable {
+    var kind: String
+    var passage: String
+    var endingKind: String?
+    var choice: Int?
+    var target: String?
+    var location: String?
+
+    init(kind: String, passage: String, endingKind: String? = nil, choice: Int? = nil, target: String? = nil, location: String? = nil) {
+        self.kind = kind
+        self.passage = passage
+        self.endingKind = endingKind
+        self.choice = choice
+        self.target = target
+        self.location = location
+    }
+}
