@@ -35,8 +35,13 @@ public enum DestiniLoader: StoryLoader {
     public static func confidence(for source: SourceText) -> Int {
         let summary = SwiftSourceParser.summarize(source, dialect: .guess(for: source))
         let constants = SourceConstants(summary, source: source)
-        guard let best = bestCandidate(candidates(summary), constants) else { return 0 }
-        return 20 + min(best.score, 50)
+        let all = candidates(summary)
+        if let best = bestCandidate(all, constants) { return 20 + min(best.score, 50) }
+        // Shapes this loader recognises but cannot link, so that its message (which says
+        // why) is the one the user gets, rather than "not a story".
+        if let unlinked = unlinkedCandidate(all, constants) { return 10 + min(unlinked.score, 9) }
+        if constantsShape(summary, constants) != nil { return 5 }
+        return 0
     }
 
     public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {
@@ -44,7 +49,23 @@ public enum DestiniLoader: StoryLoader {
         let summary = SwiftSourceParser.summarize(source, dialect: .guess(for: source))
         let constants = SourceConstants(summary, source: source)
         var diagnostics = summary.diagnostics
-        guard let chosen = bestCandidate(candidates(summary), constants) else {
+        let all = candidates(summary)
+        var linksDecidedByCode = false
+        let chosen: Candidate
+        if let best = bestCandidate(all, constants) {
+            chosen = best
+        } else if let unlinked = unlinkedCandidate(all, constants) {
+            chosen = unlinked
+            linksDecidedByCode = true
+            diagnostics.append(Diagnostic(
+                .warning,
+                "the story array has \(unlinked.elements.count) elements with choice labels but no destinations (such as choice1Destination: 2): where each choice leads is decided by code, which storygraph cannot read without running it; the passages are drawn without links",
+                at: source.location(at: unlinked.offset)))
+        } else if let shape = constantsShape(summary, constants) {
+            throw StoryLoadError(
+                "the story is kept in constants (\(shape.names)) and which passage follows which is decided by if/else code (such as `if sender.tag == 1 && storyIndex == 1 { … }`), which storygraph cannot read without running it; expected an array such as let stories = [Story(title: story1, choice1: answer1a, choice1Destination: 2, choice2: answer1b, choice2Destination: 1), …]",
+                at: source.location(at: shape.offset)).prepending(diagnostics)
+        } else {
             throw StoryLoadError(
                 diagnostics.isEmpty
                     ? "no story array found: looked for an array of values such as Story(title: \"…\", choice1: \"…\", choice1Destination: 1, …) whose destinations are integers"
@@ -54,7 +75,7 @@ public enum DestiniLoader: StoryLoader {
         let elements = chosen.elements
         var passages: [Passage] = []
         passages.reserveCapacity(elements.count)
-        var reader = ElementReader(constants: constants)
+        var reader = ElementReader(constants: constants, linksDecidedByCode: linksDecidedByCode)
         for (index, element) in elements.enumerated() {
             passages.append(reader.passage(index: index, element))
         }
@@ -137,6 +158,59 @@ public enum DestiniLoader: StoryLoader {
         return best
     }
 
+    /// When no array has a linked element: the array with the most calls that carry a text
+    /// and a choice label but no destination at all (the first step of the Destini exercise,
+    /// or an app whose links live in code). Needs two such elements, and most of the array.
+    static func unlinkedCandidate(_ candidates: [Candidate], _ constants: SourceConstants) -> Candidate? {
+        var best: Candidate?
+        for var candidate in candidates where candidate.elements.count >= 2 {
+            candidate.score = candidate.elements.reduce(0) { $0 + (isUnlinkedElement($1, constants) ? 1 : 0) }
+            guard candidate.score >= 2, candidate.score * 2 > candidate.elements.count else { continue }
+            if best == nil || candidate.score > best!.score { best = candidate }
+        }
+        return best
+    }
+
+    /// A call with a string labelled as a choice, no destination-role argument, and a
+    /// string that is its text (by role, or under a name with no role).
+    static func isUnlinkedElement(_ node: Node, _ constants: SourceConstants) -> Bool {
+        guard case .call(_, let arguments) = node.expression else { return false }
+        var label = false
+        var text = false
+        for argument in arguments {
+            guard let name = argument.label else { continue }
+            switch SourceFieldRole.classify(name) {
+            case .destination: return false
+            case .label: label = label || constants.string(argument.value) != nil
+            case .text, .ignored: text = text || constants.string(argument.value) != nil
+            case .ending: continue
+            }
+        }
+        return label && text
+    }
+
+    /// The first Destini shape: the texts and labels as numbered constants (`story1`,
+    /// `answer1a`), linked only by if/else code. Two numbered texts and one numbered label.
+    static func constantsShape(_ summary: SwiftSourceParser.Summary, _ constants: SourceConstants) -> (offset: Int, names: String)? {
+        var texts: [String] = []
+        var labels: [String] = []
+        var offset: Int?
+        for binding in summary.bindings where binding.isDeclaration && binding.path.count == 1 {
+            let name = binding.path[0]
+            guard SourceFieldRole.words(name).contains(where: { Int($0) != nil }),
+                  constants.string(binding.value) != nil else { continue }
+            switch SourceFieldRole.classify(name) {
+            case .text: texts.append(name)
+            case .label: labels.append(name)
+            default: continue
+            }
+            offset = offset ?? binding.offset
+        }
+        guard texts.count >= 2, !labels.isEmpty, let offset else { return nil }
+        func list(_ names: [String]) -> String { names.count <= 2 ? names.joined(separator: ", ") : "\(names[0]) … \(names[names.count - 1])" }
+        return (offset, "\(texts.count) texts \(list(texts)), \(labels.count) choice labels \(list(labels))")
+    }
+
     /// A call or tuple with a destination argument that reads as an integer, or a list of
     /// choices that has one, or (unlabelled) a string followed by an integer.
     static func isStoryElement(_ node: Node, _ constants: SourceConstants) -> Bool {
@@ -178,9 +252,15 @@ private struct ElementReader {
     typealias Node = SwiftSourceParser.Node
 
     let constants: SourceConstants
+    /// Whether no element of the array has a destination: the choices are then left out,
+    /// and one error at the array says why (see `DestiniLoader.load`).
+    let linksDecidedByCode: Bool
     var diagnostics: [Diagnostic] = []
 
-    init(constants: SourceConstants) { self.constants = constants }
+    init(constants: SourceConstants, linksDecidedByCode: Bool = false) {
+        self.constants = constants
+        self.linksDecidedByCode = linksDecidedByCode
+    }
 
     var source: SourceText { constants.source }
 
@@ -240,6 +320,14 @@ private struct ElementReader {
                 continue
             }
         }
+        if text == nil, let fallback = arguments.first(where: { argument in
+            guard let label = argument.label, SourceFieldRole.classify(label) == .ignored else { return false }
+            return constants.string(argument.value) != nil
+        }) {
+            // A text under a name of the author's own (`sO:`, `storyO:`): the first string
+            // whose name has no other role.
+            text = (constants.string(fallback.value)!, 0)
+        }
         if text == nil {
             error("story element \(index) has no text field (looked for a label such as title, text, story, storyText, prompt or message)", at: element.offset)
         }
@@ -248,6 +336,7 @@ private struct ElementReader {
             let slot = slots[n]!
             if let label = slot.label, label.allSatisfy(\.isWhitespace) { continue }  // a hidden button
             guard let destination = slot.destination else {
+                if linksDecidedByCode { continue }  // reported once, at the array
                 error("choice \(n) ('\(slot.label ?? "")') of story element \(index) has no destination", at: slot.labelOffset ?? element.offset)
                 continue
             }

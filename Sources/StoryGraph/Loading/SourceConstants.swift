@@ -64,7 +64,7 @@ struct SourceConstants {
         case .integer(let written):
             let negative = written.hasPrefix("-")
             var digits = negative ? String(written.dropFirst()) : written
-            digits = digits.replacingOccurrences(of: "_", with: "")
+            if digits.contains("_") { digits.removeAll { $0 == "_" } }
             var radix = 10
             for (prefix, base) in [("0x", 16), ("0X", 16), ("0b", 2), ("0o", 8)] where digits.hasPrefix(prefix) {
                 digits = String(digits.dropFirst(2))

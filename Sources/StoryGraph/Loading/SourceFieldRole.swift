@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What an argument of a story value in app source means, judged from its label alone, so
 /// that the many hands that wrote Destini and AdventurePiece apps are all understood.
 ///
@@ -13,11 +15,15 @@
 /// - a *text* word (title, text, story, prompt, message, description, body, content,
 ///   question, narrative, situation, passage, scene, paragraph…) makes the passage's text;
 /// - `left`/`right` alone are links 1 and 2 (`Node(story:left:right:)`);
+/// - an *attribute* word (image, icon, sound, color…) makes any name ignored, so
+///   `choice1Image` or `storyImage` is not taken for a label or a text;
+/// - the short forms people write are understood beside a number: `c1`/`ch1`/`a1` are
+///   labels, `d1`/`c1D`/`dest1` destinations; a lone `t` or `txt` is the text;
 /// - anything else is ignored.
 /// The choice number comes from a digit (`choice2`), a number word (`choiceTwo`), an
 /// ordinal (`secondChoice`), `top`/`bottom`, `left`/`right`, or a final letter (`choiceB`);
 /// without one it is 1.
-enum SourceFieldRole: Equatable {
+enum SourceFieldRole: Equatable, Sendable {
     /// The passage's text; a higher priority wins when several are given (`title` is lowest).
     case text(priority: Int)
     case label(Int)
@@ -42,6 +48,15 @@ enum SourceFieldRole: Equatable {
         "content", "question", "narrative", "situation", "passage", "scene", "paragraph", "line",
         "dialogue", "dialog", "words", "title", "heading", "caption",
     ]
+    /// Words that make a field an attribute of a choice or passage, not its text or label.
+    static let attributeWords: Set<String> = [
+        "image", "img", "icon", "picture", "pic", "photo", "sound", "audio", "music", "color",
+        "colour", "background", "bg", "video", "gif", "asset", "font", "style", "animation",
+    ]
+    /// Single letters that abbreviate a label or a destination, only beside a number
+    /// (`c1`, `a2`, `d1`, `c1D`); a lone `t` abbreviates the text.
+    static let shortLabelWords: Set<String> = ["c", "ch", "a", "o", "b"]
+    static let shortDestinationWords: Set<String> = ["d", "dst"]
     static let numberWords: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
@@ -84,8 +99,23 @@ enum SourceFieldRole: Equatable {
         }
     }
 
+    /// Roles already worked out: a story file repeats the same few labels thousands of
+    /// times. Bounded, so hostile input with endless distinct labels cannot grow it.
+    private static let memo = Mutex<[String: SourceFieldRole]>([:])
+    static let memoLimit = 4096
+
     /// The role of an argument labelled `name`.
     static func classify(_ name: String) -> SourceFieldRole {
+        if let known = memo.withLock({ $0[name] }) { return known }
+        let role = classifyUncached(name)
+        memo.withLock { table in
+            if table.count >= memoLimit { table.removeAll(keepingCapacity: true) }
+            table[name] = role
+        }
+        return role
+    }
+
+    static func classifyUncached(_ name: String) -> SourceFieldRole {
         let words = words(name)
         guard !words.isEmpty else { return .ignored }
         var number: Int?
@@ -100,6 +130,7 @@ enum SourceFieldRole: Equatable {
             }
         }
         let set = Set(words)
+        if !set.isDisjoint(with: attributeWords) { return .ignored }
         if !set.isDisjoint(with: destinationWords) { return .destination(number ?? 1) }
         if !set.isDisjoint(with: weakDestinationWords), number != nil || !set.isDisjoint(with: labelWords) {
             return .destination(number ?? 1)
@@ -110,6 +141,19 @@ enum SourceFieldRole: Equatable {
             return .text(priority: set.contains("title") || set.contains("heading") || set.contains("caption") ? 1 : 2)
         }
         if words.count == 1, words[0] == "left" || words[0] == "right" { return .destination(number ?? 1) }
+        return shortForm(words)
+    }
+
+    /// `c1`, `ch2`, `a1` (labels), `d1`, `c1D`, `c1d` (destinations), `t`, `txt` (text).
+    /// A short form needs its number, except the text's.
+    static func shortForm(_ words: [String]) -> SourceFieldRole {
+        if words == ["t"] || words == ["txt"] { return .text(priority: 2) }
+        let digits = words.compactMap { Int($0) }
+        let letters = words.filter { Int($0) == nil }
+        guard digits.count == 1, let number = digits.first, (1...4).contains(letters.count) else { return .ignored }
+        // `c1d`: the digit run splits `c` from `d`; `cd1` stays one word.
+        if letters.contains(where: shortDestinationWords.contains) { return .destination(number) }
+        if letters.count == 1, shortLabelWords.contains(letters[0]) { return .label(number) }
         return .ignored
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A small parser over `SwiftSourceLexer` tokens for the expression shapes that app source
 /// keeps its story in, and a scanner that finds them anywhere in a file (top level, inside
 /// a struct or class, inside a method body).
@@ -78,8 +80,26 @@ public struct SwiftSourceParser {
     var reportedDepth = false
     var diagnostics: [Diagnostic] = []
 
-    /// Lexes and scans a whole file.
+    /// The last file summarized: detection (`confidence(for:)` of every source loader) and
+    /// loading ask for the same text one after the other, and it is lexed and scanned once.
+    /// One entry only, so at most one file's summary is kept alive.
+    private static let lastSummary = Mutex<(path: String, dialect: SwiftSourceLexer.Dialect, scalars: [Unicode.Scalar], summary: Summary)?>(nil)
+
+    /// Lexes and scans a whole file (or returns the summary of the same text just made).
     public static func summarize(_ source: SourceText, dialect: SwiftSourceLexer.Dialect) -> Summary {
+        let cached = lastSummary.withLock { last -> Summary? in
+            // `==` on arrays sharing one buffer returns at once; a different text of the
+            // same length is compared in full, which is still far cheaper than a parse.
+            guard let last, last.path == source.path, last.dialect == dialect, last.scalars == source.scalars else { return nil }
+            return last.summary
+        }
+        if let cached { return cached }
+        let summary = summarizeUncached(source, dialect: dialect)
+        lastSummary.withLock { $0 = (source.path, dialect, source.scalars, summary) }
+        return summary
+    }
+
+    static func summarizeUncached(_ source: SourceText, dialect: SwiftSourceLexer.Dialect) -> Summary {
         let (tokens, lexDiagnostics) = SwiftSourceLexer.tokenize(source, dialect: dialect)
         var parser = SwiftSourceParser(source: source, dialect: dialect, t: tokens)
         var summary = parser.scan()
