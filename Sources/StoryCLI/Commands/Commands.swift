@@ -4,5 +4,6 @@ enum Commands {
     static let all: [any Command.Type] = [
         MapCommand.self,
         DotCommand.self,
+        GenerateCommand.self,
     ]
 }
