@@ -7,7 +7,7 @@
  *
  *   cc -O2 -o ceiling ceiling.c
  *   ceiling STORY [--ops load,scc,paths,simple_paths,cycles,playthroughs] [--reps K]
- *           [--path-limit N] [--cycle-limit N] [--runs N] [--step-cap N]
+ *           [--budget-ms MS] [--path-limit N] [--cycle-limit N] [--runs N] [--step-cap N]
  *
  * Prints one JSON line per operation, as storygraph-bench does.
  */
@@ -683,11 +683,13 @@ static void emit(const char *op, int passages, double *samples, int reps, const 
 int main(int argc, char **argv) {
     const char *path = NULL, *ops = "load,scc,paths,simple_paths,cycles,playthroughs";
     int reps = 5;
+    double budget = 1e300;  /* stop repeating once the runs add up to this many ms */
     long path_limit = 1000000, cycle_limit = 100000, runs = 100000, cap = 1000;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (i + 1 < argc && !strcmp(a, "--ops")) ops = argv[++i];
         else if (i + 1 < argc && !strcmp(a, "--reps")) reps = atoi(argv[++i]);
+        else if (i + 1 < argc && !strcmp(a, "--budget-ms")) budget = atof(argv[++i]);
         else if (i + 1 < argc && !strcmp(a, "--path-limit")) path_limit = atol(argv[++i]);
         else if (i + 1 < argc && !strcmp(a, "--cycle-limit")) cycle_limit = atol(argv[++i]);
         else if (i + 1 < argc && !strcmp(a, "--runs")) runs = atol(argv[++i]);
@@ -703,8 +705,9 @@ int main(int argc, char **argv) {
     for (char *op = strtok(list, ","); op; op = strtok(NULL, ",")) {
         double samples[256];
         char result[128] = "";
-        double work = 0;
-        for (int r = 0; r < reps; r++) {
+        double work = 0, spent = 0;
+        int done = 0;
+        for (int r = 0; r < reps && (r == 0 || spent < budget); r++) {
             double t0 = now_ms();
             if (!strcmp(op, "load")) {
                 Graph again = load(path);
@@ -734,8 +737,10 @@ int main(int argc, char **argv) {
                 return 64;
             }
             samples[r] = now_ms() - t0;
+            spent += samples[r];
+            done++;
         }
-        emit(op, g.n, samples, reps, result, work);
+        emit(op, g.n, samples, done, result, work);
     }
     free_graph(&g);
     return 0;

@@ -3,7 +3,8 @@
 igraph would do it, on the same storygraph JSON file.
 
     peers.py networkx|igraph STORY [--ops load,scc,paths,simple_paths,cycles,playthroughs]
-             [--reps K] [--path-limit N] [--cycle-limit N] [--runs N] [--step-cap N]
+             [--reps K] [--budget-ms MS] [--path-limit N] [--cycle-limit N] [--runs N]
+             [--step-cap N] [--igraph-cycles]
 
 Prints one JSON line per operation (median of K runs, in milliseconds), as
 storygraph-bench and ceiling do. An operation a library cannot do within the budget
@@ -159,7 +160,7 @@ def main(argv):
     tool = NetworkX() if argv[0] == "networkx" else IGraph()
     path = argv[1]
     options = {"ops": ",".join(OPS), "reps": "5", "path-limit": "1000000", "cycle-limit": "100000",
-               "runs": "10000", "step-cap": "1000"}
+               "runs": "10000", "step-cap": "1000", "budget-ms": "inf"}
     rest = argv[2:]
     igraph_cycles = "--igraph-cycles" in rest
     rest = [a for a in rest if a != "--igraph-cycles"]
@@ -168,6 +169,7 @@ def main(argv):
             sys.exit(f"peers.py: unknown option {key}")
         options[key[2:]] = value
     reps = int(options["reps"])
+    budget = float(options["budget-ms"])
     limits = {"simple_paths": (int(options["path-limit"]),), "cycles": (int(options["cycle-limit"]),),
               "playthroughs": (int(options["runs"]), int(options["step-cap"]))}
     tool.load(path)
@@ -185,7 +187,9 @@ def main(argv):
             outcome = tool.load(path) if op == "load" else getattr(tool, op)(*limits.get(op, ()))
             samples.append((time.perf_counter() - began) * 1e3)
             result, work = outcome if isinstance(outcome, tuple) else (outcome, None)
-        line = {"op": op, "passages": passages, "reps": reps, "median_ms": statistics.median(samples),
+            if sum(samples) >= budget:
+                break
+        line = {"op": op, "passages": passages, "reps": len(samples), "median_ms": statistics.median(samples),
                 "samples_ms": samples, "result": result}
         if work is not None:
             line["per_second"] = work / (statistics.median(samples) / 1e3)
