@@ -154,6 +154,21 @@ static int key_is(Parser *p, const char *key) {
     return p->scratch_len == n && memcmp(p->scratch, key, n) == 0;
 }
 
+/* Walks an array or an object: `first_item` reads the opening bracket and says whether
+ * an element follows; `next_item` reads a comma (another element follows) or the
+ * closing bracket. Use: if (first_item(p, '[', ']')) do { ... } while (next_item(p, ']')); */
+static int first_item(Parser *p, char open, char close) {
+    expect(p, open);
+    if (peek(p) == close) { p->at++; return 0; }
+    return 1;
+}
+
+static int next_item(Parser *p, char close) {
+    if (peek(p) == ',') { p->at++; return 1; }
+    expect(p, close);
+    return 0;
+}
+
 static void skip_value(Parser *p);
 
 static void skip_value(Parser *p) {
@@ -161,15 +176,11 @@ static void skip_value(Parser *p) {
     if (c == '"') { read_string(p); return; }
     if (c == '{' || c == '[') {
         char close = c == '{' ? '}' : ']';
-        p->at++;
-        if (peek(p) == close) { p->at++; return; }
-        for (;;) {
+        if (first_item(p, (char)c, close)) do {
             if (close == '}') { read_string(p); expect(p, ':'); }
             skip_value(p);
-            if (peek(p) == ',') { p->at++; continue; }
-            expect(p, close);
-            return;
-        }
+        } while (next_item(p, close));
+        return;
     }
     /* number, true, false, null */
     while (p->at < p->end && *p->at != ',' && *p->at != '}' && *p->at != ']' && *p->at != ' ' && *p->at != '\n') p->at++;
@@ -201,8 +212,7 @@ typedef struct {
 static void read_choice(Parser *p, Raw *raw, int from) {
     Str to = {0, 0};
     int has_to = 0, restart = 0;
-    expect(p, '{');
-    if (peek(p) != '}') for (;;) {
+    if (first_item(p, '{', '}')) do {
         read_string(p);
         expect(p, ':');
         if (key_is(p, "to")) {
@@ -215,10 +225,7 @@ static void read_choice(Parser *p, Raw *raw, int from) {
         } else {
             skip_value(p);
         }
-        if (peek(p) == ',') { p->at++; continue; }
-        break;
-    }
-    expect(p, '}');
+    } while (next_item(p, '}'));
     if (!has_to && !restart) return;
     if (raw->choice_count == raw->choice_cap) {
         raw->choice_cap = raw->choice_cap ? raw->choice_cap * 2 : 1024;
@@ -243,8 +250,7 @@ static void read_passage(Parser *p, Raw *raw) {
     int v = raw->passage_count++;
     raw->declared_ending[v] = 0;
     int has_id = 0;
-    expect(p, '{');
-    if (peek(p) != '}') for (;;) {
+    if (first_item(p, '{', '}')) do {
         read_string(p);
         expect(p, ':');
         if (key_is(p, "id")) {
@@ -255,29 +261,17 @@ static void read_passage(Parser *p, Raw *raw) {
         } else if (key_is(p, "ending")) {
             raw->declared_ending[v] = read_flag(p);
         } else if (key_is(p, "choices")) {
-            if (peek(p) == 'n') { p->at += 4; }
-            else {
-                expect(p, '[');
-                if (peek(p) != ']') for (;;) {
-                    read_choice(p, raw, v);
-                    if (peek(p) == ',') { p->at++; continue; }
-                    break;
-                }
-                expect(p, ']');
-            }
+            if (peek(p) == 'n') p->at += 4;
+            else if (first_item(p, '[', ']')) do { read_choice(p, raw, v); } while (next_item(p, ']'));
         } else {
             skip_value(p);
         }
-        if (peek(p) == ',') { p->at++; continue; }
-        break;
-    }
-    expect(p, '}');
+    } while (next_item(p, '}'));
     if (!has_id) die("a passage without an id");
 }
 
 static void read_story(Parser *p, Raw *raw) {
-    expect(p, '{');
-    if (peek(p) != '}') for (;;) {
+    if (first_item(p, '{', '}')) do {
         read_string(p);
         expect(p, ':');
         if (key_is(p, "start")) {
@@ -286,20 +280,11 @@ static void read_story(Parser *p, Raw *raw) {
             raw->start.length = p->scratch_len;
             raw->has_start = 1;
         } else if (key_is(p, "passages")) {
-            expect(p, '[');
-            if (peek(p) != ']') for (;;) {
-                read_passage(p, raw);
-                if (peek(p) == ',') { p->at++; continue; }
-                break;
-            }
-            expect(p, ']');
+            if (first_item(p, '[', ']')) do { read_passage(p, raw); } while (next_item(p, ']'));
         } else {
             skip_value(p);
         }
-        if (peek(p) == ',') { p->at++; continue; }
-        break;
-    }
-    expect(p, '}');
+    } while (next_item(p, '}'));
 }
 
 /* ---------- ids to indices: open addressing, FNV-1a ---------- */
