@@ -2,7 +2,7 @@
 // prints one JSON line per operation (median of K runs, in milliseconds). It is what
 // Benchmarks/run calls for the storygraph column; see Benchmarks/README.md.
 //
-//   storygraph-bench STORY [--ops load,scc,…] [--reps K] [--engine dot|sfdp|…]
+//   storygraph-bench STORY [--ops load,scc,…] [--reps K] [--budget-ms MS] [--engine dot|sfdp|…]
 //                    [--style chart|compact] [--graph-attr KEY=VALUE]… [--list]
 //
 // Operations are the rows of `operations` below: adding one is one entry there.
@@ -90,6 +90,8 @@ struct Arguments {
     var story: String?
     var ops: [String] = operations.map(\.name)
     var reps = 5
+    /// Stop repeating an operation once its runs add up to this (at least one run).
+    var budgetMilliseconds = Double.infinity
     var engine = LayoutEngine.dot
     var style = DOTOptions.Style.chart
     var graphAttributes: [(String, String)] = []
@@ -116,6 +118,9 @@ func parse(_ argv: [String]) -> Arguments {
         case "--reps":
             guard let reps = Int(value()), reps >= 1 else { fail("--reps expects a whole number ≥ 1") }
             arguments.reps = reps
+        case "--budget-ms":
+            guard let budget = Double(value()), budget > 0 else { fail("--budget-ms expects a positive number") }
+            arguments.budgetMilliseconds = budget
         case "--engine":
             let name = value()
             guard let engine = LayoutEngine(rawValue: name) else {
@@ -132,7 +137,7 @@ func parse(_ argv: [String]) -> Arguments {
             arguments.graphAttributes.append((pair[0], pair[1]))
         case "--list": arguments.list = true
         case "-h", "--help":
-            print("usage: storygraph-bench STORY [--ops \(operations.map(\.name).joined(separator: ","))] [--reps K] [--engine E] [--style chart|compact] [--graph-attr K=V]... [--list]")
+            print("usage: storygraph-bench STORY [--ops \(operations.map(\.name).joined(separator: ","))] [--reps K] [--budget-ms MS] [--engine E] [--style chart|compact] [--graph-attr K=V]... [--list]")
             exit(0)
         case let option where option.hasPrefix("-"): fail("unknown option '\(option)'")
         case let story:
@@ -206,6 +211,7 @@ for name in arguments.ops {
             let elapsed = try clock.measure { result = try operation.run(fixture) }
             measured = result!
             samples.append(milliseconds(elapsed))
+            if samples.reduce(0, +) >= arguments.budgetMilliseconds { break }
         }
     } catch {
         emit([("op", name), ("passages", fixture.graph.count), ("error", "\(error)")])
