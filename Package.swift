@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "StoryRender", dependencies: ["StoryGraph", "CGraphviz"]),
         .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryRender"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
+        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryRender"]),
         .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph"]),
         .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph"]),
         .testTarget(

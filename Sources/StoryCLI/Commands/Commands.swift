@@ -5,5 +5,6 @@ enum Commands {
         MapCommand.self,
         DotCommand.self,
         FuzzCommand.self,
+        GenerateCommand.self,
     ]
 }

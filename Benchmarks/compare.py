@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Runs storygraph, networkx, igraph and the C ceiling side by side on the generated cases
+and prints the table (Markdown). Called by Benchmarks/run, which builds, generates the
+cases and installs the peers first; see Benchmarks/README.md.
+
+    compare.py WORK_DIR BENCH_BINARY STORYGRAPH_BINARY CEILING_BINARY [--quick]
+
+Tools are interleaved: each round runs every tool once on a case, in a rotating order, and
+each figure is the median of every run of every round. An operation a tool does not have
+is said so in words, never given a number.
+"""
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOOLS = ["storygraph", "networkx", "igraph", "C"]
+NOT_BUILT = "n/a (not built yet)"
+
+# (case, story file in WORK_DIR, operations). `dot` is storygraph's own (no peer draws).
+CASES = [
+    ("gamebook 2,000", "gamebook-2000.json", ["load", "scc", "cycles", "dot"]),
+    ("gamebook 10,000", "gamebook-10000.json", ["load", "scc", "cycles", "dot"]),
+    ("gamebook 100,000", "gamebook-100000.json", ["load", "scc", "playthroughs", "dot", "report"]),
+    ("lattice 100×200", "lattice-100x200.json", ["load", "scc", "paths", "playthroughs"]),
+    ("lattice 10×20", "lattice-10x20.json", ["paths", "simple_paths"]),
+    ("tree 16", "tree-16.json", ["load", "scc", "paths"]),
+    ("chain 100,000", "chain-100000.json", ["load", "scc", "paths"]),
+]
+ONLY_STORYGRAPH = {"dot", "report"}
+LIMITS = {"path-limit": 1_000_000, "cycle-limit": 100_000, "step-cap": 1000}
+RUNS = {"storygraph": 100_000, "C": 100_000, "networkx": 10_000, "igraph": 10_000}
+ROUNDS, REPS, BUDGET_MS, TIMEOUT_S = 3, 5, 1500, 240
+IGRAPH_CYCLES_TIMEOUT_S = 60
+
+
+def run_tool(command, timeout):
+    """Runs one tool; returns its JSON lines by operation, and whether it timed out."""
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        out, timed_out = done.stdout, False
+        if done.returncode != 0:
+            sys.stderr.write(f"warning: {' '.join(command)} exited {done.returncode}: {done.stderr[-500:]}\n")
+    except subprocess.TimeoutExpired as expired:
+        out = expired.stdout.decode() if isinstance(expired.stdout, bytes) else (expired.stdout or "")
+        timed_out = True
+    lines = {}
+    for line in out.splitlines():
+        if line.startswith("{"):
+            record = json.loads(line)
+            lines[record["op"]] = record
+    return lines, timed_out
+
+
+class Harness:
+    def __init__(self, work, bench, storygraph, ceiling, quick):
+        self.work, self.bench, self.storygraph, self.ceiling = work, bench, storygraph, ceiling
+        self.python = sys.executable
+        self.rounds = 1 if quick else ROUNDS
+        listed = subprocess.run([bench, "--list"], capture_output=True, text=True, check=True).stdout
+        self.storygraph_ops = {line.split("\t")[0] for line in listed.splitlines() if line}
+
+    def command(self, tool, story, ops):
+        common = ["--ops", ",".join(ops), "--reps", str(REPS), "--budget-ms", str(BUDGET_MS)]
+        limits = sum(([f"--{k}", str(v)] for k, v in LIMITS.items()), []) + ["--runs", str(RUNS[tool])]
+        if tool == "storygraph":
+            return [self.bench, story] + common
+        if tool == "C":
+            return [self.ceiling, story] + common + limits
+        return [self.python, os.path.join(HERE, "peers.py"), tool, story] + common + limits
+
+    def ops_for(self, tool, ops):
+        if tool == "storygraph":
+            return [op for op in ops if op in self.storygraph_ops]
+        return [op for op in ops if op not in ONLY_STORYGRAPH]
+
+    def measure_case(self, story, ops):
+        """{tool: {op: {"samples": [...], "result": str, "per_second": [...]} or {"note": str}}}"""
+        figures = {tool: {} for tool in TOOLS}
+        for tool in TOOLS:
+            for op in ops:
+                if tool != "storygraph" and op in ONLY_STORYGRAPH:
+                    figures[tool][op] = {"note": "—"}
+                elif tool == "storygraph" and op not in self.storygraph_ops:
+                    figures[tool][op] = {"note": NOT_BUILT}
+        for round_number in range(self.rounds):
+            order = TOOLS[round_number % len(TOOLS):] + TOOLS[:round_number % len(TOOLS)]
+            for tool in order:
+                wanted = [op for op in self.ops_for(tool, ops) if "note" not in figures[tool].get(op, {})]
+                if not wanted:
+                    continue
+                lines, timed_out = run_tool(self.command(tool, story, wanted), TIMEOUT_S)
+                for op in wanted:
+                    record = lines.get(op)
+                    if record is None:
+                        figures[tool][op] = {"note": f"> {TIMEOUT_S} s" if timed_out else "failed"}
+                    elif "unsupported" in record:
+                        figures[tool][op] = {"note": "n/a (" + record["unsupported"] + ")"}
+                    elif "error" in record:
+                        figures[tool][op] = {"note": "error: " + record["error"][:60]}
+                    else:
+                        entry = figures[tool].setdefault(op, {"samples": [], "per_second": []})
+                        entry["samples"] += record["samples_ms"]
+                        entry["result"] = record["result"]
+                        if "per_second" in record:
+                            entry["per_second"].append(record["per_second"])
+        return figures
+
+    def igraph_cycles(self, story):
+        """igraph's simple_cycles cannot stop at a count: one run, with a timeout."""
+        began = time.perf_counter()
+        lines, timed_out = run_tool(
+            [self.python, os.path.join(HERE, "peers.py"), "igraph", story, "--ops", "cycles", "--reps", "1",
+             "--igraph-cycles"], IGRAPH_CYCLES_TIMEOUT_S)
+        if timed_out or "cycles" not in lines:
+            return {"note": f"> {IGRAPH_CYCLES_TIMEOUT_S} s (no count limit; all cycles)"}
+        record = lines["cycles"]
+        return {"samples": record["samples_ms"], "result": record["result"], "per_second": []}
+
+    def map_100(self):
+        """In-process render against `dot -Tsvg` on the same DOT text, interleaved."""
+        story = os.path.join(self.work, "gamebook-100.json")
+        dot_file = os.path.join(self.work, "gamebook-100.dot")
+        with open(dot_file, "w") as f:
+            subprocess.run([self.storygraph, "dot", story], stdout=f, check=True)
+        inprocess, command_line = [], []
+        for _ in range(3 if self.rounds > 1 else 1):
+            lines, _ = run_tool([self.bench, story, "--ops", "render", "--reps", "5"], TIMEOUT_S)
+            inprocess += lines["render"]["samples_ms"]
+            for _ in range(5):
+                began = time.perf_counter()
+                subprocess.run(["dot", "-Tsvg", dot_file, "-o", os.devnull], check=True)
+                command_line.append((time.perf_counter() - began) * 1e3)
+        return statistics.median(inprocess), statistics.median(command_line), len(inprocess)
+
+
+def big_maps(bench, work, quick):
+    """Render time of big gamebook maps (chart style) per engine, one run each, capped."""
+    plan = [(2000, "sfdp", 180), (2000, "dot", 120), (10000, "sfdp", 180), (10000, "dot", 60)]
+    if quick:
+        plan = [(2000, "sfdp", 60)]
+    rows = ["", "| big map (chart style) | engine | render | SVG |", "|---|---|---|---|"]
+    print("\n".join(rows), flush=True)
+    for passages, engine, cap in plan:
+        story = os.path.join(work, f"gamebook-{passages}.json")
+        lines, timed_out = run_tool([bench, story, "--ops", "render", "--reps", "1", "--engine", engine], cap)
+        record = lines.get("render")
+        if record is None or "error" in record:
+            figure, svg = (f"> {cap} s (stopped)", "—") if timed_out else ("failed", (record or {}).get("error", "")[:60])
+        else:
+            figure, svg = f"{record['median_ms'] / 1e3:.1f} s", record["result"]
+        row = f"| gamebook {passages:,} | {engine} | {figure} | {svg} |"
+        rows.append(row)
+        print(row, flush=True)
+    return rows
+
+
+def median_ms(entry):
+    return statistics.median(entry["samples"])
+
+
+def show(entry, op):
+    if entry is None:
+        return "—"
+    if "note" in entry:
+        return entry["note"]
+    if op == "playthroughs" and entry["per_second"]:
+        return f"{statistics.median(entry['per_second']) / 1e6:.3g} M steps/s"
+    ms = median_ms(entry)
+    return f"{ms / 1e3:.3g} s" if ms >= 1000 else f"{ms:.3g} ms"
+
+
+def value(entry, op):
+    """Seconds per unit of work (so that bigger is slower for every operation)."""
+    if entry is None or "note" in entry:
+        return None
+    if op == "playthroughs" and entry["per_second"]:
+        return 1 / statistics.median(entry["per_second"])
+    return median_ms(entry)
+
+
+def ratio(slow, fast):
+    if slow is None or fast is None or fast == 0:
+        return "—"
+    return f"{slow / fast:.3g}×"
+
+
+def agreement(row, op):
+    """The answer the tools gave: for counts, whether every exact answer agrees."""
+    answers = {tool: row[tool]["result"] for tool in TOOLS if row.get(tool) and "result" in row[tool]}
+    if not answers:
+        return ""
+    if op not in ("scc", "paths", "simple_paths", "cycles"):
+        first = next(iter(answers.values()))
+        return first if len(first) <= 40 else first[:37] + "…"
+    exact = {tool: text.split(" ")[0] for tool, text in answers.items() if "wrapped" not in text}
+    wrapped = [tool for tool, text in answers.items() if "wrapped" in text]
+    numbers = set(exact.values())
+    if len(numbers) > 1:
+        return "DISAGREE: " + "; ".join(f"{tool}: {text}" for tool, text in answers.items())
+    number = numbers.pop() if numbers else "?"
+    shown = number if len(number) <= 15 else f"{int(number):.3e} ({len(number)} digits)"
+    unit = {"scc": "components", "paths": "paths", "simple_paths": "paths", "cycles": "cycles"}[op]
+    note = f"; {', '.join(wrapped)} wrapped mod 2^128" if wrapped else ""
+    return f"{shown} {unit}, all agree{note}"
+
+
+def main(argv):
+    if len(argv) < 4:
+        sys.exit(__doc__)
+    work, bench, storygraph, ceiling = argv[:4]
+    quick = "--quick" in argv
+    harness = Harness(work, bench, storygraph, ceiling, quick)
+    out = []
+    out.append("| case | operation | storygraph | networkx | igraph | C | networkx ÷ storygraph | igraph ÷ storygraph | storygraph ÷ C | networkx ÷ C | answer |")
+    out.append("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("\n".join(out), flush=True)
+    for case, file_name, ops in CASES:
+        story = os.path.join(work, file_name)
+        if quick and os.path.getsize(story) > 3_000_000:
+            continue
+        began = time.perf_counter()
+        figures = harness.measure_case(story, ops)
+        if "cycles" in ops and file_name == "gamebook-2000.json":
+            figures["igraph"]["cycles"] = harness.igraph_cycles(story)
+        for op in ops:
+            row = {tool: figures[tool].get(op) for tool in TOOLS}
+            v = {tool: value(row[tool], op) for tool in TOOLS}
+            line = (f"| {case} | {op} | " + " | ".join(show(row[t], op) for t in TOOLS) + " | "
+                    f"{ratio(v['networkx'], v['storygraph'])} | {ratio(v['igraph'], v['storygraph'])} | "
+                    f"{ratio(v['storygraph'], v['C'])} | {ratio(v['networkx'], v['C'])} | {agreement(row, op)} |")
+            out.append(line)
+            print(line, flush=True)
+        sys.stderr.write(f"[{case}: {time.perf_counter() - began:.0f} s]\n")
+
+    inprocess, command_line, samples = harness.map_100()
+    render = ["", "| 100-passage map (gamebook 100, chart) | median |", "|---|---|",
+              f"| storygraph, in-process render (DOT made beforehand) | {inprocess:.1f} ms |",
+              f"| `dot -Tsvg` on the same DOT text (process, incl. start-up) | {command_line:.1f} ms |",
+              f"| in-process ÷ command line | {inprocess / command_line:.2f}× (target ≤ 1.1×; {samples} runs each) |"]
+    print("\n".join(render), flush=True)
+    out += render
+    out += big_maps(bench, work, quick)
+    with open(os.path.join(work, "table.md"), "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,200 @@
+import Foundation
+
+/// Synthetic branching stories of known shapes, for benchmarks and tests.
+///
+/// Every story is a pure function of its shape and seed: the same arguments give the
+/// same passages in the same order on any machine (the generator carries its own
+/// SplitMix64 and draws numbers only in source order), so `StoryJSONWriter` turns them
+/// into the same bytes.
+public enum StoryGenerator {
+    /// A shape of story, with its size.
+    public enum Shape: Sendable, Hashable {
+        /// `n` sections; 1–3 choices each, mostly forward (an exponential jump of mean 15),
+        /// about 8% of choices linking back up to 50 sections (cycles), about 10% of
+        /// sections endings, and the last three sections always endings.
+        case gamebook(Int)
+        /// `layers` layers of `width` rooms after a start passage that offers every room
+        /// of the first layer; each room has two choices to two different rooms of the
+        /// next layer; the last layer is all endings. Acyclic; paths grow as ~2^layers.
+        case lattice(width: Int, layers: Int)
+        /// A binary "time cave" of depth `d`: 2^(d+1) − 1 passages, 2^d endings, no merges.
+        case tree(depth: Int)
+        /// `n` passages in one line (the deepest story of its size).
+        case chain(Int)
+        /// `n` diamonds in a row: p_i → a_i, b_i → p_{i+1}; 2^n paths to the one ending.
+        case diamonds(Int)
+
+        /// The shape names the command line knows, with the numbers each takes.
+        public static let names: [(name: String, arguments: [String])] = [
+            ("gamebook", ["N"]), ("lattice", ["W", "L"]), ("tree", ["D"]), ("chain", ["N"]), ("diamonds", ["N"]),
+        ]
+
+        /// The shape called `name` with `numbers`, or a message that says what is wrong.
+        public static func parse(_ name: String, _ numbers: [Int]) -> Result<Shape, ShapeError> {
+            guard let entry = names.first(where: { $0.name == name }) else {
+                return .failure(ShapeError("unknown shape '\(name)'; shapes: \(names.map(\.name).joined(separator: ", "))"))
+            }
+            guard numbers.count == entry.arguments.count else {
+                return .failure(ShapeError(
+                    "shape '\(name)' takes \(entry.arguments.count) number(s) (\(entry.arguments.joined(separator: " "))), got \(numbers.count)"))
+            }
+            let shape: Shape = switch name {
+            case "gamebook": .gamebook(numbers[0])
+            case "lattice": .lattice(width: numbers[0], layers: numbers[1])
+            case "tree": .tree(depth: numbers[0])
+            case "chain": .chain(numbers[0])
+            default: .diamonds(numbers[0])
+            }
+            if let problem = shape.problem { return .failure(ShapeError(problem)) }
+            return .success(shape)
+        }
+
+        /// Why the size cannot make a story, if it cannot.
+        public var problem: String? {
+            switch self {
+            case .gamebook(let n) where n < 1 || n > 10_000_000: "gamebook N must be from 1 to 10000000"
+            case .lattice(let w, let l) where w < 2 || l < 1 || w * l > 10_000_000:
+                "lattice W L needs W ≥ 2, L ≥ 1 and W·L ≤ 10000000"
+            case .tree(let d) where d < 0 || d > 22: "tree D must be from 0 to 22"
+            case .chain(let n) where n < 1 || n > 10_000_000: "chain N must be from 1 to 10000000"
+            case .diamonds(let n) where n < 0 || n > 3_000_000: "diamonds N must be from 0 to 3000000"
+            default: nil
+            }
+        }
+
+        var title: String {
+            switch self {
+            case .gamebook(let n): "gamebook-\(n)"
+            case .lattice(let w, let l): "lattice-\(w)x\(l)"
+            case .tree(let d): "tree-\(d)"
+            case .chain(let n): "chain-\(n)"
+            case .diamonds(let n): "diamonds-\(n)"
+            }
+        }
+    }
+
+    public struct ShapeError: Error, Sendable, CustomStringConvertible {
+        public var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The story of `shape` for `seed`. Ids are `p0`, `p1`… (`l3_7` for room 7 of layer
+    /// 3 of a lattice, `a4`/`b4` for the sides of diamond 4); the start is the first
+    /// passage. The shape must have no `problem`.
+    ///
+    /// - Complexity: O(P + C) for P passages and C choices.
+    public static func story(_ shape: Shape, seed: UInt64 = 1) -> Story {
+        precondition(shape.problem == nil, shape.problem ?? "")
+        var random = SplitMix64(seed: seed)
+        let passages: [Passage] = switch shape {
+        case .gamebook(let n): gamebook(n, &random)
+        case .lattice(let w, let l): lattice(w, l, &random)
+        case .tree(let d): tree(d)
+        case .chain(let n): chain(n)
+        case .diamonds(let n): diamonds(n)
+        }
+        return Story(title: shape.title, start: passages[0].id, passages: passages, format: StoryJSONLoader.formatName)
+    }
+
+    private static func ending(_ id: String, _ text: String) -> Passage {
+        Passage(id: id, text: text, ending: Passage.Ending())
+    }
+
+    private static func gamebook(_ n: Int, _ random: inout SplitMix64) -> [Passage] {
+        var passages: [Passage] = []
+        passages.reserveCapacity(n)
+        for i in 0..<n {
+            // Draw first, so that the stream of numbers does not depend on the test order.
+            let endsHere = random.unit() < 0.10
+            if i > 0 && (endsHere || i >= n - 3) {
+                passages.append(ending("p\(i)", "Section \(i)."))
+                continue
+            }
+            let count = [1, 2, 2, 3][random.below(4)]
+            var choices: [Choice] = []
+            for j in 0..<count {
+                let target: Int
+                if random.unit() < 0.08 && i > 5 {
+                    let low = max(0, i - 50)
+                    target = low + random.below(i - low)
+                } else {
+                    let jump = Int(-log(1 - random.unit()) * 15)
+                    target = min(n - 1, i + 1 + jump)
+                }
+                choices.append(Choice(text: "Choice \(j + 1) of \(i)", target: "p\(target)"))
+            }
+            passages.append(Passage(id: "p\(i)", text: "Section \(i).", choices: choices))
+        }
+        return passages
+    }
+
+    private static func lattice(_ width: Int, _ layers: Int, _ random: inout SplitMix64) -> [Passage] {
+        var passages = [Passage(
+            id: "p0", text: "Start.",
+            choices: (0..<width).map { Choice(text: "Go \($0)", target: "l0_\($0)") })]
+        passages.reserveCapacity(1 + width * layers)
+        for layer in 0..<layers {
+            for room in 0..<width {
+                let id = "l\(layer)_\(room)"
+                let text = "Layer \(layer), room \(room)."
+                if layer == layers - 1 {
+                    passages.append(ending(id, text))
+                    continue
+                }
+                let left = random.below(width)
+                var right = random.below(width - 1)
+                if right >= left { right += 1 }
+                passages.append(Passage(id: id, text: text, choices: [
+                    Choice(text: "Left", target: "l\(layer + 1)_\(left)"),
+                    Choice(text: "Right", target: "l\(layer + 1)_\(right)"),
+                ]))
+            }
+        }
+        return passages
+    }
+
+    private static func tree(_ depth: Int) -> [Passage] {
+        let count = (1 << (depth + 1)) - 1
+        let firstLeaf = (1 << depth) - 1
+        return (0..<count).map { i in
+            if i >= firstLeaf { return ending("p\(i)", "Node \(i).") }
+            return Passage(id: "p\(i)", text: "Node \(i).", choices: [
+                Choice(text: "Left", target: "p\(2 * i + 1)"),
+                Choice(text: "Right", target: "p\(2 * i + 2)"),
+            ])
+        }
+    }
+
+    private static func chain(_ n: Int) -> [Passage] {
+        (0..<n).map { i in
+            i == n - 1
+                ? ending("p\(i)", "The end.")
+                : Passage(id: "p\(i)", text: "Step \(i).", choices: [Choice(text: "Next", target: "p\(i + 1)")])
+        }
+    }
+
+    private static func diamonds(_ n: Int) -> [Passage] {
+        var passages: [Passage] = []
+        passages.reserveCapacity(3 * n + 1)
+        for i in 0..<n {
+            passages.append(Passage(id: "p\(i)", text: "Fork \(i).", choices: [
+                Choice(text: "Up", target: "a\(i)"), Choice(text: "Down", target: "b\(i)"),
+            ]))
+            for side in ["a", "b"] {
+                passages.append(Passage(id: "\(side)\(i)", text: "Side \(side) of \(i).",
+                                        choices: [Choice(text: "On", target: "p\(i + 1)")]))
+            }
+        }
+        passages.append(ending("p\(n)", "The end."))
+        return passages
+    }
+}
+
+/// The generator's draws, on the same SplitMix64 the fuzzer seeds its runs with.
+extension SplitMix64 {
+    /// A double in [0, 1) from the top 53 bits.
+    fileprivate mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+
+    /// An integer in 0..<bound (bound > 0), by Lemire's method (`bounded`).
+    fileprivate mutating func below(_ bound: Int) -> Int { Int(bounded(UInt64(bound))) }
+}

@@ -1,0 +1,227 @@
+// storygraph-bench: times storygraph's operations in-process on one story file and
+// prints one JSON line per operation (median of K runs, in milliseconds). It is what
+// Benchmarks/run calls for the storygraph column; see Benchmarks/README.md.
+//
+//   storygraph-bench STORY [--ops load,scc,…] [--reps K] [--budget-ms MS] [--engine dot|sfdp|…]
+//                    [--style chart|compact] [--graph-attr KEY=VALUE]… [--list]
+//
+// Operations are the rows of `operations` below: adding one is one entry there.
+
+import Foundation
+import StoryGraph
+import StoryRender
+
+/// What one operation produced: a short summary (to check against the peers' answers)
+/// and, for throughput figures, how much work one run did (steps of playthroughs).
+struct Measured {
+    var summary: String
+    var work: Double? = nil
+}
+
+/// The story an operation works on, loaded once before any timing; `load` itself reads
+/// the file again on every run.
+final class Fixture {
+    let path: String
+    let graph: StoryGraph
+    let dotOptions: DOTOptions
+    let engine: LayoutEngine
+    /// The DOT text, made once on first use (so that `render` times Graphviz only).
+    lazy var dot: String = DOTExporter(graph, options: dotOptions).dot()
+
+    init(path: String, graph: StoryGraph, dotOptions: DOTOptions, engine: LayoutEngine) {
+        self.path = path
+        self.graph = graph
+        self.dotOptions = dotOptions
+        self.engine = engine
+    }
+}
+
+struct Operation {
+    var name: String
+    var about: String
+    var run: (Fixture) throws -> Measured
+
+    init(_ name: String, _ about: String, run: @escaping (Fixture) throws -> Measured) {
+        self.name = name
+        self.about = about
+        self.run = run
+    }
+}
+
+/// Every operation storygraph can be timed on, by the name Benchmarks/compare.py knows.
+/// Still to come from the analysis and fuzzing work, one entry each: `paths` (exact DP
+/// path count), `simple_paths` (first 1,000,000 paths), `cycles` (elementary cycles up
+/// to the budget), `playthroughs` (`Measured.work` = steps), `report`.
+let operations: [Operation] = [
+    Operation("load", "read, parse, validate the file and build the StoryGraph") { fixture in
+        let graph = StoryGraph(try StoryLoading.load(paths: [fixture.path]).story)
+        return Measured(summary: "\(graph.count) passages, \(graph.edgeCount) steps")
+    },
+    Operation("scc", "strongly connected components (iterative Tarjan)") { fixture in
+        let components = StronglyConnectedComponents(fixture.graph)
+        return Measured(summary: "\(components.count) components, \(components.isCyclic.filter { $0 }.count) cyclic")
+    },
+    Operation("dot", "the map as DOT text") { fixture in
+        Measured(summary: "\(DOTExporter(fixture.graph, options: fixture.dotOptions).dot().utf8.count) bytes")
+    },
+    Operation("render", "the map as SVG through Graphviz, in-process, from DOT text made beforehand") { fixture in
+        let svg = try GraphvizRenderer.render(dot: fixture.dot, engine: fixture.engine, format: .svg).data
+        let drawn = svg.occurrences(of: Data("class=\"node passage".utf8))
+        return Measured(summary: "\(svg.count) bytes, \(drawn) passages drawn")
+    },
+]
+
+extension Data {
+    func occurrences(of needle: Data) -> Int {
+        var count = 0
+        var start = startIndex
+        while let found = self[start...].firstRange(of: needle) {
+            count += 1
+            start = found.upperBound
+        }
+        return count
+    }
+}
+
+// MARK: - Command line
+
+@MainActor
+struct Arguments {
+    var story: String?
+    var ops: [String] = operations.map(\.name)
+    var reps = 5
+    /// Stop repeating an operation once its runs add up to this (at least one run).
+    var budgetMilliseconds = Double.infinity
+    var engine = LayoutEngine.dot
+    var style = DOTOptions.Style.chart
+    var graphAttributes: [(String, String)] = []
+    var list = false
+}
+
+func fail(_ message: String, code: Int32 = 64) -> Never {
+    FileHandle.standardError.write(Data("storygraph-bench: \(message)\n".utf8))
+    exit(code)
+}
+
+@MainActor
+func parse(_ argv: [String]) -> Arguments {
+    var arguments = Arguments()
+    var i = 0
+    func value() -> String {
+        i += 1
+        guard i < argv.count else { fail("option \(argv[i - 1]) expects a value") }
+        return argv[i]
+    }
+    while i < argv.count {
+        switch argv[i] {
+        case "--ops": arguments.ops = value().split(separator: ",").map(String.init)
+        case "--reps":
+            guard let reps = Int(value()), reps >= 1 else { fail("--reps expects a whole number ≥ 1") }
+            arguments.reps = reps
+        case "--budget-ms":
+            guard let budget = Double(value()), budget > 0 else { fail("--budget-ms expects a positive number") }
+            arguments.budgetMilliseconds = budget
+        case "--engine":
+            let name = value()
+            guard let engine = LayoutEngine(rawValue: name) else {
+                fail("unknown engine '\(name)'; engines: \(LayoutEngine.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            arguments.engine = engine
+        case "--style":
+            let name = value()
+            guard let style = DOTOptions.Style(rawValue: name) else { fail("unknown style '\(name)'; styles: chart, compact") }
+            arguments.style = style
+        case "--graph-attr":
+            let pair = value().split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else { fail("--graph-attr expects KEY=VALUE") }
+            arguments.graphAttributes.append((pair[0], pair[1]))
+        case "--list": arguments.list = true
+        case "-h", "--help":
+            print("usage: storygraph-bench STORY [--ops \(operations.map(\.name).joined(separator: ","))] [--reps K] [--budget-ms MS] [--engine E] [--style chart|compact] [--graph-attr K=V]... [--list]")
+            exit(0)
+        case let option where option.hasPrefix("-"): fail("unknown option '\(option)'")
+        case let story:
+            guard arguments.story == nil else { fail("one story file only; got '\(story)' too") }
+            arguments.story = story
+        }
+        i += 1
+    }
+    return arguments
+}
+
+/// One JSON line, written at once and unbuffered, so a run cut short by a timeout
+/// still leaves every operation it finished.
+func emit(_ fields: [(String, Any)]) {
+    var line = "{"
+    for (k, (key, value)) in fields.enumerated() {
+        if k > 0 { line += "," }
+        StoryJSONWriter.appendString(key, to: &line)
+        line += ":"
+        switch value {
+        case let text as String: StoryJSONWriter.appendString(text, to: &line)
+        case let number as Double: line += number.isFinite ? String(format: "%.6g", number) : "null"
+        case let numbers as [Double]: line += "[" + numbers.map { String(format: "%.6g", $0) }.joined(separator: ",") + "]"
+        default: line += "\(value)"
+        }
+    }
+    line += "}\n"
+    FileHandle.standardOutput.write(Data(line.utf8))
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1e3 + Double(attoseconds) * 1e-15
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+let arguments = parse(Array(CommandLine.arguments.dropFirst()))
+if arguments.list {
+    for operation in operations { print("\(operation.name)\t\(operation.about)") }
+    exit(0)
+}
+guard let path = arguments.story else { fail("no story file given (see --help)") }
+for name in arguments.ops where !operations.contains(where: { $0.name == name }) {
+    fail("unknown operation '\(name)'; operations: \(operations.map(\.name).joined(separator: ", "))")
+}
+
+let loaded: LoadResult
+do {
+    loaded = try StoryLoading.load(paths: [path])
+} catch {
+    fail("cannot load \(path):\n\(error)", code: 65)
+}
+var dotOptions = DOTOptions(style: arguments.style)
+dotOptions.graphAttributes = arguments.graphAttributes
+let fixture = Fixture(path: path, graph: StoryGraph(loaded.story), dotOptions: dotOptions, engine: arguments.engine)
+let clock = ContinuousClock()
+
+for name in arguments.ops {
+    let operation = operations.first { $0.name == name }!
+    if name == "render" { _ = fixture.dot }
+    var samples: [Double] = []
+    var measured = Measured(summary: "")
+    do {
+        for _ in 0..<arguments.reps {
+            var result: Measured?
+            let elapsed = try clock.measure { result = try operation.run(fixture) }
+            measured = result!
+            samples.append(milliseconds(elapsed))
+            if samples.reduce(0, +) >= arguments.budgetMilliseconds { break }
+        }
+    } catch {
+        emit([("op", name), ("passages", fixture.graph.count), ("error", "\(error)")])
+        continue
+    }
+    var fields: [(String, Any)] = [
+        ("op", name), ("passages", fixture.graph.count), ("reps", samples.count),
+        ("median_ms", median(samples)), ("samples_ms", samples), ("result", measured.summary),
+    ]
+    if let work = measured.work { fields.append(("per_second", work / (median(samples) / 1e3))) }
+    if name == "render" { fields.append(("engine", fixture.engine.rawValue)) }
+    emit(fields)
+}
