@@ -14,21 +14,54 @@ public struct StronglyConnectedComponents: Sendable {
     ///
     /// - Complexity: O(V + E) time and O(V) extra space.
     public init(_ graph: StoryGraph) {
-        let n = graph.count
-        let offsets = graph.edgeOffsets
-        let targets = graph.edgeTargets
-        var index = [Int](repeating: -1, count: n)
-        var low = [Int](repeating: 0, count: n)
-        var onStack = [Bool](repeating: false, count: n)
-        var componentOf = [Int](repeating: -1, count: n)
+        var workspace = TarjanWorkspace(count: graph.count)
+        let members = workspace.components(
+            offsets: graph.edgeOffsets, targets: graph.edgeTargets, roots: 0..<graph.count)
+        self.componentOf = workspace.componentOf
+        self.members = members
+        self.isCyclic = members.map { component in
+            if component.count > 1 { return true }
+            let v = component[0]
+            return graph.successors(of: v).contains(v)
+        }
+    }
+
+    public var count: Int { members.count }
+}
+
+/// The scratch arrays of an iterative Tarjan search, kept between searches so that many
+/// searches on parts of one graph (Johnson's algorithm) cost only what they visit.
+struct TarjanWorkspace {
+    private var index: [Int]
+    private var low: [Int]
+    private var onStack: [Bool]
+    /// The component number of each passage found by the last search (-1 elsewhere).
+    private(set) var componentOf: [Int]
+    private var visited: [Int] = []
+
+    init(count n: Int) {
+        index = [Int](repeating: -1, count: n)
+        low = [Int](repeating: 0, count: n)
+        onStack = [Bool](repeating: false, count: n)
+        componentOf = [Int](repeating: -1, count: n)
+    }
+
+    /// Tarjan's algorithm (Tarjan 1972) from each of `roots` not yet visited, following
+    /// only edges into passages `v` with `mark[v] == tag` when `mark` is given. Returns
+    /// the components in reverse topological order.
+    ///
+    /// - Complexity: O(V' + E') for the V' passages and E' edges it visits.
+    mutating func components(
+        offsets: [Int], targets: [Int], roots: some Sequence<Int>, mark: [Int]? = nil, tag: Int = 0
+    ) -> [[Int]] {
         var stack: [Int] = []
         var members: [[Int]] = []
-        // Call stack of (passage, next edge to look at).
         var frames: [(v: Int, edge: Int)] = []
         var counter = 0
-        for root in 0..<n where index[root] < 0 {
+        for root in roots where index[root] < 0 {
             frames.append((root, offsets[root]))
             index[root] = counter; low[root] = counter; counter += 1
+            visited.append(root)
             stack.append(root); onStack[root] = true
             while !frames.isEmpty {
                 let v = frames[frames.count - 1].v
@@ -36,8 +69,10 @@ public struct StronglyConnectedComponents: Sendable {
                 if e < offsets[v + 1] {
                     frames[frames.count - 1].edge = e + 1
                     let w = targets[e]
+                    if let mark, mark[w] != tag { continue }
                     if index[w] < 0 {
                         index[w] = counter; low[w] = counter; counter += 1
+                        visited.append(w)
                         stack.append(w); onStack[w] = true
                         frames.append((w, offsets[w]))
                     } else if onStack[w], index[w] < low[v] {
@@ -60,14 +95,15 @@ public struct StronglyConnectedComponents: Sendable {
                 }
             }
         }
-        self.componentOf = componentOf
-        self.members = members
-        self.isCyclic = members.map { component in
-            if component.count > 1 { return true }
-            let v = component[0]
-            return graph.successors(of: v).contains(v)
-        }
+        return members
     }
 
-    public var count: Int { members.count }
+    /// Forgets the last searches, in time proportional to what they visited.
+    mutating func reset() {
+        for v in visited {
+            index[v] = -1
+            componentOf[v] = -1
+        }
+        visited.removeAll(keepingCapacity: true)
+    }
 }
