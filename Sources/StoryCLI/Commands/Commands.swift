@@ -4,5 +4,8 @@ enum Commands {
     static let all: [any Command.Type] = [
         MapCommand.self,
         DotCommand.self,
+        ReportCommand.self,
+        PathsCommand.self,
+        CheckCommand.self,
     ]
 }

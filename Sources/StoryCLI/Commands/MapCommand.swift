@@ -7,7 +7,7 @@ struct MapCommand: Command {
     enum OutputFormat: String, CaseIterable { case svg, png, pdf, dot }
 
     /// Options from other parts of storygraph that decorate the map.
-    static let overlays: [any MapOverlay.Type] = []
+    static let overlays: [any MapOverlay.Type] = [AnalysisOverlay.self]
 
     static let configuration = CommandConfiguration(
         name: "map",
