@@ -12,6 +12,14 @@ extension Report {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
+    /// Reads back what `json()` wrote.
+    public init(json: Data) throws {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        self = try decoder.decode(Report.self, from: json)
+    }
+
     /// A report for people: sections of aligned tables, big numbers with thousands
     /// separators, long lists shortened.
     public func text() -> String {
@@ -30,7 +38,7 @@ extension Report {
         } else {
             let rows = [["ending", "kind", "paths", "shortest", "longest", "odds"]] + endings.map { e in
                 [e.id, e.kind ?? (e.tags.isEmpty ? "-" : e.tags.joined(separator: " ")), e.paths.formatted() + (paths.exact ? "" : "+"),
-                 String(e.shortest), String(e.longest) + (paths.exact ? "" : "+"), Self.percent(e.probability)]
+                 Self.grouped(e.shortest), Self.grouped(e.longest) + (paths.exact ? "" : "+"), Self.percent(e.probability)]
             }
             out += Table.render(rows, indent: 2, rightAligned: [2, 3, 4, 5], header: true)
         }
@@ -122,8 +130,8 @@ extension Report {
             ["mean choices per passage", String(format: "%.2f", structure.meanChoices)],
             ["passages where paths merge", Self.grouped(structure.merges)],
             ["false choices", structure.falseChoices.isEmpty ? "0" : "\(structure.falseChoices.count) (\(Self.list(structure.falseChoices, limit: 5)))"],
-            ["shortest path", structure.shortestPath.map { "\($0) choices" } ?? "-"],
-            ["longest path", structure.longestPath.map { "\($0)\(paths.exact ? "" : "+") choices" } ?? "-"],
+            ["shortest path", structure.shortestPath.map { "\(Self.grouped($0)) choices" } ?? "-"],
+            ["longest path", structure.longestPath.map { "\(Self.grouped($0))\(paths.exact ? "" : "+") choices" } ?? "-"],
         ]
     }
 
