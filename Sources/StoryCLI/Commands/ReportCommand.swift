@@ -1,3 +1,4 @@
+import Foundation
 import StoryGraph
 
 /// `storygraph report STORY`: every analysis in one report, as text, JSON or Markdown.
@@ -14,15 +15,20 @@ struct ReportCommand: Command {
             still reach an ending. JSON keys are documented in Examples/README-analysis.md.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
-        options: [OptionSpec.choice("format", Format.self, help: "Output format.", default: .text)]
+        options: [
+            OptionSpec.choice("format", Format.self, help: "Output format.", default: .text),
+            OptionSpec("timings", help: "Write the time each step took to stderr."),
+        ]
             + AnalysisOptions.specs + InputOptions.specs)
 
     let paths: [String]
     let format: Format
     let analysis: AnalysisOptions
     let input: InputOptions
+    let timings: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
+        timings = arguments.flag("timings")
         paths = arguments.positional
         format = arguments.choice("format", as: Format.self) ?? .text
         analysis = try AnalysisOptions(arguments)
@@ -30,14 +36,31 @@ struct ReportCommand: Command {
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
-        let result = try input.load(paths, terminal, allowErrors: true)
-        let graph = StoryGraph(result.story)
+        var steps: [(name: String, seconds: Double)] = []
+        func timed<T>(_ name: String, _ work: () throws(CLIError) -> T) throws(CLIError) -> T {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            let result = try work()
+            steps.append((name, Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9))
+            return result
+        }
+        let result = try timed("load") { () throws(CLIError) in try input.load(paths, terminal, allowErrors: true) }
+        let graph = try timed("graph") { StoryGraph(result.story) }
         let options = StoryAnalysis.Options(budget: analysis.budget, maxCycles: analysis.maxCycles)
-        let report = Report(StoryAnalysis(graph, loadDiagnostics: result.diagnostics, options: options))
-        switch format {
-        case .text: terminal.write(report.text())
-        case .json: terminal.write(report.json())
-        case .markdown: terminal.write(report.markdown())
+        let analysed = StoryAnalysis(graph, loadDiagnostics: result.diagnostics, options: options)
+        steps += analysed.timings
+        let report = try timed("report") { Report(analysed) }
+        let text = try timed("render") {
+            switch format {
+            case .text: report.text()
+            case .json: report.json()
+            case .markdown: report.markdown()
+            }
+        }
+        terminal.write(text)
+        if timings {
+            for step in steps {
+                terminal.printError(step.name.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%9.1f ms", step.seconds * 1000))
+            }
         }
         return .success
     }

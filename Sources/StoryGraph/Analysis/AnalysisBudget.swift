@@ -6,19 +6,25 @@ import Foundation
 /// The budget is counted in *steps* (one edge followed by a search), so the same story
 /// and budget give the same figures on any machine; a wall-clock deadline of twice the
 /// nominal time guards against a slow machine or a debug build. `seconds` converts to
-/// steps at `stepsPerSecond`, about what a release build does on a 2020s core.
+/// steps at each search's measured rate in a release build.
 public struct AnalysisBudget: Sendable, Hashable {
-    /// Steps a release build follows per second, measured on the gamebook benchmark.
-    public static let stepsPerSecond = 40_000_000
-    /// The budget `report` uses unless told otherwise.
-    public static let defaultSeconds = 2.0
+    /// Steps a release build of the simple-path search follows per second (measured on
+    /// the 100,000-passage gamebook benchmark).
+    public static let pathStepsPerSecond = 100_000_000
+    /// Steps of Johnson's cycle search per second (each costs more: blocking lists and
+    /// the re-splitting of components).
+    public static let cycleStepsPerSecond = 20_000_000
+    /// The budget `report` uses unless told otherwise, shared by both searches.
+    public static let defaultSeconds = 1.0
 
     public var seconds: Double
-    public var steps: Int
+    /// A fixed number of steps, whatever the search; `nil` to convert `seconds` at each
+    /// search's own rate.
+    public var steps: Int?
 
     public init(seconds: Double = AnalysisBudget.defaultSeconds, steps: Int? = nil) {
         self.seconds = seconds
-        self.steps = steps ?? Int(min(seconds * Double(Self.stepsPerSecond), Double(Int.max / 2)))
+        self.steps = steps
     }
 
     /// A budget with no limit (tests on small stories).
@@ -26,7 +32,13 @@ public struct AnalysisBudget: Sendable, Hashable {
 
     /// This budget split in `parts` equal shares.
     public func share(_ parts: Int) -> AnalysisBudget {
-        AnalysisBudget(seconds: seconds / Double(parts), steps: steps / parts)
+        AnalysisBudget(seconds: seconds / Double(parts), steps: steps.map { $0 / parts })
+    }
+
+    /// The steps a search that follows `rate` steps a second may take.
+    func steps(atRate rate: Int) -> Int {
+        if let steps { return steps }
+        return Int(min(seconds * Double(rate), Double(Int.max / 2)))
     }
 
     /// A running count of steps against the budget.
@@ -37,8 +49,8 @@ public struct AnalysisBudget: Sendable, Hashable {
         private var nextCheck: Int
         public private(set) var exhausted = false
 
-        init(_ budget: AnalysisBudget) {
-            limit = budget.steps
+        init(_ budget: AnalysisBudget, rate: Int) {
+            limit = budget.steps(atRate: rate)
             let nanos = budget.seconds * 2e9
             deadline = nanos.isFinite && nanos < 1e18
                 ? DispatchTime.now().uptimeNanoseconds + UInt64(max(0, nanos)) : UInt64.max
@@ -64,5 +76,6 @@ public struct AnalysisBudget: Sendable, Hashable {
         }
     }
 
-    public func meter() -> Meter { Meter(self) }
+    /// A meter for a search that follows about `rate` steps a second.
+    public func meter(rate: Int) -> Meter { Meter(self, rate: rate) }
 }

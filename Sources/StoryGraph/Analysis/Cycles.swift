@@ -68,7 +68,7 @@ public struct Cycles: Sendable {
             offsets[v + 1] = targets.count
         }
 
-        var meter = budget.meter()
+        var meter = budget.meter(rate: AnalysisBudget.cycleStepsPerSecond)
         var mark = [Int](repeating: -1, count: n)
         var nextTag = 0
         var work: [[Int]] = []

@@ -120,15 +120,16 @@ public struct Lint: Sendable {
         }
 
         for (v, passage) in story.passages.enumerated() {
-            var firstByText: [String: Choice] = [:]
-            for choice in passage.choices where choice.kind != .include {
-                if let first = firstByText[choice.text] {
+            let choices = passage.choices
+            if choices.count >= 2 {
+                // Pairwise: passages have few choices, and this needs no dictionary.
+                for j in 1..<choices.count where choices[j].kind != .include {
+                    guard let i = (0..<j).first(where: { choices[$0].kind != .include && choices[$0].text == choices[j].text })
+                    else { continue }
                     add(.duplicateChoiceText,
-                        "passage \(name(v)) has two choices reading '\(choice.text)'; a reader cannot tell them apart",
-                        at: choice.location ?? passage.location,
-                        notes: [.init("the first '\(choice.text)' is here", at: first.location ?? passage.location)])
-                } else {
-                    firstByText[choice.text] = choice
+                        "passage \(name(v)) has two choices reading '\(choices[j].text)'; a reader cannot tell them apart",
+                        at: choices[j].location ?? passage.location,
+                        notes: [.init("the first '\(choices[j].text)' is here", at: choices[i].location ?? passage.location)])
                 }
             }
             for e in graph.edges(from: v) where graph.edgeTargets[e] == v {

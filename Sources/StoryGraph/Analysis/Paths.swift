@@ -65,7 +65,7 @@ public struct PathCounts: Sendable {
         // Prefixes through the cyclic part, handed over where all below is acyclic.
         var entries = [UInt64](repeating: 0, count: n)
         var entryDepth = [Int](repeating: -1, count: n)
-        var meter = budget.meter()
+        var meter = budget.meter(rate: AnalysisBudget.pathStepsPerSecond)
         let start = graph.start
         if live[start] {
             if acyclicBelow[start] {

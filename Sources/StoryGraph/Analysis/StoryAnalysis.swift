@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every analysis of a story, run once over one `StoryGraph` with a shared budget: what
 /// `storygraph report` prints.
 public struct StoryAnalysis: Sendable {
@@ -28,6 +30,8 @@ public struct StoryAnalysis: Sendable {
     public let endings: EndingCatalogue
     public let structure: StructureFigures
     public let lint: Lint
+    /// Seconds each analysis took, in the order they ran.
+    public let timings: [(name: String, seconds: Double)]
 
     /// Runs reachability, components (Tarjan 1972), cycles (Johnson 1975), path counts,
     /// odds (absorbing Markov chain), post-dominators (Cooper–Harvey–Kennedy 2001),
@@ -37,18 +41,49 @@ public struct StoryAnalysis: Sendable {
     public init(_ graph: StoryGraph, loadDiagnostics: [Diagnostic] = [], options: Options = Options()) {
         self.graph = graph
         self.options = options
-        let reachability = Reachability(graph)
-        let components = StronglyConnectedComponents(graph)
+        var timings: [(name: String, seconds: Double)] = []
+        func timed<T>(_ name: String, _ work: () -> T) -> T {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            let result = work()
+            timings.append((name, Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9))
+            return result
+        }
+        let reachability = timed("reachability") { Reachability(graph) }
+        let components = timed("components") { StronglyConnectedComponents(graph) }
         let half = options.budget.share(2)
         self.reachability = reachability
         self.components = components
-        paths = PathCounts(graph, components: components, reachability: reachability, budget: half)
-        cycles = Cycles(graph, components: components, reachability: reachability, maxCycles: options.maxCycles, budget: half)
-        odds = EndingOdds(graph, components: components)
-        bottlenecks = Bottlenecks(graph, reachability: reachability)
-        endings = EndingCatalogue(graph, reachability: reachability, paths: paths, odds: odds)
-        structure = StructureFigures(graph, endings: endings)
-        lint = Lint(graph, loadDiagnostics: loadDiagnostics, reachability: reachability,
-                    components: components, disabled: options.disabledRules)
+        // The two budgeted searches only read the graph: they run side by side, each on
+        // its own half of the budget (counted in steps, so the figures do not depend on
+        // how the threads are scheduled).
+        final class Results: @unchecked Sendable {
+            var paths: PathCounts?
+            var cycles: Cycles?
+        }
+        let results = Results()
+        let maxCycles = options.maxCycles
+        timed("paths+cycles") {
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                if part == 0 {
+                    results.paths = PathCounts(graph, components: components, reachability: reachability, budget: half)
+                } else {
+                    results.cycles = Cycles(graph, components: components, reachability: reachability, maxCycles: maxCycles, budget: half)
+                }
+            }
+        }
+        let paths = results.paths!
+        self.paths = paths
+        cycles = results.cycles!
+        let odds = timed("odds") { EndingOdds(graph, components: components) }
+        self.odds = odds
+        bottlenecks = timed("bottlenecks") { Bottlenecks(graph, reachability: reachability) }
+        let endings = timed("endings") { EndingCatalogue(graph, reachability: reachability, paths: paths, odds: odds) }
+        self.endings = endings
+        structure = timed("structure") { StructureFigures(graph, endings: endings) }
+        lint = timed("lint") {
+            Lint(graph, loadDiagnostics: loadDiagnostics, reachability: reachability,
+                 components: components, disabled: options.disabledRules)
+        }
+        self.timings = timings
     }
 }

@@ -37,12 +37,12 @@ public struct StructureFigures: Sendable, Hashable {
             if graph.reverseOffsets[v + 1] - graph.reverseOffsets[v] >= 2 { merges += 1 }
             if graph.isEnding[v] { continue }
             nonEndings += 1
-            picked += passage.choices.filter { !$0.isRestart && $0.kind != .include }.count
+            for choice in passage.choices where !choice.isRestart && choice.kind != .include { picked += 1 }
             if Self.isFalseChoice(passage, in: graph) { falseChoices.append(v) }
         }
         self.choices = choices
         self.words = words
-        self.endings = graph.isEnding.filter { $0 }.count
+        self.endings = graph.isEnding.reduce(0) { $0 + ($1 ? 1 : 0) }
         self.meanChoices = nonEndings == 0 ? 0 : Double(picked) / Double(nonEndings)
         self.merges = merges
         self.falseChoices = falseChoices
@@ -52,9 +52,16 @@ public struct StructureFigures: Sendable, Hashable {
 
     /// Whether the passage offers two or more choices that all lead to one existing passage.
     static func isFalseChoice(_ passage: Passage, in graph: StoryGraph) -> Bool {
-        let clickable = passage.choices.filter { !$0.isRestart && $0.kind != .include }
-        guard clickable.count >= 2, graph.indexByID[clickable[0].target] != nil else { return false }
-        return clickable.allSatisfy { $0.kind != .dynamic && $0.target == clickable[0].target }
+        var target: String?
+        var count = 0
+        for choice in passage.choices where !choice.isRestart && choice.kind != .include {
+            if choice.kind == .dynamic { return false }
+            if let target, target != choice.target { return false }
+            target = choice.target
+            count += 1
+        }
+        guard count >= 2, let target else { return false }
+        return graph.indexByID[target] != nil
     }
 
     /// The non-ending passages whose choices make no difference, in source order.

@@ -36,11 +36,14 @@ extension Report {
         if endings.isEmpty {
             out.append("  none reachable")
         } else {
-            let rows = [["ending", "kind", "paths", "shortest", "longest", "odds"]] + endings.map { e in
+            let rows = [["ending", "kind", "paths", "shortest", "longest", "odds"]] + endings.prefix(Self.endingRows).map { e in
                 [e.id, e.kind ?? (e.tags.isEmpty ? "-" : e.tags.joined(separator: " ")), e.paths.formatted() + (paths.exact ? "" : "+"),
-                 Self.grouped(e.shortest), Self.grouped(e.longest) + (paths.exact ? "" : "+"), Self.percent(e.probability)]
+                 Self.grouped(e.shortest), e.longest < 0 ? "-" : Self.grouped(e.longest) + (paths.exact ? "" : "+"), Self.percent(e.probability)]
             }
             out += Table.render(rows, indent: 2, rightAligned: [2, 3, 4, 5], header: true)
+            if endings.count > Self.endingRows {
+                out.append("  … \(Self.grouped(endings.count - Self.endingRows)) more endings in the JSON report")
+            }
         }
         out.append("")
         out.append("ODDS (a reader who picks at random)")
@@ -87,10 +90,14 @@ extension Report {
         if endings.isEmpty {
             out.append("No ending can be reached.")
         } else {
-            out += Table.markdown([["ending", "kind", "paths", "shortest", "longest", "odds"]] + endings.map { e in
+            out += Table.markdown([["ending", "kind", "paths", "shortest", "longest", "odds"]] + endings.prefix(Self.endingRows).map { e in
                 ["`\(e.id)`", e.kind ?? "-", e.paths.formatted() + (paths.exact ? "" : "+"),
-                 String(e.shortest), String(e.longest), Self.percent(e.probability)]
+                 Self.grouped(e.shortest), e.longest < 0 ? "-" : Self.grouped(e.longest), Self.percent(e.probability)]
             }, rightAligned: [2, 3, 4, 5])
+            if endings.count > Self.endingRows {
+                out.append("")
+                out.append("… \(Self.grouped(endings.count - Self.endingRows)) more endings in the JSON report.")
+            }
         }
         out.append("")
         out.append("### Odds")
@@ -114,9 +121,10 @@ extension Report {
         if findings.isEmpty {
             out.append("None.")
         } else {
-            out += Table.markdown([["severity", "rule", "where", "message"]] + findings.map { f in
+            out += Table.markdown([["severity", "rule", "where", "message"]] + findings.prefix(100).map { f in
                 [f.severity, f.rule.map { "`\($0)`" } ?? "", f.file.map { "\($0):\(f.line ?? 0):\(f.column ?? 0)" } ?? "", Self.escape(f.message)]
             })
+            if findings.count > 100 { out += ["", "… \(Self.grouped(findings.count - 100)) more (`storygraph check` lists them all)."] }
         }
         return out.joined(separator: "\n") + "\n"
     }
@@ -129,7 +137,7 @@ extension Report {
             ["endings", Self.grouped(structure.endings)],
             ["mean choices per passage", String(format: "%.2f", structure.meanChoices)],
             ["passages where paths merge", Self.grouped(structure.merges)],
-            ["false choices", structure.falseChoices.isEmpty ? "0" : "\(structure.falseChoices.count) (\(Self.list(structure.falseChoices, limit: 5)))"],
+            ["false choices", structure.falseChoices.isEmpty ? "0" : "\(Self.grouped(structure.falseChoices.count)) (\(Self.list(structure.falseChoices, limit: 5)))"],
             ["shortest path", structure.shortestPath.map { "\(Self.grouped($0)) choices" } ?? "-"],
             ["longest path", structure.longestPath.map { "\(Self.grouped($0))\(paths.exact ? "" : "+") choices" } ?? "-"],
         ]
@@ -154,10 +162,13 @@ extension Report {
     private func loopRows() -> [[String]] {
         let trapping = loops.filter { !$0.escapable }.count
         return [
-            ["loops (cyclic components)", "\(loops.count) (\(loops.count - trapping) escapable, \(trapping) trapping)"],
+            ["loops (cyclic components)", "\(Self.grouped(loops.count)) (\(Self.grouped(loops.count - trapping)) escapable, \(Self.grouped(trapping)) trapping)"],
             ["elementary cycles", Self.grouped(cycles.count) + (cycles.exact ? "" : "+ (at least: search stopped at its budget)")],
         ]
     }
+
+    /// Endings shown in the text and Markdown tables; JSON has them all.
+    static let endingRows = 40
 
     static func percent(_ p: Double) -> String {
         let value = p * 100
