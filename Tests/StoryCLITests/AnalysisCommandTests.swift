@@ -179,7 +179,10 @@ import Testing
 
 /// Text snapshots stored next to the tests; `STORYGRAPH_RECORD=1` writes them anew.
 enum AnalysisSnapshot {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/Analysis")
+    /// `Tests/Snapshots/Analysis`: beside the test targets, outside them, so SwiftPM
+    /// does not take the snapshots for sources.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Snapshots/Analysis")
 
     static func check(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = folder.appendingPathComponent(name)

@@ -200,4 +200,9 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
         }
         self = value
     }
+
+    /// A value from little-endian limbs with no leading zero limb.
+    init(normalizedLimbs limbs: [UInt64]) {
+        self.limbs = limbs
+    }
 }

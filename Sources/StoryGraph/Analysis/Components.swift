@@ -8,6 +8,9 @@ public struct StronglyConnectedComponents: Sendable {
     public let members: [[Int]]
     /// Whether each component holds a cycle (more than one passage, or a self-loop).
     public let isCyclic: [Bool]
+    /// Every passage, component by component in component order (sinks first): one flat
+    /// array, for loops over the components that must not chase a pointer per component.
+    public let order: [Int]
 
     /// Tarjan's algorithm (Tarjan 1972), with an explicit stack instead of recursion so
     /// that a chain of 100,000 passages works.
@@ -19,6 +22,7 @@ public struct StronglyConnectedComponents: Sendable {
             offsets: graph.edgeOffsets, targets: graph.edgeTargets, roots: 0..<graph.count)
         self.componentOf = workspace.componentOf
         self.members = members
+        self.order = workspace.order
         self.isCyclic = members.map { component in
             if component.count > 1 { return true }
             let v = component[0]
@@ -37,6 +41,8 @@ struct TarjanWorkspace {
     private var onStack: [Bool]
     /// The component number of each passage found by the last search (-1 elsewhere).
     private(set) var componentOf: [Int]
+    /// The passages of the components found, in the order they were completed.
+    private(set) var order: [Int] = []
     private var visited: [Int] = []
 
     init(count n: Int) {
@@ -89,6 +95,7 @@ struct TarjanWorkspace {
                         onStack[w] = false
                         componentOf[w] = members.count
                         component.append(w)
+                        order.append(w)
                         if w == v { break }
                     }
                     members.append(component)
@@ -105,5 +112,6 @@ struct TarjanWorkspace {
             componentOf[v] = -1
         }
         visited.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
     }
 }

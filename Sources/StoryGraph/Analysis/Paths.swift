@@ -31,7 +31,8 @@ public struct PathCounts: Sendable {
     ///
     /// - Complexity: O(V + E) big-integer additions on an acyclic story; the search on a
     ///   cyclic one is exponential in the worst case (counting simple paths is
-    ///   #P-complete, Valiant 1979) and bounded by the budget.
+    ///   #P-complete, Valiant 1979) and bounded by the budget. Memory: O(V + E) plus the
+    ///   limbs of the counts on the frontier of the dynamic program.
     public init(
         _ graph: StoryGraph, components: StronglyConnectedComponents, reachability: Reachability,
         budget: AnalysisBudget = AnalysisBudget()
@@ -45,20 +46,25 @@ public struct PathCounts: Sendable {
         // acyclicBelow[v]: no cycle on any route from v to an ending. Components are
         // numbered sinks first, so successors are settled before v.
         var acyclicBelow = [Bool](repeating: false, count: n)
+        // Successors from which an ending can be reached: how many will pull a count.
+        var waiting = [Int](repeating: 0, count: n)
         var unbounded = false
-        for c in 0..<components.count {
-            let members = components.members[c]
-            if components.isCyclic[c] {
-                if live[members[0]] && reachable[members[0]] { unbounded = true }
+        let order = components.order
+        let componentOf = components.componentOf
+        let isCyclic = components.isCyclic
+        for v in order {
+            if isCyclic[componentOf[v]] {
+                if live[v] && reachable[v] { unbounded = true }
                 continue
             }
-            let v = members[0]
             var ok = true
-            for e in offsets[v]..<offsets[v + 1] where live[targets[e]] && !acyclicBelow[targets[e]] {
-                ok = false
-                break
+            var liveSuccessors = 0
+            for e in offsets[v]..<offsets[v + 1] where live[targets[e]] {
+                liveSuccessors += 1
+                if !acyclicBelow[targets[e]] { ok = false }
             }
             acyclicBelow[v] = ok
+            waiting[v] = liveSuccessors
         }
         self.unboundedWalks = unbounded
 
@@ -99,35 +105,87 @@ public struct PathCounts: Sendable {
             }
         }
 
-        // Dynamic program over the acyclic part, in topological order.
-        var ways = [BigUInt](repeating: BigUInt(), count: n)
+        // Dynamic program over the acyclic part, in topological order: each passage
+        // pulls the counts of its counted predecessors. Counts live in one flat array
+        // of 64-bit limbs; a passage's slot is as wide as the bound on its sum (the
+        // widest term plus ⌈log2 terms⌉ bits) and goes back to a free list by width once
+        // its last successor has pulled it, so memory follows the frontier, and only
+        // endings are copied out as `BigUInt`s.
+        var perEnding = [BigUInt](repeating: BigUInt(), count: n)
         var longest = [Int](repeating: -1, count: n)
+        var slot = [Int](repeating: 0, count: n)
+        var width = [Int](repeating: 0, count: n)
+        var bits = [Int](repeating: 0, count: n)
+        var limbs: [UInt64] = []
+        var freeSlots: [[Int]] = []
         var total = BigUInt()
-        for c in stride(from: components.count - 1, through: 0, by: -1) {
-            let v = components.members[c][0]
-            guard acyclicBelow[v] else { continue }
-            if entries[v] > 0 {
-                ways[v].add(BigUInt(entries[v]))
-                longest[v] = max(longest[v], entryDepth[v])
+        let rOffsets = graph.reverseOffsets
+        let rSources = graph.reverseSources
+        for v in order.reversed() {
+            guard acyclicBelow[v], live[v] else { continue }
+            let entry = entries[v]
+            var terms = entry > 0 ? 1 : 0
+            var widest = entry > 0 ? 64 - entry.leadingZeroBitCount : 0
+            var long = entry > 0 ? entryDepth[v] : -1
+            for i in rOffsets[v]..<rOffsets[v + 1] {
+                let u = rSources[i]
+                guard acyclicBelow[u], longest[u] >= 0 else { continue }
+                terms += 1
+                if bits[u] > widest { widest = bits[u] }
+                if longest[u] + 1 > long { long = longest[u] + 1 }
             }
-            if ways[v].isZero { continue }
+            if terms == 0 { continue }  // not reached
+            longest[v] = long
+            let w = (widest + (Int.bitWidth - (terms - 1).leadingZeroBitCount) + 63) / 64
+            let base: Int
+            if w < freeSlots.count, let reused = freeSlots[w].popLast() {
+                base = reused
+            } else {
+                base = limbs.count
+                limbs.append(contentsOf: repeatElement(0, count: w))
+            }
+            if freeSlots.count <= w { freeSlots.append(contentsOf: repeatElement([], count: w + 1 - freeSlots.count)) }
+            limbs.withUnsafeMutableBufferPointer { a in
+                a[base] = entry
+                for k in 1..<w { a[base + k] = 0 }
+                for i in rOffsets[v]..<rOffsets[v + 1] {
+                    let u = rSources[i]
+                    guard acyclicBelow[u], longest[u] >= 0 else { continue }
+                    let from = slot[u]
+                    let uw = width[u]
+                    var carry: UInt64 = 0
+                    for k in 0..<uw {
+                        let (s1, o1) = a[base + k].addingReportingOverflow(a[from + k])
+                        let (s2, o2) = s1.addingReportingOverflow(carry)
+                        a[base + k] = s2
+                        carry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+                    }
+                    var k = uw
+                    while carry != 0 {  // the width bound leaves room for the carry
+                        let (s, o) = a[base + k].addingReportingOverflow(carry)
+                        a[base + k] = s
+                        carry = o ? 1 : 0
+                        k += 1
+                    }
+                    waiting[u] -= 1
+                    if waiting[u] == 0 { freeSlots[uw].append(from) }
+                }
+            }
+            var top = w
+            while top > 1 && limbs[base + top - 1] == 0 { top -= 1 }
+            slot[v] = base
+            width[v] = top
+            bits[v] = top * 64 - limbs[base + top - 1].leadingZeroBitCount
             if graph.isEnding[v] {
-                total.add(ways[v])
-                continue
+                let count = BigUInt(normalizedLimbs: Array(limbs[base..<(base + top)]))
+                perEnding[v] = count
+                total.add(count)
+                freeSlots[w].append(base)
             }
-            let here = ways[v]
-            let next = longest[v] + 1
-            for e in offsets[v]..<offsets[v + 1] {
-                let w = targets[e]
-                guard live[w] else { continue }
-                ways[w].add(here)
-                if next > longest[w] { longest[w] = next }
-            }
-            ways[v] = BigUInt()  // only endings keep their count
         }
         for v in 0..<n where !graph.isEnding[v] { longest[v] = -1 }
         self.total = total
-        self.perEnding = ways
+        self.perEnding = perEnding
         self.longest = longest
         self.isExact = !meter.exhausted
         self.steps = meter.used

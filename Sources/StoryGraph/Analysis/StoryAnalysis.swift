@@ -59,18 +59,26 @@ public struct StoryAnalysis: Sendable {
         final class Results: @unchecked Sendable {
             var paths: PathCounts?
             var cycles: Cycles?
+            var pathSeconds = 0.0
+            var cycleSeconds = 0.0
         }
         let results = Results()
         let maxCycles = options.maxCycles
         timed("paths+cycles") {
             DispatchQueue.concurrentPerform(iterations: 2) { part in
+                let begin = DispatchTime.now().uptimeNanoseconds
+                func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9 }
                 if part == 0 {
                     results.paths = PathCounts(graph, components: components, reachability: reachability, budget: half)
+                    results.pathSeconds = elapsed()
                 } else {
                     results.cycles = Cycles(graph, components: components, reachability: reachability, maxCycles: maxCycles, budget: half)
+                    results.cycleSeconds = elapsed()
                 }
             }
         }
+        timings.append(("  paths", results.pathSeconds))
+        timings.append(("  cycles", results.cycleSeconds))
         let paths = results.paths!
         self.paths = paths
         cycles = results.cycles!
