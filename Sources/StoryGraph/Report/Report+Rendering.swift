@@ -57,7 +57,7 @@ extension Report {
         if cycles.listed.count > 10 { out.append("  … \(cycles.listed.count - 10) more listed in the JSON report") }
         out.append("")
         out.append("BOTTLENECKS (every path to an ending goes through them)")
-        out.append("  " + (bottlenecks.isEmpty ? "none" : Self.list(bottlenecks, limit: 20)))
+        out.append("  " + (bottlenecks.isEmpty ? "none" : Self.list(bottlenecks.map { $0 == start ? "\($0) (the start)" : $0 }, limit: 20)))
         out.append("")
         out.append("PROBLEMS")
         out += Table.render([
@@ -114,7 +114,7 @@ extension Report {
         out.append("")
         out.append("### Bottlenecks")
         out.append("")
-        out.append(bottlenecks.isEmpty ? "None." : Self.list(bottlenecks.map { "`\($0)`" }, limit: 20))
+        out.append(bottlenecks.isEmpty ? "None." : Self.list(bottlenecks.map { $0 == start ? "`\($0)` (the start)" : "`\($0)`" }, limit: 20))
         out.append("")
         out.append("### Findings")
         out.append("")
