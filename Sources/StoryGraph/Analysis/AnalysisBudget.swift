@@ -10,10 +10,10 @@ import Foundation
 public struct AnalysisBudget: Sendable, Hashable {
     /// Steps a release build of the simple-path search follows per second (measured on
     /// the 100,000-passage gamebook benchmark).
-    public static let pathStepsPerSecond = 100_000_000
+    public static let pathStepsPerSecond = 60_000_000
     /// Steps of Johnson's cycle search per second (each costs more: blocking lists and
     /// the re-splitting of components).
-    public static let cycleStepsPerSecond = 20_000_000
+    public static let cycleStepsPerSecond = 14_000_000
     /// The budget `report` uses unless told otherwise, shared by both searches.
     public static let defaultSeconds = 1.0
 

@@ -141,7 +141,6 @@ public struct Cycles: Sendable {
             guard meter.spend(members.count) else { break search }
             let rest = members.filter { $0 != s }
             let parts = tarjan.components(offsets: offsets, targets: targets, roots: rest, mark: mark, tag: tag)
-            tarjan.reset()
             for part in parts.reversed() {
                 let cyclic = part.count > 1 || targets[offsets[part[0]]..<offsets[part[0] + 1]].contains(part[0])
                 for v in part { mark[v] = cyclic ? nextTag : -1 }
