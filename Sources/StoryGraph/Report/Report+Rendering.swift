@@ -138,8 +138,8 @@ extension Report {
             ["mean choices per passage", String(format: "%.2f", structure.meanChoices)],
             ["passages where paths merge", Self.grouped(structure.merges)],
             ["false choices", structure.falseChoices.isEmpty ? "0" : "\(Self.grouped(structure.falseChoices.count)) (\(Self.list(structure.falseChoices, limit: 5)))"],
-            ["shortest path", structure.shortestPath.map { "\(Self.grouped($0)) choices" } ?? "-"],
-            ["longest path", structure.longestPath.map { "\(Self.grouped($0))\(paths.exact ? "" : "+") choices" } ?? "-"],
+            ["shortest path", structure.shortestPath.map { "\(Self.grouped($0)) choice\($0 == 1 ? "" : "s")" } ?? "-"],
+            ["longest path", structure.longestPath.map { "\(Self.grouped($0))\(paths.exact ? "" : "+") choice\($0 == 1 && paths.exact ? "" : "s")" } ?? "-"],
         ]
     }
 
