@@ -4,6 +4,9 @@ enum Commands {
     static let all: [any Command.Type] = [
         MapCommand.self,
         DotCommand.self,
+        ReportCommand.self,
+        PathsCommand.self,
+        CheckCommand.self,
         FuzzCommand.self,
         GenerateCommand.self,
     ]

@@ -8,6 +8,7 @@ struct MapCommand: Command {
 
     /// Options from other parts of storygraph that decorate the map.
     static let overlays: [any MapOverlay.Type] = [
+        AnalysisOverlay.self,
         PartialMapOverlay.self,
         TwineLayoutOverlay.self,
         HeatOverlay.self,

@@ -4,31 +4,97 @@ public struct StronglyConnectedComponents: Sendable {
     /// order: every edge goes from a component to one with a smaller or equal number, so
     /// walking numbers upwards visits a passage's successors' components first.
     public let componentOf: [Int]
-    /// The passages of each component.
-    public let members: [[Int]]
+    /// The passages of each component (`members[c]` is a collection indexed from 0),
+    /// all held in one flat array: no allocation per component.
+    public let members: Members
     /// Whether each component holds a cycle (more than one passage, or a self-loop).
     public let isCyclic: [Bool]
+    /// Every passage, component by component in component order (sinks first): one flat
+    /// array, for loops over the components that must not chase a pointer per component.
+    public var order: [Int] { members.flat }
 
     /// Tarjan's algorithm (Tarjan 1972), with an explicit stack instead of recursion so
     /// that a chain of 100,000 passages works.
     ///
     /// - Complexity: O(V + E) time and O(V) extra space.
     public init(_ graph: StoryGraph) {
-        let n = graph.count
-        let offsets = graph.edgeOffsets
-        let targets = graph.edgeTargets
-        var index = [Int](repeating: -1, count: n)
-        var low = [Int](repeating: 0, count: n)
-        var onStack = [Bool](repeating: false, count: n)
-        var componentOf = [Int](repeating: -1, count: n)
+        var workspace = TarjanWorkspace(count: graph.count)
+        let starts = workspace.run(offsets: graph.edgeOffsets, targets: graph.edgeTargets, roots: 0..<graph.count)
+        self.componentOf = workspace.componentOf
+        let members = Members(flat: workspace.order, starts: starts)
+        self.members = members
+        var isCyclic = [Bool](repeating: false, count: starts.count - 1)
+        for c in 0..<(starts.count - 1) {
+            if starts[c + 1] - starts[c] > 1 {
+                isCyclic[c] = true
+            } else {
+                let v = members.flat[starts[c]]
+                isCyclic[c] = graph.successors(of: v).contains(v)
+            }
+        }
+        self.isCyclic = isCyclic
+    }
+
+    public var count: Int { members.count }
+
+    /// The components' passages, component by component.
+    public struct Members: RandomAccessCollection, Sendable {
+        let flat: [Int]
+        /// Component `c` is `flat[starts[c] ..< starts[c + 1]]`.
+        let starts: [Int]
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { starts.count - 1 }
+        public subscript(c: Int) -> Component { Component(flat: flat, range: starts[c]..<starts[c + 1]) }
+    }
+
+    /// The passages of one component, indexed from 0.
+    public struct Component: RandomAccessCollection, Sendable {
+        let flat: [Int]
+        let range: Range<Int>
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { range.count }
+        public subscript(i: Int) -> Int { flat[range.lowerBound + i] }
+    }
+}
+
+/// The scratch arrays of an iterative Tarjan search, kept between searches so that many
+/// searches on parts of one graph (Johnson's algorithm) cost only what they visit.
+struct TarjanWorkspace {
+    private var index: [Int]
+    private var low: [Int]
+    private var onStack: [Bool]
+    /// The component number of each passage found by the last search (-1 elsewhere).
+    private(set) var componentOf: [Int]
+    /// The passages of the components found, in the order they were completed.
+    private(set) var order: [Int] = []
+    private var visited: [Int] = []
+
+    init(count n: Int) {
+        index = [Int](repeating: -1, count: n)
+        low = [Int](repeating: 0, count: n)
+        onStack = [Bool](repeating: false, count: n)
+        componentOf = [Int](repeating: -1, count: n)
+    }
+
+    /// Tarjan's algorithm (Tarjan 1972) from each of `roots` not yet visited, following
+    /// only edges into passages `v` with `mark[v] == tag` when `mark` is given. The
+    /// components found are appended to `order`, numbered in reverse topological order;
+    /// returns where each starts in `order` (and, last, where the last one ends).
+    ///
+    /// - Complexity: O(V' + E') for the V' passages and E' edges it visits.
+    mutating func run(
+        offsets: [Int], targets: [Int], roots: some Sequence<Int>, mark: [Int]? = nil, tag: Int = 0
+    ) -> [Int] {
         var stack: [Int] = []
-        var members: [[Int]] = []
-        // Call stack of (passage, next edge to look at).
+        var starts = [order.count]
         var frames: [(v: Int, edge: Int)] = []
         var counter = 0
-        for root in 0..<n where index[root] < 0 {
+        for root in roots where index[root] < 0 {
             frames.append((root, offsets[root]))
             index[root] = counter; low[root] = counter; counter += 1
+            if mark != nil { visited.append(root) }
             stack.append(root); onStack[root] = true
             while !frames.isEmpty {
                 let v = frames[frames.count - 1].v
@@ -36,8 +102,10 @@ public struct StronglyConnectedComponents: Sendable {
                 if e < offsets[v + 1] {
                     frames[frames.count - 1].edge = e + 1
                     let w = targets[e]
+                    if let mark, mark[w] != tag { continue }
                     if index[w] < 0 {
                         index[w] = counter; low[w] = counter; counter += 1
+                        if mark != nil { visited.append(w) }
                         stack.append(w); onStack[w] = true
                         frames.append((w, offsets[w]))
                     } else if onStack[w], index[w] < low[v] {
@@ -48,26 +116,39 @@ public struct StronglyConnectedComponents: Sendable {
                 frames.removeLast()
                 if let parent = frames.last?.v, low[v] < low[parent] { low[parent] = low[v] }
                 if low[v] == index[v] {
-                    var component: [Int] = []
+                    let number = starts.count - 1
                     while true {
                         let w = stack.removeLast()
                         onStack[w] = false
-                        componentOf[w] = members.count
-                        component.append(w)
+                        componentOf[w] = number
+                        order.append(w)
                         if w == v { break }
                     }
-                    members.append(component)
+                    starts.append(order.count)
                 }
             }
         }
-        self.componentOf = componentOf
-        self.members = members
-        self.isCyclic = members.map { component in
-            if component.count > 1 { return true }
-            let v = component[0]
-            return graph.successors(of: v).contains(v)
-        }
+        return starts
     }
 
-    public var count: Int { members.count }
+    /// The components of the passages `roots` reach through passages marked `tag`, each
+    /// as an array, in reverse topological order; then forgets the search.
+    mutating func components(
+        offsets: [Int], targets: [Int], roots: some Sequence<Int>, mark: [Int], tag: Int
+    ) -> [[Int]] {
+        let starts = run(offsets: offsets, targets: targets, roots: roots, mark: mark, tag: tag)
+        let found = (0..<(starts.count - 1)).map { Array(order[starts[$0]..<starts[$0 + 1]]) }
+        reset()
+        return found
+    }
+
+    /// Forgets the last searches (run with a mark), in time proportional to what they visited.
+    mutating func reset() {
+        for v in visited {
+            index[v] = -1
+            componentOf[v] = -1
+        }
+        visited.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
+    }
 }

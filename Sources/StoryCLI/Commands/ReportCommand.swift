@@ -1,0 +1,67 @@
+import Foundation
+import StoryGraph
+
+/// `storygraph report STORY`: every analysis in one report, as text, JSON or Markdown.
+struct ReportCommand: Command {
+    enum Format: String, CaseIterable { case text, json, markdown }
+
+    static let configuration = CommandConfiguration(
+        name: "report",
+        abstract: "Count paths and endings, find loops, traps and bottlenecks, and list problems.",
+        discussion: """
+            Paths are counted exactly (arbitrary precision). On a story with loops, simple \
+            paths and cycles are searched within --budget and reported as lower bounds when \
+            the search stops; 'unbounded walks: yes' means a reader can loop for ever and \
+            still reach an ending. JSON keys are documented in Examples/README-analysis.md.
+            """,
+        arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
+        options: [
+            OptionSpec.choice("format", Format.self, help: "Output format.", default: .text),
+            OptionSpec("timings", help: "Write the time each step took to stderr."),
+        ]
+            + AnalysisOptions.specs + InputOptions.specs)
+
+    let paths: [String]
+    let format: Format
+    let analysis: AnalysisOptions
+    let input: InputOptions
+    let timings: Bool
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        timings = arguments.flag("timings")
+        paths = arguments.positional
+        format = arguments.choice("format", as: Format.self) ?? .text
+        analysis = try AnalysisOptions(arguments)
+        input = InputOptions(arguments)
+    }
+
+    func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
+        var steps: [(name: String, seconds: Double)] = []
+        func timed<T>(_ name: String, _ work: () throws(CLIError) -> T) throws(CLIError) -> T {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            let result = try work()
+            steps.append((name, Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9))
+            return result
+        }
+        let result = try timed("load") { () throws(CLIError) in try input.load(paths, terminal, allowErrors: true) }
+        let graph = try timed("graph") { StoryGraph(result.story) }
+        let options = StoryAnalysis.Options(budget: analysis.budget, maxCycles: analysis.maxCycles)
+        let analysed = StoryAnalysis(graph, loadDiagnostics: result.diagnostics, options: options)
+        steps += analysed.timings
+        let report = try timed("report") { Report(analysed) }
+        let text = try timed("render") {
+            switch format {
+            case .text: report.text()
+            case .json: report.json()
+            case .markdown: report.markdown()
+            }
+        }
+        terminal.write(text)
+        if timings {
+            for step in steps {
+                terminal.printError(step.name.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%9.1f ms", step.seconds * 1000))
+            }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// How much work the analyses whose cost can explode (simple paths and elementary
+/// cycles of a cyclic story) may spend before they stop and report a lower bound.
+///
+/// The budget is counted in *steps* (one edge followed by a search), so the same story
+/// and budget give the same figures on any machine; a wall-clock deadline of twice the
+/// nominal time guards against a slow machine or a debug build. `seconds` converts to
+/// steps at each search's measured rate in a release build.
+public struct AnalysisBudget: Sendable, Hashable {
+    /// Steps a release build of the simple-path search follows per second (measured on
+    /// the 100,000-passage gamebook benchmark).
+    public static let pathStepsPerSecond = 60_000_000
+    /// Steps of Johnson's cycle search per second (each costs more: blocking lists and
+    /// the re-splitting of components).
+    public static let cycleStepsPerSecond = 14_000_000
+    /// The budget `report` uses unless told otherwise, shared by both searches.
+    public static let defaultSeconds = 1.0
+
+    public var seconds: Double
+    /// A fixed number of steps, whatever the search; `nil` to convert `seconds` at each
+    /// search's own rate.
+    public var steps: Int?
+
+    public init(seconds: Double = AnalysisBudget.defaultSeconds, steps: Int? = nil) {
+        self.seconds = seconds
+        self.steps = steps
+    }
+
+    /// A budget with no limit (tests on small stories).
+    public static let unlimited = AnalysisBudget(seconds: .infinity, steps: Int.max / 2)
+
+    /// This budget split in `parts` equal shares.
+    public func share(_ parts: Int) -> AnalysisBudget {
+        AnalysisBudget(seconds: seconds / Double(parts), steps: steps.map { $0 / parts })
+    }
+
+    /// The steps a search that follows `rate` steps a second may take.
+    func steps(atRate rate: Int) -> Int {
+        if let steps { return steps }
+        return Int(min(seconds * Double(rate), Double(Int.max / 2)))
+    }
+
+    /// A running count of steps against the budget.
+    public struct Meter: Sendable {
+        public let limit: Int
+        public private(set) var used = 0
+        private let deadline: UInt64
+        private var nextCheck: Int
+        public private(set) var exhausted = false
+
+        init(_ budget: AnalysisBudget, rate: Int) {
+            limit = budget.steps(atRate: rate)
+            let nanos = budget.seconds * 2e9
+            deadline = nanos.isFinite && nanos < 1e18
+                ? DispatchTime.now().uptimeNanoseconds + UInt64(max(0, nanos)) : UInt64.max
+            nextCheck = min(limit, 1 << 16)
+        }
+
+        /// Counts `n` steps; returns false once the budget is spent (and from then on).
+        @inline(__always)
+        public mutating func spend(_ n: Int = 1) -> Bool {
+            used &+= n
+            if used < nextCheck { return true }
+            return check()
+        }
+
+        private mutating func check() -> Bool {
+            if exhausted { return false }
+            if used >= limit || DispatchTime.now().uptimeNanoseconds >= deadline {
+                exhausted = true
+                return false
+            }
+            nextCheck = min(limit, used + (1 << 16))
+            return true
+        }
+    }
+
+    /// A meter for a search that follows about `rate` steps a second.
+    public func meter(rate: Int) -> Meter { Meter(self, rate: rate) }
+}

@@ -1,0 +1,208 @@
+/// An arbitrary-precision unsigned integer, for path counts that grow as 2^depth.
+///
+/// Stored as little-endian base-2^64 limbs with no leading zero limb (zero has no limbs,
+/// so a zero count costs no allocation). Only what path counting needs: addition,
+/// multiplication by a machine word, comparison and decimal printing.
+public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral, Codable {
+    /// Little-endian limbs; the last one is never zero.
+    public private(set) var limbs: [UInt64]
+
+    public init() { limbs = [] }
+
+    public init(_ value: UInt64) { limbs = value == 0 ? [] : [value] }
+
+    public init(_ value: Int) {
+        precondition(value >= 0, "BigUInt cannot hold a negative number")
+        self.init(UInt64(value))
+    }
+
+    public init(integerLiteral value: UInt64) { self.init(value) }
+
+    /// Parses a decimal string of digits (no sign, no separators); `nil` if it holds anything else.
+    public init?(_ text: some StringProtocol) {
+        guard !text.isEmpty else { return nil }
+        var result = BigUInt()
+        var chunk: UInt64 = 0
+        var digits = 0
+        for byte in text.utf8 {
+            guard byte >= 48, byte <= 57 else { return nil }
+            chunk = chunk * 10 + UInt64(byte - 48)
+            digits += 1
+            if digits == 19 {
+                result.multiply(by: 10_000_000_000_000_000_000)
+                result.add(BigUInt(chunk))
+                chunk = 0
+                digits = 0
+            }
+        }
+        if digits > 0 {
+            var scale: UInt64 = 1
+            for _ in 0..<digits { scale *= 10 }
+            result.multiply(by: scale)
+            result.add(BigUInt(chunk))
+        }
+        self = result
+    }
+
+    public var isZero: Bool { limbs.isEmpty }
+
+    /// The value as a machine word, when it fits.
+    public var uint64Value: UInt64? {
+        switch limbs.count {
+        case 0: 0
+        case 1: limbs[0]
+        default: nil
+        }
+    }
+
+    /// The number of bits needed to write the value (0 for zero).
+    public var bitWidth: Int {
+        guard let top = limbs.last else { return 0 }
+        return limbs.count * 64 - top.leadingZeroBitCount
+    }
+
+    /// Adds `other` in place.
+    ///
+    /// - Complexity: O(max(n, m)) for limb counts n and m; no allocation when `self`
+    ///   already has room.
+    public mutating func add(_ other: BigUInt) {
+        let m = other.limbs.count
+        if m == 0 { return }
+        if limbs.count < m { limbs.append(contentsOf: repeatElement(0, count: m - limbs.count)) }
+        var carry = false
+        let n = limbs.count
+        limbs.withUnsafeMutableBufferPointer { a in
+            other.limbs.withUnsafeBufferPointer { b in
+                for i in 0..<m {
+                    let (s1, o1) = a[i].addingReportingOverflow(b[i])
+                    let (s2, o2) = s1.addingReportingOverflow(carry ? 1 : 0)
+                    a[i] = s2
+                    carry = o1 || o2
+                }
+                var i = m
+                while carry && i < n {
+                    let (s, o) = a[i].addingReportingOverflow(1)
+                    a[i] = s
+                    carry = o
+                    i += 1
+                }
+            }
+        }
+        if carry { limbs.append(1) }
+    }
+
+    /// Multiplies in place by a machine word.
+    ///
+    /// - Complexity: O(n) for n limbs.
+    public mutating func multiply(by factor: UInt64) {
+        if factor == 0 || limbs.isEmpty { limbs.removeAll(); return }
+        if factor == 1 { return }
+        var carry: UInt64 = 0
+        limbs.withUnsafeMutableBufferPointer { a in
+            for i in a.indices {
+                let (high, low) = a[i].multipliedFullWidth(by: factor)
+                let (sum, overflow) = low.addingReportingOverflow(carry)
+                a[i] = sum
+                carry = high &+ (overflow ? 1 : 0)
+            }
+        }
+        if carry != 0 { limbs.append(carry) }
+    }
+
+    /// Divides in place by a non-zero machine word and returns the remainder.
+    ///
+    /// - Complexity: O(n) for n limbs.
+    @discardableResult
+    public mutating func divide(by divisor: UInt64) -> UInt64 {
+        precondition(divisor != 0, "division by zero")
+        var remainder: UInt64 = 0
+        limbs.withUnsafeMutableBufferPointer { a in
+            for i in a.indices.reversed() {
+                let (q, r) = divisor.dividingFullWidth((remainder, a[i]))
+                a[i] = q
+                remainder = r
+            }
+        }
+        while limbs.last == 0 { limbs.removeLast() }
+        return remainder
+    }
+
+    public static func + (a: BigUInt, b: BigUInt) -> BigUInt {
+        var sum = a
+        sum.add(b)
+        return sum
+    }
+
+    public static func += (a: inout BigUInt, b: BigUInt) { a.add(b) }
+
+    public static func * (a: BigUInt, b: UInt64) -> BigUInt {
+        var product = a
+        product.multiply(by: b)
+        return product
+    }
+
+    public static func < (a: BigUInt, b: BigUInt) -> Bool {
+        if a.limbs.count != b.limbs.count { return a.limbs.count < b.limbs.count }
+        for i in a.limbs.indices.reversed() where a.limbs[i] != b.limbs[i] {
+            return a.limbs[i] < b.limbs[i]
+        }
+        return false
+    }
+
+    /// `base` raised to `exponent`, by repeated multiplication.
+    public static func power(of base: UInt64, _ exponent: Int) -> BigUInt {
+        var result = BigUInt(1)
+        for _ in 0..<exponent { result.multiply(by: base) }
+        return result
+    }
+
+    /// The decimal digits, by repeated division by 10^19 (one machine-word division per
+    /// limb per 19 digits).
+    ///
+    /// - Complexity: O(n²) for n limbs.
+    public var description: String {
+        guard !limbs.isEmpty else { return "0" }
+        if limbs.count == 1 { return String(limbs[0]) }
+        var rest = self
+        var chunks: [UInt64] = []
+        while !rest.isZero { chunks.append(rest.divide(by: 10_000_000_000_000_000_000)) }
+        var text = String(chunks.removeLast())
+        for chunk in chunks.reversed() {
+            let digits = String(chunk)
+            text += String(repeating: "0", count: 19 - digits.count) + digits
+        }
+        return text
+    }
+
+    /// The decimal digits grouped in threes with `separator` (`1,099,511,627,776`).
+    public func formatted(separator: Character = ",") -> String {
+        let digits = Array(description)
+        var text = ""
+        text.reserveCapacity(digits.count + digits.count / 3)
+        for (i, digit) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { text.append(separator) }
+            text.append(digit)
+        }
+        return text
+    }
+
+    /// Encoded as a decimal string: JSON numbers cannot hold 2^200 exactly.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = BigUInt(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a decimal number: \(text)")
+        }
+        self = value
+    }
+
+    /// A value from little-endian limbs with no leading zero limb.
+    init(normalizedLimbs limbs: [UInt64]) {
+        self.limbs = limbs
+    }
+}

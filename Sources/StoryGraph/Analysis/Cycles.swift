@@ -1,0 +1,188 @@
+/// The loops of a story: its cycle-holding components, each escapable or trapping, and
+/// its elementary cycles (no passage twice), listed up to a limit and counted within a
+/// budget.
+public struct Cycles: Sendable {
+    /// A strongly connected component that holds a cycle.
+    public struct Loop: Sendable, Hashable {
+        /// Its passages, in source order.
+        public var passages: [Int]
+        /// Whether an ending can be reached from it (a reader can leave it).
+        public var isEscapable: Bool
+        /// Whether the reader can get into it from the start.
+        public var isReachable: Bool
+    }
+
+    /// An elementary cycle: passages in the order the reader goes round, starting at
+    /// the one that comes first in the source.
+    public struct Cycle: Sendable, Hashable {
+        public var passages: [Int]
+        /// An ending can be reached from the cycle.
+        public var isEscapable: Bool
+    }
+
+    /// Every cycle-holding component, ordered by its first passage.
+    public let loops: [Loop]
+    /// The first `maxCycles` elementary cycles found.
+    public let listed: [Cycle]
+    /// How many elementary cycles were found (all of them when `isExact`).
+    public let count: Int
+    /// False when the budget ran out: `count` is then a lower bound.
+    public let isExact: Bool
+    /// Search steps spent.
+    public let steps: Int
+
+    /// Johnson's algorithm (Johnson 1975, "Finding all the elementary circuits of a
+    /// directed graph"), iterative: for each strongly connected component, the circuits
+    /// through its first passage `s` are found by a search that blocks passages which
+    /// cannot lead back to `s` until the path above them changes; then `s` is removed and
+    /// the rest split again into components (Tarjan 1972). Parallel choices between the
+    /// same two passages make one cycle.
+    ///
+    /// - Complexity: O((V + E)(c + 1)) time for c cycles, O(V + E) space besides the
+    ///   `maxCycles` cycles kept; stops when `budget` is spent.
+    public init(
+        _ graph: StoryGraph, components: StronglyConnectedComponents, reachability: Reachability,
+        maxCycles: Int = 100, budget: AnalysisBudget = AnalysisBudget()
+    ) {
+        let n = graph.count
+        var loops: [Loop] = []
+        for (c, members) in components.members.enumerated() where components.isCyclic[c] {
+            let sorted = members.sorted()
+            loops.append(Loop(
+                passages: sorted, isEscapable: reachability.reachesEnding[sorted[0]],
+                isReachable: reachability.reachable[sorted[0]]))
+        }
+        loops.sort { $0.passages[0] < $1.passages[0] }
+        self.loops = loops
+
+        // Successors without parallel edges.
+        var offsets = [Int](repeating: 0, count: n + 1)
+        var targets: [Int] = []
+        targets.reserveCapacity(graph.edgeCount)
+        var stamp = [Int](repeating: -1, count: n)
+        for v in 0..<n {
+            for w in graph.successors(of: v) where stamp[w] != v {
+                stamp[w] = v
+                targets.append(w)
+            }
+            offsets[v + 1] = targets.count
+        }
+
+        var meter = budget.meter(rate: AnalysisBudget.cycleStepsPerSecond)
+        var mark = [Int](repeating: -1, count: n)
+        var nextTag = 0
+        var work: [[Int]] = []
+        for loop in loops.reversed() {
+            for v in loop.passages { mark[v] = nextTag }
+            work.append(loop.passages)
+            nextTag += 1
+        }
+        var blocked = [Bool](repeating: false, count: n)
+        var blockedBy = [[Int]](repeating: [], count: n)
+        var tarjan = TarjanWorkspace(count: n)
+        var listed: [Cycle] = []
+        var count = 0
+        var path: [Int] = []
+        var frames: [(v: Int, edge: Int, closed: Bool)] = []
+        var unblockStack: [Int] = []
+
+        search: while let members = work.popLast() {
+            let tag = mark[members[0]]
+            let s = members.min()!
+            // Circuits through s inside this component.
+            path.append(s)
+            blocked[s] = true
+            frames.append((s, offsets[s], false))
+            while let top = frames.last {
+                let v = top.v
+                if top.edge < offsets[v + 1] {
+                    frames[frames.count - 1].edge += 1
+                    guard meter.spend() else { break search }
+                    let w = targets[top.edge]
+                    if mark[w] != tag { continue }
+                    if w == s {
+                        count += 1
+                        if listed.count < maxCycles {
+                            listed.append(Cycle(passages: path, isEscapable: reachability.reachesEnding[s]))
+                        }
+                        frames[frames.count - 1].closed = true
+                    } else if !blocked[w] {
+                        path.append(w)
+                        blocked[w] = true
+                        frames.append((w, offsets[w], false))
+                    }
+                    continue
+                }
+                frames.removeLast()
+                path.removeLast()
+                if top.closed {
+                    // Unblock v and, transitively, what waits on it.
+                    unblockStack.append(v)
+                    while let u = unblockStack.popLast() {
+                        guard blocked[u] else { continue }
+                        blocked[u] = false
+                        for x in blockedBy[u] where blocked[x] { unblockStack.append(x) }
+                        blockedBy[u].removeAll(keepingCapacity: true)
+                    }
+                    if !frames.isEmpty { frames[frames.count - 1].closed = true }
+                } else {
+                    for e in offsets[v]..<offsets[v + 1] {
+                        let w = targets[e]
+                        if mark[w] == tag, !blockedBy[w].contains(v) { blockedBy[w].append(v) }
+                    }
+                }
+            }
+            for v in members {
+                blocked[v] = false
+                blockedBy[v].removeAll(keepingCapacity: true)
+            }
+            // Remove s; what is left splits into smaller components.
+            mark[s] = -1
+            guard meter.spend(members.count) else { break search }
+            let rest = members.filter { $0 != s }
+            let parts = tarjan.components(offsets: offsets, targets: targets, roots: rest, mark: mark, tag: tag)
+            for part in parts.reversed() {
+                let cyclic = part.count > 1 || targets[offsets[part[0]]..<offsets[part[0] + 1]].contains(part[0])
+                for v in part { mark[v] = cyclic ? nextTag : -1 }
+                if cyclic {
+                    work.append(part)
+                    nextTag += 1
+                }
+            }
+        }
+        self.listed = listed
+        self.count = count
+        self.isExact = !meter.exhausted
+        self.steps = meter.used
+    }
+
+    /// A shortest cycle through `v` inside its component, by breadth-first search from
+    /// `v` back to itself; `nil` when `v` is on no cycle.
+    ///
+    /// - Complexity: O(V + E).
+    public static func shortestCycle(through v: Int, in graph: StoryGraph, components: StronglyConnectedComponents) -> [Int]? {
+        let c = components.componentOf[v]
+        guard components.isCyclic[c] else { return nil }
+        if graph.successors(of: v).contains(v) { return [v] }
+        var parent: [Int: Int] = [v: v]
+        var queue = [v]
+        var head = 0
+        while head < queue.count {
+            let u = queue[head]
+            head += 1
+            for w in graph.successors(of: u) where components.componentOf[w] == c {
+                if w == v {
+                    var cycle = [u]
+                    var x = u
+                    while x != v { x = parent[x]!; cycle.append(x) }
+                    return cycle.reversed()
+                }
+                if parent[w] == nil {
+                    parent[w] = u
+                    queue.append(w)
+                }
+            }
+        }
+        return nil
+    }
+}

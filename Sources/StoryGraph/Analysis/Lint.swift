@@ -1,0 +1,168 @@
+/// The checks `storygraph check` runs, each with a stable id and a severity.
+public enum LintRule: String, Sendable, CaseIterable, Hashable {
+    case brokenLink = "broken-link"
+    case duplicateID = "duplicate-id"
+    case noEnding = "no-ending"
+    case trap = "trap"
+    case unreachable = "unreachable"
+    case duplicateChoiceText = "duplicate-choice-text"
+    case selfLoop = "self-loop"
+    case falseChoice = "false-choice"
+    case emptyPassage = "empty-passage"
+    case unreachableEnding = "unreachable-ending"
+
+    public var severity: Severity {
+        switch self {
+        case .brokenLink, .duplicateID, .noEnding, .trap: .error
+        case .unreachable, .duplicateChoiceText, .selfLoop, .emptyPassage, .unreachableEnding: .warning
+        case .falseChoice: .info
+        }
+    }
+
+    /// One line for help and the README.
+    public var summary: String {
+        switch self {
+        case .brokenLink: "A choice leads to a passage that does not exist."
+        case .duplicateID: "Two passages share one id; the second is dropped."
+        case .noEnding: "No ending can be reached from the start."
+        case .trap: "Passages the reader can reach but never leave for an ending; names the loop that traps."
+        case .unreachable: "A passage the start cannot reach."
+        case .duplicateChoiceText: "Two choices of one passage read the same; a reader (or an app that looks choices up by text) cannot tell them apart."
+        case .selfLoop: "A choice leads back to its own passage."
+        case .falseChoice: "Every choice of a passage leads to the same passage."
+        case .emptyPassage: "A passage with no text."
+        case .unreachableEnding: "An ending the start cannot reach."
+        }
+    }
+}
+
+/// The lint findings of a story.
+public struct Lint: Sendable {
+    /// Findings sorted by location, then rule.
+    public let findings: [Diagnostic]
+
+    /// Runs every rule not in `disabled`. Load findings come in through
+    /// `loadDiagnostics`: `broken-link` is raised to an error here, `duplicate-id` already
+    /// is one, and findings without a rule id are kept as they are.
+    ///
+    /// The `trap` rule groups trapped passages by the trap they fall into: walking the
+    /// components sinks first (Tarjan 1972 numbering), a trapped cycle-holding component
+    /// is a trap of its own, named with a shortest cycle through its first passage; a
+    /// trapped passage without a cycle belongs to the trap its first choice leads into, or
+    /// is a trap of its own when it has no way on at all (only broken or dynamic links).
+    ///
+    /// - Complexity: O(V + E + C log C) for C choices (one breadth-first search per trap).
+    public init(
+        _ graph: StoryGraph, loadDiagnostics: [Diagnostic] = [], reachability: Reachability,
+        components: StronglyConnectedComponents, disabled: Set<String> = []
+    ) {
+        var findings: [Diagnostic] = []
+        func add(_ rule: LintRule, _ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
+            guard !disabled.contains(rule.rawValue) else { return }
+            findings.append(Diagnostic(rule.severity, message, at: location, rule: rule.rawValue, notes: notes))
+        }
+        for var diagnostic in loadDiagnostics {
+            if let rule = diagnostic.ruleID {
+                if disabled.contains(rule) { continue }
+                if let known = LintRule(rawValue: rule) { diagnostic.severity = known.severity }
+            }
+            findings.append(diagnostic)
+        }
+        let story = graph.story
+        let name = { (v: Int) in "'\(graph.ids[v])'" }
+        let startName = name(graph.start)
+
+        if reachability.reachableEndings.isEmpty {
+            add(.noEnding, "no ending can be reached from the start \(startName)", at: graph.passage(graph.start).location)
+        }
+
+        // Traps.
+        var trapOf = [Int](repeating: -1, count: graph.count)
+        var traps: [Int] = []  // the component that names each trap
+        for c in 0..<components.count {
+            let members = components.members[c]
+            let v = members[0]
+            guard reachability.reachable[v], !reachability.reachesEnding[v] else { continue }
+            if components.isCyclic[c] || graph.edges(from: v).isEmpty {
+                for m in members { trapOf[m] = c }
+                traps.append(c)
+            } else {
+                trapOf[v] = trapOf[graph.edgeTargets[graph.edgeOffsets[v]]]
+            }
+        }
+        if !traps.isEmpty {
+            var trapped: [Int: [Int]] = [:]
+            for v in reachability.trapped { trapped[trapOf[v], default: []].append(v) }
+            let ordered = traps.map { (c: $0, first: components.members[$0].min()!) }.sorted { $0.first < $1.first }
+            for (c, first) in ordered {
+                let caught = trapped[c] ?? []
+                let list = Self.nameList(caught.map(name))
+                let held = caught.count == 1 ? "traps 1 passage" : "traps \(caught.count) passages"
+                if components.isCyclic[c] {
+                    let cycle = Cycles.shortestCycle(through: first, in: graph, components: components) ?? [first]
+                    let loop = (cycle + [cycle[0]]).map(name).joined(separator: " → ")
+                    add(.trap, "the loop \(loop) never reaches an ending; it \(held): \(list)",
+                        at: graph.passage(first).location,
+                        notes: cycle.dropFirst().map { .init("\(name($0)) is on the loop", at: graph.passage($0).location) })
+                } else {
+                    add(.trap, "passage \(name(first)) has no way on but broken or dynamic links; it \(held): \(list)",
+                        at: graph.passage(first).location)
+                }
+            }
+        }
+
+        for v in reachability.unreachable {
+            if graph.isEnding[v] {
+                add(.unreachableEnding, "ending \(name(v)) cannot be reached from the start \(startName)", at: graph.passage(v).location)
+            } else {
+                add(.unreachable, "passage \(name(v)) cannot be reached from the start \(startName)", at: graph.passage(v).location)
+            }
+        }
+
+        for (v, passage) in story.passages.enumerated() {
+            let choices = passage.choices
+            if choices.count >= 2 {
+                // Pairwise: passages have few choices, and this needs no dictionary.
+                for j in 1..<choices.count where choices[j].kind != .include {
+                    guard let i = (0..<j).first(where: { choices[$0].kind != .include && choices[$0].text == choices[j].text })
+                    else { continue }
+                    add(.duplicateChoiceText,
+                        "passage \(name(v)) has two choices reading '\(choices[j].text)'; a reader cannot tell them apart",
+                        at: choices[j].location ?? passage.location,
+                        notes: [.init("the first '\(choices[j].text)' is here", at: choices[i].location ?? passage.location)])
+                }
+            }
+            for e in graph.edges(from: v) where graph.edgeTargets[e] == v {
+                let choice = passage.choices[graph.edgeChoices[e]]
+                add(.selfLoop, "choice '\(choice.text)' of passage \(name(v)) leads back to the same passage",
+                    at: choice.location ?? passage.location)
+            }
+            if passage.text.allSatisfy(\.isWhitespace) {
+                add(.emptyPassage, "passage \(name(v)) has no text", at: passage.location)
+            }
+        }
+        for v in StructureFigures.falseChoicePassages(graph) {
+            let passage = graph.passage(v)
+            add(.falseChoice,
+                "every choice of passage \(name(v)) leads to '\(passage.choices.first { !$0.isRestart }?.target ?? "")': the choice makes no difference",
+                at: passage.location)
+        }
+
+        let nowhere = SourceLocation(file: "", line: 0, column: 0)
+        findings.sort {
+            let a = $0.location ?? nowhere, b = $1.location ?? nowhere
+            if a != b { return a < b }
+            return ($0.ruleID ?? "") < ($1.ruleID ?? "")
+        }
+        self.findings = findings
+    }
+
+    public var errors: Int { findings.filter { $0.severity == .error }.count }
+    public var warnings: Int { findings.filter { $0.severity == .warning }.count }
+    public var infos: Int { findings.filter { $0.severity == .info }.count }
+
+    static func nameList(_ names: [String], limit: Int = 10) -> String {
+        if names.count <= limit { return names.joined(separator: ", ") }
+        return names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more"
+    }
+}

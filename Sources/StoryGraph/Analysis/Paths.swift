@@ -1,0 +1,294 @@
+/// How many paths (choices from the start to an ending, no passage twice) a story has,
+/// in all and per ending, with the longest path to each ending.
+public struct PathCounts: Sendable {
+    /// The number of paths from the start to any ending.
+    public let total: BigUInt
+    /// Paths per reachable ending (indexed by passage; zero elsewhere).
+    public let perEnding: [BigUInt]
+    /// The most choices on a path to each passage that ends one (`-1` where none).
+    public let longest: [Int]
+    /// False when the search for simple paths ran out of budget: every figure is then a
+    /// lower bound.
+    public let isExact: Bool
+    /// The reader can loop on the way to an ending (a cycle from which an ending can
+    /// still be reached is reachable): there are infinitely many walks.
+    public let unboundedWalks: Bool
+    /// Search steps spent on the cyclic part (0 on an acyclic story).
+    public let steps: Int
+
+    /// Counts paths exactly where the story allows it and within `budget` elsewhere.
+    ///
+    /// Passages whose every onward route is acyclic (no cycle-holding component below
+    /// them) are counted by dynamic programming in topological order of the components
+    /// (Tarjan 1972 numbering): `ways(w) += ways(v)` over each edge, O(V + E) additions
+    /// of arbitrary-precision integers. Above them, in the cyclic part, an iterative
+    /// depth-first search enumerates the simple path prefixes (at most once through each
+    /// passage) and hands each one over to the dynamic program at the first passage it
+    /// reaches below which all is acyclic: no passage there can already be on the prefix,
+    /// so every prefix extends to exactly `ways` simple paths. The search stops when the
+    /// budget is spent; the counts are then lower bounds. Passages from which no ending
+    /// can be reached are never entered.
+    ///
+    /// - Complexity: O(V + E) big-integer additions on an acyclic story; the search on a
+    ///   cyclic one is exponential in the worst case (counting simple paths is
+    ///   #P-complete, Valiant 1979) and bounded by the budget. Memory: O(V + E) plus the
+    ///   limbs of the counts on the frontier of the dynamic program.
+    public init(
+        _ graph: StoryGraph, components: StronglyConnectedComponents, reachability: Reachability,
+        budget: AnalysisBudget = AnalysisBudget()
+    ) {
+        let n = graph.count
+        let offsets = graph.edgeOffsets
+        let targets = graph.edgeTargets
+        let live = reachability.reachesEnding
+        let reachable = reachability.reachable
+
+        // acyclicBelow[v]: no cycle on any route from v to an ending. Components are
+        // numbered sinks first, so successors are settled before v.
+        var acyclicBelow = [Bool](repeating: false, count: n)
+        // Successors from which an ending can be reached: how many will pull a count.
+        var waiting = [Int](repeating: 0, count: n)
+        var unbounded = false
+        let order = components.order
+        let componentOf = components.componentOf
+        let isCyclic = components.isCyclic
+        for v in order {
+            if isCyclic[componentOf[v]] {
+                if live[v] && reachable[v] { unbounded = true }
+                continue
+            }
+            var ok = true
+            var liveSuccessors = 0
+            for e in offsets[v]..<offsets[v + 1] where live[targets[e]] {
+                liveSuccessors += 1
+                if !acyclicBelow[targets[e]] { ok = false }
+            }
+            acyclicBelow[v] = ok
+            waiting[v] = liveSuccessors
+        }
+        self.unboundedWalks = unbounded
+
+        // Prefixes through the cyclic part, handed over where all below is acyclic.
+        var entries = [UInt64](repeating: 0, count: n)
+        var entryDepth = [Int](repeating: -1, count: n)
+        var meter = budget.meter(rate: AnalysisBudget.pathStepsPerSecond)
+        let start = graph.start
+        if live[start] {
+            if acyclicBelow[start] {
+                entries[start] = 1
+                entryDepth[start] = 0
+            } else {
+                var onPath = [Bool](repeating: false, count: n)
+                var frames: [(v: Int, edge: Int)] = [(start, offsets[start])]
+                onPath[start] = true
+                search: while !frames.isEmpty {
+                    let top = frames.count - 1
+                    let v = frames[top].v
+                    let e = frames[top].edge
+                    if e == offsets[v + 1] {
+                        onPath[v] = false
+                        frames.removeLast()
+                        continue
+                    }
+                    frames[top].edge = e + 1
+                    guard meter.spend() else { break search }
+                    let w = targets[e]
+                    if !live[w] { continue }
+                    if acyclicBelow[w] {
+                        entries[w] &+= 1
+                        if frames.count > entryDepth[w] { entryDepth[w] = frames.count }
+                    } else if !onPath[w] {
+                        onPath[w] = true
+                        frames.append((w, offsets[w]))
+                    }
+                }
+            }
+        }
+
+        // Dynamic program over the acyclic part, in topological order: each passage
+        // pulls the counts of its counted predecessors. Counts live in one flat array
+        // of 64-bit limbs; a passage's slot is as wide as the bound on its sum (the
+        // widest term plus ⌈log2 terms⌉ bits) and goes back to a free list by width once
+        // its last successor has pulled it, so memory follows the frontier, and only
+        // endings are copied out as `BigUInt`s.
+        var perEnding = [BigUInt](repeating: BigUInt(), count: n)
+        var longest = [Int](repeating: -1, count: n)
+        var slot = [Int](repeating: 0, count: n)
+        var width = [Int](repeating: 0, count: n)
+        var bits = [Int](repeating: 0, count: n)
+        var limbs: [UInt64] = []
+        var freeSlots: [[Int]] = []
+        var total = BigUInt()
+        let rOffsets = graph.reverseOffsets
+        let rSources = graph.reverseSources
+        for v in order.reversed() {
+            guard acyclicBelow[v], live[v] else { continue }
+            let entry = entries[v]
+            var terms = entry > 0 ? 1 : 0
+            var widest = entry > 0 ? 64 - entry.leadingZeroBitCount : 0
+            var long = entry > 0 ? entryDepth[v] : -1
+            for i in rOffsets[v]..<rOffsets[v + 1] {
+                let u = rSources[i]
+                guard acyclicBelow[u], longest[u] >= 0 else { continue }
+                terms += 1
+                if bits[u] > widest { widest = bits[u] }
+                if longest[u] + 1 > long { long = longest[u] + 1 }
+            }
+            if terms == 0 { continue }  // not reached
+            longest[v] = long
+            let w = (widest + (Int.bitWidth - (terms - 1).leadingZeroBitCount) + 63) / 64
+            let base: Int
+            if w < freeSlots.count, let reused = freeSlots[w].popLast() {
+                base = reused
+            } else {
+                base = limbs.count
+                limbs.append(contentsOf: repeatElement(0, count: w))
+            }
+            if freeSlots.count <= w { freeSlots.append(contentsOf: repeatElement([], count: w + 1 - freeSlots.count)) }
+            limbs.withUnsafeMutableBufferPointer { a in
+                a[base] = entry
+                for k in 1..<w { a[base + k] = 0 }
+                for i in rOffsets[v]..<rOffsets[v + 1] {
+                    let u = rSources[i]
+                    guard acyclicBelow[u], longest[u] >= 0 else { continue }
+                    let from = slot[u]
+                    let uw = width[u]
+                    var carry: UInt64 = 0
+                    for k in 0..<uw {
+                        let (s1, o1) = a[base + k].addingReportingOverflow(a[from + k])
+                        let (s2, o2) = s1.addingReportingOverflow(carry)
+                        a[base + k] = s2
+                        carry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+                    }
+                    var k = uw
+                    while carry != 0 {  // the width bound leaves room for the carry
+                        let (s, o) = a[base + k].addingReportingOverflow(carry)
+                        a[base + k] = s
+                        carry = o ? 1 : 0
+                        k += 1
+                    }
+                    waiting[u] -= 1
+                    if waiting[u] == 0 { freeSlots[uw].append(from) }
+                }
+            }
+            var top = w
+            while top > 1 && limbs[base + top - 1] == 0 { top -= 1 }
+            slot[v] = base
+            width[v] = top
+            bits[v] = top * 64 - limbs[base + top - 1].leadingZeroBitCount
+            if graph.isEnding[v] {
+                let count = BigUInt(normalizedLimbs: Array(limbs[base..<(base + top)]))
+                perEnding[v] = count
+                total.add(count)
+                freeSlots[w].append(base)
+            }
+        }
+        for v in 0..<n where !graph.isEnding[v] { longest[v] = -1 }
+        self.total = total
+        self.perEnding = perEnding
+        self.longest = longest
+        self.isExact = !meter.exhausted
+        self.steps = meter.used
+    }
+}
+
+/// One path: the passages from the start to an ending and the edges taken.
+public struct StoryPath: Sendable, Hashable {
+    public var passages: [Int]
+    /// Edge numbers (`StoryGraph.edgeTargets` indices), one fewer than `passages`.
+    public var edges: [Int]
+
+    /// The number of choices made.
+    public var length: Int { edges.count }
+
+    /// `start —[choice]→ passage —[choice]→ … ending`.
+    public func description(in graph: StoryGraph) -> String {
+        var text = graph.ids[passages[0]]
+        for (i, e) in edges.enumerated() {
+            text += " —[\(graph.choice(ofEdge: e, from: passages[i]).text)]→ \(graph.ids[passages[i + 1]])"
+        }
+        return text
+    }
+}
+
+/// Every path of a story (or every path to one ending), produced one at a time by an
+/// iterative depth-first search in choice order: memory is O(V) whatever the number of
+/// paths, so a caller can stream 2^40 of them or stop after the first ten.
+///
+/// - Complexity: O(V + E) to set up; each path costs at most the edges the search
+///   inspects between two paths (passages from which the target cannot be reached are
+///   never entered).
+public struct PathEnumerator: Sequence, Sendable {
+    public let graph: StoryGraph
+    /// Only paths that end here, when set.
+    public let ending: Int?
+    private let live: [Bool]
+
+    public init(_ graph: StoryGraph, to ending: Int? = nil, reachability: Reachability? = nil) {
+        self.graph = graph
+        self.ending = ending
+        if let ending {
+            live = Reachability.reaching(graph, from: [ending])
+        } else {
+            live = reachability?.reachesEnding ?? Reachability.reaching(graph, from: (0..<graph.count).filter { graph.isEnding[$0] })
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(self) }
+
+    public struct Iterator: IteratorProtocol, Sendable {
+        private let graph: StoryGraph
+        private let ending: Int?
+        private let live: [Bool]
+        private var onPath: [Bool]
+        private var frames: [(v: Int, edge: Int)] = []
+        private var passages: [Int] = []
+        private var edges: [Int] = []
+        private var started = false
+
+        init(_ enumerator: PathEnumerator) {
+            graph = enumerator.graph
+            ending = enumerator.ending
+            live = enumerator.live
+            onPath = [Bool](repeating: false, count: graph.count)
+        }
+
+        private func isTarget(_ v: Int) -> Bool { graph.isEnding[v] && (ending == nil || ending == v) }
+
+        public mutating func next() -> StoryPath? {
+            let start = graph.start
+            if !started {
+                started = true
+                guard live[start] else { return nil }
+                if isTarget(start) { return StoryPath(passages: [start], edges: []) }
+                frames.append((start, graph.edgeOffsets[start]))
+                passages.append(start)
+                onPath[start] = true
+            }
+            let offsets = graph.edgeOffsets
+            let targets = graph.edgeTargets
+            while !frames.isEmpty {
+                let top = frames.count - 1
+                let v = frames[top].v
+                let e = frames[top].edge
+                if e == offsets[v + 1] {
+                    onPath[v] = false
+                    frames.removeLast()
+                    passages.removeLast()
+                    if !edges.isEmpty { edges.removeLast() }
+                    continue
+                }
+                frames[top].edge = e + 1
+                let w = targets[e]
+                guard live[w], !onPath[w] else { continue }
+                if isTarget(w) { return StoryPath(passages: passages + [w], edges: edges + [e]) }
+                if graph.isEnding[w] { continue }
+                onPath[w] = true
+                frames.append((w, offsets[w]))
+                passages.append(w)
+                edges.append(e)
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Every analysis of a story, run once over one `StoryGraph` with a shared budget: what
+/// `storygraph report` prints.
+public struct StoryAnalysis: Sendable {
+    public struct Options: Sendable, Hashable {
+        /// Shared by the two parts whose cost can explode: simple paths and elementary
+        /// cycles of a cyclic story, half each.
+        public var budget: AnalysisBudget
+        /// Elementary cycles kept in the list (all are counted, within the budget).
+        public var maxCycles: Int
+        /// Lint rule ids left out.
+        public var disabledRules: Set<String>
+
+        public init(budget: AnalysisBudget = AnalysisBudget(), maxCycles: Int = 100, disabledRules: Set<String> = []) {
+            self.budget = budget
+            self.maxCycles = maxCycles
+            self.disabledRules = disabledRules
+        }
+    }
+
+    public let graph: StoryGraph
+    public let options: Options
+    public let reachability: Reachability
+    public let components: StronglyConnectedComponents
+    public let cycles: Cycles
+    public let paths: PathCounts
+    public let odds: EndingOdds
+    public let bottlenecks: Bottlenecks
+    public let endings: EndingCatalogue
+    public let structure: StructureFigures
+    public let lint: Lint
+    /// Seconds each analysis took, in the order they ran.
+    public let timings: [(name: String, seconds: Double)]
+
+    /// Runs reachability, components (Tarjan 1972), cycles (Johnson 1975), path counts,
+    /// odds (absorbing Markov chain), post-dominators (Cooper–Harvey–Kennedy 2001),
+    /// endings, structure and lint, sharing the intermediate results.
+    ///
+    /// - Complexity: O(V + E) for all but the budgeted parts, which stop at the budget.
+    public init(_ graph: StoryGraph, loadDiagnostics: [Diagnostic] = [], options: Options = Options()) {
+        self.graph = graph
+        self.options = options
+        var timings: [(name: String, seconds: Double)] = []
+        func timed<T>(_ name: String, _ work: () -> T) -> T {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            let result = work()
+            timings.append((name, Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9))
+            return result
+        }
+        let reachability = timed("reachability") { Reachability(graph) }
+        let components = timed("components") { StronglyConnectedComponents(graph) }
+        let half = options.budget.share(2)
+        self.reachability = reachability
+        self.components = components
+        // The two budgeted searches only read the graph: they run side by side, each on
+        // its own half of the budget (counted in steps, so the figures do not depend on
+        // how the threads are scheduled).
+        final class Results: @unchecked Sendable {
+            var paths: PathCounts?
+            var cycles: Cycles?
+            var pathSeconds = 0.0
+            var cycleSeconds = 0.0
+        }
+        let results = Results()
+        let maxCycles = options.maxCycles
+        timed("paths+cycles") {
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                let begin = DispatchTime.now().uptimeNanoseconds
+                func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9 }
+                if part == 0 {
+                    results.paths = PathCounts(graph, components: components, reachability: reachability, budget: half)
+                    results.pathSeconds = elapsed()
+                } else {
+                    results.cycles = Cycles(graph, components: components, reachability: reachability, maxCycles: maxCycles, budget: half)
+                    results.cycleSeconds = elapsed()
+                }
+            }
+        }
+        timings.append(("  paths", results.pathSeconds))
+        timings.append(("  cycles", results.cycleSeconds))
+        let paths = results.paths!
+        self.paths = paths
+        cycles = results.cycles!
+        let odds = timed("odds") { EndingOdds(graph, components: components) }
+        self.odds = odds
+        bottlenecks = timed("bottlenecks") { Bottlenecks(graph, reachability: reachability) }
+        let endings = timed("endings") { EndingCatalogue(graph, reachability: reachability, paths: paths, odds: odds) }
+        self.endings = endings
+        structure = timed("structure") { StructureFigures(graph, endings: endings) }
+        lint = timed("lint") {
+            Lint(graph, loadDiagnostics: loadDiagnostics, reachability: reachability,
+                 components: components, disabled: options.disabledRules)
+        }
+        self.timings = timings
+    }
+}
