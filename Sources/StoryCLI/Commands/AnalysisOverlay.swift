@@ -1,21 +1,22 @@
 import StoryGraph
 
-/// What analysis adds to `storygraph map`: with `--analysis`, trapping loops outlined in
-/// orange and bottleneck passages drawn with a double border; with `--path N`, the N-th
-/// path (in the order `storygraph paths` lists them) highlighted.
+/// What analysis adds to `storygraph map`: trapping loops outlined in orange and
+/// bottleneck passages drawn with a double border (unless `--no-analysis`); with
+/// `--path N`, the N-th path (in the order `storygraph paths` lists them) highlighted.
 enum AnalysisOverlay: MapOverlay {
     static let trapColor = "#ff8c00"
 
     static let specs: [OptionSpec] = [
-        OptionSpec("analysis", help: "Outline trapping loops in orange and give bottleneck passages a double border."),
+        OptionSpec("no-analysis", help: "Leave out the analysis marks: trapping loops outlined in orange, bottleneck passages with a double border."),
         OptionSpec("path", value: "N", help: "Highlight the N-th path (numbered as 'storygraph paths' lists them, from 1)."),
     ]
 
     static func apply(_ arguments: ParsedArguments, graph: StoryGraph, to options: inout DOTOptions, terminal: Terminal) throws(CLIError) {
         let pathNumber = try arguments.int("path", in: 1...Int.max)
-        guard arguments.flag("analysis") || pathNumber != nil else { return }
+        let marks = !arguments.flag("no-analysis")
+        guard marks || pathNumber != nil else { return }
         let reachability = Reachability(graph)
-        if arguments.flag("analysis") {
+        if marks {
             let components = StronglyConnectedComponents(graph)
             for (c, members) in components.members.enumerated() where components.isCyclic[c] {
                 let v = members[0]
