@@ -70,6 +70,34 @@ let operations: [Operation] = [
         let components = StronglyConnectedComponents(fixture.graph)
         return Measured(summary: "\(components.count) components, \(components.isCyclic.filter { $0 }.count) cyclic")
     },
+    Operation("paths", "exact path count: DP over the components, arbitrary precision") { fixture in
+        let graph = fixture.graph
+        let counts = PathCounts(graph, components: StronglyConnectedComponents(graph), reachability: Reachability(graph))
+        return Measured(summary: "\(counts.total) paths\(counts.isExact ? "" : " (at least)")")
+    },
+    Operation("simple_paths", "the first 1,000,000 paths, streamed by the lazy enumerator") { fixture in
+        var n = 0
+        for _ in PathEnumerator(fixture.graph) {
+            n += 1
+            if n == 1_000_000 { break }
+        }
+        return Measured(summary: "\(n) paths")
+    },
+    Operation("cycles", "elementary cycles (Johnson 1975), the first 100,000") { fixture in
+        let graph = fixture.graph
+        let cycles = Cycles(
+            graph, components: StronglyConnectedComponents(graph), reachability: Reachability(graph),
+            maxCycles: 0, budget: AnalysisBudget(seconds: 600), countLimit: 100_000)
+        return Measured(summary: "\(cycles.count) cycles")
+    },
+    Operation("playthroughs", "100,000 random readers (uniform, step cap 1,000), all cores") { fixture in
+        let report = Fuzzer(runs: 100_000, seed: 1, maxSteps: 1_000).run(PlayGraph(fixture.graph))
+        return Measured(summary: "100000 runs, \(report.totalChoices) steps", work: Double(report.totalChoices))
+    },
+    Operation("report", "every analysis and the text report, default budget") { fixture in
+        let text = Report(StoryAnalysis(fixture.graph)).text()
+        return Measured(summary: "\(text.utf8.count) bytes of report")
+    },
     Operation("dot", "the map as DOT text") { fixture in
         Measured(summary: "\(DOTExporter(fixture.graph, options: fixture.dotOptions).dot().utf8.count) bytes")
     },

@@ -26,7 +26,8 @@ public struct Cycles: Sendable {
     public let listed: [Cycle]
     /// How many elementary cycles were found (all of them when `isExact`).
     public let count: Int
-    /// False when the budget ran out: `count` is then a lower bound.
+    /// False when the budget ran out or `countLimit` cycles were found: `count` is then a
+    /// lower bound.
     public let isExact: Bool
     /// Search steps spent.
     public let steps: Int
@@ -42,7 +43,7 @@ public struct Cycles: Sendable {
     ///   `maxCycles` cycles kept; stops when `budget` is spent.
     public init(
         _ graph: StoryGraph, components: StronglyConnectedComponents, reachability: Reachability,
-        maxCycles: Int = 100, budget: AnalysisBudget = AnalysisBudget()
+        maxCycles: Int = 100, budget: AnalysisBudget = AnalysisBudget(), countLimit: Int = .max
     ) {
         let n = graph.count
         var loops: [Loop] = []
@@ -82,6 +83,7 @@ public struct Cycles: Sendable {
         var tarjan = TarjanWorkspace(count: n)
         var listed: [Cycle] = []
         var count = 0
+        var stoppedAtLimit = false
         var path: [Int] = []
         var frames: [(v: Int, edge: Int, closed: Bool)] = []
         var unblockStack: [Int] = []
@@ -104,6 +106,10 @@ public struct Cycles: Sendable {
                         count += 1
                         if listed.count < maxCycles {
                             listed.append(Cycle(passages: path, isEscapable: reachability.reachesEnding[s]))
+                        }
+                        if count >= countLimit {
+                            stoppedAtLimit = true
+                            break search
                         }
                         frames[frames.count - 1].closed = true
                     } else if !blocked[w] {
@@ -152,7 +158,7 @@ public struct Cycles: Sendable {
         }
         self.listed = listed
         self.count = count
-        self.isExact = !meter.exhausted
+        self.isExact = !meter.exhausted && !stoppedAtLimit
         self.steps = meter.used
     }
 
