@@ -34,9 +34,10 @@ examples: build
 	  $(BIN) dot "$$story" --quiet > "$(OUTPUT)/$$name.dot"; \
 	  echo "rendered $$story -> $(OUTPUT)/$$name.svg"; \
 	done
-	@if $(BIN) help fuzz >/dev/null 2>&1; then \
-	  $(BIN) map Examples/harbour.json --heat --quiet -o $(OUTPUT)/harbour-heat.svg && echo "rendered heat map -> $(OUTPUT)/harbour-heat.svg"; \
-	fi
+	@$(BIN) map Examples/harbour.json --heat --quiet -o $(OUTPUT)/harbour-heat.svg
+	@echo "rendered the heat map of Examples/harbour.json -> $(OUTPUT)/harbour-heat.svg"
+	@$(BIN) map Examples/clockwork.html --layout twine --quiet -o $(OUTPUT)/clockwork-twine-layout.svg
+	@echo "rendered Examples/clockwork.html in Twine's own layout -> $(OUTPUT)/clockwork-twine-layout.svg"
 
 ## Run the whole test suite.
 test: build

@@ -1,27 +1,22 @@
 import StoryGraph
 
-/// `storygraph dot STORY`: the map as DOT text, byte-identical across runs.
+/// `storygraph dot STORY`: the map as DOT text, byte-identical across runs. It is exactly
+/// what `map --format dot` writes, with the same drawing options and marks.
 struct DotCommand: Command {
     static let configuration = CommandConfiguration(
         name: "dot",
         abstract: "Print the story map as Graphviz DOT text.",
-        discussion: "The text is deterministic: the same story and options give the same bytes.",
-        arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
-        options: MapStyleOptions.specs + InputOptions.specs)
+        discussion: "The text is deterministic: the same story and options give the same bytes. It is what 'map --format dot' writes.",
+        arguments: MapCommand.configuration.arguments,
+        options: MapCommand.configuration.options.filter { $0.name != "output" && $0.name != "format" })
 
-    let paths: [String]
-    let input: InputOptions
-    let style: MapStyleOptions
+    let map: MapCommand
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        paths = arguments.positional
-        input = InputOptions(arguments)
-        style = try MapStyleOptions(arguments)
+        map = try MapCommand(arguments, format: .dot)
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
-        let result = try input.load(paths, terminal)
-        terminal.write(DOTExporter(StoryGraph(result.story), options: style.options).dot())
-        return .success
+        try map.run(terminal)
     }
 }

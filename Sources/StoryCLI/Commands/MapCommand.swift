@@ -39,13 +39,20 @@ struct MapCommand: Command {
     let arguments: ParsedArguments
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
+        try self.init(arguments, format: nil)
+    }
+
+    /// `format` forces the output format (the `dot` command's DOT text).
+    init(_ arguments: ParsedArguments, format forced: OutputFormat?) throws(CLIError) {
         self.arguments = arguments
         paths = arguments.positional
         output = arguments.value("output")
         input = InputOptions(arguments)
         style = try MapStyleOptions(arguments)
         engine = arguments.choice("engine", as: EngineChoice.self) ?? .auto
-        if let chosen = arguments.choice("format", as: OutputFormat.self) {
+        if let forced {
+            format = forced
+        } else if let chosen = arguments.choice("format", as: OutputFormat.self) {
             format = chosen
         } else if let output {
             let ext = (output as NSString).pathExtension.lowercased()

@@ -2,7 +2,7 @@
 # Tries every story source in a folder the way a new user would, and prints one row per file:
 # file, exit code, passages drawn, first diagnostic.
 #
-#   scripts/try-real-sources.sh FOLDER [EXPECTED]
+#   Tests/tools/try-real-sources.sh FOLDER [EXPECTED]
 #
 # EXPECTED (optional) is a file of "name<TAB>passages" lines; with it, a last column says
 # whether the passages drawn match, and the script exits 1 when any does not.
