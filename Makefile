@@ -21,7 +21,7 @@ release: deps
 ## Build, then render every example into Output/ (SVG and DOT beside it).
 demo: build examples
 	@echo
-	@$(BIN) report Examples/lighthouse.json 2>/dev/null || $(BIN) dot Examples/lighthouse.json | head -5
+	$(BIN) report Examples/lighthouse.json
 	@echo
 	@echo "Maps are in $(OUTPUT)/: open $(OUTPUT)/harbour.svg in a browser."
 
