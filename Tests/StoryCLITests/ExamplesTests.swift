@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Every example, in every format, through `report`, `paths`, `check` and `map`: the
+/// counts are exact, the JSON parses, and the exit codes are the documented ones.
+@Suite struct ExamplesTests {
+    struct Example: Sendable, CustomStringConvertible {
+        var file: String
+        var passages: Int
+        var paths: String
+        var endings: Int
+        var checkExit: Int32
+        var description: String { file }
+    }
+
+    static let examples: [Example] = [
+        Example(file: "Examples/lighthouse.json", passages: 6, paths: "5", endings: 3, checkExit: 0),
+        Example(file: "Examples/StoryBrain.swift", passages: 6, paths: "5", endings: 3, checkExit: 0),
+        Example(file: "Examples/defusal.json", passages: 6, paths: "4", endings: 3, checkExit: 0),
+        Example(file: "Examples/Mission.m", passages: 6, paths: "4", endings: 3, checkExit: 0),
+        Example(file: "Examples/carousel.json", passages: 3, paths: "0", endings: 0, checkExit: 1),
+        Example(file: "Examples/harbour.json", passages: 43, paths: "3217", endings: 4, checkExit: 1),
+        Example(file: "Examples/cyoa-arcs.json", passages: 10, paths: "18", endings: 3, checkExit: 0),
+        Example(file: "Examples/clockwork-sugarcube.twee", passages: 15, paths: "2", endings: 3, checkExit: 0),
+        Example(file: "Examples/clockwork.html", passages: 15, paths: "2", endings: 3, checkExit: 0),
+        Example(file: "Examples/tidepool-harlowe.twee", passages: 12, paths: "6", endings: 3, checkExit: 0),
+    ]
+
+    @Test func everyExampleIsListedHere() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))
+            .filter { ["json", "twee", "html", "swift", "m"].contains(($0 as NSString).pathExtension) }
+            .map { "Examples/\($0)" }
+        #expect(Set(files) == Set(Self.examples.map(\.file)))
+    }
+
+    @Test(arguments: examples)
+    func reportPathsCheckAndMap(_ example: Example) throws {
+        let path = Repository.path(example.file)
+        let report = runCLI(["report", path, "--format", "json", "--quiet"])
+        #expect(report.exitCode == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: report.stdoutData) as? [String: Any])
+        let structure = try #require(object["structure"] as? [String: Any])
+        let paths = try #require(object["paths"] as? [String: Any])
+        #expect(structure["passages"] as? Int == example.passages)
+        #expect(paths["total"] as? String == example.paths)
+        #expect(paths["exact"] as? Bool == true)
+        #expect((object["endings"] as? [Any])?.count == example.endings)
+
+        for format in ["text", "markdown"] {
+            let other = runCLI(["report", path, "--format", format, "--quiet"])
+            #expect(other.exitCode == 0)
+            #expect(!other.stdout.isEmpty)
+        }
+
+        let listed = runCLI(["paths", path, "--format", "json", "--quiet"])
+        #expect(listed.exitCode == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any])
+        #expect((document["paths"] as? [Any])?.count == Int(example.paths)!)
+        #expect(document["total"] as? String == example.paths)
+
+        let check = runCLI(["check", path, "--format", "json"])
+        #expect(check.exitCode == example.checkExit)
+        _ = try JSONSerialization.jsonObject(with: check.stdoutData)
+
+        let map = runCLI(["map", path, "--quiet"])
+        #expect(map.exitCode == 0)
+        #expect(map.stdout.components(separatedBy: "class=\"node passage").count - 1 == example.passages)
+    }
+}
