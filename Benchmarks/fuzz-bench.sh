@@ -14,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 
 swift build -c release --product storygraph >/dev/null
 bin=$(swift build -c release --show-bin-path)/storygraph
-python3 /work/shared/tools/genstory.py gamebook 10000 --seed 1 >"$work/gamebook.json"
+"$bin" generate gamebook 10000 --seed 1 -o "$work/gamebook.json" 2>/dev/null
 cc -O2 -o "$work/fuzz_ceiling" Benchmarks/fuzz_ceiling.c
 
 # The same slots storygraph plays: choices of non-endings, in order; endings have none.
