@@ -35,6 +35,18 @@ public struct TwineLinkScanner {
     public struct Result: Sendable {
         public var choices: [Choice] = []
         public var diagnostics: [Diagnostic] = []
+        /// Quoted arguments of SugarCube macros this scanner does not know (a story's own
+        /// widgets, a macro library's `<<tlink "label" "Passage">>`): not links, but the
+        /// loader reports each one that names a passage, so the author learns why a
+        /// passage reached only that way is unreachable.
+        public var unknownMacroArguments: [UnknownMacroArgument] = []
+    }
+
+    /// A quoted argument of a macro the scanner does not read.
+    public struct UnknownMacroArgument: Sendable, Hashable {
+        public var macro: String
+        public var argument: String
+        public var location: SourceLocation
     }
 
     /// Scans `text`; `locate` turns an offset into `text` into a location in the file.
@@ -477,9 +489,29 @@ private struct Scan {
         case "widget":
             skip(to: "<</widget>>")
         default:
-            break
+            guard !Scan.sugarCubeMacros.contains(name) else { break }
+            for argument in arguments {
+                if case .string(let value) = argument, !value.isEmpty {
+                    result.unknownMacroArguments.append(.init(macro: name, argument: value, location: locate(start)))
+                }
+            }
         }
     }
+
+    /// SugarCube 2's own macros (and Twine 1's), whose arguments are not passage names
+    /// unless read above: an unknown macro is a story's widget or a library's.
+    static let sugarCubeMacros: Set<String> = [
+        "capture", "set", "unset", "run", "print", "=", "-", "do", "redo", "include", "display",
+        "nobr", "silently", "type", "if", "elseif", "else", "endif", "for", "break", "continue",
+        "switch", "case", "default", "button", "checkbox", "cycle", "option", "optionsfrom",
+        "link", "linkappend", "linkprepend", "linkreplace", "listbox", "numberbox", "radiobutton",
+        "textarea", "textbox", "actions", "back", "choice", "return", "addclass", "append", "copy",
+        "prepend", "remove", "removeclass", "replace", "toggleclass", "audio", "cacheaudio",
+        "createaudiogroup", "createplaylist", "masteraudio", "playlist", "removeaudiogroup",
+        "removeplaylist", "waitforaudio", "goto", "repeat", "stop", "timed", "next", "widget",
+        "script", "done", "remember", "forget", "click", "endsilently", "endnobr",
+        "settimeout", "track", "volume", "stopallaudio", "loadscreen", "dialog", "popup",
+    ]
 
     /// `<<link "text" "P">>`, `<<link [[text|P]]>>`, `<<link "text">>…<</link>>`.
     mutating func clickable(_ name: String, _ arguments: [MacroArgument], _ argumentText: String, at start: Int) {

@@ -61,6 +61,7 @@ enum TwineStoryBuilder {
         var passages: [Passage] = []
         var special: [Passage] = []
         var first: [String: (location: SourceLocation, special: Bool)] = [:]
+        var unknownArguments: [(TwineLinkScanner.UnknownMacroArgument, passage: String)] = []
         for source in sources {
             let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
             if let earlier = first[source.name] {
@@ -81,6 +82,7 @@ enum TwineStoryBuilder {
             if scanned {
                 let found = TwineLinkScanner.scan(source.text, dialect: dialect, locate: source.locate)
                 choices = found.choices
+                unknownArguments += found.unknownMacroArguments.map { ($0, source.name) }
                 if !isSpecial {
                     diagnostics += found.diagnostics
                     for choice in choices where choice.kind == .dynamic {
@@ -99,6 +101,16 @@ enum TwineStoryBuilder {
             if isSpecial { special.append(passage) } else { passages.append(passage) }
         }
         let names = Set(passages.map(\.id))
+        // A macro storygraph does not know that names a passage: say so once per macro
+        // and passage, where it is written, so the author knows why that link is missing.
+        var reported: Set<String> = []
+        for (argument, passage) in unknownArguments where names.contains(argument.argument) {
+            guard reported.insert("\(argument.macro)\u{0}\(argument.argument)\u{0}\(passage)").inserted else { continue }
+            diagnostics.append(Diagnostic(
+                .info,
+                "<<\(argument.macro)>> in passage '\(passage)' names the passage '\(argument.argument)', but it is not a SugarCube macro storygraph knows; it is not followed as a link",
+                at: argument.location, rule: "twine-unknown-macro"))
+        }
         var start = passages.first?.id ?? ""
         if let declared, names.contains(declared.name) {
             start = declared.name
