@@ -133,6 +133,10 @@ struct JSONTape: Sendable {
     /// - Complexity: O(n) for n bytes.
     init(_ source: SourceText, maximumDepth: Int = 256) throws(StoryLoadError) {
         self.source = source
+        if let cached = source.cachedJSONNodes(maximumDepth: maximumDepth) {
+            self.nodes = cached
+            return
+        }
         var nodes: [Node] = []
         try source.utf8.withUnsafeBufferPointer { (bytes) throws(StoryLoadError) in
             var parser = TapeParser(source: source, s: bytes, maximumDepth: maximumDepth)
@@ -141,6 +145,7 @@ struct JSONTape: Sendable {
             nodes = parser.nodes
         }
         self.nodes = nodes
+        source.cacheJSONNodes(nodes, maximumDepth: maximumDepth)
     }
 
     var root: Int { 0 }

@@ -19,6 +19,18 @@ public struct SourceText: Sendable {
     /// The scalars and their line table, made on first use.
     private let decoded: Decoded
 
+    /// The nodes of a JSON tape already parsed from this text under `maximumDepth`.
+    func cachedJSONNodes(maximumDepth: Int) -> [JSONTape.Node]? {
+        decoded.jsonNodes.withLock { cached in
+            guard let cached, cached.maximumDepth == maximumDepth else { return nil }
+            return cached.nodes
+        }
+    }
+
+    func cacheJSONNodes(_ nodes: [JSONTape.Node], maximumDepth: Int) {
+        decoded.jsonNodes.withLock { $0 = (maximumDepth, nodes) }
+    }
+
     /// Decodes `data`; throws a located error for invalid UTF-8 or an oversized file.
     /// A leading byte-order mark is skipped.
     public init(path: String, data: Data) throws(StoryLoadError) {
@@ -196,6 +208,10 @@ public struct SourceText: Sendable {
         }
 
         private let value = Mutex<Value?>(nil)
+        /// The last JSON tape parsed from this text, with the depth limit it was parsed
+        /// under: a format's sniff and its loader then parse the file once between them.
+        /// (Only the nodes: a tape holds its `SourceText`, which would make a cycle.)
+        let jsonNodes = Mutex<(maximumDepth: Int, nodes: [JSONTape.Node])?>(nil)
 
         func get(_ utf8: [UInt8]) -> Value {
             value.withLock { value in
