@@ -16,8 +16,9 @@ extension Story {
         var firstByID: [String: Int] = [:]
         firstByID.reserveCapacity(passages.count)
         var dropped: [Int] = []
-        for (i, passage) in passages.enumerated() {
-            guard let first = firstByID.updateValue(i, forKey: passage.id) else { continue }
+        for i in passages.indices {
+            guard let first = firstByID.updateValue(i, forKey: passages[i].id) else { continue }
+            let passage = passages[i]
             firstByID[passage.id] = first
             findings.append(Diagnostic(
                 .error, "duplicate passage id '\(passage.id)'", at: passage.location,
