@@ -8,19 +8,23 @@ public enum DOTEscaping {
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
             return "\"" + text + "\""
         }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r", "\t": out += " "
+        // Every byte that needs work is ASCII, and no byte of a multi-byte UTF-8 sequence
+        // is: so the escaping can be done on bytes, copying the rest as it is.
+        var out: [UInt8] = [0x22]
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C: out.append(0x5C); out.append(0x5C)  // \ -> \\
+            case 0x22: out.append(0x5C); out.append(0x22)  // " -> \"
+            case 0x0A: out.append(0x5C); out.append(0x6E)  // line feed -> \n
+            case 0x0D, 0x09: out.append(0x20)  // CR, tab -> space
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                out.unicodeScalars.append(scalar)
+                if byte < 0x20 || byte == 0x7F { continue }
+                out.append(byte)
             }
         }
-        return out + "\""
+        out.append(0x22)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Text inside an HTML-like label `<…>`: `&`, `<`, `>`, `"` become entities; control

@@ -4,6 +4,7 @@ public enum TextLayout {
     /// word boundaries to lines of about `width` characters. Characters are counted as
     /// the reader sees them (grapheme clusters), so Korean and emoji wrap correctly.
     public static func wrap(_ text: String, width: Int = 30, maxCharacters: Int = 120) -> [String] {
+        if let lines = wrapASCII(text, width: width, maxCharacters: maxCharacters) { return lines }
         let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
         var collapsed = words.joined(separator: " ")
         if maxCharacters > 0, collapsed.count > maxCharacters {
@@ -35,5 +36,55 @@ public enum TextLayout {
         }
         if !line.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// `wrap` for the common case of ASCII text that needs no shortening, on bytes: there a
+    /// character is a byte (a CR LF pair is whitespace, and whitespace only separates
+    /// words), so the lines are the same as `wrap`'s. Nil when the case does not apply.
+    static func wrapASCII(_ text: String, width: Int, maxCharacters: Int) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var words: [Range<Int>] = []
+            var collapsedCount = 0
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte >= 0x80 { return nil }
+                // Character.isWhitespace or isNewline, among ASCII: TAB, LF, VT, FF, CR, space.
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { i += 1; continue }
+                let start = i
+                while i < bytes.count, bytes[i] != 0x20, !(bytes[i] >= 0x09 && bytes[i] <= 0x0D) {
+                    if bytes[i] >= 0x80 { return nil }
+                    i += 1
+                }
+                collapsedCount += (words.isEmpty ? 0 : 1) + (i - start)
+                words.append(start..<i)
+            }
+            if maxCharacters > 0, collapsedCount > maxCharacters { return nil }
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            var lines: [String] = []
+            var line: [UInt8] = []
+            for whole in words {
+                var word = whole
+                while word.count > width {
+                    if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)); line = [] }
+                    lines.append(string(word.lowerBound..<word.lowerBound + width))
+                    word = word.lowerBound + width..<word.upperBound
+                }
+                if line.isEmpty {
+                    line.append(contentsOf: bytes[word])
+                } else if line.count + 1 + word.count <= width {
+                    line.append(0x20)
+                    line.append(contentsOf: bytes[word])
+                } else {
+                    lines.append(String(decoding: line, as: UTF8.self))
+                    line = Array(bytes[word])
+                }
+            }
+            if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+            return lines
+        }
     }
 }

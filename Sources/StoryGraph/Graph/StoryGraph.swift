@@ -62,18 +62,24 @@ public struct StoryGraph: Sendable {
         self.story = story
         let passages = story.passages
         let n = passages.count
+        // Passages and choices are read in place, by index: copying a `Passage` out of
+        // the array costs a retain and a release of each of its fields.
         var ids: [String] = []
         ids.reserveCapacity(n)
         var indexByID: [String: Int] = [:]
         indexByID.reserveCapacity(n)
-        for (i, passage) in passages.enumerated() where indexByID[passage.id] == nil {
-            indexByID[passage.id] = i
+        var isEnding: [Bool] = []
+        isEnding.reserveCapacity(n)
+        for i in 0..<n {
+            let id = passages[i].id
+            ids.append(id)
+            // The first passage with an id keeps it (a validated story has no second).
+            if let first = indexByID.updateValue(i, forKey: id) { indexByID[id] = first }
+            isEnding.append(passages[i].isEnding)
         }
-        for passage in passages { ids.append(passage.id) }
         self.ids = ids
         self.indexByID = indexByID
         self.start = indexByID[story.start] ?? 0
-        let isEnding = passages.map(\.isEnding)
         self.isEnding = isEnding
 
         var edgeOffsets = [Int](repeating: 0, count: n + 1)
@@ -85,13 +91,15 @@ public struct StoryGraph: Sendable {
         var includes: [(ref: ChoiceRef, target: Int)] = []
         var dynamicLinks: [ChoiceRef] = []
         var endingExits: [(ref: ChoiceRef, target: Int)] = []
-        for (v, passage) in passages.enumerated() {
-            for (c, choice) in passage.choices.enumerated() {
+        for v in 0..<n {
+            let choices = passages[v].choices
+            for c in choices.indices {
                 let ref = ChoiceRef(passage: v, choice: c)
-                if choice.isRestart { restarts.append(ref); continue }
-                if choice.kind == .dynamic { dynamicLinks.append(ref); continue }
-                guard let target = indexByID[choice.target] else { brokenLinks.append(ref); continue }
-                if choice.kind == .include { includes.append((ref, target)); continue }
+                if choices[c].isRestart { restarts.append(ref); continue }
+                let kind = choices[c].kind
+                if kind == .dynamic { dynamicLinks.append(ref); continue }
+                guard let target = indexByID[choices[c].target] else { brokenLinks.append(ref); continue }
+                if kind == .include { includes.append((ref, target)); continue }
                 if isEnding[v] { endingExits.append((ref, target)); continue }
                 edgeTargets.append(target)
                 edgeChoices.append(c)

@@ -18,15 +18,25 @@ public enum CYOAJSONLoader: StoryLoader {
     /// 20 when most members of the root object are arcs (objects with `story` or
     /// `options`) and the root has no `passages` (storygraph JSON); 0 otherwise.
     public static func confidence(for source: SourceText) -> Int {
-        guard source.scalars.first(where: { !$0.properties.isWhitespace }) == "{",
-              let root = try? LocatedJSON.parse(source), let members = root.members, !members.isEmpty,
-              !members.contains(where: { $0.key == "passages" })
+        guard source.firstScalar(where: { !$0.properties.isWhitespace }) == "{",
+              let tape = try? JSONTape(source), tape.kind(tape.root) == .object,
+              !tape.isEmptyContainer(tape.root)
         else { return 0 }
-        let arcs = members.filter { member in
-            guard let inner = member.value.members else { return false }
-            return inner.contains { $0.key == "story" || $0.key == "options" }
-        }.count
-        return arcs * 2 > members.count ? 20 : 0
+        var members = 0
+        var arcs = 0
+        var hasPassages = false
+        tape.forEachMember(tape.root) { key, value in
+            members += 1
+            if tape.stringEquals(key, "passages") { hasPassages = true }
+            guard tape.kind(value) == .object else { return }
+            var isArc = false
+            tape.forEachMember(value) { inner, _ in
+                if tape.stringEquals(inner, "story") || tape.stringEquals(inner, "options") { isArc = true }
+            }
+            if isArc { arcs += 1 }
+        }
+        if hasPassages { return 0 }
+        return arcs * 2 > members ? 20 : 0
     }
 
     public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {

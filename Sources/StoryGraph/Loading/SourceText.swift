@@ -1,16 +1,35 @@
 import Foundation
+import Synchronization
 
-/// A source file's text as Unicode scalars, with the means to turn an offset into a
-/// 1-based line and column. Every loader starts here, so every loader reports invalid
-/// UTF-8, an empty file and a file too large in the same words.
+/// A source file's text, with the means to turn an offset into a 1-based line and column.
+/// Every loader starts here, so every loader reports invalid UTF-8, an empty file and a
+/// file too large in the same words.
+///
+/// The text is kept as its UTF-8 bytes (`utf8`), checked once when it is read. Loaders
+/// that walk Unicode scalars (the Swift and Objective-C lexer, Twee, Twine HTML) use
+/// `scalars`, decoded on first use; the JSON loaders work on the bytes and never pay for
+/// the scalars.
 public struct SourceText: Sendable {
     /// The largest file any loader reads (64 MiB): bigger input is refused, not parsed.
     public static let maximumSize = 64 << 20
 
     public let path: String
-    public let scalars: [Unicode.Scalar]
-    /// Offsets (into `scalars`) at which each line starts.
-    private let lineStarts: [Int]
+    /// The text as valid UTF-8, without a leading byte-order mark.
+    public let utf8: [UInt8]
+    /// The scalars and their line table, made on first use.
+    private let decoded: Decoded
+
+    /// The nodes of a JSON tape already parsed from this text under `maximumDepth`.
+    func cachedJSONNodes(maximumDepth: Int) -> [JSONTape.Node]? {
+        decoded.jsonNodes.withLock { cached in
+            guard let cached, cached.maximumDepth == maximumDepth else { return nil }
+            return cached.nodes
+        }
+    }
+
+    func cacheJSONNodes(_ nodes: [JSONTape.Node], maximumDepth: Int) {
+        decoded.jsonNodes.withLock { $0 = (maximumDepth, nodes) }
+    }
 
     /// Decodes `data`; throws a located error for invalid UTF-8 or an oversized file.
     /// A leading byte-order mark is skipped.
@@ -21,34 +40,46 @@ public struct SourceText: Sendable {
                 "file is \(data.count) bytes; the limit is \(SourceText.maximumSize) bytes",
                 at: SourceLocation(file: path, line: 1, column: 1))
         }
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(data.count)
-        var lineStarts = [0]
+        let bytes = [UInt8](data)
+        let valid = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
+        guard valid else { throw Self.invalidUTF8(path: path, data: data) }
+        // Every leading U+FEFF is skipped (EF BB BF in UTF-8).
+        var skip = 0
+        while skip + 3 <= bytes.count, bytes[skip] == 0xEF, bytes[skip + 1] == 0xBB, bytes[skip + 2] == 0xBF {
+            skip += 3
+        }
+        self.utf8 = skip == 0 ? bytes : Array(bytes[skip...])
+        self.decoded = Decoded()
+    }
+
+    /// The located error for bytes that are not valid UTF-8: decodes scalar by scalar, as
+    /// far as the first ill-formed sequence, to find its line and column. Only run once
+    /// the fast check has failed.
+    private static func invalidUTF8(path: String, data: Data) -> StoryLoadError {
         var decoder = UTF8()
         var iterator = data.makeIterator()
+        var sawScalar = false
         var line = 1
         var column = 1
-        loop: while true {
+        while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
-                if scalars.isEmpty && scalar == "\u{FEFF}" { continue }
-                scalars.append(scalar)
+                if !sawScalar && scalar == "\u{FEFF}" { continue }
+                sawScalar = true
                 if scalar == "\n" {
-                    lineStarts.append(scalars.count)
                     line += 1
                     column = 1
                 } else {
                     column += 1
                 }
             case .emptyInput:
-                break loop
+                // Unreachable when the fast check failed; kept total.
+                return StoryLoadError("invalid UTF-8 in file", at: SourceLocation(file: path, line: line, column: column))
             case .error:
-                throw StoryLoadError(
+                return StoryLoadError(
                     "invalid UTF-8 in file", at: SourceLocation(file: path, line: line, column: column))
             }
         }
-        self.scalars = scalars
-        self.lineStarts = lineStarts
     }
 
     /// Builds a source text from a Swift string (for tests and generated input).
@@ -80,11 +111,44 @@ public struct SourceText: Sendable {
         return ns.localizedDescription
     }
 
+    /// The text as Unicode scalars (decoded on first use, then kept).
+    public var scalars: [Unicode.Scalar] { decoded.get(utf8).scalars }
+
     /// Whether the file holds nothing but whitespace.
-    public var isBlank: Bool { scalars.allSatisfy { $0.properties.isWhitespace } }
+    public var isBlank: Bool { firstScalar(where: { !$0.properties.isWhitespace }) == nil }
+
+    /// The first of the first `limit` scalars that satisfies `predicate`, decoding no
+    /// further than it.
+    func firstScalar(within limit: Int = .max, where predicate: (Unicode.Scalar) -> Bool) -> Unicode.Scalar? {
+        utf8.withUnsafeBufferPointer { bytes in
+            var i = 0
+            var seen = 0
+            while i < bytes.count && seen < limit {
+                let (scalar, length) = SourceText.scalar(in: bytes, at: i)
+                if predicate(scalar) { return scalar }
+                i += length
+                seen += 1
+            }
+            return nil
+        }
+    }
+
+    /// The number of bytes that the first `count` scalars take (all of them if fewer).
+    func byteCount(ofFirst count: Int) -> Int {
+        utf8.withUnsafeBufferPointer { bytes in
+            var i = 0
+            var seen = 0
+            while i < bytes.count && seen < count {
+                i += SourceText.scalarLength(bytes[i])
+                seen += 1
+            }
+            return min(i, bytes.count)
+        }
+    }
 
     /// The location of a scalar offset.
     public func location(at offset: Int) -> SourceLocation {
+        let lineStarts = decoded.get(utf8).lineStarts
         // Binary search for the last line start <= offset.
         var low = 0
         var high = lineStarts.count - 1
@@ -95,6 +159,13 @@ public struct SourceText: Sendable {
         return SourceLocation(file: path, line: low + 1, column: offset - lineStarts[low] + 1)
     }
 
+    /// The location of a byte offset into `utf8` (at the start of a scalar, or at the end):
+    /// the same line and column as `location(at:)` gives for that scalar.
+    public func location(atByte offset: Int) -> SourceLocation {
+        var locator = ByteLocator(self)
+        return locator.location(atByte: offset)
+    }
+
     /// The text between two scalar offsets.
     public func text(_ range: Range<Int>) -> String {
         var string = String.UnicodeScalarView()
@@ -102,7 +173,137 @@ public struct SourceText: Sendable {
         return String(string)
     }
 
-    public var text: String { text(0..<scalars.count) }
+    public var text: String { String(decoding: utf8, as: UTF8.self) }
+
+    /// The length of the UTF-8 sequence that starts with `lead` (valid UTF-8 assumed).
+    @inline(__always)
+    static func scalarLength(_ lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    }
+
+    /// The scalar at byte `i` of valid UTF-8, and its length in bytes.
+    @inline(__always)
+    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[i])
+        if lead < 0x80 { return (Unicode.Scalar(UInt8(lead)), 1) }
+        if lead < 0xE0 {
+            let value = (lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+            return (Unicode.Scalar(value)!, 2)
+        }
+        if lead < 0xF0 {
+            let value = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+            return (Unicode.Scalar(value)!, 3)
+        }
+        let value = (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
+            | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
+        return (Unicode.Scalar(value)!, 4)
+    }
+
+    /// The scalars of a source text and the scalar offsets at which its lines start,
+    /// computed once, on first use, by whichever thread asks first.
+    private final class Decoded: Sendable {
+        struct Value: Sendable {
+            var scalars: [Unicode.Scalar]
+            var lineStarts: [Int]
+        }
+
+        private let value = Mutex<Value?>(nil)
+        /// The last JSON tape parsed from this text, with the depth limit it was parsed
+        /// under: a format's sniff and its loader then parse the file once between them.
+        /// (Only the nodes: a tape holds its `SourceText`, which would make a cycle.)
+        let jsonNodes = Mutex<(maximumDepth: Int, nodes: [JSONTape.Node])?>(nil)
+
+        func get(_ utf8: [UInt8]) -> Value {
+            value.withLock { value in
+                if let value { return value }
+                let made = Decoded.decode(utf8)
+                value = made
+                return made
+            }
+        }
+
+        /// - Complexity: O(n) for n bytes.
+        static func decode(_ utf8: [UInt8]) -> Value {
+            var scalars: [Unicode.Scalar] = []
+            scalars.reserveCapacity(utf8.count)
+            var lineStarts = [0]
+            utf8.withUnsafeBufferPointer { bytes in
+                var i = 0
+                while i < bytes.count {
+                    let byte = bytes[i]
+                    if byte < 0x80 {
+                        scalars.append(Unicode.Scalar(byte))
+                        i += 1
+                        if byte == 0x0A { lineStarts.append(scalars.count) }
+                    } else {
+                        let (scalar, length) = SourceText.scalar(in: bytes, at: i)
+                        scalars.append(scalar)
+                        i += length
+                    }
+                }
+            }
+            return Value(scalars: scalars, lineStarts: lineStarts)
+        }
+    }
+}
+
+/// Turns byte offsets into `SourceLocation`s (line; column in scalars from the line's
+/// start, both 1-based), for parsers that work on UTF-8 bytes. It keeps the last place it
+/// located, so locating offsets in increasing order costs O(n) in all, even on a file
+/// that is one long line.
+struct ByteLocator {
+    let path: String
+    let bytes: [UInt8]
+    /// Byte offsets at which each line starts.
+    let lineStarts: [Int]
+    private var lastOffset = 0
+    private var lastLine = 0
+    private var lastColumn = 1
+
+    init(_ source: SourceText) {
+        path = source.path
+        bytes = source.utf8
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { b in
+            for i in 0..<b.count where b[i] == 0x0A { starts.append(i + 1) }
+        }
+        lineStarts = starts
+    }
+
+    /// - Complexity: O(log L) to find the line, plus the bytes between the offset and the
+    ///   last located offset (when on the same line, after it) or the line's start.
+    mutating func location(atByte offset: Int) -> SourceLocation {
+        let offset = min(max(offset, 0), bytes.count)
+        var line: Int
+        var from: Int
+        var column: Int
+        let nextLineStart = lastLine + 1 < lineStarts.count ? lineStarts[lastLine + 1] : Int.max
+        if offset >= lastOffset && offset < nextLineStart {
+            line = lastLine
+            from = lastOffset
+            column = lastColumn
+        } else {
+            var low = 0
+            var high = lineStarts.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            }
+            line = low
+            from = lineStarts[low]
+            column = 1
+        }
+        bytes.withUnsafeBufferPointer { b in
+            while from < offset {
+                if b[from] & 0xC0 != 0x80 { column += 1 }
+                from += 1
+            }
+        }
+        lastOffset = offset
+        lastLine = line
+        lastColumn = column
+        return SourceLocation(file: path, line: line + 1, column: column)
+    }
 }
 
 extension StoryLoadError {

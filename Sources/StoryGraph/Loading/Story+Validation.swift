@@ -12,32 +12,41 @@ extension Story {
         guard !passages.isEmpty else {
             throw StoryLoadError("the story has no passages", at: nil)
         }
-        var firstByID: [String: Passage] = [:]
-        var kept: [Passage] = []
-        kept.reserveCapacity(passages.count)
-        for passage in passages {
-            if let first = firstByID[passage.id] {
-                findings.append(Diagnostic(
-                    .error, "duplicate passage id '\(passage.id)'", at: passage.location,
-                    rule: "duplicate-id",
-                    notes: [.init("'\(passage.id)' is first defined here", at: first.location)]))
-                continue
-            }
-            firstByID[passage.id] = passage
-            kept.append(passage)
+        // One hash per id: the index of its first definition.
+        var firstByID: [String: Int] = [:]
+        firstByID.reserveCapacity(passages.count)
+        var dropped: [Int] = []
+        for i in passages.indices {
+            guard let first = firstByID.updateValue(i, forKey: passages[i].id) else { continue }
+            let passage = passages[i]
+            firstByID[passage.id] = first
+            findings.append(Diagnostic(
+                .error, "duplicate passage id '\(passage.id)'", at: passage.location,
+                rule: "duplicate-id",
+                notes: [.init("'\(passage.id)' is first defined here", at: passages[first].location)]))
+            dropped.append(i)
         }
         guard firstByID[start] != nil else {
             throw StoryLoadError("the start passage '\(start)' does not exist", at: passages[0].location)
         }
+        var kept = passages
+        if !dropped.isEmpty {
+            var next = 0
+            kept = []
+            kept.reserveCapacity(passages.count - dropped.count)
+            for (i, passage) in passages.enumerated() {
+                if next < dropped.count && dropped[next] == i { next += 1; continue }
+                kept.append(passage)
+            }
+        }
         for p in kept.indices {
             for c in kept[p].choices.indices {
-                var choice = kept[p].choices[c]
-                if choice.isRestart {
-                    choice.target = start
-                    kept[p].choices[c] = choice
+                if kept[p].choices[c].isRestart {
+                    kept[p].choices[c].target = start
                     continue
                 }
-                if choice.kind != .dynamic, firstByID[choice.target] == nil {
+                if kept[p].choices[c].kind != .dynamic, firstByID[kept[p].choices[c].target] == nil {
+                    let choice = kept[p].choices[c]
                     findings.append(Diagnostic(
                         .warning,
                         "choice '\(choice.text)' of passage '\(kept[p].id)' leads to '\(choice.target)', which does not exist",

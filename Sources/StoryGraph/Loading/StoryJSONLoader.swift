@@ -9,143 +9,200 @@ public enum StoryJSONLoader: StoryLoader {
     public static let fileExtensions = ["json"]
 
     public static func confidence(for source: SourceText) -> Int {
-        // Cheap sniff: the document is an object that mentions "passages".
-        let head = source.scalars.prefix(1 << 16)
-        guard head.first(where: { !$0.properties.isWhitespace }) == "{" else { return 0 }
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: head)
-        return String(text).contains("\"passages\"") ? 10 : 1
+        // Cheap sniff: the document is an object that mentions "passages" (in its first
+        // 65,536 scalars).
+        let head = 1 << 16
+        guard source.firstScalar(within: head, where: { !$0.properties.isWhitespace }) == "{" else { return 0 }
+        let text = String(decoding: source.utf8[..<source.byteCount(ofFirst: head)], as: UTF8.self)
+        return text.contains("\"passages\"") ? 10 : 1
     }
 
     public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {
         let source = sources[0]
-        let root = try LocatedJSON.parse(source)
-        var reader = Reader()
-        let story = reader.story(root, source: source)
+        let tape = try JSONTape(source)
+        var reader = Reader(tape: tape)
+        let story = reader.story(source: source)
         if !reader.errors.isEmpty { throw StoryLoadError(reader.errors) }
         return LoadResult(story: story ?? Story(title: "", start: "", passages: [], format: formatName),
                           diagnostics: reader.warnings)
     }
 }
 
-/// Walks the located JSON, collecting every problem rather than stopping at the first.
+/// Walks the JSON tape, collecting every problem rather than stopping at the first.
+/// Locations are made only for what is kept (passages, choices) or reported.
 private struct Reader {
+    let tape: JSONTape
+    var locator: ByteLocator
     var errors: [Diagnostic] = []
     var warnings: [Diagnostic] = []
+
+    init(tape: JSONTape) {
+        self.tape = tape
+        self.locator = ByteLocator(tape.source)
+    }
+
+    static let storyKeys: Set<String> = ["title", "start", "passages", "format", "ifid", "author", "description"]
+    static let passageKeys: Set<String> = ["id", "text", "tags", "ending", "choices", "position"]
+    static let choiceKeys: Set<String> = ["text", "to", "if", "restart"]
+
+    mutating func location(_ n: Int) -> SourceLocation {
+        locator.location(atByte: Int(tape.nodes[n].start))
+    }
 
     mutating func error(_ message: String, _ at: SourceLocation) {
         errors.append(Diagnostic(.error, message, at: at))
     }
 
-    mutating func unknownKeys(_ members: [LocatedJSON.Member], known: Set<String>, in what: String) {
-        for member in members where !known.contains(member.key) {
-            warnings.append(Diagnostic(
-                .warning, "unknown key '\(member.key)' in \(what) is ignored (known keys: \(known.sorted().joined(separator: ", ")))",
-                at: member.keyLocation, rule: "unknown-key"))
-        }
+    /// A warning for a key that is none of `known`.
+    mutating func unknownKey(_ key: Int, known: Set<String>, in what: String) {
+        let name = tape.string(key)
+        guard !known.contains(name) else { return }
+        warnings.append(Diagnostic(
+            .warning, "unknown key '\(name)' in \(what) is ignored (known keys: \(known.sorted().joined(separator: ", ")))",
+            at: location(key), rule: "unknown-key"))
     }
 
-    mutating func string(_ value: LocatedJSON?, _ name: String, required: Bool = false, at: SourceLocation) -> String? {
+    mutating func string(_ value: Int?, _ name: String, required: Bool = false, at owner: Int) -> String? {
         guard let value else {
-            if required { error("missing '\(name)'", at) }
+            if required { error("missing '\(name)'", location(owner)) }
             return nil
         }
-        guard let string = value.string else {
-            error("'\(name)' must be a string, found \(value.typeName)", value.location)
+        guard tape.kind(value) == .string else {
+            error("'\(name)' must be a string, found \(tape.typeName(value))", location(value))
             return nil
         }
-        return string
+        return tape.string(value)
     }
 
-    mutating func story(_ root: LocatedJSON, source: SourceText) -> Story? {
-        guard let members = root.members else {
-            error("a story must be a JSON object with a \"passages\" array, found \(root.typeName)", root.location)
+    mutating func story(source: SourceText) -> Story? {
+        let root = tape.root
+        guard tape.kind(root) == .object else {
+            error("a story must be a JSON object with a \"passages\" array, found \(tape.typeName(root))", location(root))
             return nil
         }
-        unknownKeys(members, known: ["title", "start", "passages", "format", "ifid", "author", "description"], in: "the story")
-        let title = string(root["title"], "title", at: root.location)
+        // The first member with each key wins, as everywhere in the JSON loaders.
+        var title: Int?, start: Int?, passagesValue: Int?
+        tape.forEachMember(root) { key, value in
+            if tape.stringEquals(key, "title") { if title == nil { title = value } }
+            else if tape.stringEquals(key, "start") { if start == nil { start = value } }
+            else if tape.stringEquals(key, "passages") { if passagesValue == nil { passagesValue = value } }
+            else if !(tape.stringEquals(key, "format") || tape.stringEquals(key, "ifid")
+                      || tape.stringEquals(key, "author") || tape.stringEquals(key, "description")) {
+                unknownKey(key, known: Reader.storyKeys, in: "the story")
+            }
+        }
+        let titleText = string(title, "title", at: root)
             ?? ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let start = string(root["start"], "start", at: root.location)
-        guard let passagesValue = root["passages"] else {
-            error("missing \"passages\": a story needs an array of passages", root.location)
+        let startText = string(start, "start", at: root)
+        guard let passagesValue else {
+            error("missing \"passages\": a story needs an array of passages", location(root))
             return nil
         }
-        guard let elements = passagesValue.elements else {
-            error("'passages' must be an array, found \(passagesValue.typeName)", passagesValue.location)
+        guard tape.kind(passagesValue) == .array else {
+            error("'passages' must be an array, found \(tape.typeName(passagesValue))", location(passagesValue))
             return nil
         }
-        if elements.isEmpty {
-            error("'passages' is empty: a story needs at least one passage", passagesValue.location)
+        if tape.isEmptyContainer(passagesValue) {
+            error("'passages' is empty: a story needs at least one passage", location(passagesValue))
             return nil
         }
-        let passages = elements.compactMap { passage($0) }
+        var passages: [Passage] = []
+        tape.forEachElement(passagesValue) { element in
+            if let passage = passage(element) { passages.append(passage) }
+        }
         return Story(
-            title: title, start: start ?? passages.first?.id ?? "", passages: passages,
+            title: titleText, start: startText ?? passages.first?.id ?? "", passages: passages,
             format: StoryJSONLoader.formatName)
     }
 
-    mutating func passage(_ value: LocatedJSON) -> Passage? {
-        guard let members = value.members else {
-            error("a passage must be an object, found \(value.typeName)", value.location)
+    mutating func passage(_ value: Int) -> Passage? {
+        guard tape.kind(value) == .object else {
+            error("a passage must be an object, found \(tape.typeName(value))", location(value))
             return nil
         }
-        unknownKeys(members, known: ["id", "text", "tags", "ending", "choices", "position"], in: "a passage")
-        let id = string(value["id"], "id", required: true, at: value.location)
-        if let id, id.isEmpty { error("'id' must not be empty", value["id"]!.location) }
-        let text = string(value["text"], "text", at: value.location) ?? ""
+        let passageLocation = location(value)
+        var idValue: Int?, textValue: Int?, tagsValue: Int?, endingValue: Int?, choicesValue: Int?, position: Int?
+        tape.forEachMember(value) { key, member in
+            if tape.stringEquals(key, "id") { if idValue == nil { idValue = member } }
+            else if tape.stringEquals(key, "text") { if textValue == nil { textValue = member } }
+            else if tape.stringEquals(key, "choices") { if choicesValue == nil { choicesValue = member } }
+            else if tape.stringEquals(key, "ending") { if endingValue == nil { endingValue = member } }
+            else if tape.stringEquals(key, "tags") { if tagsValue == nil { tagsValue = member } }
+            else if tape.stringEquals(key, "position") { if position == nil { position = member } }
+            else { unknownKey(key, known: Reader.passageKeys, in: "a passage") }
+        }
+        let id = string(idValue, "id", required: true, at: value)
+        if let id, id.isEmpty { error("'id' must not be empty", location(idValue!)) }
+        let text = string(textValue, "text", at: value) ?? ""
         var tags: [String] = []
-        if let tagsValue = value["tags"] {
-            if let elements = tagsValue.elements {
-                for element in elements {
-                    if let tag = string(element, "tags", at: element.location) { tags.append(tag) }
+        if let tagsValue {
+            if tape.kind(tagsValue) == .array {
+                tape.forEachElement(tagsValue) { element in
+                    if let tag = string(element, "tags", at: element) { tags.append(tag) }
                 }
             } else {
-                error("'tags' must be an array of strings, found \(tagsValue.typeName)", tagsValue.location)
+                error("'tags' must be an array of strings, found \(tape.typeName(tagsValue))", location(tagsValue))
             }
         }
         var ending: Passage.Ending?
-        if let endingValue = value["ending"] {
-            switch endingValue.value {
-            case .bool(let flag): ending = flag ? Passage.Ending() : nil
-            case .string(let kind): ending = Passage.Ending(kind: kind.isEmpty ? nil : kind)
+        if let endingValue {
+            switch tape.kind(endingValue) {
+            case .true: ending = Passage.Ending()
+            case .false: ending = nil
+            case .string:
+                let kind = tape.string(endingValue)
+                ending = Passage.Ending(kind: kind.isEmpty ? nil : kind)
             case .null: ending = nil
-            default: error("'ending' must be true, false or a kind such as \"good\", found \(endingValue.typeName)", endingValue.location)
+            default: error("'ending' must be true, false or a kind such as \"good\", found \(tape.typeName(endingValue))", location(endingValue))
             }
         }
         var metadata: [String: String] = [:]
-        if let position = value["position"] {
-            if let string = position.string { metadata["position"] = string }
-            else { error("'position' must be a string such as \"600,400\", found \(position.typeName)", position.location) }
+        if let position {
+            if tape.kind(position) == .string { metadata["position"] = tape.string(position) }
+            else { error("'position' must be a string such as \"600,400\", found \(tape.typeName(position))", location(position)) }
         }
         var choices: [Choice] = []
-        if let choicesValue = value["choices"] {
-            if let elements = choicesValue.elements {
-                choices = elements.compactMap { choice($0) }
-            } else if !choicesValue.isNull {
-                error("'choices' must be an array, found \(choicesValue.typeName)", choicesValue.location)
+        if let choicesValue {
+            if tape.kind(choicesValue) == .array {
+                tape.forEachElement(choicesValue) { element in
+                    if let choice = choice(element) { choices.append(choice) }
+                }
+            } else if tape.kind(choicesValue) != .null {
+                error("'choices' must be an array, found \(tape.typeName(choicesValue))", location(choicesValue))
             }
         }
         guard let id, !id.isEmpty else { return nil }
         return Passage(id: id, text: text, tags: tags, ending: ending, choices: choices,
-                       location: value.location, metadata: metadata)
+                       location: passageLocation, metadata: metadata)
     }
 
-    mutating func choice(_ value: LocatedJSON) -> Choice? {
-        guard let members = value.members else {
-            error("a choice must be an object, found \(value.typeName)", value.location)
+    mutating func choice(_ value: Int) -> Choice? {
+        guard tape.kind(value) == .object else {
+            error("a choice must be an object, found \(tape.typeName(value))", location(value))
             return nil
         }
-        unknownKeys(members, known: ["text", "to", "if", "restart"], in: "a choice")
-        var isRestart = false
-        if let restart = value["restart"] {
-            if let flag = restart.bool { isRestart = flag }
-            else { error("'restart' must be true or false, found \(restart.typeName)", restart.location) }
+        let choiceLocation = location(value)
+        var textValue: Int?, to: Int?, condition: Int?, restart: Int?
+        tape.forEachMember(value) { key, member in
+            if tape.stringEquals(key, "text") { if textValue == nil { textValue = member } }
+            else if tape.stringEquals(key, "to") { if to == nil { to = member } }
+            else if tape.stringEquals(key, "if") { if condition == nil { condition = member } }
+            else if tape.stringEquals(key, "restart") { if restart == nil { restart = member } }
+            else { unknownKey(key, known: Reader.choiceKeys, in: "a choice") }
         }
-        let text = string(value["text"], "text", at: value.location) ?? ""
-        let target = string(value["to"], "to", required: !isRestart, at: value.location)
-        let condition = string(value["if"], "if", at: value.location)
+        var isRestart = false
+        if let restart {
+            switch tape.kind(restart) {
+            case .true: isRestart = true
+            case .false: isRestart = false
+            default: error("'restart' must be true or false, found \(tape.typeName(restart))", location(restart))
+            }
+        }
+        let text = string(textValue, "text", at: value) ?? ""
+        let target = string(to, "to", required: !isRestart, at: value)
+        let conditionText = string(condition, "if", at: value)
         if !isRestart && target == nil { return nil }
-        return Choice(text: text, target: target ?? "", condition: condition,
-                      isRestart: isRestart, location: value.location)
+        return Choice(text: text, target: target ?? "", condition: conditionText,
+                      isRestart: isRestart, location: choiceLocation)
     }
 }
