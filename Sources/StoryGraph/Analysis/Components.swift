@@ -18,7 +18,7 @@ public struct StronglyConnectedComponents: Sendable {
     ///
     /// - Complexity: O(V + E) time and O(V) extra space.
     public init(_ graph: StoryGraph) {
-        var workspace = TarjanWorkspace(count: graph.count)
+        let workspace = TarjanWorkspace(count: graph.count)
         let starts = workspace.run(offsets: graph.edgeOffsets, targets: graph.edgeTargets, roots: 0..<graph.count)
         self.componentOf = workspace.componentOf
         let members = Members(flat: workspace.order, starts: starts)
@@ -59,72 +59,114 @@ public struct StronglyConnectedComponents: Sendable {
     }
 }
 
-/// The scratch arrays of an iterative Tarjan search, kept between searches so that many
-/// searches on parts of one graph (Johnson's algorithm) cost only what they visit.
-struct TarjanWorkspace {
-    private var index: [Int]
-    private var low: [Int]
-    private var onStack: [Bool]
-    /// The component number of each passage found by the last search (-1 elsewhere).
-    private(set) var componentOf: [Int]
+/// The scratch memory of an iterative Tarjan search, kept between searches so that many
+/// searches on parts of one graph (Johnson's algorithm) cost only what they visit. The
+/// per-passage arrays and the two stacks are raw buffers allocated once, so the inner
+/// loop does no bounds checks, no reference counting and no growth.
+final class TarjanWorkspace {
+    private let n: Int
+    private let index: UnsafeMutablePointer<Int>
+    private let low: UnsafeMutablePointer<Int>
+    private let componentNumber: UnsafeMutablePointer<Int>
+    /// Tarjan's stack of passages, and the explicit call stack (passage, next edge).
+    private let stack: UnsafeMutablePointer<Int>
+    private let frameV: UnsafeMutablePointer<Int>
+    private let frameEdge: UnsafeMutablePointer<Int>
     /// The passages of the components found, in the order they were completed.
     private(set) var order: [Int] = []
     private var visited: [Int] = []
 
     init(count n: Int) {
-        index = [Int](repeating: -1, count: n)
-        low = [Int](repeating: 0, count: n)
-        onStack = [Bool](repeating: false, count: n)
-        componentOf = [Int](repeating: -1, count: n)
+        self.n = n
+        let size = max(n, 1)
+        index = .allocate(capacity: size)
+        index.initialize(repeating: -1, count: size)
+        low = .allocate(capacity: size)
+        low.initialize(repeating: 0, count: size)
+        componentNumber = .allocate(capacity: size)
+        componentNumber.initialize(repeating: -1, count: size)
+        stack = .allocate(capacity: size)
+        frameV = .allocate(capacity: size)
+        frameEdge = .allocate(capacity: size)
     }
+
+    deinit {
+        for buffer in [index, low, componentNumber, stack, frameV, frameEdge] { buffer.deallocate() }
+    }
+
+    /// The component number of each passage found by the last search (-1 elsewhere).
+    var componentOf: [Int] { Array(UnsafeBufferPointer(start: componentNumber, count: n)) }
 
     /// Tarjan's algorithm (Tarjan 1972) from each of `roots` not yet visited, following
     /// only edges into passages `v` with `mark[v] == tag` when `mark` is given. The
     /// components found are appended to `order`, numbered in reverse topological order;
-    /// returns where each starts in `order` (and, last, where the last one ends).
+    /// returns where each starts in `order` (and, last, where the last one ends). A
+    /// passage is on Tarjan's stack exactly when it has an index and no component yet,
+    /// so no separate on-stack flag is kept.
     ///
     /// - Complexity: O(V' + E') for the V' passages and E' edges it visits.
-    mutating func run(
+    func run(
         offsets: [Int], targets: [Int], roots: some Sequence<Int>, mark: [Int]? = nil, tag: Int = 0
     ) -> [Int] {
-        var stack: [Int] = []
+        // Worked on as locals (moved out and back), so that the loop pays no dynamic
+        // exclusivity check on the class's stored properties.
+        var order = self.order
+        var visited = self.visited
+        self.order = []
+        self.visited = []
+        defer {
+            self.order = order
+            self.visited = visited
+        }
         var starts = [order.count]
-        var frames: [(v: Int, edge: Int)] = []
-        var counter = 0
-        for root in roots where index[root] < 0 {
-            frames.append((root, offsets[root]))
-            index[root] = counter; low[root] = counter; counter += 1
-            if mark != nil { visited.append(root) }
-            stack.append(root); onStack[root] = true
-            while !frames.isEmpty {
-                let v = frames[frames.count - 1].v
-                let e = frames[frames.count - 1].edge
-                if e < offsets[v + 1] {
-                    frames[frames.count - 1].edge = e + 1
-                    let w = targets[e]
-                    if let mark, mark[w] != tag { continue }
-                    if index[w] < 0 {
-                        index[w] = counter; low[w] = counter; counter += 1
-                        if mark != nil { visited.append(w) }
-                        stack.append(w); onStack[w] = true
-                        frames.append((w, offsets[w]))
-                    } else if onStack[w], index[w] < low[v] {
-                        low[v] = index[w]
+        if mark == nil { order.reserveCapacity(order.count + n) }
+        let index = self.index, low = self.low, componentNumber = self.componentNumber
+        let stack = self.stack, frameV = self.frameV, frameEdge = self.frameEdge
+        offsets.withUnsafeBufferPointer { offsets in
+            targets.withUnsafeBufferPointer { targets in
+                var top = 0  // size of Tarjan's stack
+                var depth = 0  // size of the call stack
+                var counter = 0
+                for root in roots where index[root] < 0 {
+                    index[root] = counter; low[root] = counter; counter &+= 1
+                    if mark != nil { visited.append(root) }
+                    stack[top] = root; top &+= 1
+                    frameV[0] = root; frameEdge[0] = offsets[root]; depth = 1
+                    while depth > 0 {
+                        let v = frameV[depth &- 1]
+                        let e = frameEdge[depth &- 1]
+                        if e < offsets[v &+ 1] {
+                            frameEdge[depth &- 1] = e &+ 1
+                            let w = targets[e]
+                            if let mark, mark[w] != tag { continue }
+                            let iw = index[w]
+                            if iw < 0 {
+                                index[w] = counter; low[w] = counter; counter &+= 1
+                                if mark != nil { visited.append(w) }
+                                stack[top] = w; top &+= 1
+                                frameV[depth] = w; frameEdge[depth] = offsets[w]; depth &+= 1
+                            } else if componentNumber[w] < 0, iw < low[v] {
+                                low[v] = iw
+                            }
+                            continue
+                        }
+                        depth &-= 1
+                        if depth > 0 {
+                            let parent = frameV[depth &- 1]
+                            if low[v] < low[parent] { low[parent] = low[v] }
+                        }
+                        if low[v] == index[v] {
+                            let number = starts.count &- 1
+                            while true {
+                                top &-= 1
+                                let w = stack[top]
+                                componentNumber[w] = number
+                                order.append(w)
+                                if w == v { break }
+                            }
+                            starts.append(order.count)
+                        }
                     }
-                    continue
-                }
-                frames.removeLast()
-                if let parent = frames.last?.v, low[v] < low[parent] { low[parent] = low[v] }
-                if low[v] == index[v] {
-                    let number = starts.count - 1
-                    while true {
-                        let w = stack.removeLast()
-                        onStack[w] = false
-                        componentOf[w] = number
-                        order.append(w)
-                        if w == v { break }
-                    }
-                    starts.append(order.count)
                 }
             }
         }
@@ -133,7 +175,7 @@ struct TarjanWorkspace {
 
     /// The components of the passages `roots` reach through passages marked `tag`, each
     /// as an array, in reverse topological order; then forgets the search.
-    mutating func components(
+    func components(
         offsets: [Int], targets: [Int], roots: some Sequence<Int>, mark: [Int], tag: Int
     ) -> [[Int]] {
         let starts = run(offsets: offsets, targets: targets, roots: roots, mark: mark, tag: tag)
@@ -143,10 +185,10 @@ struct TarjanWorkspace {
     }
 
     /// Forgets the last searches (run with a mark), in time proportional to what they visited.
-    mutating func reset() {
+    func reset() {
         for v in visited {
             index[v] = -1
-            componentOf[v] = -1
+            componentNumber[v] = -1
         }
         visited.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)

@@ -80,7 +80,7 @@ public struct Cycles: Sendable {
         }
         var blocked = [Bool](repeating: false, count: n)
         var blockedBy = [[Int]](repeating: [], count: n)
-        var tarjan = TarjanWorkspace(count: n)
+        let tarjan = TarjanWorkspace(count: n)
         var listed: [Cycle] = []
         var count = 0
         var stoppedAtLimit = false
