@@ -31,15 +31,7 @@ extension StoryGraph {
     /// - Complexity: O(V + E).
     public func passagesOnPaths(to ending: Int) -> Set<Int> {
         let forward = reachableFromStart()
-        var backward = [Bool](repeating: false, count: count)
-        backward[ending] = true
-        var stack = [ending]
-        while let v = stack.popLast() {
-            for u in predecessors(of: v) where !backward[u] {
-                backward[u] = true
-                stack.append(u)
-            }
-        }
+        let backward = Reachability.reaching(self, from: [ending])
         var result = Set<Int>()
         for v in 0..<count where forward[v] && backward[v] { result.insert(v) }
         return result
