@@ -79,7 +79,12 @@ public struct Cycles: Sendable {
             nextTag += 1
         }
         var blocked = [Bool](repeating: false, count: n)
-        var blockedBy = [[Int]](repeating: [], count: n)
+        // Johnson's sets B(w), as linked lists in one pool of cells with a free list: no
+        // array per passage, so blocking and unblocking allocate nothing.
+        var blockHead = [Int](repeating: -1, count: n)
+        var cellValue: [Int] = []
+        var cellNext: [Int] = []
+        var freeCell = -1
         let tarjan = TarjanWorkspace(count: n)
         var listed: [Cycle] = []
         var count = 0
@@ -127,20 +132,50 @@ public struct Cycles: Sendable {
                     while let u = unblockStack.popLast() {
                         guard blocked[u] else { continue }
                         blocked[u] = false
-                        for x in blockedBy[u] where blocked[x] { unblockStack.append(x) }
-                        blockedBy[u].removeAll(keepingCapacity: true)
+                        var cell = blockHead[u]
+                        while cell >= 0 {
+                            let x = cellValue[cell]
+                            if blocked[x] { unblockStack.append(x) }
+                            let next = cellNext[cell]
+                            cellNext[cell] = freeCell
+                            freeCell = cell
+                            cell = next
+                        }
+                        blockHead[u] = -1
                     }
                     if !frames.isEmpty { frames[frames.count - 1].closed = true }
                 } else {
                     for e in offsets[v]..<offsets[v + 1] {
                         let w = targets[e]
-                        if mark[w] == tag, !blockedBy[w].contains(v) { blockedBy[w].append(v) }
+                        guard mark[w] == tag else { continue }
+                        var cell = blockHead[w]
+                        while cell >= 0, cellValue[cell] != v { cell = cellNext[cell] }
+                        guard cell < 0 else { continue }  // v is in B(w) already
+                        let new: Int
+                        if freeCell >= 0 {
+                            new = freeCell
+                            freeCell = cellNext[new]
+                            cellValue[new] = v
+                        } else {
+                            new = cellValue.count
+                            cellValue.append(v)
+                            cellNext.append(-1)
+                        }
+                        cellNext[new] = blockHead[w]
+                        blockHead[w] = new
                     }
                 }
             }
             for v in members {
                 blocked[v] = false
-                blockedBy[v].removeAll(keepingCapacity: true)
+                var cell = blockHead[v]
+                while cell >= 0 {
+                    let next = cellNext[cell]
+                    cellNext[cell] = freeCell
+                    freeCell = cell
+                    cell = next
+                }
+                blockHead[v] = -1
             }
             // Remove s; what is left splits into smaller components.
             mark[s] = -1
