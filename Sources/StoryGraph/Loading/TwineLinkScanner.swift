@@ -231,27 +231,10 @@ private struct Scan {
 
     /// The offset of the `close` that balances an `open` already passed, skipping strings.
     mutating func findBalanced(open: Unicode.Scalar, close: Unicode.Scalar, from: Int) -> Int? {
-        var depth = 1
-        var k = from
         let end = min(s.count, from + Scan.maximumSearch)
-        var quote: Unicode.Scalar?
-        defer { _ = spend(k - from + 1) }
-        while k < end {
-            let c = s[k]
-            if let q = quote {
-                if c == "\\" { k += 2; continue }
-                if c == q { quote = nil }
-            } else if c == "\"" || c == "'" {
-                quote = c
-            } else if c == open {
-                depth += 1
-            } else if c == close {
-                depth -= 1
-                if depth == 0 { return k }
-            }
-            k += 1
-        }
-        return nil
+        let found = TwineMarkup.balancingClose(in: s, open: open, close: close, from: from, end: end)
+        _ = spend((found ?? end) - from + 1)
+        return found
     }
 
     var condition: String? {
@@ -910,5 +893,37 @@ private struct Scan {
         var open = start
         while open > 0 && s[open] != "<" && s[open] != "\n" && start - open < 500 { open -= 1 }
         add(label, target, kind: .choice, at: s[open] == "<" ? open : start)
+    }
+}
+
+/// Small scans shared by the link scanner and the readable-text view of Twine markup.
+enum TwineMarkup {
+    /// The offset of the `close` that balances an `open` just before `from`, counting
+    /// nesting and skipping quoted strings (with backslash escapes); `nil` when none
+    /// comes before `end`.
+    ///
+    /// - Complexity: O(end − from).
+    static func balancingClose(
+        in s: [Unicode.Scalar], open: Unicode.Scalar, close: Unicode.Scalar, from: Int, end: Int
+    ) -> Int? {
+        var depth = 1
+        var quote: Unicode.Scalar?
+        var k = from
+        while k < end {
+            let c = s[k]
+            if let q = quote {
+                if c == "\\" { k += 2; continue }
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == open {
+                depth += 1
+            } else if c == close {
+                depth -= 1
+                if depth == 0 { return k }
+            }
+            k += 1
+        }
+        return nil
     }
 }

@@ -18,28 +18,9 @@ enum TwineReadableText {
             }
             return nil
         }
-        /// The end (exclusive) of a bracketed run opened at `start`, counting nesting of
-        /// `open`/`close` and skipping quoted strings; `nil` when it never closes.
+        /// The end (exclusive) of a bracketed run opened at `start`; `nil` when it never closes.
         func balanced(from start: Int, open: Unicode.Scalar, close: Unicode.Scalar) -> Int? {
-            var depth = 0
-            var quote: Unicode.Scalar?
-            var j = start
-            while j < s.count {
-                let c = s[j]
-                if let q = quote {
-                    if c == "\\" { j += 2; continue }
-                    if c == q { quote = nil }
-                } else if c == "\"" || c == "'" {
-                    quote = c
-                } else if c == open {
-                    depth += 1
-                } else if c == close {
-                    depth -= 1
-                    if depth == 0 { return j + 1 }
-                }
-                j += 1
-            }
-            return nil
+            TwineMarkup.balancingClose(in: s, open: open, close: close, from: start + 1, end: s.count).map { $0 + 1 }
         }
         /// The first quoted string in `range`, if any.
         func firstQuoted(_ range: Range<Int>) -> String? {
