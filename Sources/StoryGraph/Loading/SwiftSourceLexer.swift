@@ -57,6 +57,8 @@ public struct SwiftSourceLexer {
     private var tokens: [Token] = []
     private var diagnostics: [Diagnostic] = []
     private var newlineBefore = true
+    /// The end of the last run of `#` found not to open a raw string.
+    private var hashRunEnd = 0
 
     /// Splits `source` into tokens, with a diagnostic for everything that could not be read.
     public static func tokenize(_ source: SourceText, dialect: Dialect) -> (tokens: [Token], diagnostics: [Diagnostic]) {
@@ -92,10 +94,13 @@ public struct SwiftSourceLexer {
             if c == "/" && at(i + 1) == "/" { skipLineComment(); continue }
             if c == "/" && at(i + 1) == "*" { skipBlockComment(); continue }
             if c == "#" && dialect == .objectiveC && newlineBefore { skipDirective(); continue }
-            if c == "#" && dialect == .swift {
+            if c == "#" && dialect == .swift && i >= hashRunEnd {
+                // Counted once per run: a later `#` of the same run is not a raw string's
+                // start either (so a run of n `#` costs O(n), not O(n²)).
                 var hashes = 0
                 while at(i + hashes) == "#" { hashes += 1 }
                 if at(i + hashes) == "\"" { swiftString(hashes: hashes); continue }
+                hashRunEnd = i + hashes
             }
             if c == "@" && at(i + 1) == "\"" { cString(prefix: 1); continue }
             if c == "\"" {
@@ -332,7 +337,14 @@ public struct SwiftSourceLexer {
         while i < s.count {
             if isEscape(at: i, hashes: hashes) {
                 let after = i + 1 + hashes
-                if at(after) == "(", let end = interpolationEnd(open: after, multiline: true) { i = end; continue }
+                if at(after) == "(" {
+                    if let end = interpolationEnd(open: after, multiline: true) { i = end; continue }
+                    // An interpolation that never closes runs to the end of the file, and
+                    // the string with it (as in Swift); stopping here keeps the lexer linear.
+                    error("unterminated interpolation '\\(' in a multi-line string", at: i)
+                    i = s.count
+                    break
+                }
                 i = min(after + 1, s.count)
                 continue
             }
