@@ -145,7 +145,7 @@ extension Report {
 
     private func pathRows() -> [[String]] {
         [
-            ["paths", paths.total.formatted() + (paths.exact ? " (exact)" : " (at least: search stopped at its budget)")],
+            ["paths", paths.total.formatted() + (paths.exact ? " (exact)" : " (at least: \(budgetNote))")],
             ["unbounded walks", paths.unboundedWalks ? "yes (the reader can loop and still reach an ending)" : "no"],
         ]
     }
@@ -155,7 +155,9 @@ extension Report {
         if odds.brokenLink > 0 { rows.append(["broken link", Self.percent(odds.brokenLink)]) }
         if odds.dynamicLink > 0 { rows.append(["dynamic link", Self.percent(odds.dynamicLink)]) }
         rows.append(["expected choices", odds.expectedChoices.map { String(format: "%.2f", $0) } ?? "- (a reader may never stop)"])
-        if !odds.converged { rows.append(["note", "the iterative solve did not reach 1e-12"]) }
+        if !odds.converged {
+            rows.append(["note", "odds \(budgetNote): every probability is a lower bound, at most \(Self.percent(odds.unresolved)) below the exact one"])
+        }
         return rows
     }
 
@@ -163,12 +165,17 @@ extension Report {
         let trapping = loops.filter { !$0.escapable }.count
         return [
             ["loops (cyclic components)", "\(Self.grouped(loops.count)) (\(Self.grouped(loops.count - trapping)) escapable, \(Self.grouped(trapping)) trapping)"],
-            ["elementary cycles", Self.grouped(cycles.count) + (cycles.exact ? "" : "+ (at least: search stopped at its budget)")],
+            ["elementary cycles", Self.grouped(cycles.count) + (cycles.exact ? "" : "+ (at least: \(budgetNote))")],
         ]
     }
 
     /// Endings shown in the text and Markdown tables; JSON has them all.
     static let endingRows = 40
+
+    /// How a search cut by the budget says so: the limit and the option that lifts it.
+    var budgetNote: String {
+        "search stopped at its budget of \(String(format: "%g", budgetSeconds)) s; a larger --budget lifts it"
+    }
 
     static func percent(_ p: Double) -> String {
         let value = p * 100
