@@ -89,7 +89,7 @@ public struct SwiftSourceLexer {
     private mutating func run() {
         while i < s.count {
             let c = s[i]
-            if c == "\n" { newlineBefore = true; i += 1; continue }
+            if c == "\n" || c == "\r" { newlineBefore = true; i += 1; continue }
             if c.properties.isWhitespace { i += 1; continue }
             if c == "/" && at(i + 1) == "/" { skipLineComment(); continue }
             if c == "/" && at(i + 1) == "*" { skipBlockComment(); continue }
@@ -121,7 +121,7 @@ public struct SwiftSourceLexer {
     // MARK: - Comments and directives
 
     private mutating func skipLineComment() {
-        while i < s.count && s[i] != "\n" { i += 1 }
+        while i < s.count && !Self.isLineBreak(s[i]) { i += 1 }
     }
 
     /// Block comments nest in Swift (`/* a /* b */ c */`), not in Objective-C.
@@ -130,7 +130,7 @@ public struct SwiftSourceLexer {
         i += 2
         var depth = 1
         while i < s.count {
-            if s[i] == "\n" { newlineBefore = true }
+            if Self.isLineBreak(s[i]) { newlineBefore = true }
             if s[i] == "*" && at(i + 1) == "/" {
                 i += 2
                 depth -= 1
@@ -149,8 +149,8 @@ public struct SwiftSourceLexer {
 
     /// `#import`, `#define`…: the whole line, with `\` continuations.
     private mutating func skipDirective() {
-        while i < s.count && s[i] != "\n" {
-            if s[i] == "\\" && at(i + 1) == "\n" { i += 2; continue }
+        while i < s.count && !Self.isLineBreak(s[i]) {
+            if s[i] == "\\", let next = at(i + 1), Self.isLineBreak(next) { i += next == "\r" && at(i + 2) == "\n" ? 3 : 2; continue }
             if s[i] == "/" && at(i + 1) == "*" { skipBlockComment(); continue }
             i += 1
         }
@@ -169,6 +169,9 @@ public struct SwiftSourceLexer {
         if c.isASCII { return isIdentifierStart(c) || ("0"..."9").contains(c) }
         return c.properties.isXIDContinue || c.properties.isEmojiPresentation || c == "\u{200D}" || c == "\u{FE0F}"
     }
+
+    /// LF, or CR (alone in old Mac files, before LF in Windows ones).
+    static func isLineBreak(_ c: Unicode.Scalar) -> Bool { c == "\n" || c == "\r" }
 
     static func isOperator(_ c: Unicode.Scalar) -> Bool {
         switch c {
@@ -293,7 +296,7 @@ public struct SwiftSourceLexer {
         let contentStart = i
         var terminated = false
         while i < s.count {
-            if s[i] == "\n" { break }
+            if Self.isLineBreak(s[i]) { break }
             if isEscape(at: i, hashes: hashes) {
                 let after = i + 1 + hashes
                 if at(after) == "(" {
@@ -312,7 +315,7 @@ public struct SwiftSourceLexer {
             i += 1 + hashes
         } else {
             error("unterminated string literal", at: start)
-            while i < s.count && s[i] != "\n" { i += 1 }
+            while i < s.count && !Self.isLineBreak(s[i]) { i += 1 }
         }
         let content = Array(s[contentStart..<contentEnd])
         let origin = Array(contentStart..<contentEnd)
@@ -494,7 +497,7 @@ public struct SwiftSourceLexer {
         let start = i
         i += prefix + 1
         var out = String.UnicodeScalarView()
-        while i < s.count && s[i] != "\"" && s[i] != "\n" {
+        while i < s.count && s[i] != "\"" && !Self.isLineBreak(s[i]) {
             if s[i] == "\\" { cEscape(into: &out); continue }
             out.append(s[i])
             i += 1
@@ -511,7 +514,7 @@ public struct SwiftSourceLexer {
         let start = i
         i += 1
         var out = String.UnicodeScalarView()
-        while i < s.count && s[i] != "'" && s[i] != "\n" {
+        while i < s.count && s[i] != "'" && !Self.isLineBreak(s[i]) {
             if s[i] == "\\" { cEscape(into: &out); continue }
             out.append(s[i])
             i += 1

@@ -80,7 +80,7 @@ extension Report {
         var out: [String] = []
         out.append("## \(Self.escape(title.isEmpty ? "(untitled)" : title))")
         out.append("")
-        out.append("Format `\(format)`, starts at `\(start)`.")
+        out.append("Format \(Self.code(format)), starts at \(Self.code(start)).")
         out.append("")
         out.append("### Structure")
         out += Table.markdown([["figure", "value"]] + structureRows() + pathRows())
@@ -91,7 +91,7 @@ extension Report {
             out.append("No ending can be reached.")
         } else {
             out += Table.markdown([["ending", "kind", "paths", "shortest", "longest", "odds"]] + endings.prefix(Self.endingRows).map { e in
-                ["`\(e.id)`", e.kind ?? "-", e.paths.formatted() + (paths.exact ? "" : "+"),
+                [Self.code(e.id), e.kind ?? "-", e.paths.formatted() + (paths.exact ? "" : "+"),
                  Self.grouped(e.shortest), e.longest < 0 ? "-" : Self.grouped(e.longest), Self.percent(e.probability)]
             }, rightAligned: [2, 3, 4, 5])
             if endings.count > Self.endingRows {
@@ -108,13 +108,13 @@ extension Report {
         if !cycles.listed.isEmpty {
             out.append("")
             for cycle in cycles.listed.prefix(10) {
-                out.append("- " + (cycle.passages + [cycle.passages[0]]).map { "`\($0)`" }.joined(separator: " → ") + (cycle.escapable ? "" : " (trapping)"))
+                out.append("- " + (cycle.passages + [cycle.passages[0]]).map(Self.code).joined(separator: " → ") + (cycle.escapable ? "" : " (trapping)"))
             }
         }
         out.append("")
         out.append("### Bottlenecks")
         out.append("")
-        out.append(bottlenecks.isEmpty ? "None." : Self.list(bottlenecks.map { $0 == start ? "`\($0)` (the start)" : "`\($0)`" }, limit: 20))
+        out.append(bottlenecks.isEmpty ? "None." : Self.list(bottlenecks.map { $0 == start ? "\(Self.code($0)) (the start)" : Self.code($0) }, limit: 20))
         out.append("")
         out.append("### Findings")
         out.append("")
@@ -122,7 +122,7 @@ extension Report {
             out.append("None.")
         } else {
             out += Table.markdown([["severity", "rule", "where", "message"]] + findings.prefix(100).map { f in
-                [f.severity, f.rule.map { "`\($0)`" } ?? "", f.file.map { "\($0):\(f.line ?? 0):\(f.column ?? 0)" } ?? "", Self.escape(f.message)]
+                [f.severity, f.rule.map(Self.code) ?? "", f.file.map { "\($0):\(f.line ?? 0):\(f.column ?? 0)" } ?? "", f.message]
             })
             if findings.count > 100 { out += ["", "… \(Self.grouped(findings.count - 100)) more (`storygraph check` lists them all)."] }
         }
@@ -194,6 +194,21 @@ extension Report {
         return names.prefix(limit).joined(separator: ", ") + ", … \(grouped(names.count - limit)) more"
     }
 
+    /// A Markdown code span that shows `text` as it is: a fence of more backticks than
+    /// the longest run inside, line breaks as spaces (a table row is one line). Pipes are
+    /// escaped by `Table.markdown` where the span sits in a table.
+    static func code(_ text: String) -> String {
+        let flat = Table.oneLine(text)
+        var longest = 0, run = 0
+        for c in flat {
+            run = c == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
+        return fence + pad + flat + pad + fence
+    }
+
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
@@ -222,12 +237,21 @@ enum Table {
         return lines
     }
 
+    /// `text` with every line break (LF, CR, CRLF) as one space.
+    static func oneLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return String(text.map { $0.isNewline ? " " : $0 })
+    }
+
     static func markdown(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
         guard let head = rows.first else { return [] }
         var lines = [""]
         lines.append("| " + head.joined(separator: " | ") + " |")
         lines.append("|" + head.indices.map { rightAligned.contains($0) ? "---:|" : "---|" }.joined())
-        for row in rows.dropFirst() { lines.append("| " + row.joined(separator: " | ") + " |") }
+        // A cell's own `|` would end it and a line break the row: escape both.
+        for row in rows.dropFirst() {
+            lines.append("| " + row.map { oneLine($0).replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+        }
         return lines
     }
 }
