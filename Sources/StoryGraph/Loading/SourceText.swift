@@ -37,7 +37,7 @@ public struct SourceText: Sendable {
         self.path = path
         guard data.count <= SourceText.maximumSize else {
             throw StoryLoadError(
-                "file is \(data.count) bytes; the limit is \(SourceText.maximumSize) bytes",
+                "file is \(data.count) bytes, more than storygraph's input limit of 64 MiB (\(SourceText.maximumSize) bytes); no option lifts it",
                 at: SourceLocation(file: path, line: 1, column: 1))
         }
         let bytes = [UInt8](data)
