@@ -168,6 +168,6 @@ public struct Lint: Sendable {
 
     static func nameList(_ names: [String], limit: Int = 10) -> String {
         if names.count <= limit { return names.joined(separator: ", ") }
-        return names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more"
+        return names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more (a finding names \(limit))"
     }
 }

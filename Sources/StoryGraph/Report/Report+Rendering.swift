@@ -42,7 +42,7 @@ extension Report {
             }
             out += Table.render(rows, indent: 2, rightAligned: [2, 3, 4, 5], header: true)
             if endings.count > Self.endingRows {
-                out.append("  … \(Self.grouped(endings.count - Self.endingRows)) more endings in the JSON report")
+                out.append("  … \(Self.grouped(endings.count - Self.endingRows)) more endings (the table stops at \(Self.endingRows); --format json lists them all)")
             }
         }
         out.append("")
@@ -54,7 +54,7 @@ extension Report {
         for cycle in cycles.listed.prefix(10) {
             out.append("  " + (cycle.passages + [cycle.passages[0]]).joined(separator: " → ") + (cycle.escapable ? "" : "  (trapping)"))
         }
-        if cycles.listed.count > 10 { out.append("  … \(cycles.listed.count - 10) more listed in the JSON report") }
+        if cycles.listed.count > 10 { out.append("  … \(cycles.listed.count - 10) more (the text shows 10; --format json lists the \(cycles.listed.count) kept, --max-cycles keeps more)") }
         out.append("")
         out.append("BOTTLENECKS (every path to an ending goes through them)")
         out.append("  " + (bottlenecks.isEmpty ? "none" : Self.list(bottlenecks.map { $0 == start ? "\($0) (the start)" : $0 }, limit: 20)))
@@ -71,7 +71,7 @@ extension Report {
         for finding in findings.prefix(20) {
             out.append("  \(finding.severity): \(finding.message)" + (finding.rule.map { " [\($0)]" } ?? ""))
         }
-        if findings.count > 20 { out.append("  … \(findings.count - 20) more (storygraph check lists them all)") }
+        if findings.count > 20 { out.append("  … \(findings.count - 20) more (the report shows 20; storygraph check lists them all)") }
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -96,7 +96,7 @@ extension Report {
             }, rightAligned: [2, 3, 4, 5])
             if endings.count > Self.endingRows {
                 out.append("")
-                out.append("… \(Self.grouped(endings.count - Self.endingRows)) more endings in the JSON report.")
+                out.append("… \(Self.grouped(endings.count - Self.endingRows)) more endings (the table stops at \(Self.endingRows); `--format json` lists them all).")
             }
         }
         out.append("")
@@ -124,7 +124,7 @@ extension Report {
             out += Table.markdown([["severity", "rule", "where", "message"]] + findings.prefix(100).map { f in
                 [f.severity, f.rule.map(Self.code) ?? "", f.file.map { "\($0):\(f.line ?? 0):\(f.column ?? 0)" } ?? "", f.message]
             })
-            if findings.count > 100 { out += ["", "… \(Self.grouped(findings.count - 100)) more (`storygraph check` lists them all)."] }
+            if findings.count > 100 { out += ["", "… \(Self.grouped(findings.count - 100)) more (the report shows 100; `storygraph check` lists them all)."] }
         }
         return out.joined(separator: "\n") + "\n"
     }
@@ -191,7 +191,7 @@ extension Report {
 
     static func list(_ names: [String], limit: Int) -> String {
         if names.count <= limit { return names.joined(separator: ", ") }
-        return names.prefix(limit).joined(separator: ", ") + ", … \(grouped(names.count - limit)) more"
+        return names.prefix(limit).joined(separator: ", ") + ", … \(grouped(names.count - limit)) more (\(limit) shown; --format json lists all)"
     }
 
     /// A Markdown code span that shows `text` as it is: a fence of more backticks than

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import StoryGraph
+
+/// Every limit that cuts something says which limit and what lifts it.
+@Suite struct LimitsReportedTests {
+    @Test func theInputLimitNamesItself() throws {
+        let data = Data(count: SourceText.maximumSize + 1)
+        #expect(throws: StoryLoadError.self) { try SourceText(path: "big.json", data: data) }
+        do {
+            _ = try SourceText(path: "big.json", data: data)
+        } catch {
+            #expect(error.description == "big.json:1:1: error: file is 67108865 bytes, more than storygraph's input limit of 64 MiB (67108864 bytes); no option lifts it")
+        }
+    }
+
+    @Test func cutListsInTheReportNameTheirLimitAndWhatLiftsThem() {
+        // 30 unreachable passages (30 findings, 30 names) and 45 endings.
+        let n = 45
+        let graph = Fixture.story([Array(1...n)] + Array(repeating: [], count: n) + Array(repeating: [0], count: 30))
+        let report = Report(StoryAnalysis(graph))
+        let text = report.text()
+        #expect(text.contains("  … 5 more endings (the table stops at 40; --format json lists them all)"))
+        #expect(text.contains("  … 10 more (the report shows 20; storygraph check lists them all)"))
+        #expect(text.contains(", … 20 more (10 shown; --format json lists all)"))
+        #expect(report.markdown().contains("… 5 more endings (the table stops at 40; `--format json` lists them all)."))
+    }
+
+    @Test func oddsCutByTheBudgetSayHowFarOff() {
+        let n = 60
+        let graph = Fixture.story((0..<n).map { v in (0..<n).filter { $0 != v } + [n] } + [[]])
+        let report = Report(StoryAnalysis(graph, options: .init(budget: .init(seconds: 1, steps: 1_000))))
+        #expect(!report.odds.converged)
+        #expect(report.odds.unresolved == 1)
+        #expect(report.text().contains("odds search stopped at its budget of 1 s; a larger --budget lifts it: every probability is a lower bound, at most 100% below the exact one"))
+    }
+}
