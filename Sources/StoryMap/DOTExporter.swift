@@ -1,3 +1,5 @@
+import StoryGraph
+
 /// Writes a story map as DOT text. The output depends only on the story and the
 /// options: the same input gives the same bytes, so DOT is what the tests snapshot.
 ///

@@ -1,4 +1,5 @@
 import StoryGraph
+import StoryMap
 
 /// What analysis adds to `storygraph map`: trapping loops outlined in orange and
 /// bottleneck passages drawn with a double border (unless `--no-analysis`); with

@@ -1,5 +1,6 @@
 import Foundation
 import StoryGraph
+import StoryMap
 
 /// `map --heat`: colours each passage and choice by the share of random runs that
 /// passed there, on a sequential scale (ColorBrewer YlOrRd, light to dark), with a

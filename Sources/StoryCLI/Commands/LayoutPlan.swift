@@ -1,4 +1,5 @@
 import StoryGraph
+import StoryMap
 import StoryRender
 
 /// The `--engine` option: a Graphviz engine, or `auto`.

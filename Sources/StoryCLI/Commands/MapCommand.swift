@@ -1,5 +1,6 @@
 import Foundation
 import StoryGraph
+import StoryMap
 import StoryRender
 
 /// `storygraph map STORY [-o FILE]`: the story map rendered through Graphviz.

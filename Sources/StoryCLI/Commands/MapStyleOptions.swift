@@ -1,4 +1,5 @@
 import StoryGraph
+import StoryMap
 
 /// Drawing options shared by `map` and `dot`.
 struct MapStyleOptions {

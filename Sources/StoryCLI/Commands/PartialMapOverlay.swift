@@ -1,5 +1,6 @@
 import Foundation
 import StoryGraph
+import StoryMap
 
 /// `map --focus P --radius K`, `map --ending E` and `map --cluster tag|file`: ways to
 /// read a story too big to read whole.

@@ -1,5 +1,6 @@
 import Foundation
 import StoryGraph
+import StoryMap
 
 /// `storygraph map --layout twine`: places each passage where its author put it in Twine
 /// (the `position` Twine stores, in Twee 3 metadata, Twee 2's `<x,y>` or an HTML
