@@ -1,52 +1,36 @@
 import Foundation
 import StoryGraph
-import StoryMap
 
-/// `storygraph map --layout twine`: places each passage where its author put it in Twine
-/// (the `position` Twine stores, in Twee 3 metadata, Twee 2's `<x,y>` or an HTML
-/// `position` attribute), pinned, and lays out the rest (choice boxes, passages without a
-/// position) with neato around them.
-struct TwineLayoutOverlay: MapOverlay {
-    enum Layout: String, CaseIterable {
-        /// Graphviz lays out the whole map (the default).
-        case auto
-        /// Passages pinned at their Twine positions, neato for the rest.
-        case twine
-    }
-
-    static let specs: [OptionSpec] = [
-        OptionSpec.choice(
-            "layout", Layout.self,
-            help: "twine: pin passages where the author placed them in Twine (neato); auto: let Graphviz place everything.",
-            default: .auto),
-    ]
-
-    /// Twine measures in screen pixels with 100-pixel passage cards; the chart's boxes are
+/// A layout that keeps each passage where its author placed it in their editor (Twine
+/// stores a `position` per passage, and sometimes a `size`; loaders keep them in the
+/// passage's metadata), pinned, and lets neato place the rest (choice boxes, passages
+/// without a position) around them.
+public enum PinnedLayout {
+    /// Editors measure in screen pixels with 100-pixel passage cards; the chart's boxes are
     /// about twice as wide in points, so each pixel becomes two points.
-    static let pointsPerPixel = 2.0
-    /// Twine's passage card size when the story does not give one.
-    static let defaultSize = (width: 100.0, height: 100.0)
+    public static let pointsPerPixel = 2.0
+    /// The card size when the story does not give one.
+    public static let defaultSize = (width: 100.0, height: 100.0)
 
-    static func apply(_ arguments: ParsedArguments, graph: StoryGraph, to options: inout DOTOptions, terminal: Terminal) throws(CLIError) {
-        guard arguments.choice("layout", as: Layout.self) == .twine else { return }
+    /// Pins the passages that have a position. Returns false (and changes nothing) when
+    /// no passage has one.
+    static func apply(graph: StoryGraph, to options: inout DOTOptions) -> Bool {
         let positions = positions(of: graph.story)
-        guard !positions.isEmpty else {
-            terminal.printError("warning: --layout twine: no passage of this story has a Twine position; laying it out automatically")
-            return
-        }
+        guard !positions.isEmpty else { return false }
         options.decorations.positions = positions
         options.suggestedEngine = "neato"
         // Positions are in points (not neato's default inches) and must stay where they are.
         // Kamada-Kawai places the unpinned choice boxes between their passages; the default
         // stress majorization leaves them in a heap near the origin.
         options.graphAttributes += [("inputscale", "72"), ("notranslate", "true"), ("mode", "KK")]
+        return true
     }
 
-    /// The centre of each passage's Twine card, in points, by passage index. A passage
-    /// without a readable position gets none.
+    /// The centre of each passage's card, in points, by passage index. A passage without
+    /// a readable position gets none.
     ///
     /// - Complexity: O(P).
-    static func positions(of story: Story) -> [Int: (x: Double, y: Double)] {
+    public static func positions(of story: Story) -> [Int: (x: Double, y: Double)] {
         var result: [Int: (x: Double, y: Double)] = [:]
         for (index, passage) in story.passages.enumerated() {
             guard let position = passage.metadata["position"].flatMap(pair) else { continue }
@@ -59,7 +43,7 @@ struct TwineLayoutOverlay: MapOverlay {
     }
 
     /// `"600,400"` (spaces allowed) as two finite numbers.
-    static func pair(_ text: String) -> (Double, Double)? {
+    public static func pair(_ text: String) -> (Double, Double)? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
               let a = Double(parts[0].trimmingCharacters(in: .whitespaces)),
