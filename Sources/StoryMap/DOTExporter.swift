@@ -184,7 +184,7 @@ public struct DOTExporter: Sendable {
         var edgeStyle = broken ? "dashed" : "solid"
         if choice.kind == .include || choice.kind == .dynamic { edgeStyle = "dotted" }
         let tooltip = DOTEscaping.quoted("\(passage.id) → \(choice.target): \(choice.text)" + (choice.location.map { "\n(\($0))" } ?? ""))
-        let condition = choice.condition.map { "if " + shorten($0, 40) }
+        let condition = choice.condition.map { "if " + shorten($0.description, 40) }
 
         // Inclusions, automatic jumps and dynamic links are not clicked: a direct edge.
         if choice.kind != .choice || options.style == .compact {

@@ -16,8 +16,11 @@ public struct Choice: Sendable, Hashable, Codable {
     public var text: String
     /// The id of the target passage (for `dynamic`, the expression as written).
     public var target: String
-    /// A condition kept as written; analysers treat the choice as possible.
-    public var condition: String?
+    /// When the choice is offered, as data (its text and, where the loader parses the
+    /// language, its expression); the structural analysers treat the choice as possible.
+    public var condition: Condition?
+    /// What taking the choice does to the story's variables.
+    public var effects: [Effect]
     /// A choice on an ending that sends the reader back to the start. Drawn, but never
     /// part of a path or a cycle.
     public var isRestart: Bool
@@ -25,15 +28,26 @@ public struct Choice: Sendable, Hashable, Codable {
     public var location: SourceLocation?
 
     public init(
-        text: String, target: String, condition: String? = nil, isRestart: Bool = false,
+        text: String, target: String, condition: Condition? = nil, effects: [Effect] = [], isRestart: Bool = false,
         kind: Kind = .choice, location: SourceLocation? = nil
     ) {
         self.text = text
         self.target = target
         self.condition = condition
+        self.effects = effects
         self.isRestart = isRestart
         self.kind = kind
         self.location = location
+    }
+
+    /// A choice whose condition is a test kept as written (not parsed).
+    public init(
+        text: String, target: String, condition conditionText: String?, isRestart: Bool = false,
+        kind: Kind = .choice, location: SourceLocation? = nil
+    ) {
+        self.init(
+            text: text, target: target, condition: conditionText.map { Condition($0) }, isRestart: isRestart,
+            kind: kind, location: location)
     }
 
     /// Whether this choice is a step of a path (ordinary click or automatic jump).
