@@ -87,6 +87,8 @@ public struct DOTExporter: Sendable {
                     if options.showRestarts { w.line(restartEdge(v, choice)) }
                     continue
                 }
+                // A return has no target of its own: it goes back to the running call.
+                if choice.kind == .return { continue }
                 var targetNode: String
                 var targetIsMissing = false
                 if choice.kind == .dynamic {
@@ -193,6 +195,8 @@ public struct DOTExporter: Sendable {
             case .include: label = "include"
             case .auto: label = choice.text.isEmpty ? "auto" : "auto: \(choice.text)"
             case .dynamic: label = choice.text.isEmpty ? "computed" : choice.text
+            case .call: label = choice.text.isEmpty ? "call" : "call: \(choice.text)"
+            case .return: label = "return"
             case .choice: label = choiceLabel(choice).joined(separator: "\n")
             }
             if let condition { label += "\n[\(condition)]" }

@@ -10,6 +10,14 @@ public struct Choice: Sendable, Hashable, Codable {
         case include
         /// The target is computed when the story runs; reported, never followed.
         case dynamic
+        /// A call that comes back (ink's tunnel `-> t ->`, ChoiceScript's `*gosub`, Yarn's
+        /// `<<detour>>`): the flow goes to `target` and, when the callee returns, on to
+        /// `returnTo`. `StoryGraph` follows it as a step into the callee whose returns
+        /// lead to `returnTo`.
+        case call
+        /// The end of a callee (`->->`, `*return`, `<<return>>`): back to where the call
+        /// that is running said (`returnTo`). `target` is empty.
+        case `return`
     }
 
     /// The label the reader sees.
@@ -25,11 +33,14 @@ public struct Choice: Sendable, Hashable, Codable {
     /// part of a path or a cycle.
     public var isRestart: Bool
     public var kind: Kind
+    /// For a `call`: the passage where the flow goes on after the callee returns (nil
+    /// when the call's passage ends after it).
+    public var returnTo: String?
     public var location: SourceLocation?
 
     public init(
         text: String, target: String, condition: Condition? = nil, effects: [Effect] = [], isRestart: Bool = false,
-        kind: Kind = .choice, location: SourceLocation? = nil
+        kind: Kind = .choice, returnTo: String? = nil, location: SourceLocation? = nil
     ) {
         self.text = text
         self.target = target
@@ -37,6 +48,7 @@ public struct Choice: Sendable, Hashable, Codable {
         self.effects = effects
         self.isRestart = isRestart
         self.kind = kind
+        self.returnTo = returnTo
         self.location = location
     }
 
