@@ -2,6 +2,7 @@ import Foundation
 import FoundationXML
 import Testing
 import StoryGraph
+import StoryMap
 @testable import StoryRender
 
 /// Story text that once came out wrong in the SVG: XML-illegal scalars and Graphviz's own
