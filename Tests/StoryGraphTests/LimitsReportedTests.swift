@@ -31,7 +31,7 @@ import Testing
         let graph = Fixture.story((0..<n).map { v in (0..<n).filter { $0 != v } + [n] } + [[]])
         let report = Report(StoryAnalysis(graph, options: .init(budget: .init(seconds: 1, steps: 1_000))))
         #expect(!report.odds.converged)
-        #expect(report.odds.unresolved == 1)
-        #expect(report.text().contains("odds search stopped at its budget of 1 s; a larger --budget lifts it: every probability is a lower bound, at most 100% below the exact one"))
+        #expect(report.odds.unresolved > 0 && report.odds.unresolved < 1)
+        #expect(report.text().contains("odds search stopped at its budget of 1 s; a larger --budget lifts it: every probability is a lower bound, at most \(Report.percent(report.odds.unresolved)) below the exact one"))
     }
 }

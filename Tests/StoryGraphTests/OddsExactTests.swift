@@ -65,6 +65,7 @@ import Testing
     }
 
     @Test func aDenseLoopPastTheBudgetStatesItsBound() {
+        // The elimination runs out of steps; Gauss–Seidel sweeps from zero give lower bounds.
         // 60 passages each leading to all others and to the ending: elimination fills the
         // whole matrix (about 60³ / 3 = 72,000 steps), more than 1,000 steps plus the
         // linear allowance of 16 per passage and choice (16 · (62 + 3,600) ≈ 58,600).
@@ -79,8 +80,10 @@ import Testing
         let graph = StoryGraph(Story(title: "", start: "p0", passages: passages, format: "story-json"))
         let cut = EndingOdds(graph, budget: AnalysisBudget(seconds: 1, steps: 1_000))
         #expect(!cut.converged)
-        #expect(cut.unresolved == 1)
-        #expect(cut.endingProbability[n] == 0)
+        // Lower bounds from the sweeps the allowance pays for, and what they leave open.
+        #expect(cut.unresolved > 0 && cut.unresolved < 1)
+        #expect(cut.endingProbability[n] > 0)
+        #expect(abs(cut.endingProbability[n] + cut.unresolved - 1) < 1e-12)
         #expect(cut.expectedChoices == nil)
         let full = EndingOdds(graph)
         #expect(full.converged)

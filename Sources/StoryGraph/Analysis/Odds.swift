@@ -25,8 +25,9 @@ public struct EndingOdds: Sendable {
     /// The largest relative residual the floating-point eliminations left (about 1e-16 on
     /// well-conditioned stories; 0 on acyclic stories).
     public let residual: Double
-    /// The steps the solve could spend (the budget's share plus 16 per passage and choice:
-    /// the linear part of the work is never cut) and the steps it took.
+    /// The steps the exact solve could spend (the budget's share plus 16 per passage and
+    /// choice: the linear part of the work is never cut) and the steps it took. Past the
+    /// limit, the lower-bound sweeps get as many steps again.
     public let stepLimit: Int
     public let steps: Int
 
@@ -67,6 +68,7 @@ public struct EndingOdds: Sendable {
         var residual = 0.0
         let limit = budget.steps(atRate: Self.stepsPerSecond) &+ 16 * (n + graph.edgeTargets.count)
         var steps = limit
+        var fallback = limit
         inflow[graph.start] = 1
 
         // Components are numbered in reverse topological order: go from the highest down.
@@ -93,16 +95,23 @@ public struct EndingOdds: Sendable {
                     continue
                 }
                 for (i, v) in members.enumerated() { position[v] = i }
-                guard steps > 0, let solution = SparseElimination.solve(
-                    graph, component: c, componentOf: components.componentOf, members: Array(members),
-                    position: position, inflow: inflow, degree: degree, absorbing: graph.isEnding, steps: &steps)
-                else {
+                let list = Array(members)
+                let solution = steps > 0 ? SparseElimination.solve(
+                    graph, component: c, componentOf: components.componentOf, members: list,
+                    position: position, inflow: inflow, degree: degree, absorbing: graph.isEnding, steps: &steps) : nil
+                if let solution {
+                    residual = max(residual, solution.residual)
+                    for (i, v) in members.enumerated() { visits[v] = max(0, solution.visits[i]) }
+                } else {
+                    // Past the budget: lower bounds instead, by Gauss–Seidel sweeps from zero
+                    // (monotone, so every sweep stays below the solution), on an allowance
+                    // of their own; the mass they do not account for is unresolved.
                     steps = min(steps, 0)
-                    for v in members { unresolved += inflow[v] }
-                    continue
+                    let x = SparseElimination.lowerBound(
+                        graph, component: c, componentOf: components.componentOf, members: list,
+                        position: position, inflow: inflow, degree: degree, absorbing: graph.isEnding, steps: &fallback)
+                    for (i, v) in members.enumerated() { visits[v] = x[i] }
                 }
-                residual = max(residual, solution.residual)
-                for (i, v) in members.enumerated() { visits[v] = max(0, solution.visits[i]) }
                 var entering = 0.0, leaving = 0.0
                 for v in members {
                     entering += inflow[v]
@@ -111,8 +120,12 @@ public struct EndingOdds: Sendable {
                     for w in graph.successors(of: v) where components.componentOf[w] != c { out += 1 }
                     leaving += visits[v] * Double(out) / Double(degree[v])
                 }
-                if leaving > 0 { scale = entering / leaving }
-                if exits.count == 1 {
+                if solution == nil {
+                    unresolved += max(0, entering - leaving)
+                } else if leaving > 0 {
+                    scale = entering / leaving
+                }
+                if solution != nil && exits.count == 1 {
                     // One way out: it receives exactly the mass that entered.
                     switch exits.first! {
                     case -1 - n: brokenMass += entering

@@ -24,6 +24,9 @@ struct SparseElimination {
     ///     only read for passages whose component is `component`).
     ///   - absorbing: passages that keep the mass that reaches them (endings).
     ///   - steps: the steps the solve may take; decreased by the steps it took.
+    /// The most fill-in entries one elimination may create.
+    static let maximumEntries = 4_000_000
+
     static func solve(
         _ graph: StoryGraph, component: Int, componentOf: [Int], members: [Int], position: [Int],
         inflow: [Double], degree: [Int], absorbing: [Bool], steps: inout Int
@@ -48,7 +51,9 @@ struct SparseElimination {
                 steps -= 1
             }
         }
-        // Forward elimination in member order.
+        // Forward elimination in member order, with at most `maximumEntries` row entries
+        // (about 200 MB) however large the budget.
+        var entries = 0
         for k in 0..<m {
             let pivotRow = rows[k]
             guard let pivot = pivotRow[k], pivot > 0 else { return nil }
@@ -57,12 +62,15 @@ struct SparseElimination {
                 let factor = a / pivot
                 rows[r][k] = nil
                 for (j, value) in pivotRow where j != k {
-                    if rows[r][j] == nil { columnRows[j].append(r) }
+                    if rows[r][j] == nil {
+                        columnRows[j].append(r)
+                        entries += 1
+                    }
                     rows[r][j, default: 0] -= factor * value
                 }
                 rhs[r] -= factor * rhs[k]
                 steps -= pivotRow.count
-                if steps < 0 { return nil }
+                if steps < 0 || entries > maximumEntries { return nil }
             }
             columnRows[k] = []
         }
@@ -87,5 +95,32 @@ struct SparseElimination {
             residual = max(residual, abs(value - x[i]) / max(1, abs(x[i])))
         }
         return Solution(visits: x, residual: residual)
+    }
+
+    /// Lower bounds of the expected visits: Gauss–Seidel sweeps of `x = b + Qᵀx` from
+    /// x = 0 until they stop changing (to 1e-15 relative) or `steps` run out. Every
+    /// coefficient is non-negative, so the sweeps rise monotonically towards the solution.
+    ///
+    /// - Complexity: O(k · (m + e)) for k sweeps, within `steps`.
+    static func lowerBound(
+        _ graph: StoryGraph, component: Int, componentOf: [Int], members: [Int], position: [Int],
+        inflow: [Double], degree: [Int], absorbing: [Bool], steps: inout Int
+    ) -> [Double] {
+        var x = [Double](repeating: 0, count: members.count)
+        while steps > 0 {
+            var change = 0.0, scale = 0.0
+            for (i, v) in members.enumerated() {
+                var value = inflow[v]
+                for u in graph.predecessors(of: v) where componentOf[u] == component && !absorbing[u] {
+                    value += x[position[u]] / Double(degree[u])
+                }
+                steps -= 1 + graph.predecessors(of: v).count
+                change = max(change, value - x[i])
+                scale = max(scale, value)
+                x[i] = value
+            }
+            if change <= 1e-15 * max(scale, 1) { break }
+        }
+        return x
     }
 }
