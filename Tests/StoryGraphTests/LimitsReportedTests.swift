@@ -26,9 +26,21 @@ import Testing
         #expect(report.markdown().contains("… 5 more endings (the table stops at 40; `--format json` lists them all)."))
     }
 
-    @Test func oddsCutByTheBudgetSayHowFarOff() {
+    @Test func oddsCutByTheBudgetWithOneWayOutStayExact() {
         let n = 60
         let graph = Fixture.story((0..<n).map { v in (0..<n).filter { $0 != v } + [n] } + [[]])
+        let report = Report(StoryAnalysis(graph, options: .init(budget: .init(seconds: 1, steps: 1_000))))
+        #expect(!report.odds.converged && report.odds.unresolved == 0)
+        #expect(report.endings.map(\.probability) == [1])
+        let text = report.text()
+        #expect(text.contains("expected choices        - (not solved within the budget)"))
+        #expect(text.contains("odds exact (every unsolved loop has one way out); expected choices unknown: search stopped at its budget of 1 s; a larger --budget lifts it"))
+    }
+
+    @Test func oddsCutByTheBudgetSayHowFarOff() {
+        let n = 60
+        // Two ways out (n and n + 1), so the cut leaves mass unresolved.
+        let graph = Fixture.story((0..<n).map { v in (0..<n).filter { $0 != v } + [n] + (v == 0 ? [n + 1] : []) } + [[], []])
         let report = Report(StoryAnalysis(graph, options: .init(budget: .init(seconds: 1, steps: 1_000))))
         #expect(!report.odds.converged)
         #expect(report.odds.unresolved > 0 && report.odds.unresolved < 1)

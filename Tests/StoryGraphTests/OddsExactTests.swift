@@ -64,30 +64,51 @@ import Testing
         }
     }
 
-    @Test func aDenseLoopPastTheBudgetStatesItsBound() {
-        // The elimination runs out of steps; Gauss–Seidel sweeps from zero give lower bounds.
-        // 60 passages each leading to all others and to the ending: elimination fills the
-        // whole matrix (about 60³ / 3 = 72,000 steps), more than 1,000 steps plus the
-        // linear allowance of 16 per passage and choice (16 · (62 + 3,600) ≈ 58,600).
+    /// 60 passages each leading to all others and to `end`, and p0 also to `other` when
+    /// `twoWaysOut`: elimination fills the whole matrix (about 60³ / 3 = 72,000 steps),
+    /// more than 1,000 steps plus the linear allowance of 16 per passage and choice.
+    static func dense(twoWaysOut: Bool) -> StoryGraph {
         let n = 60
         var passages: [Passage] = []
         for i in 0..<n {
             var choices = (0..<n).filter { $0 != i }.map { Choice(text: "to \($0)", target: "p\($0)") }
             choices.append(Choice(text: "out", target: "end"))
+            if twoWaysOut && i == 0 { choices.append(Choice(text: "other", target: "other")) }
             passages.append(Passage(id: "p\(i)", text: "", choices: choices))
         }
         passages.append(Passage(id: "end", text: "", ending: .init()))
-        let graph = StoryGraph(Story(title: "", start: "p0", passages: passages, format: "story-json"))
-        let cut = EndingOdds(graph, budget: AnalysisBudget(seconds: 1, steps: 1_000))
+        passages.append(Passage(id: "other", text: "", ending: .init()))
+        return StoryGraph(Story(title: "", start: "p0", passages: passages, format: "story-json"))
+    }
+
+    static let tinyBudget = AnalysisBudget(seconds: 1, steps: 1_000)
+
+    @Test func aDenseLoopPastTheBudgetStatesItsBound() {
+        // The elimination runs out of steps; Gauss–Seidel sweeps from zero give lower bounds.
+        let graph = Self.dense(twoWaysOut: true)
+        let cut = EndingOdds(graph, budget: Self.tinyBudget)
         #expect(!cut.converged)
-        // Lower bounds from the sweeps the allowance pays for, and what they leave open.
         #expect(cut.unresolved > 0 && cut.unresolved < 1)
-        #expect(cut.endingProbability[n] > 0)
-        #expect(abs(cut.endingProbability[n] + cut.unresolved - 1) < 1e-12)
+        #expect(cut.endingProbability[60] > 0 && cut.endingProbability[61] > 0)
+        #expect(abs(cut.endingProbability[60] + cut.endingProbability[61] + cut.unresolved - 1) < 1e-12)
+        #expect(cut.expectedChoices == nil)
+        let full = EndingOdds(graph)
+        #expect(full.converged && full.unresolved == 0)
+        #expect(cut.endingProbability[60] <= full.endingProbability[60])
+        #expect(cut.endingProbability[61] <= full.endingProbability[61])
+        #expect(abs(full.endingProbability[60] + full.endingProbability[61] - 1) < 1e-12)
+    }
+
+    @Test func aLoopWithOneWayOutGivesItAllItsMassEvenPastTheBudget() {
+        let graph = Self.dense(twoWaysOut: false)
+        let cut = EndingOdds(graph, budget: Self.tinyBudget)
+        #expect(!cut.converged)
+        #expect(cut.unresolved == 0)
+        #expect(cut.endingProbability[60] == 1)
         #expect(cut.expectedChoices == nil)
         let full = EndingOdds(graph)
         #expect(full.converged)
-        #expect(full.endingProbability[n] == 1)
+        #expect(full.endingProbability[60] == 1)
         // Each passage leaves with probability 1/60 per visit: 60 choices expected.
         #expect(abs(full.expectedChoices! - 60) < 1e-9)
     }

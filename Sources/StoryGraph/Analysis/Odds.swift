@@ -17,10 +17,13 @@ public struct EndingOdds: Sendable {
     /// passage is inside a trap).
     public let expectedVisits: [Double]
     /// Whether every looping component was solved within the budget. When not, the
-    /// probabilities are lower bounds, each at most `unresolved` below the exact one.
+    /// expected visits are lower bounds and `expectedChoices` is absent; the probabilities
+    /// are lower bounds too, each at most `unresolved` below the exact one.
     public let converged: Bool
     /// The probability mass that entered a looping component the budget did not let the
-    /// solve finish (0 when `converged`): an upper bound on the error of every figure.
+    /// solve finish and left by more than one way out (0 when `converged`; 0 as well when
+    /// every unsolved loop has one way out, which then gets all its mass exactly): an upper
+    /// bound on the error of every probability.
     public let unresolved: Double
     /// The largest relative residual the floating-point eliminations left (about 1e-16 on
     /// well-conditioned stories; 0 on acyclic stories).
@@ -65,6 +68,7 @@ public struct EndingOdds: Sendable {
         var dynamicMass = 0.0
         var neverMass = 0.0
         var unresolved = 0.0
+        var visitsExact = true
         var residual = 0.0
         let limit = budget.steps(atRate: Self.stepsPerSecond) &+ 16 * (n + graph.edgeTargets.count)
         var steps = limit
@@ -120,12 +124,8 @@ public struct EndingOdds: Sendable {
                     for w in graph.successors(of: v) where components.componentOf[w] != c { out += 1 }
                     leaving += visits[v] * Double(out) / Double(degree[v])
                 }
-                if solution == nil {
-                    unresolved += max(0, entering - leaving)
-                } else if leaving > 0 {
-                    scale = entering / leaving
-                }
-                if solution != nil && exits.count == 1 {
+                if solution == nil { visitsExact = false }
+                if exits.count == 1 {
                     // One way out: it receives exactly the mass that entered.
                     switch exits.first! {
                     case -1 - n: brokenMass += entering
@@ -134,6 +134,11 @@ public struct EndingOdds: Sendable {
                     case let w: inflow[w] += entering
                     }
                     continue
+                }
+                if solution == nil {
+                    unresolved += max(0, entering - leaving)
+                } else if leaving > 0 {
+                    scale = entering / leaving
                 }
             }
             // Pass the mass on, out of the component.
@@ -156,12 +161,12 @@ public struct EndingOdds: Sendable {
         self.dynamicLink = dynamicMass
         self.neverEnding = max(0, neverMass)
         self.expectedVisits = visits
-        self.converged = unresolved == 0
+        self.converged = visitsExact
         self.unresolved = unresolved
         self.residual = residual
         self.stepLimit = limit
         self.steps = min(limit, limit - steps)
-        if neverMass > 0 || unresolved > 0 {
+        if neverMass > 0 || !visitsExact {
             self.expectedChoices = nil
         } else {
             var total = 0.0

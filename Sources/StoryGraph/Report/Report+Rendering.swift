@@ -154,9 +154,12 @@ extension Report {
         var rows = [["never ending (trapped)", Self.percent(odds.neverEnding)]]
         if odds.brokenLink > 0 { rows.append(["broken link", Self.percent(odds.brokenLink)]) }
         if odds.dynamicLink > 0 { rows.append(["dynamic link", Self.percent(odds.dynamicLink)]) }
-        rows.append(["expected choices", odds.expectedChoices.map { String(format: "%.2f", $0) } ?? "- (a reader may never stop)"])
-        if !odds.converged {
+        let unknown = odds.converged || odds.neverEnding > 0 ? "- (a reader may never stop)" : "- (not solved within the budget)"
+        rows.append(["expected choices", odds.expectedChoices.map { String(format: "%.2f", $0) } ?? unknown])
+        if !odds.converged && odds.unresolved > 0 {
             rows.append(["note", "odds \(budgetNote): every probability is a lower bound, at most \(Self.percent(odds.unresolved)) below the exact one"])
+        } else if !odds.converged {
+            rows.append(["note", "odds exact (every unsolved loop has one way out); expected choices unknown: \(budgetNote)"])
         }
         return rows
     }
