@@ -35,7 +35,7 @@ public struct EndingOdds: Sendable {
     public let steps: Int
 
     /// Steps of the sparse elimination per second (a release build; one row entry each).
-    public static let stepsPerSecond = 20_000_000
+    public static let stepsPerSecond = 4_000_000
 
     /// Computes the odds exactly on the condensation of the story: components in
     /// topological order, a dynamic program on acyclic parts, and on each looping component
