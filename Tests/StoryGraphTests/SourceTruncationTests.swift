@@ -7,14 +7,9 @@ import Testing
 /// `SwiftSourceParser.previousEnd`), and an unfinished call says where it began.
 @Suite("SourceLoader: input that ends anywhere")
 struct SourceTruncationTests {
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        fatalError("Package.swift not found above \(#filePath)")
-    }()
+    /// The package root: this file is Tests/StoryGraphTests/SourceTruncationTests.swift.
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test(arguments: [
         ("let x = f(a:", SwiftSourceLexer.Dialect.swift, ["t.swift:1:10: error: '(' is never closed"]),

@@ -20,7 +20,7 @@ struct GenerateCommand: Command {
         ],
         options: [
             OptionSpec("seed", value: "S", help: "Seed of the random choices (gamebook, lattice).", default: "1"),
-            OptionSpec("output", short: "o", value: "FILE", help: "Write the story here instead of stdout."),
+            OptionSpec("output", short: "o", value: "FILE", help: "Write the story here instead of stdout. " + OutputFile.helpNote),
         ])
 
     let shape: StoryGenerator.Shape
@@ -54,12 +54,8 @@ struct GenerateCommand: Command {
             terminal.write(json)
             return .success
         }
-        do {
-            try Data(json.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw .failure("cannot write \(output): \((error as NSError).localizedDescription)")
-        }
-        if !terminal.quiet {
+        try OutputFile.write(Data(json.utf8), to: output, terminal: terminal)
+        if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
             terminal.printError("wrote \(output) (\(story.passages.count) passages)")
         }
         return .success

@@ -25,7 +25,7 @@ struct MapCommand: Command {
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [
-            OptionSpec("output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format."),
+            OptionSpec("output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format. " + OutputFile.helpNote),
             OptionSpec.choice("format", OutputFormat.self, help: "Output format (default: from the file extension, else svg)."),
             OptionSpec.choice("engine", EngineChoice.self, help: "Graphviz layout engine; auto picks dot for small stories and tuned dot or sfdp for big ones.", default: .auto),
         ] + MapStyleOptions.specs + overlays.flatMap { $0.specs } + InputOptions.specs)
@@ -56,16 +56,20 @@ struct MapCommand: Command {
             format = chosen
         } else if let output {
             let ext = (output as NSString).pathExtension.lowercased()
-            guard let fromExtension = OutputFormat(rawValue: ext) else {
+            if OutputFormat(rawValue: ext) == nil, OutputFile.isStream(output) {
+                format = .svg  // `-o -`, /dev/stdout, a FIFO: no extension to go by
+            } else if let fromExtension = OutputFormat(rawValue: ext) {
+                format = fromExtension
+            } else {
                 throw .usage(
                     "cannot tell the format of '\(output)' from its extension; use .svg, .png, .pdf or .dot, or --format",
                     command: "map")
             }
-            format = fromExtension
         } else {
             format = .svg
         }
-        if output == nil, format == .png || format == .pdf, isatty(1) == 1 {
+        let toStdout = output.map { OutputFile.standardDescriptor($0) == STDOUT_FILENO } ?? true
+        if toStdout, format == .png || format == .pdf, isatty(1) == 1 {
             throw .usage("refusing to write \(format.rawValue.uppercased()) to a terminal; use -o FILE", command: "map")
         }
     }
@@ -99,12 +103,8 @@ struct MapCommand: Command {
             terminal.write(data: data)
             return .success
         }
-        do {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw .input(StoryLoadError("cannot write \(output): \((error as NSError).localizedDescription)", at: nil))
-        }
-        if !terminal.quiet {
+        try OutputFile.write(data, to: output, terminal: terminal)
+        if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
             terminal.printError("wrote \(output) (\(format.rawValue), \(graph.count) passages, \(data.count) bytes)")
         }
         return .success

@@ -13,7 +13,7 @@ public enum StoryGraphCLI {
             Stories are read from storygraph JSON and the other formats listed by \
             'storygraph help formats'. Results go to stdout, diagnostics to stderr.
             Exit codes: 0 success, 1 the story has errors, 64 usage error, 65 unreadable \
-            input, 70 internal failure.
+            input, 70 internal failure, 74 output that cannot be written.
             """,
         arguments: [ArgumentSpec("SUBCOMMAND", help: "The command to run.", optional: true)],
         options: [OptionSpec("version", help: "Show the version.")],
@@ -22,6 +22,7 @@ public enum StoryGraphCLI {
     /// Runs the command line (without the program name) and returns the exit code.
     public static func main(_ arguments: [String], terminal: Terminal? = nil) -> Int32 {
         let globals = globalOptions(arguments)
+        if terminal == nil { StandardStream.prepareProcess() }
         let terminal = terminal ?? Terminal(quiet: globals.quiet, color: globals.color)
         do {
             return try dispatch(arguments, terminal).rawValue
@@ -33,7 +34,7 @@ public enum StoryGraphCLI {
                 terminal.printError("See '\(helpName)'.")
             case .input(let loadError):
                 for diagnostic in loadError.diagnostics { terminal.printError(terminal.format(diagnostic)) }
-            case .failure(let message):
+            case .failure(let message), .output(let message, _):
                 terminal.printError("error: \(message)")
             }
             return error.exitCode.rawValue
