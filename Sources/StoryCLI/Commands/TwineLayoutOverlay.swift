@@ -28,7 +28,8 @@ struct TwineLayoutOverlay: MapOverlay {
 
     static func apply(_ arguments: ParsedArguments, graph: StoryGraph, to options: inout DOTOptions, terminal: Terminal) throws(CLIError) {
         guard arguments.choice("layout", as: Layout.self) == .twine else { return }
-        let positions = positions(of: graph.story)
+        let (positions, refused) = positions(of: graph.story)
+        terminal.report(refused)
         guard !positions.isEmpty else {
             terminal.printError("warning: --layout twine: no passage of this story has a Twine position; laying it out automatically")
             return
@@ -41,20 +42,38 @@ struct TwineLayoutOverlay: MapOverlay {
         options.graphAttributes += [("inputscale", "72"), ("notranslate", "true"), ("mode", "KK")]
     }
 
+    /// The largest coordinate or card size, in Twine pixels, that is used; anything larger
+    /// (`"1e19,0"`), negative sizes and positions below `-maximumCoordinate` are refused.
+    static let maximumCoordinate = 1_000_000.0
+
     /// The centre of each passage's Twine card, in points, by passage index. A passage
-    /// without a readable position gets none.
+    /// without a readable position gets none; one whose position or size is out of range
+    /// gets none and a located warning.
     ///
     /// - Complexity: O(P).
-    static func positions(of story: Story) -> [Int: (x: Double, y: Double)] {
+    static func positions(of story: Story) -> (positions: [Int: (x: Double, y: Double)], refused: [Diagnostic]) {
         var result: [Int: (x: Double, y: Double)] = [:]
+        var refused: [Diagnostic] = []
+        let limit = maximumCoordinate
         for (index, passage) in story.passages.enumerated() {
-            guard let position = passage.metadata["position"].flatMap(pair) else { continue }
-            let size = passage.metadata["size"].flatMap(pair) ?? defaultSize
+            guard let text = passage.metadata["position"], let position = pair(text) else { continue }
+            let sizeText = passage.metadata["size"]
+            let size = sizeText.flatMap(pair) ?? defaultSize
+            let inRange = abs(position.0) <= limit && abs(position.1) <= limit
+                && size.0 >= 0 && size.1 >= 0 && size.0 <= limit && size.1 <= limit
+            guard inRange else {
+                let what = sizeText.map { "position '\(text)' and size '\($0)'" } ?? "position '\(text)'"
+                refused.append(Diagnostic(
+                    .warning,
+                    "passage '\(passage.id)' has Twine \(what) beyond ±\(Int(limit)) pixels (or a negative size); --layout twine lays it out automatically",
+                    at: passage.location, rule: "twine-position"))
+                continue
+            }
             result[index] = (
                 x: (position.0 + size.0 / 2) * pointsPerPixel,
                 y: (position.1 + size.1 / 2) * pointsPerPixel)
         }
-        return result
+        return (result, refused)
     }
 
     /// `"600,400"` (spaces allowed) as two finite numbers.
