@@ -83,7 +83,7 @@ struct GenerateCommand: Command {
         }
         try OutputFile.write(Data(json.utf8), to: output, terminal: terminal)
         if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
-            terminal.printError("wrote \(output) (\(story.passages.count) passages)")
+            terminal.printError("wrote \(TerminalText.escaped(output)) (\(story.passages.count) passages)")
         }
         return .success
     }

@@ -92,7 +92,7 @@ struct MapCommand: Command {
             do {
                 let rendered = try GraphvizRenderer.render(dot: dot, engine: plan.engine, format: ImageFormat(rawValue: format.rawValue)!)
                 if !terminal.quiet {
-                    for warning in rendered.warnings { terminal.printError("warning: graphviz: \(warning)") }
+                    for warning in rendered.warnings { terminal.printError("warning: graphviz: \(TerminalText.escaped(warning))") }
                 }
                 data = rendered.data
             } catch {
@@ -105,7 +105,7 @@ struct MapCommand: Command {
         }
         try OutputFile.write(data, to: output, terminal: terminal)
         if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
-            terminal.printError("wrote \(output) (\(format.rawValue), \(graph.count) passages, \(data.count) bytes)")
+            terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(graph.count) passages, \(data.count) bytes)")
         }
         return .success
     }

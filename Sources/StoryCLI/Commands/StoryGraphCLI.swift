@@ -29,13 +29,13 @@ public enum StoryGraphCLI {
         } catch {
             switch error {
             case .usage(let message, let command):
-                terminal.printError("error: \(message)")
+                terminal.printError("error: \(TerminalText.escaped(message))")
                 let helpName = command == "storygraph" ? "storygraph --help" : "storygraph help \(command)"
                 terminal.printError("See '\(helpName)'.")
             case .input(let loadError):
                 for diagnostic in loadError.diagnostics { terminal.printError(terminal.format(diagnostic)) }
             case .failure(let message), .output(let message, _):
-                terminal.printError("error: \(message)")
+                terminal.printError("error: \(TerminalText.escaped(message))")
             }
             return error.exitCode.rawValue
         }
