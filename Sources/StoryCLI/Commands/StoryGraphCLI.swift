@@ -13,7 +13,8 @@ public enum StoryGraphCLI {
             Stories are read from storygraph JSON and the other formats listed by \
             'storygraph help formats'. Results go to stdout, diagnostics to stderr.
             Exit codes: 0 success, 1 the story has errors, 64 usage error, 65 unreadable \
-            input, 70 internal failure, 74 output that cannot be written.
+            input (or an output file that cannot be created), 70 internal failure, 74 output \
+            that cannot be written.
             """,
         arguments: [ArgumentSpec("SUBCOMMAND", help: "The command to run.", optional: true)],
         options: [OptionSpec("version", help: "Show the version.")],
