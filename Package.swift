@@ -5,6 +5,7 @@ let package = Package(
     name: "storygraph",
     products: [
         .library(name: "StoryGraph", targets: ["StoryGraph"]),
+        .library(name: "StoryMap", targets: ["StoryMap"]),
         .library(name: "StoryRender", targets: ["StoryRender"]),
         .executable(name: "storygraph", targets: ["storygraph"]),
     ],
@@ -20,15 +21,17 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "StoryGraph", dependencies: ["CLibXML2"]),
-        .target(name: "StoryRender", dependencies: ["StoryGraph", "CGraphviz"]),
-        .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryRender"]),
+        .target(name: "StoryMap", dependencies: ["StoryGraph"]),
+        .target(name: "StoryRender", dependencies: ["CGraphviz"]),
+        .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
-        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryRender"]),
+        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
         .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph"]),
-        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph"]),
+        .testTarget(name: "StoryMapTests", dependencies: ["StoryMap", "StoryGraph"]),
+        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryMap"]),
         .testTarget(
             name: "StoryCLITests",
-            dependencies: ["StoryCLI", "StoryGraph"]
+            dependencies: ["StoryCLI", "StoryGraph", "StoryMap"]
         ),
     ],
     swiftLanguageModes: [.v6]

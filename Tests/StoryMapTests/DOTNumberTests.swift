@@ -1,5 +1,5 @@
 import Testing
-@testable import StoryGraph
+@testable import StoryMap
 
 @Suite("DOT: coordinates")
 struct DOTNumberTests {
