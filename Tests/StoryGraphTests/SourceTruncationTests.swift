@@ -49,6 +49,59 @@ struct SourceTruncationTests {
         #expect(loaded > 0)
     }
 
+    /// Constructs the examples lack (multi-line, raw and interpolated strings, unicode
+    /// escapes, nested comments, attributes, closures, literals of every kind), cut
+    /// after every scalar, in both dialects.
+    static let constructs = ##"""
+        import Foundation
+        /* a /* nested */ comment */
+        @objc final class Brain: NSObject {
+            let stories: [Story] = [
+                Story(title: """
+                    Line one \(name) and \u{1F600}
+                      indented "quote" \
+                    continued
+                    """, choice1: #"raw \#(x) "q""#, choice1Destination: 1, choice2: "b\n\t", choice2Destination: -2),
+                Story(title: 'c', choice1: 0x1F, choice1Destination: 1.5e3, choice2: `tick`, choice2Destination: a?.b!.c),
+            ]
+            var x: [Int: String] = [1: "one", 2: "two"] { didSet { print(#selector(run), x) } }
+            func run() { stories.append(contentsOf: [Story(title: "d" + "e", choice1: f(_: { $0 }), choice1Destination: 0)]) }
+        }
+        #if DEBUG
+        let y = #file
+        #endif
+        """##
+    static let objectiveCConstructs = #"""
+        #import <Foundation/Foundation.h>
+        // comment \
+           continued
+        @implementation Brain
+        - (void)viewDidLoad {
+            AdventurePiece *start = [[AdventurePiece alloc] initWithText:@"Start " @"joined" ending:NO];
+            __block AdventurePiece* next = [AdventurePiece pieceWithText:@"Next\n" choices:@[@"a", @"b"] map:@{@"k": @5}];
+            [start setFirstPiece:next]; start.secondPiece = next; char c = 'x'; int n = -3;
+            self.title = [NSString stringWithFormat:@"%d", (int)n];
+        }
+        @end
+        """#
+
+    @Test(arguments: [SwiftSourceLexer.Dialect.swift, .objectiveC])
+    func everyPrefixOfEveryConstruct(dialect: SwiftSourceLexer.Dialect) {
+        let scalars = Array((dialect == .swift ? Self.constructs : Self.objectiveCConstructs).unicodeScalars)
+        var diagnosed = 0
+        for end in 0...scalars.count {
+            var prefix = String.UnicodeScalarView()
+            prefix.append(contentsOf: scalars[0..<end])
+            let summary = SwiftSourceParser.summarizeUncached(SourceText(path: "t", text: String(prefix)), dialect: dialect)
+            if !summary.diagnostics.isEmpty { diagnosed += 1 }
+            #expect(summary.diagnostics.allSatisfy { $0.location != nil })
+        }
+        // Whole, the file reads cleanly; cut inside a bracket, it says what is unclosed.
+        let whole = SwiftSourceParser.summarizeUncached(SourceText(path: "t", text: String(String.UnicodeScalarView(scalars))), dialect: dialect)
+        #expect(whole.diagnostics.map(\.description) == [])
+        #expect(diagnosed > 100)
+    }
+
     /// Each token kind as the last thing in the file, in both dialects.
     @Test(arguments: [
         "let", "let x", "let x =", "let x: ", "let x: [Int", "let x = -", "let x = @", "let x = @[", "let x = #",
