@@ -59,7 +59,7 @@ struct PathsCommand: Command {
             if let limit, printed >= limit { reachedLimit = true; break }
             switch format {
             case .text:
-                terminal.print(path.description(in: graph))
+                terminal.print(TerminalText.escaped(path.description(in: graph)))
             case .json:
                 let passages = path.passages.map { Self.quoted(graph.ids[$0]) }.joined(separator: ", ")
                 let choices = path.passages.indices.dropLast().map { i in

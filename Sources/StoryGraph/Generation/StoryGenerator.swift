@@ -55,7 +55,8 @@ public enum StoryGenerator {
         public var problem: String? {
             switch self {
             case .gamebook(let n) where n < 1 || n > 10_000_000: "gamebook N must be from 1 to 10000000"
-            case .lattice(let w, let l) where w < 2 || l < 1 || w * l > 10_000_000:
+            case .lattice(let w, let l)
+                where w < 2 || l < 1 || w > 10_000_000 || l > 10_000_000 || w * l > 10_000_000:
                 "lattice W L needs W ≥ 2, L ≥ 1 and W·L ≤ 10000000"
             case .tree(let d) where d < 0 || d > 22: "tree D must be from 0 to 22"
             case .chain(let n) where n < 1 || n > 10_000_000: "chain N must be from 1 to 10000000"

@@ -50,7 +50,7 @@ public struct Transcript: Sendable {
             let choice = graph.graph.choice(ref)
             lines.append(indent + "✗ computed link after \(choices): the target \(FuzzText.quoted(choice.target)) is known only when the story runs\(FuzzText.at(choice.location))")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.joined(lines) + "\n"
     }
 
     private func passageLine(_ number: Int, _ v: Int, width: Int, maxText: Int) -> String {

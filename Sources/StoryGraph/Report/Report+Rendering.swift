@@ -72,7 +72,7 @@ extension Report {
             out.append("  \(finding.severity): \(finding.message)" + (finding.rule.map { " [\($0)]" } ?? ""))
         }
         if findings.count > 20 { out.append("  … \(findings.count - 20) more (storygraph check lists them all)") }
-        return out.joined(separator: "\n") + "\n"
+        return TerminalText.joined(out) + "\n"
     }
 
     /// A report to paste in a pull request: the same sections as Markdown tables.
@@ -126,7 +126,7 @@ extension Report {
             })
             if findings.count > 100 { out += ["", "… \(Self.grouped(findings.count - 100)) more (`storygraph check` lists them all)."] }
         }
-        return out.joined(separator: "\n") + "\n"
+        return TerminalText.joined(out) + "\n"
     }
 
     private func structureRows() -> [[String]] {
@@ -194,7 +194,9 @@ extension Report {
 
 /// Aligned plain-text and Markdown tables.
 enum Table {
+    /// Cells are escaped for the terminal first, so columns line up as they are shown.
     static func render(_ rows: [[String]], indent: Int, rightAligned: Set<Int> = [], header: Bool = false) -> [String] {
+        let rows = rows.map { $0.map(TerminalText.escaped) }
         guard let columns = rows.map(\.count).max() else { return [] }
         var widths = [Int](repeating: 0, count: columns)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
