@@ -52,7 +52,7 @@ extension Report {
         let rows = endings.map { e in
             ReportDocument.Row(
                 [.code(e.id), "\(e.kind ?? (e.tags.isEmpty ? "-" : e.tags.joined(separator: " ")))", "\(e.paths.formatted() + lower)",
-                 "\(Self.grouped(e.shortest))", "\(e.longest < 0 ? "-" : Self.grouped(e.longest) + lower)", "\(Self.percent(e.probability))"],
+                 "\(e.shortest < 0 ? "-" : Self.grouped(e.shortest))", "\(e.longest < 0 ? "-" : Self.grouped(e.longest) + lower)", "\(Self.percent(e.probability))"],
                 .object([
                     ("id", .string(e.id)), ("kind", .optional(e.kind)), ("tags", .strings(e.tags)), ("paths", .big(e.paths)),
                     ("shortest", .int(e.shortest)), ("longest", .int(e.longest)), ("probability", .double(e.probability)),
