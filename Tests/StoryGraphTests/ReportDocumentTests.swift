@@ -90,4 +90,15 @@ import Testing
         let row = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| `end") })
         #expect(row == #"| `end\|1` | - | 1 | 1 | 1 | 100% |"#)
     }
+
+    @Test func aLongInlineListIsCutTheSameWayInTextAndMarkdown() {
+        // A chain of 25 passages: every passage is a bottleneck; 20 are shown.
+        let report = Report(StoryAnalysis(Fixture.chain(25)))
+        #expect(report.bottlenecks.count == 25)
+        let shown = report.bottlenecks.prefix(20)
+        let text = "  " + shown.enumerated().map { $0 == 0 ? "\($1) (the start)" : $1 }.joined(separator: ", ") + ", … 5 more\n"
+        let markdown = shown.enumerated().map { $0 == 0 ? "`\($1)` (the start)" : "`\($1)`" }.joined(separator: ", ") + ", … 5 more\n"
+        #expect(report.text().contains("\n" + text))
+        #expect(report.markdown().contains("\n" + markdown))
+    }
 }

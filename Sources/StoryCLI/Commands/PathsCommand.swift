@@ -91,7 +91,6 @@ struct PathsCommand: Command {
     }
 
     static func quoted(_ text: String) -> String {
-        let data = try! JSONEncoder().encode(text)
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: JSONOutput.encode(text), as: UTF8.self)
     }
 }

@@ -37,7 +37,7 @@ extension FuzzReport {
                     JSONFailedLink(choice: choice($0.choice), kind: $0.isDynamic ? "dynamic" : "broken", runs: $0.runs, firstRun: $0.firstRun)
                 }),
             totalChoices: totalChoices)
-        return FuzzJSON.encode(document)
+        return JSONOutput.encode(document)
     }
 }
 
@@ -116,15 +116,4 @@ private struct JSONFailures: Encodable {
     var dynamicLinkRuns: Int
     var firstRuns: [JSONFailedRun]
     var links: [JSONFailedLink]
-}
-
-/// The one JSON encoding of the fuzz outputs: snake_case keys from the property names,
-/// sorted, pretty-printed.
-enum FuzzJSON {
-    static func encode(_ value: some Encodable) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        return (try? encoder.encode(value)) ?? Data()
-    }
 }

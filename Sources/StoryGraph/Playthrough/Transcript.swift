@@ -123,7 +123,7 @@ extension Transcript {
         }
         let document = JSONTranscript(
             schemaVersion: ReportDocument.schemaVersion, run: playthrough.run, seed: seed, policy: policy.rawValue, steps: steps, outcome: outcome)
-        return FuzzJSON.encode(document)
+        return JSONOutput.encode(document)
     }
 }
 

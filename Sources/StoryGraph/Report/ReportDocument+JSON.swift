@@ -41,12 +41,7 @@ extension ReportDocument {
 
     /// Pretty-printed JSON with sorted keys and a final newline.
     public static func encode(_ value: ReportValue) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        // Plain values with non-finite floats as strings: encoding cannot fail.
-        let data = try! encoder.encode(value)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        String(decoding: JSONOutput.encode(value), as: UTF8.self) + "\n"
     }
 
     /// Puts `value` at the dot-separated `path`, making the objects on the way.

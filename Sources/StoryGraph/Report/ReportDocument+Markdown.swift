@@ -41,7 +41,7 @@ extension ReportDocument {
             let shown = list.items.prefix(list.cut.limit).map { markdown($0.text) }
             switch list.style {
             case .lines: return shown.map { "- " + $0 } + cut(list.cut, held: list.items.count)
-            case .inline: return [shown.joined(separator: ", ")] + cut(list.cut, held: list.items.count)
+            case .inline: return [shown.joined(separator: ", ") + inlineMore(list)]
             }
         case .paragraph(let text):
             return [markdown(text)]

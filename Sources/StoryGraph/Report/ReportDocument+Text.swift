@@ -34,9 +34,7 @@ extension ReportDocument {
             let shown = list.items.prefix(list.cut.limit).map(\.text.plain)
             switch list.style {
             case .lines: return shown.map { pad + $0 } + cut(list.cut, held: list.items.count, pad)
-            case .inline:
-                let more = list.items.count > shown.count ? ", … \(Report.grouped(list.items.count - shown.count)) more" : ""
-                return [pad + shown.joined(separator: ", ") + more]
+            case .inline: return [pad + shown.joined(separator: ", ") + inlineMore(list)]
             }
         case .paragraph(let text):
             return [pad + text.plain]

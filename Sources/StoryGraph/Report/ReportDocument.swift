@@ -164,6 +164,12 @@ public struct ReportDocument: Sendable, Hashable {
         public var cut: Cut
     }
 
+    /// How an inline list says it is cut, in every renderer: ", … 5 more".
+    static func inlineMore(_ list: List) -> String {
+        let hidden = list.items.count - min(list.cut.limit, list.items.count)
+        return hidden > 0 ? ", … \(Report.grouped(hidden)) more" : ""
+    }
+
     public var heading: Heading?
     public var sections: [Section]
     /// Top-level JSON fields no section shows.
