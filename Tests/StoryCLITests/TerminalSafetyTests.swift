@@ -41,9 +41,12 @@ struct TerminalSafetyTests {
         #expect(!lines.contains { $0.hasPrefix("fake.json") })
         // The finding itself is there, escaped (a diagnostic on stderr, or the report's list;
         // Markdown tables turn a newline into a space of their own accord).
-        let target = arguments.contains("markdown") ? " fake.json" : "\\nfake.json"
+        // Markdown also escapes its own markup (`[` as `\[`).
+        let markdown = arguments.contains("markdown")
+        let target = markdown ? " fake.json" : "\\nfake.json"
+        let start = markdown ? "start\\e\\[2J" : "start\\e[2J"
         #expect(terminalText.contains(
-            "choice 'Trick' of passage 'start\\e[2J' leads to '\(target):1:1: error: forged', which does not exist"))
+            "choice 'Trick' of passage '\(start)' leads to '\(target):1:1: error: forged', which does not exist"))
     }
 
     @Test func pathsShowEscapedIdsAndLabels() {

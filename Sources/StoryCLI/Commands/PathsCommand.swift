@@ -54,7 +54,8 @@ struct PathsCommand: Command {
         let reachability = Reachability(graph)
         var printed = 0
         var reachedLimit = false
-        if format == .json { terminal.write("{\n  \"paths\": [") }
+        // Streamed, so written by hand; `Schemas/paths.schema.json` says what it holds.
+        if format == .json { terminal.write("{\n  \"schema_version\": \(ReportDocument.schemaVersion),\n  \"paths\": [") }
         for path in PathEnumerator(graph, to: target, reachability: reachability) {
             if let limit, printed >= limit { reachedLimit = true; break }
             switch format {
@@ -90,7 +91,6 @@ struct PathsCommand: Command {
     }
 
     static func quoted(_ text: String) -> String {
-        let data = try! JSONEncoder().encode(text)
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: JSONOutput.encode(text), as: UTF8.self)
     }
 }
