@@ -10,7 +10,7 @@ import Testing
         do {
             _ = try SourceText(path: "big.json", data: data)
         } catch {
-            #expect(error.description == "big.json:1:1: error: file is 67108865 bytes, more than storygraph's input limit of 64 MiB (67108864 bytes); no option lifts it")
+            #expect(error.description == "big.json:1:1: error: file is 67108865 bytes; the limit is 67108864 bytes (64 MiB), and no option lifts it")
         }
     }
 
@@ -20,10 +20,10 @@ import Testing
         let graph = Fixture.story([Array(1...n)] + Array(repeating: [], count: n) + Array(repeating: [0], count: 30))
         let report = Report(StoryAnalysis(graph))
         let text = report.text()
-        #expect(text.contains("  … 5 more endings (the table stops at 40; --format json lists them all)"))
-        #expect(text.contains("  … 10 more (the report shows 20; storygraph check lists them all)"))
-        #expect(text.contains(", … 20 more (10 shown; --format json lists all)"))
-        #expect(report.markdown().contains("… 5 more endings (the table stops at 40; `--format json` lists them all)."))
+        #expect(text.contains("  … 40 of 45 endings shown; the JSON report lists them all"))
+        #expect(text.contains("  … 20 of 30 findings shown; storygraph check lists them all"))
+        #expect(text.contains(", … 20 more in the JSON report)"))
+        #expect(report.markdown().contains("_40 of 45 endings shown; the JSON report lists them all._"))
     }
 
     @Test func oddsCutByTheBudgetWithOneWayOutStayExact() {

@@ -28,7 +28,7 @@ import Testing
         let json = #"{"start": "a|b", "passages": [{"id": "a|b", "text": "x", "choices": [{"text": "go", "to": "e`1\nx|y"}]}, {"id": "e`1\nx|y", "text": "y", "ending": true}]}"#
         let result = try StoryLoading.load(sources: [SourceText(path: "t.json", text: json)])
         let markdown = Report(StoryAnalysis(StoryGraph(result.story))).markdown()
-        #expect(markdown.contains("Format `story-json`, starts at `a|b`."))
+        #expect(markdown.contains("Format `story-json`, starts at `a\\|b`."))
         #expect(markdown.contains("| ``e`1 x\\|y`` | "))
         // Every table row has as many cells as its header.
         for line in markdown.split(separator: "\n") where line.hasPrefix("| ending |") || line.hasPrefix("| ``e") {
