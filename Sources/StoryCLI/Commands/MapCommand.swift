@@ -28,7 +28,7 @@ struct MapCommand: Command {
             OptionSpec("output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format."),
             OptionSpec.choice("format", OutputFormat.self, help: "Output format (default: from the file extension, else svg)."),
             OptionSpec.choice("engine", EngineChoice.self, help: "Graphviz layout engine; auto picks dot for small stories and tuned dot or sfdp for big ones.", default: .auto),
-        ] + MapStyleOptions.specs + overlays.flatMap { $0.specs } + InputOptions.specs)
+        ] + MapStyleOptions.specs + LayoutMemoryEstimate.specs + overlays.flatMap { $0.specs } + InputOptions.specs)
 
     let paths: [String]
     let output: String?
@@ -78,6 +78,9 @@ struct MapCommand: Command {
             try overlay.apply(arguments, graph: graph, to: &options, terminal: terminal)
         }
         let plan = LayoutPlan(engine, graph: graph, options: options)
+        if format != .dot {
+            try LayoutMemoryEstimate.check(arguments, engine: engine, plan: plan, graph: graph, options: options, story: paths[0])
+        }
         options.graphAttributes += plan.attributes
         if let reason = plan.reason, !terminal.quiet, format != .dot { terminal.printError(reason) }
         let dot = DOTExporter(graph, options: options).dot()
