@@ -1,7 +1,8 @@
 import Foundation
-// The library API the targets drive: loaders, analysis and DOT (StoryGraph today; the
-// loaders move to StoryFormats and DOT to StoryMap), and the Graphviz renderer.
+// The library API the targets drive: loaders and analysis (StoryGraph; the loaders move
+// to StoryFormats), DOT (StoryMap) and the Graphviz renderer.
 import StoryGraph
+import StoryMap
 import StoryRender
 
 /// One libFuzzer target: what it does with one input. Each target loads the input from

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StoryGraph
+import StoryMap
 @testable import StoryRender
 
 /// Resident memory of this process in bytes (Linux `/proc/self/statm`).

@@ -1,12 +1,11 @@
 import StoryGraph
-import StoryRender
 
 /// The memory a Graphviz layout of a map will take, estimated from the map's size before
 /// Graphviz runs, and the ceiling above which `map` refuses to start it.
 ///
 /// Measured with `/usr/bin/time -v storygraph map` (maximum resident set) on generated
 /// dense stories (N passages of C choices to random passages), Graphviz 2.42–9:
-/// - `sfdp` as the plan runs it above `LayoutPlan.exactOverlapLimit` boxes (fast
+/// - `sfdp` as the plan runs it above `EnginePlan.exactOverlapLimit` boxes (fast
 ///   quadtree, overlaps scaled apart) grows with the square of the boxes: 100 × 100
 ///   (10,102 boxes, 20,101 edges) 0.89 GB, 150 × 150 (22,652 boxes, 45,151 edges) 4.2 GB,
 ///   about 8 bytes per pair of boxes; 300 × 300 (90,302 boxes) would need about 65 GB and
@@ -19,15 +18,9 @@ import StoryRender
 ///   (compact) passed 590 MB before it was stopped at two minutes.
 /// The estimate is rounded up from these figures; label text is not counted (its share
 /// was below the noise of the measurements).
-struct LayoutMemoryEstimate {
-    /// The ceiling unless `--max-memory` says otherwise.
-    static let defaultCeilingMiB = 4_096
-    static let specs: [OptionSpec] = [
-        OptionSpec(
-            "max-memory", value: "MIB",
-            help: "Refuse a layout whose estimated Graphviz memory is above MIB mebibytes (0: no ceiling).",
-            default: String(defaultCeilingMiB)),
-    ]
+public struct LayoutMemoryEstimate: Sendable {
+    /// The ceiling `storygraph map` applies unless `--max-memory` says otherwise.
+    public static let defaultCeilingMiB = 4_096
 
     /// storygraph itself and Graphviz's context.
     static let baseBytes = 48 << 20
@@ -36,14 +29,16 @@ struct LayoutMemoryEstimate {
     static let dotBytesPerItem = 40 << 10
     static let dotBytesPerLabelledEdge = 110 << 10
 
-    let boxes: Int
-    let edges: Int
+    public let boxes: Int
+    public let edges: Int
     /// Edges that carry a label (choice texts in the compact style).
-    let labelledEdges: Int
-    let bytes: Int
+    public let labelledEdges: Int
+    /// The estimate, in bytes of resident memory for the whole process.
+    public let bytes: Int
 
-    init(plan: LayoutPlan, graph: StoryGraph, options: DOTOptions) {
-        boxes = LayoutPlan.boxes(graph, options)
+    /// - Complexity: O(V + E).
+    public init(plan: EnginePlan, graph: StoryGraph, options: DOTOptions) {
+        boxes = EnginePlan.boxes(graph, options)
         var edges = 0
         var labelled = 0
         for v in 0..<graph.count where options.decorations.visiblePassages?.contains(v) ?? true {
@@ -73,35 +68,17 @@ struct LayoutMemoryEstimate {
         bytes = Self.baseBytes + layout
     }
 
-    /// Throws the refusal when the planned layout of `graph` would exceed the ceiling of
-    /// `--max-memory`; run only when Graphviz is about to lay the map out.
-    static func check(
-        _ arguments: ParsedArguments, engine: EngineChoice, plan: LayoutPlan, graph: StoryGraph, options: DOTOptions, story path: String
-    ) throws(CLIError) {
-        let ceiling = try arguments.int("max-memory", in: 0...(1 << 30)) ?? defaultCeilingMiB
-        let estimate = LayoutMemoryEstimate(plan: plan, graph: graph, options: options)
-        var compact: LayoutMemoryEstimate?
-        if options.style == .chart {
-            var compactOptions = options
-            compactOptions.style = .compact
-            compact = LayoutMemoryEstimate(plan: LayoutPlan(engine, graph: graph, options: compactOptions), graph: graph, options: compactOptions)
-        }
-        if let refusal = estimate.refusal(ceilingMiB: ceiling, engine: plan.engine, compact: compact, story: path) {
-            throw .input(refusal)
-        }
-    }
-
     /// `1.2 GiB`, `350 MiB`.
-    static func describe(_ bytes: Int) -> String {
+    public static func describe(_ bytes: Int) -> String {
         let mib = Double(bytes) / Double(1 << 20)
         if mib < 1_024 { return "\(Int(mib.rounded(.up))) MiB" }
         return "\((mib / 1_024 * 10).rounded(.up) / 10) GiB"
     }
 
-    /// The located refusal when the estimate is above `ceilingMiB` (0: never), naming the
-    /// estimate, the ceiling and what to do instead; `compact` is the estimate of the
-    /// same map in the compact style, offered when it fits.
-    func refusal(ceilingMiB: Int, engine: LayoutEngine, compact: LayoutMemoryEstimate?, story path: String) -> StoryLoadError? {
+    /// The refusal when the estimate is above `ceilingMiB` (0: never), naming the estimate,
+    /// the ceiling and what to do instead; `compact` is the estimate of the same map in the
+    /// compact style, offered when it fits.
+    public func refusal(ceilingMiB: Int, engine: MapEngine, compact: LayoutMemoryEstimate?) -> String? {
         guard ceilingMiB > 0, bytes > ceilingMiB << 20 else { return nil }
         let ceiling = ceilingMiB % 1_024 == 0 ? "\(ceilingMiB / 1_024) GiB" : "\(ceilingMiB) MiB"
         var ways: [String] = []
@@ -112,9 +89,7 @@ struct LayoutMemoryEstimate {
             "--focus PASSAGE or --ending ENDING to draw part of the story", "--format dot to write the DOT text without a layout",
             "--max-memory 0 to lift the ceiling",
         ]
-        return StoryLoadError(
-            "the map's \(engine.rawValue) layout would need about \(Self.describe(bytes)) (estimated from \(boxes) boxes and \(edges) edges), "
-                + "above the ceiling of \(ceiling); use " + ways.joined(separator: "; "),
-            at: SourceLocation(file: path, line: 1, column: 1), rule: "map-memory-ceiling")
+        return "the map's \(engine.rawValue) layout would need about \(Self.describe(bytes)) (estimated from \(boxes) boxes and \(edges) edges), "
+                + "above the ceiling of \(ceiling); use " + ways.joined(separator: "; ")
     }
 }

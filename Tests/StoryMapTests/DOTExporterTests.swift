@@ -1,5 +1,6 @@
 import Testing
 @testable import StoryGraph
+@testable import StoryMap
 
 @Suite struct DOTExporterTests {
     static func graph(_ passages: [Passage], start: String? = nil) -> StoryGraph {
