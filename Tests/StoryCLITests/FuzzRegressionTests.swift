@@ -9,10 +9,7 @@ import Testing
 @Suite struct FuzzRegressionTests {
     /// Inputs that still crash for a defect another helper is fixing: "target/file" → the
     /// defect. The lead removes each entry once its fix is merged.
-    static let knownIssues: [String: String] = [
-        "source/label-colon-at-end.swift":
-            "SwiftSourceParser.previousEnd: index out of range at end of input after a label colon (issue 18, crash 1)",
-    ]
+    static let knownIssues: [String: String] = [:]
 
     static let inputs: [String] = FuzzTarget.allCases.flatMap { target in
         let folder = Repository.path("Tests/Fixtures/hostile/\(target.rawValue)")
