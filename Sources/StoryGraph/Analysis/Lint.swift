@@ -82,7 +82,7 @@ public struct Lint: Sendable {
         for c in 0..<components.count {
             let members = components.members[c]
             let v = members[0]
-            guard reachability.reachable[v], !reachability.reachesEnding[v] else { continue }
+            guard reachability.reachable[v], !reachability.reachesEnding[v], !graph.isFragment[v] else { continue }
             if components.isCyclic[c] || graph.edges(from: v).isEmpty {
                 for m in members { trapOf[m] = c }
                 traps.append(c)
@@ -133,7 +133,7 @@ public struct Lint: Sendable {
                 }
             }
             for e in graph.edges(from: v) where graph.edgeTargets[e] == v {
-                let choice = passage.choices[graph.edgeChoices[e]]
+                let choice = graph.choice(graph.edgeRefs[e])
                 add(.selfLoop, "choice '\(choice.text)' of passage \(name(v)) leads back to the same passage",
                     at: choice.location ?? passage.location)
             }

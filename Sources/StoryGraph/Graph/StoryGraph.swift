@@ -21,6 +21,12 @@ public struct ChoiceRef: Sendable, Hashable, Comparable {
 /// stop at the first ending they reach, so an ending's own non-restart choices are kept
 /// apart in `endingExits`, as are restarts, inclusions, dynamic links and broken links:
 /// each is drawn, none is a step of a path or a cycle.
+///
+/// Inclusion (DESIGN.md): the step choices of a passage shown inside another one (and of
+/// the passages it shows in turn, to any depth, each once) are edges of the passage that
+/// shows it, named by their own `ChoiceRef` in `edgeRefs`. A passage used only by
+/// inclusion is a *fragment*: it has no edges of its own, is never an ending, and is
+/// reachable when a passage that shows it is.
 public struct StoryGraph: Sendable {
     public let story: Story
     /// Passage ids by index.
@@ -29,13 +35,17 @@ public struct StoryGraph: Sendable {
     /// The index of the start passage.
     public let start: Int
     public let isEnding: [Bool]
+    /// Passages shown only inside other passages (never entered by a step, not the
+    /// start, not a declared ending): neither an ending, nor unreachable, nor a trap.
+    public let isFragment: [Bool]
 
     /// Edges leaving passage `v` are `edgeOffsets[v] ..< edgeOffsets[v + 1]`.
     public let edgeOffsets: [Int]
     /// The passage each edge leads to.
     public let edgeTargets: [Int]
-    /// The index, within its passage's `choices`, of the choice each edge comes from.
-    public let edgeChoices: [Int]
+    /// The choice each edge comes from: a choice of the edge's own passage, or of a
+    /// passage it shows by inclusion.
+    public let edgeRefs: [ChoiceRef]
 
     /// Edges entering passage `v` are `reverseOffsets[v] ..< reverseOffsets[v + 1]`.
     public let reverseOffsets: [Int]
@@ -43,6 +53,11 @@ public struct StoryGraph: Sendable {
     public let reverseSources: [Int]
     /// The forward edge number of each reverse edge.
     public let reverseEdges: [Int]
+
+    /// The passages shown inside `v` by inclusion, to any depth, each once, in the order
+    /// a reader meets them: `shownPassages[shownOffsets[v] ..< shownOffsets[v + 1]]`.
+    public let shownOffsets: [Int]
+    public let shownPassages: [Int]
 
     /// Choices with `restart` set (they lead back to the start).
     public let restarts: [ChoiceRef]
@@ -57,7 +72,8 @@ public struct StoryGraph: Sendable {
 
     /// Compiles a validated story (unique ids, existing start: see `Story.validated()`).
     ///
-    /// - Complexity: O(P + C) for P passages and C choices.
+    /// - Complexity: O(P + C) for P passages and C choices without inclusions; a passage
+    ///   that shows others adds the choices of every passage it shows.
     public init(_ story: Story) {
         self.story = story
         let passages = story.passages
@@ -68,29 +84,24 @@ public struct StoryGraph: Sendable {
         ids.reserveCapacity(n)
         var indexByID: [String: Int] = [:]
         indexByID.reserveCapacity(n)
-        var isEnding: [Bool] = []
-        isEnding.reserveCapacity(n)
         for i in 0..<n {
             let id = passages[i].id
             ids.append(id)
             // The first passage with an id keeps it (a validated story has no second).
             if let first = indexByID.updateValue(i, forKey: id) { indexByID[id] = first }
-            isEnding.append(passages[i].isEnding)
         }
         self.ids = ids
         self.indexByID = indexByID
-        self.start = indexByID[story.start] ?? 0
-        self.isEnding = isEnding
+        let start = indexByID[story.start] ?? 0
+        self.start = start
 
-        var edgeOffsets = [Int](repeating: 0, count: n + 1)
-        var edgeTargets: [Int] = []
-        var edgeChoices: [Int] = []
-        var inDegree = [Int](repeating: 0, count: n)
+        // Choices sorted by what they are; steps are gathered per passage below.
         var restarts: [ChoiceRef] = []
         var brokenLinks: [ChoiceRef] = []
         var includes: [(ref: ChoiceRef, target: Int)] = []
         var dynamicLinks: [ChoiceRef] = []
-        var endingExits: [(ref: ChoiceRef, target: Int)] = []
+        var includesOf = [[Int]](repeating: [], count: n)
+        var isIncluded = [Bool](repeating: false, count: n)
         for v in 0..<n {
             let choices = passages[v].choices
             for c in choices.indices {
@@ -102,17 +113,73 @@ public struct StoryGraph: Sendable {
                 // (calls are followed as steps into the callee).
                 if kind == .return { continue }
                 guard let target = indexByID[choices[c].target] else { brokenLinks.append(ref); continue }
-                if kind == .include { includes.append((ref, target)); continue }
-                if isEnding[v] { endingExits.append((ref, target)); continue }
-                edgeTargets.append(target)
-                edgeChoices.append(c)
-                inDegree[target] += 1
+                if kind == .include {
+                    includes.append((ref, target))
+                    includesOf[v].append(target)
+                    if target != v { isIncluded[target] = true }
+                }
+            }
+        }
+        let shown = Self.inclusionClosure(includesOf)
+        self.shownOffsets = shown.offsets
+        self.shownPassages = shown.passages
+
+        // Whether a choice is a step (a click or a jump to an existing passage).
+        func stepTarget(_ choice: Choice) -> Int? {
+            guard !choice.isRestart, choice.kind != .dynamic, choice.kind != .return, choice.kind != .include
+            else { return nil }
+            return indexByID[choice.target]
+        }
+        // A passage whose own and shown choices are all restarts and inclusions ends
+        // the story, as does one the format declares an end.
+        var entered = [Bool](repeating: false, count: n)
+        var endsByChoices = [Bool](repeating: true, count: n)
+        for v in 0..<n {
+            var sources = [v]
+            sources += shown.passages[shown.offsets[v]..<shown.offsets[v + 1]]
+            for u in sources {
+                for choice in passages[u].choices {
+                    if !choice.isRestart && choice.kind != .include { endsByChoices[v] = false }
+                    if let w = stepTarget(choice) { entered[w] = true }
+                }
+            }
+        }
+        var isFragment = [Bool](repeating: false, count: n)
+        var isEnding = [Bool](repeating: false, count: n)
+        for v in 0..<n {
+            let declared = passages[v].ending != nil
+            isFragment[v] = isIncluded[v] && !entered[v] && v != start && !declared
+            isEnding[v] = declared || (endsByChoices[v] && !isFragment[v])
+        }
+        self.isFragment = isFragment
+        self.isEnding = isEnding
+
+        var edgeOffsets = [Int](repeating: 0, count: n + 1)
+        var edgeTargets: [Int] = []
+        var edgeRefs: [ChoiceRef] = []
+        var inDegree = [Int](repeating: 0, count: n)
+        var endingExits: [(ref: ChoiceRef, target: Int)] = []
+        for v in 0..<n {
+            if !isFragment[v] {
+                var sources = [v]
+                sources += shown.passages[shown.offsets[v]..<shown.offsets[v + 1]]
+                for u in sources {
+                    let choices = passages[u].choices
+                    for c in choices.indices {
+                        guard let target = stepTarget(choices[c]) else { continue }
+                        let ref = ChoiceRef(passage: u, choice: c)
+                        if isEnding[v] { endingExits.append((ref, target)); continue }
+                        edgeTargets.append(target)
+                        edgeRefs.append(ref)
+                        inDegree[target] += 1
+                    }
+                }
             }
             edgeOffsets[v + 1] = edgeTargets.count
         }
         self.edgeOffsets = edgeOffsets
         self.edgeTargets = edgeTargets
-        self.edgeChoices = edgeChoices
+        self.edgeRefs = edgeRefs
         self.restarts = restarts
         self.brokenLinks = brokenLinks
         self.includes = includes
@@ -137,6 +204,34 @@ public struct StoryGraph: Sendable {
         self.reverseEdges = reverseEdges
     }
 
+    /// For every passage, the passages it shows by inclusion, to any depth: an iterative
+    /// depth-first search over the inclusions in choice order, each passage once (the
+    /// guard against a passage that shows itself, directly or through others).
+    ///
+    /// - Complexity: O(P + I) for passages without inclusions; O(I) more per passage
+    ///   for each inclusion it reaches.
+    static func inclusionClosure(_ includesOf: [[Int]]) -> (offsets: [Int], passages: [Int]) {
+        let n = includesOf.count
+        var offsets = [Int](repeating: 0, count: n + 1)
+        var result: [Int] = []
+        var stamp = [Int](repeating: -1, count: n)
+        var stack: [Int] = []
+        for v in 0..<n {
+            if !includesOf[v].isEmpty {
+                stamp[v] = v
+                stack.append(contentsOf: includesOf[v].reversed())
+                while let u = stack.popLast() {
+                    guard stamp[u] != v else { continue }
+                    stamp[u] = v
+                    result.append(u)
+                    stack.append(contentsOf: includesOf[u].reversed())
+                }
+            }
+            offsets[v + 1] = result.count
+        }
+        return (offsets, result)
+    }
+
     /// The number of passages.
     public var count: Int { ids.count }
     /// The number of edges (path steps).
@@ -158,8 +253,11 @@ public struct StoryGraph: Sendable {
 
     /// The choice an edge comes from.
     public func choice(ofEdge e: Int, from v: Int) -> Choice {
-        story.passages[v].choices[edgeChoices[e]]
+        choice(edgeRefs[e])
     }
+
+    /// The passages shown inside `v` by inclusion (see `shownPassages`).
+    public func shown(in v: Int) -> ArraySlice<Int> { shownPassages[shownOffsets[v]..<shownOffsets[v + 1]] }
 
     public func choice(_ ref: ChoiceRef) -> Choice { story.passages[ref.passage].choices[ref.choice] }
 
