@@ -111,3 +111,27 @@ import Testing
         #expect(report.endingRuns[overwound] > 0)
     }
 }
+
+extension InclusionTests {
+    /// A passage whose only way on is a computed jump in the passage it shows: not an
+    /// ending, and the jump is picked there, by the fuzzer and the odds alike.
+    @Test func brokenAndDynamicLinksShownByInclusionArePickedWhereTheyAreShown() {
+        let story = Story(title: "t", start: "a", passages: [
+            Passage(id: "a", choices: [Choice(text: "", target: "f", kind: .include), Choice(text: "Go", target: "z")]),
+            Passage(id: "f", choices: [Choice(text: "Jump", target: "$x", kind: .dynamic), Choice(text: "Lost", target: "nowhere")]),
+            Passage(id: "z"),
+        ], format: "test")
+        let graph = StoryGraph(story)
+        #expect(graph.shownDynamicLinks.map(\.passage) == [0])
+        #expect(graph.shownDynamicLinks.map(\.ref) == [ChoiceRef(passage: 1, choice: 0)])
+        #expect(graph.shownBrokenLinks.map(\.ref) == [ChoiceRef(passage: 1, choice: 1)])
+        let play = PlayGraph(graph)
+        #expect(play.offsets == [0, 3, 3, 3])
+        #expect(play.targets == [2, PlayGraph.brokenTarget, PlayGraph.dynamicTarget])
+        #expect(play.refs == [ChoiceRef(passage: 0, choice: 1), ChoiceRef(passage: 1, choice: 1), ChoiceRef(passage: 1, choice: 0)])
+        let odds = EndingOdds(graph)
+        #expect(abs(odds.endingProbability[2] - 1.0 / 3.0) < 1e-12)
+        #expect(abs(odds.brokenLink - 1.0 / 3.0) < 1e-12)
+        #expect(abs(odds.dynamicLink - 1.0 / 3.0) < 1e-12)
+    }
+}

@@ -69,6 +69,12 @@ public struct StoryGraph: Sendable {
     public let dynamicLinks: [ChoiceRef]
     /// Step choices that leave an ending (drawn; not part of paths).
     public let endingExits: [(ref: ChoiceRef, target: Int)]
+    /// Broken links of the passages shown inside `passage` by inclusion, where the reader
+    /// meets them (`passage` neither an ending nor a fragment); `brokenLinks` keeps each
+    /// once, at the passage it is written in.
+    public let shownBrokenLinks: [(passage: Int, ref: ChoiceRef)]
+    /// Dynamic links of the passages shown inside `passage`, as `shownBrokenLinks`.
+    public let shownDynamicLinks: [(passage: Int, ref: ChoiceRef)]
 
     /// Compiles a validated story (unique ids, existing start: see `Story.validated()`).
     ///
@@ -159,6 +165,8 @@ public struct StoryGraph: Sendable {
         var edgeRefs: [ChoiceRef] = []
         var inDegree = [Int](repeating: 0, count: n)
         var endingExits: [(ref: ChoiceRef, target: Int)] = []
+        var shownBrokenLinks: [(passage: Int, ref: ChoiceRef)] = []
+        var shownDynamicLinks: [(passage: Int, ref: ChoiceRef)] = []
         for v in 0..<n {
             if !isFragment[v] {
                 var sources = [v]
@@ -166,8 +174,13 @@ public struct StoryGraph: Sendable {
                 for u in sources {
                     let choices = passages[u].choices
                     for c in choices.indices {
-                        guard let target = stepTarget(choices[c]) else { continue }
                         let ref = ChoiceRef(passage: u, choice: c)
+                        guard let target = stepTarget(choices[c]) else {
+                            let kind = choices[c].kind
+                            guard u != v, !isEnding[v], !choices[c].isRestart, kind != .include, kind != .return else { continue }
+                            if kind == .dynamic { shownDynamicLinks.append((v, ref)) } else { shownBrokenLinks.append((v, ref)) }
+                            continue
+                        }
                         if isEnding[v] { endingExits.append((ref, target)); continue }
                         edgeTargets.append(target)
                         edgeRefs.append(ref)
@@ -185,6 +198,8 @@ public struct StoryGraph: Sendable {
         self.includes = includes
         self.dynamicLinks = dynamicLinks
         self.endingExits = endingExits
+        self.shownBrokenLinks = shownBrokenLinks
+        self.shownDynamicLinks = shownDynamicLinks
 
         var reverseOffsets = [Int](repeating: 0, count: n + 1)
         for v in 0..<n { reverseOffsets[v + 1] = reverseOffsets[v] + inDegree[v] }

@@ -32,6 +32,8 @@ public struct PlayGraph: Sendable {
         var offsets = [Int32](repeating: 0, count: n + 1)
         var targets: [Int32] = []
         var refs: [ChoiceRef] = []
+        let shownBroken = graph.shownBrokenLinks, shownDynamic = graph.shownDynamicLinks
+        var nextBroken = 0, nextDynamic = 0
         for v in 0..<n {
             if !graph.isEnding[v] && !graph.isFragment[v] {
                 for (c, choice) in graph.story.passages[v].choices.enumerated()
@@ -45,11 +47,22 @@ public struct PlayGraph: Sendable {
                     }
                     refs.append(ChoiceRef(passage: v, choice: c))
                 }
-                // The steps shown by inclusion: the graph's edges whose choice is another
-                // passage's.
+                // The choices shown by inclusion, in the graph's order: its edges whose
+                // choice is another passage's, then the broken and dynamic links shown.
                 for e in graph.edges(from: v) where graph.edgeRefs[e].passage != v {
                     targets.append(Int32(graph.edgeTargets[e]))
                     refs.append(graph.edgeRefs[e])
+                }
+                // Both lists are in passage order: one cursor each.
+                while nextBroken < shownBroken.count && shownBroken[nextBroken].passage == v {
+                    targets.append(Self.brokenTarget)
+                    refs.append(shownBroken[nextBroken].ref)
+                    nextBroken += 1
+                }
+                while nextDynamic < shownDynamic.count && shownDynamic[nextDynamic].passage == v {
+                    targets.append(Self.dynamicTarget)
+                    refs.append(shownDynamic[nextDynamic].ref)
+                    nextDynamic += 1
                 }
             }
             precondition(targets.count < Int(Int32.max), "too many choices for 32-bit indices")
