@@ -108,45 +108,52 @@ public struct StoryGraph: Sendable {
         var dynamicLinks: [ChoiceRef] = []
         var includesOf = [[Int]](repeating: [], count: n)
         var isIncluded = [Bool](repeating: false, count: n)
+        // What each choice is, one hash lookup each: its target passage when it is a
+        // step, else one of the `Self.not…` codes. Choice `c` of `v` is `stepOf[choiceBase[v] + c]`.
+        var choiceBase = [Int](repeating: 0, count: n + 1)
+        var stepOf: [Int] = []
         for v in 0..<n {
             let choices = passages[v].choices
             for c in choices.indices {
                 let ref = ChoiceRef(passage: v, choice: c)
-                if choices[c].isRestart { restarts.append(ref); continue }
+                if choices[c].isRestart { restarts.append(ref); stepOf.append(Self.notPicked); continue }
                 let kind = choices[c].kind
-                if kind == .dynamic { dynamicLinks.append(ref); continue }
+                if kind == .dynamic { dynamicLinks.append(ref); stepOf.append(Self.notStepDynamic); continue }
                 // A return goes wherever the running call said: no edge of its own here
                 // (calls are followed as steps into the callee).
-                if kind == .return { continue }
-                guard let target = indexByID[choices[c].target] else { brokenLinks.append(ref); continue }
+                if kind == .return { stepOf.append(Self.notStepReturn); continue }
+                guard let target = indexByID[choices[c].target] else {
+                    brokenLinks.append(ref)
+                    stepOf.append(kind == .include ? Self.notPicked : Self.notStepBroken)
+                    continue
+                }
                 if kind == .include {
                     includes.append((ref, target))
                     includesOf[v].append(target)
                     if target != v { isIncluded[target] = true }
+                    stepOf.append(Self.notPicked)
+                    continue
                 }
+                stepOf.append(target)
             }
+            choiceBase[v + 1] = stepOf.count
         }
         let shown = Self.inclusionClosure(includesOf)
         self.shownOffsets = shown.offsets
         self.shownPassages = shown.passages
 
-        // Whether a choice is a step (a click or a jump to an existing passage).
-        func stepTarget(_ choice: Choice) -> Int? {
-            guard !choice.isRestart, choice.kind != .dynamic, choice.kind != .return, choice.kind != .include
-            else { return nil }
-            return indexByID[choice.target]
-        }
         // A passage whose own and shown choices are all restarts and inclusions ends
         // the story, as does one the format declares an end.
         var entered = [Bool](repeating: false, count: n)
         var endsByChoices = [Bool](repeating: true, count: n)
         for v in 0..<n {
-            var sources = [v]
-            sources += shown.passages[shown.offsets[v]..<shown.offsets[v + 1]]
-            for u in sources {
-                for choice in passages[u].choices {
-                    if !choice.isRestart && choice.kind != .include { endsByChoices[v] = false }
-                    if let w = stepTarget(choice) { entered[w] = true }
+            // v itself, then the passages it shows (no array built per passage).
+            for k in (shown.offsets[v] - 1)..<shown.offsets[v + 1] {
+                let u = k < shown.offsets[v] ? v : shown.passages[k]
+                for i in choiceBase[u]..<choiceBase[u + 1] {
+                    let w = stepOf[i]
+                    if w != Self.notPicked { endsByChoices[v] = false }
+                    if w >= 0 { entered[w] = true }
                 }
             }
         }
@@ -169,16 +176,16 @@ public struct StoryGraph: Sendable {
         var shownDynamicLinks: [(passage: Int, ref: ChoiceRef)] = []
         for v in 0..<n {
             if !isFragment[v] {
-                var sources = [v]
-                sources += shown.passages[shown.offsets[v]..<shown.offsets[v + 1]]
-                for u in sources {
-                    let choices = passages[u].choices
-                    for c in choices.indices {
-                        let ref = ChoiceRef(passage: u, choice: c)
-                        guard let target = stepTarget(choices[c]) else {
-                            let kind = choices[c].kind
-                            guard u != v, !isEnding[v], !choices[c].isRestart, kind != .include, kind != .return else { continue }
-                            if kind == .dynamic { shownDynamicLinks.append((v, ref)) } else { shownBrokenLinks.append((v, ref)) }
+                for k in (shown.offsets[v] - 1)..<shown.offsets[v + 1] {
+                    let u = k < shown.offsets[v] ? v : shown.passages[k]
+                    let base = choiceBase[u]
+                    for i in base..<choiceBase[u + 1] {
+                        let ref = ChoiceRef(passage: u, choice: i - base)
+                        let target = stepOf[i]
+                        guard target >= 0 else {
+                            guard u != v, !isEnding[v] else { continue }
+                            if target == Self.notStepDynamic { shownDynamicLinks.append((v, ref)) }
+                            if target == Self.notStepBroken { shownBrokenLinks.append((v, ref)) }
                             continue
                         }
                         if isEnding[v] { endingExits.append((ref, target)); continue }
@@ -218,6 +225,14 @@ public struct StoryGraph: Sendable {
         self.reverseSources = reverseSources
         self.reverseEdges = reverseEdges
     }
+
+    // Codes of `stepOf` for choices that are not steps.
+    /// A restart or an inclusion: neither picked nor a way on.
+    private static let notPicked = -1
+    /// A return: a way on (the passage is no ending), followed by the running call.
+    private static let notStepReturn = -2
+    private static let notStepBroken = -3
+    private static let notStepDynamic = -4
 
     /// For every passage, the passages it shows by inclusion, to any depth: an iterative
     /// depth-first search over the inclusions in choice order, each passage once (the
