@@ -135,3 +135,30 @@ extension InclusionTests {
         #expect(abs(odds.dynamicLink - 1.0 / 3.0) < 1e-12)
     }
 }
+
+extension InclusionTests {
+    /// 100,000 passages, each showing the next: credited down to the depth limit only,
+    /// and each passage whose inclusions go deeper is named.
+    @Test func aLongChainOfInclusionsStopsAtTheDepthLimit() {
+        let n = 100_000
+        var passages = [Passage(id: "start", text: "Go.", choices: [Choice(text: "", target: "s0", kind: .include)])]
+        for i in 0..<n {
+            var choices = [Choice(text: "Leave \(i)", target: "end")]
+            if i + 1 < n { choices.append(Choice(text: "", target: "s\(i + 1)", kind: .include)) }
+            passages.append(Passage(id: "s\(i)", text: "Layer \(i).", choices: choices))
+        }
+        passages.append(Passage(id: "end", text: "Out."))
+        let graph = StoryGraph(Story(title: "deep", start: "start", passages: passages, format: "test"))
+        let limit = StoryGraph.inclusionDepthLimit
+        #expect(graph.shown(in: 0).count == limit)
+        #expect(graph.edges(from: 0).count == limit)
+        // The start and s0 … s(n - limit - 2) reach a passage `limit` levels down that
+        // shows one more.
+        #expect(graph.inclusionsCut.count == n - limit)
+        #expect(graph.isFragment.count { $0 } == n)
+        let lint = StoryAnalysis(graph).lint
+        #expect(lint.findings.count { $0.ruleID == "inclusion-depth" } == n - limit)
+        #expect(lint.findings.first { $0.ruleID == "inclusion-depth" }?.message
+            == "passage 'start' shows passages nested more than 32 inclusions deep; their links are not counted as its own")
+    }
+}

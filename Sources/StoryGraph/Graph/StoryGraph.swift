@@ -23,7 +23,7 @@ public struct ChoiceRef: Sendable, Hashable, Comparable {
 /// each is drawn, none is a step of a path or a cycle.
 ///
 /// Inclusion (DESIGN.md): the step choices of a passage shown inside another one (and of
-/// the passages it shows in turn, to any depth, each once) are edges of the passage that
+/// the passages it shows in turn, down to `inclusionDepthLimit`, each once) are edges of the passage that
 /// shows it, named by their own `ChoiceRef` in `edgeRefs`. A passage used only by
 /// inclusion is a *fragment*: it has no edges of its own, is never an ending, and is
 /// reachable when a passage that shows it is.
@@ -54,10 +54,13 @@ public struct StoryGraph: Sendable {
     /// The forward edge number of each reverse edge.
     public let reverseEdges: [Int]
 
-    /// The passages shown inside `v` by inclusion, to any depth, each once, in the order
+    /// The passages shown inside `v` by inclusion, down to `inclusionDepthLimit`, each once, in the order
     /// a reader meets them: `shownPassages[shownOffsets[v] ..< shownOffsets[v + 1]]`.
     public let shownOffsets: [Int]
     public let shownPassages: [Int]
+    /// Passages whose inclusions nest deeper than `inclusionDepthLimit` (what lies deeper
+    /// is not credited to them), in source order.
+    public let inclusionsCut: [Int]
 
     /// Choices with `restart` set (they lead back to the start).
     public let restarts: [ChoiceRef]
@@ -141,6 +144,7 @@ public struct StoryGraph: Sendable {
         let shown = Self.inclusionClosure(includesOf)
         self.shownOffsets = shown.offsets
         self.shownPassages = shown.passages
+        self.inclusionsCut = shown.cut
 
         // A passage whose own and shown choices are all restarts and inclusions ends
         // the story, as does one the format declares an end.
@@ -234,32 +238,46 @@ public struct StoryGraph: Sendable {
     private static let notStepBroken = -3
     private static let notStepDynamic = -4
 
-    /// For every passage, the passages it shows by inclusion, to any depth: an iterative
-    /// depth-first search over the inclusions in choice order, each passage once (the
-    /// guard against a passage that shows itself, directly or through others).
+    /// How deep inclusions are followed: a passage shown inside a passage shown inside …
+    /// 32 levels down is not shown (real stories nest a few levels; a hostile chain of
+    /// 100,000 passages each showing the next would otherwise credit P²/2 choices).
+    public static let inclusionDepthLimit = 32
+
+    /// For every passage, the passages it shows by inclusion, down to
+    /// `inclusionDepthLimit` levels: an iterative depth-first search over the inclusions
+    /// in choice order, each passage once (the guard against a passage that shows
+    /// itself, directly or through others). `cut` lists the passages whose inclusions go
+    /// deeper than the limit.
     ///
     /// - Complexity: O(P + I) for passages without inclusions; O(I) more per passage
     ///   for each inclusion it reaches.
-    static func inclusionClosure(_ includesOf: [[Int]]) -> (offsets: [Int], passages: [Int]) {
+    static func inclusionClosure(_ includesOf: [[Int]]) -> (offsets: [Int], passages: [Int], cut: [Int]) {
         let n = includesOf.count
         var offsets = [Int](repeating: 0, count: n + 1)
         var result: [Int] = []
+        var cut: [Int] = []
         var stamp = [Int](repeating: -1, count: n)
-        var stack: [Int] = []
+        var stack: [(passage: Int, depth: Int)] = []
         for v in 0..<n {
             if !includesOf[v].isEmpty {
                 stamp[v] = v
-                stack.append(contentsOf: includesOf[v].reversed())
-                while let u = stack.popLast() {
+                var isCut = false
+                for u in includesOf[v].reversed() { stack.append((u, 1)) }
+                while let (u, depth) = stack.popLast() {
                     guard stamp[u] != v else { continue }
                     stamp[u] = v
                     result.append(u)
-                    stack.append(contentsOf: includesOf[u].reversed())
+                    guard depth < inclusionDepthLimit else {
+                        if !includesOf[u].isEmpty { isCut = true }
+                        continue
+                    }
+                    for w in includesOf[u].reversed() { stack.append((w, depth + 1)) }
                 }
+                if isCut { cut.append(v) }
             }
             offsets[v + 1] = result.count
         }
-        return (offsets, result)
+        return (offsets, result, cut)
     }
 
     /// The number of passages.
