@@ -47,7 +47,7 @@ public enum StoryLoading {
         }
         var result = try loader.load(sources, options: options)
         if let start = options.start { result.story.start = start }
-        let (story, findings) = try result.story.validated()
+        let (story, findings) = try result.story.validated(restartRule: options.restartRule)
         result.story = story
         result.diagnostics += findings
         result.diagnostics.sort { ($0.location ?? .init(file: "", line: 0)) < ($1.location ?? .init(file: "", line: 0)) }
