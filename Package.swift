@@ -5,6 +5,7 @@ let package = Package(
     name: "storygraph",
     products: [
         .library(name: "StoryGraph", targets: ["StoryGraph"]),
+        .library(name: "StoryFormats", targets: ["StoryFormats"]),
         .library(name: "StoryRender", targets: ["StoryRender"]),
         .executable(name: "storygraph", targets: ["storygraph"]),
     ],
@@ -19,16 +20,18 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .target(name: "StoryGraph", dependencies: ["CLibXML2"]),
+        .target(name: "StoryGraph"),
+        .target(name: "StoryFormats", dependencies: ["StoryGraph", "CLibXML2"]),
         .target(name: "StoryRender", dependencies: ["StoryGraph", "CGraphviz"]),
-        .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryRender"]),
+        .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryRender"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
-        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryRender"]),
-        .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph"]),
-        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph"]),
+        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryFormats", "StoryRender"]),
+        .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph", "StoryFormats"]),
+        .testTarget(name: "StoryFormatsTests", dependencies: ["StoryFormats", "StoryGraph"]),
+        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryFormats"]),
         .testTarget(
             name: "StoryCLITests",
-            dependencies: ["StoryCLI", "StoryGraph"]
+            dependencies: ["StoryCLI", "StoryGraph", "StoryFormats"]
         ),
     ],
     swiftLanguageModes: [.v6]

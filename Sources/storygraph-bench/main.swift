@@ -9,6 +9,7 @@
 
 import Foundation
 import StoryGraph
+import StoryFormats
 import StoryRender
 
 /// What one operation produced: a short summary (to check against the peers' answers)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StoryCLI
 import StoryGraph
+import StoryFormats
 
 @Suite struct FuzzCommandTests {
     static let lighthouse = Repository.path("Examples/lighthouse.json")

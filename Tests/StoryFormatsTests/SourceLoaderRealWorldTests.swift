@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+@testable import StoryFormats
+import StoryGraph
 
 /// Shapes met in real StoryBrain.swift files written by many hands (see
 /// `Examples/README-source-loaders-realworld.md`), each reproduced here with a story of our

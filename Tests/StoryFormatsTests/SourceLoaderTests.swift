@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+@testable import StoryFormats
+import StoryGraph
 
 /// Loads `text` as the file `path` through the registry, as the command line does.
 func loadSource(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+@testable import StoryFormats
+import StoryGraph
 
 /// SourceText keeps bytes and decodes scalars on demand; JSON is located by byte offset.
 /// These check that every way of locating gives the line and column the scalar-by-scalar

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+@testable import StoryFormats
+import StoryGraph
 
 @Suite struct StoryJSONLoaderTests {
     static func load(_ text: String, path: String = "story.json") throws(StoryLoadError) -> LoadResult {

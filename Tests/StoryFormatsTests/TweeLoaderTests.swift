@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+@testable import StoryFormats
+import StoryGraph
 
 /// A passage header and what it must be read as.
 struct HeaderCase: Sendable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+@testable import StoryFormats
+import StoryGraph
 
 @Suite struct TwineHTMLLoaderTests {
     static func load(_ text: String, path: String = "story.html", options: LoadOptions = LoadOptions()) throws(StoryLoadError) -> LoadResult {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+@testable import StoryFormats
+import StoryGraph
 
 /// One link form: the passage text, the dialect, and the one choice it must give.
 struct LinkCase: Sendable, CustomStringConvertible {

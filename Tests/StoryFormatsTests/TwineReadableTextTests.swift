@@ -1,5 +1,6 @@
 import Testing
-@testable import StoryGraph
+@testable import StoryFormats
+import StoryGraph
 
 @Suite struct TwineReadableTextTests {
     @Test(arguments: [
@@ -17,9 +18,12 @@ import Testing
         #expect(TwineReadableText.of(source) == expected)
     }
 
-    @Test func onlyTwineStoriesAreRewritten() {
-        let passage = Passage(id: "a", text: "Keep [[this]] as written")
-        #expect(Story(title: "", start: "a", passages: [passage], format: "twee").readableText(of: passage) == "Keep this as written")
-        #expect(Story(title: "", start: "a", passages: [passage], format: "story-json").readableText(of: passage) == "Keep [[this]] as written")
+    @Test func twineLoadersFillTheReaderTextOtherLoadersLeaveIt() throws {
+        let twee = try StoryLoading.load(sources: [SourceText(path: "s.twee", text: ":: Start\nKeep [[this]] as written\n:: this\nPlain words")])
+        #expect(twee.story.passages.map(\.readerText) == ["Keep this as written", nil])
+        #expect(twee.story.passages.map(\.shownText) == ["Keep this as written", "Plain words"])
+        let json = try StoryLoading.load(sources: [SourceText(path: "s.json", text: #"{"start": "a", "passages": [{"id": "a", "text": "Keep [[this]] as written"}]}"#)])
+        #expect(json.story.passages[0].readerText == nil)
+        #expect(json.story.passages[0].shownText == "Keep [[this]] as written")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+@testable import StoryFormats
+import StoryGraph
 
 /// Shapes met in real Twine stories from public repositories (see
 /// `Examples/README-twine-realworld.md`), each rebuilt here in text of our own.

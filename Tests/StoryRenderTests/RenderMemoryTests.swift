@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StoryGraph
 @testable import StoryRender
+import StoryFormats
 
 /// Resident memory of this process in bytes (Linux `/proc/self/statm`).
 func residentBytes() -> Int {

@@ -1,5 +1,6 @@
 import Foundation
 import StoryGraph
+import StoryFormats
 
 /// `storygraph check STORY…`: lint findings editor-style, a summary, and an exit code
 /// for CI.

@@ -1,4 +1,5 @@
 import StoryGraph
+import StoryFormats
 
 /// Exit codes, as sysexits(3) and STYLE.md name them.
 public enum ExitCode: Int32, Sendable {

@@ -1,4 +1,5 @@
 import StoryGraph
+import StoryFormats
 
 /// Help text in the sections OVERVIEW / USAGE / ARGUMENTS / OPTIONS / SUBCOMMANDS.
 enum Help {

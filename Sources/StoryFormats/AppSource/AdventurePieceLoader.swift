@@ -1,4 +1,5 @@
 import Foundation
+import StoryGraph
 
 /// Linked-object story apps, in Objective-C or Swift: pieces created as values and linked
 /// by variable name.

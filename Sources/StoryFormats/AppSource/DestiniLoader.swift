@@ -1,4 +1,5 @@
 import Foundation
+import StoryGraph
 
 /// Destini-style story apps: an array of struct values in Swift (or Objective-C) source,
 /// each with a text, choice labels and integer destinations that are indices into the same

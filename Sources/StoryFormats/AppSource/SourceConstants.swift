@@ -1,4 +1,5 @@
 import Foundation
+import StoryGraph
 
 /// The string and integer constants a source file declares (`let story1 = "…"`,
 /// `static let answer1a = "…" + "…"`), and the reading of an expression as a string or an

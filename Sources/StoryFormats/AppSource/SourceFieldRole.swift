@@ -1,4 +1,5 @@
 import Synchronization
+import StoryGraph
 
 /// What an argument of a story value in app source means, judged from its label alone, so
 /// that the many hands that wrote Destini and AdventurePiece apps are all understood.

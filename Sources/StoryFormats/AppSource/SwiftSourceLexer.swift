@@ -1,3 +1,4 @@
+import StoryGraph
 /// A lexer for the literals and tokens of Swift and Objective-C source, enough to read the
 /// story data an app keeps in code (see `DestiniLoader`, `AdventurePieceLoader`).
 ///

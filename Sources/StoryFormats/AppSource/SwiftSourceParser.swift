@@ -1,4 +1,5 @@
 import Synchronization
+import StoryGraph
 
 /// A small parser over `SwiftSourceLexer` tokens for the expression shapes that app source
 /// keeps its story in, and a scanner that finds them anywhere in a file (top level, inside

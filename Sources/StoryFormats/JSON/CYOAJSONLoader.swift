@@ -1,4 +1,5 @@
 import Foundation
+import StoryGraph
 
 /// CYOA JSON, the Gophercises shape: an object of arcs, each
 /// `{"title": "…", "story": ["paragraph", …], "options": [{"text": "…", "arc": "other-arc"}]}`.

@@ -1,3 +1,4 @@
+import StoryGraph
 /// A JSON document parsed over UTF-8 bytes into one flat array of nodes (a "tape"), each
 /// node holding the byte offset where it was written. Nothing is decoded or located until
 /// a reader asks: strings stay byte ranges, and a `SourceLocation` is made only for the

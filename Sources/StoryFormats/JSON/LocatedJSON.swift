@@ -1,3 +1,4 @@
+import StoryGraph
 /// A JSON value that remembers where it was written. Foundation's `JSONSerialization`
 /// forgets positions, and every diagnostic of a JSON story must name its line, so the
 /// JSON loaders parse with this small RFC 8259 parser instead.

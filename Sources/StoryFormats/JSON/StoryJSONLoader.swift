@@ -1,4 +1,5 @@
 import Foundation
+import StoryGraph
 
 /// storygraph's own format: a JSON object with `title`, `start` and `passages`, each
 /// passage with `id`, `text`, `tags`, `ending` and `choices` (`text`, `to`, `if`,

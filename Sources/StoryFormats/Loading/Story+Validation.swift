@@ -1,3 +1,4 @@
+import StoryGraph
 extension Story {
     /// Checks what every format shares and returns the story the graph is built from:
     /// - a second passage with an id already used is an error naming both places, and is

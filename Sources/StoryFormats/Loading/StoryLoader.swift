@@ -1,3 +1,4 @@
+import StoryGraph
 /// What the command line (or a caller) can tell a loader.
 public struct LoadOptions: Sendable, Hashable {
     /// Overrides the start passage the story declares.

@@ -1,4 +1,5 @@
 import Foundation
+import StoryGraph
 
 /// The one place that picks a loader, by `--input-format`, by extension, or by content,
 /// and checks what every format shares (ids, start, links).

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import StoryGraph
 
 /// A source file's text, with the means to turn an offset into a 1-based line and column.
 /// Every loader starts here, so every loader reports invalid UTF-8, an empty file and a

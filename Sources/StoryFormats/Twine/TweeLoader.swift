@@ -1,4 +1,5 @@
 import Foundation
+import StoryGraph
 
 /// Twee 3 source (and Twee 1/2), as Tweego and Twine read it: passages under headers
 /// `:: Name [tag1 tag2] {"position":"600,400"}`, the tag block and metadata optional,

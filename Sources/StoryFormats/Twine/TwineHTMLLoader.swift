@@ -1,5 +1,6 @@
 internal import CLibXML2
 import Foundation
+import StoryGraph
 
 /// Twine 2 HTML (an archive of several stories, or one published story wrapped in its
 /// story format's page and scripts) and Twine 1 HTML (`<div tiddler="Name">`), read with

@@ -1,3 +1,4 @@
+import StoryGraph
 /// The story format a Twine passage is written for, which decides what markup is a link.
 /// `unknown` reads the markup of every format.
 public enum TwineDialect: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,4 @@
+import StoryGraph
 /// Twine passage text as the reader sees it, for map labels: link markup becomes its
 /// label, macros that print a label (`<<link "…">>`, `(link-goto: "…")`,
 /// `{link to: …, label: '…'}`) keep it, every other macro, HTML tag and comment goes, and
@@ -144,16 +145,5 @@ enum TwineReadableText {
             return j < s.count && s[j] == ":"
         }
         return String(out).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
-}
-
-extension Story {
-    /// A passage's text as the reader sees it: for Twine stories, with the markup of
-    /// links and macros resolved (see `TwineReadableText`); for other formats, as written.
-    public func readableText(of passage: Passage) -> String {
-        switch format {
-        case TweeLoader.formatName, TwineHTMLLoader.formatName: TwineReadableText.of(passage.text)
-        default: passage.text
-        }
     }
 }

@@ -1,3 +1,4 @@
+import StoryGraph
 /// One Twine passage as a loader read it (from Twee or from HTML), before its links are
 /// scanned: its decoded text and the means to locate any offset of that text in the file.
 struct TwinePassageSource {
@@ -95,9 +96,13 @@ enum TwineStoryBuilder {
             }
             var text = String.UnicodeScalarView()
             text.append(contentsOf: source.text)
-            let passage = Passage(
+            var passage = Passage(
                 id: source.name, text: String(text), tags: source.tags, choices: choices,
                 location: source.location, metadata: source.metadata)
+            if !isSpecial {
+                let shown = TwineReadableText.of(passage.text)
+                if shown != passage.text { passage.readerText = shown }
+            }
             if isSpecial { special.append(passage) } else { passages.append(passage) }
         }
         let names = Set(passages.map(\.id))
