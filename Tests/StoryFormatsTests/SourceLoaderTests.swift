@@ -449,7 +449,7 @@ struct SourceLoaderCYOATests {
         #expect(graph.isEnding == [false, false, true, true, false])
         #expect(graph.brokenLinks.count == 1)
         #expect(result.diagnostics.map(\.location?.line) == [7, 7])
-        #expect(result.diagnostics.map(\.severity) == [.error, .warning])
+        #expect(result.diagnostics.map(\.severity) == [.error, .error])
     }
 
     @Test func detectionBeatsAndLosesToStoryJSON() throws {

@@ -97,15 +97,15 @@ import StoryGraph
     }
 
     @Test(arguments: [
-        (#"["a\qb"]"#, "s.json:1:4: error: invalid escape '\\q' in string"),
-        (#"["a\éb"]"#, "s.json:1:4: error: invalid escape '\\é' in string"),
-        ("[\"é\u{01}\"]", "s.json:1:4: error: control character U+1 in string: escape it"),
-        ("[1, é]", "s.json:1:5: error: unexpected 'é': expected a value"),
-        ("{\"é\" 1}", "s.json:1:6: error: unexpected '1': expected ':' after key \"é\""),
-        ("\r\n[tru]", "s.json:2:2: error: invalid literal: expected 'true'"),
-        ("[\"é", "s.json:1:2: error: unterminated string"),
-        ("[1.]", "s.json:1:2: error: invalid number"),
-        ("[] x", "s.json:1:4: error: unexpected 'x' after the JSON document"),
+        (#"["a\qb"]"#, "s.json:1:4: error: invalid escape '\\q' in string [json-syntax]"),
+        (#"["a\éb"]"#, "s.json:1:4: error: invalid escape '\\é' in string [json-syntax]"),
+        ("[\"é\u{01}\"]", "s.json:1:4: error: control character U+1 in string: escape it [json-syntax]"),
+        ("[1, é]", "s.json:1:5: error: unexpected 'é': expected a value [json-syntax]"),
+        ("{\"é\" 1}", "s.json:1:6: error: unexpected '1': expected ':' after key \"é\" [json-syntax]"),
+        ("\r\n[tru]", "s.json:2:2: error: invalid literal: expected 'true' [json-syntax]"),
+        ("[\"é", "s.json:1:2: error: unterminated string [json-syntax]"),
+        ("[1.]", "s.json:1:2: error: invalid number [json-syntax]"),
+        ("[] x", "s.json:1:4: error: unexpected 'x' after the JSON document [json-syntax]"),
     ])
     func jsonErrorsArePlacedInScalars(_ text: String, _ expected: String) {
         #expect(throws: StoryLoadError.self) { try LocatedJSON.parse(SourceText(path: "s.json", text: text)) }

@@ -66,21 +66,21 @@ import StoryGraph
         let diagnostics = Self.loadError(lines.joined(separator: "\n"))
         #expect(diagnostics.count == 1)
         #expect(diagnostics[0].location == SourceLocation(file: "story.json", line: 7, column: 14))
-        #expect(diagnostics[0].description == "story.json:7:14: error: unexpected '\"': expected ',' or '}'")
+        #expect(diagnostics[0].description == "story.json:7:14: error: unexpected '\"': expected ',' or '}' [json-syntax]")
     }
 
     @Test(arguments: [
-        (#"{"passages": "none"}"#, "story.json:1:14: error: 'passages' must be an array, found a string"),
-        (#"{"passages": [{"text": "no id"}]}"#, "story.json:1:15: error: missing 'id'"),
-        (#"{"passages": [{"id": 7}]}"#, "story.json:1:22: error: 'id' must be a string, found a number"),
-        (#"{"passages": [{"id": "a", "ending": 3}]}"#, "story.json:1:37: error: 'ending' must be true, false or a kind such as \"good\", found a number"),
-        (#"{"passages": [{"id": "a", "choices": [{"text": "x"}]}]}"#, "story.json:1:39: error: missing 'to'"),
-        (#"{"passages": []}"#, "story.json:1:14: error: 'passages' is empty: a story needs at least one passage"),
-        (#"["a"]"#, "story.json:1:1: error: a story must be a JSON object with a \"passages\" array, found an array"),
-        (#"{"passages": [{"id": "a"}], "start": "zzz"}"#, "story.json:1:15: error: the start passage 'zzz' does not exist"),
-        ("{\"passages\": [{\"id\": \"a\", \"text\": \"tab\there\"}]}", "story.json:1:39: error: control character U+9 in string: escape it"),
-        (#"{"passages": [{"id": "a"}]"#, "story.json:1:27: error: unexpected end of file: expected ',' or '}'"),
-        (#"{"passages": [{"id": "\u12"}]}"#, "story.json:1:27: error: invalid \\u escape: expected four hex digits"),
+        (#"{"passages": "none"}"#, "story.json:1:14: error: 'passages' must be an array, found a string [json-shape]"),
+        (#"{"passages": [{"text": "no id"}]}"#, "story.json:1:15: error: missing 'id' [json-shape]"),
+        (#"{"passages": [{"id": 7}]}"#, "story.json:1:22: error: 'id' must be a string, found a number [json-shape]"),
+        (#"{"passages": [{"id": "a", "ending": 3}]}"#, "story.json:1:37: error: 'ending' must be true, false or a kind such as \"good\", found a number [json-shape]"),
+        (#"{"passages": [{"id": "a", "choices": [{"text": "x"}]}]}"#, "story.json:1:39: error: missing 'to' [json-shape]"),
+        (#"{"passages": []}"#, "story.json:1:14: error: 'passages' is empty: a story needs at least one passage [json-shape]"),
+        (#"["a"]"#, "story.json:1:1: error: a story must be a JSON object with a \"passages\" array, found an array [json-shape]"),
+        (#"{"passages": [{"id": "a"}], "start": "zzz"}"#, "story.json:1:15: error: the start passage 'zzz' does not exist [unknown-start]"),
+        ("{\"passages\": [{\"id\": \"a\", \"text\": \"tab\there\"}]}", "story.json:1:39: error: control character U+9 in string: escape it [json-syntax]"),
+        (#"{"passages": [{"id": "a"}]"#, "story.json:1:27: error: unexpected end of file: expected ',' or '}' [json-syntax]"),
+        (#"{"passages": [{"id": "\u12"}]}"#, "story.json:1:27: error: invalid \\u escape: expected four hex digits [json-syntax]"),
     ])
     func wrongInputGetsALocatedMessage(_ text: String, _ expected: String) {
         let diagnostics = Self.loadError(text)
@@ -101,26 +101,26 @@ import StoryGraph
     @Test func aFileOfNoKnownShapeSaysWhatWasLookedFor() {
         #expect(Self.loadError(Data("[1, 2]".utf8), format: nil).map(\.description) == [
             "story.json:1:1: error: not a story storygraph can read; looked for: story-json (storygraph JSON: an object with a \"passages\" array); "
-                + "cyoa-json (CYOA JSON (Gophercises): an object of arcs with \"story\" paragraphs and \"options\" {\"text\", \"arc\"})"
+                + "cyoa-json (CYOA JSON (Gophercises): an object of arcs with \"story\" paragraphs and \"options\" {\"text\", \"arc\"}) [unknown-format]"
         ])
     }
 
     @Test func emptyFileIsAnError() {
-        #expect(Self.loadError("  \n\n").map(\.description) == ["story.json:1:1: error: empty file: no story in it"])
-        #expect(Self.loadError(Data()).map(\.description) == ["story.json:1:1: error: empty file: no story in it"])
+        #expect(Self.loadError("  \n\n").map(\.description) == ["story.json:1:1: error: empty file: no story in it [empty-file]"])
+        #expect(Self.loadError(Data()).map(\.description) == ["story.json:1:1: error: empty file: no story in it [empty-file]"])
     }
 
     @Test func invalidUTF8NamesItsPlace() {
         var data = Data("{\"passages\": [\n{\"id\": \"caf".utf8)
         data.append(contentsOf: [0xC3, 0x28])
         data.append(Data("\"}]}".utf8))
-        #expect(Self.loadError(data).map(\.description) == ["story.json:2:12: error: invalid UTF-8 in file"])
+        #expect(Self.loadError(data).map(\.description) == ["story.json:2:12: error: invalid UTF-8 in file [invalid-utf8]"])
     }
 
     @Test func deepNestingIsBounded() {
         let text = String(repeating: "[", count: 100_000)
         let diagnostics = Self.loadError(text)
-        #expect(diagnostics.map(\.description) == ["story.json:1:257: error: nesting deeper than 256 levels"])
+        #expect(diagnostics.map(\.description) == ["story.json:1:257: error: nesting deeper than 256 levels [json-syntax]"])
     }
 
     @Test func duplicateIDIsAnErrorNamingBothLines() throws {
@@ -138,7 +138,9 @@ import StoryGraph
         ])
     }
 
-    @Test func brokenLinkIsAWarningAndTheStoryStillLoads() throws {
+    /// `broken-link` has one severity everywhere (issue 10): an error, which does not stop
+    /// loading.
+    @Test func brokenLinkIsAnErrorAndTheStoryStillLoads() throws {
         let result = try Self.load("""
             {"passages": [
               {"id": "a", "choices": [
@@ -148,9 +150,9 @@ import StoryGraph
               {"id": "b"}
             ]}
             """)
-        #expect(!result.hasErrors)
+        #expect(result.hasErrors)
         #expect(result.diagnostics.map(\.description) == [
-            "story.json:4:5: warning: choice 'lost' of passage 'a' leads to 'nowhere', which does not exist [broken-link]"
+            "story.json:4:5: error: choice 'lost' of passage 'a' leads to 'nowhere', which does not exist [broken-link]"
         ])
         let graph = StoryGraph(result.story)
         #expect(graph.brokenLinks == [ChoiceRef(passage: 0, choice: 1)])

@@ -93,7 +93,7 @@ struct HeaderCase: Sendable, CustomStringConvertible {
         let result = try Self.load("\n:: Hall\n[[Yard]]\n:: Yard\nx")
         #expect(result.story.start == "Hall")
         #expect(result.diagnostics.map(\.description) == [
-            "story.twee:2:1: warning: no start passage: StoryData names none and no passage is called 'Start'; the story starts at the first passage, 'Hall' [twine-start]",
+            "story.twee:2:1: warning: no start passage: StoryData names none and no passage is called 'Start'; the story starts at the first passage, 'Hall' [start-fallback]",
         ])
     }
 
@@ -109,7 +109,7 @@ struct HeaderCase: Sendable, CustomStringConvertible {
         let result = try Self.load(":: StoryData\n{\n  \"start\": \"Nowhere\"\n}\n:: Start\nx")
         #expect(result.story.start == "Start")
         #expect(result.diagnostics.map(\.description) == [
-            "story.twee:3:12: warning: StoryData's \"start\" names the start passage 'Nowhere', which is not a story passage; the story starts at 'Start' [twine-start]",
+            "story.twee:3:12: warning: StoryData's \"start\" names the start passage 'Nowhere', which is not a story passage; the story starts at 'Start' [start-fallback]",
         ])
     }
 
@@ -178,14 +178,14 @@ struct HeaderCase: Sendable, CustomStringConvertible {
         #expect(result.story.passages.map(\.id) == ["Start", "Hall"])
         #expect(result.diagnostics.map(\.description) == [
             "story.twee:1:1: warning: text before the first passage header ('::') belongs to no passage and is ignored [twee-stray-text]",
-            "story.twee:4:1: error: passage header has no name; the passage is skipped [twee-header]",
+            "story.twee:4:1: error: passage header has no name; the passage is skipped [nameless-passage]",
         ])
     }
 
     @Test func brokenLinksAreLocatedAtTheLink() throws {
         let result = try Self.load(":: Start\nSome text.\n  Then <<goto \"Cellar\">>.")
         #expect(result.diagnostics.map(\.description) == [
-            "story.twee:3:8: warning: choice 'Cellar' of passage 'Start' leads to 'Cellar', which does not exist [broken-link]",
+            "story.twee:3:8: error: choice 'Cellar' of passage 'Start' leads to 'Cellar', which does not exist [broken-link]",
         ])
     }
 

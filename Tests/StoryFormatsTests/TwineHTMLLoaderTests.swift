@@ -60,7 +60,7 @@ import StoryGraph
         #expect {
             _ = try Self.load(Self.twoStories, options: LoadOptions(storyName: "Third"))
         } throws: { error in
-            (error as? StoryLoadError)?.description == "story.html:1:1: error: no story named 'Third' in this file; it holds 'First', 'Second'"
+            (error as? StoryLoadError)?.description == "story.html:1:1: error: no story named 'Third' in this file; it holds 'First', 'Second' [no-story]"
         }
     }
 
@@ -86,7 +86,7 @@ import StoryGraph
         let result = try Self.load(html)
         #expect(result.story.start == "One")
         #expect(result.diagnostics.map(\.description) == [
-            "story.html:2:1: warning: <tw-storydata> has no startnode; the story starts at the first passage, 'One' [twine-start]",
+            "story.html:2:1: warning: <tw-storydata> has no startnode; the story starts at the first passage, 'One' [start-fallback]",
         ])
     }
 
@@ -95,7 +95,7 @@ import StoryGraph
         let result = try Self.load(html)
         #expect(result.story.start == "One")
         #expect(result.diagnostics.map(\.description) == [
-            "story.html:1:1: warning: startnode 9 names no passage; the story starts at the first passage, 'One' [twine-start]",
+            "story.html:1:1: warning: startnode 9 names no passage; the story starts at the first passage, 'One' [start-fallback]",
         ])
         #expect(result.story.passages.map { $0.location?.description } == ["story.html:1:38", "story.html:2:1"])
     }

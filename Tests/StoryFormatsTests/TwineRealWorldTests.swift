@@ -8,7 +8,11 @@ import StoryGraph
 @Suite("Twine loaders on the shapes of real files")
 struct TwineRealWorldTests {
     private func loadTwee(_ text: String, path: String = "real.twee") throws -> LoadResult {
-        try TweeLoader.load([SourceText(path: path, text: text)], options: LoadOptions())
+        let source = SourceText(path: path, text: text)
+        var context = LoadContext(options: LoadOptions())
+        let parsed = ParsedSource(source: source, parsed: TweeLoader.parse(source, SourceParses()))
+        let story = try TweeLoader.load([parsed], context: &context)
+        return LoadResult(story: story, diagnostics: context.sink.diagnostics)
     }
 
     /// A story's own link macro (defined by a macro library in its script passage) is

@@ -67,31 +67,36 @@ public struct InputOptions: Sendable {
             allowed: StoryLoading.formatNames),
         OptionSpec("start", value: "PASSAGE", help: "Start the story at this passage instead of the one it declares."),
         OptionSpec("story", value: "NAME", help: "Pick one story from a file that holds several (a Twine archive)."),
+        OptionSpec(
+            "disable", value: "RULE", help: "Leave out the findings of a rule (repeat for several); 'storygraph help rules' lists them.",
+            allowed: StoryLoading.rules.ids, repeating: true),
     ]
 
     public var format: String?
     public var options: LoadOptions
+    /// Rule ids whose findings are left out.
+    public var disabled: Set<String>
 
     public init(_ arguments: ParsedArguments) {
         format = arguments.value("input-format")
         options = LoadOptions(start: arguments.value("start"), storyName: arguments.value("story"))
+        disabled = Set(arguments.values("disable"))
     }
 
-    /// Loads a story and prints its findings to stderr (warnings only without `--quiet`).
-    /// A story with load errors (a duplicate id) is refused with exit code 65.
-    public func load(_ paths: [String], _ terminal: Terminal, allowErrors: Bool = false) throws(CLIError) -> LoadResult {
-        let result: LoadResult
+    /// Loads a story, leaves out the findings of disabled rules, and (with
+    /// `printFindings`) prints the rest to stderr (only errors under `--quiet`). The error
+    /// policy is `StoryLoading`'s, the same for every command: a story that cannot be read
+    /// is refused (exit code 65); the findings of a story that was read (a duplicate id, a
+    /// broken link) never stop a command.
+    public func load(_ paths: [String], _ terminal: Terminal, printFindings: Bool = true) throws(CLIError) -> LoadResult {
+        var result: LoadResult
         do {
             result = try StoryLoading.load(paths: paths, format: format, options: options)
         } catch {
             throw .input(error)
         }
-        if !allowErrors {
-            terminal.report(result.diagnostics)
-            if result.hasErrors {
-                throw .input(StoryLoadError([]))
-            }
-        }
+        result.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
+        if printFindings { terminal.report(result.diagnostics) }
         return result
     }
 }

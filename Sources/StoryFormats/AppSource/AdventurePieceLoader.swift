@@ -39,10 +39,14 @@ public enum AdventurePieceLoader: StoryLoader {
 
     typealias Node = SwiftSourceParser.Node
 
-    public static func confidence(for source: SourceText) -> Int {
-        let summary = SwiftSourceParser.summarize(source, dialect: .guess(for: source))
+    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SwiftSourceParser.Summary>? {
+        let summary = SwiftSourceParser.shared(source, parses)
         let count = summary.bindings.filter { isPiece($0.value) }.count
-        return count == 0 ? 0 : 15 + min(count, 40)
+        return count == 0 ? nil : Recognition(confidence: 15 + min(count, 40), parsed: .success(summary))
+    }
+
+    public static func parse(_ source: SourceText, _ parses: SourceParses) -> SwiftSourceParser.Summary {
+        SwiftSourceParser.shared(source, parses)
     }
 
     /// A call with a link argument whose value is a name or `nil`, or with an end flag.
@@ -77,9 +81,9 @@ public enum AdventurePieceLoader: StoryLoader {
         var isEnd = false
     }
 
-    public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {
-        let source = sources[0]
-        let summary = SwiftSourceParser.summarize(source, dialect: .guess(for: source))
+    public static func load(_ files: [ParsedSource<SwiftSourceParser.Summary>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+        let source = files[0].source
+        let summary = files[0].parsed
         let constants = SourceConstants(summary, source: source)
         var reader = PieceReader(constants: constants)
         reader.diagnostics = summary.diagnostics
@@ -120,10 +124,11 @@ public enum AdventurePieceLoader: StoryLoader {
         }
         guard !pieces.isEmpty else {
             throw StoryLoadError(
+                FormatRules.noStory,
                 "no linked pieces found: looked for declarations such as AdventurePiece *p = [[AdventurePiece alloc] initWithMessage:… firstPiece:… isEnd:…] or let p = Node(story: …, left: …, right: …)",
                 at: source.location(at: 0)).prepending(summary.diagnostics)
         }
-        if let chosen = options.start { start = chosen }
+        if let chosen = context.requestedStart { start = chosen }
         if start == nil {
             var linked = Set<String>()
             for piece in pieces { for link in piece.links.values { if let target = link.target { linked.insert(target) } } }
@@ -134,6 +139,7 @@ public enum AdventurePieceLoader: StoryLoader {
                     ? "every piece is linked from another"
                     : "\(roots.count) pieces are linked from no other (\(roots.joined(separator: ", ")))"
                 throw StoryLoadError(
+                    FormatRules.unknownStart,
                     "cannot tell which piece the story starts at: nothing is assigned to currentPiece and \(which); choose one with --start <variable name>",
                     at: source.location(at: pieces[0].offset)).prepending(reader.diagnostics)
             }
@@ -141,10 +147,8 @@ public enum AdventurePieceLoader: StoryLoader {
         }
         let startID = start!
         let passages = pieces.map { reader.passage($0, start: startID) }
-        let title = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return LoadResult(
-            story: Story(title: title, start: startID, passages: passages, format: formatName),
-            diagnostics: reader.diagnostics)
+        context.sink.append(contentsOf: reader.diagnostics)
+        return Story(title: "", start: startID, passages: passages, format: formatName)
     }
 }
 
@@ -170,7 +174,7 @@ private struct PieceReader {
             } else {
                 let written = constants.written(value)
                 diagnostics.append(Diagnostic(
-                    .warning, "the text of piece '\(piece.id)' is not a string literal or a constant of this file; kept as written",
+                    FormatRules.sourceUnresolved, "the text of piece '\(piece.id)' is not a string literal or a constant of this file; kept as written",
                     at: source.location(at: value.offset)))
                 piece.text = (written, priority)
             }
@@ -181,7 +185,7 @@ private struct PieceReader {
                 piece.labels[n] = (text, value.offset)
             } else {
                 diagnostics.append(Diagnostic(
-                    .warning, "choice \(n) of piece '\(piece.id)' is not a string literal or a constant of this file; kept as written",
+                    FormatRules.sourceUnresolved, "choice \(n) of piece '\(piece.id)' is not a string literal or a constant of this file; kept as written",
                     at: source.location(at: value.offset)))
                 piece.labels[n] = (constants.written(value), value.offset)
             }
@@ -192,7 +196,7 @@ private struct PieceReader {
                 piece.links[n] = (path.last!, value.offset, label)
             default:
                 diagnostics.append(Diagnostic(
-                    .error, "link \(n) of piece '\(piece.id)' is not a piece variable or nil: \(constants.written(value))",
+                    FormatRules.sourceShape, "link \(n) of piece '\(piece.id)' is not a piece variable or nil: \(constants.written(value))",
                     at: source.location(at: value.offset)))
             }
         case .ending:
@@ -243,7 +247,7 @@ private struct PieceReader {
         }
         if piece.text == nil {
             diagnostics.append(Diagnostic(
-                .error, "piece '\(piece.id)' has no text field (looked for a label such as message, text, story or title)",
+                FormatRules.sourceShape, "piece '\(piece.id)' has no text field (looked for a label such as message, text, story or title)",
                 at: source.location(at: piece.offset)))
         }
         var metadata: [String: String] = [:]

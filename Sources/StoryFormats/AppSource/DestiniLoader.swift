@@ -33,21 +33,30 @@ public enum DestiniLoader: StoryLoader {
         "Destini-style Swift or Objective-C: an array of Story(title:choice1:choice1Destination:…) values linked by index"
     public static let fileExtensions = ["swift", "m", "mm"]
 
-    public static func confidence(for source: SourceText) -> Int {
-        let summary = SwiftSourceParser.summarize(source, dialect: .guess(for: source))
+    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SwiftSourceParser.Summary>? {
+        let summary = SwiftSourceParser.shared(source, parses)
         let constants = SourceConstants(summary, source: source)
         let all = candidates(summary)
-        if let best = bestCandidate(all, constants) { return 20 + min(best.score, 50) }
-        // Shapes this loader recognises but cannot link, so that its message (which says
-        // why) is the one the user gets, rather than "not a story".
-        if let unlinked = unlinkedCandidate(all, constants) { return 10 + min(unlinked.score, 9) }
-        if constantsShape(summary, constants) != nil { return 5 }
-        return 0
+        var confidence = 0
+        if let best = bestCandidate(all, constants) {
+            confidence = 20 + min(best.score, 50)
+        } else if let unlinked = unlinkedCandidate(all, constants) {
+            // Shapes this loader recognises but cannot link, so that its message (which
+            // says why) is the one the user gets, rather than "not a story".
+            confidence = 10 + min(unlinked.score, 9)
+        } else if constantsShape(summary, constants) != nil {
+            confidence = 5
+        }
+        return confidence == 0 ? nil : Recognition(confidence: confidence, parsed: .success(summary))
     }
 
-    public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {
-        let source = sources[0]
-        let summary = SwiftSourceParser.summarize(source, dialect: .guess(for: source))
+    public static func parse(_ source: SourceText, _ parses: SourceParses) -> SwiftSourceParser.Summary {
+        SwiftSourceParser.shared(source, parses)
+    }
+
+    public static func load(_ files: [ParsedSource<SwiftSourceParser.Summary>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+        let source = files[0].source
+        let summary = files[0].parsed
         let constants = SourceConstants(summary, source: source)
         var diagnostics = summary.diagnostics
         let all = candidates(summary)
@@ -59,15 +68,17 @@ public enum DestiniLoader: StoryLoader {
             chosen = unlinked
             linksDecidedByCode = true
             diagnostics.append(Diagnostic(
-                .warning,
+                FormatRules.linksDecidedByCode,
                 "the story array has \(unlinked.elements.count) elements with choice labels but no destinations (such as choice1Destination: 2): where each choice leads is decided by code, which storygraph cannot read without running it; the passages are drawn without links",
                 at: source.location(at: unlinked.offset)))
         } else if let shape = constantsShape(summary, constants) {
             throw StoryLoadError(
+                FormatRules.noStory,
                 "the story is kept in constants (\(shape.names)) and which passage follows which is decided by if/else code (such as `if sender.tag == 1 && storyIndex == 1 { … }`), which storygraph cannot read without running it; expected an array such as let stories = [Story(title: story1, choice1: answer1a, choice1Destination: 2, choice2: answer1b, choice2Destination: 1), …]",
                 at: source.location(at: shape.offset)).prepending(diagnostics)
         } else {
             throw StoryLoadError(
+                FormatRules.noStory,
                 diagnostics.isEmpty
                     ? "no story array found: looked for an array of values such as Story(title: \"…\", choice1: \"…\", choice1Destination: 1, …) whose destinations are integers"
                     : "no story array found (the file has errors, listed above): looked for an array of values such as Story(title:choice1:choice1Destination:…)",
@@ -88,11 +99,11 @@ public enum DestiniLoader: StoryLoader {
                 start = value
             } else {
                 diagnostics.append(Diagnostic(
-                    .warning, "the index property '\(name)' starts at \(value), outside the story's \(passages.count) passages; starting at 0",
+                    FormatRules.startFallback, "the index property '\(name)' starts at \(value), outside the story's \(passages.count) passages; starting at 0",
                     at: source.location(at: offset)))
             }
         }
-        let startID = options.start ?? String(start)
+        let startID = context.requestedStart ?? String(start)
         for p in passages.indices {
             var passage = passages[p]
             if passage.choices.isEmpty {
@@ -103,9 +114,8 @@ public enum DestiniLoader: StoryLoader {
             }
             passages[p] = passage
         }
-        let title = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let story = Story(title: title, start: startID, passages: passages, format: formatName)
-        return LoadResult(story: story, diagnostics: diagnostics)
+        context.sink.append(contentsOf: diagnostics)
+        return Story(title: "", start: startID, passages: passages, format: formatName)
     }
 
     // MARK: - Finding the story array
@@ -266,7 +276,7 @@ private struct ElementReader {
     var source: SourceText { constants.source }
 
     mutating func error(_ message: String, at offset: Int) {
-        diagnostics.append(Diagnostic(.error, message, at: source.location(at: offset)))
+        diagnostics.append(Diagnostic(FormatRules.sourceShape, message, at: source.location(at: offset)))
     }
 
     /// One choice as written: its label (nil when not written) and its destination.
@@ -395,7 +405,7 @@ private struct ElementReader {
         if let string = constants.string(node) { return string }
         let written = constants.written(node)
         diagnostics.append(Diagnostic(
-            .warning, "\(what) is not a string literal or a constant of this file; kept as written: \(shortened(written))",
+            FormatRules.sourceUnresolved, "\(what) is not a string literal or a constant of this file; kept as written: \(shortened(written))",
             at: source.location(at: node.offset)))
         return written
     }

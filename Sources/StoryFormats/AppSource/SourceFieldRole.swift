@@ -1,4 +1,3 @@
-import Synchronization
 import StoryGraph
 
 /// What an argument of a story value in app source means, judged from its label alone, so
@@ -100,23 +99,8 @@ enum SourceFieldRole: Equatable, Sendable {
         }
     }
 
-    /// Roles already worked out: a story file repeats the same few labels thousands of
-    /// times. Bounded, so hostile input with endless distinct labels cannot grow it.
-    private static let memo = Mutex<[String: SourceFieldRole]>([:])
-    static let memoLimit = 4096
-
     /// The role of an argument labelled `name`.
     static func classify(_ name: String) -> SourceFieldRole {
-        if let known = memo.withLock({ $0[name] }) { return known }
-        let role = classifyUncached(name)
-        memo.withLock { table in
-            if table.count >= memoLimit { table.removeAll(keepingCapacity: true) }
-            table[name] = role
-        }
-        return role
-    }
-
-    static func classifyUncached(_ name: String) -> SourceFieldRole {
         let words = words(name)
         guard !words.isEmpty else { return .ignored }
         var number: Int?

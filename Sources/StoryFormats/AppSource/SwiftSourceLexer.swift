@@ -77,7 +77,7 @@ public struct SwiftSourceLexer {
     private func at(_ j: Int) -> Unicode.Scalar? { j < s.count ? s[j] : nil }
 
     private mutating func error(_ message: String, at offset: Int) {
-        diagnostics.append(Diagnostic(.error, message, at: source.location(at: min(offset, s.count))))
+        diagnostics.append(Diagnostic(FormatRules.sourceSyntax, message, at: source.location(at: min(offset, s.count))))
     }
 
     private mutating func emit(_ kind: Token.Kind, _ text: String, from start: Int) {

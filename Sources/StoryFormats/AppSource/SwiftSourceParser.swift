@@ -1,4 +1,3 @@
-import Synchronization
 import StoryGraph
 
 /// A small parser over `SwiftSourceLexer` tokens for the expression shapes that app source
@@ -81,26 +80,16 @@ public struct SwiftSourceParser {
     var reportedDepth = false
     var diagnostics: [Diagnostic] = []
 
-    /// The last file summarized: detection (`confidence(for:)` of every source loader) and
-    /// loading ask for the same text one after the other, and it is lexed and scanned once.
-    /// One entry only, so at most one file's summary is kept alive.
-    private static let lastSummary = Mutex<(path: String, dialect: SwiftSourceLexer.Dialect, scalars: [Unicode.Scalar], summary: Summary)?>(nil)
-
-    /// Lexes and scans a whole file (or returns the summary of the same text just made).
-    public static func summarize(_ source: SourceText, dialect: SwiftSourceLexer.Dialect) -> Summary {
-        let cached = lastSummary.withLock { last -> Summary? in
-            // `==` on arrays sharing one buffer returns at once; a different text of the
-            // same length is compared in full, which is still far cheaper than a parse.
-            guard let last, last.path == source.path, last.dialect == dialect, last.scalars == source.scalars else { return nil }
-            return last.summary
-        }
-        if let cached { return cached }
-        let summary = summarizeUncached(source, dialect: dialect)
-        lastSummary.withLock { $0 = (source.path, dialect, source.scalars, summary) }
-        return summary
+    /// The summary of `source` in the dialect its extension and text suggest, made once
+    /// per file for every app-source loader that recognises or reads it.
+    static func shared(_ source: SourceText, _ parses: SourceParses) -> Summary {
+        let dialect = SwiftSourceLexer.Dialect.guess(for: source)
+        // Summarizing records problems as diagnostics and never throws.
+        return (try? parses.value("swift-source-summary-\(dialect)") { summarize(source, dialect: dialect) }) ?? Summary()
     }
 
-    static func summarizeUncached(_ source: SourceText, dialect: SwiftSourceLexer.Dialect) -> Summary {
+    /// Lexes and scans a whole file.
+    public static func summarize(_ source: SourceText, dialect: SwiftSourceLexer.Dialect) -> Summary {
         let (tokens, lexDiagnostics) = SwiftSourceLexer.tokenize(source, dialect: dialect)
         var parser = SwiftSourceParser(source: source, dialect: dialect, t: tokens)
         var summary = parser.scan()
@@ -122,7 +111,7 @@ public struct SwiftSourceParser {
     var currentOffset: Int { k < t.count ? t[k].offset : source.scalars.count }
 
     mutating func error(_ message: String, at offset: Int) {
-        diagnostics.append(Diagnostic(.error, message, at: source.location(at: offset)))
+        diagnostics.append(Diagnostic(FormatRules.sourceSyntax, message, at: source.location(at: offset)))
     }
 
     static let keywords: Set<String> = [

@@ -18,11 +18,11 @@ public enum CYOAJSONLoader: StoryLoader {
 
     /// 20 when most members of the root object are arcs (objects with `story` or
     /// `options`) and the root has no `passages` (storygraph JSON); 0 otherwise.
-    public static func confidence(for source: SourceText) -> Int {
+    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<JSONTape>? {
         guard source.firstScalar(where: { !$0.properties.isWhitespace }) == "{",
-              let tape = try? JSONTape(source), tape.kind(tape.root) == .object,
+              let tape = try? JSONTape.shared(source, parses), tape.kind(tape.root) == .object,
               !tape.isEmptyContainer(tape.root)
-        else { return 0 }
+        else { return nil }
         var members = 0
         var arcs = 0
         var hasPassages = false
@@ -36,21 +36,25 @@ public enum CYOAJSONLoader: StoryLoader {
             }
             if isArc { arcs += 1 }
         }
-        if hasPassages { return 0 }
-        return arcs * 2 > members ? 20 : 0
+        guard !hasPassages, arcs * 2 > members else { return nil }
+        return Recognition(confidence: 20, parsed: .success(tape))
     }
 
-    public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {
-        let source = sources[0]
-        let root = try LocatedJSON.parse(source)
+    public static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> JSONTape {
+        try JSONTape.shared(source, parses)
+    }
+
+    public static func load(_ files: [ParsedSource<JSONTape>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+        let root = LocatedJSON(files[0].parsed)
         guard let members = root.members, !members.isEmpty else {
             throw StoryLoadError(
+                FormatRules.jsonShape,
                 "a CYOA story must be a JSON object of arcs such as {\"intro\": {\"title\": …, \"story\": […], \"options\": […]}}, found \(root.typeName)",
                 at: root.location)
         }
-        var diagnostics: [Diagnostic] = []
+        var sink = DiagnosticSink()
         func error(_ message: String, _ location: SourceLocation) {
-            diagnostics.append(Diagnostic(.error, message, at: location))
+            sink.report(FormatRules.jsonShape, message, at: location)
         }
         var passages: [Passage] = []
         for member in members {
@@ -100,12 +104,10 @@ public enum CYOAJSONLoader: StoryLoader {
                 ending: choices.isEmpty ? Passage.Ending() : nil, choices: choices,
                 location: member.keyLocation, metadata: metadata))
         }
-        guard !passages.isEmpty else { throw StoryLoadError(diagnostics) }
-        let start = options.start ?? (passages.contains { $0.id == "intro" } ? "intro" : passages[0].id)
-        let fileTitle = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let title = passages.first { $0.id == start }?.metadata["title"] ?? fileTitle
-        return LoadResult(
-            story: Story(title: title, start: start, passages: passages, format: formatName),
-            diagnostics: diagnostics)
+        context.sink.append(contentsOf: sink.diagnostics)
+        guard !passages.isEmpty else { throw StoryLoadError(sink.diagnostics) }
+        let start = context.requestedStart ?? (passages.contains { $0.id == "intro" } ? "intro" : passages[0].id)
+        let title = passages.first { $0.id == start }?.metadata["title"] ?? ""
+        return Story(title: title, start: start, passages: passages, format: formatName)
     }
 }

@@ -6,7 +6,15 @@ import StoryGraph
 ///
 /// The tape accepts and refuses exactly what RFC 8259 does, with the same messages and
 /// places as the located parser always had.
-struct JSONTape: Sendable {
+public struct JSONTape: Sendable {
+    /// The key under which recognition shares one tape between the JSON loaders.
+    static let layer = "json-tape"
+
+    /// The tape of `source`, parsed once per file for every JSON loader.
+    static func shared(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> JSONTape {
+        try parses.value(layer) { () throws(StoryLoadError) in try JSONTape(source) }
+    }
+
     enum Kind: UInt8, Sendable {
         case object, array, string, number, `true`, `false`, null
     }
@@ -32,10 +40,6 @@ struct JSONTape: Sendable {
     /// - Complexity: O(n) for n bytes.
     init(_ source: SourceText, maximumDepth: Int = 256) throws(StoryLoadError) {
         self.source = source
-        if let cached = source.cachedJSONNodes(maximumDepth: maximumDepth) {
-            self.nodes = cached
-            return
-        }
         var nodes: [Node] = []
         try source.utf8.withUnsafeBufferPointer { (bytes) throws(StoryLoadError) in
             var parser = TapeParser(source: source, s: bytes, maximumDepth: maximumDepth)
@@ -44,7 +48,6 @@ struct JSONTape: Sendable {
             nodes = parser.nodes
         }
         self.nodes = nodes
-        source.cacheJSONNodes(nodes, maximumDepth: maximumDepth)
     }
 
     var root: Int { 0 }
@@ -219,7 +222,7 @@ private struct TapeParser {
     }
 
     func fail(_ message: String, at offset: Int) -> StoryLoadError {
-        StoryLoadError(message, at: source.location(atByte: min(offset, s.count)))
+        StoryLoadError(FormatRules.jsonSyntax, message, at: source.location(atByte: min(offset, s.count)))
     }
 
     /// The scalar at a byte offset, as messages show it.

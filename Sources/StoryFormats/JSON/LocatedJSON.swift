@@ -69,9 +69,7 @@ public struct LocatedJSON: Sendable {
     /// Parses a whole document. Nesting deeper than `maximumDepth` is refused with its
     /// location, so hostile input cannot exhaust the stack.
     public static func parse(_ source: SourceText, maximumDepth: Int = 256) throws(StoryLoadError) -> LocatedJSON {
-        let tape = try JSONTape(source, maximumDepth: maximumDepth)
-        var locator = ByteLocator(source)
-        return tape.located(tape.root, &locator)
+        LocatedJSON(try JSONTape(source, maximumDepth: maximumDepth))
     }
 }
 
@@ -98,5 +96,13 @@ extension JSONTape {
         case .false: return LocatedJSON(value: .bool(false), location: location)
         case .null: return LocatedJSON(value: .null, location: location)
         }
+    }
+}
+
+extension LocatedJSON {
+    /// The whole document of a tape already parsed.
+    init(_ tape: JSONTape) {
+        var locator = ByteLocator(tape.source)
+        self = tape.located(tape.root, &locator)
     }
 }

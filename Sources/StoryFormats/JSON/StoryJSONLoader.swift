@@ -9,23 +9,27 @@ public enum StoryJSONLoader: StoryLoader {
     public static let formatDescription = "storygraph JSON: an object with a \"passages\" array"
     public static let fileExtensions = ["json"]
 
-    public static func confidence(for source: SourceText) -> Int {
-        // Cheap sniff: the document is an object that mentions "passages" (in its first
-        // 65,536 scalars).
+    /// 10 for an object that mentions "passages" in its first 65,536 scalars, 1 for
+    /// another object (so that its syntax errors are reported), else not recognised.
+    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<JSONTape>? {
         let head = 1 << 16
-        guard source.firstScalar(within: head, where: { !$0.properties.isWhitespace }) == "{" else { return 0 }
+        guard source.firstScalar(within: head, where: { !$0.properties.isWhitespace }) == "{" else { return nil }
         let text = String(decoding: source.utf8[..<source.byteCount(ofFirst: head)], as: UTF8.self)
-        return text.contains("\"passages\"") ? 10 : 1
+        return Recognition(confidence: text.contains("\"passages\"") ? 10 : 1) { () throws(StoryLoadError) in
+            try JSONTape.shared(source, parses)
+        }
     }
 
-    public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {
-        let source = sources[0]
-        let tape = try JSONTape(source)
-        var reader = Reader(tape: tape)
-        let story = reader.story(source: source)
-        if !reader.errors.isEmpty { throw StoryLoadError(reader.errors) }
-        return LoadResult(story: story ?? Story(title: "", start: "", passages: [], format: formatName),
-                          diagnostics: reader.warnings)
+    public static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> JSONTape {
+        try JSONTape.shared(source, parses)
+    }
+
+    public static func load(_ files: [ParsedSource<JSONTape>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+        var reader = Reader(tape: files[0].parsed)
+        let story = reader.story()
+        context.sink.append(contentsOf: reader.sink.diagnostics)
+        guard let story, !reader.sink.hasErrors else { throw StoryLoadError(reader.sink.diagnostics.filter { $0.severity == .error }) }
+        return story
     }
 }
 
@@ -34,8 +38,7 @@ public enum StoryJSONLoader: StoryLoader {
 private struct Reader {
     let tape: JSONTape
     var locator: ByteLocator
-    var errors: [Diagnostic] = []
-    var warnings: [Diagnostic] = []
+    var sink = DiagnosticSink()
 
     init(tape: JSONTape) {
         self.tape = tape
@@ -51,16 +54,16 @@ private struct Reader {
     }
 
     mutating func error(_ message: String, _ at: SourceLocation) {
-        errors.append(Diagnostic(.error, message, at: at))
+        sink.report(FormatRules.jsonShape, message, at: at)
     }
 
     /// A warning for a key that is none of `known`.
     mutating func unknownKey(_ key: Int, known: Set<String>, in what: String) {
         let name = tape.string(key)
         guard !known.contains(name) else { return }
-        warnings.append(Diagnostic(
-            .warning, "unknown key '\(name)' in \(what) is ignored (known keys: \(known.sorted().joined(separator: ", ")))",
-            at: location(key), rule: "unknown-key"))
+        sink.report(
+            FormatRules.unknownKey, "unknown key '\(name)' in \(what) is ignored (known keys: \(known.sorted().joined(separator: ", ")))",
+            at: location(key))
     }
 
     mutating func string(_ value: Int?, _ name: String, required: Bool = false, at owner: Int) -> String? {
@@ -75,7 +78,7 @@ private struct Reader {
         return tape.string(value)
     }
 
-    mutating func story(source: SourceText) -> Story? {
+    mutating func story() -> Story? {
         let root = tape.root
         guard tape.kind(root) == .object else {
             error("a story must be a JSON object with a \"passages\" array, found \(tape.typeName(root))", location(root))
@@ -92,8 +95,7 @@ private struct Reader {
                 unknownKey(key, known: Reader.storyKeys, in: "the story")
             }
         }
-        let titleText = string(title, "title", at: root)
-            ?? ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let titleText = string(title, "title", at: root) ?? ""
         let startText = string(start, "start", at: root)
         guard let passagesValue else {
             error("missing \"passages\": a story needs an array of passages", location(root))

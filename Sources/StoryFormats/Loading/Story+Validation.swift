@@ -4,14 +4,15 @@ extension Story {
     /// - a second passage with an id already used is an error naming both places, and is
     ///   dropped (the first definition wins);
     /// - a story with no passages, or whose start names no passage, cannot be read;
-    /// - a choice whose target does not exist is a broken link (a warning).
+    /// - a choice whose target does not exist is a broken link (an error finding that does
+    ///   not stop loading).
     /// Restart choices always lead to the start, whatever target they were given.
     ///
     /// - Complexity: O(P + C) for P passages and C choices.
     public func validated() throws(StoryLoadError) -> (Story, [Diagnostic]) {
         var findings: [Diagnostic] = []
         guard !passages.isEmpty else {
-            throw StoryLoadError("the story has no passages", at: nil)
+            throw StoryLoadError(FormatRules.noPassages, "the story has no passages", at: nil)
         }
         // One hash per id: the index of its first definition.
         var firstByID: [String: Int] = [:]
@@ -22,13 +23,12 @@ extension Story {
             let passage = passages[i]
             firstByID[passage.id] = first
             findings.append(Diagnostic(
-                .error, "duplicate passage id '\(passage.id)'", at: passage.location,
-                rule: "duplicate-id",
+                LintRule.duplicateID.rule, "duplicate passage id '\(passage.id)'", at: passage.location,
                 notes: [.init("'\(passage.id)' is first defined here", at: passages[first].location)]))
             dropped.append(i)
         }
         guard firstByID[start] != nil else {
-            throw StoryLoadError("the start passage '\(start)' does not exist", at: passages[0].location)
+            throw StoryLoadError(FormatRules.unknownStart, "the start passage '\(start)' does not exist", at: passages[0].location)
         }
         var kept = passages
         if !dropped.isEmpty {
@@ -49,9 +49,9 @@ extension Story {
                 if kept[p].choices[c].kind != .dynamic, firstByID[kept[p].choices[c].target] == nil {
                     let choice = kept[p].choices[c]
                     findings.append(Diagnostic(
-                        .warning,
+                        LintRule.brokenLink.rule,
                         "choice '\(choice.text)' of passage '\(kept[p].id)' leads to '\(choice.target)', which does not exist",
-                        at: choice.location ?? kept[p].location, rule: "broken-link"))
+                        at: choice.location ?? kept[p].location))
                 }
             }
         }

@@ -1,10 +1,23 @@
 import Foundation
 import StoryGraph
 
-/// The one place that picks a loader, by `--input-format`, by extension, or by content,
-/// and checks what every format shares (ids, start, links).
+/// The one place that picks a loader (by `--input-format`, by extension, or by what each
+/// loader recognises) and decides for every format:
+/// - the start: `--start` replaces the declared start; a start that names no passage
+///   refuses the story (`unknown-start`); `start-fallback` warnings are dropped when
+///   `--start` is given;
+/// - the title: a story that names none is called after its first file (`FileTitle`);
+/// - the error policy, the same for every command: a story is refused (thrown, exit code
+///   65) only when nothing usable can be read (an unreadable, empty or unrecognised file,
+///   no passages, a start that names no passage, or a loader that finds no story). Every
+///   other finding, errors included (a duplicate id, where the first definition wins, a
+///   broken link, an element that cannot be read while the rest loads), is returned with
+///   the story: every command prints it and goes on, and only `check` turns errors (and,
+///   under `--strict`, warnings) into exit code 1;
+/// - severities: each finding has its rule's severity from `rules`.
 public enum StoryLoading {
-    /// Every loader storygraph knows, in the order they are tried.
+    /// Every loader storygraph knows, in the order they are tried. A new format is one
+    /// line here.
     public static let loaders: [any StoryLoader.Type] = [
         StoryJSONLoader.self,
         CYOAJSONLoader.self,
@@ -13,6 +26,9 @@ public enum StoryLoading {
         TweeLoader.self,
         TwineHTMLLoader.self,
     ]
+
+    /// Every rule storygraph can emit: the analysers' and the loaders'.
+    public static let rules = RuleRegistry(RuleRegistry.analysis.rules, FormatRules.all)
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
 
@@ -26,7 +42,7 @@ public enum StoryLoading {
         paths: [String], format: String? = nil, options: LoadOptions = LoadOptions()
     ) throws(StoryLoadError) -> LoadResult {
         let files = try expand(paths)
-        guard !files.isEmpty else { throw StoryLoadError("no story file given", at: nil) }
+        guard !files.isEmpty else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
         var sources: [SourceText] = []
         for file in files { sources.append(try SourceText(contentsOf: file)) }
         return try load(sources: sources, format: format, options: options)
@@ -36,46 +52,89 @@ public enum StoryLoading {
     public static func load(
         sources: [SourceText], format: String? = nil, options: LoadOptions = LoadOptions()
     ) throws(StoryLoadError) -> LoadResult {
-        guard let first = sources.first else { throw StoryLoadError("no story file given", at: nil) }
+        guard let first = sources.first else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
         for source in sources where source.isBlank {
-            throw StoryLoadError("empty file: no story in it", at: source.location(at: 0))
+            throw StoryLoadError(FormatRules.emptyFile, "empty file: no story in it", at: source.location(at: 0))
         }
-        let loader = try pick(for: first, format: format)
-        if sources.count > 1 && !loader.acceptsSeveralFiles {
+        let chosen = try pick(for: first, format: format)
+        if sources.count > 1 && !chosen.loader.acceptsSeveralFiles {
             throw StoryLoadError(
-                "the \(loader.formatName) format reads one file at a time; \(sources.count) were given",
+                FormatRules.unknownFormat,
+                "the \(chosen.loader.formatName) format reads one file at a time; \(sources.count) were given",
                 at: nil)
         }
-        var result = try loader.load(sources, options: options)
-        if let start = options.start { result.story.start = start }
-        let (story, findings) = try result.story.validated()
-        result.story = story
-        result.diagnostics += findings
-        result.diagnostics.sort { ($0.location ?? .init(file: "", line: 0)) < ($1.location ?? .init(file: "", line: 0)) }
-        return result
+        var context = LoadContext(options: options)
+        var story: Story
+        do {
+            story = try chosen.read(sources, &context)
+        } catch {
+            throw StoryLoadError(rules.normalized(error.diagnostics))
+        }
+        var diagnostics = rules.normalized(context.sink.diagnostics)
+        if options.start != nil { diagnostics.removeAll { $0.ruleID == FormatRules.startFallback.id } }
+        if story.title.allSatisfy(\.isWhitespace) { story.title = FileTitle.of(first.path) }
+        if let start = options.start { story.start = start }
+        let (validated, findings) = try story.validated()
+        return LoadResult(story: validated, diagnostics: sorted(diagnostics + findings))
     }
 
-    static func pick(for source: SourceText, format: String?) throws(StoryLoadError) -> any StoryLoader.Type {
+    private static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let nowhere = SourceLocation(file: "", line: 0)
+        return diagnostics.enumerated().sorted {
+            let (a, b) = ($0.element.location ?? nowhere, $1.element.location ?? nowhere)
+            return a != b ? a < b : $0.offset < $1.offset
+        }.map(\.element)
+    }
+
+    /// A loader that has recognised (or been told to read) the first file, with the means
+    /// to read the story from that parse.
+    struct Chosen {
+        let loader: any StoryLoader.Type
+        let confidence: Int
+        let read: ([SourceText], inout LoadContext) throws(StoryLoadError) -> Story
+    }
+
+    /// `loader` on `source`: its recognition (or, when `forced`, its parse), kept for the read.
+    static func attempt<L: StoryLoader>(_ loader: L.Type, _ source: SourceText, forced: Bool) -> Chosen? {
+        let parses = SourceParses()
+        let recognition: Recognition<L.Parsed>
+        if forced {
+            recognition = Recognition(confidence: 1) { () throws(StoryLoadError) in try L.parse(source, parses) }
+        } else {
+            guard let recognized = L.recognize(source, parses), recognized.confidence > 0 else { return nil }
+            recognition = recognized
+        }
+        return Chosen(loader: loader, confidence: recognition.confidence) { sources, context throws(StoryLoadError) in
+            var files = [ParsedSource(source: sources[0], parsed: try recognition.parsed.get())]
+            for more in sources.dropFirst() {
+                files.append(ParsedSource(source: more, parsed: try L.parse(more, SourceParses())))
+            }
+            return try L.load(files, context: &context)
+        }
+    }
+
+    static func pick(for source: SourceText, format: String?) throws(StoryLoadError) -> Chosen {
         if let format {
-            guard let loader = loader(named: format) else {
+            guard let loader = loader(named: format), let chosen = attempt(loader, source, forced: true) else {
                 throw StoryLoadError(
+                    FormatRules.unknownFormat,
                     "unknown input format '\(format)'; known formats: \(formatNames.joined(separator: ", "))",
                     at: nil)
             }
-            return loader
+            return chosen
         }
         let ext = (source.path as NSString).pathExtension.lowercased()
         let byExtension = loaders.filter { $0.fileExtensions.contains(ext) }
         let candidates = byExtension.isEmpty ? loaders : byExtension
-        var best: (any StoryLoader.Type)?
-        var bestScore = 0
+        var best: Chosen?
         for loader in candidates {
-            let score = loader.confidence(for: source)
-            if score > bestScore { best = loader; bestScore = score }
+            guard let chosen = attempt(loader, source, forced: false) else { continue }
+            if chosen.confidence > (best?.confidence ?? 0) { best = chosen }
         }
         if let best { return best }
         let tried = candidates.map { "\($0.formatName) (\($0.formatDescription))" }
         throw StoryLoadError(
+            FormatRules.unknownFormat,
             "not a story storygraph can read; looked for: \(tried.joined(separator: "; "))",
             at: source.location(at: 0))
     }
@@ -87,7 +146,7 @@ public enum StoryLoading {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw StoryLoadError("no such file or folder: \(path)", at: nil)
+                throw StoryLoadError(FormatRules.unreadableFile, "no such file or folder: \(path)", at: nil)
             }
             if !isDirectory.boolValue { files.append(path); continue }
             let inside = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
@@ -95,7 +154,7 @@ public enum StoryLoading {
                 .sorted()
                 .map { (path as NSString).appendingPathComponent($0) }
             if inside.isEmpty {
-                throw StoryLoadError("folder \(path) holds no file of a known story format", at: nil)
+                throw StoryLoadError(FormatRules.unreadableFile, "folder \(path) holds no file of a known story format", at: nil)
             }
             files += inside
         }

@@ -20,25 +20,13 @@ public struct SourceText: Sendable {
     /// The scalars and their line table, made on first use.
     private let decoded: Decoded
 
-    /// The nodes of a JSON tape already parsed from this text under `maximumDepth`.
-    func cachedJSONNodes(maximumDepth: Int) -> [JSONTape.Node]? {
-        decoded.jsonNodes.withLock { cached in
-            guard let cached, cached.maximumDepth == maximumDepth else { return nil }
-            return cached.nodes
-        }
-    }
-
-    func cacheJSONNodes(_ nodes: [JSONTape.Node], maximumDepth: Int) {
-        decoded.jsonNodes.withLock { $0 = (maximumDepth, nodes) }
-    }
-
     /// Decodes `data`; throws a located error for invalid UTF-8 or an oversized file.
     /// A leading byte-order mark is skipped.
     public init(path: String, data: Data) throws(StoryLoadError) {
         self.path = path
         guard data.count <= SourceText.maximumSize else {
             throw StoryLoadError(
-                "file is \(data.count) bytes; the limit is \(SourceText.maximumSize) bytes",
+                FormatRules.fileTooLarge, "file is \(data.count) bytes; the limit is \(SourceText.maximumSize) bytes",
                 at: SourceLocation(file: path, line: 1, column: 1))
         }
         let bytes = [UInt8](data)
@@ -75,10 +63,10 @@ public struct SourceText: Sendable {
                 }
             case .emptyInput:
                 // Unreachable when the fast check failed; kept total.
-                return StoryLoadError("invalid UTF-8 in file", at: SourceLocation(file: path, line: line, column: column))
+                return StoryLoadError(FormatRules.invalidUTF8, "invalid UTF-8 in file", at: SourceLocation(file: path, line: line, column: column))
             case .error:
                 return StoryLoadError(
-                    "invalid UTF-8 in file", at: SourceLocation(file: path, line: line, column: column))
+                    FormatRules.invalidUTF8, "invalid UTF-8 in file", at: SourceLocation(file: path, line: line, column: column))
             }
         }
     }
@@ -95,7 +83,7 @@ public struct SourceText: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw StoryLoadError("cannot read file: \(Self.reason(error))", at: nil)
+            throw StoryLoadError(FormatRules.unreadableFile, "cannot read file: \(Self.reason(error))", at: nil)
                 .prefixed(path)
         }
         try self.init(path: path, data: data)
@@ -113,7 +101,7 @@ public struct SourceText: Sendable {
     }
 
     /// The text as Unicode scalars (decoded on first use, then kept).
-    public var scalars: [Unicode.Scalar] { decoded.get(utf8).scalars }
+    public var scalars: [Unicode.Scalar] { decoded.scalars(utf8) }
 
     /// Whether the file holds nothing but whitespace.
     public var isBlank: Bool { firstScalar(where: { !$0.properties.isWhitespace }) == nil }
@@ -149,16 +137,14 @@ public struct SourceText: Sendable {
 
     /// The location of a scalar offset.
     public func location(at offset: Int) -> SourceLocation {
-        let lineStarts = decoded.get(utf8).lineStarts
-        // Binary search for the last line start <= offset.
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return SourceLocation(file: path, line: low + 1, column: offset - lineStarts[low] + 1)
+        let starts = lines.scalarStarts
+        let line = LineTable.line(containing: offset, in: starts)
+        return SourceLocation(file: path, line: line + 1, column: offset - starts[line] + 1)
     }
+
+    /// Where each line starts, in bytes and in scalars (made on first use, then kept):
+    /// the one line table every location of this text is made from.
+    public var lines: LineTable { decoded.lines(utf8) }
 
     /// The location of a byte offset into `utf8` (at the start of a scalar, or at the end):
     /// the same line and column as `location(at:)` gives for that scalar.
@@ -200,22 +186,14 @@ public struct SourceText: Sendable {
         return (Unicode.Scalar(value)!, 4)
     }
 
-    /// The scalars of a source text and the scalar offsets at which its lines start,
-    /// computed once, on first use, by whichever thread asks first.
+    /// The scalars and the line table of a source text, each made on first use by
+    /// whichever thread asks first.
     private final class Decoded: Sendable {
-        struct Value: Sendable {
-            var scalars: [Unicode.Scalar]
-            var lineStarts: [Int]
-        }
+        private let decodedScalars = Mutex<[Unicode.Scalar]?>(nil)
+        private let lineTable = Mutex<LineTable?>(nil)
 
-        private let value = Mutex<Value?>(nil)
-        /// The last JSON tape parsed from this text, with the depth limit it was parsed
-        /// under: a format's sniff and its loader then parse the file once between them.
-        /// (Only the nodes: a tape holds its `SourceText`, which would make a cycle.)
-        let jsonNodes = Mutex<(maximumDepth: Int, nodes: [JSONTape.Node])?>(nil)
-
-        func get(_ utf8: [UInt8]) -> Value {
-            value.withLock { value in
+        func scalars(_ utf8: [UInt8]) -> [Unicode.Scalar] {
+            decodedScalars.withLock { value in
                 if let value { return value }
                 let made = Decoded.decode(utf8)
                 value = made
@@ -223,27 +201,28 @@ public struct SourceText: Sendable {
             }
         }
 
+        func lines(_ utf8: [UInt8]) -> LineTable {
+            lineTable.withLock { value in
+                if let value { return value }
+                let made = LineTable(utf8)
+                value = made
+                return made
+            }
+        }
+
         /// - Complexity: O(n) for n bytes.
-        static func decode(_ utf8: [UInt8]) -> Value {
+        static func decode(_ utf8: [UInt8]) -> [Unicode.Scalar] {
             var scalars: [Unicode.Scalar] = []
             scalars.reserveCapacity(utf8.count)
-            var lineStarts = [0]
             utf8.withUnsafeBufferPointer { bytes in
                 var i = 0
                 while i < bytes.count {
-                    let byte = bytes[i]
-                    if byte < 0x80 {
-                        scalars.append(Unicode.Scalar(byte))
-                        i += 1
-                        if byte == 0x0A { lineStarts.append(scalars.count) }
-                    } else {
-                        let (scalar, length) = SourceText.scalar(in: bytes, at: i)
-                        scalars.append(scalar)
-                        i += length
-                    }
+                    let (scalar, length) = SourceText.scalar(in: bytes, at: i)
+                    scalars.append(scalar)
+                    i += length
                 }
             }
-            return Value(scalars: scalars, lineStarts: lineStarts)
+            return scalars
         }
     }
 }
@@ -255,7 +234,7 @@ public struct SourceText: Sendable {
 struct ByteLocator {
     let path: String
     let bytes: [UInt8]
-    /// Byte offsets at which each line starts.
+    /// Byte offsets at which each line starts (the source's line table).
     let lineStarts: [Int]
     private var lastOffset = 0
     private var lastLine = 0
@@ -264,11 +243,7 @@ struct ByteLocator {
     init(_ source: SourceText) {
         path = source.path
         bytes = source.utf8
-        var starts = [0]
-        bytes.withUnsafeBufferPointer { b in
-            for i in 0..<b.count where b[i] == 0x0A { starts.append(i + 1) }
-        }
-        lineStarts = starts
+        lineStarts = source.lines.byteStarts
     }
 
     /// - Complexity: O(log L) to find the line, plus the bytes between the offset and the
@@ -284,14 +259,8 @@ struct ByteLocator {
             from = lastOffset
             column = lastColumn
         } else {
-            var low = 0
-            var high = lineStarts.count - 1
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-            }
-            line = low
-            from = lineStarts[low]
+            line = LineTable.line(containing: offset, in: lineStarts)
+            from = lineStarts[line]
             column = 1
         }
         bytes.withUnsafeBufferPointer { b in

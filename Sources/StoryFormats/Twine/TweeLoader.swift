@@ -12,24 +12,41 @@ public enum TweeLoader: StoryLoader {
     public static let fileExtensions = ["twee", "tw", "tw2", "txt"]
     public static let acceptsSeveralFiles = true
 
-    /// 10 when a line starts with `::` (a passage header), else 0: a `.txt` without
-    /// headers is left to other formats.
+    /// One Twee file split into passages, with what was noticed splitting it.
+    public struct File {
+        var passages: [TwinePassageSource]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// 10 when a line starts with `::` (a passage header), else not recognised: a `.txt`
+    /// without headers is left to other formats.
     ///
     /// - Complexity: O(n).
-    public static func confidence(for source: SourceText) -> Int {
+    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<File>? {
         let s = source.scalars
         var k = 0
         while k + 1 < s.count {
-            if (k == 0 || s[k - 1] == "\n") && s[k] == ":" && s[k + 1] == ":" { return 10 }
+            if (k == 0 || s[k - 1] == "\n") && s[k] == ":" && s[k + 1] == ":" {
+                return Recognition(confidence: 10, parsed: .success(parse(source, parses)))
+            }
             k += 1
         }
-        return 0
+        return nil
     }
 
-    public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {
+    public static func parse(_ source: SourceText, _ parses: SourceParses) -> File {
+        var diagnostics: [Diagnostic] = []
+        let passages = read(source, diagnostics: &diagnostics)
+        return File(passages: passages, diagnostics: diagnostics)
+    }
+
+    public static func load(_ files: [ParsedSource<File>], context: inout LoadContext) throws(StoryLoadError) -> Story {
         var diagnostics: [Diagnostic] = []
         var passages: [TwinePassageSource] = []
-        for source in sources { passages += read(source, diagnostics: &diagnostics) }
+        for file in files {
+            passages += file.parsed.passages
+            diagnostics += file.parsed.diagnostics
+        }
 
         var title: String?
         var format: String?
@@ -50,7 +67,7 @@ public enum TweeLoader: StoryLoader {
                 guard root.members != nil else {
                     diagnostics.append(Diagnostic(
                         .warning, "StoryData must be a JSON object, found \(root.typeName); it is ignored",
-                        at: root.location, rule: "twine-metadata"))
+                        at: root.location, rule: FormatRules.twineMetadata.id))
                     continue
                 }
                 if let value = root["start"] {
@@ -59,7 +76,7 @@ public enum TweeLoader: StoryLoader {
                     } else {
                         diagnostics.append(Diagnostic(
                             .warning, "StoryData's \"start\" must be a passage name, found \(value.typeName); it is ignored",
-                            at: value.location, rule: "twine-metadata"))
+                            at: value.location, rule: FormatRules.twineMetadata.id))
                     }
                 }
                 format = root["format"]?.string
@@ -67,12 +84,12 @@ public enum TweeLoader: StoryLoader {
                 break
             }
         }
-        let fallbackTitle = sources.first.map { (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension } ?? "story"
         let story = TwineStoryBuilder.build(
-            title: (title?.isEmpty ?? true) ? fallbackTitle : title!, format: formatName, sources: passages,
-            dialect: TwineDialect(formatName: format), declared: declared, options: options,
+            title: title ?? "", format: formatName, sources: passages,
+            dialect: TwineDialect(formatName: format), declared: declared,
             diagnostics: &diagnostics)
-        return LoadResult(story: story, diagnostics: diagnostics)
+        context.sink.append(contentsOf: diagnostics)
+        return story
     }
 
     /// Splits one file into passages.
@@ -94,7 +111,7 @@ public enum TweeLoader: StoryLoader {
                 if !sawHeader, let firstText = s[textStart..<last].firstIndex(where: { !$0.properties.isWhitespace }) {
                     diagnostics.append(Diagnostic(
                         .warning, "text before the first passage header ('::') belongs to no passage and is ignored",
-                        at: source.location(at: firstText), rule: "twee-stray-text"))
+                        at: source.location(at: firstText), rule: FormatRules.tweeStrayText.id))
                 }
                 return
             }
@@ -188,7 +205,7 @@ public enum TweeLoader: StoryLoader {
             if !closed {
                 diagnostics.append(Diagnostic(
                     .warning, "the tag block of passage '\(trimmedName)' is not closed by ']'; the rest of the line is read as tags",
-                    at: source.location(at: open), rule: "twee-header"))
+                    at: source.location(at: open), rule: FormatRules.tweeHeader.id))
             }
             while k < end && s[k].properties.isWhitespace { k += 1 }
         }
@@ -207,18 +224,18 @@ public enum TweeLoader: StoryLoader {
                 } else {
                     diagnostics.append(Diagnostic(
                         .warning, "the metadata of passage '\(trimmedName)' must be a JSON object, found \(root.typeName); it is ignored",
-                        at: root.location, rule: "twine-metadata"))
+                        at: root.location, rule: FormatRules.twineMetadata.id))
                 }
             }
         } else if k < end {
             diagnostics.append(Diagnostic(
                 .warning, "unexpected text after the header of passage '\(trimmedName)' is ignored",
-                at: source.location(at: k), rule: "twee-header"))
+                at: source.location(at: k), rule: FormatRules.tweeHeader.id))
         }
 
         guard !trimmedName.isEmpty else {
             diagnostics.append(Diagnostic(
-                .error, "passage header has no name; the passage is skipped", at: location, rule: "twee-header"))
+                FormatRules.namelessPassage, "passage header has no name; the passage is skipped", at: location))
             return nil
         }
         return (trimmedName, tags, metadata, location)

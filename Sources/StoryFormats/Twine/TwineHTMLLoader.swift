@@ -17,29 +17,43 @@ public enum TwineHTMLLoader: StoryLoader {
     public static let formatDescription = "Twine 2 archive or published story (<tw-storydata>), or Twine 1 HTML (<div tiddler>)"
     public static let fileExtensions = ["html", "htm"]
 
-    /// 10 for `<tw-storydata`, 8 for Twine 1's `tiddler=`, else 0.
+    /// 10 for `<tw-storydata`, 8 for Twine 1's `tiddler=`, else not recognised; the
+    /// document libxml2 parsed.
     ///
     /// - Complexity: O(n).
-    public static func confidence(for source: SourceText) -> Int {
-        if HTMLSource.find("<tw-storydata", in: source.scalars, from: 0) != nil { return 10 }
-        if HTMLSource.find("tiddler=", in: source.scalars, from: 0) != nil { return 8 }
-        return 0
+    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<HTMLDocument>? {
+        let confidence: Int
+        if HTMLSource.find("<tw-storydata", in: source.scalars, from: 0) != nil {
+            confidence = 10
+        } else if HTMLSource.find("tiddler=", in: source.scalars, from: 0) != nil {
+            confidence = 8
+        } else {
+            return nil
+        }
+        return Recognition(confidence: confidence) { () throws(StoryLoadError) in try HTMLDocument(source) }
     }
 
-    public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {
-        let source = sources[0]
-        let document = try HTMLDocument(source)
+    public static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> HTMLDocument {
+        try HTMLDocument(source)
+    }
+
+    public static func load(_ files: [ParsedSource<HTMLDocument>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+        let source = files[0].source
+        let document = files[0].parsed
+        let options = context.options
         var diagnostics: [Diagnostic] = []
+        defer { context.sink.append(contentsOf: diagnostics) }
         let html = HTMLSource(source)
         let stories = document.elements(named: "tw-storydata")
         if stories.isEmpty {
             let tiddlers = document.elements { $0.attribute("tiddler") != nil }
             guard !tiddlers.isEmpty else {
                 throw StoryLoadError(
+                    FormatRules.noStory,
                     "no Twine story in this HTML file: found neither <tw-storydata> (Twine 2) nor <div tiddler> (Twine 1)",
                     at: source.location(at: 0))
             }
-            return twine1(tiddlers, html: html, options: options, diagnostics: &diagnostics)
+            return twine1(tiddlers, html: html, diagnostics: &diagnostics)
         }
 
         // Pick the story: by name, else the first (and say which others there are).
@@ -49,7 +63,7 @@ public enum TwineHTMLLoader: StoryLoader {
                 ?? stories.first(where: { $0.attribute("name")?.lowercased() == wanted.lowercased() })
             else {
                 let names = stories.map { "'\($0.attribute("name") ?? "")'" }.joined(separator: ", ")
-                throw StoryLoadError("no story named '\(wanted)' in this file; it holds \(names)", at: source.location(at: 0))
+                throw StoryLoadError(FormatRules.noStory, "no story named '\(wanted)' in this file; it holds \(names)", at: source.location(at: 0))
             }
             chosen = match
         } else {
@@ -58,16 +72,16 @@ public enum TwineHTMLLoader: StoryLoader {
                 diagnostics.append(Diagnostic(
                     .info,
                     "this file holds \(stories.count) stories; reading the first, '\(chosen.attribute("name") ?? "")'; pick another with --story NAME",
-                    at: html.locate(chosen, marker: "<tw-storydata"), rule: "twine-archive",
+                    at: html.locate(chosen, marker: "<tw-storydata"), rule: FormatRules.twineArchive.id,
                     notes: stories.dropFirst().map {
                         .init("it also holds '\($0.attribute("name") ?? "")'", at: html.locate($0, marker: "<tw-storydata"))
                     }))
             }
         }
-        return twine2(chosen, html: html, options: options, diagnostics: &diagnostics)
+        return twine2(chosen, html: html, diagnostics: &diagnostics)
     }
 
-    static func twine2(_ story: HTMLElement, html: HTMLSource, options: LoadOptions, diagnostics: inout [Diagnostic]) -> LoadResult {
+    static func twine2(_ story: HTMLElement, html: HTMLSource, diagnostics: inout [Diagnostic]) -> Story {
         let storyLocation = html.locate(story, marker: "<tw-storydata")
         if let tag = html.startTag(story, marker: "<tw-storydata") { html.searchFrom(tag, marker: "<tw-passagedata") }
         var sources: [TwinePassageSource] = []
@@ -77,7 +91,7 @@ public enum TwineHTMLLoader: StoryLoader {
             let (text, locate, location) = html.passageText(element, marker: "<tw-passagedata", twine1: false)
             if let pid = element.attribute("pid"), nameByPID[pid] == nil { nameByPID[pid] = name }
             guard !name.isEmpty else {
-                diagnostics.append(Diagnostic(.error, "<tw-passagedata> has no name; the passage is skipped", at: location, rule: "twine-html"))
+                diagnostics.append(Diagnostic(FormatRules.namelessPassage, "<tw-passagedata> has no name; the passage is skipped", at: location))
                 continue
             }
             var metadata: [String: String] = [:]
@@ -90,35 +104,33 @@ public enum TwineHTMLLoader: StoryLoader {
         if let startnode = story.attribute("startnode"), !startnode.isEmpty {
             if let name = nameByPID[startnode] {
                 declared = .init(name: name, location: storyLocation, source: "startnode \(startnode)")
-            } else if options.start == nil, let first = sources.first {
+            } else if let first = sources.first {
                 diagnostics.append(Diagnostic(
                     .warning, "startnode \(startnode) names no passage; the story starts at the first passage, '\(first.name)'",
-                    at: storyLocation, rule: "twine-start"))
+                    at: storyLocation, rule: FormatRules.startFallback.id))
             }
-        } else if options.start == nil, let first = sources.first {
+        } else if let first = sources.first {
             diagnostics.append(Diagnostic(
                 .warning, "<tw-storydata> has no startnode; the story starts at the first passage, '\(first.name)'",
-                at: storyLocation, rule: "twine-start"))
+                at: storyLocation, rule: FormatRules.startFallback.id))
         }
-        let title = story.attribute("name").flatMap { $0.isEmpty ? nil : $0 } ?? html.fileTitle
-        let built = TwineStoryBuilder.build(
-            title: title, format: formatName, sources: sources,
-            dialect: TwineDialect(formatName: story.attribute("format")), declared: declared, options: options,
+        return TwineStoryBuilder.build(
+            title: story.attribute("name") ?? "", format: formatName, sources: sources,
+            dialect: TwineDialect(formatName: story.attribute("format")), declared: declared,
             diagnostics: &diagnostics, fallbackIsFirst: true)
-        return LoadResult(story: built, diagnostics: diagnostics)
     }
 
     /// Twine 1: passages are `<div tiddler="Name" tags="a b" twine-position="x,y">` with
     /// `\n`, `\t` and `\s` (backslash) escapes in their text; `StoryTitle` names the story
     /// and `Start` starts it.
-    static func twine1(_ tiddlers: [HTMLElement], html: HTMLSource, options: LoadOptions, diagnostics: inout [Diagnostic]) -> LoadResult {
+    static func twine1(_ tiddlers: [HTMLElement], html: HTMLSource, diagnostics: inout [Diagnostic]) -> Story {
         var sources: [TwinePassageSource] = []
         var title: String?
         for element in tiddlers {
             let name = element.attribute("tiddler") ?? ""
             let (text, locate, location) = html.passageText(element, marker: "tiddler=", twine1: true)
             guard !name.isEmpty else {
-                diagnostics.append(Diagnostic(.error, "<div tiddler> has no name; the passage is skipped", at: location, rule: "twine-html"))
+                diagnostics.append(Diagnostic(FormatRules.namelessPassage, "<div tiddler> has no name; the passage is skipped", at: location))
                 continue
             }
             if name == "StoryTitle", title == nil {
@@ -132,10 +144,9 @@ public enum TwineHTMLLoader: StoryLoader {
             sources.append(TwinePassageSource(
                 name: name, tags: tags, metadata: metadata, location: location, text: text, locate: locate))
         }
-        let story = TwineStoryBuilder.build(
-            title: (title?.isEmpty ?? true) ? html.fileTitle : title!, format: formatName, sources: sources,
-            dialect: .unknown, declared: nil, options: options, diagnostics: &diagnostics)
-        return LoadResult(story: story, diagnostics: diagnostics)
+        return TwineStoryBuilder.build(
+            title: title ?? "", format: formatName, sources: sources,
+            dialect: .unknown, declared: nil, diagnostics: &diagnostics)
     }
 }
 
@@ -143,7 +154,8 @@ public enum TwineHTMLLoader: StoryLoader {
 
 /// A parsed HTML document that frees itself. libxml2's messages go to a collector, never
 /// to stderr; the parser is told never to touch the network.
-final class HTMLDocument {
+/// A document libxml2 parsed, freed with its owner.
+public final class HTMLDocument {
     private let document: htmlDocPtr
 
     private static let setUp: Void = { xmlInitParser() }()
@@ -177,7 +189,7 @@ final class HTMLDocument {
         }
         guard let parsed else {
             let reason = messages.lines.first.map { ": " + $0.trimmingTwineSpace() } ?? ""
-            throw StoryLoadError("libxml2 cannot parse this HTML file\(reason)", at: source.location(at: 0))
+            throw StoryLoadError(FormatRules.noStory, "libxml2 cannot parse this HTML file\(reason)", at: source.location(at: 0))
         }
         document = parsed
     }
@@ -301,12 +313,8 @@ struct HTMLSource {
 
     init(_ source: SourceText) {
         self.source = source
-        var starts = [0]
-        for (k, scalar) in source.scalars.enumerated() where scalar == "\n" { starts.append(k + 1) }
-        lineStarts = starts
+        lineStarts = source.lines.scalarStarts
     }
-
-    var fileTitle: String { ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension }
 
     /// The offset of `marker` (ASCII, compared without case) at or after `from`.
     static func find(_ marker: String, in s: [Unicode.Scalar], from: Int) -> Int? {

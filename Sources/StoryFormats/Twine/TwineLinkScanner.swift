@@ -201,7 +201,7 @@ private struct Scan {
             exhausted = true
             result.diagnostics.append(Diagnostic(
                 .warning, "this passage is too tangled to read further (unterminated markup); links after this point are not followed",
-                at: locate(i), rule: "twine-unreadable"))
+                at: locate(i), rule: FormatRules.twineUnreadable.id))
         }
         return !exhausted
     }
@@ -361,7 +361,7 @@ private struct Scan {
                 noLinkCloseBefore = lineEnd(from: start)
                 result.diagnostics.append(Diagnostic(
                     .warning, "'[[' is not closed by ']]' on its line; it is not a link",
-                    at: locate(start), rule: "twine-unterminated-link"))
+                    at: locate(start), rule: FormatRules.twineUnterminatedLink.id))
             }
             i = start + 2
             return
@@ -420,7 +420,7 @@ private struct Scan {
         guard let end = find(">>", from: k, quotes: true) else {
             result.diagnostics.append(Diagnostic(
                 .warning, "'<<\(closing ? "/" : "")\(name)' is not closed by '>>'; it is not read",
-                at: locate(start), rule: "twine-unterminated-macro"))
+                at: locate(start), rule: FormatRules.twineUnterminatedMacro.id))
             i = k
             return
         }
@@ -654,7 +654,7 @@ private struct Scan {
         guard let close = findBalanced(open: "(", close: ")", from: k + 1) else {
             result.diagnostics.append(Diagnostic(
                 .warning, "'(\(text(start + 1..<k)):' is not closed by ')'; it is not read",
-                at: locate(start), rule: "twine-unterminated-macro"))
+                at: locate(start), rule: FormatRules.twineUnterminatedMacro.id))
             i = k + 1
             return
         }
@@ -824,7 +824,7 @@ private struct Scan {
         guard let close = findBalanced(open: "{", close: "}", from: start + 1) else {
             result.diagnostics.append(Diagnostic(
                 .warning, "'{\(name)' is not closed by '}'; it is not read", at: locate(start),
-                rule: "twine-unterminated-macro"))
+                rule: FormatRules.twineUnterminatedMacro.id))
             i = after
             return
         }

@@ -51,12 +51,12 @@ enum TwineStoryBuilder {
 
     /// Builds the story: special passages apart, links scanned, the start chosen
     /// (`declared`, else the passage named `Start`, else the first passage, each fallback
-    /// a warning unless `options.start` overrides it anyway).
+    /// a `start-fallback` warning).
     ///
     /// - Complexity: O(P + T) for P passages and T scalars of text.
     static func build(
         title: String, format: String, sources: [TwinePassageSource], dialect: TwineDialect,
-        declared: DeclaredStart?, options: LoadOptions, diagnostics: inout [Diagnostic],
+        declared: DeclaredStart?, diagnostics: inout [Diagnostic],
         fallbackIsFirst: Bool = false
     ) -> Story {
         var passages: [Passage] = []
@@ -71,7 +71,7 @@ enum TwineStoryBuilder {
                 if isSpecial || earlier.special {
                     diagnostics.append(Diagnostic(
                         .error, "duplicate passage name '\(source.name)'", at: source.location,
-                        rule: "duplicate-id",
+                        rule: LintRule.duplicateID.rawValue,
                         notes: [.init("'\(source.name)' is first defined here", at: earlier.location)]))
                     continue
                 }
@@ -90,7 +90,7 @@ enum TwineStoryBuilder {
                         diagnostics.append(Diagnostic(
                             .info,
                             "'\(choice.text)' in passage '\(source.name)' goes where the story computes when it runs (\(choice.target)); it is drawn but not followed",
-                            at: choice.location ?? source.location, rule: "dynamic-link"))
+                            at: choice.location ?? source.location, rule: FormatRules.dynamicLink.id))
                     }
                 }
             }
@@ -114,25 +114,25 @@ enum TwineStoryBuilder {
             diagnostics.append(Diagnostic(
                 .info,
                 "<<\(argument.macro)>> in passage '\(passage)' names the passage '\(argument.argument)', but it is not a SugarCube macro storygraph knows; it is not followed as a link",
-                at: argument.location, rule: "twine-unknown-macro"))
+                at: argument.location, rule: FormatRules.twineUnknownMacro.id))
         }
         var start = passages.first?.id ?? ""
         if let declared, names.contains(declared.name) {
             start = declared.name
         } else {
             if !fallbackIsFirst && names.contains("Start") { start = "Start" }
-            // `--start` replaces the start after loading: no need to explain a fallback.
-            if options.start == nil, let firstPassage = passages.first {
+            // With `--start`, `StoryLoading` drops these `start-fallback` warnings.
+            if let firstPassage = passages.first {
                 if let declared {
                     diagnostics.append(Diagnostic(
                         .warning,
                         "\(declared.source) names the start passage '\(declared.name)', which is not a story passage; the story starts at '\(start)'",
-                        at: declared.location ?? firstPassage.location, rule: "twine-start"))
+                        at: declared.location ?? firstPassage.location, rule: FormatRules.startFallback.id))
                 } else if !fallbackIsFirst && start != "Start" {
                     diagnostics.append(Diagnostic(
                         .warning,
                         "no start passage: StoryData names none and no passage is called 'Start'; the story starts at the first passage, '\(start)'",
-                        at: firstPassage.location, rule: "twine-start"))
+                        at: firstPassage.location, rule: FormatRules.startFallback.id))
                 }
             }
         }
@@ -161,7 +161,7 @@ enum TwineStoryBuilder {
             let inner = error.diagnostics.first
             diagnostics.append(Diagnostic(
                 .warning, "\(what) is not valid JSON (\(inner?.message ?? "unreadable")); it is ignored",
-                at: shift(inner?.location, by: base), rule: "twine-metadata"))
+                at: shift(inner?.location, by: base), rule: FormatRules.twineMetadata.id))
             return nil
         }
     }
