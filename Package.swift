@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "StoryGraph", targets: ["StoryGraph"]),
         .library(name: "StoryFormats", targets: ["StoryFormats"]),
+        .library(name: "StoryMap", targets: ["StoryMap"]),
         .library(name: "StoryRender", targets: ["StoryRender"]),
         .executable(name: "storygraph", targets: ["storygraph"]),
     ],
@@ -22,16 +23,18 @@ let package = Package(
         ),
         .target(name: "StoryGraph"),
         .target(name: "StoryFormats", dependencies: ["StoryGraph", "CLibXML2"]),
-        .target(name: "StoryRender", dependencies: ["StoryGraph", "CGraphviz"]),
-        .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryRender"]),
+        .target(name: "StoryMap", dependencies: ["StoryGraph"]),
+        .target(name: "StoryRender", dependencies: ["CGraphviz"]),
+        .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
-        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryFormats", "StoryRender"]),
+        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender"]),
         .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph", "StoryFormats"]),
         .testTarget(name: "StoryFormatsTests", dependencies: ["StoryFormats", "StoryGraph"]),
-        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryFormats"]),
+        .testTarget(name: "StoryMapTests", dependencies: ["StoryMap", "StoryGraph", "StoryFormats"]),
+        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryMap", "StoryFormats"]),
         .testTarget(
             name: "StoryCLITests",
-            dependencies: ["StoryCLI", "StoryGraph", "StoryFormats"]
+            dependencies: ["StoryCLI", "StoryGraph", "StoryFormats", "StoryMap"]
         ),
     ],
     swiftLanguageModes: [.v6]

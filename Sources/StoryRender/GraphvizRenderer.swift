@@ -1,5 +1,4 @@
 import Foundation
-import StoryGraph
 internal import CGraphviz
 
 /// A Graphviz layout engine.

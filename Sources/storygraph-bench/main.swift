@@ -10,6 +10,7 @@
 import Foundation
 import StoryGraph
 import StoryFormats
+import StoryMap
 import StoryRender
 
 /// What one operation produced: a short summary (to check against the peers' answers)
@@ -134,7 +135,7 @@ struct Arguments {
     var reps = 5
     /// Stop repeating an operation once its runs add up to this (at least one run).
     var budgetMilliseconds = Double.infinity
-    var engine = LayoutEngine.dot
+    var engine = MapEngine.dot
     var style = DOTOptions.Style.chart
     var graphAttributes: [(String, String)] = []
     var list = false
@@ -165,8 +166,8 @@ func parse(_ argv: [String]) -> Arguments {
             arguments.budgetMilliseconds = budget
         case "--engine":
             let name = value()
-            guard let engine = LayoutEngine(rawValue: name) else {
-                fail("unknown engine '\(name)'; engines: \(LayoutEngine.allCases.map(\.rawValue).joined(separator: ", "))")
+            guard let engine = MapEngine(rawValue: name) else {
+                fail("unknown engine '\(name)'; engines: \(MapEngine.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             arguments.engine = engine
         case "--style":
@@ -238,8 +239,11 @@ do {
     fail("cannot load \(path):\n\(error)", code: 65)
 }
 var dotOptions = DOTOptions(style: arguments.style)
-dotOptions.graphAttributes = arguments.graphAttributes
-let fixture = Fixture(path: path, graph: StoryGraph(loaded.story), dotOptions: dotOptions, engine: arguments.engine)
+let graph = StoryGraph(loaded.story)
+// The same engine plan as `storygraph map --engine …` (StoryMap's), then any --graph-attr.
+let plan = EnginePlan(arguments.engine, graph: graph, options: dotOptions)
+dotOptions.graphAttributes = plan.attributes + arguments.graphAttributes
+let fixture = Fixture(path: path, graph: graph, dotOptions: dotOptions, engine: LayoutEngine(rawValue: plan.engine.rawValue)!)
 let clock = ContinuousClock()
 
 for name in arguments.ops {

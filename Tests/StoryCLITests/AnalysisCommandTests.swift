@@ -180,12 +180,15 @@ import Testing
 
 /// Text snapshots stored next to the tests; `STORYGRAPH_RECORD=1` writes them anew.
 enum AnalysisSnapshot {
-    /// `Tests/Snapshots/Analysis`: beside the test targets, outside them, so SwiftPM
-    /// does not take the snapshots for sources.
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Snapshots/Analysis")
+    /// `Tests/Snapshots/<kind>`: beside the test targets, outside them, so SwiftPM does not
+    /// take the snapshots for sources.
+    static func folder(_ kind: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Snapshots/\(kind)")
+    }
 
-    static func check(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(_ text: String, named name: String, in kind: String = "Analysis", sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let folder = folder(kind)
         let url = folder.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["STORYGRAPH_RECORD"] == "1" {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

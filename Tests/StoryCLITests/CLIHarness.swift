@@ -53,9 +53,34 @@ func runCLI(_ arguments: [String]) -> CLIRun {
         stderr: String(decoding: box.err, as: UTF8.self), stdoutData: box.out)
 }
 
+/// The `storygraph` binary of the same build as these tests: SwiftPM puts every product
+/// of one build (the test bundle `storygraphPackageTests.xctest` and the tool) in one
+/// folder, so the binary beside the running test executable is the one built from the
+/// sources under test, whatever the configuration or triple. `STORYGRAPH_BINARY` overrides.
+enum Binary {
+    static let url: URL = {
+        if let path = ProcessInfo.processInfo.environment["STORYGRAPH_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = me.deletingLastPathComponent()
+        // The test runner may be a binary inside a bundle folder (`….xctest/…`).
+        while folder.pathExtension == "xctest" || folder.lastPathComponent == "MacOS" || folder.lastPathComponent == "Contents" {
+            folder.deleteLastPathComponent()
+        }
+        let beside = folder.appendingPathComponent("storygraph")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        for candidate in [".build/debug/storygraph", ".build/release/storygraph"] {
+            let url = Repository.root.appendingPathComponent(candidate)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        fatalError("no storygraph binary beside \(me.path) or in .build: run 'swift build --build-tests' first")
+    }()
+}
+
 /// Runs the built `storygraph` binary as a separate process (end-to-end tests).
 func runBinary(_ arguments: [String], environment: [String: String]? = nil) throws -> CLIRun {
-    let binary = Repository.root.appendingPathComponent(".build/debug/storygraph")
+    let binary = Binary.url
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments

@@ -33,6 +33,16 @@ import Testing
         #expect(Set(files) == Set(Self.examples.map(\.file)))
     }
 
+    /// The DOT text of every example, snapshotted (it is ours and deterministic; the SVG
+    /// holds Graphviz's version and is tested by structure instead).
+    @Test(arguments: examples)
+    func dotSnapshot(_ example: Example) throws {
+        let run = runCLI(["dot", Repository.path(example.file), "--quiet"])
+        #expect(run.exitCode == 0)
+        let name = (example.file as NSString).lastPathComponent + ".dot"
+        try AnalysisSnapshot.check(run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: name, in: "DOT")
+    }
+
     @Test(arguments: examples)
     func reportPathsCheckAndMap(_ example: Example) throws {
         let path = Repository.path(example.file)

@@ -40,7 +40,7 @@ import StoryGraph
         #expect(story.passages[2].ending == Passage.Ending(kind: nil))
         #expect(story.passages[1].tags == ["act1", "outside"])
         #expect(story.passages[1].location == SourceLocation(file: "story.json", line: 5, column: 5))
-        #expect(story.passages[1].choices[1].condition == "has_key")
+        #expect(story.passages[1].choices[1].condition?.description == "has_key")
         #expect(story.passages[1].choices[1].location == SourceLocation(file: "story.json", line: 7, column: 20))
         #expect(story.passages[2].choices[0].isRestart)
         #expect(story.passages[2].choices[0].target == "gate")

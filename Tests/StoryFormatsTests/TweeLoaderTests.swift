@@ -250,7 +250,7 @@ struct HeaderCase: Sendable, CustomStringConvertible {
         #expect(choices.filter { $0.kind == .include }.map(\.target) == ["Tide Clock"])
         #expect(choices.filter { $0.kind == .dynamic }.count == 1)
         #expect(choices.filter(\.isRestart).count == 2)
-        #expect(choices.filter { $0.condition != nil }.map(\.condition) == ["$bucket", "not ($bucket)", "$turns > 3"])
+        #expect(choices.filter { $0.condition != nil }.map(\.condition?.description) == ["$bucket", "not ($bucket)", "$turns > 3"])
         #expect(story.passages.filter(\.isEnding).map(\.id) == ["Hermit Shell", "Sea Glass", "Swept Away"])
         #expect(StoryGraph(story).reachableFromStart().filter { $0 }.count == 12)
     }

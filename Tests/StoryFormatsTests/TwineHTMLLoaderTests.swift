@@ -169,7 +169,7 @@ import StoryGraph
         #expect(html.story.specialPassages.map(\.id) == ["StoryInit", "StoryCaption"])
         #expect(html.story.passages.map(\.id) == twee.story.passages.map(\.id))
         #expect(html.story.passages.map(\.text) == twee.story.passages.map(\.text))
-        let strip = { (choices: [Choice]) in choices.map { [$0.text, $0.target, $0.kind.rawValue, $0.condition ?? "-"] } }
+        let strip = { (choices: [Choice]) in choices.map { [$0.text, $0.target, $0.kind.rawValue, $0.condition?.description ?? "-"] } }
         #expect(strip(html.story.passages.flatMap(\.choices)) == strip(twee.story.passages.flatMap(\.choices)))
         #expect(html.story.passages.flatMap(\.choices).count == 21)
         #expect(html.story.passages.filter(\.isEnding).count == 3)

@@ -160,7 +160,7 @@ import StoryFormats
         #expect(loaded.passages[0].tags == ["t\\1", "t\n2"])
         #expect(loaded.passages[0].choices[0].text == tricky)
         #expect(loaded.passages[0].choices[0].target == "end\u{1}")
-        #expect(loaded.passages[0].choices[0].condition == "x < \"y\"")
+        #expect(loaded.passages[0].choices[0].condition?.description == "x < \"y\"")
         #expect(loaded.passages[1].ending == Passage.Ending(kind: "good\t"))
         #expect(loaded.passages[1].choices[0].isRestart)
     }

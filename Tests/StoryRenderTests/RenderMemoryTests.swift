@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StoryGraph
+import StoryMap
 @testable import StoryRender
 import StoryFormats
 

@@ -51,8 +51,10 @@ struct CheckCommand: Command {
         for path in paths {
             let diagnostics: [Diagnostic]
             var readable = true
-            do {
-                let loaded = try StoryLoading.load(paths: [path], format: input.format, options: input.options)
+            do throws(StoryLoadError) {
+                var loaded = try StoryLoading.load(paths: [path], format: input.format, options: input.options)
+                loaded.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
+                if let refusal = StoryLoading.refusal(of: loaded) { throw refusal }
                 let graph = StoryGraph(loaded.story)
                 diagnostics = Lint(
                     graph, loadDiagnostics: loaded.diagnostics, reachability: Reachability(graph),

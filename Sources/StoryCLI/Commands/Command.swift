@@ -85,9 +85,9 @@ public struct InputOptions: Sendable {
 
     /// Loads a story, leaves out the findings of disabled rules, and (with
     /// `printFindings`) prints the rest to stderr (only errors under `--quiet`). The error
-    /// policy is `StoryLoading`'s, the same for every command: a story that cannot be read
-    /// is refused (exit code 65); the findings of a story that was read (a duplicate id, a
-    /// broken link) never stop a command.
+    /// policy is `StoryLoading`'s, the same for every command: a story that cannot be read,
+    /// or has a read error, is refused (exit code 65, every finding printed); the findings
+    /// of a story that was read (a duplicate id, a broken link) never stop a command.
     public func load(_ paths: [String], _ terminal: Terminal, printFindings: Bool = true) throws(CLIError) -> LoadResult {
         var result: LoadResult
         do {
@@ -96,6 +96,7 @@ public struct InputOptions: Sendable {
             throw .input(error)
         }
         result.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
+        if let refusal = StoryLoading.refusal(of: result) { throw .input(refusal) }
         if printFindings { terminal.report(result.diagnostics) }
         return result
     }

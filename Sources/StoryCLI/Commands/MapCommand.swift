@@ -1,18 +1,11 @@
 import Foundation
 import StoryGraph
+import StoryMap
 import StoryRender
 
 /// `storygraph map STORY [-o FILE]`: the story map rendered through Graphviz.
 struct MapCommand: Command {
     enum OutputFormat: String, CaseIterable { case svg, png, pdf, dot }
-
-    /// Options from other parts of storygraph that decorate the map.
-    static let overlays: [any MapOverlay.Type] = [
-        AnalysisOverlay.self,
-        PartialMapOverlay.self,
-        TwineLayoutOverlay.self,
-        HeatOverlay.self,
-    ]
 
     static let configuration = CommandConfiguration(
         name: "map",
@@ -27,16 +20,16 @@ struct MapCommand: Command {
         options: [
             OptionSpec("output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format."),
             OptionSpec.choice("format", OutputFormat.self, help: "Output format (default: from the file extension, else svg)."),
-            OptionSpec.choice("engine", EngineChoice.self, help: "Graphviz layout engine; auto picks dot for small stories and tuned dot or sfdp for big ones.", default: .auto),
-        ] + MapStyleOptions.specs + overlays.flatMap { $0.specs } + InputOptions.specs)
+            OptionSpec.choice("engine", MapEngine.self, help: "Graphviz layout engine; auto picks dot for small stories and tuned dot or sfdp for big ones.", default: .auto),
+        ] + MapStyleOptions.specs + MapOverlayOptions.specs + InputOptions.specs)
 
     let paths: [String]
     let output: String?
     let format: OutputFormat
-    let engine: EngineChoice
+    let engine: MapEngine
     let input: InputOptions
     let style: MapStyleOptions
-    let arguments: ParsedArguments
+    let overlays: MapOverlays
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         try self.init(arguments, format: nil)
@@ -44,12 +37,12 @@ struct MapCommand: Command {
 
     /// `format` forces the output format (the `dot` command's DOT text).
     init(_ arguments: ParsedArguments, format forced: OutputFormat?) throws(CLIError) {
-        self.arguments = arguments
         paths = arguments.positional
         output = arguments.value("output")
         input = InputOptions(arguments)
         style = try MapStyleOptions(arguments)
-        engine = arguments.choice("engine", as: EngineChoice.self) ?? .auto
+        overlays = try MapOverlayOptions(arguments).overlays
+        engine = arguments.choice("engine", as: MapEngine.self) ?? .auto
         if let forced {
             format = forced
         } else if let chosen = arguments.choice("format", as: OutputFormat.self) {
@@ -74,10 +67,14 @@ struct MapCommand: Command {
         let result = try input.load(paths, terminal)
         let graph = StoryGraph(result.story)
         var options = style.options
-        for overlay in Self.overlays {
-            try overlay.apply(arguments, graph: graph, to: &options, terminal: terminal)
+        let warnings: [String]
+        do {
+            warnings = try overlays.apply(to: &options, graph: graph)
+        } catch {
+            throw .usage(error.message, command: "map")
         }
-        let plan = LayoutPlan(engine, graph: graph, options: options)
+        for warning in warnings { terminal.printError("warning: \(warning)") }
+        let plan = EnginePlan(engine, graph: graph, options: options)
         options.graphAttributes += plan.attributes
         if let reason = plan.reason, !terminal.quiet, format != .dot { terminal.printError(reason) }
         let dot = DOTExporter(graph, options: options).dot()
@@ -86,7 +83,7 @@ struct MapCommand: Command {
             data = Data(dot.utf8)
         } else {
             do {
-                let rendered = try GraphvizRenderer.render(dot: dot, engine: plan.engine, format: ImageFormat(rawValue: format.rawValue)!)
+                let rendered = try GraphvizRenderer.render(dot: dot, engine: LayoutEngine(rawValue: plan.engine.rawValue)!, format: ImageFormat(rawValue: format.rawValue)!)
                 if !terminal.quiet {
                     for warning in rendered.warnings { terminal.printError("warning: graphviz: \(warning)") }
                 }

@@ -1,4 +1,5 @@
 import StoryGraph
+import StoryMap
 
 /// Drawing options shared by `map` and `dot`.
 struct MapStyleOptions {
@@ -18,12 +19,4 @@ struct MapStyleOptions {
             maxText: try arguments.int("max-text", in: 0...100_000) ?? 120,
             showRestarts: !arguments.flag("no-restarts"))
     }
-}
-
-/// Something that adds to a map from options of its own (analysis marks, a heat
-/// overlay). `map` lists its providers; each declares its options and decorates.
-protocol MapOverlay: Sendable {
-    static var specs: [OptionSpec] { get }
-    /// Adds to `options` what the arguments ask for; does nothing when they ask nothing.
-    static func apply(_ arguments: ParsedArguments, graph: StoryGraph, to options: inout DOTOptions, terminal: Terminal) throws(CLIError)
 }

@@ -55,7 +55,7 @@ public enum StoryJSONWriter {
             }
             if let condition = choice.condition {
                 out += ",\"if\":"
-                appendString(condition, to: &out)
+                appendString(condition.description, to: &out)
             }
             if choice.isRestart { out += ",\"restart\":true" }
             out += "}"

@@ -7,13 +7,15 @@ import StoryGraph
 ///   refuses the story (`unknown-start`); `start-fallback` warnings are dropped when
 ///   `--start` is given;
 /// - the title: a story that names none is called after its first file (`FileTitle`);
-/// - the error policy, the same for every command: a story is refused (thrown, exit code
-///   65) only when nothing usable can be read (an unreadable, empty or unrecognised file,
-///   no passages, a start that names no passage, or a loader that finds no story). Every
-///   other finding, errors included (a duplicate id, where the first definition wins, a
-///   broken link, an element that cannot be read while the rest loads), is returned with
-///   the story: every command prints it and goes on, and only `check` turns errors (and,
-///   under `--strict`, warnings) into exit code 1;
+/// - the error policy, the same for every command (`refusal(of:)`): `load` throws when
+///   nothing usable can be read (an unreadable, empty or unrecognised file, no passages, a
+///   start that names no passage, a loader that finds no story); otherwise it returns what
+///   it read with every finding. A *read error* (a loader finding of severity error: a
+///   syntax or shape error, a nameless passage, while the rest still loads) refuses the
+///   story in every command, `check` and `report` included (exit code 65). Findings of the
+///   story as read (`duplicate-id`, where the first definition wins, `broken-link`, and
+///   the analysers' rules) never refuse: every command prints them and goes on, and only
+///   `check` turns errors (and, under `--strict`, warnings) into exit code 1;
 /// - severities: each finding has its rule's severity from `rules`.
 public enum StoryLoading {
     /// Every loader storygraph knows, in the order they are tried. A new format is one
@@ -76,6 +78,15 @@ public enum StoryLoading {
         if let start = options.start { story.start = start }
         let (validated, findings) = try story.validated()
         return LoadResult(story: validated, diagnostics: sorted(diagnostics + findings))
+    }
+
+    /// The error that refuses `result` under the policy above: every finding, when one of
+    /// them is a read error; `nil` when the story can be used.
+    public static func refusal(of result: LoadResult) -> StoryLoadError? {
+        let refuses = result.diagnostics.contains {
+            $0.severity == .error && RuleRegistry.analysis.rule($0.ruleID ?? "") == nil
+        }
+        return refuses ? StoryLoadError(result.diagnostics) : nil
     }
 
     private static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {

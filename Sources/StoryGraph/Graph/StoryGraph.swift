@@ -98,6 +98,9 @@ public struct StoryGraph: Sendable {
                 if choices[c].isRestart { restarts.append(ref); continue }
                 let kind = choices[c].kind
                 if kind == .dynamic { dynamicLinks.append(ref); continue }
+                // A return goes wherever the running call said: no edge of its own here
+                // (calls are followed as steps into the callee).
+                if kind == .return { continue }
                 guard let target = indexByID[choices[c].target] else { brokenLinks.append(ref); continue }
                 if kind == .include { includes.append((ref, target)); continue }
                 if isEnding[v] { endingExits.append((ref, target)); continue }

@@ -16,19 +16,23 @@ public struct Passage: Sendable, Hashable, Codable, Identifiable {
     /// Set when the format declares this passage an end (`"ending": "good"`, `*ending`…).
     public var ending: Ending?
     public var choices: [Choice]
+    /// What showing the passage does to the story's variables, in source order.
+    public var effects: [Effect]
     public var location: SourceLocation?
     /// Format-specific facts kept for drawing (for example a Twine position "600,400").
     public var metadata: [String: String]
 
     public init(
         id: String, text: String = "", tags: [String] = [], ending: Ending? = nil,
-        choices: [Choice] = [], location: SourceLocation? = nil, metadata: [String: String] = [:]
+        choices: [Choice] = [], effects: [Effect] = [], location: SourceLocation? = nil,
+        metadata: [String: String] = [:]
     ) {
         self.id = id
         self.text = text
         self.tags = tags
         self.ending = ending
         self.choices = choices
+        self.effects = effects
         self.location = location
         self.metadata = metadata
     }

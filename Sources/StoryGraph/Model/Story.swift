@@ -11,16 +11,19 @@ public struct Story: Sendable, Hashable, Codable {
     /// Passages that belong to the story's machinery rather than its text (Twine's
     /// `StoryInit`, stylesheets…): kept for reference, never analysed or drawn.
     public var specialPassages: [Passage]
+    /// The story's variables with their initial values, in declaration order.
+    public var variables: [Variable]
 
     public init(
         title: String, start: String, passages: [Passage], format: String,
-        specialPassages: [Passage] = []
+        specialPassages: [Passage] = [], variables: [Variable] = []
     ) {
         self.title = title
         self.start = start
         self.passages = passages
         self.format = format
         self.specialPassages = specialPassages
+        self.variables = variables
     }
 
     /// The passage with this id, if any (linear search; use `StoryGraph` in loops).

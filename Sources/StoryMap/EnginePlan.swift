@@ -1,8 +1,7 @@
 import StoryGraph
-import StoryRender
 
-/// The `--engine` option: a Graphviz engine, or `auto`.
-enum EngineChoice: String, CaseIterable {
+/// A Graphviz layout engine a map can be planned for, or `auto` to pick by size.
+public enum MapEngine: String, Sendable, CaseIterable {
     case auto, dot, neato, fdp, sfdp, circo, twopi
 }
 
@@ -10,23 +9,24 @@ enum EngineChoice: String, CaseIterable {
 /// Graphviz's `dot` grows steeply with the number of boxes (measured here on generated
 /// gamebooks in chart style: 500 passages, about 1,400 boxes, take 14 s with plain
 /// `dot`, 5 s with tuned `dot` and under 2 s with `sfdp`), so `auto` picks by size.
-struct LayoutPlan {
+public struct EnginePlan: Sendable {
     /// Boxes (passages, plus choice boxes in the chart style) up to which plain `dot` is used.
-    static let plainDotLimit = 400
+    public static let plainDotLimit = 400
     /// Boxes up to which `dot` is used with tighter search limits and straight edges.
-    static let tunedDotLimit = 1_500
+    public static let tunedDotLimit = 1_500
     /// Boxes up to which `sfdp` removes overlaps exactly (`prism`); above, it uses the
     /// fast quadtree, fewer iterations and scales the layout apart instead (measured on a
     /// 10,000-passage gamebook, about 28,000 boxes: over 2 minutes with `prism`, 17 s so).
-    static let exactOverlapLimit = 8_000
+    public static let exactOverlapLimit = 8_000
 
-    var engine: LayoutEngine
-    var attributes: [(String, String)] = []
+    /// The engine to run (never `auto`).
+    public var engine: MapEngine
+    public var attributes: [(String, String)] = []
     /// Why `auto` chose as it did; `nil` when the user named the engine or the story is small.
-    var reason: String?
+    public var reason: String?
 
     /// The number of boxes the map will draw.
-    static func boxes(_ graph: StoryGraph, _ options: DOTOptions) -> Int {
+    public static func boxes(_ graph: StoryGraph, _ options: DOTOptions) -> Int {
         let passages = options.decorations.visiblePassages?.count ?? graph.count
         guard options.style == .chart else { return passages }
         var choices = 0
@@ -36,12 +36,12 @@ struct LayoutPlan {
         return passages + choices
     }
 
-    init(_ choice: EngineChoice, graph: StoryGraph, options: DOTOptions) {
+    public init(_ choice: MapEngine, graph: StoryGraph, options: DOTOptions) {
         if choice != .auto {
-            engine = LayoutEngine(rawValue: choice.rawValue)!
+            engine = choice
             return
         }
-        if let suggested = options.suggestedEngine.flatMap(LayoutEngine.init(rawValue:)) {
+        if let suggested = options.suggestedEngine.flatMap(MapEngine.init(rawValue:)), suggested != .auto {
             engine = suggested
             return
         }

@@ -1,19 +1,12 @@
 import Foundation
 import StoryGraph
 
-/// `map --heat`: colours each passage and choice by the share of random runs that
+/// The heat overlay: colours each passage and choice by the share of random runs that
 /// passed there, on a sequential scale (ColorBrewer YlOrRd, light to dark), with a
 /// legend; passages and choices no run reached are pale blue and say "never visited".
-enum HeatOverlay: MapOverlay {
-    static let specs: [OptionSpec] = [
-        OptionSpec("heat", help: "Colour passages and choices by the share of random runs that reached them."),
-        OptionSpec("runs", value: "N", help: "With --heat: how many runs to play.", default: "10000"),
-        OptionSpec("seed", value: "S", help: "With --heat: the seed of the runs.", default: "1"),
-        OptionSpec.choice("policy", PlayPolicy.self, help: "With --heat: how the random readers choose.", default: .uniform),
-    ]
-
+public enum HeatMap {
     /// Upper bounds of the bins (share of runs) and their fills, light to dark.
-    static let scale: [(upTo: Double, label: String, fill: String)] = [
+    public static let scale: [(upTo: Double, label: String, fill: String)] = [
         (0.01, "up to 1%", "#ffffcc"),
         (0.05, "1–5%", "#ffeda0"),
         (0.10, "5–10%", "#fed976"),
@@ -21,32 +14,17 @@ enum HeatOverlay: MapOverlay {
         (0.50, "25–50%", "#fd8d3c"),
         (1.00, "over 50%", "#fc4e2a"),
     ]
-    static let neverFill = "#c6dbef"
+    public static let neverFill = "#c6dbef"
 
     /// The fill for a share of runs above 0.
-    static func fill(_ share: Double) -> String {
+    public static func fill(_ share: Double) -> String {
         scale.first { share <= $0.upTo }?.fill ?? scale[scale.count - 1].fill
-    }
-
-    static func apply(_ arguments: ParsedArguments, graph: StoryGraph, to options: inout DOTOptions, terminal: Terminal) throws(CLIError) {
-        guard arguments.flag("heat") else {
-            for name in ["runs", "seed", "policy"] where arguments.has(name) {
-                throw .usage("option '--\(name)' of map needs --heat", command: "map")
-            }
-            return
-        }
-        let runs = try arguments.int("runs", in: 1...Int(Int32.max)) ?? 10_000
-        let seed = try FuzzCommand.seed(arguments, command: "map")
-        let policy = arguments.choice("policy", as: PlayPolicy.self) ?? .uniform
-        let play = PlayGraph(graph)
-        let report = Fuzzer(runs: runs, seed: seed, policy: policy).run(play)
-        decorate(&options.decorations, with: report)
     }
 
     /// Fills, notes and legend for a fuzz report.
     ///
     /// - Complexity: O(P + C).
-    static func decorate(_ decorations: inout MapDecorations, with report: FuzzReport) {
+    public static func decorate(_ decorations: inout MapDecorations, with report: FuzzReport) {
         let runs = Double(max(1, report.runs))
         for (v, count) in report.passageRuns.enumerated() {
             if count == 0 {
@@ -73,7 +51,7 @@ enum HeatOverlay: MapOverlay {
     }
 
     /// `41.2%`, `0.03%`, `100%` (only when every run passed): the same on every machine.
-    static func percent(_ share: Double) -> String {
+    public static func percent(_ share: Double) -> String {
         if share >= 1 { return "100%" }
         return String(format: share >= 0.01 ? "%.1f%%" : "%.2f%%", min(share * 100, 99.9))
     }

@@ -1,3 +1,5 @@
+import StoryGraph
+
 /// Writes a story map as DOT text. The output depends only on the story and the
 /// options: the same input gives the same bytes, so DOT is what the tests snapshot.
 ///
@@ -85,6 +87,8 @@ public struct DOTExporter: Sendable {
                     if options.showRestarts { w.line(restartEdge(v, choice)) }
                     continue
                 }
+                // A return has no target of its own: it goes back to the running call.
+                if choice.kind == .return { continue }
                 var targetNode: String
                 var targetIsMissing = false
                 if choice.kind == .dynamic {
@@ -182,7 +186,7 @@ public struct DOTExporter: Sendable {
         var edgeStyle = broken ? "dashed" : "solid"
         if choice.kind == .include || choice.kind == .dynamic { edgeStyle = "dotted" }
         let tooltip = DOTEscaping.quoted("\(passage.id) → \(choice.target): \(choice.text)" + (choice.location.map { "\n(\($0))" } ?? ""))
-        let condition = choice.condition.map { "if " + shorten($0, 40) }
+        let condition = choice.condition.map { "if " + shorten($0.description, 40) }
 
         // Inclusions, automatic jumps and dynamic links are not clicked: a direct edge.
         if choice.kind != .choice || options.style == .compact {
@@ -191,6 +195,8 @@ public struct DOTExporter: Sendable {
             case .include: label = "include"
             case .auto: label = choice.text.isEmpty ? "auto" : "auto: \(choice.text)"
             case .dynamic: label = choice.text.isEmpty ? "computed" : choice.text
+            case .call: label = choice.text.isEmpty ? "call" : "call: \(choice.text)"
+            case .return: label = "return"
             case .choice: label = choiceLabel(choice).joined(separator: "\n")
             }
             if let condition { label += "\n[\(condition)]" }

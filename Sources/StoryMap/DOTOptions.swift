@@ -1,3 +1,5 @@
+import StoryGraph
+
 /// How a story map is drawn.
 public struct DOTOptions: Sendable {
     public enum Style: String, Sendable, CaseIterable {

@@ -1,0 +1,65 @@
+import StoryGraph
+
+/// Everything a map can show beyond the plain story, as one value: the command line, the
+/// benchmark and the HTML report fill it the same way and get the same map.
+public struct MapOverlays: Sendable {
+    /// A fuzz run whose visit shares colour the map.
+    public struct Heat: Sendable, Hashable {
+        public var runs: Int
+        public var seed: UInt64
+        public var policy: PlayPolicy
+
+        public init(runs: Int = 10_000, seed: UInt64 = 1, policy: PlayPolicy = .uniform) {
+            self.runs = runs
+            self.seed = seed
+            self.policy = policy
+        }
+    }
+
+    /// Trapping loops outlined, bottlenecks double-bordered (on by default).
+    public var analysisMarks: Bool
+    /// The N-th path (1-based, in `paths` order) highlighted.
+    public var highlightedPath: Int?
+    /// Only the passages within `radius` choices of `focus` (either way).
+    public var focus: String?
+    public var radius: Int
+    /// Only the passages on paths from the start to this ending.
+    public var ending: String?
+    /// Passages grouped in outlined boxes.
+    public var cluster: PartialMap.ClusterBy?
+    /// Passages pinned where the author placed them (a `position` in their metadata).
+    public var pinnedLayout: Bool
+    public var heat: Heat?
+
+    public init(
+        analysisMarks: Bool = true, highlightedPath: Int? = nil, focus: String? = nil, radius: Int = 2,
+        ending: String? = nil, cluster: PartialMap.ClusterBy? = nil, pinnedLayout: Bool = false,
+        heat: Heat? = nil
+    ) {
+        self.analysisMarks = analysisMarks
+        self.highlightedPath = highlightedPath
+        self.focus = focus
+        self.radius = radius
+        self.ending = ending
+        self.cluster = cluster
+        self.pinnedLayout = pinnedLayout
+        self.heat = heat
+    }
+
+    /// Adds every overlay asked for to `options`, in a fixed order (analysis, partial map,
+    /// pinned layout, heat). Returns warnings for the user (a pinned layout asked of a
+    /// story without positions).
+    public func apply(to options: inout DOTOptions, graph: StoryGraph) throws(MapError) -> [String] {
+        var warnings: [String] = []
+        try AnalysisMarks.apply(marks: analysisMarks, path: highlightedPath, graph: graph, to: &options.decorations)
+        try PartialMap.apply(self, graph: graph, to: &options.decorations)
+        if pinnedLayout, !PinnedLayout.apply(graph: graph, to: &options) {
+            warnings.append("--layout twine: no passage of this story has a Twine position; laying it out automatically")
+        }
+        if let heat {
+            let report = Fuzzer(runs: heat.runs, seed: heat.seed, policy: heat.policy).run(PlayGraph(graph))
+            HeatMap.decorate(&options.decorations, with: report)
+        }
+        return warnings
+    }
+}

@@ -1,0 +1,41 @@
+import StoryGraph
+
+/// What analysis adds to a map: trapping loops outlined in orange and bottleneck passages
+/// drawn with a double border; on request, one path (in the order `paths` lists them)
+/// highlighted.
+public enum AnalysisMarks {
+    public static let trapColor = "#ff8c00"
+
+    /// - Complexity: O(P + C) for the marks; the highlighted path walks the lazy path
+    ///   enumeration up to path `path`.
+    public static func apply(marks: Bool, path pathNumber: Int?, graph: StoryGraph, to decorations: inout MapDecorations) throws(MapError) {
+        guard marks || pathNumber != nil else { return }
+        let reachability = Reachability(graph)
+        if marks {
+            let components = StronglyConnectedComponents(graph)
+            for (c, members) in components.members.enumerated() where components.isCyclic[c] {
+                let v = members[0]
+                guard reachability.reachable[v], !reachability.reachesEnding[v] else { continue }
+                decorations.clusters.append(.init(
+                    label: "trap: no ending can be reached", color: trapColor, passages: members.sorted()))
+            }
+            let bottlenecks = Bottlenecks(graph, reachability: reachability).passages.filter { $0 != graph.start }
+            decorations.markedPassages.formUnion(bottlenecks)
+        }
+        if let pathNumber {
+            var found: StoryPath?
+            var seen = 0
+            for path in PathEnumerator(graph, reachability: reachability) {
+                seen += 1
+                if seen == pathNumber { found = path; break }
+            }
+            guard let found else {
+                throw MapError(option: "path", "--path \(pathNumber): the story has only \(seen) path\(seen == 1 ? "" : "s")")
+            }
+            decorations.highlightedPassages.formUnion(found.passages)
+            for (i, e) in found.edges.enumerated() {
+                decorations.highlightedChoices.insert(ChoiceRef(passage: found.passages[i], choice: graph.edgeChoices[e]))
+            }
+        }
+    }
+}

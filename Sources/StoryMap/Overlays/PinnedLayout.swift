@@ -1,0 +1,55 @@
+import Foundation
+import StoryGraph
+
+/// A layout that keeps each passage where its author placed it in their editor (Twine
+/// stores a `position` per passage, and sometimes a `size`; loaders keep them in the
+/// passage's metadata), pinned, and lets neato place the rest (choice boxes, passages
+/// without a position) around them.
+public enum PinnedLayout {
+    /// Editors measure in screen pixels with 100-pixel passage cards; the chart's boxes are
+    /// about twice as wide in points, so each pixel becomes two points.
+    public static let pointsPerPixel = 2.0
+    /// The card size when the story does not give one.
+    public static let defaultSize = (width: 100.0, height: 100.0)
+
+    /// Pins the passages that have a position. Returns false (and changes nothing) when
+    /// no passage has one.
+    static func apply(graph: StoryGraph, to options: inout DOTOptions) -> Bool {
+        let positions = positions(of: graph.story)
+        guard !positions.isEmpty else { return false }
+        options.decorations.positions = positions
+        options.suggestedEngine = "neato"
+        // Positions are in points (not neato's default inches) and must stay where they are.
+        // Kamada-Kawai places the unpinned choice boxes between their passages; the default
+        // stress majorization leaves them in a heap near the origin.
+        options.graphAttributes += [("inputscale", "72"), ("notranslate", "true"), ("mode", "KK")]
+        return true
+    }
+
+    /// The centre of each passage's card, in points, by passage index. A passage without
+    /// a readable position gets none.
+    ///
+    /// - Complexity: O(P).
+    public static func positions(of story: Story) -> [Int: (x: Double, y: Double)] {
+        var result: [Int: (x: Double, y: Double)] = [:]
+        for (index, passage) in story.passages.enumerated() {
+            guard let position = passage.metadata["position"].flatMap(pair) else { continue }
+            let size = passage.metadata["size"].flatMap(pair) ?? defaultSize
+            result[index] = (
+                x: (position.0 + size.0 / 2) * pointsPerPixel,
+                y: (position.1 + size.1 / 2) * pointsPerPixel)
+        }
+        return result
+    }
+
+    /// `"600,400"` (spaces allowed) as two finite numbers.
+    public static func pair(_ text: String) -> (Double, Double)? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let a = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+              let b = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+              a.isFinite, b.isFinite
+        else { return nil }
+        return (a, b)
+    }
+}
