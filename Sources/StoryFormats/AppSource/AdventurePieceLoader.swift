@@ -41,7 +41,7 @@ public enum AdventurePieceLoader: StoryLoader {
 
     public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SwiftSourceParser.Summary>? {
         let summary = SwiftSourceParser.shared(source, parses)
-        let count = summary.bindings.filter { isPiece($0.value) }.count
+        let count = summary.bindings.filter { isPiece($0.value, summary) }.count
         return count == 0 ? nil : Recognition(confidence: 15 + min(count, 40), parsed: .success(summary))
     }
 
@@ -50,11 +50,11 @@ public enum AdventurePieceLoader: StoryLoader {
     }
 
     /// A call with a link argument whose value is a name or `nil`, or with an end flag.
-    static func isPiece(_ node: Node) -> Bool {
+    static func isPiece(_ node: Node, _ summary: SwiftSourceParser.Summary) -> Bool {
         guard case .call(let callee, let arguments) = node.expression, callee.last != "append" else { return false }
         return arguments.contains { argument in
             guard let label = argument.label else { return false }
-            switch SourceFieldRole.classify(label) {
+            switch summary.role(label) {
             case .destination:
                 switch argument.value.expression {
                 case .name, .null: return true
@@ -93,7 +93,7 @@ public enum AdventurePieceLoader: StoryLoader {
         for binding in summary.bindings {
             let name = binding.path.last ?? ""
             let isOwnName = binding.path.count == 1 || (binding.path.count == 2 && binding.path[0] == "self")
-            if isOwnName, isPiece(binding.value), case .call(_, let arguments) = binding.value.expression {
+            if isOwnName, isPiece(binding.value, summary), case .call(_, let arguments) = binding.value.expression {
                 let id = name
                 var piece = Piece(id: id, offset: binding.offset)
                 for argument in arguments { reader.apply(argument, to: &piece) }
@@ -166,7 +166,7 @@ private struct PieceReader {
     mutating func apply(_ argument: SwiftSourceParser.Argument, to piece: inout AdventurePieceLoader.Piece) {
         guard let label = argument.label else { return }
         let value = argument.value
-        switch SourceFieldRole.classify(label) {
+        switch constants.summary.role(label) {
         case .text(let priority):
             if let current = piece.text, current.priority > priority { return }
             if let text = constants.string(value) {

@@ -190,7 +190,7 @@ public enum DestiniLoader: StoryLoader {
         var text = false
         for argument in arguments {
             guard let name = argument.label else { continue }
-            switch SourceFieldRole.classify(name) {
+            switch constants.summary.role(name) {
             case .destination: return false
             case .label: label = label || constants.string(argument.value) != nil
             case .text, .ignored: text = text || constants.string(argument.value) != nil
@@ -210,7 +210,7 @@ public enum DestiniLoader: StoryLoader {
             let name = binding.path[0]
             guard SourceFieldRole.words(name).contains(where: { Int($0) != nil }),
                   constants.string(binding.value) != nil else { continue }
-            switch SourceFieldRole.classify(name) {
+            switch constants.summary.role(name) {
             case .text: texts.append(name)
             case .label: labels.append(name)
             default: continue
@@ -231,10 +231,10 @@ public enum DestiniLoader: StoryLoader {
         }
         for argument in arguments {
             guard let label = argument.label else { continue }
-            if case .destination = SourceFieldRole.classify(label), constants.integer(argument.value) != nil { return true }
+            if case .destination = constants.summary.role(label), constants.integer(argument.value) != nil { return true }
             if case .array(let inner) = argument.value.expression {
                 if inner.contains(where: { isStoryElement($0, constants) }) { return true }
-                if case .destination = SourceFieldRole.classify(label), inner.contains(where: { constants.integer($0) != nil }) {
+                if case .destination = constants.summary.role(label), inner.contains(where: { constants.integer($0) != nil }) {
                     return true
                 }
             }
@@ -250,8 +250,8 @@ public enum DestiniLoader: StoryLoader {
             guard case .integer = binding.value.expression, let value = constants.integer(binding.value)?.value else { continue }
             let name = binding.path[0]
             guard !Set(SourceFieldRole.words(name)).isDisjoint(with: words) else { continue }
-            if case .destination = SourceFieldRole.classify(name) { continue }
-            if case .label = SourceFieldRole.classify(name) { continue }
+            if case .destination = constants.summary.role(name) { continue }
+            if case .label = constants.summary.role(name) { continue }
             return (name, value, binding.offset)
         }
         return nil
@@ -305,7 +305,7 @@ private struct ElementReader {
                 for choice in inner { choiceValue(choice, number: number, slots: &slots); number += 1 }
                 continue
             }
-            let role = SourceFieldRole.classify(label)
+            let role = constants.summary.role(label)
             if case .array(let inner) = argument.value.expression {
                 // Parallel lists: `answers: ["…", "…"], destinations: [2, 1]`.
                 for (i, value) in inner.enumerated() {
@@ -332,7 +332,7 @@ private struct ElementReader {
             }
         }
         if text == nil, let fallback = arguments.first(where: { argument in
-            guard let label = argument.label, SourceFieldRole.classify(label) == .ignored else { return false }
+            guard let label = argument.label, constants.summary.role(label) == .ignored else { return false }
             return constants.string(argument.value) != nil
         }) {
             // A text under a name of the author's own (`sO:`, `storyO:`): the first string

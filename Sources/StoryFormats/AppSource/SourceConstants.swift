@@ -13,9 +13,11 @@ struct SourceConstants {
     static let maximumChain = 16
 
     let source: SourceText
+    let summary: SwiftSourceParser.Summary
     private var values: [String: Node] = [:]
 
     init(_ summary: SwiftSourceParser.Summary, source: SourceText) {
+        self.summary = summary
         self.source = source
         for binding in summary.bindings where binding.isDeclaration && binding.path.count == 1 {
             if values[binding.path[0]] == nil { values[binding.path[0]] = binding.value }

@@ -65,6 +65,52 @@ enum SourceFieldRole: Equatable, Sendable {
 
     /// Splits `choice1Destination` into `["choice", "1", "destination"]`.
     static func words(_ name: String) -> [String] {
+        let raw = name.utf8.allSatisfy({ $0 < 0x80 }) ? asciiWords(name) : unicodeWords(name)
+        var lowered = raw
+        while let first = lowered.first, lowered.count > 1, ["init", "with", "set", "and", "is", "has", "the"].contains(first) {
+            lowered.removeFirst()
+        }
+        return lowered.map { word in
+            word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
+        }
+    }
+
+    /// `unicodeWords` for an ASCII name (every label of a real story file), on bytes: the
+    /// same words, lower-cased, without building a `Character` per letter.
+    static func asciiWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        var previous: UInt8?
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+        for byte in name.utf8 {
+            if byte == 0x5F || byte == 0x2D {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current = []
+                previous = nil
+                continue
+            }
+            let startsWord: Bool
+            if isDigit(byte) {
+                startsWord = previous.map { !isDigit($0) } ?? false
+            } else if isUpper(byte) {
+                startsWord = previous.map { !isUpper($0) } ?? false
+            } else {
+                startsWord = previous.map(isDigit) ?? false
+            }
+            if startsWord && !current.isEmpty {
+                words.append(String(decoding: current, as: UTF8.self))
+                current = []
+            }
+            current.append(isUpper(byte) ? byte + 0x20 : byte)
+            previous = byte
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        return words
+    }
+
+    /// The words of any name, lower-cased.
+    static func unicodeWords(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
@@ -90,13 +136,7 @@ enum SourceFieldRole: Equatable, Sendable {
             previous = character
         }
         if !current.isEmpty { words.append(current) }
-        var lowered = words.map { $0.lowercased() }
-        while let first = lowered.first, lowered.count > 1, ["init", "with", "set", "and", "is", "has", "the"].contains(first) {
-            lowered.removeFirst()
-        }
-        return lowered.map { word in
-            word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
-        }
+        return words.map { $0.lowercased() }
     }
 
     /// The role of an argument labelled `name`.

@@ -68,6 +68,12 @@ public struct SwiftSourceParser {
         public var bindings: [Binding] = []
         public var looseExpressions: [Node] = []
         public var diagnostics: [Diagnostic] = []
+        /// The role of every argument label in the file, worked out once when it is
+        /// parsed (a story file repeats the same few labels thousands of times).
+        var roles: [String: SourceFieldRole] = [:]
+
+        /// The role of an argument or property labelled `label`.
+        func role(_ label: String) -> SourceFieldRole { roles[label] ?? SourceFieldRole.classify(label) }
     }
 
     public static let maximumDepth = 64
@@ -79,6 +85,9 @@ public struct SwiftSourceParser {
     var depth = 0
     var reportedDepth = false
     var diagnostics: [Diagnostic] = []
+    /// Every argument label met, in the order first met.
+    var labels: [String] = []
+    private var seenLabels: Set<String> = []
 
     /// The summary of `source` in the dialect its extension and text suggest, made once
     /// per file for every app-source loader that recognises or reads it.
@@ -94,6 +103,7 @@ public struct SwiftSourceParser {
         var parser = SwiftSourceParser(source: source, dialect: dialect, t: tokens)
         var summary = parser.scan()
         summary.diagnostics = lexDiagnostics + parser.diagnostics
+        for label in parser.labels where summary.roles[label] == nil { summary.roles[label] = SourceFieldRole.classify(label) }
         return summary
     }
 
@@ -109,6 +119,10 @@ public struct SwiftSourceParser {
     func isPunctuation(_ text: String, at j: Int) -> Bool { token(j)?.isPunctuation(text) ?? false }
     var previousEnd: Int { k > 0 ? t[k - 1].end : 0 }
     var currentOffset: Int { k < t.count ? t[k].offset : source.scalars.count }
+
+    mutating func note(_ label: String) {
+        if seenLabels.insert(label).inserted { labels.append(label) }
+    }
 
     mutating func error(_ message: String, at offset: Int) {
         diagnostics.append(Diagnostic(FormatRules.sourceSyntax, message, at: source.location(at: offset)))
@@ -418,7 +432,8 @@ public struct SwiftSourceParser {
             }
             let before = k
             let value = expression()
-            arguments.append(Argument(label: label, offset: tok.offset, value: value))
+            if let label { note(label) }
+                arguments.append(Argument(label: label, offset: tok.offset, value: value))
             if k == before {
                 // Not an expression: skip to the next `,` or the closing token.
                 if let stray = token(k), stray.isPunctuation(")") || stray.isPunctuation("]") || stray.isPunctuation("}") {
@@ -467,6 +482,7 @@ public struct SwiftSourceParser {
             }
             if tok.kind == .identifier, isPunctuation(":", at: k + 1) {
                 k += 2
+                note(tok.text)
                 arguments.append(Argument(label: tok.text, offset: tok.offset, value: expression()))
                 continue
             }

@@ -105,9 +105,9 @@ public enum StoryLoading {
         let read: ([SourceText], inout LoadContext) throws(StoryLoadError) -> Story
     }
 
-    /// `loader` on `source`: its recognition (or, when `forced`, its parse), kept for the read.
-    static func attempt<L: StoryLoader>(_ loader: L.Type, _ source: SourceText, forced: Bool) -> Chosen? {
-        let parses = SourceParses()
+    /// `loader` on `source`: its recognition (or, when `forced`, its parse), kept for the
+    /// read. `parses` is shared by every loader tried on this one file.
+    static func attempt<L: StoryLoader>(_ loader: L.Type, _ source: SourceText, _ parses: SourceParses, forced: Bool) -> Chosen? {
         let recognition: Recognition<L.Parsed>
         if forced {
             recognition = Recognition(confidence: 1) { () throws(StoryLoadError) in try L.parse(source, parses) }
@@ -126,7 +126,7 @@ public enum StoryLoading {
 
     static func pick(for source: SourceText, format: String?) throws(StoryLoadError) -> Chosen {
         if let format {
-            guard let loader = loader(named: format), let chosen = attempt(loader, source, forced: true) else {
+            guard let loader = loader(named: format), let chosen = attempt(loader, source, SourceParses(), forced: true) else {
                 throw StoryLoadError(
                     FormatRules.unknownFormat,
                     "unknown input format '\(format)'; known formats: \(formatNames.joined(separator: ", "))",
@@ -138,8 +138,9 @@ public enum StoryLoading {
         let byExtension = loaders.filter { $0.fileExtensions.contains(ext) }
         let candidates = byExtension.isEmpty ? loaders : byExtension
         var best: Chosen?
+        let parses = SourceParses()
         for loader in candidates {
-            guard let chosen = attempt(loader, source, forced: false) else { continue }
+            guard let chosen = attempt(loader, source, parses, forced: false) else { continue }
             if chosen.confidence > (best?.confidence ?? 0) { best = chosen }
         }
         if let best { return best }
