@@ -118,7 +118,7 @@ public enum TweeLoader: StoryLoader {
             let offset = textStart
             passages.append(TwinePassageSource(
                 name: current.name, tags: current.tags, metadata: current.metadata, location: current.location,
-                text: Array(s[textStart..<last]), locate: { source.location(at: offset + $0) }))
+                text: Array(s[textStart..<last]), locate: SourceFragment(source, base: offset).location(at:)))
         }
 
         while lineStart <= s.count {

@@ -373,7 +373,7 @@ struct HTMLSource {
         guard let tag = startTag(element, marker: marker) else {
             let location = SourceLocation(file: source.path, line: max(1, element.line), column: 1)
             let text = twine1 ? HTMLSource.unescapeTwine1(decoded).text : decoded
-            return (text, { _ in location }, location)
+            return (text, SourceFragment(source, at: location).location(at:), location)
         }
         let location = source.location(at: tag)
         // The text starts after the `>` that ends the start tag (quoted values skipped).
@@ -395,9 +395,8 @@ struct HTMLSource {
             text = unescaped.text
             offsets = unescaped.origins.map { map[$0] }
         }
-        let source = self.source
         let end = offsets.last.map { $0 + 1 } ?? min(k + 1, s.count)
-        return (text, { offset in source.location(at: offset < offsets.count ? offsets[offset] : end) }, location)
+        return (text, SourceFragment(source, offsets: offsets, end: end).location(at:), location)
     }
 
     /// For each scalar of `decoded`, the offset in `raw` (from `start`) it was decoded

@@ -139,16 +139,6 @@ enum TwineStoryBuilder {
         return Story(title: title, start: start, passages: passages, format: format, specialPassages: special)
     }
 
-    /// Maps a location inside a fragment (metadata JSON, StoryData text) that begins at
-    /// `base` in its file to the location in the file.
-    static func shift(_ inner: SourceLocation?, by base: SourceLocation) -> SourceLocation {
-        guard let inner else { return base }
-        if inner.line == 1 {
-            return SourceLocation(file: base.file, line: base.line, column: base.column + inner.column - 1)
-        }
-        return SourceLocation(file: base.file, line: base.line + inner.line - 1, column: inner.column)
-    }
-
     /// Parses a JSON fragment of a file, its errors placed in the file. Returns nil (and
     /// a warning saying what is dropped) when it is not valid JSON.
     static func json(
@@ -161,7 +151,7 @@ enum TwineStoryBuilder {
             let inner = error.diagnostics.first
             diagnostics.append(Diagnostic(
                 .warning, "\(what) is not valid JSON (\(inner?.message ?? "unreadable")); it is ignored",
-                at: shift(inner?.location, by: base), rule: FormatRules.twineMetadata.id))
+                at: SourceFragment.shift(inner?.location, by: base), rule: FormatRules.twineMetadata.id))
             return nil
         }
     }
@@ -170,12 +160,12 @@ enum TwineStoryBuilder {
     /// file (the loaders read no deeper).
     static func shiftLocations(_ root: LocatedJSON, by base: SourceLocation) -> LocatedJSON {
         var copy = root
-        copy.location = shift(root.location, by: base)
+        copy.location = SourceFragment.shift(root.location, by: base)
         if case .object(let members) = root.value {
             copy.value = .object(members.map { member in
                 var m = member
-                m.keyLocation = shift(member.keyLocation, by: base)
-                m.value.location = shift(member.value.location, by: base)
+                m.keyLocation = SourceFragment.shift(member.keyLocation, by: base)
+                m.value.location = SourceFragment.shift(member.value.location, by: base)
                 return m
             })
         }
