@@ -28,13 +28,21 @@ let package = Package(
         .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
         .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender"]),
+        // libFuzzer targets (Fuzz/README.md): plain reproducers in a normal build; `Fuzz/build`
+        // compiles them with -sanitize=fuzzer,address into .build/fuzz.
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "fuzz-json", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-json"),
+        .executableTarget(name: "fuzz-twine", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-twine"),
+        .executableTarget(name: "fuzz-source", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-source"),
+        .executableTarget(name: "fuzz-map", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-map"),
         .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph", "StoryFormats"]),
         .testTarget(name: "StoryFormatsTests", dependencies: ["StoryFormats", "StoryGraph"]),
         .testTarget(name: "StoryMapTests", dependencies: ["StoryMap", "StoryGraph", "StoryFormats"]),
         .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryMap", "StoryFormats"]),
         .testTarget(
             name: "StoryCLITests",
-            dependencies: ["StoryCLI", "StoryGraph", "StoryFormats", "StoryMap"]
+            dependencies: ["StoryCLI", "StoryGraph", "StoryFormats", "StoryMap", "FuzzSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -29,8 +29,8 @@ public enum StoryLoading {
         TwineHTMLLoader.self,
     ]
 
-    /// Every rule storygraph can emit: the analysers' and the loaders'.
-    public static let rules = RuleRegistry(RuleRegistry.analysis.rules, FormatRules.all)
+    /// Every rule storygraph can emit: the analysers', the map's and the loaders'.
+    public static let rules = RuleRegistry(RuleRegistry.analysis.rules, MapRules.all, FormatRules.all)
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
 

@@ -24,6 +24,7 @@ public enum FormatRules {
     public static let linksDecidedByCode = Rule("links-decided-by-code", .warning, "A story array has choice labels but no destinations: where choices lead is decided by code, so passages are drawn without links.")
     public static let startFallback = Rule("start-fallback", .warning, "The story declares no usable start, so storygraph chose one (not reported when --start is given).")
     public static let dynamicLink = Rule("dynamic-link", .info, "A link whose target the story computes when it runs: drawn, never followed.")
+    public static let twineHTML = Rule("twine-html", .error, "A Twine HTML file that libxml2 cannot safely read to its end (a tag with too many attributes); passages after that point are missing.")
     public static let namelessPassage = Rule("nameless-passage", .error, "A passage without a name (a Twee header, <tw-passagedata> or <div tiddler>); it is skipped.")
     public static let tweeHeader = Rule("twee-header", .warning, "A Twee passage header with an unclosed tag block or metadata that cannot be read.")
     public static let tweeStrayText = Rule("twee-stray-text", .warning, "Text before the first Twee passage header belongs to no passage and is ignored.")
@@ -38,7 +39,7 @@ public enum FormatRules {
     public static let all: [Rule] = [
         unreadableFile, fileTooLarge, invalidUTF8, emptyFile, unknownFormat, noStory, noPassages, unknownStart,
         jsonSyntax, jsonShape, unknownKey, sourceSyntax, sourceShape, sourceUnresolved, linksDecidedByCode,
-        startFallback, dynamicLink, namelessPassage, tweeHeader, tweeStrayText, twineMetadata, twineArchive,
+        startFallback, dynamicLink, twineHTML, namelessPassage, tweeHeader, tweeStrayText, twineMetadata, twineArchive,
         twineUnreadable, twineUnterminatedLink, twineUnterminatedMacro, twineUnknownMacro,
     ]
 }

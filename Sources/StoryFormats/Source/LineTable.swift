@@ -17,7 +17,8 @@ public struct LineTable: Sendable {
             for i in 0..<b.count {
                 let byte = b[i]
                 if byte & 0xC0 != 0x80 { scalarCount += 1 }
-                if byte == 0x0A {
+                // LF, CRLF (one break) and a CR alone (old Mac files) end a line.
+                if byte == 0x0A || (byte == 0x0D && (i + 1 == b.count || b[i + 1] != 0x0A)) {
                     bytes.append(i + 1)
                     scalars.append(scalarCount)
                 }

@@ -26,7 +26,7 @@ public struct SourceText: Sendable {
         self.path = path
         guard data.count <= SourceText.maximumSize else {
             throw StoryLoadError(
-                FormatRules.fileTooLarge, "file is \(data.count) bytes; the limit is \(SourceText.maximumSize) bytes",
+                FormatRules.fileTooLarge, FileReadFailure.tooLarge(size: data.count, limit: SourceText.maximumSize, stream: false).description,
                 at: SourceLocation(file: path, line: 1, column: 1))
         }
         let bytes = [UInt8](data)
@@ -50,13 +50,16 @@ public struct SourceText: Sendable {
         var sawScalar = false
         var line = 1
         var column = 1
+        var afterCR = false
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
                 if !sawScalar && scalar == "\u{FEFF}" { continue }
                 sawScalar = true
-                if scalar == "\n" {
-                    line += 1
+                defer { afterCR = scalar == "\r" }
+                if scalar == "\n" || scalar == "\r" {
+                    // CRLF is one break: the LF after a CR starts no new line.
+                    if !(scalar == "\n" && afterCR) { line += 1 }
                     column = 1
                 } else {
                     column += 1
@@ -77,27 +80,15 @@ public struct SourceText: Sendable {
         self = try! SourceText(path: path, data: Data(text.utf8))
     }
 
-    /// Reads a file from disk; a missing or unreadable file is a located error.
+    /// Reads a file from disk (a FIFO or device as a stream, up to `maximumSize`); a missing
+    /// or unreadable file is a located error in plain words.
     public init(contentsOf path: String) throws(StoryLoadError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw StoryLoadError(FormatRules.unreadableFile, "cannot read file: \(Self.reason(error))", at: nil)
-                .prefixed(path)
+        switch FileReader.contents(path, limit: SourceText.maximumSize) {
+        case .success(let bytes):
+            try self.init(path: path, data: Data(bytes))
+        case .failure(let failure):
+            throw StoryLoadError(FormatRules.unreadableFile, failure.description, at: nil).prefixed(path)
         }
-        try self.init(path: path, data: data)
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoSuchFileError {
-            return "no such file"
-        }
-        return ns.localizedDescription
     }
 
     /// The text as Unicode scalars (decoded on first use, then kept).

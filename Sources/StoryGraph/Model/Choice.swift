@@ -33,6 +33,12 @@ public struct Choice: Sendable, Hashable, Codable {
     /// part of a path or a cycle.
     public var isRestart: Bool
     public var kind: Kind
+    /// Offered at most once in a playthrough (ink's `*`, ChoiceScript's `*disable_reuse`
+    /// and `*hide_reuse`, Yarn's `<<once>>`); false for sticky choices (ink's `+`).
+    public var isOnceOnly: Bool = false
+    /// Taken only when no other choice of its passage is available (ink's fallback
+    /// choice, with no text).
+    public var isFallback: Bool = false
     /// For a `call`: the passage where the flow goes on after the callee returns (nil
     /// when the call's passage ends after it).
     public var returnTo: String?

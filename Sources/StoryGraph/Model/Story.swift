@@ -13,6 +13,10 @@ public struct Story: Sendable, Hashable, Codable {
     public var specialPassages: [Passage]
     /// The story's variables with their initial values, in declaration order.
     public var variables: [Variable]
+    /// The source language's own figures, as its own tools count them (ink's knots and
+    /// stitches, ChoiceScript's scenes and labels), in the order to show them; `report`
+    /// prints them beside the graph's under `structure.source`.
+    public var sourceStatistics: [SourceStatistic] = []
 
     public init(
         title: String, start: String, passages: [Passage], format: String,
@@ -28,4 +32,16 @@ public struct Story: Sendable, Hashable, Codable {
 
     /// The passage with this id, if any (linear search; use `StoryGraph` in loops).
     public func passage(_ id: String) -> Passage? { passages.first { $0.id == id } }
+}
+
+/// One of a source language's own figures (`knots: 32`).
+public struct SourceStatistic: Sendable, Hashable, Codable {
+    /// A snake_case name (`knots`, `words`, `options`).
+    public var name: String
+    public var value: Int
+
+    public init(_ name: String, _ value: Int) {
+        self.name = name
+        self.value = value
+    }
 }

@@ -73,7 +73,7 @@ extension FuzzReport {
             lines.append("Outcomes: none (no runs)")
         } else {
             let cells = rows.map { r in
-                (r.label, FuzzText.grouped(r.runs), Self.percent(r.share), r.exact.map(Self.percent) ?? "", r.isOutlier)
+                (TerminalText.escaped(r.label), FuzzText.grouped(r.runs), Self.percent(r.share), r.exact.map(Self.percent) ?? "", r.isOutlier)
             }
             let w0 = max("Outcome".count, cells.map(\.0.count).max()! + 2)
             let w1 = max("runs".count, cells.map(\.1.count).max()!)
@@ -108,13 +108,13 @@ extension FuzzReport {
             for v in unvisited.prefix(listLimit) {
                 lines.append("    \(story.passages[v].id)\(FuzzText.at(story.passages[v].location))")
             }
-            if unvisited.count > listLimit { lines.append("    … and \(FuzzText.grouped(unvisited.count - listLimit)) more") }
+            if unvisited.count > listLimit { lines.append("    … and \(FuzzText.grouped(unvisited.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
         }
         let untaken = neverTakenChoices
         if !untaken.isEmpty {
             lines.append("  choices never taken (\(FuzzText.grouped(untaken.count))):")
             for ref in untaken.prefix(listLimit) { lines.append("    " + Self.describe(ref, in: graph.graph)) }
-            if untaken.count > listLimit { lines.append("    … and \(FuzzText.grouped(untaken.count - listLimit)) more") }
+            if untaken.count > listLimit { lines.append("    … and \(FuzzText.grouped(untaken.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
         }
         lines.append("")
 
@@ -135,7 +135,7 @@ extension FuzzReport {
         }
         lines.append("")
         lines.append(allEnded ? "Every run reached an ending." : "\(FuzzText.grouped(runs - endedRuns)) of \(FuzzText.grouped(runs)) runs did not reach an ending.")
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.joined(lines) + "\n"
     }
 
     /// `passage → 'choice text' → target (file:line:column)`.

@@ -1,6 +1,7 @@
-/// Everything `storygraph report` says about a story, as a plain value: rendered as text,
-/// JSON or Markdown. Passages are named by id; big counts are `BigUInt` (decimal strings
-/// in JSON). JSON keys are the snake_case forms of the property names.
+/// Everything `storygraph report` says about a story, as a plain value; `document()` makes
+/// the report document every output is rendered from. Passages are named by id; big counts
+/// are `BigUInt` (decimal strings in JSON). JSON keys are the snake_case forms of the
+/// property names, so `Report(json:)` reads the JSON output back.
 public struct Report: Sendable, Codable, Hashable {
     public struct Structure: Sendable, Codable, Hashable {
         public var passages: Int
@@ -39,6 +40,9 @@ public struct Report: Sendable, Codable, Hashable {
         /// Absent when a reader may never stop.
         public var expectedChoices: Double?
         public var converged: Bool
+        /// The mass the odds solve left unresolved at its budget: every probability is a
+        /// lower bound, at most this much below the exact one (0 when `converged`).
+        public var unresolved: Double
     }
 
     public struct Loop: Sendable, Codable, Hashable {
@@ -63,9 +67,8 @@ public struct Report: Sendable, Codable, Hashable {
         public var severity: String
         public var rule: String?
         public var message: String
-        public var file: String?
-        public var line: Int?
-        public var column: Int?
+        /// `{"file", "line", "column"}` in JSON, as every location in every output.
+        public var location: SourceLocation?
     }
 
     public var title: String
@@ -111,7 +114,7 @@ extension Report {
         unreachableEndings = names(analysis.endings.unreachable)
         let o = analysis.odds
         odds = Odds(neverEnding: o.neverEnding, brokenLink: o.brokenLink, dynamicLink: o.dynamicLink,
-                    expectedChoices: o.expectedChoices, converged: o.converged)
+                    expectedChoices: o.expectedChoices, converged: o.converged, unresolved: o.unresolved)
         unreachable = names(analysis.reachability.unreachable)
         trapped = names(analysis.reachability.trapped)
         loops = analysis.cycles.loops.map {
@@ -131,8 +134,6 @@ extension Report.Finding {
         severity = diagnostic.severity.rawValue
         rule = diagnostic.ruleID
         message = diagnostic.message
-        file = diagnostic.location?.file
-        line = diagnostic.location?.line
-        column = diagnostic.location?.column
+        location = diagnostic.location
     }
 }
