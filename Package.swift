@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "StoryRender", dependencies: ["CGraphviz"]),
         .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
-        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
+        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryMap", "StoryRender", "StoryCLI"]),
         .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph"]),
         .testTarget(name: "StoryMapTests", dependencies: ["StoryMap", "StoryGraph"]),
         .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryMap"]),

@@ -44,10 +44,12 @@ func runCLI(_ arguments: [String]) -> CLIRun {
         var err = Data()
     }
     let box = Box()
-    let terminal = Terminal(
-        quiet: arguments.contains("--quiet"), color: .never, environment: [:],
-        out: { box.out.append($0) }, err: { box.err.append($0) }, stderrIsTerminal: false)
-    let code = StoryGraphCLI.main(arguments, terminal: terminal)
+    // `--quiet` and `--color` as the command line gives them, in any spelling (`-q`, `-qn 5`).
+    let code = StoryGraphCLI.main(arguments) { globals in
+        Terminal(
+            quiet: globals.quiet, color: globals.color == .always ? .always : .never, environment: [:],
+            out: { box.out.append($0) }, err: { box.err.append($0) }, stderrIsTerminal: false)
+    }
     return CLIRun(
         exitCode: code, stdout: String(decoding: box.out, as: UTF8.self),
         stderr: String(decoding: box.err, as: UTF8.self), stdoutData: box.out)
@@ -79,7 +81,8 @@ enum Binary {
 }
 
 /// Runs the built `storygraph` binary as a separate process (end-to-end tests).
-func runBinary(_ arguments: [String], environment: [String: String]? = nil) throws -> CLIRun {
+/// `input`, when given, is what the binary reads on standard input.
+func runBinary(_ arguments: [String], environment: [String: String]? = nil, input: Data? = nil) throws -> CLIRun {
     let binary = Binary.url
     let process = Process()
     process.executableURL = binary
@@ -90,7 +93,13 @@ func runBinary(_ arguments: [String], environment: [String: String]? = nil) thro
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let stdin = Pipe()
+    if input != nil { process.standardInput = stdin }
     try process.run()
+    if let input {
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+    }
     // Read both pipes fully before waiting, so a large output cannot block the child.
     final class ErrorBox: @unchecked Sendable { var data = Data() }
     let errBox = ErrorBox()

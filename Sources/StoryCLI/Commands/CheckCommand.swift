@@ -17,13 +17,13 @@ struct CheckCommand: Command {
             Rules: \(LintRule.allCases.map { "\($0.rawValue) (\($0.severity.rawValue))" }.joined(separator: ", ")).
             """,
         arguments: [ArgumentSpec("STORY", help: "A story file to check; give several to check each.", repeating: true)],
-        options: [
-            OptionSpec("strict", help: "Fail on warnings too."),
-            OptionSpec(
-                "disable", value: "RULE", help: "Leave out a rule (repeat for several).",
-                allowed: LintRule.allCases.map(\.rawValue), repeating: true),
-            OptionSpec.choice("format", Format.self, help: "Output format.", default: .text),
-        ] + InputOptions.specs)
+        options: [strictOption.spec, disableOption.spec, formatOption.spec] + InputOptions.specs)
+
+    static let strictOption = Option.flag("strict", help: "Fail on warnings too.")
+    static let disableOption = Option.oneOf(
+        "disable", value: "RULE", help: "Leave out a rule (repeat for several).",
+        allowed: LintRule.allCases.map(\.rawValue), repeating: true)
+    static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
 
     let paths: [String]
     let strict: Bool
@@ -33,9 +33,9 @@ struct CheckCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
-        strict = arguments.flag("strict")
-        disabled = Set(arguments.values("disable"))
-        format = arguments.choice("format", as: Format.self) ?? .text
+        strict = arguments[Self.strictOption]
+        disabled = Set(arguments.values(Self.disableOption))
+        format = arguments[Self.formatOption]
         input = InputOptions(arguments)
     }
 
@@ -45,7 +45,7 @@ struct CheckCommand: Command {
             let diagnostics: [Diagnostic]
             var readable = true
             do {
-                let loaded = try StoryLoading.load(paths: [path], format: input.format, options: input.options)
+                let loaded = try input.read([path])
                 let graph = StoryGraph(loaded.story)
                 diagnostics = Lint(
                     graph, loadDiagnostics: loaded.diagnostics, reachability: Reachability(graph),

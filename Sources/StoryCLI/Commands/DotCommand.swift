@@ -8,12 +8,16 @@ struct DotCommand: Command {
         abstract: "Print the story map as Graphviz DOT text.",
         discussion: "The text is deterministic: the same story and options give the same bytes. It is what 'map --format dot' writes.",
         arguments: MapCommand.configuration.arguments,
-        options: MapCommand.configuration.options.filter { $0.name != "output" && $0.name != "format" })
+        options: MapCommand.configuration.options.filter { $0.name != MapCommand.outputOption.name && $0.name != MapCommand.formatOption.name })
 
     let map: MapCommand
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         map = try MapCommand(arguments, format: .dot)
+    }
+
+    func validate() throws(CLIError) {
+        try map.validate()
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
