@@ -90,6 +90,16 @@ import Testing
         #expect(try runBinary(["--help"]).stdout.contains("  -V, --version  Show the version.\n"))
     }
 
+    @Test func helpInAnyPositionAndSpelling() {
+        let help = runCLI(["help", "fuzz"])
+        #expect(help.stdout.hasPrefix("OVERVIEW: Play the story many times at random"))
+        for arguments in [["fuzz", "--help"], ["fuzz", "-h"], ["fuzz", "-qh"], ["fuzz", Self.lighthouse, "--runs", "5", "--help"]] {
+            let run = runCLI(arguments)
+            #expect(run.exitCode == 0, "\(arguments)")
+            #expect(run.stdout == help.stdout, "\(arguments)")
+        }
+    }
+
     @Test func helpHelp() {
         let run = runCLI(["help", "help"])
         #expect(run.exitCode == 0)

@@ -13,7 +13,8 @@ public struct ArgumentSpec: Sendable {
     }
 }
 
-/// An option (`--output FILE`) or flag (`--quiet`) of a command.
+/// An option (`--output FILE`) or flag (`--quiet`) of a command, as the parser and the help
+/// text see it. Commands declare options as `Option` values, which make their spec.
 public struct OptionSpec: Sendable {
     /// Long name without dashes (`output`); it is also the key the parsed value is kept under.
     public var name: String
@@ -44,15 +45,6 @@ public struct OptionSpec: Sendable {
         self.defaultValue = defaultValue
         self.isRepeating = repeating
         self.check = check
-    }
-
-    /// An option whose values are the cases of a `String` enum.
-    public static func choice<E: CaseIterable & RawRepresentable>(
-        _ name: String, _ type: E.Type, short: Character? = nil, help: String, default defaultValue: E? = nil
-    ) -> OptionSpec where E.RawValue == String {
-        OptionSpec(
-            name, short: short, value: name.uppercased(), help: help,
-            allowed: E.allCases.map(\.rawValue), default: defaultValue?.rawValue)
     }
 
     public var isFlag: Bool { valueName == nil }

@@ -76,7 +76,8 @@ public struct ParsedArguments: Sendable {
                 break
             }
         }
-        try checkPositional(configuration.arguments)
+        // `--help` asks for nothing else: the arguments it would need are not missing.
+        if !flags.contains(GlobalOptions.helpOption.name) { try checkPositional(configuration.arguments) }
     }
 
     /// Checks `text` against `spec` and keeps it.

@@ -95,12 +95,10 @@ public enum StoryGraphCLI {
             return .text(try help(Array(arguments.dropFirst())), .success)
         }
         let command = try subcommand(named: first, for: "command")
-        let rest = Array(arguments.dropFirst())
-        let options = rest.prefix { $0 != "--" }
-        if options.contains("--help") || options.contains("-h") {
+        let parsed = try ParsedArguments(Array(arguments.dropFirst()), for: command.configuration, command: first)
+        if parsed[GlobalOptions.helpOption] {
             return .text(Help.text(for: command.configuration, path: "storygraph \(first)"), .success)
         }
-        let parsed = try ParsedArguments(rest, for: command.configuration, command: first)
         return .run(try command.init(parsed), parsed)
     }
 
