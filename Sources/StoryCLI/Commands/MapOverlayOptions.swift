@@ -32,17 +32,19 @@ struct MapOverlayOptions {
     ]
 
     var overlays: MapOverlays
-    /// Options given that need another one: (the option, the one it needs).
-    var needs: [(given: String, needs: String)] = []
+    /// The usage errors of options given without the one they need, for `validate`.
+    var problems: [String] = []
 
     init(_ arguments: ParsedArguments) {
-        if arguments.has(Self.radius) && !arguments.has(Self.focus) { needs.append(("radius", "focus PASSAGE")) }
+        if arguments.has(Self.radius) && !arguments.has(Self.focus) { problems.append("--radius needs --focus PASSAGE") }
         var heat: MapOverlays.Heat?
         if arguments[Self.heat] {
             heat = MapOverlays.Heat(runs: arguments[Self.runs], seed: arguments[Self.seed], policy: arguments[Self.policy])
         } else {
             let given = [(Self.runs.name, arguments.has(Self.runs)), (Self.seed.name, arguments.has(Self.seed)), (Self.policy.name, arguments.has(Self.policy))]
-            needs += given.filter(\.1).map { ($0.0, "heat") }
+            for (name, isGiven) in given where isGiven {
+                problems.append("option '--\(name)' of \(arguments.command) needs --heat")
+            }
         }
         overlays = MapOverlays(
             analysisMarks: !arguments[Self.noAnalysis],
@@ -57,9 +59,6 @@ struct MapOverlayOptions {
 
     /// The usage error for an option given without the one it needs.
     func validate(command: String) throws(CLIError) {
-        guard let first = needs.first else { return }
-        throw first.needs == "heat"
-            ? .usage("option '--\(first.given)' of \(command) needs --heat", command: command)
-            : .usage("--\(first.given) needs --\(first.needs)", command: command)
+        if let first = problems.first { throw .usage(first, command: command) }
     }
 }
