@@ -5,6 +5,10 @@
 //   storygraph-bench STORY [--ops load,scc,…] [--reps K] [--budget-ms MS] [--engine dot|sfdp|…]
 //                    [--style chart|compact] [--graph-attr KEY=VALUE]… [--list]
 //
+// The command line is read by StoryCLI's parser from the declarations in `BenchOptions`,
+// so it takes what `storygraph` takes (`--reps=3`, `--`, did-you-mean) and `--help` is
+// made from them.
+//
 // Operations are the rows of `operations` below: adding one is one entry there.
 
 import Foundation
