@@ -69,7 +69,7 @@ import Testing
               0   success
               1   the story has errors (or warnings under --strict), or a fuzz run got stuck
               64  usage error: a wrong command, option or value
-              65  input that cannot be read or parsed, or an output file that cannot be created (a missing folder)
+              65  input that cannot be read or parsed, an output file that cannot be created (a missing folder), or a map too big to lay out under --max-memory
               70  internal failure (storygraph or Graphviz)
               74  output that cannot be written (a full disk, a closed pipe)
             """)

@@ -86,14 +86,21 @@ public struct InputOptions: Sendable {
     static let startOption = Option.text("start", value: "PASSAGE", help: "Start the story at this passage instead of the one it declares.")
     static let storyOption = Option.text("story", value: "NAME", help: "Pick one story from a file that holds several (a Twine archive).")
 
-    public static let specs: [OptionSpec] = [formatOption.spec, startOption.spec, storyOption.spec]
+    static let restartRuleOption = Option<RestartRule>.choice(
+        "restart-rule",
+        help: "Which links back to the start are restarts: text (labels such as \"Play again\" and final passages, the default), strict (loader-marked and declared endings only), off (loader-marked only).",
+        default: .text)
+
+    public static let specs: [OptionSpec] = [formatOption.spec, startOption.spec, storyOption.spec, restartRuleOption.spec]
 
     public var format: String?
     public var options: LoadOptions
 
     public init(_ arguments: ParsedArguments) {
         format = arguments.value(Self.formatOption)
-        options = LoadOptions(start: arguments.value(Self.startOption), storyName: arguments.value(Self.storyOption))
+        options = LoadOptions(
+            start: arguments.value(Self.startOption), storyName: arguments.value(Self.storyOption),
+            restartRule: arguments[Self.restartRuleOption])
     }
 
     /// Loads the story of `paths` as the loaders return it: `-` alone is standard input.

@@ -4,7 +4,7 @@ extension ExitCode {
         (.success, "success"),
         (.findings, "the story has errors (or warnings under --strict), or a fuzz run got stuck"),
         (.usage, "usage error: a wrong command, option or value"),
-        (.dataError, "input that cannot be read or parsed, or an output file that cannot be created (a missing folder)"),
+        (.dataError, "input that cannot be read or parsed, an output file that cannot be created (a missing folder), or a map too big to lay out under --max-memory"),
         (.internalError, "internal failure (storygraph or Graphviz)"),
         (.ioError, "output that cannot be written (a full disk, a closed pipe)"),
     ]

@@ -18,7 +18,7 @@ struct MapCommand: Command {
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [outputOption.spec, formatOption.spec, engineOption.spec]
-            + MapStyleOptions.specs + MapOverlayOptions.specs + InputOptions.specs)
+            + MapStyleOptions.specs + [LayoutMemoryEstimate.maxMemoryOption.spec] + MapOverlayOptions.specs + InputOptions.specs)
 
     static let outputOption = Option.text(
         "output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format. " + OutputFile.helpNote)
@@ -35,6 +35,8 @@ struct MapCommand: Command {
     let overlays: MapOverlays
     let overlayOptions: MapOverlayOptions
     let command: String
+    /// `--max-memory`, in MiB (0: no ceiling).
+    let memoryCeiling: Int
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         try self.init(arguments, format: nil)
@@ -50,6 +52,7 @@ struct MapCommand: Command {
         overlayOptions = MapOverlayOptions(arguments)
         overlays = overlayOptions.overlays
         engine = arguments[Self.engineOption]
+        memoryCeiling = arguments[LayoutMemoryEstimate.maxMemoryOption]
         if let forced {
             format = forced
         } else if let chosen = arguments.value(Self.formatOption) {
@@ -91,6 +94,9 @@ struct MapCommand: Command {
         if overlays.pinnedLayout { terminal.report(PinnedLayout.refusals(of: graph.story)) }
         for warning in warnings { terminal.printError("warning: \(warning)") }
         let plan = EnginePlan(engine, graph: graph, options: options)
+        if format != .dot {
+            try LayoutMemoryEstimate.check(ceiling: memoryCeiling, engine: engine, plan: plan, graph: graph, options: options, story: paths[0])
+        }
         options.graphAttributes += plan.attributes
         if let reason = plan.reason, !terminal.quiet, format != .dot { terminal.printError(reason) }
         let dot = DOTExporter(graph, options: options).dot()
