@@ -109,7 +109,7 @@ struct MapCommand: Command {
         }
         try OutputFile.write(data, to: output, terminal: terminal)
         if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
-            terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(graph.count) passages, \(data.count) bytes)")
+            terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(graph.passageCount) passages, \(data.count) bytes)")
         }
         return .success
     }
