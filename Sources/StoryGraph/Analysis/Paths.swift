@@ -246,7 +246,7 @@ public struct PathEnumerator: Sequence, Sendable {
         self.graph = graph
         self.ending = ending
         if let ending {
-            live = Reachability.reaching(graph, from: (0..<graph.count).filter { graph.passageOf[$0] == ending })
+            live = Reachability.reaching(graph, from: graph.nodes(of: ending))
         } else {
             live = reachability?.nodesReachingEnding ?? Reachability.reaching(graph, from: (0..<graph.count).filter { graph.isEnding[$0] })
         }

@@ -27,6 +27,13 @@ public struct ChoiceRef: Sendable, Hashable, Comparable {
 /// shows it, named by their own `ChoiceRef` in `edgeRefs`. A passage used only by
 /// inclusion is a *fragment*: it has no edges of its own, is never an ending, and is
 /// reachable when a passage that shows it is.
+///
+/// Calls that return (DESIGN.md; `CallExpansion`): the graph's *nodes* are the passages
+/// (`0 ..< passageCount`, node *i* is passage *i*) and then one copy of a callee's body
+/// per (callee, return point), so that a return goes back to its own caller's
+/// continuation only. `passageOf` maps every node to its passage; per-node arrays
+/// (`isEnding`, `isFragment`, the adjacency) have `count` entries, per-passage ones
+/// (`ids`, `indexByID`, and what the analysers report) `passageCount`.
 public struct StoryGraph: Sendable {
     public let story: Story
     /// Passage ids by index (passages only; a copy's id is `ids[passageOf[v]]`).
@@ -95,8 +102,10 @@ public struct StoryGraph: Sendable {
 
     /// Compiles a validated story (unique ids, existing start: see `Story.validated()`).
     ///
-    /// - Complexity: O(P + C) for P passages and C choices without inclusions; a passage
-    ///   that shows others adds the choices of every passage it shows.
+    /// - Complexity: O(P + C) for P passages and C choices without inclusions or calls; a
+    ///   passage that shows others adds the choices of every passage it shows, and calls
+    ///   add the size of the copies (`CallExpansion.expand`, at most
+    ///   `CallExpansion.copyLimit(passages:)` nodes).
     public init(_ story: Story) {
         self.story = story
         let passages = story.passages
