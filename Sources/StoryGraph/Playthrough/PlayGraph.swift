@@ -10,6 +10,10 @@
 /// `StoryGraph.edgeRefs`), and a fragment has none (no step enters it). An ending has no
 /// slots, and every other passage a run can enter has at least one (see
 /// `StoryGraph.isEnding`), so "no slots" is the loop's only test for the end.
+///
+/// Runs walk the graph's nodes (a copy of a callee's passage for each return point, so a
+/// return goes back to its own caller); coverage counts passages (`passageOf`) and
+/// choices (`choiceSlot`), never copies.
 public struct PlayGraph: Sendable {
     /// A slot's target when the choice's target does not exist.
     public static let brokenTarget: Int32 = -1
