@@ -324,3 +324,26 @@ import struct StoryGraph.SourceLocation
         #expect(graph.callsCut.allSatisfy { $0.reason == .budget })
     }
 }
+
+extension CallReturnTests {
+    @Test func aReplayNamesTheCalleesPassagesAndTheCallAndReturn() {
+        let story = Story(title: "tell", start: "start", passages: [
+            Passage(id: "start", text: "Begin.", choices: [Self.call("t", then: "end")]),
+            Passage(id: "t", text: "Inside.", choices: [Self.back()]),
+            Passage(id: "end", text: "Done."),
+        ], format: "test")
+        let play = PlayGraph(StoryGraph(story))
+        let text = Transcript(Playthrough(play, seed: 1), of: play, seed: 1).text()
+        #expect(text == """
+            Run 1 of seed 1 (uniform policy), 'tell'
+
+            1. [start] Begin.
+               → call
+            2. [t] Inside.
+               → return
+            3. [end] Done.
+               ■ ending after 2 choices
+
+            """)
+    }
+}

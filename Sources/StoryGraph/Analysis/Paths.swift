@@ -219,10 +219,7 @@ public struct StoryPath: Sendable, Hashable {
             let ref = graph.edgeRefs[e]
             // A choice shown by inclusion names the passage it is written in.
             let shownFrom = ref.passage == passages[i] ? "" : " (in \(graph.ids[ref.passage]))"
-            // A call or a return without text reads as what it does.
-            let choice = graph.choice(ref)
-            let label = choice.text.isEmpty && (choice.kind == .call || choice.kind == .return) ? choice.kind.rawValue : choice.text
-            text += " —[\(label)\(shownFrom)]→ \(graph.ids[passages[i + 1]])"
+            text += " —[\(graph.choice(ref).readableText)\(shownFrom)]→ \(graph.ids[passages[i + 1]])"
         }
         return text
     }
