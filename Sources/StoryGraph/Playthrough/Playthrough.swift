@@ -83,12 +83,13 @@ public struct Playthrough: Sendable, Hashable {
         var steps: [Step] = []
         steps.reserveCapacity(observer.slots.count)
         for (i, slot) in observer.slots.enumerated() {
-            steps.append(Step(passage: observer.passages[i], choice: graph.refs[slot]))
+            steps.append(Step(passage: graph.graph.passageOf[observer.passages[i]], choice: graph.refs[slot]))
         }
         self.steps = steps
+        // Nodes are told by passage: a copy of a callee's passage is that passage.
         switch raw.kind {
-        case .ending: outcome = .ending(passage: raw.place)
-        case .stuck: outcome = .stuck(passage: raw.place)
+        case .ending: outcome = .ending(passage: graph.graph.passageOf[raw.place])
+        case .stuck: outcome = .stuck(passage: graph.graph.passageOf[raw.place])
         case .brokenLink: outcome = .brokenLink(graph.refs[raw.place])
         case .dynamicLink: outcome = .dynamicLink(graph.refs[raw.place])
         }
