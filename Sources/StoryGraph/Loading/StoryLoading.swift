@@ -11,6 +11,7 @@ public enum StoryLoading {
         AdventurePieceLoader.self,
         TweeLoader.self,
         TwineHTMLLoader.self,
+        InkLoader.self,
     ]
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }

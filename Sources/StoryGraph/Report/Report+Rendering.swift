@@ -28,6 +28,11 @@ extension Report {
         out.append("")
         out.append("STRUCTURE")
         out += Table.render(structureRows(), indent: 2)
+        if let source = structure.source {
+            out.append("")
+            out.append("SOURCE (\(format)'s own counts)")
+            out += Table.render(source.sorted { $0.key < $1.key }.map { [$0.key.replacingOccurrences(of: "_", with: " "), Self.grouped($0.value)] }, indent: 2)
+        }
         out.append("")
         out.append("PATHS")
         out += Table.render(pathRows(), indent: 2)
