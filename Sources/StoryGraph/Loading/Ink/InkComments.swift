@@ -1,7 +1,33 @@
 /// ink's comment pass, as its `CommentEliminator` does it before parsing: `// …` to the
 /// end of the line and `/* … */` are removed (a block comment leaves its newlines, so
 /// line numbers stay those of the file), whatever they are inside of; CR LF becomes LF.
+/// A line that ends in `\` goes on on the next (ink escapes the newline): the two are one
+/// line, numbered by the first.
 enum InkComments {
+    /// The lines of `scalars` with comments removed and escaped newlines joined, each
+    /// with its 1-based line number.
+    ///
+    /// - Complexity: O(n).
+    static func numberedLines(of scalars: [Unicode.Scalar]) -> [(line: Int, scalars: [Unicode.Scalar])] {
+        var result: [(line: Int, scalars: [Unicode.Scalar])] = []
+        var joining = false
+        for (k, line) in lines(of: scalars).enumerated() {
+            if joining {
+                result[result.count - 1].scalars.append("\n")
+                result[result.count - 1].scalars += line
+            } else {
+                result.append((k + 1, line))
+            }
+            var slashes = 0
+            for c in line.reversed() {
+                guard c == "\\" else { break }
+                slashes += 1
+            }
+            joining = slashes % 2 == 1
+        }
+        return result
+    }
+
     /// The lines of `scalars` with comments removed.
     ///
     /// - Complexity: O(n).

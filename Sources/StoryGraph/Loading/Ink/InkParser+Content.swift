@@ -198,7 +198,7 @@ extension InkParser {
     /// The flow of passage `p` stops here (or, inside a multi-line block opened in `p`,
     /// that branch of the block does).
     mutating func terminate(_ p: Int) {
-        if let last = blocks.indices.last, blocks[last].openedAt == p {
+        if let last = blocks.indices.last, blocks[last].openedAt == p, !blocks[last].branchTerminated.isEmpty {
             blocks[last].branchTerminated[blocks[last].branchTerminated.count - 1] = true
             return
         }

@@ -93,8 +93,8 @@ struct InkParser {
 
     /// Reads one file's lines, recursing into `INCLUDE`s through an explicit stack.
     mutating func parseFile(_ source: SourceText) {
-        var stack: [(source: SourceText, lines: [[Unicode.Scalar]], next: Int)] = [
-            (source, InkComments.lines(of: source.scalars), 0)
+        var stack: [(source: SourceText, lines: [(line: Int, scalars: [Unicode.Scalar])], next: Int)] = [
+            (source, InkComments.numberedLines(of: source.scalars), 0)
         ]
         while !stack.isEmpty {
             let top = stack.count - 1
@@ -104,10 +104,11 @@ struct InkParser {
                 continue
             }
             stack[top].next += 1
-            var cursor = InkCursor(stack[top].lines[index], file: stack[top].source.path, line: index + 1)
+            let line = stack[top].lines[index]
+            var cursor = InkCursor(line.scalars, file: stack[top].source.path, line: line.line)
             if let included = includeStatement(&cursor, including: stack.map(\.source.path)) {
                 statistics.includes += 1
-                stack.append((included, InkComments.lines(of: included.scalars), 0))
+                stack.append((included, InkComments.numberedLines(of: included.scalars), 0))
                 continue
             }
             parseLine(&cursor)
