@@ -34,7 +34,7 @@ projects=(
   "lingxz+drifter 9bd7469f76bf4fff62b8f85e54faac38fc98f137 main.ink"
   "tehsmeely+coup-of-fate 2c5eeafecca5a5c67af7aae9e2ece8762dd2d9b9 main.ink"
   "Darthnerda+the-crush COMMIT main.ink"
-  "thesephist+lucerne COMMIT main.ink"
+
 )
 
 work=$(mktemp -d)

@@ -21,6 +21,14 @@ public struct PlayGraph: Sendable {
     public let targets: [Int32]
     /// The choice each slot is.
     public let refs: [ChoiceRef]
+    /// Per slot, `onceOnlyFlag` and `fallbackFlag` (`Choice.isOnceOnly`, `isFallback`);
+    /// empty when no choice of the story has either, so the plain walk runs.
+    public let flags: [UInt8]
+
+    /// A slot that a run may take once at most.
+    public static let onceOnlyFlag: UInt8 = 1
+    /// A slot taken only when no other slot of its passage can be.
+    public static let fallbackFlag: UInt8 = 2
 
     /// - Complexity: O(P + C) for P passages and C choices.
     public init(_ graph: StoryGraph) {
@@ -30,6 +38,8 @@ public struct PlayGraph: Sendable {
         var offsets = [Int32](repeating: 0, count: n + 1)
         var targets: [Int32] = []
         var refs: [ChoiceRef] = []
+        var flags: [UInt8] = []
+        var anyFlag = false
         for v in 0..<n {
             if !graph.isEnding[v] {
                 for (c, choice) in graph.story.passages[v].choices.enumerated()
@@ -42,6 +52,9 @@ public struct PlayGraph: Sendable {
                         targets.append(Self.brokenTarget)
                     }
                     refs.append(ChoiceRef(passage: v, choice: c))
+                    let flag = (choice.isOnceOnly ? Self.onceOnlyFlag : 0) | (choice.isFallback ? Self.fallbackFlag : 0)
+                    flags.append(flag)
+                    if flag != 0 { anyFlag = true }
                 }
             }
             precondition(targets.count < Int(Int32.max), "too many choices for 32-bit indices")
@@ -50,6 +63,7 @@ public struct PlayGraph: Sendable {
         self.offsets = offsets
         self.targets = targets
         self.refs = refs
+        self.flags = anyFlag ? flags : []
     }
 
     /// The number of passages.

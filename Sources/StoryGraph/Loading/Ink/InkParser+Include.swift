@@ -52,6 +52,25 @@ extension InkParser {
         return nil
     }
 
+    /// The end of an included file: its last knot ends, and the including flow goes on.
+    mutating func leaveInclude() {
+        guard let includer = includers.popLast() else { return }
+        guard includer.suspended else { return }
+        closeBlocks(at: flow.lastLocation ?? SourceLocation(file: "", line: 1))
+        finishFlow()
+        flow = includer.flow
+        knot = includer.knot
+        stitch = includer.stitch
+    }
+
+    /// Before a knot of an included file: the including flow is set aside, not ended.
+    /// Returns whether it was (then the new knot must not end the current flow).
+    mutating func suspendIncluder() -> Bool {
+        guard let last = includers.indices.last, !includers[last].suspended else { return false }
+        includers[last] = (flow, knot, stitch, true)
+        return true
+    }
+
     /// The files `source` includes, by resolved path (a quick look, for picking the root
     /// among several files).
     static func includedPaths(of source: SourceText, rootDirectory: String) -> [String] {

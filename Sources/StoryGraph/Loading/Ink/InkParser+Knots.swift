@@ -20,7 +20,7 @@ extension InkParser {
         let parameters = flowParameters(&cursor)
         closeBlocks(at: location)
         if equals >= 2 {
-            finishFlow()
+            if !suspendIncluder() { finishFlow() }
             statistics.knots += 1
             if isFunction {
                 statistics.functions += 1

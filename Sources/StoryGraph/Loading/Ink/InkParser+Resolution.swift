@@ -1,6 +1,7 @@
 extension InkParser {
     /// The passage a divert path names from a flow: ink looks in the flow (its labels),
-    /// then the knot (stitches, the knot's labels), then the story (knots).
+    /// then the knot (stitches, the knot's labels, then the labels of its stitches), then
+    /// the story (knots).
     func resolve(_ path: String, from scope: String) -> String? {
         var scopes: [String] = []
         if scope != Self.rootID {
@@ -13,7 +14,21 @@ extension InkParser {
             if let p = indexByID[id], !isFunctionPassage(p) { return id }
         }
         if let p = indexByID[path], !isFunctionPassage(p) { return path }
+        if let knot = scopes.last, !path.contains("."), let id = stitchLabels[knot + "." + path] { return id }
         return nil
+    }
+
+    /// `knot.label` → `knot.stitch.label` for every label inside a stitch (ink finds a
+    /// stitch's weave point from anywhere in its knot).
+    static func stitchLabels(_ ids: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for id in ids {
+            let parts = id.split(separator: ".")
+            guard parts.count == 3, !parts[2].contains("-") else { continue }
+            let key = String(parts[0]) + "." + String(parts[2])
+            if result[key] == nil { result[key] = id }
+        }
+        return result
     }
 
     func isFunctionPassage(_ p: Int) -> Bool {
@@ -24,6 +39,7 @@ extension InkParser {
     /// Sets every divert's target; a divert to a variable is dynamic; one to nothing is
     /// ink's "target not found" error. Then drops the functions' passages.
     mutating func resolveTargets() {
+        stitchLabels = Self.stitchLabels(passages.map(\.id))
         for pending in pendingTargets where !isFunctionPassage(pending.passage) {
             let head = String(pending.path.split(separator: ".").first ?? "")
             if let id = resolve(pending.path, from: pending.scope) {

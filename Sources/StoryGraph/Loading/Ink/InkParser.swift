@@ -33,6 +33,8 @@ struct InkParser {
     var pendingTargets: [PendingTarget] = []
     /// Functions (`=== function f ===`): not passages; their names, for resolution.
     var functionNames: Set<String> = []
+    /// Labels inside stitches by `knot.label` (made before resolving).
+    var stitchLabels: [String: String] = [:]
 
     var flow: Flow
     var knot: String?
@@ -43,6 +45,12 @@ struct InkParser {
     /// The first knot, for a root that has no content of its own.
     var firstKnot: String?
     var rootHasContent = false
+
+    /// The flows that were being read where each open `INCLUDE` is: an included file's
+    /// content before its first knot goes on in that flow, its knots do not end it, and
+    /// the flow goes on after the file (ink splices the file's top-level content in place
+    /// and its knots among the story's).
+    var includers: [(flow: Flow, knot: String?, stitch: String?, suspended: Bool)] = []
 
     let readFile: FileReader
     /// Files opened by `INCLUDE`, by resolved path, with where they were first included.
@@ -101,6 +109,7 @@ struct InkParser {
             let index = stack[top].next
             guard index < stack[top].lines.count else {
                 stack.removeLast()
+                if !stack.isEmpty { leaveInclude() }
                 continue
             }
             stack[top].next += 1
@@ -108,6 +117,7 @@ struct InkParser {
             var cursor = InkCursor(line.scalars, file: stack[top].source.path, line: line.line)
             if let included = includeStatement(&cursor, including: stack.map(\.source.path)) {
                 statistics.includes += 1
+                includers.append((flow, knot, stitch, false))
                 stack.append((included, InkComments.numberedLines(of: included.scalars), 0))
                 continue
             }
