@@ -1,6 +1,7 @@
-/// Everything `storygraph report` says about a story, as a plain value: rendered as text,
-/// JSON or Markdown. Passages are named by id; big counts are `BigUInt` (decimal strings
-/// in JSON). JSON keys are the snake_case forms of the property names.
+/// Everything `storygraph report` says about a story, as a plain value; `document()` makes
+/// the report document every output is rendered from. Passages are named by id; big counts
+/// are `BigUInt` (decimal strings in JSON). JSON keys are the snake_case forms of the
+/// property names, so `Report(json:)` reads the JSON output back.
 public struct Report: Sendable, Codable, Hashable {
     public struct Structure: Sendable, Codable, Hashable {
         public var passages: Int
@@ -15,6 +16,8 @@ public struct Report: Sendable, Codable, Hashable {
         /// The source language's own figures (`Story.sourceStatistics`), such as ink's
         /// knots and stitches; nil when the format has none. JSON: `structure.source`.
         public var source: [String: Int]?
+        /// The order `source` is shown in (the loader's); not in JSON, where keys are sorted.
+        public var sourceOrder: [String]?
     }
 
     public struct Paths: Sendable, Codable, Hashable {
@@ -66,9 +69,8 @@ public struct Report: Sendable, Codable, Hashable {
         public var severity: String
         public var rule: String?
         public var message: String
-        public var file: String?
-        public var line: Int?
-        public var column: Int?
+        /// `{"file", "line", "column"}` in JSON, as every location in every output.
+        public var location: SourceLocation?
     }
 
     public var title: String
@@ -105,7 +107,8 @@ extension Report {
             meanChoices: s.meanChoices, merges: s.merges, falseChoices: names(s.falseChoices),
             shortestPath: s.shortestPath, longestPath: s.longestPath,
             source: graph.story.sourceStatistics.isEmpty
-                ? nil : Dictionary(graph.story.sourceStatistics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+                ? nil : Dictionary(graph.story.sourceStatistics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }),
+            sourceOrder: graph.story.sourceStatistics.isEmpty ? nil : graph.story.sourceStatistics.map(\.name))
         paths = Paths(
             total: analysis.paths.total, exact: analysis.paths.isExact,
             unboundedWalks: analysis.paths.unboundedWalks, searchSteps: analysis.paths.steps)
@@ -136,8 +139,6 @@ extension Report.Finding {
         severity = diagnostic.severity.rawValue
         rule = diagnostic.ruleID
         message = diagnostic.message
-        file = diagnostic.location?.file
-        line = diagnostic.location?.line
-        column = diagnostic.location?.column
+        location = diagnostic.location
     }
 }
