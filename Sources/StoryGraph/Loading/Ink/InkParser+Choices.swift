@@ -32,11 +32,11 @@ extension InkParser {
             _ = cursor.match("]")
         }
         let inner = scanContent(&cursor, stops: [])
-        let shown = (start.text + choiceOnly.text).trimmingCharacters(in: .whitespaces)
-        let output = (start.text + inner.text).trimmingCharacters(in: .whitespaces)
+        let shown = Self.readable(start.text + choiceOnly.text)
+        let output = Self.readable(start.text + inner.text)
         let items = start.items + choiceOnly.items + inner.items
         let hasText = !(start.text + choiceOnly.text + inner.text).allSatisfy { $0 == " " || $0 == "\t" }
-        if !hasText && items.isEmpty {
+        if !hasText && items.isEmpty && start.tags.isEmpty && inner.tags.isEmpty {
             warn(
                 "choice is completely empty; read as a fallback choice (write '\(sticky ? "+" : "*") ->' to say so)",
                 at: location, rule: "ink-empty-choice")
@@ -64,7 +64,13 @@ extension InkParser {
         flow.lastLocation = location
         if flow.id == Self.rootID { rootHasContent = true }
 
-        let plainItems = items.filter { if case .emptyDivert = $0 { return false } else { return true } }
+        // The diverts and threads on the line (its text is the choice's and its content's).
+        let plainItems = items.filter {
+            switch $0 {
+            case .text, .emptyDivert: return false
+            default: return true
+            }
+        }
         if label == nil, plainItems.count == 1, case .divert(let path, nil, let at) = plainItems[0],
             path != "END", path != "DONE"
         {

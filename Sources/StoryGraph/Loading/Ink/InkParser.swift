@@ -188,13 +188,30 @@ struct InkParser {
     }
 
     mutating func appendText(_ text: String, to p: Int) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.readable(text)
         guard !trimmed.isEmpty else { return }
         if passages[p].text.isEmpty {
             passages[p].text = trimmed
         } else {
             passages[p].text += "\n" + trimmed
         }
+    }
+
+    /// Text as the reader sees it: runs of spaces and tabs are one space (ink's output
+    /// does the same), no space at either end.
+    static func readable(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var space = false
+        for c in text.unicodeScalars {
+            if c == " " || c == "\t" {
+                space = true
+                continue
+            }
+            if space && !out.isEmpty && c != "\n" { out.append(" ") }
+            space = false
+            out.append(c)
+        }
+        return String(out)
     }
 
     mutating func warn(_ message: String, at location: SourceLocation?, rule: String) {
