@@ -12,6 +12,7 @@ public enum StoryLoading {
         TweeLoader.self,
         TwineHTMLLoader.self,
         InkLoader.self,
+        InkJSONLoader.self,
     ]
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }

@@ -194,6 +194,15 @@ extension InkParser {
                 let previous = blocks[last].branchConditions
                 condition = previous.isEmpty ? nil : (previous.count == 1 ? .not(previous[0]) : .all(previous.map { .not($0) }))
                 blocks[last].hasElse = true
+            } else if !Self.hasTopLevelColon(cursor) {
+                // `- content` with no condition: a line of the branch, not a new case.
+                if let condition = blocks[last].branchConditions.last, case .conditional = blocks[last].kind {
+                    conditions.append(condition)
+                    blocks[last].pushed = true
+                }
+                cursor.skipSpaces()
+                if !cursor.atEnd { parseLine(&cursor) }
+                return true
             } else {
                 let (text, expression) = expressionText(&cursor, until: ":")
                 _ = cursor.match(":")
@@ -222,6 +231,20 @@ extension InkParser {
         cursor.skipSpaces()
         if !cursor.atEnd { parseLine(&cursor) }
         return true
+    }
+
+    /// Whether the rest of the line has a `:` outside strings and brackets (a case).
+    static func hasTopLevelColon(_ cursor: InkCursor) -> Bool {
+        var depth = 0
+        var inString = false
+        for c in cursor.scalars[cursor.position...] {
+            if c == "\"" { inString.toggle() }
+            if inString { continue }
+            if c == "(" || c == "{" { depth += 1 }
+            if c == ")" || c == "}" { depth -= 1 }
+            if c == ":" && depth == 0 { return true }
+        }
+        return false
     }
 
     /// `}` of a multi-line block: its conditions end; if every branch diverted (and an

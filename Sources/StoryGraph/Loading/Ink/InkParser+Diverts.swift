@@ -48,7 +48,7 @@ extension InkParser {
             i += 1
         }
         if targets.isEmpty && !returnSeen {
-            statistics.diverts += 1
+            // ink's choice drops the empty divert it makes, so it is not counted.
             scan.items.append(.emptyDivert(location))
             return
         }

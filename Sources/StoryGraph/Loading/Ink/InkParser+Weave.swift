@@ -19,6 +19,11 @@ extension InkParser {
         joinLooseEnds(atDepth: depth, to: g, location: location)
         flow.current = .passage(g)
         flow.lastLocation = location
+        // ink reads a choice on the gather's own line (`- * text`).
+        if cursor.current == "*" || cursor.current == "+" {
+            choiceLine(&cursor)
+            return
+        }
         contentLine(&cursor)
     }
 

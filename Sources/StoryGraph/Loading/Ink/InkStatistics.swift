@@ -1,8 +1,8 @@
 /// ink's own figures for a story, counted as `inklecate -s` counts them (ink's
 /// `Stats.Generate` over the parsed story): every knot (functions included) and stitch,
 /// every choice and explicit gather, and every divert object the compiler makes: each
-/// `-> target` (tunnels, `-> END`, `-> DONE`, the bare `->` of a fallback choice, divert
-/// targets used as values), each thread `<- target`, and each function call, built-in
+/// `-> target` (tunnels, `-> END`, `-> DONE`, divert targets used as values; not the
+/// bare `->` of a fallback choice, which ink drops), each thread `<- target`, and each function call, built-in
 /// ones too (ink makes a divert for every call). Words are counted in every piece of
 /// text (content, choice text, tags, string literals) as ink does, per piece.
 struct InkStatistics: Sendable, Hashable {
