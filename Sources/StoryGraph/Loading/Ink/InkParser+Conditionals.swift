@@ -31,7 +31,18 @@ extension InkParser {
             sequence(&cursor, into: &scan)
             return true
         }
-        switch firstSeparator(cursor) {
+        var separator = firstSeparator(cursor)
+        if separator == ":" {
+            // A conditional only when an expression is all that comes before the `:`
+            // (ink tries the conditional, then a sequence): `{It reads: a|b}` is not one.
+            var probe = cursor
+            let saved = statistics
+            let parsed = expression(&probe)
+            probe.skipSpaces()
+            statistics = saved
+            if parsed == nil || probe.current != ":" { separator = braces(cursor, inside: true, ignoringColons: true).separator }
+        }
+        switch separator {
         case ":":
             let (text, expression) = expressionText(&cursor, until: ":")
             _ = cursor.match(":")
@@ -93,7 +104,7 @@ extension InkParser {
     /// One scan of the braces from the cursor (at a `{`, or just inside one): whether
     /// they close on this line, and their first top-level `:` or `|`. Strings and
     /// escaped characters are skipped.
-    func braces(_ cursor: InkCursor, inside: Bool) -> (closes: Bool, separator: Unicode.Scalar?) {
+    func braces(_ cursor: InkCursor, inside: Bool, ignoringColons: Bool = false) -> (closes: Bool, separator: Unicode.Scalar?) {
         let s = cursor.scalars
         var i = cursor.position
         var depth = inside ? 1 : 0
@@ -115,7 +126,7 @@ extension InkParser {
                     depth -= 1
                     if depth == 0 { return (true, separator) }
                 }
-                if depth == 1, parentheses <= 0, separator == nil, !inString, c == ":" || c == "|" { separator = c }
+                if depth == 1, parentheses <= 0, separator == nil, !inString, (c == ":" && !ignoringColons) || c == "|" { separator = c }
             }
             i += 1
         }
