@@ -108,6 +108,13 @@ extension InkParser {
                 scan.closesBlock = true
                 break
             }
+            if c == "}", topLevel {
+                // No block is open: ink ignores it; it is not text.
+                flush(&scan, &statistics)
+                warn("'}' with no '{' open: ignored (as ink does)", at: cursor.location, rule: "ink-stray-brace")
+                cursor.advance()
+                continue
+            }
             run.append(c)
             cursor.advance()
         }

@@ -114,4 +114,15 @@ extension InkParser {
         variables.append(Variable(name: name, initial: .unknown("(" + selected.joined(separator: ", ") + ")"), location: location))
         variables += items
     }
+
+    /// `TODO: note`: ink's author warning, a note to the writer, not text.
+    mutating func authorNote(_ cursor: inout InkCursor) -> Bool {
+        let location = cursor.location
+        guard cursor.matchWord("TODO") else { return false }
+        cursor.skipSpaces()
+        _ = cursor.match(":")
+        cursor.skipSpaces()
+        diagnostics.append(Diagnostic(.info, "TODO: " + cursor.rest, at: location, rule: "ink-todo"))
+        return true
+    }
 }

@@ -146,6 +146,7 @@ struct InkParser {
             logicLine(&cursor)
             return
         }
+        if authorNote(&cursor) { return }
         if declaration(&cursor) { return }
         contentLine(&cursor)
     }
