@@ -197,6 +197,78 @@ import Testing
         #expect(report.stuckRuns == 0)
     }
 
+    /// inklecate's output for a story of ours (`-> hall`, `=== hall ===` with `* [Left] ->
+    /// hall`, `+ [Wait] Waiting. -> hall`, `* -> done`; `=== done ===` `Done. -> END`).
+    static let compiled = ##"{"inkVersion":21,"root":[[{"->":"hall"},["done",{"#n":"g-0"}],null],"done",{"hall":[["^A hall.","\n","ev","str","^Left","/str","/ev",{"*":".^.c-0","flg":20},"ev","str","^Wait","/str","/ev",{"*":".^.c-1","flg":4},{"*":".^.c-2","flg":24},{"c-0":["^ ",{"->":"hall"},"\n",{"#f":5}],"c-1":["^ Waiting.","\n",{"->":"hall"},null],"c-2":[{"->":"done"},"\n",{"#f":5}]}],null],"done":["^Done. ","end","\n",null]}],"listDefs":{}}"##
+
+    @Test func compiledInkJSON() throws {
+        let result = try StoryLoading.load(sources: [SourceText(path: "hall.ink.json", text: Self.compiled)])
+        let story = result.story
+        #expect(story.format == "ink-json")
+        #expect(story.title == "hall")
+        #expect(story.passages.map(\.id) == ["(root)", "hall", "hall.c-0", "hall.c-1", "hall.c-2", "done"])
+        let hall = try #require(story.passage("hall"))
+        #expect(hall.text == "A hall.")
+        #expect(hall.choices.map(\.text) == ["Left", "Wait", ""])
+        #expect(hall.choices.map(\.isOnceOnly) == [true, false, true])
+        #expect(hall.choices.map(\.isFallback) == [false, false, true])
+        #expect(hall.metadata["ink_path"] == "hall")
+        #expect(story.passage("hall.c-1")?.text == "Waiting.")
+        #expect(story.passage("done")?.ending != nil)
+        #expect(hall.location?.description == "hall.ink.json:1:84")
+        #expect(Self.analyse(result).paths.total == 1)
+    }
+
+    @Test func authorNotesStrayBracesAndAChoiceOnAGather() throws {
+        let result = try Self.load(_text: """
+            Start.
+            TODO: write the middle
+            * [One]
+            - * [Two] -> END
+            }
+            """)
+        #expect(result.story.passages.map(\.id) == ["(root)", "(root).g-0", "(root).c-0"])
+        #expect(result.story.passages[2].ending != nil)
+        #expect(result.story.passages[0].text == "Start.")
+        #expect(result.story.passages[1].choices.map(\.text) == ["Two"])
+        #expect(Self.source(result)["words"] == 3)
+        #expect(Self.source(result)["gathers"] == 1)
+        #expect(Self.source(result)["choices"] == 2)
+        let rules = result.diagnostics.compactMap { d in d.ruleID.map { "\(d.location!.line) \($0)" } }.filter { $0.contains("ink-") }
+        #expect(rules == ["2 ink-todo", "5 ink-stray-brace"])
+    }
+
+    @Test func multiLineBlocksCarryTheirConditions() throws {
+        let result = try Self.load(_text: """
+            -> k
+            === k ===
+            {
+            - x > 1: -> a
+            - else: -> b
+            }
+            Never here.
+            === a ===
+            A. -> END
+            === b ===
+            { mood:
+            - 1: * [Calm] -> a
+            - 2: * [Tense] -> a
+            }
+            -> a
+            """)
+        let k = try #require(result.story.passage("k"))
+        #expect(k.choices.map(\.target) == ["a", "b"])
+        #expect(k.choices.map { $0.condition?.description ?? "" } == ["x > 1", "not (x > 1)"])
+        // Every branch diverts: what follows the block is unreachable.
+        #expect(result.story.passage("k.g-0")?.text == "Never here.")
+        let b = try #require(result.story.passage("b"))
+        // The flow goes on after the block in the passage that offers its choices.
+        #expect(b.choices.map(\.text) == ["Calm", "Tense", ""])
+        #expect(b.choices.map(\.kind) == [.choice, .choice, .auto])
+        #expect(b.choices.map { $0.condition?.description ?? "" } == ["mood == 1", "mood == 2", ""])
+        #expect(b.choices[0].condition?.expression == .binary(.equal, .variable("mood"), .integer(1)))
+    }
+
     @Test func theExampleStory() throws {
         let result = try StoryLoading.load(paths: ["Examples/ferry.ink"])
         let story = result.story

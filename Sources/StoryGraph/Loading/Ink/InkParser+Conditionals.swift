@@ -263,6 +263,22 @@ extension InkParser {
     mutating func closeBlock(at location: SourceLocation) {
         guard let block = blocks.popLast() else { return }
         if block.pushed { conditions.removeLast() }
+        // Choices inside the block: the flow goes on after it in the passage that offers
+        // them; what the last choice's content left open goes on at the next gather.
+        if let owner = block.openedAt, flow.levels.contains(where: { $0.owner == owner }) {
+            switch flow.current {
+            case .passage(let p) where p != owner:
+                flow.levels[flow.level(1)].looseEnds.append(.passage(p, flow.lastLocation))
+                flow.current = .passage(owner)
+            case .choice(let o, let c, _, _):
+                flow.levels[flow.level(1)].looseEnds.append(.choice(passage: o, choice: c))
+                flow.current = .passage(owner)
+            case .none:
+                flow.current = .passage(owner)
+            case .passage:
+                break
+            }
+        }
         var covers = block.hasElse
         if case .sequence = block.kind { covers = true }
         if covers, !block.branchTerminated.isEmpty, block.branchTerminated.allSatisfy({ $0 }),
