@@ -10,11 +10,12 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
     case falseChoice = "false-choice"
     case emptyPassage = "empty-passage"
     case unreachableEnding = "unreachable-ending"
+    case inclusionDepth = "inclusion-depth"
 
     public var severity: Severity {
         switch self {
         case .brokenLink, .duplicateID, .noEnding, .trap: .error
-        case .unreachable, .duplicateChoiceText, .selfLoop, .emptyPassage, .unreachableEnding: .warning
+        case .unreachable, .duplicateChoiceText, .selfLoop, .emptyPassage, .unreachableEnding, .inclusionDepth: .warning
         case .falseChoice: .info
         }
     }
@@ -32,6 +33,7 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
         case .falseChoice: "Every choice of a passage leads to the same passage."
         case .emptyPassage: "A passage with no text."
         case .unreachableEnding: "An ending the start cannot reach."
+        case .inclusionDepth: "Inclusions nest deeper than storygraph follows them; the links deeper down are not counted."
         }
     }
 }
@@ -51,7 +53,9 @@ public struct Lint: Sendable {
     /// trapped passage without a cycle belongs to the trap its first choice leads into, or
     /// is a trap of its own when it has no way on at all (only broken or dynamic links).
     ///
-    /// - Complexity: O(V + E + C log C) for C choices (one breadth-first search per trap).
+    /// - Complexity: O(V + E + C log C) for C choices (one breadth-first search per trap,
+    ///   inside its own component; duplicate texts by hashing): every rule is linear, so
+    ///   none needs the budget.
     public init(
         _ graph: StoryGraph, loadDiagnostics: [Diagnostic] = [], reachability: Reachability,
         components: StronglyConnectedComponents, disabled: Set<String> = []
@@ -82,7 +86,7 @@ public struct Lint: Sendable {
         for c in 0..<components.count {
             let members = components.members[c]
             let v = members[0]
-            guard reachability.reachable[v], !reachability.reachesEnding[v] else { continue }
+            guard reachability.reachable[v], !reachability.reachesEnding[v], !graph.isFragment[v] else { continue }
             if components.isCyclic[c] || graph.edges(from: v).isEmpty {
                 for m in members { trapOf[m] = c }
                 traps.append(c)
@@ -122,10 +126,13 @@ public struct Lint: Sendable {
         for (v, passage) in story.passages.enumerated() {
             let choices = passage.choices
             if choices.count >= 2 {
-                // Pairwise: passages have few choices, and this needs no dictionary.
-                for j in 1..<choices.count where choices[j].kind != .include {
-                    guard let i = (0..<j).first(where: { choices[$0].kind != .include && choices[$0].text == choices[j].text })
-                    else { continue }
+                // The first choice with each text, by hashing: O(choices), however many.
+                var firstWithText: [String: Int] = [:]
+                for j in 0..<choices.count where choices[j].kind != .include {
+                    guard let i = firstWithText[choices[j].text] else {
+                        firstWithText[choices[j].text] = j
+                        continue
+                    }
                     add(.duplicateChoiceText,
                         "passage \(name(v)) has two choices reading '\(choices[j].text)'; a reader cannot tell them apart",
                         at: choices[j].location ?? passage.location,
@@ -133,13 +140,18 @@ public struct Lint: Sendable {
                 }
             }
             for e in graph.edges(from: v) where graph.edgeTargets[e] == v {
-                let choice = passage.choices[graph.edgeChoices[e]]
+                let choice = graph.choice(graph.edgeRefs[e])
                 add(.selfLoop, "choice '\(choice.text)' of passage \(name(v)) leads back to the same passage",
                     at: choice.location ?? passage.location)
             }
             if passage.text.allSatisfy(\.isWhitespace) {
                 add(.emptyPassage, "passage \(name(v)) has no text", at: passage.location)
             }
+        }
+        for v in graph.inclusionsCut {
+            add(.inclusionDepth,
+                "passage \(name(v)) shows passages nested more than \(StoryGraph.inclusionDepthLimit) inclusions deep; their links are not counted as its own",
+                at: graph.passage(v).location)
         }
         for v in StructureFigures.falseChoicePassages(graph) {
             let passage = graph.passage(v)
@@ -163,6 +175,6 @@ public struct Lint: Sendable {
 
     static func nameList(_ names: [String], limit: Int = 10) -> String {
         if names.count <= limit { return names.joined(separator: ", ") }
-        return names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more"
+        return names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more (a finding names \(limit))"
     }
 }
