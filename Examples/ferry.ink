@@ -27,9 +27,11 @@ An old ferryman holds out a hand for the fare.
     ** [Walk away] -> walk_home
     -- He shrugs and waves you aboard.
 - (aboard) You step onto the deck.
--> lantern ->
-{lantern_lit: The lantern throws a warm circle.|It is dark on the water.}
--> crossing
+* [Look up at the mast]
+    -> lantern ->
+    {lantern_lit: The lantern throws a warm circle.|It is dark on the water.}
+    -> crossing
+* [Sit in the bow] -> crossing
 
 === lantern ===
 A lantern hangs from the mast, unlit.
