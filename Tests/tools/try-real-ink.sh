@@ -62,6 +62,12 @@ for entry in "${projects[@]}"; do
   t1=$(now)
   sgjson=$("$bin" report "$file" --format json --color never 2>/dev/null)
   t2=$(now)
+  # A full compile (inklecate -o) beside storygraph's load and checks (`check`).
+  (cd "$(dirname "$file")" && "${ink[@]}" -o "$work/out.json" "$(basename "$file")") >/dev/null 2>&1
+  t3=$(now)
+  "$bin" check "$file" >/dev/null 2>&1
+  t4=$(now)
+  times="$(ms "$t0" "$t1")/$(ms "$t2" "$t3") ms inklecate -s/compile; $(ms "$t3" "$t4")/$(ms "$t1" "$t2") ms storygraph check/report"
   get() { printf '%s\n' "$inkout" | awk -v k="$1:" '$1 == k { print $2 }'; }
   sg() { printf '%s' "$sgjson" | python3 -c "import json,sys; d=json.load(sys.stdin)['structure'].get('source') or {}; print(d.get('$1','-'))" 2>/dev/null || echo -; }
   codes=""
@@ -83,6 +89,7 @@ for entry in "${projects[@]}"; do
       printf '%-32s   %s: inklecate %s, storygraph %s\n' "" "$lower" "$(get "$k")" "$(sg "$lower")"
     fi
   done
+  printf '%-32s   %s\n' "" "$times"
   errs=$(printf '%s\n' "$inkout" | grep -E '^(ERROR|WARNING)' | head -3)
   [ -n "$errs" ] && printf '%s\n' "$errs" | sed 's/^/    inklecate: /'
 done
