@@ -59,7 +59,7 @@ public enum InkLoader: StoryLoader {
         for r in roots where r != best {
             diagnostics.append(Diagnostic(
                 .warning, "\((sources[r].path as NSString).lastPathComponent) is not included by the root \((sources[best].path as NSString).lastPathComponent); it is left out",
-                at: SourceLocation(file: sources[r].path, line: 1), rule: "ink-include"))
+                at: SourceLocation(file: sources[r].path, line: 1), rule: "ink-not-included"))
         }
         return sources[best]
     }

@@ -37,7 +37,7 @@ extension InkParser {
                 return nil
             }
             if includedFiles[path] != nil {
-                warn("'\(name)' is already included; it is read once", at: location, rule: "ink-include")
+                warn("'\(name)' is already included; it is read once", at: location, rule: "ink-include-twice")
                 return nil
             }
             do throws(StoryLoadError) {
