@@ -78,7 +78,6 @@ struct InkCursor {
 
     /// A dotted path such as `knot.stitch.label`.
     mutating func dottedPath() -> String? {
-        let start = position
         guard var path = identifier() else { return nil }
         while current == ".", let next = peek(1), Self.isIdentifierScalar(next) {
             let save = position
@@ -86,7 +85,6 @@ struct InkCursor {
             guard let part = identifier() else { position = save; break }
             path += "." + part
         }
-        _ = start
         return path
     }
 

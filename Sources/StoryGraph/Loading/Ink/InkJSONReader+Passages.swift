@@ -45,11 +45,9 @@ extension InkJSONReader {
         let keySet = Set(keys)
         var passages: [Passage] = []
         for key in keys { passages += read(key, ids: ids, keys: keySet) }
-        _ = isPassage
         let start = ids[Key(container: indexByPath[""] ?? 0, index: 0)] ?? InkParser.rootID
         var story = Story(title: title, start: start, passages: passages, format: InkJSONLoader.formatName)
         story.variables = globals()
-        _ = file
         return story
     }
 
@@ -145,7 +143,6 @@ extension InkJSONReader {
             let last = out.count - 1
             if element.elements != nil {
                 guard let child = indexByPath[Self.join(containers[c].path, String(i))] else { continue }
-                _ = last
                 stack.append((child, 0))
                 continue
             }

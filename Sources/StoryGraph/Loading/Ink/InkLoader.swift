@@ -23,7 +23,7 @@ public enum InkLoader: StoryLoader {
     }
 
     public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {
-        guard let first = sources.first else { throw StoryLoadError("no story file given", at: nil) }
+        guard !sources.isEmpty else { throw StoryLoadError("no story file given", at: nil) }
         var byPath: [String: SourceText] = [:]
         for source in sources { byPath[(source.path as NSString).standardizingPath] = source }
         var diagnostics: [Diagnostic] = []
@@ -36,7 +36,6 @@ public enum InkLoader: StoryLoader {
             }
             return try SourceText(contentsOf: path)
         }
-        _ = first
         let (story, findings) = parser.parse([root])
         return LoadResult(story: story, diagnostics: diagnostics + findings)
     }

@@ -25,7 +25,6 @@ extension InkParser {
             ((including as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name),
             (rootDirectory as NSString).appendingPathComponent(name),
         ].map { ($0 as NSString).standardizingPath }
-        var firstError: StoryLoadError?
         for path in candidates {
             if stack.contains(path) {
                 let opened = includedFiles[path] ?? nil
@@ -45,7 +44,7 @@ extension InkParser {
                 includedFiles[path] = .some(location)
                 return source
             } catch {
-                if firstError == nil { firstError = error }
+                continue  // Not there: the next place, then "not found".
             }
         }
         self.error("INCLUDE file not found: '\(name)'", at: location, rule: "ink-include")
