@@ -82,6 +82,11 @@ for entry in "${projects[@]}"; do
   done
   printf '%-32s %-9s %6s %8s %8s %8s %8s %8s %8s %6s %6s\n' "${repo:0:32}" inklecate "$(get Words)" "$(get Knots)" "$(get Stitches)" "$(get Functions)" "$(get Choices)" "$(get Gathers)" "$(get Diverts)" "$(ms "$t0" "$t1")" ""
   printf '%-32s %-9s %6s %8s %8s %8s %8s %8s %8s %6s %6s  %s\n' "" storygraph "$(sg words)" "$(sg knots)" "$(sg stitches)" "$(sg functions)" "$(sg choices)" "$(sg gathers)" "$(sg diverts)" "$(ms "$t1" "$t2")" "$(sg files)" "$codes"
+  # A story storygraph refuses (a load error, exit 65) where inklecate reports an ERROR
+  # too is the same verdict, not a disagreement of counts.
+  if [ "$(sg knots)" = - ] && printf '%s\n' "$inkout" | grep -q '^ERROR'; then
+    printf '%-32s   %s\n' "" "refused by both: storygraph's load error and inklecate's ERROR below"
+  else
   for k in Knots Stitches Choices Gathers Diverts; do
     lower=$(printf '%s' "$k" | tr 'A-Z' 'a-z')
     if [ "$(get "$k")" != "$(sg "$lower")" ]; then
@@ -89,6 +94,7 @@ for entry in "${projects[@]}"; do
       printf '%-32s   %s: inklecate %s, storygraph %s\n' "" "$lower" "$(get "$k")" "$(sg "$lower")"
     fi
   done
+  fi
   printf '%-32s   %s\n' "" "$times"
   errs=$(printf '%s\n' "$inkout" | grep -E '^(ERROR|WARNING)' | head -3)
   [ -n "$errs" ] && printf '%s\n' "$errs" | sed 's/^/    inklecate: /'
