@@ -27,10 +27,12 @@ public enum StoryLoading {
         AdventurePieceLoader.self,
         TweeLoader.self,
         TwineHTMLLoader.self,
+        InkLoader.self,
+        InkJSONLoader.self,
     ]
 
     /// Every rule storygraph can emit: the analysers', the map's and the loaders'.
-    public static let rules = RuleRegistry(RuleRegistry.analysis.rules, MapRules.all, FormatRules.all)
+    public static let rules = RuleRegistry(RuleRegistry.analysis.rules, MapRules.all, FormatRules.all, InkRules.all)
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
 

@@ -62,7 +62,7 @@ final class FuzzCounts: @unchecked Sendable {
     /// - Complexity: O(steps), no allocation except for the first few failures.
     func play(
         runs: ClosedRange<Int>, block: Int, seed: UInt64, offsets: UnsafeBufferPointer<Int32>,
-        targets: UnsafeBufferPointer<Int32>, passageOf: UnsafeBufferPointer<Int32>,
+        targets: UnsafeBufferPointer<Int32>, flags: UnsafeBufferPointer<UInt8>, passageOf: UnsafeBufferPointer<Int32>,
         choiceSlot: UnsafeBufferPointer<Int32>, start: Int, maxSteps: Int, fresh: Bool
     ) {
         precondition(block < Int(UInt32.max), "too many runs")
@@ -79,7 +79,7 @@ final class FuzzCounts: @unchecked Sendable {
             if observer.stamp == 0 { resetStamps(); observer.stamp = 1 }
             var rng = Xoshiro256StarStar(seed: seed, run: UInt64(run))
             let outcome = RandomWalk.run(
-                offsets: offsets, targets: targets, start: start, maxSteps: maxSteps,
+                offsets: offsets, targets: targets, flags: flags, start: start, maxSteps: maxSteps,
                 fresh: fresh, rng: &rng, observer: &observer)
             choices &+= outcome.steps
             lengths[outcome.steps] &+= 1

@@ -33,6 +33,14 @@ public struct PlayGraph: Sendable {
     /// For each slot, the first slot of the same choice (a choice of a callee is a slot
     /// of each copy; coverage counts it once, at its first slot).
     public let choiceSlot: [Int32]
+    /// Per slot, `onceOnlyFlag` and `fallbackFlag` (`Choice.isOnceOnly`, `isFallback`);
+    /// empty when no choice of the story has either, so the plain walk runs.
+    public let flags: [UInt8]
+
+    /// A slot that a run may take once at most.
+    public static let onceOnlyFlag: UInt8 = 1
+    /// A slot taken only when no other slot of its passage can be.
+    public static let fallbackFlag: UInt8 = 2
 
     /// A copy of a callee's passage offers its edges in the graph's order (a return is a
     /// step to the return point there), then its broken and dynamic links. A return met
@@ -119,6 +127,17 @@ public struct PlayGraph: Sendable {
         }
         self.choiceSlot = choiceSlot
         self.choiceCount = choiceSlot.indices.count { choiceSlot[$0] == Int32($0) }
+        // Each slot's flags are its choice's (an included choice keeps its own).
+        var flags: [UInt8] = []
+        flags.reserveCapacity(refs.count)
+        var anyFlag = false
+        for ref in refs {
+            let choice = graph.story.passages[ref.passage].choices[ref.choice]
+            let flag = (choice.isOnceOnly ? Self.onceOnlyFlag : 0) | (choice.isFallback ? Self.fallbackFlag : 0)
+            flags.append(flag)
+            if flag != 0 { anyFlag = true }
+        }
+        self.flags = anyFlag ? flags : []
     }
 
     /// The number of distinct choices a reader can pick (a callee's choice once,

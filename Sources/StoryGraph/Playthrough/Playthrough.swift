@@ -101,9 +101,11 @@ public struct Playthrough: Sendable, Hashable {
         observer.takenInRun.removeAll(keepingCapacity: true)
         return graph.offsets.withUnsafeBufferPointer { offsets in
             graph.targets.withUnsafeBufferPointer { targets in
-                RandomWalk.run(
-                    offsets: offsets, targets: targets, start: graph.start, maxSteps: maxSteps,
-                    fresh: policy == .fresh, rng: &rng, observer: &observer)
+                graph.flags.withUnsafeBufferPointer { flags in
+                    RandomWalk.run(
+                        offsets: offsets, targets: targets, flags: flags, start: graph.start, maxSteps: maxSteps,
+                        fresh: policy == .fresh, rng: &rng, observer: &observer)
+                }
             }
         }
     }

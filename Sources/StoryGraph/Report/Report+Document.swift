@@ -34,7 +34,21 @@ extension Report {
                   [.init("shortest_path", .optional(s.shortestPath))]),
             .init("longest path", "\(s.longestPath.map { "\(Self.grouped($0))\(lower) choice\($0 == 1 && paths.exact ? "" : "s")" } ?? "-")",
                   [.init("longest_path", .optional(s.longestPath))]),
-        ])])
+        ] + sourceFigures())])
+    }
+
+    /// The source language's own counts (`Story.sourceStatistics`), one line each for
+    /// people, and one `source` object in JSON (`{"knots": 32, …}`); none for a format
+    /// without them.
+    private func sourceFigures() -> [ReportDocument.Figure] {
+        guard let source = structure.source, !source.isEmpty else { return [] }
+        let names = structure.sourceOrder ?? source.keys.sorted()
+        let ordered = names.compactMap { name in source[name].map { (name, $0) } }
+        var figures = ordered.map { name, value in
+            ReportDocument.Figure("\(format) \(name.replacingOccurrences(of: "_", with: " "))", "\(Self.grouped(value))")
+        }
+        figures.append(.init(nil, "", [.init("source", .object(ordered.map { ($0.0, .int($0.1)) }))]))
+        return figures
     }
 
     private func pathsSection() -> ReportDocument.Section {

@@ -28,7 +28,7 @@ struct FixtureMaker: Sendable, CustomTestStringConvertible {
 }
 
 extension FixtureMaker {
-    static let all: [FixtureMaker] = [storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML]
+    static let all: [FixtureMaker] = [storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML, ink, inkJSON]
 
     static func quoted(_ text: String) -> String { "\"" + text + "\"" }
 
@@ -98,6 +98,34 @@ extension FixtureMaker {
             }.joined(separator: "\n")
         },
         brokenLinkAnchor: "[[go Ghost|Ghost]]", showsLinkLabels: true)
+
+    /// ink: a knot per passage, a choice per link; the top has no content, so the story
+    /// starts at the first knot.
+    static let ink = FixtureMaker(
+        format: "ink", fileExtension: "ink", id: { "p\($0)" },
+        canRepeatIDs: true, missing: "ghost",
+        write: { story in
+            story.passages.map { passage in
+                "=== \(passage.id) ===\n\(passage.text)\n"
+                    + (passage.links.isEmpty ? "-> END\n" : passage.links.map { "* [go \($0)] -> \($0)\n" }.joined())
+            }.joined(separator: "\n")
+        },
+        brokenLinkAnchor: "* [go ghost]")
+
+    /// Compiled ink as inklecate writes it: a container per knot, a choice point per link
+    /// (leading straight to its knot), `end` for a passage without links.
+    static let inkJSON = FixtureMaker(
+        format: "ink-json", fileExtension: "json", id: { "p\($0)" },
+        canRepeatIDs: false, missing: "ghost",
+        write: { story in
+            let knots = story.passages.map { passage in
+                let choices = passage.links.map { #""ev","str","^go \#($0)","/str","/ev",{"*":"\#($0)","flg":20}"# }
+                let body = ([#""^\#(passage.text)","\n""#] + choices + [passage.links.isEmpty ? #""end""# : #""done""#]).joined(separator: ",")
+                return #"\#(quoted(passage.id)):[\#(body),null]"#
+            }
+            return ##"{"inkVersion":21,"root":[[["done",{"#n":"g-0"}],null],"done",{"## + knots.joined(separator: ",\n") + "}],\"listDefs\":{}}\n"
+        },
+        brokenLinkAnchor: #"{"*":"ghost""#)
 
     static let twineHTML = FixtureMaker(
         format: "twine-html", fileExtension: "html", id: { $0 == 0 ? "Start" : "Room \($0)" },
