@@ -30,8 +30,8 @@ import Testing
         #expect(dot.contains("p1 -> p3 [id=\"choice:a:1\", class=\"choice call\", label=\"call\""))
         #expect(dot.contains("p2 -> p3 [id=\"choice:b:1\", class=\"choice call\", label=\"call\""))
         #expect(Self.count("class=\"choice return\"", in: dot) == 2)
-        #expect(dot.contains("p3 -> p4 [id=\"return:t:1:a2\", class=\"choice return\", label=\"return\", style=\"dashed\""))
-        #expect(dot.contains("p3 -> p5 [id=\"return:t:1:b2\", class=\"choice return\", label=\"return\", style=\"dashed\""))
+        #expect(dot.contains("p3 -> p4 [id=\"return:t:1:a2\", class=\"choice return\", xlabel=\"return\", style=\"dashed\""))
+        #expect(dot.contains("p3 -> p5 [id=\"return:t:1:b2\", class=\"choice return\", xlabel=\"return\", style=\"dashed\""))
         // Boxes per passage: 7 passages and the 4 clicked choices.
         #expect(EnginePlan.boxes(graph, DOTOptions()) == 11)
     }
