@@ -123,8 +123,9 @@ public struct Lint: Sendable {
             let choices = passage.choices
             if choices.count >= 2 {
                 // Pairwise: passages have few choices, and this needs no dictionary.
-                for j in 1..<choices.count where choices[j].kind != .include {
-                    guard let i = (0..<j).first(where: { choices[$0].kind != .include && choices[$0].text == choices[j].text })
+                // Only choices the reader clicks are read; jumps, calls and inclusions are not.
+                for j in 1..<choices.count where choices[j].kind == .choice {
+                    guard let i = (0..<j).first(where: { choices[$0].kind == .choice && choices[$0].text == choices[j].text })
                     else { continue }
                     add(.duplicateChoiceText,
                         "passage \(name(v)) has two choices reading '\(choices[j].text)'; a reader cannot tell them apart",
@@ -137,7 +138,10 @@ public struct Lint: Sendable {
                 add(.selfLoop, "choice '\(choice.text)' of passage \(name(v)) leads back to the same passage",
                     at: choice.location ?? passage.location)
             }
-            if passage.text.allSatisfy(\.isWhitespace) {
+            // A passage whose every way on is automatic (a branch on a condition, a jump, a
+            // call) is flow the reader passes through, not a page left blank.
+            let passedThrough = !choices.isEmpty && choices.allSatisfy { $0.kind != .choice && $0.kind != .include }
+            if passage.text.allSatisfy(\.isWhitespace), !passedThrough {
                 add(.emptyPassage, "passage \(name(v)) has no text", at: passage.location)
             }
         }

@@ -11,6 +11,7 @@ public enum StoryLoading {
         AdventurePieceLoader.self,
         TweeLoader.self,
         TwineHTMLLoader.self,
+        ChoiceScriptLoader.self,
     ]
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
@@ -89,6 +90,8 @@ public enum StoryLoading {
                 throw StoryLoadError("no such file or folder: \(path)", at: nil)
             }
             if !isDirectory.boolValue { files.append(path); continue }
+            // A ChoiceScript game is read from its startup.txt, which finds its scenes.
+            if let startup = ChoiceScriptLoader.startupFile(inFolder: path) { files.append(startup); continue }
             let inside = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
                 .filter { known.contains(($0 as NSString).pathExtension.lowercased()) }
                 .sorted()
