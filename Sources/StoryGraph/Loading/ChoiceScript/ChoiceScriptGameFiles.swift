@@ -31,6 +31,28 @@ struct ChoiceScriptGameFiles: Sendable {
         self.fileNames = names.sorted()
     }
 
+    /// The game's folder, where images and sounds are, when the scenes are in its `scenes/`
+    /// (the interpreter's layout); nil for a bare folder of scene files.
+    var assetFolder: String? {
+        guard (folder as NSString).lastPathComponent == "scenes" else { return nil }
+        return (folder as NSString).deletingLastPathComponent
+    }
+
+    /// quicktest's message for an image or sound file that is not there (nil when it is,
+    /// or when there is no game folder to look in, or the name is computed).
+    func assetProblem(_ name: String) -> String? {
+        guard let base = assetFolder, !name.contains("{"), !name.contains("://") else { return nil }
+        let path = (base as NSString).appendingPathComponent(name)
+        let directory = (path as NSString).deletingLastPathComponent
+        let file = (path as NSString).lastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        if names.contains(file) { return nil }
+        if let other = names.first(where: { $0.lowercased() == file.lowercased() }) {
+            return "Incorrect capitalization/canonicalization; the file is called \(other) but you requested \(name)"
+        }
+        return "File does not exist: \(name)"
+    }
+
     /// The file of scene `name` (`name.txt`).
     func scene(_ name: String) -> Lookup {
         let file = name + ".txt"

@@ -17,17 +17,21 @@ struct ChoiceScriptGameParser {
         self.startScene = startScene
     }
 
-    /// The scene list of a startup scene: (scene name, line index), `startup` first.
+    /// The scene list of a startup scene: (scene name, line index where quicktest reports
+    /// a missing file: the line before the first one after the list, or past the end),
+    /// `startup` first.
     static func sceneList(_ startup: ChoiceScriptSceneText) -> [(String, Int)] {
         guard let header = startup.lines.firstIndex(where: { $0.command == "scene_list" }) else { return [] }
+        let after = startup.blockEnd[header]
+        let reported = after < startup.lines.count ? after - 1 : startup.lines.count
         var names: [(String, Int)] = []
         for j in (header + 1)..<startup.blockEnd[header] where !startup.lines[j].isBlank {
             var name = startup.lines[j].content
             if name.first == "$", let space = name.firstIndex(of: " ") {
                 name = ChoiceScriptLine.trimmed(name[space...])
             }
-            if names.isEmpty && name != "startup" { names.append(("startup", header)) }
-            names.append((String(name), j))
+            if names.isEmpty && name.lowercased() != "startup" { names.append(("startup", reported)) }
+            names.append((String(name), reported))
         }
         return names
     }
@@ -93,7 +97,9 @@ struct ChoiceScriptGameParser {
             let nextScene = position.flatMap { $0 + 1 < order.count ? order[$0 + 1] : nil }
             var compiler = ChoiceScriptSceneCompiler(
                 scene: text,
-                context: .init(nextScene: nextScene, implicitControlFlow: implicitControlFlow, startScene: startScene))
+                context: .init(
+                    nextScene: nextScene, implicitControlFlow: implicitControlFlow, startScene: startScene,
+                    assetProblem: { [files] in files.assetProblem($0) }))
             compiler.compile()
             diagnostics += compiler.diagnostics
             diagnostics += Self.indentationFindings(text)
@@ -133,7 +139,10 @@ struct ChoiceScriptGameParser {
                 guard case .found(let source) = files.scene(name) else { continue }
                 let text = ChoiceScriptSceneText(name: name, path: source.path, text: source.text)
                 var compiler = ChoiceScriptSceneCompiler(
-                    scene: text, context: .init(nextScene: nil, implicitControlFlow: implicitControlFlow, startScene: startScene))
+                    scene: text,
+                    context: .init(
+                        nextScene: nil, implicitControlFlow: implicitControlFlow, startScene: startScene,
+                        assetProblem: { [files] in files.assetProblem($0) }))
                 compiler.compile()
                 diagnostics += compiler.diagnostics
                 special += compiler.passages

@@ -28,9 +28,12 @@ struct ChoiceScriptLine: Sendable {
     static func lines(of text: String) -> [ChoiceScriptLine] {
         var result: [ChoiceScriptLine] = []
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on the scalar: a Swift `Character` holds "\r\n" as one, never equal to "\n".
+        for raw in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
-            result.append(ChoiceScriptLine(number: number, raw: raw))
+            var line = raw
+            if line.last == "\r" { line.removeLast() }
+            result.append(ChoiceScriptLine(number: number, raw: Substring(line)))
         }
         return result
     }

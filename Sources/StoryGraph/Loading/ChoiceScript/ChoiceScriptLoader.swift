@@ -22,8 +22,8 @@ public enum ChoiceScriptLoader: StoryLoader {
     ///
     /// - Complexity: O(n) for a file of n characters, stopping at the first command.
     public static func confidence(for source: SourceText) -> Int {
-        for line in source.text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let parsed = ChoiceScriptLine(number: 0, raw: line)
+        for line in source.text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true) {
+            let parsed = ChoiceScriptLine(number: 0, raw: Substring(line))
             if let command = parsed.command, markers.contains(command) { return 20 }
         }
         return 0

@@ -13,6 +13,8 @@ struct ChoiceScriptSceneCompiler {
         var implicitControlFlow: Bool
         /// The game's first scene, where `*restart` goes.
         var startScene: String
+        /// quicktest's message for a missing image or sound file, nil when it is there.
+        var assetProblem: @Sendable (String) -> String? = { _ in nil }
     }
 
     /// A `*goto_scene`, `*gosub_scene`, `*goto_random_scene` or `*redirect_scene` target
@@ -111,13 +113,16 @@ struct ChoiceScriptSceneCompiler {
         if start >= lines.count { passage.location = location(start) }
         passage.metadata["scene"] = scene.name
         var text: [Substring] = []
-        var indent = start < lines.count ? lines[scene.nonBlank(from: start)].indent : 0
+        let firstLine = scene.nonBlank(from: start)
+        var indent = firstLine < lines.count ? lines[firstLine].indent : 0
         var i = start
         func auto(_ target: String, at line: Int) -> Choice {
             Choice(text: "", target: target, kind: .auto, location: location(line))
         }
         flow: while true {
-            if i != start, let fall = fallOuts[i] {
+            // Also where a passage starts: a join after an inner *choice can land on an
+            // outer option line, and the outer *choice decides.
+            if let fall = fallOuts[i] {
                 if !fall.allowed {
                     report(scene.error(
                         Self.fallOutMessage,
@@ -269,6 +274,11 @@ struct ChoiceScriptSceneCompiler {
             case "set", "temp", "rand", "input_text", "input_number":
                 if let effect = ChoiceScriptStatements.effect(command: command, data: line.data, at: location(i)) {
                     passage.effects.append(effect)
+                }
+                i += 1
+            case "image", "text_image", "sound":
+                if let name = line.data.split(separator: " ").first, let problem = context.assetProblem(String(name)) {
+                    report(scene.error(problem, at: i, rule: "choicescript-missing-file"))
                 }
                 i += 1
             case "scene_list", "stat_chart", "achievement":
