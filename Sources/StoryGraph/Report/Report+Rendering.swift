@@ -140,7 +140,7 @@ extension Report {
             ["false choices", structure.falseChoices.isEmpty ? "0" : "\(Self.grouped(structure.falseChoices.count)) (\(Self.list(structure.falseChoices, limit: 5)))"],
             ["shortest path", structure.shortestPath.map { "\(Self.grouped($0)) choice\($0 == 1 ? "" : "s")" } ?? "-"],
             ["longest path", structure.longestPath.map { "\(Self.grouped($0))\(paths.exact ? "" : "+") choice\($0 == 1 && paths.exact ? "" : "s")" } ?? "-"],
-        ]
+        ] + (structure.source?.figures ?? []).map { ["\(format): \($0.name.replacingOccurrences(of: "_", with: " "))", Self.grouped($0.value)] }
     }
 
     private func pathRows() -> [[String]] {

@@ -29,9 +29,10 @@ public enum ChoiceScriptLoader: StoryLoader {
         return 0
     }
 
-    /// The `startup.txt` a folder holds (directly or in `scenes/`), for `StoryLoading`.
+    /// The `startup.txt` a folder holds (in `scenes/`, as the interpreter looks first, or
+    /// directly), for `StoryLoading`.
     public static func startupFile(inFolder folder: String) -> String? {
-        for candidate in ["startup.txt", "scenes/startup.txt"] {
+        for candidate in ["scenes/startup.txt", "startup.txt"] {
             let path = (folder as NSString).appendingPathComponent(candidate)
             if FileManager.default.fileExists(atPath: path) { return path }
         }
