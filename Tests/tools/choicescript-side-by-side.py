@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """storygraph beside ChoiceScript's own quicktest and randomtest, on real games.
 
-    Tests/tools/choicescript-side-by-side.py TOOL GAME... [--runs N] [--mutants K]
+    Tests/tools/choicescript-side-by-side.py TOOL GAME... [--runs N] [--mutants K] [--randomtest-limit S]
 
 TOOL is a copy of https://github.com/dfabulich/choicescript (run under node; it is not
 part of this repository). Each GAME is a game folder holding scenes/ (or a folder of scene
@@ -143,9 +143,12 @@ def compare_mutant(tool, game, name, mutant):
         shutil.rmtree(os.path.join(tool, "web", name), ignore_errors=True)
 
 
-def randomtest(tool, name, runs):
-    p, wall = run(["node", "randomtest.js", f"num={runs}", f"game={name}", "seed=0", "showChoices=false",
-                   "showCoverage=true"], cwd=tool, timeout=3600)
+def randomtest(tool, name, runs, limit):
+    try:
+        p, wall = run(["node", "randomtest.js", f"num={runs}", f"game={name}", "seed=0", "showChoices=false",
+                       "showCoverage=true"], cwd=tool, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return False, None, float(limit), {}, f"did not finish in {limit} s"
     out = p.stdout
     m = re.search(r"^Time: ([0-9.]+)s", out, re.M)
     covered = set()
@@ -174,9 +177,11 @@ def passage_starts(game):
 
 def main():
     args = sys.argv[1:]
-    runs, count = 1000, 2
+    runs, count, limit = 1000, 2, 600
     if "--runs" in args:
         k = args.index("--runs"); runs = int(args[k + 1]); del args[k:k + 2]
+    if "--randomtest-limit" in args:
+        k = args.index("--randomtest-limit"); limit = int(args[k + 1]); del args[k:k + 2]
     if "--mutants" in args:
         k = args.index("--mutants"); count = int(args[k + 1]); del args[k:k + 2]
     if len(args) < 2:
@@ -213,13 +218,17 @@ def main():
                       f"{m_error[2][:48]}… check same line: {'yes' if same else 'NO'}")
         install(tool, game, name)
 
-        passed, rt_loop, rt_wall, coverage, _ = randomtest(tool, name, runs)
+        passed, rt_loop, rt_wall, coverage, rt_out = randomtest(tool, name, runs, limit)
         p, fuzz_wall = run([BIN, "fuzz", game, "--runs", str(runs), "--seed", "0", "--format", "json", "--color", "never"])
         m = re.search(r"in ([0-9.]+) s \(([0-9.]+) (k|M|)\s?runs/s", p.stderr)
         fuzz_rate = None
         if m:
             fuzz_rate = float(m.group(2)) * {"k": 1e3, "M": 1e6, "": 1}[m.group(3)]
         rt_rate = runs / rt_loop if rt_loop else None
+        if not passed:
+            reason = rt_out if isinstance(rt_out, str) and rt_out.startswith("did not") else \
+                next((l for l in rt_out.splitlines() if l.startswith("RANDOMTEST FAILED")), "failed")
+            print(f"  randomtest: {reason[:120]}")
         print(f"  randomtest {runs} runs: {'passed' if passed else 'FAILED'}, loop {rt_loop} s "
               f"({rt_rate:,.0f} runs/s), wall {rt_wall:.2f} s ({runs / rt_wall:,.0f} runs/s)" if rt_rate else
               f"  randomtest {runs} runs: {'passed' if passed else 'FAILED'}, wall {rt_wall:.2f} s")
@@ -244,9 +253,11 @@ def main():
             by_scene.setdefault(scene, []).append((line, pid))
         missed, rt_endings = [], set()
         for scene, rows in coverage.items():
+            last = max((n for n, (_, text) in enumerate(rows, start=1) if text.strip()), default=0)
             for number, (hits, text) in enumerate(rows, start=1):
                 command = text.strip().split(" ")[0].lower() if text.strip().startswith("*") else ""
-                if hits <= 0 or command not in ("*ending", "*finish", "*restart"):
+                # An ending command, or the scene's last line (the scene runs out).
+                if hits <= 0 or (command not in ("*ending", "*finish", "*restart") and number != last):
                     continue
                 candidates = sorted(r for r in by_scene.get(scene, []) if r[0] <= number)
                 if not candidates:

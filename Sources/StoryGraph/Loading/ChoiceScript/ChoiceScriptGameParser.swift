@@ -58,6 +58,7 @@ struct ChoiceScriptGameParser {
             }
         }
 
+        let created = Set(variables.map(\.name))
         var scenes: [String: ChoiceScriptSceneText] = [startScene: startText]
         var compiled: [String: ChoiceScriptSceneCompiler] = [:]
         var sceneOrder: [String] = []
@@ -103,6 +104,7 @@ struct ChoiceScriptGameParser {
             compiler.compile()
             diagnostics += compiler.diagnostics
             diagnostics += Self.indentationFindings(text)
+            diagnostics += ChoiceScriptVariableCheck.findings(text, created: created)
             for reference in compiler.sceneReferences {
                 queue.append((reference.scene, (name, reference.line)))
             }
@@ -145,6 +147,7 @@ struct ChoiceScriptGameParser {
                         assetProblem: { [files] in files.assetProblem($0) }))
                 compiler.compile()
                 diagnostics += compiler.diagnostics
+                diagnostics += ChoiceScriptVariableCheck.findings(text, created: created)
                 special += compiler.passages
                 scenes[name] = text
             } else if !listed.isEmpty {

@@ -145,7 +145,7 @@ struct ChoiceScriptSceneCompiler {
                 break
             }
             guard i < lines.count else {
-                finish(&passage, at: lines.count - 1, explicit: false)
+                finish(&passage, at: lines.count - 1, explicit: false, screenEmpty: text.isEmpty)
                 break
             }
             let line = lines[i]
@@ -229,7 +229,7 @@ struct ChoiceScriptSceneCompiler {
                 passage.choices.append(Choice(text: "", target: "", kind: .return, location: location(i)))
                 break flow
             case "finish":
-                finish(&passage, at: i, explicit: true)
+                finish(&passage, at: i, explicit: true, screenEmpty: text.isEmpty)
                 break flow
             case "ending", "abort", "end_trial":
                 passage.ending = Passage.Ending()
@@ -241,6 +241,8 @@ struct ChoiceScriptSceneCompiler {
                     location: location(i)))
                 break flow
             case "page_break", "delay_break", "page_break_advertisement":
+                // On a page with nothing on it yet, ChoiceScript shows no button.
+                if text.isEmpty, command == "page_break" { i += 1; continue }
                 let label = command == "page_break" && !line.data.isEmpty ? String(line.data) : "Next"
                 passage.choices.append(Choice(text: label, target: entry(i + 1, .pageBreak), location: location(i)))
                 break flow
@@ -301,10 +303,16 @@ struct ChoiceScriptSceneCompiler {
     }
 
     /// `*finish` (or the end of the scene): on to the next scene, or the end of the game.
-    private mutating func finish(_ passage: inout Passage, at i: Int, explicit: Bool) {
+    /// With nothing on the page, ChoiceScript goes on without a "Next Chapter" button.
+    private mutating func finish(_ passage: inout Passage, at i: Int, explicit: Bool, screenEmpty: Bool) {
         if let next = context.nextScene {
+            let target = ChoiceScriptPassageIDs.start(next)
+            if screenEmpty {
+                passage.choices.append(Choice(text: "", target: target, kind: .auto, location: location(max(0, i))))
+                return
+            }
             let label = explicit && i >= 0 && !scene.lines[i].data.isEmpty ? String(scene.lines[i].data) : "Next Chapter"
-            passage.choices.append(Choice(text: label, target: ChoiceScriptPassageIDs.start(next), location: location(max(0, i))))
+            passage.choices.append(Choice(text: label, target: target, location: location(max(0, i))))
             return
         }
         passage.ending = Passage.Ending()
