@@ -109,6 +109,8 @@ def mutants(scenes, kind, count):
                     # Falls onto the next #option, and the body keeps a line of its own.
                     if nindent < indent and nxt.strip().startswith("#") and prev and not prev.startswith("#"):
                         found.append((file, i, None))
+    if count <= 0:
+        return []
     if len(found) <= count:
         return found
     step = len(found) / count
@@ -253,7 +255,8 @@ def main():
             by_scene.setdefault(scene, []).append((line, pid))
         missed, rt_endings = [], set()
         for scene, rows in coverage.items():
-            last = max((n for n, (_, text) in enumerate(rows, start=1) if text.strip()), default=0)
+            # randomtest prints one row past the end ("undefined").
+            last = max((n for n, (_, text) in enumerate(rows, start=1) if text.strip() and text != "undefined"), default=0)
             for number, (hits, text) in enumerate(rows, start=1):
                 command = text.strip().split(" ")[0].lower() if text.strip().startswith("*") else ""
                 # An ending command, or the scene's last line (the scene runs out).
