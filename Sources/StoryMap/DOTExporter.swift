@@ -125,9 +125,13 @@ public struct DOTExporter: Sendable {
 
     // MARK: - Pieces
 
-    /// A coordinate with at most two decimals, the same on every machine.
+    /// A coordinate with at most two decimals, the same on every machine. Total: a value
+    /// that is not finite or beyond ±10^12 points is clamped (callers refuse such positions
+    /// with a warning first), so the conversion to `Int` cannot trap.
     static func number(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
+        let limit = 1e12
+        let clamped = value.isNaN ? 0 : min(max(value, -limit), limit)
+        let rounded = (clamped * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 

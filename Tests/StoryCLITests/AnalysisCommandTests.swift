@@ -95,7 +95,8 @@ import Testing
         let findings = try #require(files.first?["findings"] as? [[String: Any]])
         #expect(findings.map { $0["rule"] as? String } == ["broken-link", "duplicate-id"])
         #expect(findings.map { $0["severity"] as? String } == ["error", "error"])
-        #expect(findings.map { $0["line"] as? Int } == [2, 4])
+        #expect(findings.map { ($0["location"] as? [String: Any])?["line"] as? Int } == [2, 4])
+        #expect(findings.map { ($0["location"] as? [String: Any])?["file"] as? String } == [story, story])
         #expect(object["errors"] as? Int == 2)
     }
 

@@ -68,8 +68,11 @@ import StoryGraph
         let failed = try #require(object["failed"] as? [String: Any])
         let links = try #require(failed["links"] as? [[String: Any]])
         #expect(links.count == 1)
-        #expect((links[0]["choice"] as? [String: Any])?["location"] as? String == "\(path):2:74")
-        #expect(links[0]["firstRun"] as? Int == firstRun)
+        let location = try #require((links[0]["choice"] as? [String: Any])?["location"] as? [String: Any])
+        #expect(location["file"] as? String == path)
+        #expect(location["line"] as? Int == 2)
+        #expect(location["column"] as? Int == 74)
+        #expect(links[0]["first_run"] as? Int == firstRun)
     }
 
     @Test func replayPrintsTheRunOfTheFuzz() throws {

@@ -19,7 +19,7 @@ import Testing
         let report = Report(StoryAnalysis(Fixture.diamonds(70), options: .init(budget: .init(seconds: 1))))
         let object = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as! [String: Any]
         #expect(Set(object.keys) == [
-            "title", "format", "start", "structure", "paths", "endings", "unreachable_endings", "odds",
+            "schema_version", "title", "format", "start", "structure", "paths", "endings", "unreachable_endings", "odds",
             "unreachable", "trapped", "loops", "cycles", "bottlenecks", "findings", "budget_seconds",
         ])
         let paths = object["paths"] as! [String: Any]

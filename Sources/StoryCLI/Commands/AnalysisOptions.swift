@@ -7,7 +7,7 @@ struct AnalysisOptions {
             "budget", value: "SECONDS",
             help: "Work allowed to the simple-path and cycle searches of a cyclic story before they stop and report a lower bound.",
             default: String(AnalysisBudget.defaultSeconds)),
-        OptionSpec("max-cycles", value: "N", help: "Elementary cycles to list (all are counted, within the budget).", default: "100"),
+        OptionSpec("max-cycles", value: "N", help: "Elementary cycles to list in the JSON report (all are counted, within the budget; text and Markdown show 10).", default: "100"),
     ]
 
     var budget: AnalysisBudget

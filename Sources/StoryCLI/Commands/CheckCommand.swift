@@ -39,17 +39,8 @@ struct CheckCommand: Command {
         input = InputOptions(arguments)
     }
 
-    /// The findings of one file, or why it could not be read.
-    struct FileResult: Encodable {
-        var file: String
-        var readable: Bool
-        var findings: [Report.Finding]
-    }
-
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
-        var results: [FileResult] = []
-        var counts: [Severity: Int] = [:]
-        var unreadable = 0
+        var files: [CheckReport.File] = []
         for path in paths {
             let diagnostics: [Diagnostic]
             var readable = true
@@ -64,37 +55,20 @@ struct CheckCommand: Command {
                     ? [Diagnostic(.error, "cannot read the story", at: SourceLocation(file: path, line: 1))]
                     : error.diagnostics
                 readable = false
-                unreadable += 1
             }
-            for diagnostic in diagnostics { counts[diagnostic.severity, default: 0] += 1 }
             if format == .text { terminal.report(diagnostics) }
-            results.append(FileResult(file: path, readable: readable, findings: diagnostics.map(Report.Finding.init)))
+            files.append(CheckReport.File(path: path, readable: readable, findings: diagnostics.map(Report.Finding.init)))
         }
-        let errors = counts[.error] ?? 0
-        let warnings = counts[.warning] ?? 0
-        let infos = counts[.info] ?? 0
-        let files = paths.count == 1 ? "1 story" : "\(paths.count) stories"
-        let summary = "checked \(files): \(errors) error\(errors == 1 ? "" : "s"), "
-            + "\(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info"
-            + (unreadable > 0 ? " (\(unreadable) could not be read)" : "")
+        let report = CheckReport(files: files, strict: strict)
+        let document = report.document()
         switch format {
         case .text:
-            terminal.print(summary)
+            terminal.write(document.text())
         case .json:
-            struct Document: Encodable {
-                var files: [FileResult]
-                var errors: Int
-                var warnings: Int
-                var infos: Int
-                var strict: Bool
-            }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let document = Document(files: results, errors: errors, warnings: warnings, infos: infos, strict: strict)
-            terminal.write(String(decoding: try! encoder.encode(document), as: UTF8.self) + "\n")
-            if !terminal.quiet { terminal.printError(summary) }
+            terminal.write(document.json())
+            if !terminal.quiet { terminal.printError(report.summary) }
         }
-        if unreadable > 0 { return .dataError }
-        return errors > 0 || (strict && warnings > 0) ? .findings : .success
+        if report.unreadable > 0 { return .dataError }
+        return report.fails ? .findings : .success
     }
 }

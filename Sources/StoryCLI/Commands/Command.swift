@@ -9,6 +9,8 @@ public enum ExitCode: Int32, Sendable {
     /// Input that cannot be read or parsed.
     case dataError = 65
     case internalError = 70
+    /// Output that cannot be written: a full disk, a file-size limit (EX_IOERR).
+    case ioError = 74
 }
 
 /// Why a command stopped; each case maps to an exit code.
@@ -19,12 +21,15 @@ public enum CLIError: Error, Sendable {
     case input(StoryLoadError)
     /// Something failed inside storygraph or a library it calls (70).
     case failure(String)
+    /// An output file that cannot be created (65) or written (74).
+    case output(String, code: ExitCode)
 
     public var exitCode: ExitCode {
         switch self {
         case .usage: .usage
         case .input: .dataError
         case .failure: .internalError
+        case .output(_, let code): code
         }
     }
 }

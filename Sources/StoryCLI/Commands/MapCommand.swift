@@ -18,7 +18,7 @@ struct MapCommand: Command {
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [
-            OptionSpec("output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format."),
+            OptionSpec("output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format. " + OutputFile.helpNote),
             OptionSpec.choice("format", OutputFormat.self, help: "Output format (default: from the file extension, else svg)."),
             OptionSpec.choice("engine", MapEngine.self, help: "Graphviz layout engine; auto picks dot for small stories and tuned dot or sfdp for big ones.", default: .auto),
         ] + MapStyleOptions.specs + MapOverlayOptions.specs + InputOptions.specs)
@@ -49,16 +49,20 @@ struct MapCommand: Command {
             format = chosen
         } else if let output {
             let ext = (output as NSString).pathExtension.lowercased()
-            guard let fromExtension = OutputFormat(rawValue: ext) else {
+            if OutputFormat(rawValue: ext) == nil, OutputFile.isStream(output) {
+                format = .svg  // `-o -`, /dev/stdout, a FIFO: no extension to go by
+            } else if let fromExtension = OutputFormat(rawValue: ext) {
+                format = fromExtension
+            } else {
                 throw .usage(
                     "cannot tell the format of '\(output)' from its extension; use .svg, .png, .pdf or .dot, or --format",
                     command: "map")
             }
-            format = fromExtension
         } else {
             format = .svg
         }
-        if output == nil, format == .png || format == .pdf, isatty(1) == 1 {
+        let toStdout = output.map { OutputFile.standardDescriptor($0) == STDOUT_FILENO } ?? true
+        if toStdout, format == .png || format == .pdf, isatty(1) == 1 {
             throw .usage("refusing to write \(format.rawValue.uppercased()) to a terminal; use -o FILE", command: "map")
         }
     }
@@ -73,6 +77,7 @@ struct MapCommand: Command {
         } catch {
             throw .usage(error.message, command: "map")
         }
+        if overlays.pinnedLayout { terminal.report(PinnedLayout.refusals(of: graph.story)) }
         for warning in warnings { terminal.printError("warning: \(warning)") }
         let plan = EnginePlan(engine, graph: graph, options: options)
         options.graphAttributes += plan.attributes
@@ -85,7 +90,7 @@ struct MapCommand: Command {
             do {
                 let rendered = try GraphvizRenderer.render(dot: dot, engine: LayoutEngine(rawValue: plan.engine.rawValue)!, format: ImageFormat(rawValue: format.rawValue)!)
                 if !terminal.quiet {
-                    for warning in rendered.warnings { terminal.printError("warning: graphviz: \(warning)") }
+                    for warning in rendered.warnings { terminal.printError("warning: graphviz: \(TerminalText.escaped(warning))") }
                 }
                 data = rendered.data
             } catch {
@@ -96,13 +101,9 @@ struct MapCommand: Command {
             terminal.write(data: data)
             return .success
         }
-        do {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw .input(StoryLoadError("cannot write \(output): \((error as NSError).localizedDescription)", at: nil))
-        }
-        if !terminal.quiet {
-            terminal.printError("wrote \(output) (\(format.rawValue), \(graph.count) passages, \(data.count) bytes)")
+        try OutputFile.write(data, to: output, terminal: terminal)
+        if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
+            terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(graph.count) passages, \(data.count) bytes)")
         }
         return .success
     }

@@ -54,12 +54,13 @@ struct PathsCommand: Command {
         let reachability = Reachability(graph)
         var printed = 0
         var reachedLimit = false
-        if format == .json { terminal.write("{\n  \"paths\": [") }
+        // Streamed, so written by hand; `Schemas/paths.schema.json` says what it holds.
+        if format == .json { terminal.write("{\n  \"schema_version\": \(ReportDocument.schemaVersion),\n  \"paths\": [") }
         for path in PathEnumerator(graph, to: target, reachability: reachability) {
             if let limit, printed >= limit { reachedLimit = true; break }
             switch format {
             case .text:
-                terminal.print(path.description(in: graph))
+                terminal.print(TerminalText.escaped(path.description(in: graph)))
             case .json:
                 let passages = path.passages.map { Self.quoted(graph.ids[$0]) }.joined(separator: ", ")
                 let choices = path.passages.indices.dropLast().map { i in
@@ -90,7 +91,6 @@ struct PathsCommand: Command {
     }
 
     static func quoted(_ text: String) -> String {
-        let data = try! JSONEncoder().encode(text)
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: JSONOutput.encode(text), as: UTF8.self)
     }
 }

@@ -12,7 +12,8 @@ struct ReportCommand: Command {
             Paths are counted exactly (arbitrary precision). On a story with loops, simple \
             paths and cycles are searched within --budget and reported as lower bounds when \
             the search stops; 'unbounded walks: yes' means a reader can loop for ever and \
-            still reach an ending. JSON keys are documented in Examples/README-analysis.md.
+            still reach an ending. JSON keys are documented in Examples/README-analysis.md \
+            and checked against Schemas/report.schema.json.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [

@@ -13,7 +13,8 @@ public enum StoryGraphCLI {
             Stories are read from storygraph JSON and the other formats listed by \
             'storygraph help formats'. Results go to stdout, diagnostics to stderr.
             Exit codes: 0 success, 1 the story has errors, 64 usage error, 65 unreadable \
-            input, 70 internal failure.
+            input (or an output file that cannot be created), 70 internal failure, 74 output \
+            that cannot be written.
             """,
         arguments: [ArgumentSpec("SUBCOMMAND", help: "The command to run.", optional: true)],
         options: [OptionSpec("version", help: "Show the version.")],
@@ -22,19 +23,20 @@ public enum StoryGraphCLI {
     /// Runs the command line (without the program name) and returns the exit code.
     public static func main(_ arguments: [String], terminal: Terminal? = nil) -> Int32 {
         let globals = globalOptions(arguments)
+        if terminal == nil { StandardStream.prepareProcess() }
         let terminal = terminal ?? Terminal(quiet: globals.quiet, color: globals.color)
         do {
             return try dispatch(arguments, terminal).rawValue
         } catch {
             switch error {
             case .usage(let message, let command):
-                terminal.printError("error: \(message)")
+                terminal.printError("error: \(TerminalText.escaped(message))")
                 let helpName = command == "storygraph" ? "storygraph --help" : "storygraph help \(command)"
                 terminal.printError("See '\(helpName)'.")
             case .input(let loadError):
                 for diagnostic in loadError.diagnostics { terminal.printError(terminal.format(diagnostic)) }
-            case .failure(let message):
-                terminal.printError("error: \(message)")
+            case .failure(let message), .output(let message, _):
+                terminal.printError("error: \(TerminalText.escaped(message))")
             }
             return error.exitCode.rawValue
         }

@@ -15,8 +15,8 @@ public final class Terminal: @unchecked Sendable {
     public init(
         quiet: Bool = false, color: GlobalOptions.ColorMode = .auto,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        out: @escaping (Data) -> Void = { FileHandle.standardOutput.write($0) },
-        err: @escaping (Data) -> Void = { FileHandle.standardError.write($0) },
+        out: @escaping (Data) -> Void = { StandardStream.output.write($0) },
+        err: @escaping (Data) -> Void = { StandardStream.error.write($0) },
         stderrIsTerminal: Bool = isatty(2) == 1
     ) {
         self.quiet = quiet

@@ -46,8 +46,9 @@ public struct StructureFigures: Sendable, Hashable {
         self.meanChoices = nonEndings == 0 ? 0 : Double(picked) / Double(nonEndings)
         self.merges = merges
         self.falseChoices = falseChoices
-        self.shortestPath = endings.entries.map(\.shortest).min()
-        self.longestPath = endings.entries.map(\.longest).max()
+        // An ending no path reaches (-1) has no shortest or longest path.
+        self.shortestPath = endings.entries.map(\.shortest).filter { $0 >= 0 }.min()
+        self.longestPath = endings.entries.map(\.longest).filter { $0 >= 0 }.max()
     }
 
     /// Whether the passage offers two or more choices that all lead to one existing passage.

@@ -9,9 +9,11 @@ import Foundation
 public enum StoryGenerator {
     /// A shape of story, with its size.
     public enum Shape: Sendable, Hashable {
-        /// `n` sections; 1–3 choices each, mostly forward (an exponential jump of mean 15),
-        /// about 8% of choices linking back up to 50 sections (cycles), about 10% of
-        /// sections endings, and the last three sections always endings.
+        /// `n` sections in the proportions of real gamebooks, for every seed: the start
+        /// reaches every section, no section is a trap, about 8% of sections are endings
+        /// (and always the last three), 1–3 choices a section mostly forward (an
+        /// exponential jump of mean 15) plus the link that makes each section reachable,
+        /// and about 8% of the later choices link back up to 50 sections (escapable loops).
         case gamebook(Int)
         /// `layers` layers of `width` rooms after a start passage that offers every room
         /// of the first layer; each room has two choices to two different rooms of the
@@ -53,7 +55,8 @@ public enum StoryGenerator {
         public var problem: String? {
             switch self {
             case .gamebook(let n) where n < 1 || n > 10_000_000: "gamebook N must be from 1 to 10000000"
-            case .lattice(let w, let l) where w < 2 || l < 1 || w * l > 10_000_000:
+            case .lattice(let w, let l)
+                where w < 2 || l < 1 || w > 10_000_000 || l > 10_000_000 || w * l > 10_000_000:
                 "lattice W L needs W ≥ 2, L ≥ 1 and W·L ≤ 10000000"
             case .tree(let d) where d < 0 || d > 22: "tree D must be from 0 to 22"
             case .chain(let n) where n < 1 || n > 10_000_000: "chain N must be from 1 to 10000000"
@@ -100,30 +103,58 @@ public enum StoryGenerator {
         Passage(id: id, text: text, ending: Passage.Ending())
     }
 
+    /// A gamebook in the proportions of real ones: the start reaches every section (each
+    /// section's first choice leads on to the next section no earlier choice leads to, and
+    /// a section left unlinked after a run of endings gets a choice from the nearest open
+    /// section before it), every section that is not an ending has a forward choice (so
+    /// following forward choices always reaches an ending: no traps), about 8% of sections
+    /// are endings (and the last three), 1–3 choices a section (mean about 2), and about 8%
+    /// of the later choices link back up to 50 sections (loops a reader can leave).
     private static func gamebook(_ n: Int, _ random: inout SplitMix64) -> [Passage] {
         var passages: [Passage] = []
         passages.reserveCapacity(n)
+        var linked = [Bool](repeating: false, count: n)
+        linked[0] = true
+        var nextUnlinked = 1
         for i in 0..<n {
-            // Draw first, so that the stream of numbers does not depend on the test order.
-            let endsHere = random.unit() < 0.10
+            // Draw in a fixed order, so the stream of numbers does not depend on branches.
+            let endsHere = random.unit() < 0.08
+            let count = [1, 2, 2, 3][random.below(4)]
             if i > 0 && (endsHere || i >= n - 3) {
                 passages.append(ending("p\(i)", "Section \(i)."))
                 continue
             }
-            let count = [1, 2, 2, 3][random.below(4)]
+            while nextUnlinked < n && linked[nextUnlinked] { nextUnlinked += 1 }
             var choices: [Choice] = []
             for j in 0..<count {
                 let target: Int
-                if random.unit() < 0.08 && i > 5 {
+                let back = random.unit() < 0.08
+                let jump = Int(-log(1 - random.unit()) * 15)
+                if j == 0 && nextUnlinked > i && nextUnlinked < n {
+                    target = nextUnlinked
+                } else if j > 0 && back && i > 5 {
                     let low = max(0, i - 50)
                     target = low + random.below(i - low)
                 } else {
-                    let jump = Int(-log(1 - random.unit()) * 15)
                     target = min(n - 1, i + 1 + jump)
                 }
+                // Only a forward link makes a section reachable for sure (a back-link
+                // may come from a section that is itself reached only through it).
+                if target > i { linked[target] = true }
                 choices.append(Choice(text: "Choice \(j + 1) of \(i)", target: "p\(target)"))
             }
             passages.append(Passage(id: "p\(i)", text: "Section \(i).", choices: choices))
+        }
+        // Sections no choice leads to (after a run of endings): one more choice from the
+        // nearest earlier section that is not an ending.
+        var lastOpen = 0
+        for i in 1..<max(1, n) {
+            if !linked[i] {
+                passages[lastOpen].choices.append(Choice(
+                    text: "Choice \(passages[lastOpen].choices.count + 1) of \(lastOpen)", target: "p\(i)"))
+                linked[i] = true
+            }
+            if passages[i].ending == nil { lastOpen = i }
         }
         return passages
     }

@@ -37,7 +37,7 @@ public struct SourceText: Sendable {
         self.path = path
         guard data.count <= SourceText.maximumSize else {
             throw StoryLoadError(
-                "file is \(data.count) bytes; the limit is \(SourceText.maximumSize) bytes",
+                FileReadFailure.tooLarge(size: data.count, limit: SourceText.maximumSize, stream: false).description,
                 at: SourceLocation(file: path, line: 1, column: 1))
         }
         let bytes = [UInt8](data)
@@ -88,27 +88,15 @@ public struct SourceText: Sendable {
         self = try! SourceText(path: path, data: Data(text.utf8))
     }
 
-    /// Reads a file from disk; a missing or unreadable file is a located error.
+    /// Reads a file from disk (a FIFO or device as a stream, up to `maximumSize`); a missing
+    /// or unreadable file is a located error in plain words.
     public init(contentsOf path: String) throws(StoryLoadError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw StoryLoadError("cannot read file: \(Self.reason(error))", at: nil)
-                .prefixed(path)
+        switch FileReader.contents(path, limit: SourceText.maximumSize) {
+        case .success(let bytes):
+            try self.init(path: path, data: Data(bytes))
+        case .failure(let failure):
+            throw StoryLoadError(failure.description, at: nil).prefixed(path)
         }
-        try self.init(path: path, data: data)
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoSuchFileError {
-            return "no such file"
-        }
-        return ns.localizedDescription
     }
 
     /// The text as Unicode scalars (decoded on first use, then kept).

@@ -117,7 +117,11 @@ public struct SwiftSourceParser {
 
     func token(_ j: Int) -> SwiftSourceLexer.Token? { j < t.count ? t[j] : nil }
     func isPunctuation(_ text: String, at j: Int) -> Bool { token(j)?.isPunctuation(text) ?? false }
+    /// Where the last token read ends. `k` never passes `t.count` (`step()`), so this stays
+    /// in range however the file ends.
     var previousEnd: Int { k > 0 ? t[k - 1].end : 0 }
+    /// Moves past the current token, never past the end of the tokens.
+    mutating func step() { if k < t.count { k += 1 } }
     var currentOffset: Int { k < t.count ? t[k].offset : source.scalars.count }
 
     mutating func error(_ message: String, at offset: Int) {
@@ -291,7 +295,7 @@ public struct SwiftSourceParser {
             if let tok = token(k), tok.isPunctuation("(") || tok.isPunctuation("[") || tok.isPunctuation("{") {
                 skipBalanced()
             } else {
-                k += 1
+                step()
             }
             return node(.other, from: start)
         }
@@ -441,7 +445,7 @@ public struct SwiftSourceParser {
                 if let stray = token(k), stray.isPunctuation("(") || stray.isPunctuation("[") || stray.isPunctuation("{") {
                     skipBalanced()
                 } else {
-                    k += 1
+                    step()
                 }
             }
         }
@@ -489,7 +493,7 @@ public struct SwiftSourceParser {
                 k += 1
                 let before = k
                 arguments.append(Argument(label: nil, offset: tok.offset, value: expression()))
-                if k == before { k += 1 }
+                if k == before { step() }
                 continue
             }
             if tok.isPunctuation(")") || tok.isPunctuation("}") || tok.isPunctuation(";") {

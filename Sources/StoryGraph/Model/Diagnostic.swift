@@ -45,7 +45,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         self.notes = notes
     }
 
-    /// `path:line:column: error: message [rule-id]`, followed by one line per note.
+    /// `path:line:column: error: message [rule-id]`, followed by one line per note. The
+    /// path and messages go through `TerminalText.escaped`: a story cannot add a line.
     public var description: String {
         var text = Diagnostic.line(location, severity.rawValue, message)
         if let ruleID { text += " [\(ruleID)]" }
@@ -56,8 +57,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     private static func line(_ location: SourceLocation?, _ label: String, _ message: String) -> String {
-        if let location { return "\(location): \(label): \(message)" }
-        return "\(label): \(message)"
+        if let location { return "\(TerminalText.escaped(location.description)): \(label): \(TerminalText.escaped(message))" }
+        return "\(label): \(TerminalText.escaped(message))"
     }
 }
 

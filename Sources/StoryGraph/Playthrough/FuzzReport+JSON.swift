@@ -1,7 +1,8 @@
 import Foundation
 
 extension FuzzReport {
-    /// The report as JSON (sorted keys, so the same runs give the same bytes).
+    /// The report as JSON (`Schemas/fuzz.schema.json`): snake_case keys, sorted, so the
+    /// same runs give the same bytes; locations as `{"file", "line", "column"}`.
     ///
     /// - Complexity: O(P + C + maxSteps).
     public func json(odds: EndingOdds?) -> Data {
@@ -10,10 +11,10 @@ extension FuzzReport {
             let c = graph.graph.choice(ref)
             return JSONChoice(
                 passage: story.passages[ref.passage].id, choice: ref.choice + 1, text: c.text, target: c.target,
-                location: c.location?.description)
+                location: c.location)
         }
         let document = JSONDocument(
-            story: story.title, runs: runs, seed: seed, policy: policy.rawValue, maxSteps: maxSteps,
+            schemaVersion: ReportDocument.schemaVersion, story: story.title, runs: runs, seed: seed, policy: policy.rawValue, maxSteps: maxSteps,
             allEnded: allEnded,
             outcomes: outcomeRows(odds: odds).map {
                 JSONOutcome(
@@ -36,13 +37,12 @@ extension FuzzReport {
                     JSONFailedLink(choice: choice($0.choice), kind: $0.isDynamic ? "dynamic" : "broken", runs: $0.runs, firstRun: $0.firstRun)
                 }),
             totalChoices: totalChoices)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(document)) ?? Data()
+        return JSONOutput.encode(document)
     }
 }
 
 private struct JSONDocument: Encodable {
+    var schemaVersion: Int
     var story: String
     var runs: Int
     var seed: UInt64
@@ -81,7 +81,7 @@ private struct JSONChoice: Encodable {
     var choice: Int
     var text: String
     var target: String
-    var location: String?
+    var location: SourceLocation?
 }
 
 private struct JSONCoverage: Encodable {

@@ -73,7 +73,7 @@ extension FuzzReport {
             lines.append("Outcomes: none (no runs)")
         } else {
             let cells = rows.map { r in
-                (r.label, FuzzText.grouped(r.runs), Self.percent(r.share), r.exact.map(Self.percent) ?? "", r.isOutlier)
+                (TerminalText.escaped(r.label), FuzzText.grouped(r.runs), Self.percent(r.share), r.exact.map(Self.percent) ?? "", r.isOutlier)
             }
             let w0 = max("Outcome".count, cells.map(\.0.count).max()! + 2)
             let w1 = max("runs".count, cells.map(\.1.count).max()!)
@@ -135,7 +135,7 @@ extension FuzzReport {
         }
         lines.append("")
         lines.append(allEnded ? "Every run reached an ending." : "\(FuzzText.grouped(runs - endedRuns)) of \(FuzzText.grouped(runs)) runs did not reach an ending.")
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.joined(lines) + "\n"
     }
 
     /// `passage → 'choice text' → target (file:line:column)`.

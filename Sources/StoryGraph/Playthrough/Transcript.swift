@@ -50,7 +50,7 @@ public struct Transcript: Sendable {
             let choice = graph.graph.choice(ref)
             lines.append(indent + "✗ computed link after \(choices): the target \(FuzzText.quoted(choice.target)) is known only when the story runs\(FuzzText.at(choice.location))")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.joined(lines) + "\n"
     }
 
     private func passageLine(_ number: Int, _ v: Int, width: Int, maxText: Int) -> String {
@@ -100,8 +100,8 @@ extension String {
 import Foundation
 
 extension Transcript {
-    /// The transcript as JSON: the run, each step (passage, its text, the choice taken)
-    /// and the outcome.
+    /// The transcript as JSON (`Schemas/replay.schema.json`): the run, each step (passage,
+    /// its text, the choice taken) and the outcome; snake_case keys.
     public func json() -> Data {
         let story = graph.graph.story
         let steps = playthrough.steps.map { step in
@@ -116,19 +116,19 @@ extension Transcript {
         case .stuck(let v): outcome = JSONOutcome(kind: "stuck", passage: story.passages[v].id)
         case .brokenLink(let ref), .dynamicLink(let ref):
             let choice = graph.graph.choice(ref)
-            let kind = if case .brokenLink = playthrough.outcome { "brokenLink" } else { "dynamicLink" }
+            let kind = if case .brokenLink = playthrough.outcome { "broken_link" } else { "dynamic_link" }
             outcome = JSONOutcome(
                 kind: kind, passage: story.passages[ref.passage].id, choice: ref.choice + 1, target: choice.target,
-                location: choice.location?.description)
+                location: choice.location)
         }
-        let document = JSONTranscript(run: playthrough.run, seed: seed, policy: policy.rawValue, steps: steps, outcome: outcome)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(document)) ?? Data()
+        let document = JSONTranscript(
+            schemaVersion: ReportDocument.schemaVersion, run: playthrough.run, seed: seed, policy: policy.rawValue, steps: steps, outcome: outcome)
+        return JSONOutput.encode(document)
     }
 }
 
 private struct JSONTranscript: Encodable {
+    var schemaVersion: Int
     var run: Int?
     var seed: UInt64?
     var policy: String
@@ -150,9 +150,9 @@ private struct JSONOutcome: Encodable {
     var endingKind: String?
     var choice: Int?
     var target: String?
-    var location: String?
+    var location: SourceLocation?
 
-    init(kind: String, passage: String, endingKind: String? = nil, choice: Int? = nil, target: String? = nil, location: String? = nil) {
+    init(kind: String, passage: String, endingKind: String? = nil, choice: Int? = nil, target: String? = nil, location: SourceLocation? = nil) {
         self.kind = kind
         self.passage = passage
         self.endingKind = endingKind

@@ -1,6 +1,7 @@
-/// Everything `storygraph report` says about a story, as a plain value: rendered as text,
-/// JSON or Markdown. Passages are named by id; big counts are `BigUInt` (decimal strings
-/// in JSON). JSON keys are the snake_case forms of the property names.
+/// Everything `storygraph report` says about a story, as a plain value; `document()` makes
+/// the report document every output is rendered from. Passages are named by id; big counts
+/// are `BigUInt` (decimal strings in JSON). JSON keys are the snake_case forms of the
+/// property names, so `Report(json:)` reads the JSON output back.
 public struct Report: Sendable, Codable, Hashable {
     public struct Structure: Sendable, Codable, Hashable {
         public var passages: Int
@@ -66,9 +67,8 @@ public struct Report: Sendable, Codable, Hashable {
         public var severity: String
         public var rule: String?
         public var message: String
-        public var file: String?
-        public var line: Int?
-        public var column: Int?
+        /// `{"file", "line", "column"}` in JSON, as every location in every output.
+        public var location: SourceLocation?
     }
 
     public var title: String
@@ -135,8 +135,6 @@ extension Report.Finding {
         severity = diagnostic.severity.rawValue
         rule = diagnostic.ruleID
         message = diagnostic.message
-        file = diagnostic.location?.file
-        line = diagnostic.location?.line
-        column = diagnostic.location?.column
+        location = diagnostic.location
     }
 }

@@ -26,20 +26,55 @@ public enum PinnedLayout {
         return true
     }
 
+    /// The largest coordinate or card size, in editor pixels, that is pinned; a passage
+    /// beyond it (`"1e19,0"`), or with a negative size, is laid out automatically and
+    /// named by `refusals(of:)`.
+    public static let maximumCoordinate = 1_000_000.0
+
     /// The centre of each passage's card, in points, by passage index. A passage without
-    /// a readable position gets none.
+    /// a readable position, or with one out of range, gets none.
     ///
     /// - Complexity: O(P).
     public static func positions(of story: Story) -> [Int: (x: Double, y: Double)] {
         var result: [Int: (x: Double, y: Double)] = [:]
         for (index, passage) in story.passages.enumerated() {
-            guard let position = passage.metadata["position"].flatMap(pair) else { continue }
-            let size = passage.metadata["size"].flatMap(pair) ?? defaultSize
-            result[index] = (
-                x: (position.0 + size.0 / 2) * pointsPerPixel,
-                y: (position.1 + size.1 / 2) * pointsPerPixel)
+            guard case .pinned(let x, let y)? = card(of: passage) else { continue }
+            result[index] = (x: x, y: y)
         }
         return result
+    }
+
+    /// A located warning for each passage whose position or size is out of range.
+    ///
+    /// - Complexity: O(P).
+    public static func refusals(of story: Story) -> [Diagnostic] {
+        story.passages.compactMap { passage in
+            guard case .refused(let what)? = card(of: passage) else { return nil }
+            return Diagnostic(
+                .warning,
+                "passage '\(passage.id)' has Twine \(what) beyond ±\(Int(maximumCoordinate)) pixels (or a negative size); --layout twine lays it out automatically",
+                at: passage.location, rule: "twine-position")
+        }
+    }
+
+    enum Card {
+        case pinned(x: Double, y: Double)
+        /// The position (and size) as written, out of range.
+        case refused(String)
+    }
+
+    /// Where a passage's card goes, or nil when it has no readable position.
+    static func card(of passage: Passage) -> Card? {
+        guard let text = passage.metadata["position"], let position = pair(text) else { return nil }
+        let sizeText = passage.metadata["size"]
+        let size = sizeText.flatMap(pair) ?? defaultSize
+        let limit = maximumCoordinate
+        guard abs(position.0) <= limit, abs(position.1) <= limit,
+              size.0 >= 0, size.1 >= 0, size.0 <= limit, size.1 <= limit
+        else {
+            return .refused(sizeText.map { "position '\(text)' and size '\($0)'" } ?? "position '\(text)'")
+        }
+        return .pinned(x: (position.0 + size.0 / 2) * pointsPerPixel, y: (position.1 + size.1 / 2) * pointsPerPixel)
     }
 
     /// `"600,400"` (spaces allowed) as two finite numbers.

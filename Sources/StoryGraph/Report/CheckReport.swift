@@ -1,0 +1,62 @@
+/// What `storygraph check` found in each story it was given: findings per file, the
+/// counts by severity, and the summary line.
+public struct CheckReport: Sendable, Hashable {
+    /// The findings of one file, or why it could not be read.
+    public struct File: Sendable, Hashable {
+        public var path: String
+        public var readable: Bool
+        public var findings: [Report.Finding]
+
+        public init(path: String, readable: Bool, findings: [Report.Finding]) {
+            self.path = path
+            self.readable = readable
+            self.findings = findings
+        }
+    }
+
+    public var files: [File]
+    /// Whether warnings fail the check too.
+    public var strict: Bool
+
+    public init(files: [File], strict: Bool) {
+        self.files = files
+        self.strict = strict
+    }
+
+    public func count(_ severity: Severity) -> Int {
+        files.reduce(0) { $0 + $1.findings.count { $0.severity == severity.rawValue } }
+    }
+
+    public var unreadable: Int { files.count { !$0.readable } }
+
+    /// Whether the check fails: an error, or a warning under `strict`.
+    public var fails: Bool { count(.error) > 0 || (strict && count(.warning) > 0) }
+
+    /// "checked 2 stories: 2 errors, 0 warnings, 2 info (1 could not be read)".
+    public var summary: String {
+        let errors = count(.error)
+        let warnings = count(.warning)
+        let stories = files.count == 1 ? "1 story" : "\(files.count) stories"
+        return "checked \(stories): \(errors) error\(errors == 1 ? "" : "s"), "
+            + "\(warnings) warning\(warnings == 1 ? "" : "s"), \(count(.info)) info"
+            + (unreadable > 0 ? " (\(unreadable) could not be read)" : "")
+    }
+
+    /// The summary for people; for programs, every file's findings and the counts
+    /// (`Schemas/check.schema.json`). The findings themselves reach people as
+    /// diagnostics on stderr, as they are found.
+    public func document() -> ReportDocument {
+        let files = files.map { file in
+            ReportValue.object([
+                ("file", .string(file.path)), ("readable", .bool(file.readable)), ("findings", .array(file.findings.map(\.value))),
+            ])
+        }
+        return ReportDocument(heading: nil, sections: [.init("", [
+            .paragraph(ReportText(summary)),
+            .data([
+                .init("files", .array(files)), .init("errors", .int(count(.error))), .init("warnings", .int(count(.warning))),
+                .init("infos", .int(count(.info))), .init("strict", .bool(strict)),
+            ]),
+        ])])
+    }
+}

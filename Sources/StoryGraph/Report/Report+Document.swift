@@ -1,0 +1,159 @@
+extension Report {
+    /// Endings shown to people; the JSON has them all.
+    static let endingRows = 40
+    /// Elementary cycles shown to people; the JSON lists `--max-cycles` of them.
+    static let cycleRows = 10
+    /// Findings shown to people; `storygraph check` lists them all.
+    static let findingRows = 20
+
+    /// The report as one document: what every renderer (text, Markdown, JSON) shows.
+    ///
+    /// - Complexity: O(V + findings + listed cycles).
+    public func document() -> ReportDocument {
+        ReportDocument(
+            heading: .init(title: title, format: format, start: start),
+            sections: [
+                structureSection(), pathsSection(), endingsSection(), oddsSection(), loopsSection(),
+                bottlenecksSection(), problemsSection(),
+            ],
+            fields: [.init("budget_seconds", .double(budgetSeconds))])
+    }
+
+    private func structureSection() -> ReportDocument.Section {
+        let s = structure
+        let lower = paths.exact ? "" : "+"
+        return .init("Structure", key: "structure", [.figures([
+            .init("passages", "\(Self.grouped(s.passages))", [.init("passages", .int(s.passages))]),
+            .init("choices", "\(Self.grouped(s.choices))", [.init("choices", .int(s.choices))]),
+            .init("words", "\(Self.grouped(s.words))", [.init("words", .int(s.words))]),
+            .init("endings", "\(Self.grouped(s.endings))", [.init("endings", .int(s.endings))]),
+            .init("mean choices per passage", "\(Self.fixed(s.meanChoices))", [.init("mean_choices", .double(s.meanChoices))]),
+            .init("passages where paths merge", "\(Self.grouped(s.merges))", [.init("merges", .int(s.merges))]),
+            .init("false choices", Self.count(s.falseChoices, limit: 5), [.init("false_choices", .strings(s.falseChoices))]),
+            .init("shortest path", "\(s.shortestPath.map { "\(Self.grouped($0)) choice\($0 == 1 ? "" : "s")" } ?? "-")",
+                  [.init("shortest_path", .optional(s.shortestPath))]),
+            .init("longest path", "\(s.longestPath.map { "\(Self.grouped($0))\(lower) choice\($0 == 1 && paths.exact ? "" : "s")" } ?? "-")",
+                  [.init("longest_path", .optional(s.longestPath))]),
+        ] + sourceFigures())])
+    }
+
+    /// The source language's own figures, under `structure.source` (absent when none).
+    private func sourceFigures() -> [ReportDocument.Figure] {
+        (structure.source?.figures ?? []).map {
+            .init("\(format): \($0.name.replacingOccurrences(of: "_", with: " "))", "\(Self.grouped($0.value))",
+                  [.init("source.\($0.name)", .int($0.value))])
+        }
+    }
+
+    private func pathsSection() -> ReportDocument.Section {
+        .init("Paths", key: "paths", [.figures([
+            .init("paths", "\(paths.total.formatted() + (paths.exact ? " (exact)" : " (at least: search stopped at its budget)"))",
+                  [.init("total", .big(paths.total)), .init("exact", .bool(paths.exact))]),
+            .init("unbounded walks", "\(paths.unboundedWalks ? "yes (the reader can loop and still reach an ending)" : "no")",
+                  [.init("unbounded_walks", .bool(paths.unboundedWalks))]),
+            .init(nil, "", [.init("search_steps", .int(paths.searchSteps))]),
+        ])])
+    }
+
+    private func endingsSection() -> ReportDocument.Section {
+        let lower = paths.exact ? "" : "+"
+        let rows = endings.map { e in
+            ReportDocument.Row(
+                [.code(e.id), "\(e.kind ?? (e.tags.isEmpty ? "-" : e.tags.joined(separator: " ")))", "\(e.paths.formatted() + lower)",
+                 "\(e.shortest < 0 ? "-" : Self.grouped(e.shortest))", "\(e.longest < 0 ? "-" : Self.grouped(e.longest) + lower)", "\(Self.percent(e.probability))"],
+                .object([
+                    ("id", .string(e.id)), ("kind", .optional(e.kind)), ("tags", .strings(e.tags)), ("paths", .big(e.paths)),
+                    ("shortest", .int(e.shortest)), ("longest", .int(e.longest)), ("probability", .double(e.probability)),
+                ]))
+        }
+        let table = ReportDocument.Table(
+            key: "endings",
+            columns: [.init("ending"), .init("kind"), .init("paths", rightAligned: true), .init("shortest", rightAligned: true),
+                      .init("longest", rightAligned: true), .init("odds", rightAligned: true)],
+            rows: rows, empty: "none reachable",
+            cut: .init(limit: Self.endingRows, noun: "endings", hint: "the JSON report lists them all"))
+        return .init("Endings", [.table(table), .data([.init("unreachable_endings", .strings(unreachableEndings))])])
+    }
+
+    private func oddsSection() -> ReportDocument.Section {
+        .init("Odds", note: "a reader who picks at random", key: "odds", [.figures([
+            .init("never ending (trapped)", "\(Self.percent(odds.neverEnding))", [.init("never_ending", .double(odds.neverEnding))]),
+            .init(odds.brokenLink > 0 ? "broken link" : nil, "\(Self.percent(odds.brokenLink))", [.init("broken_link", .double(odds.brokenLink))]),
+            .init(odds.dynamicLink > 0 ? "dynamic link" : nil, "\(Self.percent(odds.dynamicLink))", [.init("dynamic_link", .double(odds.dynamicLink))]),
+            .init("expected choices", "\(odds.expectedChoices.map(Self.fixed) ?? "- (a reader may never stop)")",
+                  [.init("expected_choices", .optional(odds.expectedChoices))]),
+            .init(odds.converged ? nil : "note", "the iterative solve did not reach 1e-12", [.init("converged", .bool(odds.converged))]),
+        ])])
+    }
+
+    private func loopsSection() -> ReportDocument.Section {
+        let trapping = loops.filter { !$0.escapable }.count
+        let loopValues = loops.map { loop in
+            ReportValue.object([("passages", .strings(loop.passages)), ("escapable", .bool(loop.escapable)), ("reachable", .bool(loop.reachable))])
+        }
+        let items = cycles.listed.map { cycle in
+            ReportDocument.Item(
+                .joined((cycle.passages + [cycle.passages[0]]).map(ReportText.code), separator: " → ") + (cycle.escapable ? "" : "  (trapping)"),
+                .object([("passages", .strings(cycle.passages)), ("escapable", .bool(cycle.escapable))]))
+        }
+        // People see 10; the JSON lists --max-cycles; the search counts them all.
+        let hint = cycles.listed.count > Self.cycleRows
+            ? "the JSON report lists \(Self.grouped(cycles.listed.count))" + (cycles.count > cycles.listed.count ? "; --max-cycles N lists more" : "")
+            : "--max-cycles N lists more in the JSON report"
+        return .init("Loops", [
+            .figures([
+                .init("loops (cyclic components)", "\(Self.grouped(loops.count)) (\(Self.grouped(loops.count - trapping)) escapable, \(Self.grouped(trapping)) trapping)",
+                      [.init("loops", .array(loopValues))]),
+                .init("elementary cycles", "\(Self.grouped(cycles.count) + (cycles.exact ? "" : "+ (at least: search stopped at its budget)"))",
+                      [.init("cycles.count", .int(cycles.count)), .init("cycles.exact", .bool(cycles.exact))]),
+                .init(nil, "", [.init("cycles.search_steps", .int(cycles.searchSteps))]),
+            ]),
+            .list(.init(
+                key: "cycles.listed", style: .lines, items: items, empty: nil,
+                cut: .init(limit: Self.cycleRows, noun: "cycles", hint: hint, total: cycles.count))),
+        ])
+    }
+
+    private func bottlenecksSection() -> ReportDocument.Section {
+        let items = bottlenecks.map { id in
+            ReportDocument.Item(.code(id) + (id == start ? " (the start)" : ""), .string(id))
+        }
+        return .init("Bottlenecks", note: "every path to an ending goes through them", [.list(.init(
+            key: "bottlenecks", style: .inline, items: items, empty: "none",
+            cut: .init(limit: 20, noun: "bottlenecks", hint: "the JSON report lists them all")))])
+    }
+
+    private func problemsSection() -> ReportDocument.Section {
+        let errors = findings.filter { $0.severity == "error" }.count
+        let warnings = findings.filter { $0.severity == "warning" }.count
+        let infos = findings.filter { $0.severity == "info" }.count
+        return .init("Problems", [
+            .figures([
+                .init("unreachable", Self.count(unreachable, limit: 10), [.init("unreachable", .strings(unreachable))]),
+                .init("trapped", Self.count(trapped, limit: 10), [.init("trapped", .strings(trapped))]),
+            ]),
+            .paragraph("findings: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info"),
+            .findings(.init(
+                key: "findings", findings: findings,
+                cut: .init(limit: Self.findingRows, noun: "findings", hint: "storygraph check lists them all"))),
+        ])
+    }
+
+    /// "3 (a, b, c)", at most `limit` names and "… N more".
+    static func count(_ names: [String], limit: Int) -> ReportText {
+        guard !names.isEmpty else { return "0" }
+        var items = names.prefix(limit).map(ReportText.code)
+        if names.count > limit { items.append("… \(grouped(names.count - limit)) more") }
+        return "\(grouped(names.count)) (" + .joined(items, separator: ", ") + ")"
+    }
+
+    static func fixed(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    static func percent(_ p: Double) -> String {
+        let value = p * 100
+        if value == value.rounded() { return String(format: "%.0f%%", value) }
+        return String(format: "%.4g%%", value)
+    }
+
+    static func grouped(_ n: Int) -> String { BigUInt(UInt64(max(0, n))).formatted() }
+}

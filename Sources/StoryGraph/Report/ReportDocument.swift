@@ -1,0 +1,187 @@
+/// A report built once, as sections of typed blocks, and rendered by one renderer per
+/// output (`text()`, `markdown()`, `json()`; an HTML renderer is one more). Every block
+/// carries both what a person reads (`ReportText`) and what a program reads (`ReportValue`
+/// under a JSON key path), so no renderer can show a figure another leaves out, and a
+/// list that is cut says so, the same way, in every output.
+///
+/// JSON key paths are dot-separated (`cycles.count`) and relative to the section's `key`
+/// (`nil`: the top level of the document).
+public struct ReportDocument: Sendable, Hashable {
+    /// The story a report is about; `nil` for documents about several files (`check`).
+    public struct Heading: Sendable, Hashable {
+        public var title: String
+        public var format: String
+        public var start: String
+    }
+
+    public struct Section: Sendable, Hashable {
+        /// "Structure": text writes it in capitals, Markdown as a heading.
+        public var title: String
+        /// Said after the title: "(a reader who picks at random)".
+        public var note: String?
+        /// Where the section's fields go in the JSON document; `nil` for the top level.
+        public var key: String?
+        public var blocks: [Block]
+
+        public init(_ title: String, note: String? = nil, key: String? = nil, _ blocks: [Block]) {
+            self.title = title
+            self.note = note
+            self.key = key
+            self.blocks = blocks
+        }
+    }
+
+    public enum Block: Sendable, Hashable {
+        /// Label and value rows ("passages  6").
+        case figures([Figure])
+        /// A table with a header, one row per item.
+        case table(Table)
+        /// Items one per line, or on one line separated by commas.
+        case list(List)
+        /// A sentence a person reads; no JSON.
+        case paragraph(ReportText)
+        /// Findings: a line each in text, a table with their locations in Markdown.
+        case findings(Findings)
+        /// Fields only programs read (search steps, the budget).
+        case data([Field])
+    }
+
+    /// A JSON field: a dot-separated key path and its value.
+    public struct Field: Sendable, Hashable {
+        public var key: String
+        public var value: ReportValue
+
+        public init(_ key: String, _ value: ReportValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// One row of a figure table. A figure without a label is not shown to people (its
+    /// fields are still in the JSON).
+    public struct Figure: Sendable, Hashable {
+        public var label: String?
+        public var value: ReportText
+        public var fields: [Field]
+
+        public init(_ label: String?, _ value: ReportText, _ fields: [Field] = []) {
+            self.label = label
+            self.value = value
+            self.fields = fields
+        }
+    }
+
+    /// How much of a list the people's outputs show, and where the rest is.
+    public struct Cut: Sendable, Hashable {
+        /// Items shown to people.
+        public var limit: Int
+        /// The plural noun of the items ("endings", "cycles").
+        public var noun: String
+        /// How to see the rest ("the JSON report lists them all").
+        public var hint: String
+        /// The full count when it is more than the items held (cycles counted but not
+        /// listed); `nil`: the items held are all there are.
+        public var total: Int?
+
+        public init(limit: Int, noun: String, hint: String, total: Int? = nil) {
+            self.limit = limit
+            self.noun = noun
+            self.hint = hint
+            self.total = total
+        }
+
+        /// "10 of 11 cycles shown; --max-cycles N lists more in the JSON report", or `nil`
+        /// when nothing is cut. The one wording every renderer uses.
+        public func note(held: Int) -> String? {
+            let total = max(held, total ?? held)
+            let shown = min(limit, held)
+            guard shown < total else { return nil }
+            return "\(Report.grouped(shown)) of \(Report.grouped(total)) \(noun) shown; \(hint)"
+        }
+    }
+
+    public struct Column: Sendable, Hashable {
+        public var header: String
+        public var rightAligned: Bool
+
+        public init(_ header: String, rightAligned: Bool = false) {
+            self.header = header
+            self.rightAligned = rightAligned
+        }
+    }
+
+    public struct Row: Sendable, Hashable {
+        public var cells: [ReportText]
+        /// The row in the JSON array.
+        public var value: ReportValue
+
+        public init(_ cells: [ReportText], _ value: ReportValue) {
+            self.cells = cells
+            self.value = value
+        }
+    }
+
+    public struct Table: Sendable, Hashable {
+        public var key: String
+        public var columns: [Column]
+        /// Every row: the JSON has them all, people see `cut.limit`.
+        public var rows: [Row]
+        /// Said instead of an empty table.
+        public var empty: ReportText
+        public var cut: Cut
+    }
+
+    public struct Item: Sendable, Hashable {
+        public var text: ReportText
+        public var value: ReportValue
+
+        public init(_ text: ReportText, _ value: ReportValue) {
+            self.text = text
+            self.value = value
+        }
+    }
+
+    public struct List: Sendable, Hashable {
+        public enum Style: Sendable, Hashable {
+            /// One item per line.
+            case lines
+            /// One line, items separated by commas.
+            case inline
+        }
+
+        public var key: String
+        public var style: Style
+        public var items: [Item]
+        /// Said instead of an empty list; `nil`: nothing is said.
+        public var empty: ReportText?
+        public var cut: Cut
+    }
+
+    public struct Findings: Sendable, Hashable {
+        public var key: String
+        /// Nothing is said of no findings: the summary beside them counts them.
+        public var findings: [Report.Finding]
+        public var cut: Cut
+    }
+
+    /// How an inline list says it is cut, in every renderer: ", … 5 more".
+    static func inlineMore(_ list: List) -> String {
+        let hidden = list.items.count - min(list.cut.limit, list.items.count)
+        return hidden > 0 ? ", … \(Report.grouped(hidden)) more" : ""
+    }
+
+    public var heading: Heading?
+    public var sections: [Section]
+    /// Top-level JSON fields no section shows.
+    public var fields: [Field]
+
+    public init(heading: Heading?, sections: [Section], fields: [Field] = []) {
+        self.heading = heading
+        self.sections = sections
+        self.fields = fields
+    }
+
+    /// The version of the JSON output contract (`Schemas/*.schema.json`): every JSON
+    /// output carries it as `schema_version`, and any change to a schema raises it by one.
+    public static let schemaVersion = 1
+}

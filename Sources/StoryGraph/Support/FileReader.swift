@@ -1,0 +1,37 @@
+import Foundation
+
+/// Reads a story file with POSIX calls: a regular file by its size, anything else (a FIFO,
+/// a pipe, `/dev/stdin`, a character device such as `/dev/zero`) as a stream, never more
+/// than `limit` bytes. Errors are plain words from `SystemError`.
+public enum FileReader {
+    /// The bytes of `path`, or a message that says why not (without the path, which the
+    /// caller puts in the location).
+    /// - Complexity: O(n) in the bytes read, at most `limit + 1`.
+    public static func contents(_ path: String, limit: Int) -> Result<[UInt8], FileReadFailure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.system(.last)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(.system(.last)) }
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR { return .failure(.system(SystemError(code: EISDIR))) }
+        let isRegular = kind == S_IFREG
+        if isRegular, Int(info.st_size) > limit { return .failure(.tooLarge(size: Int(info.st_size), limit: limit, stream: false)) }
+        var bytes: [UInt8] = []
+        if isRegular { bytes.reserveCapacity(Int(info.st_size)) }
+        let chunk = 1 << 16
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let wanted = min(chunk, limit + 1 - bytes.count)
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, wanted) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(.last))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: buffer[0..<count])
+            if bytes.count > limit { return .failure(.tooLarge(size: nil, limit: limit, stream: !isRegular)) }
+        }
+        return .success(bytes)
+    }
+}

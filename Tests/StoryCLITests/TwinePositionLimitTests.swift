@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+@testable import StoryCLI
+
+/// Twine positions far out of range used to trap converting Double to Int in the DOT
+/// writer; now such a passage is laid out automatically, with a located warning.
+@Suite("--layout twine: positions out of range")
+struct TwinePositionLimitTests {
+    @Test(arguments: [
+        ("1e19,0", nil as String?), ("-1e19,5", nil), ("0,9e300", nil), ("10,10", "1e19,100"), ("10,10", "-5,100"),
+    ])
+    func outOfRangePositionIsWarnedAndSkipped(position: String, size: String?) {
+        let metadata = size.map { "\"position\":\"\(position)\",\"size\":\"\($0)\"" } ?? "\"position\":\"\(position)\""
+        let path = Repository.write(
+            ":: Start {\(metadata)}\n[[Next]]\n\n:: Next {\"position\":\"100,100\"}\nThe end.\n", name: "far.twee")
+        let run = runCLI(["map", path, "--layout", "twine", "--format", "dot"])
+        #expect(run.exitCode == 0)
+        let what = size.map { "position '\(position)' and size '\($0)'" } ?? "position '\(position)'"
+        #expect(run.stderr == "\(path):1:1: warning: passage 'Start' has Twine \(what) beyond ±1000000 pixels (or a negative size); --layout twine lays it out automatically [twine-position]\n")
+        // The passage in range keeps its pin; the other has none.
+        #expect(run.stdout.components(separatedBy: "pos=\"").count == 2)
+        #expect(run.stdout.contains("pos=\"300,-300!\""))
+    }
+
+}
