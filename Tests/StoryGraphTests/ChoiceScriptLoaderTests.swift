@@ -79,6 +79,7 @@ import Testing
     static let rain = """
         *scene_list
           startup
+        *create drops 0
         Rain taps the window.
         *fake_choice
           #Listen.
@@ -93,15 +94,15 @@ import Testing
     @Test func fakeChoiceOptionsRejoinAfterTheBlock() throws {
         let result = try Self.load([("startup", Self.rain)])
         let story = result.story
-        #expect(story.passages.map(\.id) == ["startup", "startup@6", "startup@10"])
+        #expect(story.passages.map(\.id) == ["startup", "startup@7", "startup@11"])
         let start = try #require(story.passage("startup"))
         #expect(start.choices.map(\.text) == ["Listen.", "Sleep.", "Count the drops."])
-        #expect(start.choices.map(\.target) == ["startup@6", "startup@10", "startup@10"])
+        #expect(start.choices.map(\.target) == ["startup@7", "startup@11", "startup@11"])
         #expect(start.choices[2].effects.map(\.text) == ["*set drops 3"])
-        #expect(story.passage("startup@6")?.choices.map(\.target) == ["startup@10"])
-        #expect(story.passage("startup@6")?.choices.map(\.kind) == [.auto])
-        #expect(story.passage("startup@10")?.text == "The storm passes by morning.")
-        #expect(story.passage("startup@10")?.ending != nil)
+        #expect(story.passage("startup@7")?.choices.map(\.target) == ["startup@11"])
+        #expect(story.passage("startup@7")?.choices.map(\.kind) == [.auto])
+        #expect(story.passage("startup@11")?.text == "The storm passes by morning.")
+        #expect(story.passage("startup@11")?.ending != nil)
         let analysis = Self.analysis(result)
         #expect(analysis.paths.total == 3)
         #expect(analysis.endings.entries.count == 1)
