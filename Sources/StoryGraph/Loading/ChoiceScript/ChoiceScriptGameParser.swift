@@ -111,18 +111,6 @@ struct ChoiceScriptGameParser {
             compiled[name] = compiler
             sceneOrder.append(name)
         }
-        // Labels named by *goto_scene / *gosub_scene in another scene.
-        for name in sceneOrder {
-            guard let compiler = compiled[name] else { continue }
-            for reference in compiler.sceneReferences {
-                guard let label = reference.label, let target = scenes[reference.scene], compiled[reference.scene] != nil,
-                    target.labels[label] == nil
-                else { continue }
-                diagnostics.append(compiler.scene.error(
-                    "bad label \(label) in scene \(reference.scene)", at: reference.line, rule: "choicescript-missing-label"))
-            }
-        }
-
         var passages: [Passage] = []
         var origins: [String: ChoiceScriptSceneCompiler.Origin] = [:]
         for name in sceneOrder {
