@@ -318,6 +318,15 @@ import Testing
         #expect(result.story.passage("startup")?.ending != nil)
     }
 
+    @Test func aLabelWrittenTwiceIsADuplicateIDAndTheFirstWins() throws {
+        let text = "*scene_list\n  startup\nStart.\n*goto well\n*label well\nA well.\n*ending\n*label well\nAnother well.\n*ending\n"
+        let result = try Self.load([("startup", text)])
+        #expect(result.story.passages.map(\.id) == ["startup", "startup:well"])
+        #expect(result.story.passage("startup:well")?.text == "A well.")
+        #expect(result.diagnostics.map { "\($0.location?.line ?? 0) \($0.ruleID ?? "")" } == ["8 duplicate-id"])
+        #expect(result.diagnostics.first?.notes.first?.location?.line == 5)
+    }
+
     @Test func aSceneFileIsChoiceScriptNotABrokenTweeFile() {
         let scene = SourceText(path: "chapter.txt", text: "Some text.\n*choice\n  #Go\n    *finish\n")
         #expect(ChoiceScriptLoader.confidence(for: scene) == 20)

@@ -71,15 +71,19 @@ struct ChoiceScriptSceneCompiler {
             origins[id] = .label
             worklist.append((id, line))
         }
+        // A label written twice is two passages of one id: the shared validation reports the
+        // duplicate id at both places, and the first wins.
         for (label, line) in scene.duplicateLabels {
-            report(scene.error("label '\(label)' is defined twice", at: line, rule: "choicescript-duplicate-label"))
+            let id = ChoiceScriptPassageIDs.label(scene.name, label)
+            entries[line] = id
+            worklist.append((id, line))
         }
         var done: Set<String> = []
         var next = 0
         while next < worklist.count {
             let (id, line) = worklist[next]
             next += 1
-            guard done.insert(id).inserted else { continue }
+            guard done.insert("\(line) \(id)").inserted else { continue }
             passages.append(compilePassage(id: id, from: line))
         }
         passages.sort { ($0.location?.line ?? 0, $0.id) < ($1.location?.line ?? 0, $1.id) }
