@@ -88,7 +88,8 @@ public struct InputOptions: Sendable {
     }
 
     /// Loads a story and prints its findings to stderr (warnings only without `--quiet`).
-    /// A story with load errors (a duplicate id) is refused with exit code 65.
+    /// A story with read errors (a duplicate id) is refused with exit code 65; findings of
+    /// the story as read (ChoiceScript's quicktest checks) never are.
     public func load(_ paths: [String], _ terminal: Terminal, allowErrors: Bool = false) throws(CLIError) -> LoadResult {
         let result: LoadResult
         do {
@@ -98,7 +99,7 @@ public struct InputOptions: Sendable {
         }
         if !allowErrors {
             terminal.report(result.diagnostics)
-            if result.hasErrors {
+            if StoryLoading.refuses(result) {
                 throw .input(StoryLoadError([]))
             }
         }

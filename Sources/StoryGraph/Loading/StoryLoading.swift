@@ -16,6 +16,16 @@ public enum StoryLoading {
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
 
+    /// Rules whose errors are findings of a story that was read in full (ChoiceScript's
+    /// quicktest checks: a fall out of a `*choice`, a missing scene): like a broken link,
+    /// they never refuse the story; `check` reports them as errors.
+    public static let storyFindingRules: Set<String> = ChoiceScriptLoader.storyFindingRules
+
+    /// Whether a command refuses `result`: some error that is not a story finding.
+    public static func refuses(_ result: LoadResult) -> Bool {
+        result.diagnostics.contains { $0.severity == .error && !storyFindingRules.contains($0.ruleID ?? "") }
+    }
+
     public static func loader(named name: String) -> (any StoryLoader.Type)? {
         loaders.first { $0.formatName == name }
     }

@@ -11,6 +11,14 @@ public enum ChoiceScriptLoader: StoryLoader {
     public static let fileExtensions = ["txt"]
     public static let acceptsSeveralFiles = true
 
+    /// The checks whose errors describe a game that was read in full (quicktest's static
+    /// errors): they never refuse the game (see `StoryLoading.refuses`).
+    static let storyFindingRules: Set<String> = [
+        "choicescript-fall-out", "choicescript-fall-in-else", "choicescript-missing-scene", "choicescript-missing-file",
+        "choicescript-no-option-body", "choicescript-expected-option", "choicescript-unknown-variable",
+        "choicescript-indentation", "choicescript-syntax",
+    ]
+
     /// The commands whose presence at the start of a line marks a scene file.
     static let markers: Set<String> = [
         "choice", "fake_choice", "goto", "label", "finish", "ending", "scene_list", "create", "temp", "set",
