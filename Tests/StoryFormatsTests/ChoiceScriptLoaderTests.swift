@@ -287,7 +287,7 @@ import StoryGraph
             "second.txt:3 choicescript-missing-scene",
             "second.txt:6 choicescript-no-option-body",
             "startup.txt:6 choicescript-missing-scene",
-            "third.txt:1 choicescript-unreferenced-scene",
+            "third.txt:1 choicescript-unused-scene",
         ])
         let messages = result.diagnostics.filter { $0.ruleID?.hasPrefix("choicescript-") ?? false }.map(\.message)
         #expect(messages == [
@@ -314,7 +314,7 @@ import StoryGraph
 
     @Test func finishWithNoNextSceneAndUnlistedScenesAreWarnings() throws {
         let result = try Self.load([("startup", "*scene_list\n  startup\nThe end.\n*finish\n"), ("attic", "Dust.\n*ending\n")])
-        #expect(Self.findings(result) == ["attic.txt:1 choicescript-unreferenced-scene", "startup.txt:4 choicescript-finish-no-next"])
+        #expect(Self.findings(result) == ["attic.txt:1 choicescript-unused-scene", "startup.txt:4 choicescript-finish-no-next"])
         #expect(result.diagnostics.filter { $0.ruleID?.hasPrefix("choicescript-") ?? false }.map(\.severity) == [.warning, .warning])
         #expect(result.story.passage("startup")?.ending != nil)
     }

@@ -12,12 +12,12 @@ public enum ChoiceScriptRules {
     public static let missingFile = Rule("choicescript-missing-file", .error, "An *image, *text_image or *sound file is not beside scenes/ (quicktest: 'File does not exist').")
     public static let noOptionBody = Rule("choicescript-no-option-body", .error, "The last #option of a *choice has no body (quicktest: 'Expected choice body').")
     public static let expectedOption = Rule("choicescript-expected-option", .error, "A line among a *choice's options that is not an #option (quicktest: 'Expected option starting with #').")
-    public static let unknownVariable = Rule("choicescript-unknown-variable", .error, "A variable no *create, *temp or *params declares is read or set (quicktest: 'Non-existent variable').")
+    public static let unknownVariable = Rule("choicescript-no-variable", .error, "A variable no *create, *temp or *params declares is read or set (quicktest: 'Non-existent variable').")
     public static let indentation = Rule("choicescript-indentation", .error, "A line indented deeper than its block allows, or tabs and spaces mixed in one scene (quicktest's indentation errors).")
     public static let syntax = Rule("choicescript-syntax", .error, "A ChoiceScript line that cannot be read (a *selectable_if without its parenthesised condition).")
     public static let finishNoNext = Rule("choicescript-finish-no-next", .warning, "*finish in the last scene ends the game (quicktest: 'there is no next scene; *finish will end game. Use *ending instead.').")
-    public static let unreferencedScene = Rule("choicescript-unreferenced-scene", .warning, "A scene file that no *scene_list lists and no *goto_scene reaches (quicktest: 'UNTESTED').")
-    public static let noSelectableOption = Rule("choicescript-no-selectable-option", .warning, "Every #option of a *choice has a condition: a reader may find none selectable.")
+    public static let unreferencedScene = Rule("choicescript-unused-scene", .warning, "A scene file that no *scene_list lists and no *goto_scene reaches (quicktest: 'UNTESTED').")
+    public static let noSelectableOption = Rule("choicescript-all-conditional", .warning, "Every #option of a *choice has a condition: a reader may find none selectable.")
 
     public static let all: [Rule] = [
         fallOut, fallOutLast, fallInElse, missingScene, missingFile, noOptionBody, expectedOption, unknownVariable,
