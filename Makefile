@@ -5,6 +5,8 @@ SWIFT ?= swift
 BIN := .build/debug/storygraph
 OUTPUT ?= Output
 EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.html Examples/*.swift Examples/*.m Examples/*.ink)
+# A ChoiceScript game is a folder holding startup.txt and its scenes.
+EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
 
 .PHONY: demo test deps build release examples bench clean leak-check print-examples fuzz
 

@@ -29,10 +29,12 @@ public enum StoryLoading {
         TwineHTMLLoader.self,
         InkLoader.self,
         InkJSONLoader.self,
+        ChoiceScriptLoader.self,
     ]
 
     /// Every rule storygraph can emit: the analysers', the map's and the loaders'.
-    public static let rules = RuleRegistry(RuleRegistry.analysis.rules, MapRules.all, FormatRules.all, InkRules.all)
+    public static let rules = RuleRegistry(
+        RuleRegistry.analysis.rules, MapRules.all, FormatRules.all, InkRules.all, ChoiceScriptRules.all)
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
 
@@ -98,7 +100,10 @@ public enum StoryLoading {
     /// them is a read error; `nil` when the story can be used.
     public static func refusal(of result: LoadResult) -> StoryLoadError? {
         let refuses = result.diagnostics.contains {
+            // A loader's findings about a story it read in full (ChoiceScript's quicktest
+            // checks) never refuse it, like the analysers' own.
             $0.severity == .error && RuleRegistry.analysis.rule($0.ruleID ?? "") == nil
+                && !ChoiceScriptRules.storyFindings.contains($0.ruleID ?? "")
         }
         return refuses ? StoryLoadError(result.diagnostics) : nil
     }
@@ -175,6 +180,8 @@ public enum StoryLoading {
                 throw StoryLoadError(FormatRules.unreadableFile, "no such file or folder: \(path)", at: nil)
             }
             if !isDirectory.boolValue { files.append(path); continue }
+            // A ChoiceScript game is read from its startup.txt, which finds its scenes.
+            if let startup = ChoiceScriptLoader.startupFile(inFolder: path) { files.append(startup); continue }
             let inside = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
                 .filter { known.contains(($0 as NSString).pathExtension.lowercased()) }
                 .sorted()

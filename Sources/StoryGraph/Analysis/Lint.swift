@@ -144,8 +144,9 @@ public struct Lint: Sendable {
             let choices = passage.choices
             if choices.count >= 2 {
                 // The first choice with each text, by hashing: O(choices), however many.
+                // Only choices the reader clicks are read; jumps, calls and inclusions are not.
                 var firstWithText: [String: Int] = [:]
-                for j in 0..<choices.count where choices[j].kind != .include {
+                for j in 0..<choices.count where choices[j].kind == .choice {
                     guard let i = firstWithText[choices[j].text] else {
                         firstWithText[choices[j].text] = j
                         continue
@@ -161,7 +162,10 @@ public struct Lint: Sendable {
                 add(.selfLoop, "choice '\(choice.text)' of passage \(name(v)) leads back to the same passage",
                     at: choice.location ?? passage.location)
             }
-            if passage.text.allSatisfy(\.isWhitespace) {
+            // A passage whose every way on is automatic (a branch on a condition, a jump, a
+            // call) is flow the reader passes through, not a page left blank.
+            let passedThrough = !choices.isEmpty && choices.allSatisfy { $0.kind != .choice && $0.kind != .include }
+            if passage.text.allSatisfy(\.isWhitespace), !passedThrough {
                 add(.emptyPassage, "passage \(name(v)) has no text", at: passage.location)
             }
         }

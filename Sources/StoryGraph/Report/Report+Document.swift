@@ -37,18 +37,12 @@ extension Report {
         ] + sourceFigures())])
     }
 
-    /// The source language's own counts (`Story.sourceStatistics`), one line each for
-    /// people, and one `source` object in JSON (`{"knots": 32, …}`); none for a format
-    /// without them.
+    /// The source language's own figures, under `structure.source` (absent when none).
     private func sourceFigures() -> [ReportDocument.Figure] {
-        guard let source = structure.source, !source.isEmpty else { return [] }
-        let names = structure.sourceOrder ?? source.keys.sorted()
-        let ordered = names.compactMap { name in source[name].map { (name, $0) } }
-        var figures = ordered.map { name, value in
-            ReportDocument.Figure("\(format) \(name.replacingOccurrences(of: "_", with: " "))", "\(Self.grouped(value))")
+        (structure.source?.figures ?? []).map {
+            .init("\(format): \($0.name.replacingOccurrences(of: "_", with: " "))", "\(Self.grouped($0.value))",
+                  [.init("source.\($0.name)", .int($0.value))])
         }
-        figures.append(.init(nil, "", [.init("source", .object(ordered.map { ($0.0, .int($0.1)) }))]))
-        return figures
     }
 
     private func pathsSection() -> ReportDocument.Section {

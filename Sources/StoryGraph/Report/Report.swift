@@ -13,11 +13,9 @@ public struct Report: Sendable, Codable, Hashable {
         public var falseChoices: [String]
         public var shortestPath: Int?
         public var longestPath: Int?
-        /// The source language's own figures (`Story.sourceStatistics`), such as ink's
-        /// knots and stitches; nil when the format has none. JSON: `structure.source`.
-        public var source: [String: Int]?
-        /// The order `source` is shown in (the loader's); not in JSON, where keys are sorted.
-        public var sourceOrder: [String]?
+        /// The source language's own figures (ChoiceScript's scenes and labels…), nil when
+        /// the format counts none.
+        public var source: ReportSourceFigures?
     }
 
     public struct Paths: Sendable, Codable, Hashable {
@@ -109,9 +107,7 @@ extension Report {
             passages: s.passages, choices: s.choices, words: s.words, endings: s.endings,
             meanChoices: s.meanChoices, merges: s.merges, falseChoices: names(s.falseChoices),
             shortestPath: s.shortestPath, longestPath: s.longestPath,
-            source: graph.story.sourceStatistics.isEmpty
-                ? nil : Dictionary(graph.story.sourceStatistics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }),
-            sourceOrder: graph.story.sourceStatistics.isEmpty ? nil : graph.story.sourceStatistics.map(\.name))
+            source: graph.story.sourceStatistics.isEmpty ? nil : ReportSourceFigures(graph.story.sourceStatistics))
         paths = Paths(
             total: analysis.paths.total, exact: analysis.paths.isExact,
             unboundedWalks: analysis.paths.unboundedWalks, searchSteps: analysis.paths.steps)

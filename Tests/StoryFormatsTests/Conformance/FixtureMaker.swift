@@ -28,7 +28,7 @@ struct FixtureMaker: Sendable, CustomTestStringConvertible {
 }
 
 extension FixtureMaker {
-    static let all: [FixtureMaker] = [storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML, ink, inkJSON]
+    static let all: [FixtureMaker] = [storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML, ink, inkJSON, choiceScript]
 
     static func quoted(_ text: String) -> String { "\"" + text + "\"" }
 
@@ -141,4 +141,28 @@ extension FixtureMaker {
             return lines.joined(separator: "\n") + "\n"
         },
         brokenLinkAnchor: "[[go Ghost|Ghost]]", showsLinkLabels: true)
+
+    /// One scene file (`story.txt`, so the scene is `story`): the first passage is the
+    /// scene's start, the others `*label`s; a link is an option whose body is a `*goto`.
+    static let choiceScript = FixtureMaker(
+        format: "choicescript", fileExtension: "txt", id: { $0 == 0 ? "story" : "story:p\($0)" },
+        canRepeatIDs: true, missing: "story:ghost",
+        write: { story in
+            var lines: [String] = []
+            for (i, passage) in story.passages.enumerated() {
+                if i > 0 { lines.append("*label " + passage.id.replacingOccurrences(of: "story:", with: "")) }
+                lines.append(passage.text)
+                if passage.links.isEmpty {
+                    lines.append("*ending")
+                    continue
+                }
+                lines.append("*choice")
+                for link in passage.links {
+                    lines.append("  #go \(link)")
+                    lines.append("    *goto " + link.replacingOccurrences(of: "story:", with: ""))
+                }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        },
+        brokenLinkAnchor: "*goto ghost")
 }
