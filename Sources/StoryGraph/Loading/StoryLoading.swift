@@ -11,6 +11,7 @@ public enum StoryLoading {
         AdventurePieceLoader.self,
         TweeLoader.self,
         TwineHTMLLoader.self,
+        YarnLoader.self,
     ]
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
@@ -63,8 +64,7 @@ public enum StoryLoading {
             }
             return loader
         }
-        let ext = (source.path as NSString).pathExtension.lowercased()
-        let byExtension = loaders.filter { $0.fileExtensions.contains(ext) }
+        let byExtension = loaders.filter { hasExtension(source.path, of: $0) }
         let candidates = byExtension.isEmpty ? loaders : byExtension
         var best: (any StoryLoader.Type)?
         var bestScore = 0
@@ -79,8 +79,14 @@ public enum StoryLoading {
             at: source.location(at: 0))
     }
 
+    /// Whether `path` ends in one of the loader's extensions (compound ones such as
+    /// `yarn.txt` too).
+    static func hasExtension(_ path: String, of loader: any StoryLoader.Type) -> Bool {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        return loader.fileExtensions.contains { name.hasSuffix("." + $0) }
+    }
+
     static func expand(_ paths: [String]) throws(StoryLoadError) -> [String] {
-        let known = Set(loaders.flatMap { $0.fileExtensions })
         var files: [String] = []
         let manager = FileManager.default
         for path in paths {
@@ -90,7 +96,7 @@ public enum StoryLoading {
             }
             if !isDirectory.boolValue { files.append(path); continue }
             let inside = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                .filter { known.contains(($0 as NSString).pathExtension.lowercased()) }
+                .filter { name in loaders.contains { hasExtension(name, of: $0) } }
                 .sorted()
                 .map { (path as NSString).appendingPathComponent($0) }
             if inside.isEmpty {

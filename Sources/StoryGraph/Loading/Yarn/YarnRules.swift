@@ -1,0 +1,12 @@
+/// The ids of the findings the Yarn loader reports (registered with the rule registry
+/// once the loader platform lands).
+enum YarnRules {
+    /// A command, header or block Yarn Spinner's compiler would reject.
+    static let syntax = "yarn-syntax"
+    /// An `<<if>>` or `<<once>>` with no `<<endif>>`/`<<endonce>>` in its node or option.
+    static let unterminatedIf = "yarn-unterminated-if"
+    /// A node with no `===` before the end of its file.
+    static let unterminatedNode = "yarn-unterminated-node"
+    /// A `.yarnproject` that cannot be read, or a glob that matches no file.
+    static let project = "yarn-project"
+}
