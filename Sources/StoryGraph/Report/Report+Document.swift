@@ -34,7 +34,14 @@ extension Report {
                   [.init("shortest_path", .optional(s.shortestPath))]),
             .init("longest path", "\(s.longestPath.map { "\(Self.grouped($0))\(lower) choice\($0 == 1 && paths.exact ? "" : "s")" } ?? "-")",
                   [.init("longest_path", .optional(s.longestPath))]),
-        ])])
+        ] + sourceFigures())])
+    }
+
+    /// The source language's own counts, one figure (`in the yarn source  nodes 12, …`).
+    private func sourceFigures() -> [ReportDocument.Figure] {
+        guard let source = structure.source, !source.entries.isEmpty else { return [] }
+        let text = source.entries.map { "\($0.name.replacingOccurrences(of: "_", with: " ")) \(Self.grouped($0.value))" }.joined(separator: ", ")
+        return [.init("in the \(format) source", "\(text)", [.init("source", .object(source.entries.map { ($0.name, .int($0.value)) }))])]
     }
 
     private func pathsSection() -> ReportDocument.Section {

@@ -13,6 +13,8 @@ public struct Report: Sendable, Codable, Hashable {
         public var falseChoices: [String]
         public var shortestPath: Int?
         public var longestPath: Int?
+        /// The source language's own counts; nil when its loader gives none.
+        public var source: SourceFigures?
     }
 
     public struct Paths: Sendable, Codable, Hashable {
@@ -100,7 +102,8 @@ extension Report {
         structure = Structure(
             passages: s.passages, choices: s.choices, words: s.words, endings: s.endings,
             meanChoices: s.meanChoices, merges: s.merges, falseChoices: names(s.falseChoices),
-            shortestPath: s.shortestPath, longestPath: s.longestPath)
+            shortestPath: s.shortestPath, longestPath: s.longestPath,
+            source: graph.story.sourceStatistics.isEmpty ? nil : SourceFigures(graph.story.sourceStatistics))
         paths = Paths(
             total: analysis.paths.total, exact: analysis.paths.isExact,
             unboundedWalks: analysis.paths.unboundedWalks, searchSteps: analysis.paths.steps)

@@ -7,7 +7,7 @@ import Foundation
 public enum YarnLoader: StoryLoader {
     public static let formatName = "yarn"
     public static let formatDescription = "Yarn Spinner dialogue: .yarn (v1 to v3), .yarn.txt, .yarnproject, the Yarn editor's JSON"
-    public static let fileExtensions = ["yarn", "yarn.txt", "yarnproject"]
+    public static let fileExtensions = ["yarn", "yarn.txt", "yarnproject", "json"]
     public static let acceptsSeveralFiles = true
 
     public static func confidence(for source: SourceText) -> Int {
@@ -38,6 +38,13 @@ public enum YarnLoader: StoryLoader {
         for source in sources where !source.path.lowercased().hasSuffix(".yarnproject") { add(source) }
         var nodes: [YarnNode] = []
         for file in files where !file.isBlank {
+            let path = file.path.lowercased()
+            let isYarnFile = path.hasSuffix(".yarn") || path.hasSuffix(".yarn.txt")
+            if !isYarnFile && !YarnEditorJSON.looksLikeEditorJSON(file) && !YarnFileReader.looksLikeYarn(file) {
+                // A folder's other JSON (a sprite sheet, package metadata) is not dialogue.
+                diagnostics.append(Diagnostic(.info, "not Yarn dialogue; the file is skipped", at: file.location(at: 0), rule: YarnRules.skippedFile))
+                continue
+            }
             let (found, findings) = YarnEditorJSON.looksLikeEditorJSON(file)
                 ? try YarnEditorJSON.nodes(in: file) : YarnFileReader.nodes(in: file)
             nodes += found

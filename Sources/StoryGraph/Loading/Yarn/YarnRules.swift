@@ -9,4 +9,6 @@ enum YarnRules {
     static let unterminatedNode = "yarn-unterminated-node"
     /// A `.yarnproject` that cannot be read, or a glob that matches no file.
     static let project = "yarn-project"
+    /// A file of a folder or project that is not Yarn dialogue (other JSON); skipped.
+    static let skippedFile = "yarn-skipped-file"
 }

@@ -42,8 +42,11 @@ enum YarnStoryParser {
                 passages.insert(hub, at: hubIndex)
                 continue
             }
-            for node in group {
-                passages += YarnFlowBuilder.passages(of: node.body, template: template(node, id: title), returnsAtEnd: detoured.contains(title))
+            for (k, node) in group.enumerated() {
+                let made = YarnFlowBuilder.passages(of: node.body, template: template(node, id: title), returnsAtEnd: detoured.contains(title))
+                // A second node of the same title (Yarn refuses to compile it) keeps only its
+                // own passage, for the duplicate-id finding; the first definition is read.
+                passages += k == 0 ? made : Array(made.prefix(1))
             }
         }
         var start = requested ?? defaultStart
