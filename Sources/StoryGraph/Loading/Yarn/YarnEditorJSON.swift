@@ -42,7 +42,7 @@ enum YarnEditorJSON {
                 headers.append(("position", "\(x),\(y)"))
             }
             let body = (object["body"] as? String) ?? ""
-            let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { (String($0), bodyLine) }
+            let lines = body.yarnLines().map { (String($0), bodyLine) }
             let (parsed, findings) = YarnBodyParser.parse(lines, file: source.path)
             diagnostics += findings
             nodes.append(YarnNode(title: title, headers: headers, body: parsed, location: location))

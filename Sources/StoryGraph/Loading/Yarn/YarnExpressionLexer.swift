@@ -85,3 +85,11 @@ extension String {
         return String(s[first...last])
     }
 }
+
+extension StringProtocol {
+    /// The lines of the text, split at LF and CRLF (a Swift `Character` holds CRLF as one,
+    /// so splitting at "\n" alone would miss it).
+    func yarnLines(omittingEmpty: Bool = false) -> [SubSequence] {
+        split(omittingEmptySubsequences: omittingEmpty, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    }
+}

@@ -27,7 +27,7 @@ enum YarnFileReader {
             nodes.append(YarnNode(title: title, headers: headers, body: body, location: location))
         }
 
-        for raw in source.text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in source.text.yarnLines() {
             lineNumber += 1
             var line = Substring(raw)
             if line.hasSuffix("\r") { line = line.dropLast() }
@@ -75,7 +75,7 @@ enum YarnFileReader {
     static func looksLikeYarn(_ source: SourceText) -> Bool {
         let head = String(decoding: source.utf8.prefix(1 << 16), as: UTF8.self)
         var sawTitle = false
-        for raw in head.split(separator: "\n", omittingEmptySubsequences: true) {
+        for raw in head.yarnLines(omittingEmpty: true) {
             let line = String(raw).trimmingYarnSpace().replacingOccurrences(of: "\r", with: "")
             if line.hasPrefix("title:") { sawTitle = true; continue }
             if sawTitle && line == "---" { return true }

@@ -35,7 +35,16 @@ public enum YarnLoader: StoryLoader {
             }
             for path in selected { add(try SourceText(contentsOf: path)) }
         }
-        for source in sources where !source.path.lowercased().hasSuffix(".yarnproject") { add(source) }
+        // With a project, the story is the project's files: others found beside it in a
+        // folder are left out (and said so).
+        let hasProject = !files.isEmpty || sources.contains { $0.path.lowercased().hasSuffix(".yarnproject") }
+        for source in sources where !source.path.lowercased().hasSuffix(".yarnproject") {
+            if hasProject && !seen.contains((source.path as NSString).standardizingPath) {
+                diagnostics.append(Diagnostic(.info, "not in the project's sourceFiles; the file is left out", at: source.location(at: 0), rule: YarnRules.skippedFile))
+                continue
+            }
+            add(source)
+        }
         var nodes: [YarnNode] = []
         for file in files where !file.isBlank {
             let path = file.path.lowercased()
