@@ -24,11 +24,14 @@ import Testing
         Example(file: "Examples/clockwork-sugarcube.twee", passages: 15, paths: "2", endings: 3, checkExit: 0),
         Example(file: "Examples/clockwork.html", passages: 15, paths: "2", endings: 3, checkExit: 0),
         Example(file: "Examples/tidepool-harlowe.twee", passages: 12, paths: "6", endings: 3, checkExit: 0),
+        // Until calls return (flow-semantics), the keeper's detour is a trap: check says 1.
+        Example(file: "Examples/orchard.yarn", passages: 14, paths: "5", endings: 5, checkExit: 1),
+        Example(file: "Examples/bellfounder-v1.yarn", passages: 5, paths: "4", endings: 2, checkExit: 0),
     ]
 
     @Test func everyExampleIsListedHere() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))
-            .filter { ["json", "twee", "html", "swift", "m"].contains(($0 as NSString).pathExtension) }
+            .filter { ["json", "twee", "html", "swift", "m", "yarn"].contains(($0 as NSString).pathExtension) }
             .map { "Examples/\($0)" }
         #expect(Set(files) == Set(Self.examples.map(\.file)))
     }
