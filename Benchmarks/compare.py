@@ -32,6 +32,69 @@ CASES = [
     ("chain 100,000", "chain-100000.json", ["load", "scc", "paths"]),
 ]
 ONLY_STORYGRAPH = {"dot", "report"}
+
+# What each case claims to be, checked on the story before anything is timed: a case
+# that is not what its name says stops the run (the gamebook figures of an earlier run
+# were measured on a story whose start reached 4 of its 100,000 passages).
+#   passages: exact count; reachable: least share the start reaches; endings: share range;
+#   loops: least number of cyclic components; acyclic: no loop at all; paths: exact count.
+CLAIMS = {
+    "gamebook": {"reachable": 0.95, "endings": (0.04, 0.15), "loops": 1},
+    "lattice": {"reachable": 0.80, "acyclic": True},
+    "tree": {"reachable": 1.0, "acyclic": True},
+    "chain": {"reachable": 1.0, "acyclic": True, "paths": 1},
+}
+
+
+def claims_for(file_name):
+    """The shape and size a case's file name claims (`gamebook-100000.json`)."""
+    shape, _, size = file_name.removesuffix(".json").partition("-")
+    claim = dict(CLAIMS.get(shape, {}))
+    if shape in ("gamebook", "chain") and size.isdigit():
+        claim["passages"] = int(size)
+    if shape == "tree" and size.isdigit():
+        claim["passages"] = 2 ** (int(size) + 1) - 1
+        claim["paths"] = 2 ** int(size)
+    if shape == "lattice" and "x" in size:
+        width, layers = (int(n) for n in size.split("x"))
+        claim["passages"] = 1 + width * layers
+    return claim
+
+
+def check_case(storygraph, story, file_name):
+    """Measures the story with `storygraph report` and returns what does not match its
+    claims (an empty list when the case is what it says), and the figures measured."""
+    done = subprocess.run([storygraph, "report", story, "--format", "json", "--quiet"],
+                          capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        return [f"storygraph report exited {done.returncode}: {done.stderr.strip()[-300:]}"], {}
+    report = json.loads(done.stdout)
+    passages = report["structure"]["passages"]
+    unreachable = report["unreachable"]["count"] if isinstance(report["unreachable"], dict) else len(report["unreachable"])
+    figures = {
+        "passages": passages,
+        "reachable": (passages - unreachable) / passages if passages else 0.0,
+        "endings": report["structure"]["endings"] / passages if passages else 0.0,
+        "loops": report["loops"]["count"] if isinstance(report["loops"], dict) else len(report["loops"]),
+        "paths": int(report["paths"]["total"]),
+        "exact": report["paths"]["exact"],
+    }
+    problems = []
+    claim = claims_for(file_name)
+    if "passages" in claim and figures["passages"] != claim["passages"]:
+        problems.append(f"{figures['passages']:,} passages, not {claim['passages']:,}")
+    if "reachable" in claim and figures["reachable"] < claim["reachable"]:
+        problems.append(f"the start reaches {figures['reachable']:.1%} of the passages (claimed at least {claim['reachable']:.0%})")
+    if "endings" in claim and not claim["endings"][0] <= figures["endings"] <= claim["endings"][1]:
+        low, high = claim["endings"]
+        problems.append(f"{figures['endings']:.1%} of the passages are endings (claimed {low:.0%} to {high:.0%})")
+    if "loops" in claim and figures["loops"] < claim["loops"]:
+        problems.append(f"{figures['loops']} loops (claimed at least {claim['loops']})")
+    if claim.get("acyclic") and figures["loops"] > 0:
+        problems.append(f"{figures['loops']} loops in a shape that claims none")
+    if "paths" in claim and (not figures["exact"] or figures["paths"] != claim["paths"]):
+        problems.append(f"{figures['paths']:,} paths{'' if figures['exact'] else ' (not exact)'}, not {claim['paths']:,}")
+    return problems, figures
 LIMITS = {"path-limit": 1_000_000, "cycle-limit": 100_000, "step-cap": 1000}
 RUNS = {"storygraph": 100_000, "C": 100_000, "networkx": 10_000, "igraph": 10_000}
 ROUNDS, REPS, BUDGET_MS, TIMEOUT_S = 3, 5, 1500, 240
@@ -225,7 +288,26 @@ def agreement(row, op):
     return f"{shown} {unit}, all agree{note}"
 
 
+def summary(figures):
+    """What a checked case is, in one line (a path count only when it is exact: a budgeted
+    lower bound depends on the machine)."""
+    paths = f"{figures['paths']:,} paths" if figures["exact"] else "more paths than the budget counts"
+    return (f"{figures['passages']:,} passages, start reaches {figures['reachable']:.1%}, "
+            f"{figures['endings']:.1%} endings, {figures['loops']} loops, {paths}")
+
+
 def main(argv):
+    if len(argv) >= 1 and argv[0] == "--check-case":
+        # compare.py --check-case STORYGRAPH_BINARY STORY [NAME]: check one case and exit
+        # 0 when it is what its name claims, 3 when it is not.
+        storygraph, story = argv[1], argv[2]
+        name = argv[3] if len(argv) > 3 else os.path.basename(story)
+        problems, figures = check_case(storygraph, story, name)
+        if problems:
+            sys.stderr.write(f"case {name} is not what it claims: " + "; ".join(problems) + "\n")
+            sys.exit(3)
+        print(f"case {name}: ok ({summary(figures)})")
+        return
     if len(argv) < 4:
         sys.exit(__doc__)
     work, bench, storygraph, ceiling = argv[:4]
@@ -234,11 +316,18 @@ def main(argv):
     out = []
     out.append("| case | operation | storygraph | networkx | igraph | C | networkx ÷ storygraph | igraph ÷ storygraph | storygraph ÷ C | networkx ÷ C | answer |")
     out.append("|---|---|---|---|---|---|---|---|---|---|---|")
+    cases = [(case, file_name, ops) for case, file_name, ops in CASES
+             if not (quick and os.path.getsize(os.path.join(work, file_name)) > 3_000_000)]
+    # Every case is checked before anything is timed; one that is not what it says stops the run.
+    for case, file_name, _ in cases:
+        problems, figures = check_case(storygraph, os.path.join(work, file_name), file_name)
+        if problems:
+            sys.stderr.write(f"case {case} ({file_name}) is not what it claims: " + "; ".join(problems) + "\n")
+            sys.exit(3)
+        sys.stderr.write(f"case {case}: ok ({summary(figures)})\n")
     print("\n".join(out), flush=True)
-    for case, file_name, ops in CASES:
+    for case, file_name, ops in cases:
         story = os.path.join(work, file_name)
-        if quick and os.path.getsize(story) > 3_000_000:
-            continue
         began = time.perf_counter()
         figures = harness.measure_case(story, ops)
         if "cycles" in ops and file_name == "gamebook-2000.json":

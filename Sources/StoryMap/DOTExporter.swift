@@ -47,7 +47,7 @@ public struct DOTExporter: Sendable {
             graphAttributes.removeAll { $0.0 == key }
             graphAttributes.append((key, value))
         }
-        w.line("graph [\(graphAttributes.map { "\($0.0)=\(DOTEscaping.quoted($0.1))" }.joined(separator: ", "))];")
+        w.line("graph [\(graphAttributes.map { "\($0.0)=\($0.0 == "tooltip" ? DOTEscaping.tooltip($0.1) : DOTEscaping.quoted($0.1))" }.joined(separator: ", "))];")
         w.line("node [fontname=\"Helvetica\", fontsize=\"11\", shape=\"box\", style=\"rounded,filled\", fillcolor=\"\(Self.passageFill)\", margin=\"0.12,0.06\"];")
         w.line("edge [fontname=\"Helvetica\", fontsize=\"10\", color=\"#555555\", arrowsize=\"0.7\"];")
 
@@ -93,13 +93,13 @@ public struct DOTExporter: Sendable {
                 var targetIsMissing = false
                 if choice.kind == .dynamic {
                     targetNode = "d\(v)_\(c)"
-                    w.line("\(targetNode) [id=\(DOTEscaping.quoted("dynamic:\(passage.id):\(c + 1)")), shape=\"note\", style=\"filled,dashed\", fillcolor=\"#f2f2f2\", fontcolor=\"#555555\", label=\(DOTEscaping.quoted("computed: " + shorten(choice.target, 40))), tooltip=\(DOTEscaping.quoted("target computed at run time: \(choice.target)"))];")
+                    w.line("\(targetNode) [id=\(DOTEscaping.quoted("dynamic:\(passage.id):\(c + 1)")), shape=\"note\", style=\"filled,dashed\", fillcolor=\"#f2f2f2\", fontcolor=\"#555555\", label=\(DOTEscaping.quoted("computed: " + shorten(choice.target, 40))), tooltip=\(DOTEscaping.tooltip("target computed at run time: \(choice.target)"))];")
                 } else if let target = graph.indexByID[choice.target] {
                     targetNode = "p\(target)"
                     if !shown(target) {
                         targetNode = "s\(target)"
                         if stubs.insert(target).inserted {
-                            w.line("\(targetNode) [shape=\"plaintext\", style=\"\", label=\(DOTEscaping.quoted("… " + shorten(choice.target, 30))), fontcolor=\"#777777\", tooltip=\(DOTEscaping.quoted("\(choice.target) (not drawn)"))];")
+                            w.line("\(targetNode) [shape=\"plaintext\", style=\"\", label=\(DOTEscaping.quoted("… " + shorten(choice.target, 30))), fontcolor=\"#777777\", tooltip=\(DOTEscaping.tooltip("\(choice.target) (not drawn)"))];")
                         }
                     }
                 } else {
@@ -110,7 +110,7 @@ public struct DOTExporter: Sendable {
                         let k = missing.count
                         missing[choice.target] = k
                         targetNode = "m\(k)"
-                        w.line("\(targetNode) [id=\(DOTEscaping.quoted("missing:\(choice.target)")), style=\"filled,dashed\", color=\"\(Self.missingColor)\", fillcolor=\"#fde0e0\", fontcolor=\"\(Self.missingColor)\", penwidth=\"1.5\", label=\(DOTEscaping.quoted("missing: " + shorten(choice.target, 60))), tooltip=\(DOTEscaping.quoted("broken link: no passage named \(choice.target)"))];")
+                        w.line("\(targetNode) [id=\(DOTEscaping.quoted("missing:\(choice.target)")), style=\"filled,dashed\", color=\"\(Self.missingColor)\", fillcolor=\"#fde0e0\", fontcolor=\"\(Self.missingColor)\", penwidth=\"1.5\", label=\(DOTEscaping.quoted("missing: " + shorten(choice.target, 60))), tooltip=\(DOTEscaping.tooltip("broken link: no passage named \(choice.target)"))];")
                     }
                 }
                 choiceDrawing(v, c, choice, ref: ref, targetNode: targetNode, broken: targetIsMissing, into: &w)
@@ -172,7 +172,7 @@ public struct DOTExporter: Sendable {
         if decorations.markedPassages.contains(v) { extra += ", peripheries=\"2\""; classes.append("bottleneck") }
         var tooltip = passage.id + ": " + passage.text
         if let location = passage.location { tooltip += "\n(\(location))" }
-        return "p\(v) [id=\(DOTEscaping.quoted("passage:\(passage.id)")), class=\"\(classes.joined(separator: " "))\", label=<\(label)>, fillcolor=\"\(fill)\", color=\"\(color)\", style=\"\(style.joined(separator: ","))\", penwidth=\"\(penwidth)\"\(extra), tooltip=\(DOTEscaping.quoted(tooltip))];"
+        return "p\(v) [id=\(DOTEscaping.quoted("passage:\(passage.id)")), class=\"\(classes.joined(separator: " "))\", label=<\(label)>, fillcolor=\"\(fill)\", color=\"\(color)\", style=\"\(style.joined(separator: ","))\", penwidth=\"\(penwidth)\"\(extra), tooltip=\(DOTEscaping.tooltip(tooltip))];"
     }
 
     private func choiceLabel(_ choice: Choice) -> [String] {
@@ -189,7 +189,7 @@ public struct DOTExporter: Sendable {
         let width = highlighted ? "3" : "1"
         var edgeStyle = broken ? "dashed" : "solid"
         if choice.kind == .include || choice.kind == .dynamic { edgeStyle = "dotted" }
-        let tooltip = DOTEscaping.quoted("\(passage.id) → \(choice.target): \(choice.text)" + (choice.location.map { "\n(\($0))" } ?? ""))
+        let tooltip = DOTEscaping.tooltip("\(passage.id) → \(choice.target): \(choice.text)" + (choice.location.map { "\n(\($0))" } ?? ""))
         let condition = choice.condition.map { "if " + shorten($0.description, 40) }
 
         // Inclusions, automatic jumps and dynamic links are not clicked: a direct edge.
@@ -224,7 +224,7 @@ public struct DOTExporter: Sendable {
 
     private func restartEdge(_ v: Int, _ choice: Choice) -> String {
         let label = choice.text.isEmpty ? "restart" : shorten(choice.text, 30)
-        return "p\(v) -> p\(graph.start) [class=\"restart\", style=\"dashed\", color=\"\(Self.restartColor)\", fontcolor=\"\(Self.restartColor)\", label=\(DOTEscaping.quoted(label)), constraint=\"false\", tooltip=\(DOTEscaping.quoted("restart: \(choice.text)"))];"
+        return "p\(v) -> p\(graph.start) [class=\"restart\", style=\"dashed\", color=\"\(Self.restartColor)\", fontcolor=\"\(Self.restartColor)\", label=\(DOTEscaping.quoted(label)), constraint=\"false\", tooltip=\(DOTEscaping.tooltip("restart: \(choice.text)"))];"
     }
 
     private func legend(into w: inout Writer) {

@@ -39,7 +39,7 @@ import Testing
         #expect(!report.paths.exact)
         #expect(!report.cycles.exact)
         let text = report.text()
-        #expect(text.contains("(at least: search stopped at its budget)"))
+        #expect(text.contains("(at least: search stopped at its budget of "))
         #expect(text.contains("unbounded walks  yes"))
         #expect(report.markdown().contains("| paths | "))
     }

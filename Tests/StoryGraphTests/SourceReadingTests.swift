@@ -34,7 +34,7 @@ struct SourceReadingTests {
 
     @Test func endlessDeviceStopsAtTheLimit() {
         #expect(message("/dev/zero")
-            == "/dev/zero:1:1: error: stream is longer than the limit of 67108864 bytes (64 MiB); storygraph read no further")
+            == "/dev/zero:1:1: error: stream is longer than the limit of 67108864 bytes (64 MiB); storygraph read no further (no option lifts the limit)")
     }
 
     @Test func folderAndMissingFileInPlainWords() {

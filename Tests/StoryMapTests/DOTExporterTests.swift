@@ -39,7 +39,9 @@ import Testing
         let dot = DOTExporter(g).dot()
         #expect(dot.contains(#"id="passage:a\"b\\c<d>""#))
         #expect(dot.contains("He said &quot;&lt;run&gt;&quot; &amp;"))
-        #expect(dot.contains(#"tooltip="a\"b\\c<d>: He said \"<run>\" & {left|right} \\N\nnext 한국어 Привет 🚀""#))
+        // Tooltips go through Graphviz's `\N` substitution and then one unescaping: each
+        // backslash is written four times.
+        #expect(dot.contains(#"tooltip="a\"b\\\\c<d>: He said \"<run>\" & {left|right} \\\\N\nnext 한국어 Привет 🚀""#))
         #expect(!dot.contains("\u{0A}next"))  // no raw newline inside a string
     }
 
@@ -121,5 +123,20 @@ import Testing
         #expect(Self.count("class=\"passage", in: dot) == 2)
         #expect(dot.contains("s2 [shape=\"plaintext\""))
         #expect(dot.contains("s3 [shape=\"plaintext\""))
+    }
+}
+
+@Suite struct DOTEscapingHostileTests {
+    @Test func quotedReplacesXMLIllegalScalarsAndEscapesBackslashes() {
+        #expect(DOTEscaping.quoted("a\\N\u{FFFE}b\u{FFFF}\u{7}c\"") == "\"a\\\\N\u{FFFD}b\u{FFFD}c\\\"\"")
+        #expect(DOTEscaping.quoted("\u{FFFD}\u{EFFF} ok") == "\"\u{FFFD}\u{EFFF} ok\"")
+    }
+
+    @Test func tooltipsWriteEachBackslashFourTimesButKeepLineBreaks() {
+        #expect(DOTEscaping.tooltip("x\\G\ny") == "\"x\\\\\\\\G\\ny\"")
+    }
+
+    @Test func htmlLabelsDoubleBackslashes() {
+        #expect(DOTEscaping.html("a\\L <b>\u{FFFF}") == "a\\\\L &lt;b&gt;")
     }
 }

@@ -51,7 +51,9 @@ public struct Lint: Sendable {
     /// trapped passage without a cycle belongs to the trap its first choice leads into, or
     /// is a trap of its own when it has no way on at all (only broken or dynamic links).
     ///
-    /// - Complexity: O(V + E + C log C) for C choices (one breadth-first search per trap).
+    /// - Complexity: O(V + E + C log C) for C choices (one breadth-first search per trap,
+    ///   inside its own component; duplicate texts by hashing): every rule is linear, so
+    ///   none needs the budget.
     public init(
         _ graph: StoryGraph, loadDiagnostics: [Diagnostic] = [], reachability: Reachability,
         components: StronglyConnectedComponents, disabled: Set<String> = []
@@ -122,10 +124,13 @@ public struct Lint: Sendable {
         for (v, passage) in story.passages.enumerated() {
             let choices = passage.choices
             if choices.count >= 2 {
-                // Pairwise: passages have few choices, and this needs no dictionary.
-                for j in 1..<choices.count where choices[j].kind != .include {
-                    guard let i = (0..<j).first(where: { choices[$0].kind != .include && choices[$0].text == choices[j].text })
-                    else { continue }
+                // The first choice with each text, by hashing: O(choices), however many.
+                var firstWithText: [String: Int] = [:]
+                for j in 0..<choices.count where choices[j].kind != .include {
+                    guard let i = firstWithText[choices[j].text] else {
+                        firstWithText[choices[j].text] = j
+                        continue
+                    }
                     add(.duplicateChoiceText,
                         "passage \(name(v)) has two choices reading '\(choices[j].text)'; a reader cannot tell them apart",
                         at: choices[j].location ?? passage.location,
@@ -163,6 +168,6 @@ public struct Lint: Sendable {
 
     static func nameList(_ names: [String], limit: Int = 10) -> String {
         if names.count <= limit { return names.joined(separator: ", ") }
-        return names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more"
+        return names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more (a finding names \(limit))"
     }
 }

@@ -16,20 +16,39 @@ public struct EndingOdds: Sendable {
     /// The expected number of visits to each passage per run (0 where unknown because the
     /// passage is inside a trap).
     public let expectedVisits: [Double]
-    /// Whether every iterative solve reached the tolerance (1e-12) within its budget.
+    /// Whether every looping component was solved within the budget. When not, the
+    /// expected visits are lower bounds and `expectedChoices` is absent; the probabilities
+    /// are lower bounds too, each at most `unresolved` below the exact one.
     public let converged: Bool
-    /// The largest change in the last sweep of the iterative solves (0 on acyclic stories).
+    /// The probability mass that entered a looping component the budget did not let the
+    /// solve finish and left by more than one way out (0 when `converged`; 0 as well when
+    /// every unsolved loop has one way out, which then gets all its mass exactly): an upper
+    /// bound on the error of every probability.
+    public let unresolved: Double
+    /// The largest relative residual the floating-point eliminations left (about 1e-16 on
+    /// well-conditioned stories; 0 on acyclic stories).
     public let residual: Double
+    /// The steps the exact solve could spend (the budget's share plus 16 per passage and
+    /// choice: the linear part of the work is never cut) and the steps it took. Past the
+    /// limit, the lower-bound sweeps get as many steps again.
+    public let stepLimit: Int
+    public let steps: Int
 
-    /// Computes the odds by forward propagation of probability mass over the components
-    /// of the story, in topological order: a dynamic program on acyclic parts, and on
-    /// each cycle-holding component a Gauss–Seidel solve of the expected-visit equations
-    /// `x = b + xQ` of the absorbing Markov chain (Kemeny & Snell 1960) to a relative
-    /// tolerance of 1e-12. A component with no way out traps all mass that enters it.
+    /// Steps of the sparse elimination per second (a release build; one row entry each).
+    public static let stepsPerSecond = 4_000_000
+
+    /// Computes the odds exactly on the condensation of the story: components in
+    /// topological order, a dynamic program on acyclic parts, and on each looping component
+    /// with a way out a direct solve of the expected-visit equations `x = b + Qᵀx` of the
+    /// absorbing Markov chain (Kemeny & Snell 1960) by sparse Gaussian elimination
+    /// (`SparseElimination`), in floating point. A component with no way out traps all the
+    /// mass that enters it: the probability of never ending is that mass, with no iteration.
+    /// All the mass leaving a component goes to its ways out in the solved proportions, so
+    /// a story whose loops all lead to one ending gives it probability 1 exactly.
     ///
-    /// - Complexity: O(V + E) on acyclic stories; O(V + E + k·E_c) with k sweeps of each
-    ///   cyclic component (at most `maximumSweeps`).
-    public init(_ graph: StoryGraph, components: StronglyConnectedComponents? = nil, tolerance: Double = 1e-12, maximumSweeps: Int = 100_000) {
+    /// - Complexity: O(V + E) on acyclic stories and simple loops; O(V + E + fill-in) in
+    ///   general (at most O(m³) for a dense component of m passages), within `budget`.
+    public init(_ graph: StoryGraph, components: StronglyConnectedComponents? = nil, budget: AnalysisBudget = AnalysisBudget()) {
         let n = graph.count
         let components = components ?? StronglyConnectedComponents(graph)
         // The number of choices a reader picks from at each passage.
@@ -48,8 +67,12 @@ public struct EndingOdds: Sendable {
         var brokenMass = 0.0
         var dynamicMass = 0.0
         var neverMass = 0.0
-        var converged = true
+        var unresolved = 0.0
+        var visitsExact = true
         var residual = 0.0
+        let limit = budget.steps(atRate: Self.stepsPerSecond) &+ 16 * (n + graph.edgeTargets.count)
+        var steps = limit
+        var fallback = limit
         inflow[graph.start] = 1
 
         // Components are numbered in reverse topological order: go from the highest down.
@@ -57,54 +80,75 @@ public struct EndingOdds: Sendable {
         for c in stride(from: components.count - 1, through: 0, by: -1) {
             let members = components.members[c]
             if members.allSatisfy({ inflow[$0] == 0 }) { continue }
+            var scale = 1.0  // makes the mass leaving the component equal the mass entering
             if !components.isCyclic[c] {
                 let v = members[0]
                 visits[v] = inflow[v]
             } else {
-                // Does any member have a way out of the component?
-                var hasExit = false
-                for v in members where !hasExit {
-                    if graph.isEnding[v] || broken[v] > 0 || dynamic[v] > 0 { hasExit = true }
-                    for w in graph.successors(of: v) where components.componentOf[w] != c { hasExit = true }
+                // The ways out of the component: endings in it, broken and dynamic links,
+                // choices to other components.
+                var exits = Set<Int>()
+                for v in members {
+                    if graph.isEnding[v] { exits.insert(-1 - v); continue }
+                    if broken[v] > 0 { exits.insert(-1 - n) }
+                    if dynamic[v] > 0 { exits.insert(-2 - n) }
+                    for w in graph.successors(of: v) where components.componentOf[w] != c { exits.insert(w) }
                 }
-                if !hasExit {
+                if exits.isEmpty {
                     for v in members { neverMass += inflow[v] }
                     continue
                 }
                 for (i, v) in members.enumerated() { position[v] = i }
-                // Gauss–Seidel on x_v = inflow_v + Σ_{u→v, u in c} x_u / degree_u.
-                var x = members.map { inflow[$0] }
-                var sweep = 0
-                while true {
-                    sweep += 1
-                    var change = 0.0
-                    var scale = 0.0
-                    for (i, v) in members.enumerated() {
-                        var value = inflow[v]
-                        for u in graph.predecessors(of: v) where components.componentOf[u] == c {
-                            value += x[position[u]] / Double(degree[u])
-                        }
-                        change = max(change, abs(value - x[i]))
-                        scale = max(scale, abs(value))
-                        x[i] = value
-                    }
-                    if change <= tolerance * max(scale, 1) { residual = max(residual, change); break }
-                    if sweep >= maximumSweeps {
-                        converged = false
-                        residual = max(residual, change)
-                        break
-                    }
+                let list = Array(members)
+                let solution = steps > 0 ? SparseElimination.solve(
+                    graph, component: c, componentOf: components.componentOf, members: list,
+                    position: position, inflow: inflow, degree: degree, absorbing: graph.isEnding, steps: &steps) : nil
+                if let solution {
+                    residual = max(residual, solution.residual)
+                    for (i, v) in members.enumerated() { visits[v] = max(0, solution.visits[i]) }
+                } else {
+                    // Past the budget: lower bounds instead, by Gauss–Seidel sweeps from zero
+                    // (monotone, so every sweep stays below the solution), on an allowance
+                    // of their own; the mass they do not account for is unresolved.
+                    steps = min(steps, 0)
+                    let x = SparseElimination.lowerBound(
+                        graph, component: c, componentOf: components.componentOf, members: list,
+                        position: position, inflow: inflow, degree: degree, absorbing: graph.isEnding, steps: &fallback)
+                    for (i, v) in members.enumerated() { visits[v] = x[i] }
                 }
-                for (i, v) in members.enumerated() { visits[v] = x[i] }
+                var entering = 0.0, leaving = 0.0
+                for v in members {
+                    entering += inflow[v]
+                    if graph.isEnding[v] { leaving += visits[v]; continue }
+                    var out = broken[v] + dynamic[v]
+                    for w in graph.successors(of: v) where components.componentOf[w] != c { out += 1 }
+                    leaving += visits[v] * Double(out) / Double(degree[v])
+                }
+                if solution == nil { visitsExact = false }
+                if exits.count == 1 {
+                    // One way out: it receives exactly the mass that entered.
+                    switch exits.first! {
+                    case -1 - n: brokenMass += entering
+                    case -2 - n: dynamicMass += entering
+                    case let e where e < 0: endingProbability[-1 - e] += entering
+                    case let w: inflow[w] += entering
+                    }
+                    continue
+                }
+                if solution == nil {
+                    unresolved += max(0, entering - leaving)
+                } else if leaving > 0 {
+                    scale = entering / leaving
+                }
             }
             // Pass the mass on, out of the component.
             for v in members where visits[v] > 0 {
                 if graph.isEnding[v] {
-                    endingProbability[v] += visits[v]
+                    endingProbability[v] += visits[v] * scale
                     continue
                 }
                 guard degree[v] > 0 else { continue }  // cannot happen: a non-ending has a choice
-                let share = visits[v] / Double(degree[v])
+                let share = visits[v] / Double(degree[v]) * scale
                 brokenMass += share * Double(broken[v])
                 dynamicMass += share * Double(dynamic[v])
                 for w in graph.successors(of: v) where components.componentOf[w] != c {
@@ -117,9 +161,12 @@ public struct EndingOdds: Sendable {
         self.dynamicLink = dynamicMass
         self.neverEnding = max(0, neverMass)
         self.expectedVisits = visits
-        self.converged = converged
+        self.converged = visitsExact
+        self.unresolved = unresolved
         self.residual = residual
-        if neverMass > 0 {
+        self.stepLimit = limit
+        self.steps = min(limit, limit - steps)
+        if neverMass > 0 || !visitsExact {
             self.expectedChoices = nil
         } else {
             var total = 0.0

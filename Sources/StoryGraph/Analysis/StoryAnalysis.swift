@@ -82,7 +82,7 @@ public struct StoryAnalysis: Sendable {
         let paths = results.paths!
         self.paths = paths
         cycles = results.cycles!
-        let odds = timed("odds") { EndingOdds(graph, components: components) }
+        let odds = timed("odds") { EndingOdds(graph, components: components, budget: options.budget) }
         self.odds = odds
         bottlenecks = timed("bottlenecks") { Bottlenecks(graph, reachability: reachability) }
         let endings = timed("endings") { EndingCatalogue(graph, reachability: reachability, paths: paths, odds: odds) }

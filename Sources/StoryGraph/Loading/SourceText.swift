@@ -61,13 +61,16 @@ public struct SourceText: Sendable {
         var sawScalar = false
         var line = 1
         var column = 1
+        var afterCR = false
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
                 if !sawScalar && scalar == "\u{FEFF}" { continue }
                 sawScalar = true
-                if scalar == "\n" {
-                    line += 1
+                defer { afterCR = scalar == "\r" }
+                if scalar == "\n" || scalar == "\r" {
+                    // CRLF is one break: the LF after a CR starts no new line.
+                    if !(scalar == "\n" && afterCR) { line += 1 }
                     column = 1
                 } else {
                     column += 1
@@ -222,7 +225,10 @@ public struct SourceText: Sendable {
                     if byte < 0x80 {
                         scalars.append(Unicode.Scalar(byte))
                         i += 1
-                        if byte == 0x0A { lineStarts.append(scalars.count) }
+                        // LF, CRLF (one break) and a CR alone (old Mac files) end a line.
+                        if byte == 0x0A || (byte == 0x0D && (i == bytes.count || bytes[i] != 0x0A)) {
+                            lineStarts.append(scalars.count)
+                        }
                     } else {
                         let (scalar, length) = SourceText.scalar(in: bytes, at: i)
                         scalars.append(scalar)
@@ -253,7 +259,9 @@ struct ByteLocator {
         bytes = source.utf8
         var starts = [0]
         bytes.withUnsafeBufferPointer { b in
-            for i in 0..<b.count where b[i] == 0x0A { starts.append(i + 1) }
+            for i in 0..<b.count where b[i] == 0x0A || (b[i] == 0x0D && (i + 1 == b.count || b[i + 1] != 0x0A)) {
+                starts.append(i + 1)
+            }
         }
         lineStarts = starts
     }

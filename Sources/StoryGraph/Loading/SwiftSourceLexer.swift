@@ -57,6 +57,8 @@ public struct SwiftSourceLexer {
     private var tokens: [Token] = []
     private var diagnostics: [Diagnostic] = []
     private var newlineBefore = true
+    /// The end of the last run of `#` found not to open a raw string.
+    private var hashRunEnd = 0
 
     /// Splits `source` into tokens, with a diagnostic for everything that could not be read.
     public static func tokenize(_ source: SourceText, dialect: Dialect) -> (tokens: [Token], diagnostics: [Diagnostic]) {
@@ -87,15 +89,18 @@ public struct SwiftSourceLexer {
     private mutating func run() {
         while i < s.count {
             let c = s[i]
-            if c == "\n" { newlineBefore = true; i += 1; continue }
+            if c == "\n" || c == "\r" { newlineBefore = true; i += 1; continue }
             if c.properties.isWhitespace { i += 1; continue }
             if c == "/" && at(i + 1) == "/" { skipLineComment(); continue }
             if c == "/" && at(i + 1) == "*" { skipBlockComment(); continue }
             if c == "#" && dialect == .objectiveC && newlineBefore { skipDirective(); continue }
-            if c == "#" && dialect == .swift {
+            if c == "#" && dialect == .swift && i >= hashRunEnd {
+                // Counted once per run: a later `#` of the same run is not a raw string's
+                // start either (so a run of n `#` costs O(n), not O(n²)).
                 var hashes = 0
                 while at(i + hashes) == "#" { hashes += 1 }
                 if at(i + hashes) == "\"" { swiftString(hashes: hashes); continue }
+                hashRunEnd = i + hashes
             }
             if c == "@" && at(i + 1) == "\"" { cString(prefix: 1); continue }
             if c == "\"" {
@@ -116,7 +121,7 @@ public struct SwiftSourceLexer {
     // MARK: - Comments and directives
 
     private mutating func skipLineComment() {
-        while i < s.count && s[i] != "\n" { i += 1 }
+        while i < s.count && !Self.isLineBreak(s[i]) { i += 1 }
     }
 
     /// Block comments nest in Swift (`/* a /* b */ c */`), not in Objective-C.
@@ -125,7 +130,7 @@ public struct SwiftSourceLexer {
         i += 2
         var depth = 1
         while i < s.count {
-            if s[i] == "\n" { newlineBefore = true }
+            if Self.isLineBreak(s[i]) { newlineBefore = true }
             if s[i] == "*" && at(i + 1) == "/" {
                 i += 2
                 depth -= 1
@@ -144,8 +149,8 @@ public struct SwiftSourceLexer {
 
     /// `#import`, `#define`…: the whole line, with `\` continuations.
     private mutating func skipDirective() {
-        while i < s.count && s[i] != "\n" {
-            if s[i] == "\\" && at(i + 1) == "\n" { i += 2; continue }
+        while i < s.count && !Self.isLineBreak(s[i]) {
+            if s[i] == "\\", let next = at(i + 1), Self.isLineBreak(next) { i += next == "\r" && at(i + 2) == "\n" ? 3 : 2; continue }
             if s[i] == "/" && at(i + 1) == "*" { skipBlockComment(); continue }
             i += 1
         }
@@ -164,6 +169,9 @@ public struct SwiftSourceLexer {
         if c.isASCII { return isIdentifierStart(c) || ("0"..."9").contains(c) }
         return c.properties.isXIDContinue || c.properties.isEmojiPresentation || c == "\u{200D}" || c == "\u{FE0F}"
     }
+
+    /// LF, or CR (alone in old Mac files, before LF in Windows ones).
+    static func isLineBreak(_ c: Unicode.Scalar) -> Bool { c == "\n" || c == "\r" }
 
     static func isOperator(_ c: Unicode.Scalar) -> Bool {
         switch c {
@@ -288,7 +296,7 @@ public struct SwiftSourceLexer {
         let contentStart = i
         var terminated = false
         while i < s.count {
-            if s[i] == "\n" { break }
+            if Self.isLineBreak(s[i]) { break }
             if isEscape(at: i, hashes: hashes) {
                 let after = i + 1 + hashes
                 if at(after) == "(" {
@@ -307,7 +315,7 @@ public struct SwiftSourceLexer {
             i += 1 + hashes
         } else {
             error("unterminated string literal", at: start)
-            while i < s.count && s[i] != "\n" { i += 1 }
+            while i < s.count && !Self.isLineBreak(s[i]) { i += 1 }
         }
         let content = Array(s[contentStart..<contentEnd])
         let origin = Array(contentStart..<contentEnd)
@@ -332,7 +340,14 @@ public struct SwiftSourceLexer {
         while i < s.count {
             if isEscape(at: i, hashes: hashes) {
                 let after = i + 1 + hashes
-                if at(after) == "(", let end = interpolationEnd(open: after, multiline: true) { i = end; continue }
+                if at(after) == "(" {
+                    if let end = interpolationEnd(open: after, multiline: true) { i = end; continue }
+                    // An interpolation that never closes runs to the end of the file, and
+                    // the string with it (as in Swift); stopping here keeps the lexer linear.
+                    error("unterminated interpolation '\\(' in a multi-line string", at: i)
+                    i = s.count
+                    break
+                }
                 i = min(after + 1, s.count)
                 continue
             }
@@ -482,7 +497,7 @@ public struct SwiftSourceLexer {
         let start = i
         i += prefix + 1
         var out = String.UnicodeScalarView()
-        while i < s.count && s[i] != "\"" && s[i] != "\n" {
+        while i < s.count && s[i] != "\"" && !Self.isLineBreak(s[i]) {
             if s[i] == "\\" { cEscape(into: &out); continue }
             out.append(s[i])
             i += 1
@@ -499,7 +514,7 @@ public struct SwiftSourceLexer {
         let start = i
         i += 1
         var out = String.UnicodeScalarView()
-        while i < s.count && s[i] != "'" && s[i] != "\n" {
+        while i < s.count && s[i] != "'" && !Self.isLineBreak(s[i]) {
             if s[i] == "\\" { cEscape(into: &out); continue }
             out.append(s[i])
             i += 1

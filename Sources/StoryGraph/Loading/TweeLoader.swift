@@ -105,15 +105,17 @@ public enum TweeLoader: StoryLoader {
 
         while lineStart <= s.count {
             var lineEnd = lineStart
-            while lineEnd < s.count && s[lineEnd] != "\n" { lineEnd += 1 }
+            // Lines end at LF, CRLF or a CR alone (as in `SourceText`'s line table).
+            while lineEnd < s.count && s[lineEnd] != "\n" && s[lineEnd] != "\r" { lineEnd += 1 }
+            let next = lineEnd + (lineEnd + 1 < s.count && s[lineEnd] == "\r" && s[lineEnd + 1] == "\n" ? 2 : 1)
             if lineStart + 1 < s.count && s[lineStart] == ":" && s[lineStart + 1] == ":" {
                 finish(at: lineStart)
                 sawHeader = true
                 header = parseHeader(source, from: lineStart, to: lineEnd, diagnostics: &diagnostics)
-                textStart = min(lineEnd + 1, s.count)
+                textStart = min(next, s.count)
             }
             if lineEnd >= s.count { break }
-            lineStart = lineEnd + 1
+            lineStart = next
         }
         finish(at: s.count)
         return passages

@@ -31,6 +31,15 @@ public enum TwineHTMLLoader: StoryLoader {
         var diagnostics: [Diagnostic] = []
         let html = HTMLSource(source)
         let stories = document.elements(named: "tw-storydata")
+        if let line = document.depthLimitLine {
+            let stopped = "libxml2 stopped reading here: the elements nest more than \(HTMLDocument.maximumDepth) deep, libxml2's limit, and no option lifts it"
+            guard !stories.isEmpty || !document.elements(where: { $0.attribute("tiddler") != nil }).isEmpty else {
+                throw StoryLoadError(stopped + "; no Twine story was read before it", at: SourceLocation(file: source.path, line: line, column: 1))
+            }
+            diagnostics.append(Diagnostic(
+                .error, stopped + "; passages after this point are missing", at: SourceLocation(file: source.path, line: line, column: 1),
+                rule: "twine-html"))
+        }
         if stories.isEmpty {
             let tiddlers = document.elements { $0.attribute("tiddler") != nil }
             guard !tiddlers.isEmpty else {
@@ -151,11 +160,27 @@ final class HTMLDocument {
     /// Collects libxml2's messages (they are recoveries the parser made, not failures).
     final class Messages {
         var lines: [String] = []
+        /// Where libxml2 stopped at its nesting limit, if it did.
+        var depthLimitLine: Int?
     }
+
+    /// libxml2's nesting limit for HTML (`xmlParserMaxDepth`): deeper, it stops reading.
+    static let maximumDepth = 256
+
+    /// The line at which libxml2 stopped reading because the elements nest deeper than
+    /// `maximumDepth`; everything after it is missing from the document.
+    let depthLimitLine: Int?
 
     init(_ source: SourceText) throws(StoryLoadError) {
         _ = HTMLDocument.setUp
-        var bytes = Array(source.text.utf8)
+        var bytes: [UInt8]
+        do {
+            bytes = try HTMLPreflight.prepare(source.utf8)
+        } catch {
+            throw StoryLoadError(
+                "this tag has more than \(HTMLPreflight.maximumAttributes) attributes, storygraph's limit for an HTML tag (libxml2 would take minutes over it); no option lifts it",
+                at: SourceLocation(file: source.path, line: error.line, column: 1))
+        }
         bytes.append(0)
         let messages = Messages()
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
@@ -165,7 +190,11 @@ final class HTMLDocument {
             xmlSetStructuredErrorFunc(Unmanaged.passUnretained(messages).toOpaque()) { context, error in
                 guard let context, let error, let message = error.pointee.message else { return }
                 let messages = Unmanaged<Messages>.fromOpaque(context).takeUnretainedValue()
-                if messages.lines.count < 100 { messages.lines.append(String(cString: message)) }
+                let text = String(cString: message)
+                if text.hasPrefix("Excessive depth") && messages.depthLimitLine == nil {
+                    messages.depthLimitLine = Int(error.pointee.line)
+                }
+                if messages.lines.count < 100 { messages.lines.append(text) }
             }
             defer { xmlSetStructuredErrorFunc(nil, nil) }
             return bytes.withUnsafeBufferPointer { buffer in
@@ -179,6 +208,7 @@ final class HTMLDocument {
             throw StoryLoadError("libxml2 cannot parse this HTML file\(reason)", at: source.location(at: 0))
         }
         document = parsed
+        depthLimitLine = messages.depthLimitLine
     }
 
     deinit { xmlFreeDoc(document) }

@@ -4,23 +4,29 @@
 /// whitespace is collapsed. The source text itself stays on the passage (and in the map's
 /// tooltip); this only decides what the box shows.
 enum TwineReadableText {
-    /// - Complexity: O(n) in the length of the text (each scan moves forward).
+    /// How far one bracket search looks ahead (as the link scanner's).
+    static let maximumSearch = 1 << 16
+
+    /// - Complexity: O(n) in the length of the text: literal searches are memoized
+    ///   (`MemoizedFind`) and bracket searches share a look-ahead budget of 4n + 100,000.
     static func of(_ text: String) -> String {
         let s = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         var i = 0
-        func find(_ needle: String, from start: Int) -> Int? {
-            let n = Array(needle.unicodeScalars)
-            var j = start
-            while j + n.count <= s.count {
-                if s[j] == n[0], Array(s[j..<(j + n.count)]) == n { return j }
-                j += 1
-            }
-            return nil
-        }
+        var search = MemoizedFind(s)
+        func find(_ needle: String, from start: Int) -> Int? { search.find(needle, from: start) }
+        // Bracket balancing (`(name: …)`, `{…}`) cannot be memoized the same way: each
+        // search looks at most `maximumSearch` scalars ahead and all of them together at
+        // most `lookAhead`, after which brackets are read as text (labels only; the link
+        // scanner reports its own limit).
+        var lookAhead = s.count * 4 + 100_000
         /// The end (exclusive) of a bracketed run opened at `start`; `nil` when it never closes.
         func balanced(from start: Int, open: Unicode.Scalar, close: Unicode.Scalar) -> Int? {
-            TwineMarkup.balancingClose(in: s, open: open, close: close, from: start + 1, end: s.count).map { $0 + 1 }
+            guard lookAhead > 0 else { return nil }
+            let end = min(s.count, start + 1 + TwineReadableText.maximumSearch)
+            let found = TwineMarkup.balancingClose(in: s, open: open, close: close, from: start + 1, end: end)
+            lookAhead -= (found ?? end) - start
+            return found.map { $0 + 1 }
         }
         /// The first quoted string in `range`, if any.
         func firstQuoted(_ range: Range<Int>) -> String? {

@@ -108,13 +108,13 @@ extension FuzzReport {
             for v in unvisited.prefix(listLimit) {
                 lines.append("    \(story.passages[v].id)\(FuzzText.at(story.passages[v].location))")
             }
-            if unvisited.count > listLimit { lines.append("    … and \(FuzzText.grouped(unvisited.count - listLimit)) more") }
+            if unvisited.count > listLimit { lines.append("    … and \(FuzzText.grouped(unvisited.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
         }
         let untaken = neverTakenChoices
         if !untaken.isEmpty {
             lines.append("  choices never taken (\(FuzzText.grouped(untaken.count))):")
             for ref in untaken.prefix(listLimit) { lines.append("    " + Self.describe(ref, in: graph.graph)) }
-            if untaken.count > listLimit { lines.append("    … and \(FuzzText.grouped(untaken.count - listLimit)) more") }
+            if untaken.count > listLimit { lines.append("    … and \(FuzzText.grouped(untaken.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
         }
         lines.append("")
 

@@ -46,7 +46,7 @@ extension Report {
 
     private func pathsSection() -> ReportDocument.Section {
         .init("Paths", key: "paths", [.figures([
-            .init("paths", "\(paths.total.formatted() + (paths.exact ? " (exact)" : " (at least: search stopped at its budget)"))",
+            .init("paths", "\(paths.total.formatted() + (paths.exact ? " (exact)" : " (at least: \(budgetNote))"))",
                   [.init("total", .big(paths.total)), .init("exact", .bool(paths.exact))]),
             .init("unbounded walks", "\(paths.unboundedWalks ? "yes (the reader can loop and still reach an ending)" : "no")",
                   [.init("unbounded_walks", .bool(paths.unboundedWalks))]),
@@ -79,9 +79,10 @@ extension Report {
             .init("never ending (trapped)", "\(Self.percent(odds.neverEnding))", [.init("never_ending", .double(odds.neverEnding))]),
             .init(odds.brokenLink > 0 ? "broken link" : nil, "\(Self.percent(odds.brokenLink))", [.init("broken_link", .double(odds.brokenLink))]),
             .init(odds.dynamicLink > 0 ? "dynamic link" : nil, "\(Self.percent(odds.dynamicLink))", [.init("dynamic_link", .double(odds.dynamicLink))]),
-            .init("expected choices", "\(odds.expectedChoices.map(Self.fixed) ?? "- (a reader may never stop)")",
+            .init("expected choices", "\(odds.expectedChoices.map(Self.fixed) ?? (odds.converged || odds.neverEnding > 0 ? "- (a reader may never stop)" : "- (not solved within the budget)"))",
                   [.init("expected_choices", .optional(odds.expectedChoices))]),
-            .init(odds.converged ? nil : "note", "the iterative solve did not reach 1e-12", [.init("converged", .bool(odds.converged))]),
+            .init(odds.converged ? nil : "note", "\(oddsNote)", [.init("converged", .bool(odds.converged))]),
+            .init(nil, "", [.init("unresolved", .double(odds.unresolved))]),
         ])])
     }
 
@@ -103,7 +104,7 @@ extension Report {
             .figures([
                 .init("loops (cyclic components)", "\(Self.grouped(loops.count)) (\(Self.grouped(loops.count - trapping)) escapable, \(Self.grouped(trapping)) trapping)",
                       [.init("loops", .array(loopValues))]),
-                .init("elementary cycles", "\(Self.grouped(cycles.count) + (cycles.exact ? "" : "+ (at least: search stopped at its budget)"))",
+                .init("elementary cycles", "\(Self.grouped(cycles.count) + (cycles.exact ? "" : "+ (at least: \(budgetNote))"))",
                       [.init("cycles.count", .int(cycles.count)), .init("cycles.exact", .bool(cycles.exact))]),
                 .init(nil, "", [.init("cycles.search_steps", .int(cycles.searchSteps))]),
             ]),
@@ -138,12 +139,24 @@ extension Report {
         ])
     }
 
-    /// "3 (a, b, c)", at most `limit` names and "… N more".
+    /// "3 (a, b, c)", at most `limit` names and "… N more in the JSON report".
     static func count(_ names: [String], limit: Int) -> ReportText {
         guard !names.isEmpty else { return "0" }
         var items = names.prefix(limit).map(ReportText.code)
-        if names.count > limit { items.append("… \(grouped(names.count - limit)) more") }
+        if names.count > limit { items.append("… \(grouped(names.count - limit)) more in the JSON report") }
         return "\(grouped(names.count)) (" + .joined(items, separator: ", ") + ")"
+    }
+
+    /// How a search cut by the budget says so: the limit and the option that lifts it.
+    var budgetNote: String {
+        "search stopped at its budget of \(String(format: "%g", budgetSeconds)) s; a larger --budget lifts it"
+    }
+
+    /// What odds cut by the budget are worth.
+    private var oddsNote: String {
+        odds.unresolved > 0
+            ? "odds \(budgetNote): every probability is a lower bound, at most \(Self.percent(odds.unresolved)) below the exact one"
+            : "odds exact (every unsolved loop has one way out); expected choices unknown: \(budgetNote)"
     }
 
     static func fixed(_ value: Double) -> String { String(format: "%.2f", value) }

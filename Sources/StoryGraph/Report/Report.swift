@@ -42,6 +42,9 @@ public struct Report: Sendable, Codable, Hashable {
         /// Absent when a reader may never stop.
         public var expectedChoices: Double?
         public var converged: Bool
+        /// The mass the odds solve left unresolved at its budget: every probability is a
+        /// lower bound, at most this much below the exact one (0 when `converged`).
+        public var unresolved: Double
     }
 
     public struct Loop: Sendable, Codable, Hashable {
@@ -114,7 +117,7 @@ extension Report {
         unreachableEndings = names(analysis.endings.unreachable)
         let o = analysis.odds
         odds = Odds(neverEnding: o.neverEnding, brokenLink: o.brokenLink, dynamicLink: o.dynamicLink,
-                    expectedChoices: o.expectedChoices, converged: o.converged)
+                    expectedChoices: o.expectedChoices, converged: o.converged, unresolved: o.unresolved)
         unreachable = names(analysis.reachability.unreachable)
         trapped = names(analysis.reachability.trapped)
         loops = analysis.cycles.loops.map {

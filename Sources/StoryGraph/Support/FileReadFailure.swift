@@ -12,9 +12,9 @@ public enum FileReadFailure: Error, Sendable, Equatable, CustomStringConvertible
         case .system(let error):
             return "cannot read file: \(error)"
         case .tooLarge(let size?, let limit, _):
-            return "file is \(size) bytes; the limit is \(limit) bytes (\(limit >> 20) MiB)"
+            return "file is \(size) bytes; the limit is \(limit) bytes (\(limit >> 20) MiB), and no option lifts it"
         case .tooLarge(nil, let limit, let stream):
-            return "\(stream ? "stream" : "file") is longer than the limit of \(limit) bytes (\(limit >> 20) MiB); storygraph read no further"
+            return "\(stream ? "stream" : "file") is longer than the limit of \(limit) bytes (\(limit >> 20) MiB); storygraph read no further (no option lifts the limit)"
         }
     }
 }
