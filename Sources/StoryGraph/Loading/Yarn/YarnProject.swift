@@ -16,7 +16,7 @@ struct YarnProject {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(source.utf8))) as? [String: Any] else {
             diagnostics.append(Diagnostic(
                 .warning, "the project file is not the JSON of Yarn Spinner 2.3 or later; every .yarn file in its folder is read",
-                at: source.location(at: 0), rule: YarnRules.project))
+                at: source.location(at: 0), rule: YarnRules.projectFormat))
             return (project, diagnostics)
         }
         if let patterns = object["sourceFiles"] as? [String] { project.sourcePatterns = patterns }
