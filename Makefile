@@ -6,7 +6,7 @@ BIN := .build/debug/storygraph
 OUTPUT ?= Output
 EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.html Examples/*.swift Examples/*.m Examples/*.yarn)
 
-.PHONY: demo test deps build release examples bench clean leak-check print-examples
+.PHONY: demo test deps build release examples bench clean leak-check print-examples fuzz
 
 ## Install the C libraries the package links (Graphviz's cgraph/gvc, libxml2).
 deps:
@@ -52,6 +52,11 @@ test: build
 ## valgrind on one `map` run: fails if a definitely-lost block comes from our code.
 leak-check: build
 	@bash .ci/leak-check
+
+## Every libFuzzer target for FUZZ_SECONDS each (default 60); fails on a finding (Fuzz/README.md).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run
 
 bench: release
 	@if [ -x Benchmarks/run ]; then Benchmarks/run; else echo "no Benchmarks/run yet"; exit 1; fi

@@ -26,12 +26,20 @@ let package = Package(
         .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
         .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
+        // libFuzzer targets (Fuzz/README.md): plain reproducers in a normal build; `Fuzz/build`
+        // compiles them with -sanitize=fuzzer,address into .build/fuzz.
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["StoryGraph", "StoryMap", "StoryRender", "CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "fuzz-json", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-json"),
+        .executableTarget(name: "fuzz-twine", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-twine"),
+        .executableTarget(name: "fuzz-source", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-source"),
+        .executableTarget(name: "fuzz-map", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-map"),
         .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph"]),
         .testTarget(name: "StoryMapTests", dependencies: ["StoryMap", "StoryGraph"]),
         .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryMap"]),
         .testTarget(
             name: "StoryCLITests",
-            dependencies: ["StoryCLI", "StoryGraph", "StoryMap"]
+            dependencies: ["StoryCLI", "StoryGraph", "StoryMap", "FuzzSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

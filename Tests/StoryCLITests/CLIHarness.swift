@@ -7,6 +7,10 @@ struct CLIRun {
     var stdout: String
     var stderr: String
     var stdoutData: Data
+    /// The signal that ended the process, if one did (`exitCode` is then 128 + signal).
+    var signal: Int32? = nil
+    /// Whether the process was still running after the time it was given and was killed.
+    var timedOut = false
 }
 
 /// Paths of the repository, for tests that read the examples.
@@ -78,9 +82,13 @@ enum Binary {
     }()
 }
 
-/// Runs the built `storygraph` binary as a separate process (end-to-end tests).
-func runBinary(_ arguments: [String], environment: [String: String]? = nil) throws -> CLIRun {
-    let binary = Binary.url
+/// Runs the built `storygraph` binary (or another product of the same build, such as a
+/// fuzz target's reproducer) as a separate process (end-to-end tests).
+/// With a `timeout`, a process still running after that many seconds is killed.
+func runBinary(
+    _ arguments: [String], environment: [String: String]? = nil, product: String = "storygraph", timeout: Double? = nil
+) throws -> CLIRun {
+    let binary = product == "storygraph" ? Binary.url : Binary.url.deletingLastPathComponent().appendingPathComponent(product)
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -91,6 +99,15 @@ func runBinary(_ arguments: [String], environment: [String: String]? = nil) thro
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    final class Flag: @unchecked Sendable { var killed = false }
+    let killed = Flag()
+    if let timeout {
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            guard process.isRunning else { return }
+            killed.killed = true
+            kill(process.processIdentifier, SIGKILL)
+        }
+    }
     // Read both pipes fully before waiting, so a large output cannot block the child.
     final class ErrorBox: @unchecked Sendable { var data = Data() }
     let errBox = ErrorBox()
@@ -104,7 +121,9 @@ func runBinary(_ arguments: [String], environment: [String: String]? = nil) thro
     group.wait()
     process.waitUntilExit()
     let errData = errBox.data
+    let signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
     return CLIRun(
-        exitCode: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+        exitCode: signal.map { 128 + $0 } ?? process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData, signal: signal,
+        timedOut: killed.killed)
 }

@@ -14,7 +14,7 @@ import Testing
         #expect(graph.isEnding == [false, false, true, false])
         #expect(graph.edgeOffsets == [0, 3, 4, 4, 4])
         #expect(graph.edgeTargets == [1, 2, 1, 2])
-        #expect(graph.edgeChoices == [0, 1, 2, 0])
+        #expect(graph.edgeRefs == [.init(passage: 0, choice: 0), .init(passage: 0, choice: 1), .init(passage: 0, choice: 2), .init(passage: 1, choice: 0)])
         #expect(Array(graph.predecessors(of: 1)) == [0, 0])
         #expect(Array(graph.predecessors(of: 2)) == [0, 1])
         #expect(graph.restarts == [ChoiceRef(passage: 2, choice: 0)])

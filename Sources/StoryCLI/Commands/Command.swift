@@ -71,6 +71,10 @@ public struct InputOptions: Sendable {
             allowed: StoryLoading.formatNames),
         OptionSpec("start", value: "PASSAGE", help: "Start the story at this passage instead of the one it declares."),
         OptionSpec("story", value: "NAME", help: "Pick one story from a file that holds several (a Twine archive)."),
+        OptionSpec.choice(
+            "restart-rule", RestartRule.self,
+            help: "Which links back to the start are restarts: text (labels such as \"Play again\" and final passages, the default), strict (loader-marked and declared endings only), off (loader-marked only).",
+            default: .text),
     ]
 
     public var format: String?
@@ -78,7 +82,9 @@ public struct InputOptions: Sendable {
 
     public init(_ arguments: ParsedArguments) {
         format = arguments.value("input-format")
-        options = LoadOptions(start: arguments.value("start"), storyName: arguments.value("story"))
+        options = LoadOptions(
+            start: arguments.value("start"), storyName: arguments.value("story"),
+            restartRule: arguments.choice("restart-rule", as: RestartRule.self) ?? .text)
     }
 
     /// Loads a story and prints its findings to stderr (warnings only without `--quiet`).

@@ -8,7 +8,7 @@ struct DotCommand: Command {
         abstract: "Print the story map as Graphviz DOT text.",
         discussion: "The text is deterministic: the same story and options give the same bytes. It is what 'map --format dot' writes.",
         arguments: MapCommand.configuration.arguments,
-        options: MapCommand.configuration.options.filter { $0.name != "output" && $0.name != "format" })
+        options: MapCommand.configuration.options.filter { $0.name != "output" && $0.name != "format" && $0.name != "max-memory" })
 
     let map: MapCommand
 

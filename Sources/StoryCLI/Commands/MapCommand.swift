@@ -21,7 +21,7 @@ struct MapCommand: Command {
             OptionSpec("output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format. " + OutputFile.helpNote),
             OptionSpec.choice("format", OutputFormat.self, help: "Output format (default: from the file extension, else svg)."),
             OptionSpec.choice("engine", MapEngine.self, help: "Graphviz layout engine; auto picks dot for small stories and tuned dot or sfdp for big ones.", default: .auto),
-        ] + MapStyleOptions.specs + MapOverlayOptions.specs + InputOptions.specs)
+        ] + MapStyleOptions.specs + LayoutMemoryEstimate.specs + MapOverlayOptions.specs + InputOptions.specs)
 
     let paths: [String]
     let output: String?
@@ -30,6 +30,8 @@ struct MapCommand: Command {
     let input: InputOptions
     let style: MapStyleOptions
     let overlays: MapOverlays
+    /// `--max-memory`, in MiB (0: no ceiling).
+    let memoryCeiling: Int
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         try self.init(arguments, format: nil)
@@ -43,6 +45,7 @@ struct MapCommand: Command {
         style = try MapStyleOptions(arguments)
         overlays = try MapOverlayOptions(arguments).overlays
         engine = arguments.choice("engine", as: MapEngine.self) ?? .auto
+        memoryCeiling = try LayoutMemoryEstimate.ceiling(arguments)
         if let forced {
             format = forced
         } else if let chosen = arguments.choice("format", as: OutputFormat.self) {
@@ -80,6 +83,9 @@ struct MapCommand: Command {
         if overlays.pinnedLayout { terminal.report(PinnedLayout.refusals(of: graph.story)) }
         for warning in warnings { terminal.printError("warning: \(warning)") }
         let plan = EnginePlan(engine, graph: graph, options: options)
+        if format != .dot {
+            try LayoutMemoryEstimate.check(ceiling: memoryCeiling, engine: engine, plan: plan, graph: graph, options: options, story: paths[0])
+        }
         options.graphAttributes += plan.attributes
         if let reason = plan.reason, !terminal.quiet, format != .dot { terminal.printError(reason) }
         let dot = DOTExporter(graph, options: options).dot()

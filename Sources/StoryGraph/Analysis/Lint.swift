@@ -10,11 +10,12 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
     case falseChoice = "false-choice"
     case emptyPassage = "empty-passage"
     case unreachableEnding = "unreachable-ending"
+    case inclusionDepth = "inclusion-depth"
 
     public var severity: Severity {
         switch self {
         case .brokenLink, .duplicateID, .noEnding, .trap: .error
-        case .unreachable, .duplicateChoiceText, .selfLoop, .emptyPassage, .unreachableEnding: .warning
+        case .unreachable, .duplicateChoiceText, .selfLoop, .emptyPassage, .unreachableEnding, .inclusionDepth: .warning
         case .falseChoice: .info
         }
     }
@@ -32,6 +33,7 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
         case .falseChoice: "Every choice of a passage leads to the same passage."
         case .emptyPassage: "A passage with no text."
         case .unreachableEnding: "An ending the start cannot reach."
+        case .inclusionDepth: "Inclusions nest deeper than storygraph follows them; the links deeper down are not counted."
         }
     }
 }
@@ -84,7 +86,7 @@ public struct Lint: Sendable {
         for c in 0..<components.count {
             let members = components.members[c]
             let v = members[0]
-            guard reachability.reachable[v], !reachability.reachesEnding[v] else { continue }
+            guard reachability.reachable[v], !reachability.reachesEnding[v], !graph.isFragment[v] else { continue }
             if components.isCyclic[c] || graph.edges(from: v).isEmpty {
                 for m in members { trapOf[m] = c }
                 traps.append(c)
@@ -138,13 +140,18 @@ public struct Lint: Sendable {
                 }
             }
             for e in graph.edges(from: v) where graph.edgeTargets[e] == v {
-                let choice = passage.choices[graph.edgeChoices[e]]
+                let choice = graph.choice(graph.edgeRefs[e])
                 add(.selfLoop, "choice '\(choice.text)' of passage \(name(v)) leads back to the same passage",
                     at: choice.location ?? passage.location)
             }
             if passage.text.allSatisfy(\.isWhitespace) {
                 add(.emptyPassage, "passage \(name(v)) has no text", at: passage.location)
             }
+        }
+        for v in graph.inclusionsCut {
+            add(.inclusionDepth,
+                "passage \(name(v)) shows passages nested more than \(StoryGraph.inclusionDepthLimit) inclusions deep; their links are not counted as its own",
+                at: graph.passage(v).location)
         }
         for v in StructureFigures.falseChoicePassages(graph) {
             let passage = graph.passage(v)

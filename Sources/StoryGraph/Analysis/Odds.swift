@@ -58,6 +58,8 @@ public struct EndingOdds: Sendable {
             broken[ref.passage] += 1
         }
         for ref in graph.dynamicLinks where !graph.isEnding[ref.passage] { dynamic[ref.passage] += 1 }
+        for shown in graph.shownBrokenLinks { broken[shown.passage] += 1 }
+        for shown in graph.shownDynamicLinks { dynamic[shown.passage] += 1 }
         var degree = [Int](repeating: 0, count: n)
         for v in 0..<n { degree[v] = graph.edgeOffsets[v + 1] - graph.edgeOffsets[v] + broken[v] + dynamic[v] }
 

@@ -205,7 +205,10 @@ public struct StoryPath: Sendable, Hashable {
     public func description(in graph: StoryGraph) -> String {
         var text = graph.ids[passages[0]]
         for (i, e) in edges.enumerated() {
-            text += " —[\(graph.choice(ofEdge: e, from: passages[i]).text)]→ \(graph.ids[passages[i + 1]])"
+            let ref = graph.edgeRefs[e]
+            // A choice shown by inclusion names the passage it is written in.
+            let shownFrom = ref.passage == passages[i] ? "" : " (in \(graph.ids[ref.passage]))"
+            text += " —[\(graph.choice(ref).text)\(shownFrom)]→ \(graph.ids[passages[i + 1]])"
         }
         return text
     }

@@ -6,7 +6,8 @@ public struct Reachability: Sendable {
     public let reachesEnding: [Bool]
     /// Passages the start cannot reach, in source order.
     public let unreachable: [Int]
-    /// Reachable passages from which no ending can be reached, in source order.
+    /// Reachable passages from which no ending can be reached, in source order
+    /// (fragments, shown only inside other passages, are never trapped themselves).
     public let trapped: [Int]
     /// Reachable endings, in source order.
     public let reachableEndings: [Int]
@@ -24,7 +25,7 @@ public struct Reachability: Sendable {
         var endings: [Int] = []
         for v in 0..<n {
             if !reachable[v] { unreachable.append(v); continue }
-            if !reachesEnding[v] { trapped.append(v) }
+            if !reachesEnding[v] && !graph.isFragment[v] { trapped.append(v) }
             if graph.isEnding[v] { endings.append(v) }
         }
         self.unreachable = unreachable

@@ -4,10 +4,11 @@ extension Story {
     ///   dropped (the first definition wins);
     /// - a story with no passages, or whose start names no passage, cannot be read;
     /// - a choice whose target does not exist is a broken link (a warning).
-    /// Restart choices always lead to the start, whatever target they were given.
+    /// The restart rule (`RestartRule`, the same for every format) marks restarts, and
+    /// restart choices always lead to the start, whatever target they were given.
     ///
     /// - Complexity: O(P + C) for P passages and C choices.
-    public func validated() throws(StoryLoadError) -> (Story, [Diagnostic]) {
+    public func validated(restartRule: RestartRule = .text) throws(StoryLoadError) -> (Story, [Diagnostic]) {
         var findings: [Diagnostic] = []
         guard !passages.isEmpty else {
             throw StoryLoadError("the story has no passages", at: nil)
@@ -39,6 +40,7 @@ extension Story {
                 kept.append(passage)
             }
         }
+        restartRule.apply(to: &kept, start: start)
         for p in kept.indices {
             for c in kept[p].choices.indices {
                 if kept[p].choices[c].isRestart {

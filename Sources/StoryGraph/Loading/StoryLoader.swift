@@ -4,10 +4,13 @@ public struct LoadOptions: Sendable, Hashable {
     public var start: String?
     /// Picks one story out of a file that holds several (a Twine archive).
     public var storyName: String?
+    /// Which links back to the start are restarts (`RestartRule`; `text` by default).
+    public var restartRule: RestartRule
 
-    public init(start: String? = nil, storyName: String? = nil) {
+    public init(start: String? = nil, storyName: String? = nil, restartRule: RestartRule = .text) {
         self.start = start
         self.storyName = storyName
+        self.restartRule = restartRule
     }
 }
 

@@ -48,7 +48,20 @@ public enum StoryLoading {
         }
         var result = try loader.load(sources, options: options)
         if let start = options.start { result.story.start = start }
-        let (story, findings) = try result.story.validated()
+        let story: Story, findings: [Diagnostic]
+        do {
+            (story, findings) = try result.story.validated(restartRule: options.restartRule)
+        } catch {
+            // Nothing usable was read: say why, with what the loader found on the way (a
+            // limit it stopped at), each at a place in the file.
+            let first = sources[0].location(at: 0)
+            let located = error.diagnostics.map { d in
+                var d = d
+                if d.location == nil { d.location = first }
+                return d
+            }
+            throw StoryLoadError(result.diagnostics.filter { $0.severity == .error } + located)
+        }
         result.story = story
         result.diagnostics += findings
         result.diagnostics.sort { ($0.location ?? .init(file: "", line: 0)) < ($1.location ?? .init(file: "", line: 0)) }

@@ -60,7 +60,14 @@ public struct FuzzReport: Sendable {
         self.seed = seed
         self.policy = policy
         self.maxSteps = maxSteps
-        passageRuns = Array(counts.passageRuns.prefix(graph.passageCount))
+        var passageRuns = Array(counts.passageRuns.prefix(graph.passageCount))
+        // A fragment is seen when a passage that shows it is: it counts the runs of the
+        // busiest one (exact when one passage shows it, a lower bound otherwise).
+        let story = graph.graph
+        for v in 0..<graph.passageCount where passageRuns[v] > 0 {
+            for f in story.shown(in: v) where story.isFragment[f] { passageRuns[f] = max(passageRuns[f], passageRuns[v]) }
+        }
+        self.passageRuns = passageRuns
         choiceRuns = Array(counts.slotRuns.prefix(graph.slotCount))
         endingRuns = Array(counts.endingRuns.prefix(graph.passageCount))
         stuckRuns = counts.stuckRuns

@@ -5,9 +5,11 @@
 /// The *slots* of passage `v` are `offsets[v] ..< offsets[v + 1]`, one per choice the
 /// reader can click, in the passage's choice order: the path steps of `StoryGraph`, its
 /// broken links and its dynamic links, exactly the choices `EndingOdds` counts. Restarts
-/// are not picked (an ending stops the run) and inclusions are not clicked. An ending has
-/// no slots, and every other passage has at least one (see `Passage.isEnding`), so "no
-/// slots" is the loop's only test for the end.
+/// are not picked (an ending stops the run) and inclusions are not clicked; the steps of
+/// the passages a passage shows by inclusion are its slots (after its own, as in
+/// `StoryGraph.edgeRefs`), and a fragment has none (no step enters it). An ending has no
+/// slots, and every other passage a run can enter has at least one (see
+/// `StoryGraph.isEnding`), so "no slots" is the loop's only test for the end.
 public struct PlayGraph: Sendable {
     /// A slot's target when the choice's target does not exist.
     public static let brokenTarget: Int32 = -1
@@ -30,8 +32,10 @@ public struct PlayGraph: Sendable {
         var offsets = [Int32](repeating: 0, count: n + 1)
         var targets: [Int32] = []
         var refs: [ChoiceRef] = []
+        let shownBroken = graph.shownBrokenLinks, shownDynamic = graph.shownDynamicLinks
+        var nextBroken = 0, nextDynamic = 0
         for v in 0..<n {
-            if !graph.isEnding[v] {
+            if !graph.isEnding[v] && !graph.isFragment[v] {
                 for (c, choice) in graph.story.passages[v].choices.enumerated()
                 where !choice.isRestart && choice.kind != .include {
                     if choice.kind == .dynamic {
@@ -42,6 +46,23 @@ public struct PlayGraph: Sendable {
                         targets.append(Self.brokenTarget)
                     }
                     refs.append(ChoiceRef(passage: v, choice: c))
+                }
+                // The choices shown by inclusion, in the graph's order: its edges whose
+                // choice is another passage's, then the broken and dynamic links shown.
+                for e in graph.edges(from: v) where graph.edgeRefs[e].passage != v {
+                    targets.append(Int32(graph.edgeTargets[e]))
+                    refs.append(graph.edgeRefs[e])
+                }
+                // Both lists are in passage order: one cursor each.
+                while nextBroken < shownBroken.count && shownBroken[nextBroken].passage == v {
+                    targets.append(Self.brokenTarget)
+                    refs.append(shownBroken[nextBroken].ref)
+                    nextBroken += 1
+                }
+                while nextDynamic < shownDynamic.count && shownDynamic[nextDynamic].passage == v {
+                    targets.append(Self.dynamicTarget)
+                    refs.append(shownDynamic[nextDynamic].ref)
+                    nextDynamic += 1
                 }
             }
             precondition(targets.count < Int(Int32.max), "too many choices for 32-bit indices")
@@ -58,10 +79,12 @@ public struct PlayGraph: Sendable {
     public var slotCount: Int { targets.count }
     public var start: Int { graph.start }
 
-    /// The slot of a choice, if a reader can pick it.
+    /// The slot of a choice, if a reader can pick it: in its own passage, or else the
+    /// first passage that shows it by inclusion.
     ///
-    /// - Complexity: O(choices of the passage).
+    /// - Complexity: O(choices of the passage); O(slots) for a choice shown by inclusion.
     public func slot(of ref: ChoiceRef) -> Int? {
         (Int(offsets[ref.passage])..<Int(offsets[ref.passage + 1])).first { refs[$0] == ref }
+            ?? refs.indices.first { refs[$0] == ref }
     }
 }

@@ -34,7 +34,7 @@ public enum AnalysisMarks {
             }
             decorations.highlightedPassages.formUnion(found.passages)
             for (i, e) in found.edges.enumerated() {
-                decorations.highlightedChoices.insert(ChoiceRef(passage: found.passages[i], choice: graph.edgeChoices[e]))
+                decorations.highlightedChoices.insert(graph.edgeRefs[e])
             }
         }
     }
