@@ -274,6 +274,28 @@ import Testing
         ])
     }
 
+    @Test func nestingDeeperThanTheLimitIsReportedAndReadFlat() throws {
+        let depth = YarnBodyParser.maximumNesting + 6
+        let body = (0..<depth).map { String(repeating: " ", count: 4 * $0) + "-> Level \($0)" }.joined(separator: "\n")
+        let result = try Self.load("title: Start\n---\n" + body + "\n===\n")
+        let errors = result.diagnostics.filter { $0.ruleID == "yarn-syntax" }
+        // Levels 0 to 63 nest; level 64 (line 67, column 257) and the five below it are lines.
+        #expect(errors.count == 6)
+        #expect(errors.first?.location == SourceLocation(file: "t.yarn", line: 67, column: 257))
+        #expect(Self.figures(result.story)["options"] == 64)
+    }
+
+    @Test func aLongChainOfNodesLoads() throws {
+        let count = 5_000
+        let text = (0..<count).map { i in
+            let title = i == 0 ? "Start" : "N\(i)"
+            return i + 1 < count ? "title: \(title)\n---\n-> On\n    <<jump N\(i + 1)>>\n===\n" : "title: \(title)\n---\nEnd.\n===\n"
+        }.joined()
+        let result = try Self.load(text)
+        #expect(result.story.passages.count == count)
+        #expect(Self.analysis(result).paths.total == 1)
+    }
+
     @Test func startIsStartThenTheFirstNode() throws {
         let result = try Self.load("title: Intro\n---\nHi.\n===\ntitle: Next\n---\nHo.\n===\n")
         #expect(result.story.start == "Intro")
