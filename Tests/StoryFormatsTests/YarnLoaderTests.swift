@@ -222,6 +222,13 @@ import Testing
         }
     }
 
+    @Test func v1InlineBlocksOnOneLine() throws {
+        let result = try Self.load("title: Start\n---\n<<if $a>>Yes.<<else>>No.<<endif>>After.\nSeen <<if $b>>\n===\n")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.story.passage("Start")?.text == "Yes.\nNo.\nAfter.\nSeen")
+        #expect(Self.figures(result.story)["lines"] == 4)
+    }
+
     @Test func customCommandsAreKeptAndShown() throws {
         let story = try Self.load("title: Start\n---\nMae: Look.\n<<camera_pan left 2>>\n<<wait 1>>\n===\n").story
         #expect(story.passage("Start")?.text == "Mae: Look.\n<<camera_pan left 2>>\n<<wait 1>>")

@@ -70,7 +70,7 @@ struct YarnBodyParser {
             stack.append(Frame(kind: .option(option, isLineGroup: isLineGroup), indent: indent))
             return
         }
-        if content.hasPrefix("<<") {
+        if content.contains("<<") {
             readCommands(content, indent: indent, location: location)
             return
         }
@@ -89,11 +89,25 @@ struct YarnBodyParser {
         }
     }
 
-    /// One or more `<<commands>>` at the start of a line; text after them is a line.
+    /// One or more `<<commands>>` at the start of a line, and text between and after them
+    /// as lines.
     private mutating func readCommands(_ content: String, indent: Int, location: SourceLocation) {
         let s = Array(content.unicodeScalars)
         var i = 0
-        while i < s.count, s[i] == "<", i + 1 < s.count, s[i + 1] == "<" {
+        while i < s.count {
+            if !(s[i] == "<" && i + 1 < s.count && s[i + 1] == "<") {
+                // v1's inline blocks (`<<if $a>>Yes<<else>>No<<endif>>`): text up to a
+                // command that is not the line's last is a line of its own.
+                var next = i
+                while next + 1 < s.count, !(s[next] == "<" && s[next + 1] == "<") { next += 1 }
+                guard next + 1 < s.count, let end = YarnLineScanner.commandEnd(s, from: next) else { break }
+                let word = YarnCommand.split(String(String.UnicodeScalarView(s[(next + 2)..<(end - 2)]))).0
+                // A last `<<if …>>` or `<<once>>` is the line's condition.
+                if end == s.count && (word == "if" || word == "once") { break }
+                readLine(String(String.UnicodeScalarView(s[i..<next])), location: column(location, i))
+                i = next
+                continue
+            }
             guard let end = YarnLineScanner.commandEnd(s, from: i) else {
                 report(.error, "'<<' is not closed by '>>' on its line", at: column(location, i))
                 return
