@@ -30,11 +30,12 @@ public enum StoryLoading {
         InkLoader.self,
         InkJSONLoader.self,
         ChoiceScriptLoader.self,
+        YarnLoader.self,
     ]
 
     /// Every rule storygraph can emit: the analysers', the map's and the loaders'.
     public static let rules = RuleRegistry(
-        RuleRegistry.analysis.rules, MapRules.all, FormatRules.all, InkRules.all, ChoiceScriptRules.all)
+        RuleRegistry.analysis.rules, MapRules.all, FormatRules.all, InkRules.all, ChoiceScriptRules.all, YarnRules.all)
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
 
@@ -153,8 +154,7 @@ public enum StoryLoading {
             }
             return chosen
         }
-        let ext = (source.path as NSString).pathExtension.lowercased()
-        let byExtension = loaders.filter { $0.fileExtensions.contains(ext) }
+        let byExtension = loaders.filter { hasExtension(source.path, of: $0) }
         let candidates = byExtension.isEmpty ? loaders : byExtension
         var best: Chosen?
         let parses = SourceParses()
@@ -170,8 +170,14 @@ public enum StoryLoading {
             at: source.location(at: 0))
     }
 
+    /// Whether `path` ends in one of the loader's extensions (compound ones such as
+    /// `yarn.txt` too).
+    static func hasExtension(_ path: String, of loader: any StoryLoader.Type) -> Bool {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        return loader.fileExtensions.contains { name.hasSuffix("." + $0) }
+    }
+
     static func expand(_ paths: [String]) throws(StoryLoadError) -> [String] {
-        let known = Set(loaders.flatMap { $0.fileExtensions })
         var files: [String] = []
         let manager = FileManager.default
         for path in paths {
@@ -183,7 +189,7 @@ public enum StoryLoading {
             // A ChoiceScript game is read from its startup.txt, which finds its scenes.
             if let startup = ChoiceScriptLoader.startupFile(inFolder: path) { files.append(startup); continue }
             let inside = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                .filter { known.contains(($0 as NSString).pathExtension.lowercased()) }
+                .filter { name in loaders.contains { hasExtension(name, of: $0) } }
                 .sorted()
                 .map { (path as NSString).appendingPathComponent($0) }
             if inside.isEmpty {

@@ -37,12 +37,12 @@ extension Report {
         ] + sourceFigures())])
     }
 
-    /// The source language's own figures, under `structure.source` (absent when none).
+    /// The source language's own figures on one line (`in the yarn source  nodes 12, …`),
+    /// one `structure.source` object in JSON; none when the format counts none.
     private func sourceFigures() -> [ReportDocument.Figure] {
-        (structure.source?.figures ?? []).map {
-            .init("\(format): \($0.name.replacingOccurrences(of: "_", with: " "))", "\(Self.grouped($0.value))",
-                  [.init("source.\($0.name)", .int($0.value))])
-        }
+        guard let figures = structure.source?.figures, !figures.isEmpty else { return [] }
+        let text = figures.map { "\($0.name.replacingOccurrences(of: "_", with: " ")) \(Self.grouped($0.value))" }.joined(separator: ", ")
+        return [.init("in the \(format) source", "\(text)", [.init("source", .object(figures.map { ($0.name, .int($0.value)) }))])]
     }
 
     private func pathsSection() -> ReportDocument.Section {

@@ -28,7 +28,7 @@ struct FixtureMaker: Sendable, CustomTestStringConvertible {
 }
 
 extension FixtureMaker {
-    static let all: [FixtureMaker] = [storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML, ink, inkJSON, choiceScript]
+    static let all: [FixtureMaker] = [storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML, ink, inkJSON, choiceScript, yarn]
 
     static func quoted(_ text: String) -> String { "\"" + text + "\"" }
 
@@ -165,4 +165,16 @@ extension FixtureMaker {
             return lines.joined(separator: "\n") + "\n"
         },
         brokenLinkAnchor: "*goto ghost")
+    /// Each passage a node; each link an option whose body jumps (the choice leads to the
+    /// jump's node), so a broken link is reported at its option's `->`.
+    static let yarn = FixtureMaker(
+        format: "yarn", fileExtension: "yarn", id: { $0 == 0 ? "Start" : "N\($0)" },
+        canRepeatIDs: true, missing: "Ghost",
+        write: { story in
+            story.passages.map { passage in
+                let options = passage.links.map { "-> go \($0)\n    <<jump \($0)>>\n" }.joined()
+                return "title: \(passage.id)\n---\n\(passage.text)\n\(options)===\n"
+            }.joined()
+        },
+        brokenLinkAnchor: "-> go Ghost")
 }
