@@ -163,9 +163,10 @@ public struct Lint: Sendable {
                     at: choice.location ?? passage.location)
             }
             // A passage whose every way on is automatic (a branch on a condition, a jump, a
-            // call) is flow the reader passes through, not a page left blank.
+            // call) is flow the reader passes through, not a page left blank; so is one a
+            // loader made to carry the flow (`Passage.isFlowPoint`).
             let passedThrough = !choices.isEmpty && choices.allSatisfy { $0.kind != .choice && $0.kind != .include }
-            if passage.text.allSatisfy(\.isWhitespace), !passedThrough {
+            if passage.text.allSatisfy(\.isWhitespace), !passedThrough, !passage.isFlowPoint {
                 add(.emptyPassage, "passage \(name(v)) has no text", at: passage.location)
             }
         }

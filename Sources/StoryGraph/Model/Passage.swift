@@ -21,6 +21,11 @@ public struct Passage: Sendable, Hashable, Codable, Identifiable {
     public var location: SourceLocation?
     /// Format-specific facts kept for drawing (for example a Twine position "600,400").
     public var metadata: [String: String]
+    /// Set by a loader for a passage it made to carry the flow, not one the author wrote
+    /// as a passage: an ink gather or a choice's content, a Yarn node's part after its
+    /// options, a ChoiceScript page break or label. Such a passage is often empty on
+    /// purpose, so `empty-passage` does not ask it for text.
+    public var isFlowPoint: Bool = false
 
     public init(
         id: String, text: String = "", tags: [String] = [], ending: Ending? = nil,
