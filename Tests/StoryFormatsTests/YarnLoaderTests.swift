@@ -78,6 +78,19 @@ import Testing
         #expect(story.sourceStatistics.map(\.name) == ["nodes", "node_groups", "options", "jumps", "detours", "commands", "lines", "variables"])
     }
 
+    @Test func passagesTheLoaderMadeAreFlowPointsAndNotAskedForText() throws {
+        let result = try Self.load(Self.ferry)
+        #expect(result.story.passages.filter(\.isFlowPoint).map(\.id) == ["Start#1", "North#end", "South#1"])
+        // 'Swim' leads to South#1, an empty passage ending at <<stop>>: flow, not a page left blank.
+        #expect(result.story.passage("South#1")?.text == "")
+        #expect(Self.analysis(result).lint.findings.map(\.ruleID) == [])
+        // A node the author wrote with no lines is still asked for text.
+        let blank = try Self.load("title: Start\n---\nA door.\n-> Wait\n    <<jump Blank>>\n-> Go\n===\ntitle: Blank\n---\n===\n")
+        #expect(blank.story.passages.map(\.id) == ["Start", "Start#end", "Blank"])
+        #expect(blank.story.passages.map(\.isFlowPoint) == [false, true, false])
+        #expect(Self.analysis(blank).lint.findings.map(\.description) == ["t.yarn:8:1: warning: passage 'Blank' has no text [empty-passage]"])
+    }
+
     @Test func v2ConditionsAndEffectsAreData() throws {
         let story = try Self.load(Self.ferry).story
         let south = try #require(story.passage("Start")?.choices[1])
@@ -210,6 +223,9 @@ import Testing
             .test("once", .call("once", [])),
             .test("$key == true", .binary(.equal, .variable("key"), .boolean(true))),
         ])
+        // Ours: the parts of Start after its options and detour, and Gate's group passage;
+        // the author's: the nodes Start and Tower and each variant of the group.
+        #expect(story.passages.filter(\.isFlowPoint).map(\.id) == ["Start#1", "Start#2", "Start#3", "Gate"])
         #expect(!result.diagnostics.contains { $0.severity == .error })
         #expect(Self.figures(story) == ["nodes": 4, "node_groups": 1, "options": 2, "jumps": 2, "detours": 1, "commands": 0, "lines": 8, "variables": 0])
     }

@@ -2,7 +2,9 @@ import StoryGraph
 
 /// Turns one node's body into passages: the node's own passage, and, where the flow of a
 /// node goes on after something the reader chooses, passages for the rest (`Title#1`,
-/// `Title#2`…; `#` cannot be part of a Yarn title, so these never meet a node).
+/// `Title#2`…; `#` cannot be part of a Yarn title, so these never meet a node). Every
+/// passage made here but the node's own is a flow point (`Passage.isFlowPoint`): the author
+/// did not write it as a node, so it is never asked for text of its own.
 ///
 /// - a `<<jump>>` is an automatic choice, `<<jump {$x}>>` a dynamic one, `<<detour>>` a call
 ///   whose `returnTo` is the passage of what follows it, `<<return>>` a return;
@@ -94,6 +96,7 @@ struct YarnFlowBuilder {
         if passageID != id {
             passage.tags = []
             passage.metadata = ["yarn-node": id]
+            passage.isFlowPoint = true
         }
         passage.text = draft.lines.joined(separator: "\n")
         passage.effects = draft.effects
@@ -244,6 +247,7 @@ struct YarnFlowBuilder {
         let made = "\(id)#end"
         endID = made
         var passage = Passage(id: made, text: "(the dialogue ends)", location: template.location, metadata: ["yarn-node": id])
+        passage.isFlowPoint = true
         if returnsAtEnd { passage.choices = [Choice(text: "return", target: "", kind: .return)] }
         closing.append(passage)
         return made
@@ -254,7 +258,9 @@ struct YarnFlowBuilder {
         if let stopID { return stopID }
         let made = "\(id)#stop"
         stopID = made
-        closing.append(Passage(id: made, text: "<<stop>>", ending: Passage.Ending(), location: template.location, metadata: ["yarn-node": id]))
+        var passage = Passage(id: made, text: "<<stop>>", ending: Passage.Ending(), location: template.location, metadata: ["yarn-node": id])
+        passage.isFlowPoint = true
+        closing.append(passage)
         return made
     }
 

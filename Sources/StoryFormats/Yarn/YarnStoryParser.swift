@@ -35,6 +35,8 @@ enum YarnStoryParser {
                 let first = group[0]
                 let hubIndex = passages.count
                 var hub = Passage(id: title, text: "(node group of \(group.count))", tags: first.tags, location: first.location, metadata: ["yarn-node-group": "\(group.count)"])
+                // The group's passage is ours, not a node: each variant is one.
+                hub.isFlowPoint = true
                 for (k, node) in group.enumerated() {
                     let variant = "\(title)#v\(k + 1)"
                     let condition = Self.when(node.whenConditions)
