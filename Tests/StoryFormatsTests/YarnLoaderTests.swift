@@ -238,6 +238,73 @@ import Testing
         #expect(analysis.reachability.trapped.map { analysis.graph.ids[$0] } == ["Start#2"])
     }
 
+    @Test func returnWithNoDetourRunningIsAStop() throws {
+        // Neither node is a detour's target: Yarn Spinner runs their <<return>> as <<stop>>.
+        let result = try Self.load("title: Start\n---\nHi.\n<<if $tired>>\n    <<return>>\n<<endif>>\n-> Go on\n    <<jump Hall>>\n===\ntitle: Hall\n---\nA hall.\n<<return>>\n===\n")
+        let story = result.story
+        #expect(story.passages.map(\.id) == ["Start", "Start#stop", "Hall"])
+        #expect(story.passage("Start")?.choices.map(\.target) == ["Start#stop", "Hall"])
+        #expect(story.passage("Start")?.choices.first?.location == SourceLocation(file: "t.yarn", line: 5, column: 5))
+        #expect(story.passage("Hall")?.ending != nil)
+        #expect(story.passages.flatMap(\.choices).filter { $0.kind == .return }.isEmpty)
+        let analysis = Self.analysis(result)
+        #expect(analysis.paths.total == 2)
+        #expect(analysis.endings.entries.map { analysis.graph.ids[$0.passage] } == ["Start#stop", "Hall"])
+        #expect(analysis.lint.findings.isEmpty)
+    }
+
+    static let museum = """
+        title: Start
+        ---
+        Guide: The museum.
+        -> Ask about the statue
+            <<detour Statue>>
+            Guide: Shall we go on?
+        -> Look at the statue yourself
+            <<jump Statue>>
+        Guide: This way out.
+        ===
+        title: Statue
+        ---
+        Guide: Bronze, very old.
+        -> Ask who made it
+            <<detour Maker>>
+        -> Ask nothing
+        Guide: That is the statue.
+        ===
+        title: Maker
+        ---
+        Guide: Nobody knows.
+        ===
+
+        """
+
+    @Test func aNodeBothDetouredToAndJumpedToIsReadTwice() throws {
+        // Statue is run by a detour (its end returns) and by a jump (its end ends the
+        // dialogue: a jump clears the detour stack); Maker only by detours.
+        let result = try Self.load(Self.museum)
+        let story = result.story
+        #expect(story.passages.map(\.id) == [
+            "Start", "Start#1", "Start#2", "Statue", "Statue#1", "Statue#2", "Statue#detour", "Statue#detour#1", "Statue#detour#2", "Maker",
+        ])
+        #expect(story.passages.filter(\.isFlowPoint).map(\.id) == [
+            "Start#1", "Start#2", "Statue#1", "Statue#2", "Statue#detour", "Statue#detour#1", "Statue#detour#2",
+        ])
+        #expect(story.passage("Start#1")?.choices.map(\.target) == ["Statue#detour"])
+        #expect(story.passage("Start#1")?.choices.map(\.returnTo) == ["Start#2"])
+        #expect(story.passage("Start")?.choices.map(\.target) == ["Start#1", "Statue"])
+        #expect(story.passage("Statue#2")?.choices == [])
+        #expect(story.passage("Statue#detour#2")?.choices.map(\.kind) == [.return])
+        #expect(story.passage("Statue#detour")?.metadata["yarn-node"] == "Statue")
+        #expect(story.passage("Maker")?.choices.map(\.kind) == [.return])
+        #expect(Self.figures(story)["nodes"] == 3)
+        let analysis = Self.analysis(result)
+        #expect(analysis.paths.total == 4)
+        #expect(analysis.endings.entries.map { analysis.graph.ids[$0.passage] } == ["Start#2", "Statue#2"])
+        #expect(analysis.lint.findings.isEmpty)
+        #expect(result.diagnostics.isEmpty)
+    }
+
     @Test func v1InlineBlocksOnOneLine() throws {
         let result = try Self.load("title: Start\n---\n<<if $a>>Yes.<<else>>No.<<endif>>After.\nSeen <<if $b>>\n===\n")
         #expect(result.diagnostics.isEmpty)

@@ -15,7 +15,9 @@ import StoryGraph
 ///   body has no flow of its own leads to what follows the options, any other to a
 ///   passage of its own body followed by what follows the options;
 /// - `<<stop>>` ends the dialogue (a declared ending); falling off the end of the body
-///   ends it too, or returns when the node is the target of a `<<detour>>`.
+///   ends it too. In the passages of a node run by a `<<detour>>` (`returnsAtEnd`) both
+///   falling off the end and `<<return>>` return; elsewhere `<<return>>` is a `<<stop>>`,
+///   as Yarn Spinner runs it with no detour running.
 ///
 /// Nesting is bounded by `YarnBodyParser.maximumNesting`, which bounds the depth of
 /// `walk`'s recursion into branches; the passages made are a worklist, not a recursion.
@@ -139,10 +141,11 @@ struct YarnFlowBuilder {
                     draft.choices.append(Choice(text: target, target: target, condition: c, kind: .call, returnTo: after, location: location))
                 }
                 contexts = []
-            case .return(let location):
+            case .return(let location) where returnsAtEnd:
                 for c in contexts { draft.choices.append(Choice(text: "return", target: "", condition: c, kind: .return, location: location)) }
                 contexts = []
-            case .stop(let location):
+            case .return(let location), .stop(let location):
+                // Outside a detour, Yarn Spinner runs a `<<return>>` as a `<<stop>>`.
                 if contexts == [nil] && draft.choices.isEmpty && !draft.waitsForLinks {
                     draft.declaredEnd = true
                 } else {
