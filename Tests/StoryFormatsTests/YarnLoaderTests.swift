@@ -305,6 +305,19 @@ import Testing
         #expect(result.diagnostics.isEmpty)
     }
 
+    @Test func aNodeGroupBothDetouredToAndJumpedToIsReadTwice() throws {
+        let result = try Self.load("title: Start\n---\nA gate.\n-> Ask\n    <<detour Gate>>\n    Back.\n-> Go\n    <<jump Gate>>\n===\ntitle: Gate\nwhen: once\n---\nShut.\n===\ntitle: Gate\nwhen: always\n---\nOpen.\n===\n")
+        #expect(result.story.passages.map(\.id) == ["Start", "Start#1", "Start#2", "Gate", "Gate#v1", "Gate#v2", "Gate#detour", "Gate#detour#v1", "Gate#detour#v2"])
+        #expect(result.story.passages.map { $0.choices.map(\.kind.rawValue) } == [
+            ["choice", "choice"], ["call"], [], ["auto", "auto"], [], [], ["auto", "auto"], ["return"], ["return"],
+        ])
+        #expect(result.story.passage("Start#1")?.choices.map(\.target) == ["Gate#detour"])
+        let analysis = Self.analysis(result)
+        #expect(analysis.paths.total == 4)
+        #expect(analysis.endings.entries.map { analysis.graph.ids[$0.passage] } == ["Start#2", "Gate#v1", "Gate#v2"])
+        #expect(analysis.lint.findings.isEmpty)
+    }
+
     @Test func v1InlineBlocksOnOneLine() throws {
         let result = try Self.load("title: Start\n---\n<<if $a>>Yes.<<else>>No.<<endif>>After.\nSeen <<if $b>>\n===\n")
         #expect(result.diagnostics.isEmpty)
