@@ -78,6 +78,19 @@ import Testing
         #expect(story.sourceStatistics.map(\.name) == ["nodes", "node_groups", "options", "jumps", "detours", "commands", "lines", "variables"])
     }
 
+    @Test func passagesTheLoaderMadeAreFlowPointsAndNotAskedForText() throws {
+        let result = try Self.load(Self.ferry)
+        #expect(result.story.passages.filter(\.isFlowPoint).map(\.id) == ["Start#1", "North#end", "South#1"])
+        // 'Swim' leads to South#1, an empty passage ending at <<stop>>: flow, not a page left blank.
+        #expect(result.story.passage("South#1")?.text == "")
+        #expect(Self.analysis(result).lint.findings.map(\.ruleID) == [])
+        // A node the author wrote with no lines is still asked for text.
+        let blank = try Self.load("title: Start\n---\nA door.\n-> Wait\n    <<jump Blank>>\n-> Go\n===\ntitle: Blank\n---\n===\n")
+        #expect(blank.story.passages.map(\.id) == ["Start", "Start#end", "Blank"])
+        #expect(blank.story.passages.map(\.isFlowPoint) == [false, true, false])
+        #expect(Self.analysis(blank).lint.findings.map(\.description) == ["t.yarn:8:1: warning: passage 'Blank' has no text [empty-passage]"])
+    }
+
     @Test func v2ConditionsAndEffectsAreData() throws {
         let story = try Self.load(Self.ferry).story
         let south = try #require(story.passage("Start")?.choices[1])
@@ -210,6 +223,9 @@ import Testing
             .test("once", .call("once", [])),
             .test("$key == true", .binary(.equal, .variable("key"), .boolean(true))),
         ])
+        // Ours: the parts of Start after its options and detour, and Gate's group passage;
+        // the author's: the nodes Start and Tower and each variant of the group.
+        #expect(story.passages.filter(\.isFlowPoint).map(\.id) == ["Start#1", "Start#2", "Start#3", "Gate"])
         #expect(!result.diagnostics.contains { $0.severity == .error })
         #expect(Self.figures(story) == ["nodes": 4, "node_groups": 1, "options": 2, "jumps": 2, "detours": 1, "commands": 0, "lines": 8, "variables": 0])
     }
@@ -220,6 +236,86 @@ import Testing
         #expect(analysis.endings.entries.map { $0.passage }.count == 2)
         // Only 'Leave' (Start#2) is cut off: its jump's target is computed, not followed.
         #expect(analysis.reachability.trapped.map { analysis.graph.ids[$0] } == ["Start#2"])
+    }
+
+    @Test func returnWithNoDetourRunningIsAStop() throws {
+        // Neither node is a detour's target: Yarn Spinner runs their <<return>> as <<stop>>.
+        let result = try Self.load("title: Start\n---\nHi.\n<<if $tired>>\n    <<return>>\n<<endif>>\n-> Go on\n    <<jump Hall>>\n===\ntitle: Hall\n---\nA hall.\n<<return>>\n===\n")
+        let story = result.story
+        #expect(story.passages.map(\.id) == ["Start", "Start#stop", "Hall"])
+        #expect(story.passage("Start")?.choices.map(\.target) == ["Start#stop", "Hall"])
+        #expect(story.passage("Start")?.choices.first?.location == SourceLocation(file: "t.yarn", line: 5, column: 5))
+        #expect(story.passage("Hall")?.ending != nil)
+        #expect(story.passages.flatMap(\.choices).filter { $0.kind == .return }.isEmpty)
+        let analysis = Self.analysis(result)
+        #expect(analysis.paths.total == 2)
+        #expect(analysis.endings.entries.map { analysis.graph.ids[$0.passage] } == ["Start#stop", "Hall"])
+        #expect(analysis.lint.findings.isEmpty)
+    }
+
+    static let museum = """
+        title: Start
+        ---
+        Guide: The museum.
+        -> Ask about the statue
+            <<detour Statue>>
+            Guide: Shall we go on?
+        -> Look at the statue yourself
+            <<jump Statue>>
+        Guide: This way out.
+        ===
+        title: Statue
+        ---
+        Guide: Bronze, very old.
+        -> Ask who made it
+            <<detour Maker>>
+        -> Ask nothing
+        Guide: That is the statue.
+        ===
+        title: Maker
+        ---
+        Guide: Nobody knows.
+        ===
+
+        """
+
+    @Test func aNodeBothDetouredToAndJumpedToIsReadTwice() throws {
+        // Statue is run by a detour (its end returns) and by a jump (its end ends the
+        // dialogue: a jump clears the detour stack); Maker only by detours.
+        let result = try Self.load(Self.museum)
+        let story = result.story
+        #expect(story.passages.map(\.id) == [
+            "Start", "Start#1", "Start#2", "Statue", "Statue#1", "Statue#2", "Statue#detour", "Statue#detour#1", "Statue#detour#2", "Maker",
+        ])
+        #expect(story.passages.filter(\.isFlowPoint).map(\.id) == [
+            "Start#1", "Start#2", "Statue#1", "Statue#2", "Statue#detour", "Statue#detour#1", "Statue#detour#2",
+        ])
+        #expect(story.passage("Start#1")?.choices.map(\.target) == ["Statue#detour"])
+        #expect(story.passage("Start#1")?.choices.map(\.returnTo) == ["Start#2"])
+        #expect(story.passage("Start")?.choices.map(\.target) == ["Start#1", "Statue"])
+        #expect(story.passage("Statue#2")?.choices == [])
+        #expect(story.passage("Statue#detour#2")?.choices.map(\.kind) == [.return])
+        #expect(story.passage("Statue#detour")?.metadata["yarn-node"] == "Statue")
+        #expect(story.passage("Maker")?.choices.map(\.kind) == [.return])
+        #expect(Self.figures(story)["nodes"] == 3)
+        let analysis = Self.analysis(result)
+        #expect(analysis.paths.total == 4)
+        #expect(analysis.endings.entries.map { analysis.graph.ids[$0.passage] } == ["Start#2", "Statue#2"])
+        #expect(analysis.lint.findings.isEmpty)
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func aNodeGroupBothDetouredToAndJumpedToIsReadTwice() throws {
+        let result = try Self.load("title: Start\n---\nA gate.\n-> Ask\n    <<detour Gate>>\n    Back.\n-> Go\n    <<jump Gate>>\n===\ntitle: Gate\nwhen: once\n---\nShut.\n===\ntitle: Gate\nwhen: always\n---\nOpen.\n===\n")
+        #expect(result.story.passages.map(\.id) == ["Start", "Start#1", "Start#2", "Gate", "Gate#v1", "Gate#v2", "Gate#detour", "Gate#detour#v1", "Gate#detour#v2"])
+        #expect(result.story.passages.map { $0.choices.map(\.kind.rawValue) } == [
+            ["choice", "choice"], ["call"], [], ["auto", "auto"], [], [], ["auto", "auto"], ["return"], ["return"],
+        ])
+        #expect(result.story.passage("Start#1")?.choices.map(\.target) == ["Gate#detour"])
+        let analysis = Self.analysis(result)
+        #expect(analysis.paths.total == 4)
+        #expect(analysis.endings.entries.map { analysis.graph.ids[$0.passage] } == ["Start#2", "Gate#v1", "Gate#v2"])
+        #expect(analysis.lint.findings.isEmpty)
     }
 
     @Test func v1InlineBlocksOnOneLine() throws {

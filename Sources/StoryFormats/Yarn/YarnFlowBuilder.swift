@@ -2,7 +2,9 @@ import StoryGraph
 
 /// Turns one node's body into passages: the node's own passage, and, where the flow of a
 /// node goes on after something the reader chooses, passages for the rest (`Title#1`,
-/// `Title#2`…; `#` cannot be part of a Yarn title, so these never meet a node).
+/// `Title#2`…; `#` cannot be part of a Yarn title, so these never meet a node). Every
+/// passage made here but the node's own is a flow point (`Passage.isFlowPoint`): the author
+/// did not write it as a node, so it is never asked for text of its own.
 ///
 /// - a `<<jump>>` is an automatic choice, `<<jump {$x}>>` a dynamic one, `<<detour>>` a call
 ///   whose `returnTo` is the passage of what follows it, `<<return>>` a return;
@@ -13,7 +15,9 @@ import StoryGraph
 ///   body has no flow of its own leads to what follows the options, any other to a
 ///   passage of its own body followed by what follows the options;
 /// - `<<stop>>` ends the dialogue (a declared ending); falling off the end of the body
-///   ends it too, or returns when the node is the target of a `<<detour>>`.
+///   ends it too. In the passages of a node run by a `<<detour>>` (`returnsAtEnd`) both
+///   falling off the end and `<<return>>` return; elsewhere `<<return>>` is a `<<stop>>`,
+///   as Yarn Spinner runs it with no detour running.
 ///
 /// Nesting is bounded by `YarnBodyParser.maximumNesting`, which bounds the depth of
 /// `walk`'s recursion into branches; the passages made are a worklist, not a recursion.
@@ -94,6 +98,7 @@ struct YarnFlowBuilder {
         if passageID != id {
             passage.tags = []
             passage.metadata = ["yarn-node": id]
+            passage.isFlowPoint = true
         }
         passage.text = draft.lines.joined(separator: "\n")
         passage.effects = draft.effects
@@ -136,10 +141,11 @@ struct YarnFlowBuilder {
                     draft.choices.append(Choice(text: target, target: target, condition: c, kind: .call, returnTo: after, location: location))
                 }
                 contexts = []
-            case .return(let location):
+            case .return(let location) where returnsAtEnd:
                 for c in contexts { draft.choices.append(Choice(text: "return", target: "", condition: c, kind: .return, location: location)) }
                 contexts = []
-            case .stop(let location):
+            case .return(let location), .stop(let location):
+                // Outside a detour, Yarn Spinner runs a `<<return>>` as a `<<stop>>`.
                 if contexts == [nil] && draft.choices.isEmpty && !draft.waitsForLinks {
                     draft.declaredEnd = true
                 } else {
@@ -244,6 +250,7 @@ struct YarnFlowBuilder {
         let made = "\(id)#end"
         endID = made
         var passage = Passage(id: made, text: "(the dialogue ends)", location: template.location, metadata: ["yarn-node": id])
+        passage.isFlowPoint = true
         if returnsAtEnd { passage.choices = [Choice(text: "return", target: "", kind: .return)] }
         closing.append(passage)
         return made
@@ -254,7 +261,9 @@ struct YarnFlowBuilder {
         if let stopID { return stopID }
         let made = "\(id)#stop"
         stopID = made
-        closing.append(Passage(id: made, text: "<<stop>>", ending: Passage.Ending(), location: template.location, metadata: ["yarn-node": id]))
+        var passage = Passage(id: made, text: "<<stop>>", ending: Passage.Ending(), location: template.location, metadata: ["yarn-node": id])
+        passage.isFlowPoint = true
+        closing.append(passage)
         return made
     }
 
