@@ -363,6 +363,21 @@ import StoryGraph
         #expect(result.story.passage("startup")?.ending != nil)
     }
 
+    @Test func aListedStatsScreenThatNoFlowEntersIsKeptAside() throws {
+        let startup = "*scene_list\n  startup\n  choicescript_stats\n  road\n*create gold 1\nA coin.\n*goto_scene road\n"
+        let stats = "Gold: ${gold}\n*choice\n  #Back.\n    *finish\n"
+        let road = "The road.\n*ending\n"
+        let result = try Self.load([("startup", startup), ("choicescript_stats", stats), ("road", road)])
+        #expect(result.story.passages.map(\.id) == ["startup", "road"])
+        #expect(result.story.specialPassages.map(\.id) == ["choicescript_stats"])
+        #expect(Self.analysis(result).lint.findings.filter { $0.ruleID == "unreachable" }.isEmpty)
+        // Played into by *finish, the same scene is an ordinary one.
+        let finished = startup.replacingOccurrences(of: "*goto_scene road", with: "*finish")
+        let played = try Self.load([("startup", finished), ("choicescript_stats", stats), ("road", road)])
+        #expect(played.story.passages.map(\.id) == ["startup", "choicescript_stats", "road"])
+        #expect(played.story.specialPassages.isEmpty)
+    }
+
     @Test func aLabelWrittenTwiceIsADuplicateIDAndTheFirstWins() throws {
         let text = "*scene_list\n  startup\nStart.\n*goto well\n*label well\nA well.\n*ending\n*label well\nAnother well.\n*ending\n"
         let result = try Self.load([("startup", text)])
