@@ -171,6 +171,51 @@ import StoryGraph
         #expect(Self.findings(result) == [])
     }
 
+    @Test func everyPassageButASceneStartCarriesTheFlow() throws {
+        let story = try Self.load(Self.ferry).story
+        // Scene starts are the author's; a return point, an option's body and a label
+        // are where the flow goes on.
+        #expect(story.passages.filter(\.isFlowPoint).map(\.id) == ["crossing@3", "crossing@8", "crossing:seasick"])
+    }
+
+    static let lantern = """
+        *scene_list
+          startup
+        *choice
+          #Light the lantern.
+            The wick catches.
+            *page_break
+            *choice
+              #Walk on.
+                *goto road
+              #Wait.
+                *goto road
+          #Leave it.
+            *goto road
+        *label road
+        *choice
+          #North.
+            Snow.
+            *ending
+          #South.
+            Sand.
+            *ending
+        """
+
+    /// `empty-passage` asks only a scene's start for text: a page break's page and a
+    /// label can begin with the options under text shown before them.
+    @Test func onlyAnEmptySceneStartIsAnEmptyPassage() throws {
+        let result = try Self.load([("startup", Self.lantern)])
+        let story = result.story
+        #expect(story.passages.map(\.id) == ["startup", "startup@5", "startup@7", "startup:road", "startup@17", "startup@20"])
+        #expect(story.passages.map(\.isFlowPoint) == [false, true, true, true, true, true])
+        #expect(story.passage("startup@7")?.text == "")
+        #expect(story.passage("startup:road")?.text == "")
+        let empty = Self.analysis(result).lint.findings.filter { $0.ruleID == "empty-passage" }
+        #expect(empty.map(\.message) == ["passage 'startup' has no text"])
+        #expect(empty.map { $0.location?.line } == [1])
+    }
+
     @Test func aGosubContinuesAfterItsReturn() throws {
         let result = try Self.load(Self.ferry)
         let analysis = Self.analysis(result)
@@ -316,6 +361,21 @@ import StoryGraph
         #expect(Self.findings(result) == ["attic.txt:1 choicescript-unused-scene", "startup.txt:4 choicescript-finish-no-next"])
         #expect(result.diagnostics.filter { $0.ruleID?.hasPrefix("choicescript-") ?? false }.map(\.severity) == [.warning, .warning])
         #expect(result.story.passage("startup")?.ending != nil)
+    }
+
+    @Test func aListedStatsScreenThatNoFlowEntersIsKeptAside() throws {
+        let startup = "*scene_list\n  startup\n  choicescript_stats\n  road\n*create gold 1\nA coin.\n*goto_scene road\n"
+        let stats = "Gold: ${gold}\n*choice\n  #Back.\n    *finish\n"
+        let road = "The road.\n*ending\n"
+        let result = try Self.load([("startup", startup), ("choicescript_stats", stats), ("road", road)])
+        #expect(result.story.passages.map(\.id) == ["startup", "road"])
+        #expect(result.story.specialPassages.map(\.id) == ["choicescript_stats"])
+        #expect(Self.analysis(result).lint.findings.filter { $0.ruleID == "unreachable" }.isEmpty)
+        // Played into by *finish, the same scene is an ordinary one.
+        let finished = startup.replacingOccurrences(of: "*goto_scene road", with: "*finish")
+        let played = try Self.load([("startup", finished), ("choicescript_stats", stats), ("road", road)])
+        #expect(played.story.passages.map(\.id) == ["startup", "choicescript_stats", "road"])
+        #expect(played.story.specialPassages.isEmpty)
     }
 
     @Test func aLabelWrittenTwiceIsADuplicateIDAndTheFirstWins() throws {

@@ -121,8 +121,25 @@ struct ChoiceScriptGameParser {
         }
         passages = ChoiceScriptJoinFolding.fold(passages, origins: origins)
 
-        // The stats screen and other interface scenes: checked, kept aside.
+        // The stats screen and other interface scenes: checked, kept aside. One that the
+        // scene list names is kept aside too when no other scene's flow goes there (the
+        // reader opens it with the Stats button, not by playing on).
         var special: [Passage] = []
+        let sceneOf = { (passage: Passage) in passage.metadata["scene"] ?? "" }
+        let byID = Dictionary(passages.map { ($0.id, sceneOf($0)) }, uniquingKeysWith: { first, _ in first })
+        var entered: Set<String> = []
+        for passage in passages {
+            for choice in passage.choices {
+                for target in [choice.target] + (choice.returnTo.map { [$0] } ?? []) {
+                    if let scene = byID[target], scene != sceneOf(passage) { entered.insert(scene) }
+                }
+            }
+        }
+        let aside = Set(sceneOrder.filter { $0.hasPrefix("choicescript_") && $0 != startScene && !entered.contains($0) })
+        if !aside.isEmpty {
+            special += passages.filter { aside.contains(sceneOf($0)) }
+            passages.removeAll { aside.contains(sceneOf($0)) }
+        }
         for file in files.fileNames {
             let name = String(file.dropLast(4))
             guard compiled[name] == nil else { continue }

@@ -28,7 +28,15 @@ struct ChoiceScriptSceneCompiler {
     }
 
     /// Why a passage exists: only bodies and joins with nothing to show are folded away.
-    enum Origin: Equatable { case start, label, body, join, pageBreak, returnPoint }
+    enum Origin: Equatable {
+        case start, label, body, join, pageBreak, returnPoint
+
+        /// Every passage but a scene's start carries the flow (`Passage.isFlowPoint`): the
+        /// compiler makes bodies, joins, page breaks and return points, and a `*label`
+        /// names a line to jump to, not a page: `*goto` keeps the page, so a label's
+        /// passage is often only the options under text shown before the jump.
+        var isFlowPoint: Bool { self != .start }
+    }
 
     /// quicktest's own words for the two fall-through errors.
     static let fallOutMessage =
@@ -118,6 +126,7 @@ struct ChoiceScriptSceneCompiler {
         var passage = Passage(id: id, location: location(min(start, max(0, lines.count - 1))))
         if start >= lines.count { passage.location = location(start) }
         passage.metadata["scene"] = scene.name
+        passage.isFlowPoint = origins[id]?.isFlowPoint ?? true
         var text: [Substring] = []
         let firstLine = scene.nonBlank(from: start)
         var indent = firstLine < lines.count ? lines[firstLine].indent : 0
