@@ -140,6 +140,31 @@ import struct StoryGraph.SourceLocation
         #expect(reachability.reachableEndings == [5])
     }
 
+    @Test func aCalleeThatLeavesByAJumpIsCopiedOnlyWhereItCanStillReturn() {
+        // "sub" returns, or jumps into the main flow (a ChoiceScript *goto out of a
+        // *gosub): "main" and the 50 passages after it can never return, so no copy of
+        // sub holds them, however many calls there are.
+        var passages = [
+            Passage(id: "start", choices: [Self.call("sub", then: "mid")]),
+            Passage(id: "mid", choices: [Self.call("sub", then: "end")]),
+            Passage(id: "sub", choices: [Choice(text: "back", target: "sub2"), Choice(text: "away", target: "main0")]),
+            Passage(id: "sub2", choices: [Self.back()]),
+            Passage(id: "end", text: "the end"),
+        ]
+        passages += (0..<50).map { Passage(id: "main\($0)", choices: [Choice(text: "on", target: $0 < 49 ? "main\($0 + 1)" : "end")]) }
+        let story = Story(title: "leaves", start: "start", passages: passages, format: "test")
+        let (graph, reachability, _, paths) = Self.analyse(story)
+        // Two copies of sub and sub2 only.
+        #expect(graph.count == graph.passageCount + 2 * 2)
+        #expect(graph.callsCut.isEmpty)
+        // sub2's own node returns to nothing, but no reader reaches it.
+        #expect(graph.returnsWithoutCall.allSatisfy { !reachability.reachableNodes[$0.node] })
+        #expect(reachability.trapped.isEmpty)
+        // back then back; back then away; away at once (main runs to the end).
+        #expect(paths.total == BigUInt(3))
+        #expect(paths.perEnding[4] == BigUInt(3))
+    }
+
     /// r calls itself (back to r2) or returns: recursion, cut at the depth limit.
     static let recursive = Story(title: "recursive", start: "start", passages: [
         Passage(id: "start", choices: [call("r", then: "fin", line: 2)], location: at(1)),

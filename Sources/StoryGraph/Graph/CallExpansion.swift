@@ -1,7 +1,8 @@
 /// Calls that return (ink tunnels, ChoiceScript `*gosub`, Yarn `<<detour>>`), made exact
 /// by copying: every (callee, return point) pair gets its own copy of the callee's
 /// *body*, the passages reachable from the callee without passing a return (a nested
-/// call's callee is not in it, its return point is). Inside a copy a return is a step to
+/// call's callee is not in it, its return point is) from which a return can still be
+/// reached; a step out of the body goes to the passage's own node. Inside a copy a return is a step to
 /// the return point, and a call is expanded the same way, one level deeper. The copies
 /// are extra nodes after the passages; `passageOf` maps each back to its passage. The
 /// passages' own nodes keep the steps as written: a call there enters the copy for its
@@ -93,24 +94,55 @@ public enum CallExpansion {
             }
             return any
         }
+        // The passages a copy of `callee` holds: those reachable from it without passing
+        // a return (a nested call steps over to its return point) from which one of its
+        // returns can still be reached. From the others the call can never come back, so
+        // a copy steps into their own nodes: the call running no longer matters there,
+        // and a callee that leaves by a jump into the main flow is not copied whole.
+        // Empty when no return can be reached from the callee at all.
         func body(_ callee: Int) -> (passages: [Int], index: [Int: Int]) {
             if let known = bodies[callee] { return known }
-            var passages = [callee]
-            var index = [callee: 0]
+            var reached = [callee]
+            var position = [callee: 0]
+            var predecessors: [[Int]] = [[]]
+            var returning: [Int] = []
             var stack = [callee]
             while let v = stack.popLast() {
                 guard !baseEnding[v] else { continue }
+                var returns = false
                 for k in shownRange(v) {
                     let u = shownPassage(v, k)
                     for i in choiceBase[u]..<choiceBase[u + 1] {
                         var w = stepOf[i]
+                        if w == StoryGraph.notStepReturn { returns = true }
                         if w == StoryGraph.notStepCall { w = calls[i]!.back }
-                        guard w >= 0, index[w] == nil else { continue }
-                        index[w] = passages.count
-                        passages.append(w)
-                        stack.append(w)
+                        guard w >= 0 else { continue }
+                        if position[w] == nil {
+                            position[w] = reached.count
+                            reached.append(w)
+                            predecessors.append([])
+                            stack.append(w)
+                        }
+                        predecessors[position[w]!].append(position[v]!)
                     }
                 }
+                if returns { returning.append(position[v]!) }
+            }
+            // Backwards from the passages that return.
+            var keeps = [Bool](repeating: false, count: reached.count)
+            var work = returning
+            for p in returning { keeps[p] = true }
+            while let p = work.popLast() {
+                for q in predecessors[p] where !keeps[q] {
+                    keeps[q] = true
+                    work.append(q)
+                }
+            }
+            var passages: [Int] = []
+            var index: [Int: Int] = [:]
+            for (p, w) in reached.enumerated() where keeps[p] {
+                index[w] = passages.count
+                passages.append(w)
             }
             bodies[callee] = (passages, index)
             return (passages, index)
@@ -122,6 +154,8 @@ public enum CallExpansion {
             if let f = frameOf[key] { return frameBase[f] }
             let reason: Cut?
             let passages = body(callee).passages
+            // A call that can never return is a step into the callee's own node.
+            guard !passages.isEmpty else { return callee }
             if depth > depthLimit { reason = .depth }
             else if result.passageOf.count - n + passages.count > limit { reason = .budget }
             else { reason = nil }
@@ -151,8 +185,9 @@ public enum CallExpansion {
             let back = isCopy ? frameBack[f] : noCall
             let depth = isCopy ? frameDepth[f] : 0
             let index = isCopy ? bodies[frameCallee[f]]!.index : [:]
-            // The node of passage `w` in this node's context.
-            func here(_ w: Int) -> Int { isCopy ? frameBase[f] + index[w]! : w }
+            // The node of passage `w` in this node's context: its own node where this
+            // copy's call can no longer return.
+            func here(_ w: Int) -> Int { isCopy ? index[w].map { frameBase[f] + $0 } ?? w : w }
             let ending = result.isEnding[x]
             if isCopy || !isFragment[v] {
                 for k in shownRange(v) {
