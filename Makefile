@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/debug/storygraph
 OUTPUT ?= Output
-EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.html Examples/*.swift Examples/*.m)
+EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.html Examples/*.swift Examples/*.m Examples/*.yaml Examples/*.yml)
 
 .PHONY: demo test deps build release examples bench clean leak-check print-examples fuzz
 

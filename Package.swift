@@ -20,7 +20,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .target(name: "StoryGraph", dependencies: ["CLibXML2"]),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "StoryGraph", dependencies: ["CLibXML2", "CYAML"]),
         .target(name: "StoryMap", dependencies: ["StoryGraph"]),
         .target(name: "StoryRender", dependencies: ["CGraphviz"]),
         .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),

@@ -36,7 +36,7 @@ struct CheckCommand: Command {
         strict = arguments.flag("strict")
         disabled = Set(arguments.values("disable"))
         format = arguments.choice("format", as: Format.self) ?? .text
-        input = InputOptions(arguments)
+        input = try InputOptions(arguments)
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {

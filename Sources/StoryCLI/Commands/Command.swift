@@ -75,16 +75,29 @@ public struct InputOptions: Sendable {
             "restart-rule", RestartRule.self,
             help: "Which links back to the start are restarts: text (labels such as \"Play again\" and final passages, the default), strict (loader-marked and declared endings only), off (loader-marked only).",
             default: .text),
+        OptionSpec(
+            "schema", value: "FILE",
+            help: "Read gamebook data (JSON, YAML, JS/TS) with the fields this JSON mapping names, instead of inferring them: {\"sections\": \"pages\", \"id\": \"id\", \"text\": \"body\", \"options\": \"choices\", \"label\": \"text\", \"target\": \"goto\"}."),
     ]
 
     public var format: String?
     public var options: LoadOptions
 
-    public init(_ arguments: ParsedArguments) {
+    /// Reads the options; a `--schema` file that cannot be read is an input error (65).
+    public init(_ arguments: ParsedArguments) throws(CLIError) {
         format = arguments.value("input-format")
+        var schema: GamebookSchema?
+        if let path = arguments.value("schema") {
+            do {
+                schema = try GamebookSchema(file: SourceText(contentsOf: path))
+            } catch {
+                throw .input(error)
+            }
+        }
         options = LoadOptions(
             start: arguments.value("start"), storyName: arguments.value("story"),
-            restartRule: arguments.choice("restart-rule", as: RestartRule.self) ?? .text)
+            restartRule: arguments.choice("restart-rule", as: RestartRule.self) ?? .text,
+            gamebookSchema: schema)
     }
 
     /// Loads a story and prints its findings to stderr (warnings only without `--quiet`).

@@ -38,7 +38,7 @@ struct FuzzCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
-        input = InputOptions(arguments)
+        input = try InputOptions(arguments)
         runs = try arguments.int("runs", in: 0...Int(Int32.max) * 1024) ?? 10_000
         seed = try Self.seed(arguments)
         maxSteps = try arguments.int("max-steps", in: 1...100_000_000)

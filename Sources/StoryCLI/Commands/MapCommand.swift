@@ -41,7 +41,7 @@ struct MapCommand: Command {
     init(_ arguments: ParsedArguments, format forced: OutputFormat?) throws(CLIError) {
         paths = arguments.positional
         output = arguments.value("output")
-        input = InputOptions(arguments)
+        input = try InputOptions(arguments)
         style = try MapStyleOptions(arguments)
         overlays = try MapOverlayOptions(arguments).overlays
         engine = arguments.choice("engine", as: MapEngine.self) ?? .auto

@@ -35,7 +35,7 @@ struct PathsCommand: Command {
         ending = arguments.value("to")
         format = arguments.choice("format", as: Format.self) ?? .text
         analysis = try AnalysisOptions(arguments)
-        input = InputOptions(arguments)
+        input = try InputOptions(arguments)
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {

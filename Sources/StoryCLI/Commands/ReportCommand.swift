@@ -33,7 +33,7 @@ struct ReportCommand: Command {
         paths = arguments.positional
         format = arguments.choice("format", as: Format.self) ?? .text
         analysis = try AnalysisOptions(arguments)
-        input = InputOptions(arguments)
+        input = try InputOptions(arguments)
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {

@@ -11,6 +11,7 @@ public enum StoryLoading {
         AdventurePieceLoader.self,
         TweeLoader.self,
         TwineHTMLLoader.self,
+        GamebookLoader.self,
     ]
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
@@ -39,7 +40,8 @@ public enum StoryLoading {
         for source in sources where source.isBlank {
             throw StoryLoadError("empty file: no story in it", at: source.location(at: 0))
         }
-        let loader = try pick(for: first, format: format)
+        // A gamebook schema says how to read the file: no guessing among loaders.
+        let loader = options.gamebookSchema != nil && format == nil ? GamebookLoader.self : try pick(for: first, format: format)
         if sources.count > 1 && !loader.acceptsSeveralFiles {
             throw StoryLoadError(
                 "the \(loader.formatName) format reads one file at a time; \(sources.count) were given",

@@ -1,0 +1,172 @@
+import Foundation
+
+/// Gamebook and CYOA data in schemas of their own: JSON, YAML (read with libyaml) and
+/// JavaScript/TypeScript modules that export the story as an object literal. The fields
+/// are inferred (`GamebookSchemaInference`) unless `--schema FILE` names them
+/// (`LoadOptions.gamebookSchema`); what was used is reported as one info finding,
+/// `inferred: sections = …` [gamebook-schema].
+///
+/// Semantics: a section is a passage (its id the map key, its id field or its position);
+/// its text is the text field (a list of strings is paragraphs); each option is a choice
+/// (label and target as the schema says; a map of options is label → target; a bare
+/// target is labelled with its target); a section without options is an ending. The
+/// start is the top level's `start` (or `first`, `begin`) when it names a section, else a
+/// section called start, intro, begin or beginning, else the first. A section or option
+/// that cannot be read is an error at its line; the rest still loads.
+///
+/// - Complexity: O(n) in the size of the data, after the inference.
+public enum GamebookLoader: StoryLoader {
+    public static let formatName = "gamebook"
+    public static let formatDescription =
+        "gamebook data (JSON, YAML, or a JS/TS object literal): a map or list of sections whose options name other sections"
+    public static let fileExtensions = ["yaml", "yml", "js", "mjs", "cjs", "ts", "json"]
+
+    /// The located tree of a file, by its extension.
+    public static func tree(_ source: SourceText) throws(StoryLoadError) -> GamebookNode {
+        switch (source.path as NSString).pathExtension.lowercased() {
+        case "yaml", "yml": return try YAMLReader.read(source)
+        case "js", "mjs", "cjs", "ts": return try JSLiteralReader.read(source)
+        default:
+            let first = source.firstScalar(where: { !$0.properties.isWhitespace })
+            if first == "{" || first == "[" { return GamebookNode(json: try LocatedJSON.parse(source)) }
+            return try YAMLReader.read(source)
+        }
+    }
+
+    /// YAML and JS/TS: 10 (no other loader reads them, so a file that is no gamebook gets
+    /// this loader's own account of what it looked for). JSON: 12 when a schema is
+    /// inferred that is not storygraph's own story JSON, so the two dedicated JSON loaders
+    /// (story JSON 10 with "passages", CYOA 20) keep their files.
+    public static func confidence(for source: SourceText) -> Int {
+        let ext = (source.path as NSString).pathExtension.lowercased()
+        guard ext == "json" else { return 10 }
+        guard source.firstScalar(within: 1 << 16, where: { !$0.properties.isWhitespace }) == "{" || source.firstScalar(within: 1 << 16, where: { !$0.properties.isWhitespace }) == "[",
+              let root = try? tree(source), let inferred = try? GamebookSchemaInference.infer(root)
+        else { return 0 }
+        let s = inferred.schema
+        if s.sections == ["passages"] && s.id == "id" && s.options == "choices" && s.target == "target" { return 0 }
+        return 12
+    }
+
+    public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {
+        let source = sources[0]
+        let root = try tree(source)
+        let schema: GamebookSchema
+        var collection: GamebookNode
+        let verb: String
+        if let given = options.gamebookSchema {
+            schema = given
+            verb = "schema"
+            var node = root
+            for key in given.sections {
+                guard let inner = node[key] else {
+                    throw StoryLoadError(
+                        "the schema's sections \"\(given.sections.joined(separator: "."))\" are not in this file: \(node.typeName) with no key '\(key)'",
+                        at: node.location, rule: "gamebook-schema")
+                }
+                node = inner
+            }
+            collection = node
+        } else {
+            let inferred = try GamebookSchemaInference.infer(root)
+            schema = inferred.schema
+            collection = inferred.collection
+            verb = "inferred"
+        }
+        var diagnostics: [Diagnostic] = []
+        let records: [(key: String?, record: GamebookNode)]
+        if let entries = collection.entries {
+            records = entries.map { ($0.key, $0.value) }
+        } else if let elements = collection.elements {
+            records = elements.map { (nil, $0) }
+        } else {
+            throw StoryLoadError("the sections must be a map or a list, found \(collection.typeName)", at: collection.location, rule: "gamebook-schema")
+        }
+        var firstOptions: GamebookNode?
+        var passages: [Passage] = []
+        for (index, (key, record)) in records.enumerated() {
+            guard record.entries != nil else {
+                diagnostics.append(Diagnostic(.error, "a section must be a map of fields, found \(record.typeName)", at: record.location, rule: "gamebook-schema"))
+                continue
+            }
+            let id: String
+            if let field = schema.id {
+                guard let value = record[field]?.scalarText else {
+                    diagnostics.append(Diagnostic(.error, "this section has no '\(field)' naming it", at: record.location, rule: "gamebook-schema"))
+                    continue
+                }
+                id = value
+            } else {
+                id = key ?? String(index + schema.idBase)
+            }
+            var text = ""
+            if let field = schema.text, let value = record[field] {
+                if let prose = value.prose { text = prose }
+                else if !value.isNull { diagnostics.append(Diagnostic(.warning, "'\(field)' of section '\(id)' is \(value.typeName), not text", at: value.location, rule: "gamebook-schema")) }
+            }
+            var choices: [Choice] = []
+            if let value = record[schema.options], !value.isNull {
+                if firstOptions == nil { firstOptions = value }
+                choices = self.choices(value, schema: schema, section: id, &diagnostics)
+            }
+            passages.append(Passage(
+                id: id, text: text, ending: choices.isEmpty ? Passage.Ending() : nil, choices: choices,
+                location: key == nil ? record.location : collection.entries?[index].keyLocation))
+        }
+        guard !passages.isEmpty else {
+            throw StoryLoadError(diagnostics.isEmpty ? [Diagnostic(.error, "no sections in this file", at: collection.location, rule: "gamebook-schema")] : diagnostics)
+        }
+        let line = "\(verb): " + schema.summary(collection: collection, optionShape: firstOptions.map(schema.optionShape) ?? "")
+        diagnostics.insert(Diagnostic(.info, line, at: collection.location, rule: "gamebook-schema"), at: 0)
+        let ids = Set(passages.map(\.id))
+        var start = passages[0].id
+        if let given = options.start { start = given }
+        else if let declared = ["start", "first", "begin", "startSection", "start_section"].lazy.compactMap({ root[$0]?.scalarText }).first(where: ids.contains) { start = declared }
+        else if let named = ["start", "intro", "begin", "beginning"].first(where: ids.contains) { start = named }
+        let fileTitle = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let title = (collection.location != root.location ? root["title"]?.scalarText : nil) ?? fileTitle
+        return LoadResult(
+            story: Story(title: title, start: start, passages: passages, format: formatName),
+            diagnostics: diagnostics)
+    }
+
+    /// The choices of one section's options value.
+    static func choices(_ value: GamebookNode, schema: GamebookSchema, section: String, _ diagnostics: inout [Diagnostic]) -> [Choice] {
+        if let target = value.scalarText {
+            return [Choice(text: target, target: target, location: value.location)]
+        }
+        if let entries = value.entries {
+            var choices: [Choice] = []
+            for entry in entries {
+                guard let target = entry.value.scalarText else {
+                    diagnostics.append(Diagnostic(.error, "option '\(entry.key)' of section '\(section)' must name its target, found \(entry.value.typeName)", at: entry.value.location, rule: "gamebook-schema"))
+                    continue
+                }
+                choices.append(Choice(text: entry.key, target: target, location: entry.keyLocation))
+            }
+            return choices
+        }
+        guard let elements = value.elements else {
+            diagnostics.append(Diagnostic(.error, "'\(schema.options)' of section '\(section)' must be a list or map of options, found \(value.typeName)", at: value.location, rule: "gamebook-schema"))
+            return []
+        }
+        var choices: [Choice] = []
+        for element in elements {
+            if let target = element.scalarText {
+                choices.append(Choice(text: target, target: target, location: element.location))
+                continue
+            }
+            guard element.entries != nil, let field = schema.target else {
+                diagnostics.append(Diagnostic(.error, "an option of section '\(section)' must be a record or a target, found \(element.typeName)", at: element.location, rule: "gamebook-schema"))
+                continue
+            }
+            guard let target = element[field]?.scalarText else {
+                diagnostics.append(Diagnostic(.error, "an option of section '\(section)' has no '\(field)' naming where it leads", at: element.location, rule: "gamebook-schema"))
+                continue
+            }
+            let label = schema.label.flatMap { element[$0]?.prose } ?? target
+            choices.append(Choice(text: label, target: target, location: element.location))
+        }
+        return choices
+    }
+}
