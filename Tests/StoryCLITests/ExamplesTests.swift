@@ -24,11 +24,12 @@ import Testing
         Example(file: "Examples/clockwork-sugarcube.twee", passages: 15, paths: "4", endings: 3, checkExit: 0),
         Example(file: "Examples/clockwork.html", passages: 15, paths: "4", endings: 3, checkExit: 0),
         Example(file: "Examples/tidepool-harlowe.twee", passages: 12, paths: "9", endings: 3, checkExit: 0),
+        Example(file: "Examples/salt-road.yaml", passages: 9, paths: "5", endings: 3, checkExit: 0),
     ]
 
     @Test func everyExampleIsListedHere() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))
-            .filter { ["json", "twee", "html", "swift", "m"].contains(($0 as NSString).pathExtension) }
+            .filter { ["json", "twee", "html", "swift", "m", "yaml", "yml"].contains(($0 as NSString).pathExtension) }
             .map { "Examples/\($0)" }
         #expect(Set(files) == Set(Self.examples.map(\.file)))
     }

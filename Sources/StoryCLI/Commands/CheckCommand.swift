@@ -16,7 +16,7 @@ struct CheckCommand: Command {
             error, or a warning under --strict; 0 otherwise; 65 when a file cannot be read. \
             Rules: \(LintRule.allCases.map { "\($0.rawValue) (\($0.severity.rawValue))" }.joined(separator: ", ")).
             """,
-        arguments: [ArgumentSpec("STORY", help: "A story file to check; give several to check each.", repeating: true)],
+        arguments: [ArgumentSpec("STORY", help: "A story file or folder to check; give several to check each. A folder is checked story by story (one story when its files form one, as a Twee project does).", repeating: true)],
         options: [
             OptionSpec("strict", help: "Fail on warnings too."),
             OptionSpec(
@@ -40,24 +40,45 @@ struct CheckCommand: Command {
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
-        var files: [CheckReport.File] = []
+        // Each STORY argument, and each story inside a folder argument, is checked on its own.
+        var stories: [(name: String, files: [String])] = []
         for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                stories.append((path, [path]))
+                continue
+            }
+            do {
+                let folder = try StoryFolder(path)
+                if folder.stories.isEmpty { stories.append((path, [path])) }
+                for group in folder.stories { stories.append((group.count == 1 ? group[0] : path, group)) }
+            } catch {
+                stories.append((path, [path]))
+            }
+        }
+        var files: [CheckReport.File] = []
+        for story in stories {
             let diagnostics: [Diagnostic]
             var readable = true
             do {
-                let loaded = try StoryLoading.load(paths: [path], format: input.format, options: input.options)
+                let loaded = try StoryLoading.load(paths: story.files, format: input.format, options: input.options)
                 let graph = StoryGraph(loaded.story)
                 diagnostics = Lint(
                     graph, loadDiagnostics: loaded.diagnostics, reachability: Reachability(graph),
                     components: StronglyConnectedComponents(graph), disabled: disabled).findings
             } catch {
                 diagnostics = error.diagnostics.isEmpty
-                    ? [Diagnostic(.error, "cannot read the story", at: SourceLocation(file: path, line: 1))]
+                    ? [Diagnostic(.error, "cannot read the story", at: SourceLocation(file: story.name, line: 1))]
                     : error.diagnostics
                 readable = false
             }
-            if format == .text { terminal.report(diagnostics) }
-            files.append(CheckReport.File(path: path, readable: readable, findings: diagnostics.map(Report.Finding.init)))
+            let file = CheckReport.File(path: story.name, readable: readable, findings: diagnostics.map(Report.Finding.init))
+            if format == .text {
+                terminal.report(diagnostics)
+                // One block per story when there are several: its findings, then its line.
+                if stories.count > 1 && !terminal.quiet { terminal.printError(file.summary) }
+            }
+            files.append(file)
         }
         let report = CheckReport(files: files, strict: strict)
         let document = report.document()

@@ -25,7 +25,26 @@ public enum StoryLoading {
     public static func load(
         paths: [String], format: String? = nil, options: LoadOptions = LoadOptions()
     ) throws(StoryLoadError) -> LoadResult {
-        let files = try expand(paths)
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                files += try expand([path])
+                continue
+            }
+            // A folder is one story only when its files form one.
+            let folder = try StoryFolder(path)
+            guard folder.stories.count <= 1 else {
+                let names = folder.stories.map { ($0[0] as NSString).lastPathComponent + ($0.count > 1 ? " (+\($0.count - 1) files)" : "") }
+                throw StoryLoadError(
+                    "folder \(path) holds \(folder.stories.count) separate stories: \(names.joined(separator: ", ")); give one of them, or run `storygraph check \(path)` to check each",
+                    at: nil)
+            }
+            guard let story = folder.stories.first else {
+                throw StoryLoadError("folder \(path) holds no file of a known story format", at: nil)
+            }
+            files += story
+        }
         guard !files.isEmpty else { throw StoryLoadError("no story file given", at: nil) }
         var sources: [SourceText] = []
         for file in files { sources.append(try SourceText(contentsOf: file)) }

@@ -41,11 +41,25 @@ public enum GamebookLoader: StoryLoader {
         let ext = (source.path as NSString).pathExtension.lowercased()
         guard ext == "json" else { return 10 }
         guard source.firstScalar(within: 1 << 16, where: { !$0.properties.isWhitespace }) == "{" || source.firstScalar(within: 1 << 16, where: { !$0.properties.isWhitespace }) == "[",
-              let root = try? tree(source), let inferred = try? GamebookSchemaInference.infer(root)
+              let root = try? tree(source)
         else { return 0 }
+        let inferred: GamebookSchemaInference.Inferred
+        do {
+            inferred = try GamebookSchemaInference.infer(root)
+        } catch {
+            // Ambiguous data is a gamebook still: let the load say which readings tie.
+            return error.diagnostics.first?.message.hasPrefix("ambiguous") == true ? 12 : 0
+        }
         let s = inferred.schema
-        if s.sections == ["passages"] && s.id == "id" && s.options == "choices" && s.target == "target" { return 0 }
+        if s.sections == ["passages"] && s.id == "id" && s.options == "choices" { return 0 }
         return 12
+    }
+
+    /// Whether a schema can be inferred from the file (for folders, where a script or a
+    /// configuration file beside the stories is not a story).
+    public static func isGamebook(_ source: SourceText) -> Bool {
+        guard let root = try? tree(source) else { return false }
+        return (try? GamebookSchemaInference.infer(root)) != nil
     }
 
     public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {

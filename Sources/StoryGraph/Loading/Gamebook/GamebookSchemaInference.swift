@@ -108,12 +108,14 @@ public enum GamebookSchemaInference {
                 // Target readings of this options field: nil for bare targets and maps,
                 // or a field of option records.
                 var tally: [String?: (hits: Int, total: Int)] = [:]
-                for (_, record) in records {
+                for (index, (key, record)) in records.enumerated() {
                     guard let value = record[field] else { continue }
+                    // A section naming itself is no link: it is how ids and numbers look alike.
+                    let own = id.flatMap { record[$0]?.scalarText } ?? key ?? String(index + base)
                     for (target, text) in targets(value) {
                         var t = tally[target] ?? (0, 0)
                         t.total += 1
-                        if ids.contains(text) { t.hits += 1 }
+                        if ids.contains(text) && text != own { t.hits += 1 }
                         tally[target] = t
                     }
                 }
