@@ -178,10 +178,46 @@ import Testing
         let d = try #require(Self.refusal("bad.js", text))
         #expect(d.location == SourceLocation(file: "bad.js", line: 3, column: 18))
         #expect(d.message == "expected ',' or '}' after a value, found 'g'")
-        let computed = "export default { a: { text: `Hi ${name}`, go: [] }, b: {} };"
-        #expect(Self.refusal("t.js", computed)?.message == "a template string with ${…} is computed, not a literal: write the text out")
-        let reference = "module.exports = { a: { go: [next] } };"
-        #expect(Self.refusal("r.js", reference)?.location == SourceLocation(file: "r.js", line: 1, column: 30))
+        #expect(Self.refusal("open.js", "export default {\n  a: { text: 'A', go: ['b'] },\n  b: { text: 'B\n")?.message
+            == "a line break inside a quoted string: write it as \\n, or use a `template string`")
+    }
+
+    /// Code inside the literal (a condition as a function, a variable, a `${…}`) is read as
+    /// nothing, with one warning; a later literal can hold the story (`let state = {}` first).
+    @Test func codeInsideTheLiteralIsReadAsNothingWithOneWarning() throws {
+        let text = """
+            let state = {}
+            const pages = [
+              { id: 1, text: `Hello ${player}`, options: [ { text: 'On', nextText: 2, needs: (s) => s.key }, { text: 'Restart', nextText: -1 } ] },
+              { id: 2, text: 'End.', options: [ { text: 'Again', nextText: -1, set: helper(1, [2]) } ] },
+            ]
+            """
+        let (result, analysis) = try Self.load("pages.js", text)
+        #expect(result.story.passages.map(\.id) == ["1", "2"])
+        #expect(result.story.passages[0].text == "Hello ${player}")
+        #expect(result.story.passages.map { $0.choices.map(\.isRestart) } == [[false, true], [true]])
+        #expect(result.story.passages[1].choices[0].target == "1")
+        #expect(analysis.paths.total.description == "1")
+        #expect(analysis.endings.entries.count == 1)
+        let warning = try #require(result.diagnostics.first { $0.severity == .warning && $0.ruleID == "js-literal" })
+        #expect(warning.location == SourceLocation(file: "pages.js", line: 3, column: 25))
+        #expect(warning.message.hasPrefix("3 values are code, not literal data"))
+        #expect(Self.inferred(result) == "inferred: sections = \"pages\" list, id = \"id\", text = \"text\", options = \"options\"[].{\"text\",\"nextText\"}")
+    }
+
+    /// Options as a map keyed by target, and options one level down (`choice.options`).
+    @Test func optionsKeyedByTargetAndNestedOptions() throws {
+        let keyed = "export default {\n  yard: { text: 'Yard', options: { path: 'Take the path', shed: 'Open the shed' } },\n  path: { text: 'Path' },\n  shed: { text: 'Shed', options: { yard: 'Back' } },\n}\n"
+        let (one, a1) = try Self.load("yard.js", keyed)
+        #expect(one.story.passages[0].choices.map(\.text) == ["Take the path", "Open the shed"])
+        #expect(one.story.passages[0].choices.map(\.target) == ["path", "shed"])
+        #expect(a1.paths.total.description == "1")
+        #expect(Self.inferred(one) == "inferred: sections = top-level map, id = key, text = \"text\", options = \"options\"{target: label}")
+        let nested = "nodes:\n  a:\n    narrative: A\n    choice:\n      prompt: Which?\n      options:\n        - {text: Left, next_node: b}\n        - {text: Right, next_node: c}\n  b: {narrative: B}\n  c: {narrative: C}\n"
+        let (two, a2) = try Self.load("nested.yaml", nested)
+        #expect(two.story.passages.map(\.choices.count) == [2, 0, 0])
+        #expect(a2.paths.total.description == "2")
+        #expect(Self.inferred(two) == "inferred: sections = \"nodes\" map, id = key, text = \"narrative\", options = \"choice.options\"[].{\"text\",\"next_node\"}")
     }
 
     @Test func aFileThatIsNoGamebookSaysWhatWasLookedFor() throws {

@@ -10,6 +10,7 @@ import Foundation
 /// its text is the text field (a list of strings is paragraphs); each option is a choice
 /// (label and target as the schema says; a map of options is label → target; a bare
 /// target is labelled with its target); a section without options is an ending. The
+/// restart is a numeric target of 0 or below that names no section (`nextText: -1`). The
 /// start is the top level's `start` (or `first`, `begin`) when it names a section, else a
 /// section called start, intro, begin or beginning, else the first. A section or option
 /// that cannot be read is an error at its line; the rest still loads.
@@ -19,17 +20,17 @@ public enum GamebookLoader: StoryLoader {
     public static let formatName = "gamebook"
     public static let formatDescription =
         "gamebook data (JSON, YAML, or a JS/TS object literal): a map or list of sections whose options name other sections"
-    public static let fileExtensions = ["yaml", "yml", "js", "mjs", "cjs", "ts", "json"]
+    public static let fileExtensions = ["yaml", "yml", "js", "mjs", "cjs", "jsx", "ts", "tsx", "json"]
 
-    /// The located tree of a file, by its extension.
-    public static func tree(_ source: SourceText) throws(StoryLoadError) -> GamebookNode {
+    /// The located tree of a file, by its extension, and what reading it noticed.
+    public static func tree(_ source: SourceText) throws(StoryLoadError) -> (GamebookNode, [Diagnostic]) {
         switch (source.path as NSString).pathExtension.lowercased() {
-        case "yaml", "yml": return try YAMLReader.read(source)
-        case "js", "mjs", "cjs", "ts": return try JSLiteralReader.read(source)
+        case "yaml", "yml": return (try YAMLReader.read(source), [])
+        case "js", "mjs", "cjs", "jsx", "ts", "tsx": return try JSLiteralReader.read(source)
         default:
             let first = source.firstScalar(where: { !$0.properties.isWhitespace })
-            if first == "{" || first == "[" { return GamebookNode(json: try LocatedJSON.parse(source)) }
-            return try YAMLReader.read(source)
+            if first == "{" || first == "[" { return (GamebookNode(json: try LocatedJSON.parse(source)), []) }
+            return (try YAMLReader.read(source), [])
         }
     }
 
@@ -41,7 +42,7 @@ public enum GamebookLoader: StoryLoader {
         let ext = (source.path as NSString).pathExtension.lowercased()
         guard ext == "json" else { return 10 }
         guard source.firstScalar(within: 1 << 16, where: { !$0.properties.isWhitespace }) == "{" || source.firstScalar(within: 1 << 16, where: { !$0.properties.isWhitespace }) == "[",
-              let root = try? tree(source)
+              let (root, _) = try? tree(source)
         else { return 0 }
         let inferred: GamebookSchemaInference.Inferred
         do {
@@ -58,13 +59,13 @@ public enum GamebookLoader: StoryLoader {
     /// Whether a schema can be inferred from the file (for folders, where a script or a
     /// configuration file beside the stories is not a story).
     public static func isGamebook(_ source: SourceText) -> Bool {
-        guard let root = try? tree(source) else { return false }
+        guard let (root, _) = try? tree(source) else { return false }
         return (try? GamebookSchemaInference.infer(root)) != nil
     }
 
     public static func load(_ sources: [SourceText], options: LoadOptions) throws(StoryLoadError) -> LoadResult {
         let source = sources[0]
-        let root = try tree(source)
+        let (root, readFindings) = try tree(source)
         let schema: GamebookSchema
         var collection: GamebookNode
         let verb: String
@@ -82,12 +83,22 @@ public enum GamebookLoader: StoryLoader {
             }
             collection = node
         } else {
-            let inferred = try GamebookSchemaInference.infer(root)
+            let inferred: GamebookSchemaInference.Inferred
+            do {
+                inferred = try GamebookSchemaInference.infer(root)
+            } catch {
+                // What the reader stopped at may be why no story was found: say it first.
+                throw StoryLoadError(readFindings.map { d in
+                    var d = d
+                    d.severity = .error
+                    return d
+                } + error.diagnostics)
+            }
             schema = inferred.schema
             collection = inferred.collection
             verb = "inferred"
         }
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = readFindings
         let records: [(key: String?, record: GamebookNode)]
         if let entries = collection.entries {
             records = entries.map { ($0.key, $0.value) }
@@ -119,7 +130,7 @@ public enum GamebookLoader: StoryLoader {
                 else if !value.isNull { diagnostics.append(Diagnostic(.warning, "'\(field)' of section '\(id)' is \(value.typeName), not text", at: value.location, rule: "gamebook-schema")) }
             }
             var choices: [Choice] = []
-            if let value = record[schema.options], !value.isNull {
+            if let value = record.value(at: schema.options), !value.isNull {
                 if firstOptions == nil { firstOptions = value }
                 choices = self.choices(value, schema: schema, section: id, &diagnostics)
             }
@@ -137,6 +148,17 @@ public enum GamebookLoader: StoryLoader {
         if let given = options.start { start = given }
         else if let declared = ["start", "first", "begin", "startSection", "start_section"].lazy.compactMap({ root[$0]?.scalarText }).first(where: ids.contains) { start = declared }
         else if let named = ["start", "intro", "begin", "beginning"].first(where: ids.contains) { start = named }
+        // Numbered sections: a target of 0 or below that names no section is the common
+        // "back to the beginning" (`nextText: -1`), a restart.
+        for p in passages.indices {
+            for c in passages[p].choices.indices {
+                let target = passages[p].choices[c].target
+                if !ids.contains(target), let number = Double(target), number <= 0 {
+                    passages[p].choices[c].target = start
+                    passages[p].choices[c].isRestart = true
+                }
+            }
+        }
         let fileTitle = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
         let title = (collection.location != root.location ? root["title"]?.scalarText : nil) ?? fileTitle
         return LoadResult(
@@ -151,6 +173,9 @@ public enum GamebookLoader: StoryLoader {
         }
         if let entries = value.entries {
             var choices: [Choice] = []
+            if schema.target == GamebookSchema.keyIsTarget {
+                return entries.map { Choice(text: $0.value.prose ?? $0.key, target: $0.key, location: $0.keyLocation) }
+            }
             for entry in entries {
                 guard let target = entry.value.scalarText else {
                     diagnostics.append(Diagnostic(.error, "option '\(entry.key)' of section '\(section)' must name its target, found \(entry.value.typeName)", at: entry.value.location, rule: "gamebook-schema"))

@@ -68,6 +68,18 @@ public struct GamebookNode: Sendable {
         entries?.first { $0.key == key }?.value
     }
 
+    /// The value at a dotted path of keys (`choice.options`); the key itself when it has
+    /// no dot or when an entry is named with the dot.
+    public func value(at path: String) -> GamebookNode? {
+        if let direct = self[path] { return direct }
+        var node = self
+        for key in path.split(separator: ".") {
+            guard let next = node[String(key)] else { return nil }
+            node = next
+        }
+        return node
+    }
+
     /// "a map", "a list", "a string"…, for messages.
     public var typeName: String {
         switch value {

@@ -18,6 +18,9 @@ public struct GamebookSchema: Sendable, Hashable {
     public var label: String?
     public var target: String?
 
+    /// The `target` that says a map of options is keyed by target (`{"cave": "Enter the cave"}`).
+    public static let keyIsTarget = "(key)"
+
     public init(
         sections: [String] = [], id: String? = nil, idBase: Int = 0, text: String? = nil,
         options: String, label: String? = nil, target: String? = nil
@@ -78,7 +81,7 @@ public struct GamebookSchema: Sendable, Hashable {
 
     /// How `options` values look under this schema, for the summary.
     func optionShape(of value: GamebookNode) -> String {
-        if value.entries != nil { return "{label: target}" }
+        if value.entries != nil { return target == Self.keyIsTarget ? "{target: label}" : "{label: target}" }
         if let elements = value.elements {
             if elements.contains(where: { $0.entries != nil }) {
                 return "[].{" + [label, target].map { $0.map { "\"\($0)\"" } ?? "?" }.joined(separator: ",") + "}"

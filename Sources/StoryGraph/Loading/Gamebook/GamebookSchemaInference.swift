@@ -100,26 +100,40 @@ public enum GamebookSchemaInference {
             idReadings.append((nil, 0, Set((0..<records.count).map(String.init))))
             idReadings.append((nil, 1, Set((1...records.count).map(String.init))))
         }
+        // Option fields: each field of a section, and each field of a map inside one
+        // (`choice.options`).
         var fields: [String] = []
-        for (_, record) in records { for entry in record.entries! where !fields.contains(entry.key) { fields.append(entry.key) } }
+        for (_, record) in records {
+            for entry in record.entries! {
+                if !fields.contains(entry.key) { fields.append(entry.key) }
+                for inner in entry.value.entries ?? [] where inner.value.entries != nil || inner.value.elements != nil {
+                    let path = entry.key + "." + inner.key
+                    if !fields.contains(path) { fields.append(path) }
+                }
+            }
+        }
         var found: [Candidate] = []
+        // A field that could be the id (unique in every record) is never the options.
+        let idFields = Set(idReadings.compactMap(\.0))
         for (id, base, ids) in idReadings {
-            for field in fields where field != id {
+            for field in fields where !idFields.contains(field) {
                 // Target readings of this options field: nil for bare targets and maps,
                 // or a field of option records.
                 var tally: [String?: (hits: Int, total: Int)] = [:]
                 for (index, (key, record)) in records.enumerated() {
-                    guard let value = record[field] else { continue }
+                    guard let value = record.value(at: field) else { continue }
                     // A section naming itself is no link: it is how ids and numbers look alike.
                     let own = id.flatMap { record[$0]?.scalarText } ?? key ?? String(index + base)
                     for (target, text) in targets(value) {
+                        // 0 or below naming no section: the "start again" convention, neutral.
+                        if !ids.contains(text), let number = Double(text), number <= 0 { continue }
                         var t = tally[target] ?? (0, 0)
                         t.total += 1
                         if ids.contains(text) && text != own { t.hits += 1 }
                         tally[target] = t
                     }
                 }
-                for (target, t) in tally where t.hits > 0 && t.hits * 2 >= t.total {
+                for (target, t) in tally where t.hits > 0 && t.hits * 3 >= t.total {
                     found.append(Candidate(
                         path: path, collection: collection, id: id, idBase: base, options: field, target: target,
                         hits: t.hits, total: t.total))
@@ -133,7 +147,9 @@ public enum GamebookSchemaInference {
     static func targets(_ value: GamebookNode) -> [(String?, String)] {
         if let text = value.scalarText { return [(nil, text)] }
         if let entries = value.entries {
+            // label → target, or target → label (`GamebookSchema.keyIsTarget`).
             return entries.compactMap { entry in entry.value.scalarText.map { (nil, $0) } }
+                + entries.map { (GamebookSchema.keyIsTarget, $0.key) }
         }
         var pairs: [(String?, String)] = []
         for element in value.elements ?? [] {
@@ -150,8 +166,8 @@ public enum GamebookSchemaInference {
         let records = records(c.collection).map(\.record)
         let text = proseField(in: records, excluding: [c.id, c.options].compactMap { $0 }, preferring: textNames)
         var options: [GamebookNode] = []
-        for record in records { options += record[c.options]?.elements?.filter { $0.entries != nil } ?? [] }
-        let label = c.target == nil ? nil : proseField(in: options, excluding: [c.target!], preferring: labelNames)
+        for record in records { options += record.value(at: c.options)?.elements?.filter { $0.entries != nil } ?? [] }
+        let label = c.target == nil || c.target == GamebookSchema.keyIsTarget ? nil : proseField(in: options, excluding: [c.target!], preferring: labelNames)
         return GamebookSchema(
             sections: c.path, id: c.id, idBase: c.idBase, text: text, options: c.options, label: label, target: c.target)
     }

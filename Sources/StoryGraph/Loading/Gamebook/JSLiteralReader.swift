@@ -5,7 +5,8 @@
 /// The literal subset read: objects (unquoted, quoted and numeric keys, trailing commas),
 /// arrays, strings in all three quote kinds (template strings without `${…}`), numbers,
 /// `true`/`false`/`null`/`undefined`, and `//` and `/* */` comments. Anything else in the
-/// literal (a function, a variable, a spread) is a located error that names it. Nesting is
+/// literal (a function, a variable, a call) is code: read as nothing, and counted in one
+/// warning; a template's `${…}` is kept as written. A syntax error is located. Nesting is
 /// bounded by `maximumDepth`; the value is read with an explicit stack.
 ///
 /// - Complexity: O(n) in the size of the file.
@@ -16,6 +17,11 @@ public struct JSLiteralReader {
     let s: [UInt8]
     var i = 0
     var locator: ByteLocator
+    /// Values that were code, not literals: how many, and where the first was.
+    var codeCount = 0
+    var firstCode: SourceLocation?
+    /// Where the last error was raised, to resume after it.
+    var failure: Int?
 
     init(_ source: SourceText) {
         self.source = source
@@ -23,22 +29,88 @@ public struct JSLiteralReader {
         self.locator = ByteLocator(source)
     }
 
-    public static func read(_ source: SourceText) throws(StoryLoadError) -> GamebookNode {
+    /// Every top-level literal of the module: one is returned as it is; several as a map
+    /// of their names (`default` for `export default`) so that the schema inference can
+    /// pick the one that holds the story. Values that are code (a function, a variable,
+    /// a `${…}` substitution) are read as nothing and reported as one warning.
+    public static func read(_ source: SourceText) throws(StoryLoadError) -> (GamebookNode, [Diagnostic]) {
         var reader = JSLiteralReader(source)
-        try reader.findExport()
-        return try reader.value()
+        var literals: [GamebookNode.Entry] = []
+        var errors: [StoryLoadError] = []
+        while true {
+            let name: String
+            do {
+                guard let found = try reader.nextDeclaration() else { break }
+                name = found
+            } catch {
+                errors.append(error)
+                break
+            }
+            let at = reader.location(reader.i)
+            do {
+                literals.append(.init(key: name, keyLocation: at, value: try reader.value()))
+            } catch {
+                errors.append(error)
+                reader.i = min(reader.failure ?? reader.i, reader.s.count) + 1
+            }
+        }
+        guard let first = literals.first else {
+            throw errors.first ?? StoryLoadError(
+                "no exported object literal: looked for `export default {…}`, `module.exports = {…}` or `const story = {…}`",
+                at: source.location(atByte: 0), rule: "js-literal")
+        }
+        var findings = errors.flatMap(\.diagnostics).map { d in
+            var d = d
+            d.severity = .warning
+            return d
+        }
+        if let code = reader.firstCode {
+            findings.append(Diagnostic(
+                .warning,
+                "\(reader.codeCount) value\(reader.codeCount == 1 ? " is" : "s are") code, not literal data (a function, a variable, a ${…}), read as nothing or kept as written; the first is here",
+                at: code, rule: "js-literal"))
+        }
+        if literals.count == 1 { return (first.value, findings) }
+        return (GamebookNode(.map(literals), at: first.keyLocation), findings)
     }
 
     /// Whether the module has an export or declaration this reader starts at.
     public static func findsExport(_ source: SourceText) -> Bool {
         var reader = JSLiteralReader(source)
-        return (try? reader.findExport()) != nil
+        return (try? reader.nextDeclaration()) != nil
     }
 
     mutating func location(_ offset: Int) -> SourceLocation { locator.location(atByte: offset) }
 
     mutating func fail(_ message: String, at offset: Int) -> StoryLoadError {
-        StoryLoadError(message, at: location(offset), rule: "js-literal")
+        failure = offset
+        return StoryLoadError(message, at: location(offset), rule: "js-literal")
+    }
+
+    mutating func noteCode(at offset: Int) {
+        codeCount += 1
+        if firstCode == nil { firstCode = location(offset) }
+    }
+
+    /// Skips an expression that is code (`(s) => s.key`, `someVariable`, `fn(1)`), up to
+    /// the `,`, `}` or `]` that ends it at its own nesting level.
+    mutating func skipCode() {
+        var depth = 0
+        while i < s.count {
+            let c = s[i]
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "`") { skipQuoted(); continue }
+            if c == UInt8(ascii: "/") && (byte(i + 1) == UInt8(ascii: "/") || byte(i + 1) == UInt8(ascii: "*")) {
+                _ = try? skipTrivia()
+                continue
+            }
+            if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "{") { depth += 1 }
+            if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+                if depth == 0 { return }
+                depth -= 1
+            }
+            if c == UInt8(ascii: ",") && depth == 0 { return }
+            i += 1
+        }
     }
 
     // MARK: - Tokens
@@ -91,18 +163,14 @@ public struct JSLiteralReader {
 
     // MARK: - Where the literal starts
 
-    /// Moves to the value of the first `export default`, `module.exports =`,
-    /// `exports.x =` or top-level `const/let/var x (: T) =` whose value is an object or
-    /// array literal.
-    mutating func findExport() throws(StoryLoadError) {
+    /// Moves to the value of the next `export default`, `module.exports =`, `exports.x =`
+    /// or top-level `const/let/var x (: T) =` whose value is an object or array literal,
+    /// and returns its name; nil at the end of the module.
+    mutating func nextDeclaration() throws(StoryLoadError) -> String? {
         var braceDepth = 0
         while true {
             try skipTrivia()
-            guard i < s.count else {
-                throw StoryLoadError(
-                    "no exported object literal: looked for `export default {…}`, `module.exports = {…}` or `const story = {…}`",
-                    at: source.location(atByte: 0), rule: "js-literal")
-            }
+            guard i < s.count else { return nil }
             let c = s[i]
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "`") { skipQuoted(); continue }
             if c == UInt8(ascii: "{") { braceDepth += 1; i += 1; continue }
@@ -113,18 +181,20 @@ public struct JSLiteralReader {
             switch word {
             case "export":
                 try skipTrivia()
-                if identifier() == "default", try literalFollows() { return }
+                if identifier() == "default", try literalFollows() { return "default" }
                 i = mark
             case "module", "exports":
                 if byte(i) == UInt8(ascii: ".") {
                     i += 1
                     let member = identifier()
-                    if (word == "exports" ? member != nil : member == "exports"), try assignmentFollows() { return }
+                    if (word == "exports" ? member != nil : member == "exports"), try assignmentFollows() {
+                        return word == "exports" ? member! : "module.exports"
+                    }
                 }
                 i = mark
             case "const", "let", "var":
                 try skipTrivia()
-                if identifier() != nil, try assignmentFollows() { return }
+                if let name = identifier(), try assignmentFollows() { return name }
                 i = mark
             default:
                 break
@@ -214,8 +284,15 @@ public struct JSLiteralReader {
                 case "true", "false": scalar = GamebookNode(.scalar(word, .bool), at: at)
                 case "null", "undefined": scalar = GamebookNode(.scalar("null", .null), at: at)
                 default:
-                    throw fail("'\(word)' is not a literal value: storygraph reads strings, numbers, true/false/null, objects and arrays only", at: start)
+                    // A variable, a call or a function: code, read as nothing.
+                    skipCode()
+                    noteCode(at: start)
+                    scalar = GamebookNode(.scalar("null", .null), at: at)
                 }
+            } else if c == UInt8(ascii: "(") {
+                skipCode()
+                noteCode(at: start)
+                scalar = GamebookNode(.scalar("null", .null), at: at)
             } else {
                 throw fail("unexpected \(describe(start)) in the literal", at: start)
             }
@@ -294,7 +371,17 @@ public struct JSLiteralReader {
                 throw fail("a line break inside a quoted string: write it as \\n, or use a `template string`", at: i)
             }
             if quote == UInt8(ascii: "`") && c == UInt8(ascii: "$") && byte(i + 1) == UInt8(ascii: "{") {
-                throw fail("a template string with ${…} is computed, not a literal: write the text out", at: i)
+                // A substitution is computed: kept as written, and reported.
+                noteCode(at: i)
+                var depth = 0
+                while i < s.count {
+                    let d = s[i]
+                    bytes.append(d)
+                    i += 1
+                    if d == UInt8(ascii: "{") { depth += 1 }
+                    if d == UInt8(ascii: "}") { depth -= 1; if depth == 0 { break } }
+                }
+                continue
             }
             if c == UInt8(ascii: "\\") {
                 i += 1
