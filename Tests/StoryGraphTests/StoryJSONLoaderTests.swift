@@ -100,7 +100,8 @@ import Testing
     @Test func aFileOfNoKnownShapeSaysWhatWasLookedFor() {
         #expect(Self.loadError(Data("[1, 2]".utf8), format: nil).map(\.description) == [
             "story.json:1:1: error: not a story storygraph can read; looked for: story-json (storygraph JSON: an object with a \"passages\" array); "
-                + "cyoa-json (CYOA JSON (Gophercises): an object of arcs with \"story\" paragraphs and \"options\" {\"text\", \"arc\"})"
+                + "cyoa-json (CYOA JSON (Gophercises): an object of arcs with \"story\" paragraphs and \"options\" {\"text\", \"arc\"}); "
+                + "gamebook (gamebook data (JSON, YAML, or a JS/TS object literal): a map or list of sections whose options name other sections)"
         ])
     }
 

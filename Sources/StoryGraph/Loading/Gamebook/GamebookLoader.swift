@@ -44,6 +44,8 @@ public enum GamebookLoader: StoryLoader {
         guard source.firstScalar(within: 1 << 16, where: { !$0.properties.isWhitespace }) == "{" || source.firstScalar(within: 1 << 16, where: { !$0.properties.isWhitespace }) == "[",
               let (root, _) = try? tree(source)
         else { return 0 }
+        // storygraph's own JSON (a "passages" list of records with an "id") is never ours.
+        if let passages = root["passages"]?.elements, passages.contains(where: { $0["id"] != nil }) { return 0 }
         let inferred: GamebookSchemaInference.Inferred
         do {
             inferred = try GamebookSchemaInference.infer(root)

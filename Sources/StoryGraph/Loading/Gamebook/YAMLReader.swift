@@ -48,8 +48,16 @@ public enum YAMLReader {
         let context = parser.context.map { String(cString: $0) }
         var message = "YAML syntax error: \(problem)"
         if let context { message += " (\(context))" }
-        message += "; check this line's indentation against the lines above it, and put text that holds ': ', ' #' or starts with a quote, '-', '[' or '{' in quotes"
-        return StoryLoadError(message, at: location(parser.problem_mark, source), rule: "yaml-syntax")
+        // Running off the end of the file inside something (a quoted text, a [list]) is
+        // the fault of the line where that something starts: name that line.
+        let runsOff = problem.contains("end of stream") && parser.context != nil
+        let mark = runsOff ? parser.context_mark : parser.problem_mark
+        if runsOff {
+            message += "; it is never closed: close it on this line, or put a text that spans lines in a block (text: |)"
+        } else {
+            message += "; check this line's indentation against the lines above it, and put text that holds ': ', ' #' or starts with a quote, '-', '[' or '{' in quotes"
+        }
+        return StoryLoadError(message, at: location(mark, source), rule: "yaml-syntax")
     }
 
     private static func events(_ parser: inout yaml_parser_t, _ source: SourceText) throws(StoryLoadError) -> GamebookNode {
