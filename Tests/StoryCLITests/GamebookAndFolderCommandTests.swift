@@ -32,7 +32,7 @@ import Testing
         let path = Self.fixture("gamebook/broken.js")
         let run = runCLI(["check", path])
         #expect(run.exitCode == 65)
-        #expect(run.stderr.contains("\(path):4:3: error: expected ',' or '}' after a value, found 'h' [js-literal]"))
+        #expect(run.stderr.contains("\(path):4:3: error: expected ',' or '}' after a value, found 'h' [js-syntax]"))
         #expect(run.stdout == "checked 1 story: 1 error, 0 warnings, 0 info (1 could not be read)\n")
     }
 

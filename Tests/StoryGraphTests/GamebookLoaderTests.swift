@@ -120,6 +120,36 @@ import Testing
         #expect(two.story.passages.map(\.id) == ["a", "b"])
     }
 
+    /// Targets into a map beside the sections (`endings:` beside `nodes:`) are endings.
+    @Test func endingsKeptInAMapBesideTheSections() throws {
+        let text = """
+            start_node: gate
+            nodes:
+              gate:
+                narrative: A gate.
+                choice:
+                  options:
+                    - {text: Enter, next_node: yard}
+                    - {text: Leave, next_node: fled}
+              yard:
+                narrative: A yard.
+                choice:
+                  options:
+                    - {text: Dig, next_node: gold}
+            endings:
+              fled: {narrative: You ran., type: death}
+              gold: {narrative: Rich!, type: victory}
+              unused: {narrative: Never named.}
+            """
+        let (result, analysis) = try Self.load("quest.yaml", text)
+        #expect(result.story.start == "gate")
+        #expect(result.story.passages.map(\.id) == ["gate", "yard", "fled", "gold"])
+        #expect(result.story.passages.map { $0.ending?.kind } == [nil, nil, "death", "victory"])
+        #expect(result.story.passages[2].location == SourceLocation(file: "quest.yaml", line: 15, column: 3))
+        #expect(analysis.paths.total.description == "2")
+        #expect(analysis.endings.entries.count == 2)
+    }
+
     @Test func aSchemaFileOverridesTheInference() throws {
         // Both "next" and "alt" name sections equally often: ambiguous without a schema.
         let text = """
@@ -199,7 +229,7 @@ import Testing
         #expect(result.story.passages[1].choices[0].target == "1")
         #expect(analysis.paths.total.description == "1")
         #expect(analysis.endings.entries.count == 1)
-        let warning = try #require(result.diagnostics.first { $0.severity == .warning && $0.ruleID == "js-literal" })
+        let warning = try #require(result.diagnostics.first { $0.severity == .warning && $0.ruleID == "js-code" })
         #expect(warning.location == SourceLocation(file: "pages.js", line: 3, column: 25))
         #expect(warning.message.hasPrefix("3 values are code, not literal data"))
         #expect(Self.inferred(result) == "inferred: sections = \"pages\" list, id = \"id\", text = \"text\", options = \"options\"[].{\"text\",\"nextText\"}")

@@ -31,12 +31,12 @@ makaveddy/The-beginning	f2fc75503f9baf137d1b1a8f0642681192871773	src/scripts/sto
 Melody-Lisa/into-the-woods-game	9295d415c92d1f2fd9e181262b3f8dda43e2f06e	assets/css/js/textnodes.js	js|^\s*id:|nextText:\s*(-?[\d.]+)
 Sebastians9517/project-unit-1	2a807b65c91f2054c18cf62da9f8bb6331561acc	unit-one-project/js/script.js	js|^\s*id:|nextText:\s*(-?[\d.]+)
 primetimetank21/GFC-the_homie	b307f683e019657cb1349b85e21f5b7c3fcc2875	questions/textNodes.js	js|^\s*id:|nextText:\s*(-?[\d.]+)
-kleene-games/kleene	05fd8c713722ab702d86e13a23350a7e38570af2	scenarios/dragon_quest.yaml	data|nodes|choice.options|next_node
-kleene-games/kleene	05fd8c713722ab702d86e13a23350a7e38570af2	lib/framework/authoring/TEMPLATES/basic.yaml	data|nodes|choice.options|next_node
-kleene-games/kleene	05fd8c713722ab702d86e13a23350a7e38570af2	lib/framework/authoring/TEMPLATES/intermediate.yaml	data|nodes|choice.options|next_node
-kleene-games/kleene	05fd8c713722ab702d86e13a23350a7e38570af2	lib/framework/authoring/TEMPLATES/minimal.yaml	data|nodes|choice.options|next_node
+kleene-games/kleene	05fd8c713722ab702d86e13a23350a7e38570af2	scenarios/dragon_quest.yaml	data|nodes|choice.options|next_node|endings|start_node
+kleene-games/kleene	05fd8c713722ab702d86e13a23350a7e38570af2	lib/framework/authoring/TEMPLATES/basic.yaml	data|nodes|choice.options|next_node|endings|start_node
+kleene-games/kleene	05fd8c713722ab702d86e13a23350a7e38570af2	lib/framework/authoring/TEMPLATES/intermediate.yaml	data|nodes|choice.options|next_node|endings|start_node
+kleene-games/kleene	05fd8c713722ab702d86e13a23350a7e38570af2	lib/framework/authoring/TEMPLATES/minimal.yaml	data|nodes|choice.options|next_node|endings|start_node
 gophercises/cyoa	070143bf424e1242dfe945eae43bfa4684ba6e91	gopher.json	data||options|arc
-Wastack/adventure	602f89eed3b3d72135f0dba78d97c88e6f2f093b	engine/data/yaml/testdata/example.yml	data|entries|actions|target
+Wastack/adventure	602f89eed3b3d72135f0dba78d97c88e6f2f093b	engine/data/yaml/testdata/example.yml	data|entries|actions|target||start_node|name
 Doomlazer/gooseb	8d6c5cd12c0af6f273b05eee7ee0af4a8989f6a2	books/Into the Jaws of Doom.json	none
 Doomlazer/gooseb	8d6c5cd12c0af6f273b05eee7ee0af4a8989f6a2	books/Of Mice and Men.json	none
 openface/storytime	b69564b64532e3886fd548fa59479ec75f41d80f	stories/3-birds/start.yml	none

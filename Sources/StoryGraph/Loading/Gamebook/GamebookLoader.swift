@@ -11,7 +11,7 @@ import Foundation
 /// (label and target as the schema says; a map of options is label → target; a bare
 /// target is labelled with its target); a section without options is an ending. The
 /// restart is a numeric target of 0 or below that names no section (`nextText: -1`). The
-/// start is the top level's `start` (or `first`, `begin`) when it names a section, else a
+/// start is the top level's `start` (or `first`, `begin`, `start_node`, `firstPage`…) when it names a section, else a
 /// section called start, intro, begin or beginning, else the first. A section or option
 /// that cannot be read is an error at its line; the rest still loads.
 ///
@@ -79,7 +79,7 @@ public enum GamebookLoader: StoryLoader {
                 guard let inner = node[key] else {
                     throw StoryLoadError(
                         "the schema's sections \"\(given.sections.joined(separator: "."))\" are not in this file: \(node.typeName) with no key '\(key)'",
-                        at: node.location, rule: "gamebook-schema")
+                        at: node.location, rule: "gamebook-no-story")
                 }
                 node = inner
             }
@@ -90,11 +90,7 @@ public enum GamebookLoader: StoryLoader {
                 inferred = try GamebookSchemaInference.infer(root)
             } catch {
                 // What the reader stopped at may be why no story was found: say it first.
-                throw StoryLoadError(readFindings.map { d in
-                    var d = d
-                    d.severity = .error
-                    return d
-                } + error.diagnostics)
+                throw StoryLoadError(readFindings + error.diagnostics)
             }
             schema = inferred.schema
             collection = inferred.collection
@@ -107,19 +103,19 @@ public enum GamebookLoader: StoryLoader {
         } else if let elements = collection.elements {
             records = elements.map { (nil, $0) }
         } else {
-            throw StoryLoadError("the sections must be a map or a list, found \(collection.typeName)", at: collection.location, rule: "gamebook-schema")
+            throw StoryLoadError("the sections must be a map or a list, found \(collection.typeName)", at: collection.location, rule: "gamebook-no-story")
         }
         var firstOptions: GamebookNode?
         var passages: [Passage] = []
         for (index, (key, record)) in records.enumerated() {
             guard record.entries != nil else {
-                diagnostics.append(Diagnostic(.error, "a section must be a map of fields, found \(record.typeName)", at: record.location, rule: "gamebook-schema"))
+                diagnostics.append(Diagnostic(.warning, "a section must be a map of fields, found \(record.typeName)", at: record.location, rule: "gamebook-shape"))
                 continue
             }
             let id: String
             if let field = schema.id {
                 guard let value = record[field]?.scalarText else {
-                    diagnostics.append(Diagnostic(.error, "this section has no '\(field)' naming it", at: record.location, rule: "gamebook-schema"))
+                    diagnostics.append(Diagnostic(.warning, "this section has no '\(field)' naming it", at: record.location, rule: "gamebook-shape"))
                     continue
                 }
                 id = value
@@ -129,7 +125,7 @@ public enum GamebookLoader: StoryLoader {
             var text = ""
             if let field = schema.text, let value = record[field] {
                 if let prose = value.prose { text = prose }
-                else if !value.isNull { diagnostics.append(Diagnostic(.warning, "'\(field)' of section '\(id)' is \(value.typeName), not text", at: value.location, rule: "gamebook-schema")) }
+                else if !value.isNull { diagnostics.append(Diagnostic(.warning, "'\(field)' of section '\(id)' is \(value.typeName), not text", at: value.location, rule: "gamebook-shape")) }
             }
             var choices: [Choice] = []
             if let value = record.value(at: schema.options), !value.isNull {
@@ -141,14 +137,15 @@ public enum GamebookLoader: StoryLoader {
                 location: key == nil ? record.location : collection.entries?[index].keyLocation))
         }
         guard !passages.isEmpty else {
-            throw StoryLoadError(diagnostics.isEmpty ? [Diagnostic(.error, "no sections in this file", at: collection.location, rule: "gamebook-schema")] : diagnostics)
+            throw StoryLoadError(diagnostics.isEmpty ? [Diagnostic(.error, "no sections in this file", at: collection.location, rule: "gamebook-no-story")] : diagnostics)
         }
         let line = "\(verb): " + schema.summary(collection: collection, optionShape: firstOptions.map(schema.optionShape) ?? "")
         diagnostics.insert(Diagnostic(.info, line, at: collection.location, rule: "gamebook-schema"), at: 0)
+        passages += siblingEndings(root: root, schema: schema, passages: passages)
         let ids = Set(passages.map(\.id))
         var start = passages[0].id
         if let given = options.start { start = given }
-        else if let declared = ["start", "first", "begin", "startSection", "start_section"].lazy.compactMap({ root[$0]?.scalarText }).first(where: ids.contains) { start = declared }
+        else if let declared = ["start", "first", "begin", "startSection", "start_section", "start_node", "startNode", "startPage", "firstPage"].lazy.compactMap({ root[$0]?.scalarText }).first(where: ids.contains) { start = declared }
         else if let named = ["start", "intro", "begin", "beginning"].first(where: ids.contains) { start = named }
         // Numbered sections: a target of 0 or below that names no section is the common
         // "back to the beginning" (`nextText: -1`), a restart.
@@ -168,6 +165,28 @@ public enum GamebookLoader: StoryLoader {
             diagnostics: diagnostics)
     }
 
+    /// Targets into a map beside the sections (an `endings:` map beside `nodes:`) are
+    /// sections too: endings, with their text and their `type` or `kind` as the ending's kind.
+    static func siblingEndings(root: GamebookNode, schema: GamebookSchema, passages: [Passage]) -> [Passage] {
+        guard let last = schema.sections.last else { return [] }
+        var parent = root
+        for key in schema.sections.dropLast() { parent = parent[key] ?? parent }
+        var missing = Set(passages.flatMap { $0.choices.map(\.target) }).subtracting(passages.map(\.id))
+        var found: [Passage] = []
+        for entry in parent.entries ?? [] where entry.key != last {
+            for inner in entry.value.entries ?? [] where missing.contains(inner.key) && inner.value.entries != nil {
+                missing.remove(inner.key)
+                let text = schema.text.flatMap { inner.value[$0]?.prose }
+                    ?? inner.value.entries?.lazy.compactMap(\.value.prose).first ?? ""
+                let kind = (inner.value["type"] ?? inner.value["kind"])?.scalarText
+                found.append(Passage(
+                    id: inner.key, text: text, ending: Passage.Ending(kind: kind), choices: [],
+                    location: inner.keyLocation, metadata: ["collection": entry.key]))
+            }
+        }
+        return found
+    }
+
     /// The choices of one section's options value.
     static func choices(_ value: GamebookNode, schema: GamebookSchema, section: String, _ diagnostics: inout [Diagnostic]) -> [Choice] {
         if let target = value.scalarText {
@@ -180,7 +199,7 @@ public enum GamebookLoader: StoryLoader {
             }
             for entry in entries {
                 guard let target = entry.value.scalarText else {
-                    diagnostics.append(Diagnostic(.error, "option '\(entry.key)' of section '\(section)' must name its target, found \(entry.value.typeName)", at: entry.value.location, rule: "gamebook-schema"))
+                    diagnostics.append(Diagnostic(.warning, "option '\(entry.key)' of section '\(section)' must name its target, found \(entry.value.typeName)", at: entry.value.location, rule: "gamebook-shape"))
                     continue
                 }
                 choices.append(Choice(text: entry.key, target: target, location: entry.keyLocation))
@@ -188,7 +207,7 @@ public enum GamebookLoader: StoryLoader {
             return choices
         }
         guard let elements = value.elements else {
-            diagnostics.append(Diagnostic(.error, "'\(schema.options)' of section '\(section)' must be a list or map of options, found \(value.typeName)", at: value.location, rule: "gamebook-schema"))
+            diagnostics.append(Diagnostic(.warning, "'\(schema.options)' of section '\(section)' must be a list or map of options, found \(value.typeName)", at: value.location, rule: "gamebook-shape"))
             return []
         }
         var choices: [Choice] = []
@@ -198,11 +217,11 @@ public enum GamebookLoader: StoryLoader {
                 continue
             }
             guard element.entries != nil, let field = schema.target else {
-                diagnostics.append(Diagnostic(.error, "an option of section '\(section)' must be a record or a target, found \(element.typeName)", at: element.location, rule: "gamebook-schema"))
+                diagnostics.append(Diagnostic(.warning, "an option of section '\(section)' must be a record or a target, found \(element.typeName)", at: element.location, rule: "gamebook-shape"))
                 continue
             }
             guard let target = element[field]?.scalarText else {
-                diagnostics.append(Diagnostic(.error, "an option of section '\(section)' has no '\(field)' naming where it leads", at: element.location, rule: "gamebook-schema"))
+                diagnostics.append(Diagnostic(.warning, "an option of section '\(section)' has no '\(field)' naming where it leads", at: element.location, rule: "gamebook-shape"))
                 continue
             }
             let label = schema.label.flatMap { element[$0]?.prose } ?? target

@@ -40,7 +40,7 @@ public struct GamebookSchema: Sendable, Hashable {
         guard let entries = root.entries else {
             throw StoryLoadError(
                 "a schema must be a JSON object such as {\"sections\": \"pages\", \"text\": \"body\", \"options\": \"choices\", \"label\": \"text\", \"target\": \"goto\"}, found \(root.typeName)",
-                at: root.location, rule: "gamebook-schema")
+                at: root.location, rule: "gamebook-schema-file")
         }
         let known = ["sections", "id", "idBase", "text", "options", "label", "target"]
         var values: [String: String] = [:]
@@ -48,15 +48,15 @@ public struct GamebookSchema: Sendable, Hashable {
             guard known.contains(entry.key) else {
                 throw StoryLoadError(
                     "unknown schema key '\(entry.key)'; a schema names: \(known.joined(separator: ", "))",
-                    at: entry.keyLocation, rule: "gamebook-schema")
+                    at: entry.keyLocation, rule: "gamebook-schema-file")
             }
             guard let text = entry.value.scalarText else {
-                throw StoryLoadError("schema key '\(entry.key)' must be a string, found \(entry.value.typeName)", at: entry.value.location, rule: "gamebook-schema")
+                throw StoryLoadError("schema key '\(entry.key)' must be a string, found \(entry.value.typeName)", at: entry.value.location, rule: "gamebook-schema-file")
             }
             values[entry.key] = text
         }
         guard let options = values["options"] else {
-            throw StoryLoadError("a schema must name the \"options\" field (where a section's choices are)", at: root.location, rule: "gamebook-schema")
+            throw StoryLoadError("a schema must name the \"options\" field (where a section's choices are)", at: root.location, rule: "gamebook-schema-file")
         }
         let path = values["sections"] ?? ""
         self.init(

@@ -59,7 +59,7 @@ public enum GamebookSchemaInference {
         guard let best = candidates.first else {
             throw StoryLoadError(
                 "not a gamebook: looked for a map or list of sections (records) with an options field whose targets name other sections, and found none in \(root.typeName)\(root.entries.map { " of \($0.count) entries" } ?? root.elements.map { " of \($0.count) items" } ?? ""); give --schema FILE to say which fields are which",
-                at: root.location, rule: "gamebook-schema")
+                at: root.location, rule: "gamebook-no-story")
         }
         if let rival = candidates.dropFirst().first(where: { $0.hits == best.hits && $0.ratio == best.ratio && $0.shapeKey != best.shapeKey }),
            rival.path != best.path || rival.options != best.options || rival.target != best.target {
@@ -69,7 +69,7 @@ public enum GamebookSchemaInference {
             }
             throw StoryLoadError(
                 "ambiguous gamebook schema: \(best.hits) targets fit both [\(describe(best))] and [\(describe(rival))]; give --schema FILE naming the sections, options and target fields",
-                at: root.location, rule: "gamebook-schema")
+                at: root.location, rule: "gamebook-no-story")
         }
         return Inferred(schema: complete(best), collection: best.collection)
     }

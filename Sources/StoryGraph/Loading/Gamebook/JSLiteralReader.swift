@@ -57,18 +57,17 @@ public struct JSLiteralReader {
         guard let first = literals.first else {
             throw errors.first ?? StoryLoadError(
                 "no exported object literal: looked for `export default {…}`, `module.exports = {…}` or `const story = {…}`",
-                at: source.location(atByte: 0), rule: "js-literal")
+                at: source.location(atByte: 0), rule: "js-syntax")
         }
+        // A literal that cannot be read is not the story when another one is.
         var findings = errors.flatMap(\.diagnostics).map { d in
-            var d = d
-            d.severity = .warning
-            return d
+            Diagnostic(.warning, "a literal that cannot be read, left out: \(d.message)", at: d.location, rule: "js-code")
         }
         if let code = reader.firstCode {
             findings.append(Diagnostic(
                 .warning,
                 "\(reader.codeCount) value\(reader.codeCount == 1 ? " is" : "s are") code, not literal data (a function, a variable, a ${…}), read as nothing or kept as written; the first is here",
-                at: code, rule: "js-literal"))
+                at: code, rule: "js-code"))
         }
         if literals.count == 1 { return (first.value, findings) }
         return (GamebookNode(.map(literals), at: first.keyLocation), findings)
@@ -84,7 +83,7 @@ public struct JSLiteralReader {
 
     mutating func fail(_ message: String, at offset: Int) -> StoryLoadError {
         failure = offset
-        return StoryLoadError(message, at: location(offset), rule: "js-literal")
+        return StoryLoadError(message, at: location(offset), rule: "js-syntax")
     }
 
     mutating func noteCode(at offset: Int) {
