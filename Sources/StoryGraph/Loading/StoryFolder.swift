@@ -22,7 +22,10 @@ public struct StoryFolder: Sendable {
         for file in files {
             guard let source = try? SourceText(contentsOf: file), !source.isBlank,
                   let loader = try? StoryLoading.pick(for: source, format: nil),
-                  loader != GamebookLoader.self || GamebookLoader.isGamebook(source)
+                  loader != GamebookLoader.self || GamebookLoader.isGamebook(source),
+                  // Any JSON object is storygraph JSON at the lowest confidence: a
+                  // package.json beside a story is not one.
+                  loader != StoryJSONLoader.self || StoryJSONLoader.confidence(for: source) >= 10
             else { skipped.append(file); continue }
             if loader.acceptsSeveralFiles {
                 several.append((file, Self.declaresStory(source)))
