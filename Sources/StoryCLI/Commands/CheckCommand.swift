@@ -1,5 +1,6 @@
 import Foundation
 import StoryGraph
+import StoryFormats
 
 /// `storygraph check STORY…`: lint findings editor-style, a summary, and an exit code
 /// for CI.
@@ -14,14 +15,11 @@ struct CheckCommand: Command {
             'path:line:column: severity: message [rule-id]' (with --format json, as one JSON \
             document on stdout), then a one-line summary. Exit code 1 when any story has an \
             error, or a warning under --strict; 0 otherwise; 65 when a file cannot be read. \
-            Rules: \(LintRule.allCases.map { "\($0.rawValue) (\($0.severity.rawValue))" }.joined(separator: ", ")).
+            'storygraph help rules' lists every rule with its severity.
             """,
         arguments: [ArgumentSpec("STORY", help: "A story file or folder to check; give several to check each. A folder is checked story by story (one story when its files form one, as a Twee project does).", repeating: true)],
         options: [
             OptionSpec("strict", help: "Fail on warnings too."),
-            OptionSpec(
-                "disable", value: "RULE", help: "Leave out a rule (repeat for several).",
-                allowed: LintRule.allCases.map(\.rawValue), repeating: true),
             OptionSpec.choice("format", Format.self, help: "Output format.", default: .text),
         ] + InputOptions.specs)
 
@@ -34,9 +32,9 @@ struct CheckCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
         strict = arguments.flag("strict")
-        disabled = Set(arguments.values("disable"))
-        format = arguments.choice("format", as: Format.self) ?? .text
         input = try InputOptions(arguments)
+        disabled = input.disabled
+        format = arguments.choice("format", as: Format.self) ?? .text
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
@@ -60,16 +58,18 @@ struct CheckCommand: Command {
         for story in stories {
             let diagnostics: [Diagnostic]
             var readable = true
-            do {
-                let loaded = try StoryLoading.load(paths: story.files, format: input.format, options: input.options)
+            do throws(StoryLoadError) {
+                var loaded = try StoryLoading.load(paths: story.files, format: input.format, options: input.options)
+                loaded.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
+                if let refusal = StoryLoading.refusal(of: loaded) { throw refusal }
                 let graph = StoryGraph(loaded.story)
                 diagnostics = Lint(
                     graph, loadDiagnostics: loaded.diagnostics, reachability: Reachability(graph),
                     components: StronglyConnectedComponents(graph), disabled: disabled).findings
             } catch {
                 diagnostics = error.diagnostics.isEmpty
-                    ? [Diagnostic(.error, "cannot read the story", at: SourceLocation(file: story.name, line: 1))]
-                    : error.diagnostics
+                    ? [Diagnostic(FormatRules.unreadableFile, "cannot read the story", at: SourceLocation(file: story.name, line: 1))]
+                    : error.diagnostics.filter { !($0.ruleID.map(disabled.contains) ?? false) }
                 readable = false
             }
             let file = CheckReport.File(path: story.name, readable: readable, findings: diagnostics.map(Report.Finding.init))

@@ -1,0 +1,258 @@
+import Foundation
+import StoryGraph
+
+/// Linked-object story apps, in Objective-C or Swift: pieces created as values and linked
+/// by variable name.
+/// ```objc
+/// AdventurePiece *win = [[AdventurePiece alloc] initWithMessage:@"…" firstChoice:@"OK"
+///     secondChoice:nil firstPiece:nil secondPiece:nil isEnd:YES];
+/// currentPiece = [[AdventurePiece alloc] initWithMessage:@"…" … firstPiece:mid … isEnd:NO];
+/// ```
+/// ```swift
+/// let mid = Node(story: "…", left: win, right: lose)
+/// ```
+///
+/// Reading: a *piece* is a declaration or assignment whose value is a call or message send
+/// with a link argument (a destination-role label, see `SourceFieldRole`, whose value is a
+/// name or `nil`) or an end flag. Later `piece.firstPiece = other` assignments and
+/// `[piece setFirstPiece:other]` messages update it. Labels and text resolve constants of
+/// the same file.
+///
+/// Semantics:
+/// - passage ids are the variable names; a piece's text is its message;
+/// - the start is the piece assigned to `currentPiece` (any name with current, start,
+///   root, initial or begin), else the one piece no other links to, else an error that
+///   says to choose with `--start`;
+/// - `isEnd: YES` (`true`) makes an ending. On an ending, a choice with no piece is an
+///   acknowledgement ("OK"), not a link (kept in the passage's `acknowledgement`
+///   metadata); a "Retry" / "Restart" / "Play again" button, or one that leads to the
+///   start, is a restart;
+/// - a choice with no piece on a piece that is not an ending leads to `nil`, which is no
+///   passage: a broken link; a piece referenced but never defined is a broken link too.
+///
+/// - Complexity: O(n) in the size of the file, plus O(P log P) to order P pieces.
+public enum AdventurePieceLoader: StoryLoader {
+    public static let formatName = "adventure"
+    public static let formatDescription =
+        "AdventurePiece-style Objective-C or Swift: pieces linked by variable, such as [[AdventurePiece alloc] initWithMessage:… firstPiece:… isEnd:…]"
+    public static let fileExtensions = ["m", "mm", "swift"]
+
+    typealias Node = SwiftSourceParser.Node
+
+    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SwiftSourceParser.Summary>? {
+        let summary = SwiftSourceParser.shared(source, parses)
+        let count = summary.bindings.filter { isPiece($0.value, summary) }.count
+        return count == 0 ? nil : Recognition(confidence: 15 + min(count, 40), parsed: .success(summary))
+    }
+
+    public static func parse(_ source: SourceText, _ parses: SourceParses) -> SwiftSourceParser.Summary {
+        SwiftSourceParser.shared(source, parses)
+    }
+
+    /// A call with a link argument whose value is a name or `nil`, or with an end flag.
+    static func isPiece(_ node: Node, _ summary: SwiftSourceParser.Summary) -> Bool {
+        guard case .call(let callee, let arguments) = node.expression, callee.last != "append" else { return false }
+        return arguments.contains { argument in
+            guard let label = argument.label else { return false }
+            switch summary.role(label) {
+            case .destination:
+                switch argument.value.expression {
+                case .name, .null: return true
+                default: return false
+                }
+            case .ending:
+                if case .boolean = argument.value.expression { return true }
+                return false
+            default: return false
+            }
+        }
+    }
+
+    static let startWords: Set<String> = ["current", "start", "root", "initial", "begin", "beginning"]
+    static let retryWords = ["retry", "restart", "try again", "play again", "start over", "start again", "replay", "new game"]
+
+    /// One piece as written.
+    struct Piece {
+        var id: String
+        var offset: Int
+        var text: (value: String, priority: Int)?
+        var labels: [Int: (value: String?, offset: Int)] = [:]
+        var links: [Int: (target: String?, offset: Int, name: String)] = [:]
+        var isEnd = false
+    }
+
+    public static func load(_ files: [ParsedSource<SwiftSourceParser.Summary>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+        let source = files[0].source
+        let summary = files[0].parsed
+        let constants = SourceConstants(summary, source: source)
+        var reader = PieceReader(constants: constants)
+        reader.diagnostics = summary.diagnostics
+        var pieces: [Piece] = []
+        var indexByID: [String: Int] = [:]
+        var start: String?
+        for binding in summary.bindings {
+            let name = binding.path.last ?? ""
+            let isOwnName = binding.path.count == 1 || (binding.path.count == 2 && binding.path[0] == "self")
+            if isOwnName, isPiece(binding.value, summary), case .call(_, let arguments) = binding.value.expression {
+                let id = name
+                var piece = Piece(id: id, offset: binding.offset)
+                for argument in arguments { reader.apply(argument, to: &piece) }
+                if indexByID[id] == nil { indexByID[id] = pieces.count }
+                pieces.append(piece)
+                if start == nil, !Set(SourceFieldRole.words(name)).isDisjoint(with: startWords) { start = id }
+                continue
+            }
+            if isOwnName, start == nil, !Set(SourceFieldRole.words(name)).isDisjoint(with: startWords),
+               case .name(let path) = binding.value.expression, let target = path.last,
+               path.count == 1 || (path.count == 2 && path[0] == "self") {
+                start = target
+                continue
+            }
+            // `piece.firstPiece = other`
+            if binding.path.count >= 2, let index = indexByID[binding.path[binding.path.count - 2]] {
+                reader.apply(SwiftSourceParser.Argument(label: name, offset: binding.offset, value: binding.value),
+                             to: &pieces[index])
+            }
+        }
+        // `[piece setFirstPiece:other]`
+        for node in summary.looseExpressions {
+            guard case .call(let callee, let arguments) = node.expression, callee.count == 1,
+                  let index = indexByID[callee[0]] else { continue }
+            for argument in arguments where argument.label?.hasPrefix("set") == true {
+                reader.apply(argument, to: &pieces[index])
+            }
+        }
+        guard !pieces.isEmpty else {
+            throw StoryLoadError(
+                FormatRules.noStory,
+                "no linked pieces found: looked for declarations such as AdventurePiece *p = [[AdventurePiece alloc] initWithMessage:… firstPiece:… isEnd:…] or let p = Node(story: …, left: …, right: …)",
+                at: source.location(at: 0)).prepending(summary.diagnostics)
+        }
+        if let chosen = context.requestedStart { start = chosen }
+        if start == nil {
+            var linked = Set<String>()
+            for piece in pieces { for link in piece.links.values { if let target = link.target { linked.insert(target) } } }
+            var seen = Set<String>()
+            let roots = pieces.filter { !linked.contains($0.id) && seen.insert($0.id).inserted }.map(\.id)
+            guard roots.count == 1 else {
+                let which = roots.isEmpty
+                    ? "every piece is linked from another"
+                    : "\(roots.count) pieces are linked from no other (\(roots.joined(separator: ", ")))"
+                throw StoryLoadError(
+                    FormatRules.unknownStart,
+                    "cannot tell which piece the story starts at: nothing is assigned to currentPiece and \(which); choose one with --start <variable name>",
+                    at: source.location(at: pieces[0].offset)).prepending(reader.diagnostics)
+            }
+            start = roots[0]
+        }
+        let startID = start!
+        let passages = pieces.map { reader.passage($0, start: startID) }
+        context.sink.append(contentsOf: reader.diagnostics)
+        return Story(title: "", start: startID, passages: passages, format: formatName)
+    }
+}
+
+/// Reads the arguments of pieces and turns pieces into passages.
+private struct PieceReader {
+    typealias Node = SwiftSourceParser.Node
+
+    let constants: SourceConstants
+    var diagnostics: [Diagnostic] = []
+
+    init(constants: SourceConstants) { self.constants = constants }
+
+    var source: SourceText { constants.source }
+
+    mutating func apply(_ argument: SwiftSourceParser.Argument, to piece: inout AdventurePieceLoader.Piece) {
+        guard let label = argument.label else { return }
+        let value = argument.value
+        switch constants.summary.role(label) {
+        case .text(let priority):
+            if let current = piece.text, current.priority > priority { return }
+            if let text = constants.string(value) {
+                piece.text = (text, priority)
+            } else {
+                let written = constants.written(value)
+                diagnostics.append(Diagnostic(
+                    FormatRules.sourceUnresolved, "the text of piece '\(piece.id)' is not a string literal or a constant of this file; kept as written",
+                    at: source.location(at: value.offset)))
+                piece.text = (written, priority)
+            }
+        case .label(let n):
+            if case .null = value.expression {
+                piece.labels[n] = (nil, value.offset)
+            } else if let text = constants.string(value) {
+                piece.labels[n] = (text, value.offset)
+            } else {
+                diagnostics.append(Diagnostic(
+                    FormatRules.sourceUnresolved, "choice \(n) of piece '\(piece.id)' is not a string literal or a constant of this file; kept as written",
+                    at: source.location(at: value.offset)))
+                piece.labels[n] = (constants.written(value), value.offset)
+            }
+        case .destination(let n):
+            switch value.expression {
+            case .null: piece.links[n] = (nil, value.offset, label)
+            case .name(let path) where path.count == 1 || (path.count == 2 && path[0] == "self"):
+                piece.links[n] = (path.last!, value.offset, label)
+            default:
+                diagnostics.append(Diagnostic(
+                    FormatRules.sourceShape, "link \(n) of piece '\(piece.id)' is not a piece variable or nil: \(constants.written(value))",
+                    at: source.location(at: value.offset)))
+            }
+        case .ending:
+            if case .boolean(let flag) = value.expression { piece.isEnd = flag }
+        case .ignored:
+            break
+        }
+    }
+
+    mutating func passage(_ piece: AdventurePieceLoader.Piece, start: String) -> Passage {
+        var choices: [Choice] = []
+        var acknowledgements: [String] = []
+        let numbers = Set(piece.labels.keys).union(piece.links.keys).sorted()
+        func isRetry(_ label: String?) -> Bool {
+            guard let label = label?.lowercased() else { return false }
+            return AdventurePieceLoader.retryWords.contains { label.contains($0) }
+        }
+        for n in numbers {
+            let label = piece.labels[n]
+            let link = piece.links[n]
+            let text = label?.value
+            let target = link?.target
+            if text == nil && target == nil { continue }
+            let offset = link?.offset ?? label!.offset
+            let location = source.location(at: offset)
+            let shown = text ?? link?.name ?? "choice \(n)"
+            if piece.isEnd {
+                if isRetry(text) || target == start {
+                    choices.append(Choice(text: shown, target: start, isRestart: true, location: location))
+                } else if let target {
+                    choices.append(Choice(text: shown, target: target, location: location))
+                } else {
+                    acknowledgements.append(shown)
+                }
+                continue
+            }
+            choices.append(Choice(text: shown, target: target ?? "nil", location: location))
+        }
+        var ending: Passage.Ending? = piece.isEnd ? Passage.Ending() : nil
+        // A piece not declared an end whose every choice is a retry back to the start.
+        if !piece.isEnd, piece.id != start, !choices.isEmpty,
+           choices.allSatisfy({ isRetry($0.text) && ($0.target == start || $0.target == "nil") }) {
+            ending = Passage.Ending()
+            for c in choices.indices {
+                choices[c].isRestart = true
+                choices[c].target = start
+            }
+        }
+        if piece.text == nil {
+            diagnostics.append(Diagnostic(
+                FormatRules.sourceShape, "piece '\(piece.id)' has no text field (looked for a label such as message, text, story or title)",
+                at: source.location(at: piece.offset)))
+        }
+        var metadata: [String: String] = [:]
+        if !acknowledgements.isEmpty { metadata["acknowledgement"] = acknowledgements.joined(separator: " | ") }
+        return Passage(id: piece.id, text: piece.text?.value ?? "", ending: ending, choices: choices,
+                       location: source.location(at: piece.offset), metadata: metadata)
+    }
+}
