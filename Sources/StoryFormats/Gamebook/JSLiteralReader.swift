@@ -233,16 +233,30 @@ public struct JSLiteralReader {
         case array(elements: [GamebookNode], at: SourceLocation)
     }
 
+    /// Whether the top frame is an object, with its pending key and place (without
+    /// copying its entries).
+    private enum Pending {
+        case object((String, SourceLocation)?, SourceLocation)
+        case array
+    }
+
+    private static func pendingKey(_ frame: Frame) -> Pending {
+        switch frame {
+        case .object(_, let key, let at): .object(key, at)
+        case .array: .array
+        }
+    }
+
     /// Reads one value with an explicit stack of open objects and arrays.
     mutating func value() throws(StoryLoadError) -> GamebookNode {
         var stack: [Frame] = []
         while true {
             try skipTrivia()
             // In an object with no pending key: a key, or the end.
-            if case .object(let entries, nil, let at)? = stack.last {
+            if case .object(nil, let at)? = stack.last.map(Self.pendingKey) {
                 if byte(i) == UInt8(ascii: "}") {
                     i += 1
-                    stack.removeLast()
+                    guard case .object(let entries, _, _) = stack.removeLast() else { continue }
                     if let done = try attach(GamebookNode(.map(entries), at: at), &stack) { return done }
                     continue
                 }
@@ -252,7 +266,9 @@ public struct JSLiteralReader {
                     throw fail("expected ':' after the key '\(key.0)' (shorthand properties and methods are not literals)", at: i)
                 }
                 i += 1
-                stack[stack.count - 1] = .object(entries: entries, key: key, at: at)
+                if case .object(let entries, _, _) = stack.removeLast() {
+                    stack.append(.object(entries: entries, key: key, at: at))
+                }
                 continue
             }
             if case .array(let elements, let at)? = stack.last, byte(i) == UInt8(ascii: "]") {
@@ -302,16 +318,17 @@ public struct JSLiteralReader {
     /// Adds a finished value to the open container, reads the `,` or closing bracket
     /// after it, and returns the value when it closes the whole literal.
     private mutating func attach(_ node: GamebookNode, _ stack: inout [Frame]) throws(StoryLoadError) -> GamebookNode? {
-        guard let top = stack.last else { return node }
-        switch top {
+        guard !stack.isEmpty else { return node }
+        // Taken off the stack while it grows: a uniquely owned array appends in O(1).
+        switch stack.removeLast() {
         case .object(var entries, let key?, let at):
             entries.append(.init(key: key.0, keyLocation: key.1, value: node))
-            stack[stack.count - 1] = .object(entries: entries, key: nil, at: at)
+            stack.append(.object(entries: entries, key: nil, at: at))
         case .array(var elements, let at):
             elements.append(node)
-            stack[stack.count - 1] = .array(elements: elements, at: at)
-        case .object:
-            break
+            stack.append(.array(elements: elements, at: at))
+        case let other:
+            stack.append(other)
         }
         try skipTrivia()
         let close: UInt8 = if case .array = stack[stack.count - 1] { UInt8(ascii: "]") } else { UInt8(ascii: "}") }

@@ -72,19 +72,21 @@ public enum YAMLReader {
             if let anchor { anchors[anchor] = (node, size) }
             guard !stack.isEmpty else { result = node; return }
             sizes[sizes.count - 1] += size
-            switch stack[stack.count - 1] {
+            // The open container is taken off the stack while it grows, so that its array
+            // is uniquely owned and appending does not copy it (O(1), not O(n)).
+            switch stack.removeLast() {
             case .list(var elements, let location, let listAnchor):
                 elements.append(node)
-                stack[stack.count - 1] = .list(elements: elements, location: location, anchor: listAnchor)
+                stack.append(.list(elements: elements, location: location, anchor: listAnchor))
             case .map(var entries, let pendingKey, let location, let mapAnchor):
                 if let (key, keyLocation) = pendingKey {
                     entries.append(.init(key: key, keyLocation: keyLocation, value: node))
-                    stack[stack.count - 1] = .map(entries: entries, pendingKey: nil, location: location, anchor: mapAnchor)
+                    stack.append(.map(entries: entries, pendingKey: nil, location: location, anchor: mapAnchor))
                 } else {
                     guard let key = node.scalarText ?? (node.isNull ? "" : nil) ?? scalarKey(node) else {
                         throw StoryLoadError(GamebookRules.yamlSyntax, "a map key must be a plain value, found \(node.typeName)", at: node.location)
                     }
-                    stack[stack.count - 1] = .map(entries: entries, pendingKey: (key, node.location), location: location, anchor: mapAnchor)
+                    stack.append(.map(entries: entries, pendingKey: (key, node.location), location: location, anchor: mapAnchor))
                 }
             }
         }
@@ -131,11 +133,9 @@ public enum YAMLReader {
             default:
                 break
             }
-            switch event.type {
-            case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT, YAML_SCALAR_EVENT: nodes += 1
-            case YAML_ALIAS_EVENT: nodes += anchors[cString(event.data.alias.anchor) ?? ""]?.size ?? 0
-            default: break
-            }
+            // Only what aliases add counts against the budget: the file's own nodes are
+            // bounded by its size already.
+            if event.type == YAML_ALIAS_EVENT { nodes += anchors[cString(event.data.alias.anchor) ?? ""]?.size ?? 0 }
             if nodes > maximumNodes {
                 throw StoryLoadError(GamebookRules.yamlSyntax, "YAML aliases expand to more than \(maximumNodes) nodes; storygraph reads no more", at: at)
             }
