@@ -96,7 +96,10 @@ public struct InputOptions: Sendable {
         } catch {
             throw .input(error)
         }
-        if !allowErrors {
+        if allowErrors {
+            // Which file of a project the story came from is said on stderr by every command.
+            terminal.report(result.diagnostics.filter { $0.ruleID == AppSourceProject.ruleID })
+        } else {
             terminal.report(result.diagnostics)
             if result.hasErrors {
                 throw .input(StoryLoadError([]))

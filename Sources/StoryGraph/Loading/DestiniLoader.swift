@@ -287,7 +287,23 @@ private struct ElementReader {
         if arguments.allSatisfy({ $0.label == nil }) {
             positional(arguments, text: &text, slots: &slots)
         }
-        for argument in arguments {
+        // `a: "…", aDest: 1`: a label and its destination paired by their names' shape.
+        var paired = Set<Int>()
+        let pairs = SourceChoicePairing.pairs(arguments, constants)
+        // The names' own numbers (`choice2Destination`) when they tell the pairs apart, else
+        // the order the labels are written in (`aDest` and `bDest` are both choice 1 by name).
+        var numbers = pairs.map { pair -> Int in
+            if case .destination(let n) = SourceFieldRole.classify(arguments[pair.destination].label!) { return n }
+            return 0
+        }
+        if Set(numbers).count < numbers.count { numbers = Array(1...numbers.count) }
+        for (pair, n) in zip(pairs, numbers) {
+            let label = arguments[pair.label]
+            slots[n] = Slot(label: constants.string(label.value), labelOffset: label.offset,
+                                destination: arguments[pair.destination].value)
+            paired.formUnion([pair.label, pair.destination])
+        }
+        for (position, argument) in arguments.enumerated() where !paired.contains(position) {
             guard let label = argument.label else { continue }
             if case .array(let inner) = argument.value.expression, inner.contains(where: { if case .call = $0.expression { true } else { false } }) {
                 var number = (slots.keys.max() ?? 0) + 1
@@ -320,10 +336,14 @@ private struct ElementReader {
                 continue
             }
         }
-        if text == nil, let fallback = arguments.first(where: { argument in
-            guard let label = argument.label, SourceFieldRole.classify(label) == .ignored else { return false }
+        if text == nil, let first = arguments.first, first.label == nil, let leading = constants.string(first.value) {
+            // `StoryPage("…", choices: [...])`: an unlabelled leading text.
+            text = (leading, 1)
+        }
+        if text == nil, let fallback = arguments.enumerated().first(where: { position, argument in
+            guard !paired.contains(position), let label = argument.label, SourceFieldRole.classify(label) == .ignored else { return false }
             return constants.string(argument.value) != nil
-        }) {
+        })?.element {
             // A text under a name of the author's own (`sO:`, `storyO:`): the first string
             // whose name has no other role.
             text = (constants.string(fallback.value)!, 0)

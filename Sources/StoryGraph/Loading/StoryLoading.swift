@@ -28,6 +28,16 @@ public enum StoryLoading {
         guard !files.isEmpty else { throw StoryLoadError("no story file given", at: nil) }
         var sources: [SourceText] = []
         for file in files { sources.append(try SourceText(contentsOf: file)) }
+        if paths.count == 1, sources.count > 1, files.allSatisfy(AppSourceProject.isAppSource) {
+            // An app project: the story is in one of its files.
+            guard let (source, note) = AppSourceProject.storyFile(sources, folder: AppSourceProject.projectFolder(paths[0])) else {
+                throw StoryLoadError(
+                    "none of the \(sources.count) source files in \(paths[0]) holds a story storygraph can read", at: nil)
+            }
+            var result = try load(sources: [source], format: format, options: options)
+            result.diagnostics.insert(note, at: 0)
+            return result
+        }
         return try load(sources: sources, format: format, options: options)
     }
 
@@ -86,6 +96,7 @@ public enum StoryLoading {
             if score > bestScore { best = loader; bestScore = score }
         }
         if let best { return best }
+        if AppSourceProject.isAppSource(source.path), let refusal = AppSourceProject.typeOnlyRefusal(source) { throw refusal }
         let tried = candidates.map { "\($0.formatName) (\($0.formatDescription))" }
         throw StoryLoadError(
             "not a story storygraph can read; looked for: \(tried.joined(separator: "; "))",
@@ -96,14 +107,14 @@ public enum StoryLoading {
         let known = Set(loaders.flatMap { $0.fileExtensions })
         var files: [String] = []
         let manager = FileManager.default
-        for path in paths {
+        for path in paths.map(AppSourceProject.projectFolder) {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw StoryLoadError("no such file or folder: \(path)", at: nil)
             }
             if !isDirectory.boolValue { files.append(path); continue }
             let inside = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                .filter { known.contains(($0 as NSString).pathExtension.lowercased()) }
+                .filter { known.contains(($0 as NSString).pathExtension.lowercased()) && !(AppSourceProject.isAppSource($0) && AppSourceProject.isSkipped($0)) }
                 .sorted()
                 .map { (path as NSString).appendingPathComponent($0) }
             if inside.isEmpty {
