@@ -32,8 +32,10 @@ public enum AppSourceProject {
     }
 
     /// Whether a relative path inside a project lies in a folder of someone else's code.
+    /// Or is a macOS resource-fork copy (`._ViewController.swift`), which holds no source.
     static func isSkipped(_ relative: String) -> Bool {
-        relative.split(separator: "/").dropLast().contains { skippedFolders.contains(String($0)) }
+        (relative as NSString).lastPathComponent.hasPrefix("._")
+            || relative.split(separator: "/").dropLast().contains { skippedFolders.contains(String($0)) }
     }
 
     /// The best confidence any loader of app source has in `source`.
@@ -117,7 +119,7 @@ public enum AppSourceProject {
                 continue
             }
             met += 1
-            if isAppSource(next) { found.append(next) }
+            if isAppSource(next), !isSkipped(next) { found.append(next) }
         }
         return found.sorted()
     }
