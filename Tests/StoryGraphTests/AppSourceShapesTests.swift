@@ -136,6 +136,71 @@ struct AppSourceShapesTests {
         #expect(counts(result) == [3, 2, 0, 2])
     }
 
+    /// The older course shape: string constants, and if/else in the view controller on the
+    /// story index and the pressed button. Before: refused. A branch under a condition
+    /// beyond `==` and `&&` is named with its line and left out.
+    @Test func ifElseBranchesOverConstantsAreEvaluated() throws {
+        let result = try loadSource("""
+            import UIKit
+            class ViewController: UIViewController {
+                let story1 = "Your car has a flat on a lonely road."
+                let answer1a = "Flag down a truck"
+                let answer1b = "Walk to the farm"
+                let story2 = "The trucker offers a lift."
+                let answer2a = "Accept"
+                let answer2b = "Decline"
+                let story3 = "The farmer's dog chases you off. The end."
+                let story4 = "You get home safe. The end."
+                @IBOutlet weak var topButton: UIButton!
+                @IBOutlet weak var bottomButton: UIButton!
+                @IBOutlet weak var storyTextView: UILabel!
+                var storyIndex = 1
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    storyTextView.text = story1
+                    topButton.setTitle(answer1a, for: .normal)
+                    bottomButton.setTitle(answer1b, for: .normal)
+                }
+                @IBAction func buttonPressed(_ sender: UIButton) {
+                    if sender.tag == 1 && storyIndex == 1 {
+                        storyTextView.text = story2
+                        topButton.setTitle(answer2a, for: .normal)
+                        bottomButton.setTitle(answer2b, for: .normal)
+                        storyIndex = 2
+                    } else if sender.tag == 2 && storyIndex == 1 {
+                        storyTextView.text = story3
+                        topButton.isHidden = true
+                        bottomButton.isHidden = true
+                        storyIndex = 3
+                    } else if sender.tag == 1 && storyIndex == 2 {
+                        storyTextView.text = story4
+                        topButton.isHidden = true
+                        bottomButton.isHidden = true
+                        storyIndex = 4
+                    } else if storyIndex > 3 && sender.tag == 2 {
+                        storyIndex = 1
+                    } else if sender.tag == 2 && storyIndex == 2 {
+                        storyTextView.text = story3
+                        topButton.isHidden = true
+                        bottomButton.isHidden = true
+                        storyIndex = 3
+                    }
+                }
+            }
+            """, path: "ViewController.swift")
+        #expect(result.story.start == "1")
+        #expect(shape(result.story) == ["1: 2 3", "2: 4 3", "3:", "4:"])
+        #expect(result.story.passages.map(\.text) == [
+            "Your car has a flat on a lonely road.", "The trucker offers a lift.",
+            "The farmer's dog chases you off. The end.", "You get home safe. The end.",
+        ])
+        #expect(result.story.passages[0].choices.map(\.text) == ["Flag down a truck", "Walk to the farm"])
+        #expect(result.story.passages[1].choices.map(\.text) == ["Accept", "Decline"])
+        #expect(counts(result) == [4, 4, 2, 3])
+        #expect(result.diagnostics.map(\.location?.line) == [37])
+        #expect(result.diagnostics.first?.message.hasPrefix("this branch sets storyIndex under a condition storygraph does not evaluate (`if storyIndex > 3 && sender.tag == 2 {`)") == true)
+    }
+
     /// A view controller with a tap recogniser is no story: before, it loaded as one piece
     /// with a broken link to `self`.
     @Test func aTapRecogniserIsNotAPiece() {

@@ -52,7 +52,19 @@ public enum DestiniLoader: StoryLoader {
         let all = candidates(summary)
         var linksDecidedByCode = false
         let chosen: Candidate
-        if let best = bestCandidate(all, constants) {
+        var flowPassages: [Passage]?
+        var flowStart = 0
+        if bestCandidate(all, constants) == nil, unlinkedCandidate(all, constants) == nil,
+           constantsShape(summary, constants) != nil, let (name, value, _) = indexProperty(summary, constants) {
+            // The older course shape: evaluate the view controller's if/else branches.
+            var flow = BranchFlow(source, constants: constants, index: name)
+            flowPassages = flow.story(start: value)
+            flowStart = value
+            diagnostics += flow.diagnostics
+        }
+        if flowPassages != nil {
+            chosen = Candidate(elements: [], offset: 0)
+        } else if let best = bestCandidate(all, constants) {
             chosen = best
         } else if let unlinked = unlinkedCandidate(all, constants) {
             chosen = unlinked
@@ -73,7 +85,7 @@ public enum DestiniLoader: StoryLoader {
                 at: source.location(at: 0)).prepending(diagnostics)
         }
         let elements = chosen.elements
-        var passages: [Passage] = []
+        var passages: [Passage] = flowPassages ?? []
         passages.reserveCapacity(elements.count)
         var reader = ElementReader(constants: constants, linksDecidedByCode: linksDecidedByCode)
         for (index, element) in elements.enumerated() {
@@ -81,8 +93,8 @@ public enum DestiniLoader: StoryLoader {
         }
         diagnostics += reader.diagnostics
 
-        var start = 0
-        if let (name, value, offset) = indexProperty(summary, constants) {
+        var start = flowStart
+        if flowPassages == nil, let (name, value, offset) = indexProperty(summary, constants) {
             if (0..<passages.count).contains(value) {
                 start = value
             } else {
