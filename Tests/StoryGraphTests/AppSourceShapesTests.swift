@@ -116,6 +116,31 @@ struct AppSourceShapesTests {
         #expect(result.diagnostics.isEmpty)
     }
 
+    /// Pages made by the builder call itself, from enum cases whose strings live elsewhere:
+    /// `let pier = start.addChoiceWith(title: "…", story: .pier)`, and unnamed pages made
+    /// by a bare call (`pier.addChoiceWith(title: "…", story: .boat)`), named after the case.
+    @Test func pagesMadeByBuilderCallsFromEnumCases() throws {
+        let result = try loadSource("""
+            struct Voyage {
+                static var story: Page {
+                    let harbour = Page(story: .harbour(name: "Ada"))
+                    let pier = harbour.addChoiceWith(title: "Walk the pier", story: .pier)
+                    let market = harbour.addChoiceWith(title: "Visit the market", story: .market)
+                    pier.addChoiceWith(title: "Board the boat", story: .boat)
+                    pier.addChoiceWith(title: "Back to town", page: market)
+                    market.addChoiceWith(title: "Buy a map", story: .map)
+                    return harbour
+                }
+            }
+            """, path: "Voyage.swift")
+        #expect(result.story.start == "harbour")
+        #expect(shape(result.story) == ["harbour: pier market", "pier: boat market", "market: map", "boat:", "map:"])
+        #expect(result.story.passages.map(\.text) == ["harbour", "pier", "market", "boat", "map"])
+        #expect(result.story.passages[1].choices.map(\.text) == ["Board the boat", "Back to town"])
+        #expect(counts(result) == [5, 5, 0, 3])
+        #expect(result.diagnostics.isEmpty)
+    }
+
     /// The same in Objective-C: `[first addChoiceWithTitle:@"…" leaf:left]`.
     @Test func objectiveCBuilderMessages() throws {
         let result = try loadSource("""

@@ -99,12 +99,20 @@ public enum AdventurePieceLoader: StoryLoader {
         for binding in summary.bindings {
             let name = binding.path.last ?? ""
             let isOwnName = binding.path.count == 1 || (binding.path.count == 2 && binding.path[0] == "self")
+            if isOwnName, let made = shape.made[name], shape.pieces.contains(name) {
+                // `let rover = touchdown.addChoiceWith(title: "…", story: .rover)`: the call's
+                // arguments are the link into it, read with the builder links.
+                if indexByID[name] == nil { indexByID[name] = pieces.count }
+                pieces.append(Piece(id: name, offset: binding.offset, text: (made.text, 0)))
+                continue
+            }
             if isOwnName, isPiece(binding.value) || shape.pieces.contains(name),
                case .call(_, let arguments) = binding.value.expression {
                 let id = name
                 var piece = Piece(id: id, offset: binding.offset)
                 var linkNumber = 0
-                for argument in arguments {
+                if let text = shape.caseTexts[name] { piece.text = (text, 0) }
+                for argument in arguments where shape.caseTexts[name] == nil || LinkedObjectShape.caseName(argument.value) == nil {
                     if shape.isLinkLabel(argument.label), SourceFieldRole.classify(argument.label!).isDestination == false {
                         // `Node(s: "…", nL: deep, nR: lose)`: a link by the shape of the code.
                         linkNumber += 1
@@ -147,6 +155,10 @@ public enum AdventurePieceLoader: StoryLoader {
             for argument in arguments where argument.label?.hasPrefix("set") == true {
                 reader.apply(argument, to: &pieces[index])
             }
+        }
+        for name in shape.unnamed where indexByID[name] == nil {
+            indexByID[name] = pieces.count
+            pieces.append(Piece(id: name, offset: shape.made[name]!.offset, text: (shape.made[name]!.text, 0)))
         }
         // `page.addChoiceWith(title: "…", page: next)` and the like, in the order written.
         for link in shape.builderLinks {

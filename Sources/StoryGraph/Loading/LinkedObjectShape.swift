@@ -34,6 +34,23 @@ struct LinkedObjectShape {
     private(set) var builderLinks: [BuilderLink] = []
     /// Objects that take part in a link (an owner or a target).
     private(set) var pieces: Set<String> = []
+    /// Objects made by a builder call on another (`let rover = touchdown.addChoiceWith(title: "…", story: .rover)`),
+    /// and pages a builder call makes without a name (`cave.addChoiceWith(title: "…", story: .droid)`,
+    /// named after their case): their text is the case they are made from.
+    private(set) var made: [String: (text: String, offset: Int)] = [:]
+    /// Pages made without a name, in the order written.
+    private(set) var unnamed: [String] = []
+    /// Objects whose text is an enum case (`Page(story: .returnTrip)`): the case's name.
+    private(set) var caseTexts: [String: String] = [:]
+
+    /// `.returnTrip` or `.returnTrip(name: name)`: the case's name.
+    static func caseName(_ node: Node) -> String? {
+        switch node.expression {
+        case .name(let path) where path.count == 2 && path[0].isEmpty: return path[1]
+        case .call(let callee, _) where callee.count == 2 && callee[0].isEmpty: return callee[1]
+        default: return nil
+        }
+    }
 
     /// `x` or `self.x`: the variable a binding or a name is about.
     static func ownName(_ path: [String]) -> String? {
@@ -46,10 +63,19 @@ struct LinkedObjectShape {
         var constructors: [(name: String, arguments: [Argument])] = []
         for binding in summary.bindings {
             guard let name = Self.ownName(binding.path), name != "self",
-                  case .call(let callee, let arguments) = binding.value.expression,
-                  let type = callee.first, type.first?.isUppercase == true, callee.last != "append",
-                  arguments.contains(where: { constants.string($0.value) != nil }) else { continue }
+                  case .call(let callee, let arguments) = binding.value.expression else { continue }
+            if callee.count == 2, objects.contains(callee[0]), arguments.contains(where: { constants.string($0.value) != nil }),
+               let made = arguments.lazy.compactMap({ Self.caseName($0.value) }).first {
+                // `let rover = touchdown.addChoiceWith(title: "…", story: .rover)`
+                objects.insert(name)
+                self.made[name] = (made, binding.offset)
+                continue
+            }
+            guard let type = callee.first, type.first?.isUppercase == true, callee.last != "append" else { continue }
+            let cases = arguments.compactMap { Self.caseName($0.value) }
+            guard arguments.contains(where: { constants.string($0.value) != nil }) || !cases.isEmpty else { continue }
             objects.insert(name)
+            if let text = cases.first, !arguments.contains(where: { constants.string($0.value) != nil }) { caseTexts[name] = text }
             constructors.append((name, arguments))
         }
         for (name, arguments) in constructors {
@@ -58,6 +84,15 @@ struct LinkedObjectShape {
                 linkLabels.insert(label)
                 pieces.formUnion([name, target])
             }
+        }
+        for binding in summary.bindings {
+            guard let name = Self.ownName(binding.path), let made = made[name],
+                  case .call(let callee, let arguments) = binding.value.expression else { continue }
+            let label = arguments.first { constants.string($0.value) != nil }
+            builderLinks.append(BuilderLink(
+                owner: callee[0], label: label.flatMap { constants.string($0.value) },
+                labelOffset: label?.offset ?? made.offset, target: name, targetOffset: made.offset))
+            pieces.formUnion([callee[0], name])
         }
         for binding in summary.bindings {
             // `start.firstChoice = Choice(title: "Door", page: hall)`
@@ -70,8 +105,22 @@ struct LinkedObjectShape {
                   objects.contains(owner) else { continue }
             // `[piece setFirstPiece:other]` is a property set the AdventurePiece reading knows.
             if arguments.allSatisfy({ $0.label?.hasPrefix("set") == true }) { continue }
+            if callee.count == 2, !arguments.contains(where: { objectName($0.value) != nil }),
+               let label = arguments.first(where: { constants.string($0.value) != nil }),
+               let made = arguments.lazy.compactMap({ Self.caseName($0.value) }).first {
+                // `cave.addChoiceWith(title: "…", story: .droid)`: a page with no name of its own.
+                let name = objects.contains(made) || self.made[made] != nil ? "\(made)-\(node.offset)" : made
+                self.made[name] = (made, node.offset)
+                unnamed.append(name)
+                builderLinks.append(BuilderLink(
+                    owner: owner, label: constants.string(label.value), labelOffset: label.offset,
+                    target: name, targetOffset: node.offset))
+                pieces.formUnion([owner, name])
+                continue
+            }
             addLinks(owner: owner, arguments, constants)
         }
+        builderLinks.sort { $0.labelOffset < $1.labelOffset }
     }
 
     /// The receiver of a method call: `x.add(…)`, `self.x.add(…)`, `[x add…]`.
