@@ -91,6 +91,28 @@ struct AppSourceShapesTests {
         #expect(result.diagnostics.isEmpty)
     }
 
+    /// Nodes whose text and labels are a value object of another type:
+    /// `Node(s: st1, nL: node3, nR: node2)` with `let st1 = Story(d: "…", aL: "…", aR: "…")`,
+    /// declared before the nodes they link to.
+    @Test func linkedNodesOverValueObjects() throws {
+        let result = try loadSource("""
+            let st1 = Tale(d: "A bridge over a gorge.", aL: "Cross it", aR: "Go round")
+            let st2 = Tale(d: "Halfway, a plank cracks.", aL: "Run", aR: "Crawl")
+            let st3 = Tale(d: "You make it across.", aL: nil, aR: nil)
+            let st4 = Tale(d: "The long way takes all day.", aL: nil, aR: nil)
+            let node1 = Node(s: st1, nL: node2, nR: node4)
+            let node2 = Node(s: st2, nL: node3, nR: node3)
+            let node3 = Node(s: st3, nL: nil, nR: nil)
+            let node4 = Node(s: st4, nL: nil, nR: nil)
+            """, path: "StoryLine.swift")
+        #expect(result.story.start == "node1")
+        #expect(shape(result.story) == ["node1: node2 node4", "node2: node3 node3", "node3:", "node4:"])
+        #expect(result.story.passages.map(\.text) == ["A bridge over a gorge.", "Halfway, a plank cracks.", "You make it across.", "The long way takes all day."])
+        #expect(result.story.passages[0].choices.map(\.text) == ["Cross it", "Go round"])
+        #expect(counts(result) == [4, 4, 0, 3])
+        #expect(result.diagnostics.isEmpty)
+    }
+
     /// Builder calls and property assignments in Swift, whatever the classes are called.
     @Test func swiftBuilderCallsAndChoiceProperties() throws {
         let result = try loadSource("""

@@ -112,6 +112,16 @@ public enum AdventurePieceLoader: StoryLoader {
                 var piece = Piece(id: id, offset: binding.offset)
                 var linkNumber = 0
                 if let text = shape.caseTexts[name] { piece.text = (text, 0) }
+                if let content = shape.contents[name] {
+                    // `Node(s: st1, …)`: the text, then the labels in order, of `st1`.
+                    var strings = content.filter { constants.string($0.value) != nil || $0.value.isNull }.makeIterator()
+                    if let first = strings.next(), let text = constants.string(first.value) { piece.text = (text, 0) }
+                    var n = 0
+                    while let next = strings.next() {
+                        n += 1
+                        piece.labels[n] = (constants.string(next.value), next.value.offset)
+                    }
+                }
                 for argument in arguments where shape.caseTexts[name] == nil || LinkedObjectShape.caseName(argument.value) == nil {
                     if shape.isLinkLabel(argument.label), SourceFieldRole.classify(argument.label!).isDestination == false {
                         // `Node(s: "…", nL: deep, nR: lose)`: a link by the shape of the code.

@@ -84,7 +84,9 @@ public enum AppSourceProject {
         let root = (folder as NSString).deletingLastPathComponent
         let top = folder.isEmpty ? "." : root.isEmpty ? "." : root
         let inside = folder.isEmpty
-            ? ((try? FileManager.default.contentsOfDirectory(atPath: ".")) ?? []).filter(isAppSource).sorted()
+            ? ((try? FileManager.default.contentsOfDirectory(atPath: ".")) ?? []).filter { name in
+                isAppSource(name) && (try? FileManager.default.attributesOfItem(atPath: name)[.type] as? FileAttributeType) == .typeRegular
+            }.sorted()
             : sourceFiles(under: top, limit: searchLimit)
         let own = (path as NSString).standardizingPath
         // Files that build the types first (`Story(`), then any file that holds a story.
@@ -119,6 +121,8 @@ public enum AppSourceProject {
                 continue
             }
             met += 1
+            // Regular files only: a pipe or a device named `x.swift` would block the reading.
+            guard walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular else { continue }
             if isAppSource(next), !isSkipped(next) { found.append(next) }
         }
         return found.sorted()

@@ -20,7 +20,7 @@
 /// - a branch that sets the index under any other condition (`storyIndex > 3`, `||`, a
 ///   variable of the app's own) is not evaluated: a warning names the construct and its line.
 ///
-/// - Complexity: O(n) in the number of tokens.
+/// - Complexity: O(n log n) in the number of tokens.
 struct BranchFlow {
     typealias Token = SwiftSourceLexer.Token
 
@@ -39,8 +39,18 @@ struct BranchFlow {
     private var closing: [Int: Int] = [:]
     /// Function name → the positions of its body's braces.
     private var functions: [String: (open: Int, close: Int)] = [:]
+    /// Token position → the `{` that most closely encloses it (-1 for none).
+    private var enclosing: [Int] = []
+    /// Token position → the first `{` at or after it (t.count for none).
+    private var nextBrace: [Int] = []
+    /// Index value → the positions of `index = value`, in order.
+    private var assignments: [Int: [Int]] = [:]
+    /// Function name → the index its body sets first.
+    private var setBy: [String: Int] = [:]
     var transitions: [Transition] = []
     var diagnostics: [Diagnostic] = []
+    /// The first `if` whose condition reads the pressed button, and its first line as written.
+    var firstButtonBranch: (offset: Int, written: String)?
 
     init(_ source: SourceText, constants: SourceConstants, index: String) {
         self.source = source
@@ -48,13 +58,30 @@ struct BranchFlow {
         self.index = index
         t = SwiftSourceLexer.tokenize(source, dialect: .guess(for: source)).tokens
         var open: [Int] = []
+        enclosing = Array(repeating: -1, count: t.count)
         for (k, token) in t.enumerated() {
+            enclosing[k] = open.last ?? -1
             if token.isPunctuation("{") { open.append(k) }
             if token.isPunctuation("}"), let start = open.popLast() { closing[start] = k }
         }
-        for k in t.indices where t[k].isIdentifier("func") && k + 1 < t.count {
-            guard let brace = (k..<t.count).first(where: { t[$0].isPunctuation("{") }), let end = closing[brace] else { continue }
+        nextBrace = Array(repeating: t.count, count: t.count + 1)
+        for k in t.indices.reversed() { nextBrace[k] = t[k].isPunctuation("{") ? k : nextBrace[k + 1] }
+        for k in t.indices {
+            if let value = assignment(at: k) { assignments[value, default: []].append(k) }
+            guard t[k].isIdentifier("func"), k + 1 < t.count else { continue }
+            let brace = nextBrace[k]
+            guard brace < t.count, let end = closing[brace] else { continue }
             functions[t[k + 1].text] = (brace, end)
+        }
+        // The first assignment inside each body, by binary search over all of them in order.
+        let all = assignments.flatMap { value, positions in positions.map { ($0, value) } }.sorted { $0.0 < $1.0 }
+        for (name, body) in functions {
+            var low = 0, high = all.count
+            while low < high {
+                let middle = (low + high) / 2
+                if all[middle].0 <= body.open { low = middle + 1 } else { high = middle }
+            }
+            if low < all.count, all[low].0 < body.close { setBy[name] = all[low].1 }
         }
     }
 
@@ -68,10 +95,7 @@ struct BranchFlow {
     }
 
     /// The index a function of the file sets (its first `index = N`).
-    func value(setBy function: String) -> Int? {
-        guard let body = functions[function] else { return nil }
-        return (body.open..<body.close).lazy.compactMap(assignment(at:)).first
-    }
+    func value(setBy function: String) -> Int? { setBy[function] }
 
     /// Reads a condition from `start` to its `{`: the index value and the button it fixes,
     /// or nil with the reason when it is anything else.
@@ -112,10 +136,13 @@ struct BranchFlow {
         while k < t.count {
             while let top = stack.last, k > top.close { stack.removeLast() }
             let token = t[k]
-            if token.isIdentifier("if"), let brace = (k + 1..<t.count).first(where: { t[$0].isPunctuation("{") }),
-               let close = closing[brace] {
+            if token.isIdentifier("if"), nextBrace[k + 1] < t.count, let close = closing[nextBrace[k + 1]] {
+                let brace = nextBrace[k + 1]
                 let outer = stack.last
                 let parsed = condition(from: k + 1, to: brace)
+                if firstButtonBranch == nil, (k + 1..<brace).contains(where: { t[$0].isIdentifier("tag") }) {
+                    firstButtonBranch = (token.offset, firstLine(from: token.offset, to: t[brace].end))
+                }
                 stack.append(Open(
                     close: close, index: parsed?.index ?? outer?.index, button: parsed?.button ?? outer?.button,
                     readable: parsed != nil && (outer?.readable ?? true), offset: token.offset))
@@ -133,27 +160,39 @@ struct BranchFlow {
                 if block.readable, let from = block.index, let button = block.button {
                     transitions.append(Transition(from: from, button: button, to: target, offset: block.offset))
                 } else if reported.insert(block.offset).inserted {
-                    let line = source.location(at: block.offset)
-                    let end = (k..<t.count).first { t[$0].offset > block.offset && t[$0].isPunctuation("{") } ?? k
-                    let written = source.text(block.offset..<t[max(0, min(end, t.count - 1))].offset)
-                        .split(whereSeparator: \.isNewline).first.map(String.init) ?? "if"
+                    let written = firstLine(from: block.offset, to: t[min(nextBrace[k], t.count - 1)].end)
                     diagnostics.append(Diagnostic(
                         .warning,
-                        "this branch sets \(index) under a condition storygraph does not evaluate (`\(written.trimmingCharacters(in: .whitespaces))`): only \(index) == N and sender.tag == N joined by && are read; the choice it makes is left out",
-                        at: line))
+                        "this branch sets \(index) under a condition storygraph does not evaluate (`\(written)`): only \(index) == N and sender.tag == N joined by && are read; the choice it makes is left out",
+                        at: source.location(at: block.offset)))
                 }
             }
             k += 1
         }
     }
 
+    /// The source from `start` to `end`, up to its first line break, trimmed.
+    func firstLine(from start: Int, to end: Int) -> String {
+        let text = source.text(start..<max(start, min(end, source.scalars.count)))
+        return (text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Why nothing could be read, naming the construct and where it is, when nothing was.
+    var refusal: (message: String, offset: Int?) {
+        if let first = diagnostics.first {
+            return ("every branch that sets \(index) uses a condition beyond `\(index) == N && sender.tag == N` (the first is listed above)", nil)
+        }
+        if let branch = firstButtonBranch {
+            return ("no branch sets \(index) under `\(index) == N && sender.tag == N`: the first branch on the pressed button, `\(branch.written)`, decides the story another way (a switch, a title, a constant of its own)", branch.offset)
+        }
+        return ("no if/else branch sets \(index) (such as `if sender.tag == 1 && \(index) == 1 { … \(index) = 2 }`)", nil)
+    }
+
     /// The text and labels of the block (or function) that sets the index to `value`: the
     /// innermost braces around an assignment (not its declaration), the first that shows a
     /// text; else, for the start, `viewDidLoad`.
     func page(_ value: Int, isStart: Bool) -> (text: String?, labels: [String], offset: Int?) {
-        var blocks: [Int] = t.indices.filter { assignment(at: $0) == value }.map { k in
-            closing.keys.filter { $0 < k && closing[$0]! > k }.max() ?? 0
-        }
+        var blocks: [Int] = (assignments[value] ?? []).map { max(0, enclosing[$0]) }
         if isStart, let body = functions["viewDidLoad"] { blocks.append(body.open) }
         var first: (text: String?, labels: [String], offset: Int?)?
         for open in blocks {

@@ -54,6 +54,7 @@ public enum DestiniLoader: StoryLoader {
         let chosen: Candidate
         var flowPassages: [Passage]?
         var flowStart = 0
+        var flowRefusal: (message: String, offset: Int?)?
         if bestCandidate(all, constants) == nil, unlinkedCandidate(all, constants) == nil,
            constantsShape(summary, constants) != nil, let (name, value, _) = indexProperty(summary, constants) {
             // The older course shape: evaluate the view controller's if/else branches.
@@ -61,6 +62,7 @@ public enum DestiniLoader: StoryLoader {
             flowPassages = flow.story(start: value)
             flowStart = value
             diagnostics += flow.diagnostics
+            if flowPassages == nil { flowRefusal = flow.refusal }
         }
         if flowPassages != nil {
             chosen = Candidate(elements: [], offset: 0)
@@ -73,6 +75,10 @@ public enum DestiniLoader: StoryLoader {
                 .warning,
                 "the story array has \(unlinked.elements.count) elements with choice labels but no destinations (such as choice1Destination: 2): where each choice leads is decided by code, which storygraph cannot read without running it; the passages are drawn without links",
                 at: source.location(at: unlinked.offset)))
+        } else if let shape = constantsShape(summary, constants), let flowRefusal {
+            throw StoryLoadError(
+                "the story is kept in constants (\(shape.names)) and the view controller's if/else could not be evaluated: \(flowRefusal.message)",
+                at: source.location(at: flowRefusal.offset ?? shape.offset)).prepending(diagnostics)
         } else if let shape = constantsShape(summary, constants) {
             throw StoryLoadError(
                 "the story is kept in constants (\(shape.names)) and which passage follows which is decided by if/else code (such as `if sender.tag == 1 && storyIndex == 1 { … }`), which storygraph cannot read without running it; expected an array such as let stories = [Story(title: story1, choice1: answer1a, choice1Destination: 2, choice2: answer1b, choice2Destination: 1), …]",

@@ -42,6 +42,12 @@ struct LinkedObjectShape {
     private(set) var unnamed: [String] = []
     /// Objects whose text is an enum case (`Page(story: .returnTrip)`): the case's name.
     private(set) var caseTexts: [String: String] = [:]
+    /// The type each object is made of (`Node`, `Page`).
+    private(set) var types: [String: String] = [:]
+    /// Objects whose text and labels are another object's, of another type
+    /// (`let node1 = Node(s: st1, nL: node3, nR: node2)` with `let st1 = Story(d: "…", aL: "…", aR: "…")`):
+    /// that object's constructor arguments.
+    private(set) var contents: [String: [Argument]] = [:]
 
     /// `.returnTrip` or `.returnTrip(name: name)`: the case's name.
     static func caseName(_ node: Node) -> String? {
@@ -75,12 +81,40 @@ struct LinkedObjectShape {
             let cases = arguments.compactMap { Self.caseName($0.value) }
             guard arguments.contains(where: { constants.string($0.value) != nil }) || !cases.isEmpty else { continue }
             objects.insert(name)
+            types[name] = type
             if let text = cases.first, !arguments.contains(where: { constants.string($0.value) != nil }) { caseTexts[name] = text }
             constructors.append((name, arguments))
         }
+        // Objects made of other objects only (`Node(s: st1, nL: node3, nR: node2)`), found
+        // in passes until none is added (each pass adds one at least, so at most n passes).
+        var pending = summary.bindings.compactMap { binding -> (String, String, [Argument])? in
+            guard let name = Self.ownName(binding.path), name != "self", !objects.contains(name),
+                  case .call(let callee, let arguments) = binding.value.expression,
+                  let type = callee.first, type.first?.isUppercase == true, callee.last != "append" else { return nil }
+            return (name, type, arguments)
+        }
+        var argumentsByName: [String: [Argument]] = [:]
+        for (name, arguments) in constructors where argumentsByName[name] == nil { argumentsByName[name] = arguments }
+        var added = true
+        while added {
+            added = false
+            var rest: [(String, String, [Argument])] = []
+            for (name, type, arguments) in pending {
+                let named = arguments.compactMap { objectName($0.value) }
+                guard let content = named.first(where: { types[$0] != type }) else { rest.append((name, type, arguments)); continue }
+                objects.insert(name)
+                types[name] = type
+                contents[name] = argumentsByName[content]
+                if argumentsByName[name] == nil { argumentsByName[name] = arguments }
+                constructors.append((name, arguments))
+                added = true
+            }
+            pending = rest
+        }
         for (name, arguments) in constructors {
             for argument in arguments {
-                guard let label = argument.label, let target = objectName(argument.value) else { continue }
+                guard let label = argument.label, let target = objectName(argument.value),
+                      types[target] == types[name] else { continue }
                 linkLabels.insert(label)
                 pieces.formUnion([name, target])
             }
