@@ -17,6 +17,21 @@ enum SourceChoicePairing {
     /// The pairs among `arguments`, in the order of their labels, each argument in at most
     /// one pair. A label must be a string (through `constants`); a destination is any value.
     static func pairs(_ arguments: [SwiftSourceParser.Argument], _ constants: SourceConstants) -> [Pair] {
+        // The names alone already tell the choices apart (`choice1Destination`, `choice2Destination`):
+        // nothing to pair, and no words to split (a story repeats this for every element).
+        var destinations = Set<Int>()
+        var collides = false
+        for argument in arguments {
+            guard let name = argument.label, case .destination(let n) = SourceFieldRole.classify(name) else { continue }
+            collides = collides || !destinations.insert(n).inserted
+        }
+        if !collides {
+            let labelled = Set(arguments.compactMap { argument -> Int? in
+                guard let name = argument.label, case .label(let n) = SourceFieldRole.classify(name) else { return nil }
+                return n
+            })
+            if destinations.isSubset(of: labelled) { return [] }
+        }
         let words: [[String]?] = arguments.map { $0.label.map(SourceFieldRole.words) }
         var used = Set<Int>()
         var found: [Pair] = []
