@@ -5,6 +5,7 @@ let package = Package(
     name: "storygraph",
     products: [
         .library(name: "StoryGraph", targets: ["StoryGraph"]),
+        .library(name: "StoryFormats", targets: ["StoryFormats"]),
         .library(name: "StoryMap", targets: ["StoryMap"]),
         .library(name: "StoryRender", targets: ["StoryRender"]),
         .executable(name: "storygraph", targets: ["storygraph"]),
@@ -20,26 +21,28 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .target(name: "StoryGraph", dependencies: ["CLibXML2"]),
+        .target(name: "StoryGraph"),
+        .target(name: "StoryFormats", dependencies: ["StoryGraph", "CLibXML2"]),
         .target(name: "StoryMap", dependencies: ["StoryGraph"]),
         .target(name: "StoryRender", dependencies: ["CGraphviz"]),
-        .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
+        .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
-        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
+        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender"]),
         // libFuzzer targets (Fuzz/README.md): plain reproducers in a normal build; `Fuzz/build`
         // compiles them with -sanitize=fuzzer,address into .build/fuzz.
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
-        .target(name: "FuzzSupport", dependencies: ["StoryGraph", "StoryMap", "StoryRender", "CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "CLibFuzzer"], path: "Fuzz/FuzzSupport"),
         .executableTarget(name: "fuzz-json", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-json"),
         .executableTarget(name: "fuzz-twine", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-twine"),
         .executableTarget(name: "fuzz-source", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-source"),
         .executableTarget(name: "fuzz-map", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-map"),
-        .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph"]),
-        .testTarget(name: "StoryMapTests", dependencies: ["StoryMap", "StoryGraph"]),
-        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryMap"]),
+        .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph", "StoryFormats"]),
+        .testTarget(name: "StoryFormatsTests", dependencies: ["StoryFormats", "StoryGraph"]),
+        .testTarget(name: "StoryMapTests", dependencies: ["StoryMap", "StoryGraph", "StoryFormats"]),
+        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryMap", "StoryFormats"]),
         .testTarget(
             name: "StoryCLITests",
-            dependencies: ["StoryCLI", "StoryGraph", "StoryMap", "FuzzSupport"]
+            dependencies: ["StoryCLI", "StoryGraph", "StoryFormats", "StoryMap", "FuzzSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

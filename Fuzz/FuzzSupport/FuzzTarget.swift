@@ -2,6 +2,7 @@ import Foundation
 // The library API the targets drive: loaders and analysis (StoryGraph; the loaders move
 // to StoryFormats), DOT (StoryMap) and the Graphviz renderer.
 import StoryGraph
+import StoryFormats
 import StoryMap
 import StoryRender
 

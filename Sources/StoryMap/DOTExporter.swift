@@ -144,7 +144,7 @@ public struct DOTExporter: Sendable {
         let decorations = options.decorations
         let isEnding = graph.isEnding[v]
         let isStart = v == graph.start
-        var lines = TextLayout.wrap(graph.story.readableText(of: passage), width: options.wrapWidth, maxCharacters: options.maxText)
+        var lines = TextLayout.wrap(passage.shownText, width: options.wrapWidth, maxCharacters: options.maxText)
         if lines.isEmpty { lines = ["(no text)"] }
         var label = lines.map(DOTEscaping.html).joined(separator: "<BR/>")
         var idLine = passage.id

@@ -9,6 +9,7 @@
 
 import Foundation
 import StoryGraph
+import StoryFormats
 import StoryMap
 import StoryRender
 

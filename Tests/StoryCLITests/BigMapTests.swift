@@ -98,7 +98,7 @@ import Testing
         #expect(run.exitCode == 0)
         #expect(run.stderr.hasPrefix("engine auto: sfdp for 1599 boxes"))
         #expect(run.stdout.components(separatedBy: "class=\"node passage").count - 1 == 800)
-        let small = runCLI(["map", Self.harbour, "--quiet"])
+        let small = runCLI(["map", Self.harbour, "--quiet", "--disable", "broken-link"])
         #expect(small.stderr == "")
     }
 }

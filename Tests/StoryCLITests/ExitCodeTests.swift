@@ -59,16 +59,19 @@ import Testing
         let run = try runBinary(["map", path])
         #expect(run.exitCode == 65)
         #expect(run.stdout == "")
-        #expect(run.stderr == "\(path):7:22: error: unexpected ',': expected a string key\n")
+        #expect(run.stderr == "\(path):7:22: error: unexpected ',': expected a string key [json-syntax]\n")
     }
 
     @Test func missingFileExits65() throws {
         let run = try runBinary(["dot", "no/such/story.json"])
         #expect(run.exitCode == 65)
-        #expect(run.stderr == "error: no such file or folder: no/such/story.json\n")
+        #expect(run.stderr == "error: no such file or folder: no/such/story.json [unreadable-file]\n")
     }
 
-    @Test func duplicateIDExits65WithBothLines() throws {
+    /// One error policy for every command (issue 10): a duplicate id is a finding of the
+    /// story as read (the first definition wins), printed by every command; only `check`
+    /// exits 1 for it.
+    @Test func duplicateIDIsReportedWithBothLinesAndTheMapStillDrawn() throws {
         let path = Repository.write("""
             {"passages": [
               {"id": "a", "choices": [{"text": "x", "to": "b"}]},
@@ -77,11 +80,14 @@ import Testing
             ]}
             """, name: "dup.json")
         let run = try runBinary(["dot", path])
-        #expect(run.exitCode == 65)
+        #expect(run.exitCode == 0)
+        #expect(run.stdout.hasPrefix("digraph"))
+        #expect(try runBinary(["check", path]).exitCode == 1)
         #expect(run.stderr == "\(path):4:3: error: duplicate passage id 'b' [duplicate-id]\n\(path):3:3: note: 'b' is first defined here\n")
     }
 
-    @Test func brokenLinkWarnsAndStillRenders() throws {
+    /// `broken-link` is an error in every command (issue 10), and the map is still drawn.
+    @Test func brokenLinkIsAnErrorAndStillRenders() throws {
         let path = Repository.write("""
             {"passages": [
               {"id": "a", "choices": [
@@ -93,10 +99,13 @@ import Testing
             """, name: "broken-link.json")
         let run = try runBinary(["map", path])
         #expect(run.exitCode == 0)
-        #expect(run.stderr == "\(path):4:5: warning: choice 'y' of passage 'a' leads to 'ghost', which does not exist [broken-link]\n")
+        #expect(run.stderr == "\(path):4:5: error: choice 'y' of passage 'a' leads to 'ghost', which does not exist [broken-link]\n")
         #expect(run.stdout.contains("missing: ghost"))
         let quiet = try runBinary(["map", path, "--quiet"])
-        #expect(quiet.stderr == "")
+        #expect(quiet.stderr == run.stderr)
+        let disabled = try runBinary(["map", path, "--disable", "broken-link"])
+        #expect(disabled.exitCode == 0)
+        #expect(disabled.stderr == "")
     }
 
     @Test func colourOnlyWhenAsked() throws {
@@ -104,6 +113,6 @@ import Testing
         let plain = try runBinary(["dot", path])
         #expect(!plain.stderr.contains("\u{1B}["))
         let coloured = try runBinary(["dot", path, "--color", "always"])
-        #expect(coloured.stderr.contains("\u{1B}[1;33mwarning:\u{1B}[0m"))
+        #expect(coloured.stderr.contains("\u{1B}[1;31merror:\u{1B}[0m"))
     }
 }

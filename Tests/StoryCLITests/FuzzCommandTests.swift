@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StoryCLI
 import StoryGraph
+import StoryFormats
 
 @Suite struct FuzzCommandTests {
     static let lighthouse = Repository.path("Examples/lighthouse.json")
@@ -53,7 +54,7 @@ import StoryGraph
             """, name: "broken.json")
         let run = runCLI(["fuzz", path, "--runs", "1000", "--seed", "3", "--quiet"])
         #expect(run.exitCode == 1)
-        #expect(run.stderr.isEmpty)
+        #expect(run.stderr == "\(path):2:74: error: choice 'oops' of passage 'a' leads to 'nowhere', which does not exist [broken-link]\n")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let summary = try #require(lines.first { $0.hasPrefix("Broken-link runs: ") })
         let link = try #require(lines.first { $0.hasPrefix("  broken link a → 'oops' → nowhere (\(path):2:74): ") })

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StoryCLI
 import StoryGraph
+import StoryFormats
 
 /// `generate` sizes are checked before any arithmetic or writing: no overflow trap, and no
 /// story that storygraph itself would refuse to read.

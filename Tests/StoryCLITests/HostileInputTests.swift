@@ -1,5 +1,6 @@
 import Foundation
 import StoryGraph
+import StoryFormats
 import Testing
 
 /// Hostile inputs of about 1 MB for every registered loader (`StoryLoading.loaders`, so a

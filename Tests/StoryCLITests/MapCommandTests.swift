@@ -63,7 +63,7 @@ import Testing
     @Test func brokenLinkMapHasTheMissingNode() throws {
         let run = runCLI(["map", Repository.path("Examples/harbour.json")])
         #expect(run.exitCode == 0)
-        #expect(run.stderr.contains("Examples/harbour.json:388:9: warning: choice 'Go down to the crypt' of passage 'chapel' leads to 'crypt', which does not exist [broken-link]"))
+        #expect(run.stderr.contains("Examples/harbour.json:388:9: error: choice 'Go down to the crypt' of passage 'chapel' leads to 'crypt', which does not exist [broken-link]"))
         let svg = run.stdout
         #expect(svg.contains("<g id=\"missing:crypt\" class=\"node\">"))
         #expect(svg.contains("missing: crypt"))

@@ -1,5 +1,6 @@
 import Testing
 @testable import StoryGraph
+import StoryFormats
 
 /// Stories written for the analysis tests, built in code or from small JSON texts.
 enum Fixture {

@@ -1,5 +1,6 @@
 import Testing
 @testable import StoryGraph
+import StoryFormats
 
 @Suite struct GeneratorTests {
     struct Counts: Sendable, CustomTestStringConvertible {

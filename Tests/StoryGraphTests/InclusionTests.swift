@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryGraph
+import StoryFormats
 
 /// Inclusion (DESIGN.md): the steps of a passage shown inside another are the showing
 /// passage's, to any depth; a passage used only by inclusion is a fragment.

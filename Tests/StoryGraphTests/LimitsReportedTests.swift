@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryGraph
+@testable import StoryFormats
 
 /// Every limit that cuts something says which limit and what lifts it.
 @Suite struct LimitsReportedTests {
@@ -10,7 +11,7 @@ import Testing
         do {
             _ = try SourceText(path: "big.json", data: data)
         } catch {
-            #expect(error.description == "big.json:1:1: error: file is 67108865 bytes; the limit is 67108864 bytes (64 MiB), and no option lifts it")
+            #expect(error.description == "big.json:1:1: error: file is 67108865 bytes; the limit is 67108864 bytes (64 MiB), and no option lifts it [file-too-large]")
         }
     }
 

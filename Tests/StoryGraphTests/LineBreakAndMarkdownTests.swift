@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryGraph
+@testable import StoryFormats
 
 @Suite struct LineBreakAndMarkdownTests {
     @Test func aCROnlyTweeFileHasOneLinePerCR() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryGraph
+@testable import StoryFormats
 
 /// Hostile inputs that once made a scanner quadratic: each must finish within a generous
 /// bound (a debug build; the bound only catches quadratic work) and give the exact result.

@@ -1,5 +1,6 @@
 import Testing
 @testable import StoryGraph
+import StoryFormats
 
 @Suite struct OddsTests {
     static func graph(_ json: String) throws -> StoryGraph {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryGraph
+import StoryFormats
 
 @Suite struct PlaythroughFuzzerTests {
     @Test func destiniSharesMatchTheExactOdds() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryGraph
+import StoryFormats
 
 /// Stories for the playthrough tests, and one generated "harbour-sized" story.
 enum PlayFixtures {

@@ -1,5 +1,6 @@
 import Testing
 @testable import StoryGraph
+import StoryFormats
 
 /// The one restart rule (`RestartRule`), applied by `Story.validated` for every loader.
 @Suite struct RestartRuleTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryGraph
+@testable import StoryFormats
 
 /// Reading a story from what the operating system hands over: FIFOs and devices are
 /// streams within the size limit, and errors are plain words.
@@ -34,13 +35,13 @@ struct SourceReadingTests {
 
     @Test func endlessDeviceStopsAtTheLimit() {
         #expect(message("/dev/zero")
-            == "/dev/zero:1:1: error: stream is longer than the limit of 67108864 bytes (64 MiB); storygraph read no further (no option lifts the limit)")
+            == "/dev/zero:1:1: error: stream is longer than the limit of 67108864 bytes (64 MiB); storygraph read no further (no option lifts the limit) [unreadable-file]")
     }
 
     @Test func folderAndMissingFileInPlainWords() {
         let folder = FileManager.default.temporaryDirectory.path
-        #expect(message(folder) == "\(folder):1:1: error: cannot read file: is a folder")
-        #expect(message("/no/such/story.json") == "/no/such/story.json:1:1: error: cannot read file: no such file")
+        #expect(message(folder) == "\(folder):1:1: error: cannot read file: is a folder [unreadable-file]")
+        #expect(message("/no/such/story.json") == "/no/such/story.json:1:1: error: cannot read file: no such file [unreadable-file]")
     }
 
     @Test func unreadableFileIsPermissionDenied() throws {

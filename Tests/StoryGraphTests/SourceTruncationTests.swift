@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryGraph
+@testable import StoryFormats
 
 /// A Swift or Objective-C file may end after any token. Every prefix of a real story source
 /// is lexed, parsed and loaded: none may crash (an index past the end used to trap in
@@ -12,17 +13,17 @@ struct SourceTruncationTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test(arguments: [
-        ("let x = f(a:", SwiftSourceLexer.Dialect.swift, ["t.swift:1:10: error: '(' is never closed"]),
-        ("let x = f(a: 1, b:", .swift, ["t.swift:1:10: error: '(' is never closed"]),
+        ("let x = f(a:", SwiftSourceLexer.Dialect.swift, ["t.swift:1:10: error: '(' is never closed [source-syntax]"]),
+        ("let x = f(a: 1, b:", .swift, ["t.swift:1:10: error: '(' is never closed [source-syntax]"]),
         ("let x = [Story(title: \"A\", choice1:", .swift,
-         ["t.swift:1:15: error: '(' is never closed", "t.swift:1:9: error: '[' is never closed"]),
-        ("x = [a b:", .objectiveC, ["t.m:1:5: error: '[' is never closed"]),
-        ("x = [a b: 1 :", .objectiveC, ["t.m:1:5: error: '[' is never closed"]),
-        ("x = [a b: 1 ,", .objectiveC, ["t.m:1:5: error: '[' is never closed"]),
+         ["t.swift:1:15: error: '(' is never closed [source-syntax]", "t.swift:1:9: error: '[' is never closed [source-syntax]"]),
+        ("x = [a b:", .objectiveC, ["t.m:1:5: error: '[' is never closed [source-syntax]"]),
+        ("x = [a b: 1 :", .objectiveC, ["t.m:1:5: error: '[' is never closed [source-syntax]"]),
+        ("x = [a b: 1 ,", .objectiveC, ["t.m:1:5: error: '[' is never closed [source-syntax]"]),
     ])
     func callEndingAfterALabelIsAnError(text: String, dialect: SwiftSourceLexer.Dialect, expected: [String]) {
         let path = dialect == .swift ? "t.swift" : "t.m"
-        let summary = SwiftSourceParser.summarizeUncached(SourceText(path: path, text: text), dialect: dialect)
+        let summary = SwiftSourceParser.summarize(SourceText(path: path, text: text), dialect: dialect)
         #expect(summary.diagnostics.map(\.description) == expected)
     }
 
@@ -92,12 +93,12 @@ struct SourceTruncationTests {
         for end in 0...scalars.count {
             var prefix = String.UnicodeScalarView()
             prefix.append(contentsOf: scalars[0..<end])
-            let summary = SwiftSourceParser.summarizeUncached(SourceText(path: "t", text: String(prefix)), dialect: dialect)
+            let summary = SwiftSourceParser.summarize(SourceText(path: "t", text: String(prefix)), dialect: dialect)
             if !summary.diagnostics.isEmpty { diagnosed += 1 }
             #expect(summary.diagnostics.allSatisfy { $0.location != nil })
         }
         // Whole, the file reads cleanly; cut inside a bracket, it says what is unclosed.
-        let whole = SwiftSourceParser.summarizeUncached(SourceText(path: "t", text: String(String.UnicodeScalarView(scalars))), dialect: dialect)
+        let whole = SwiftSourceParser.summarize(SourceText(path: "t", text: String(String.UnicodeScalarView(scalars))), dialect: dialect)
         #expect(whole.diagnostics.map(\.description) == [])
         #expect(diagnosed > 100)
     }
@@ -111,7 +112,7 @@ struct SourceTruncationTests {
     ])
     func lastTokenOfEachKind(text: String) {
         for dialect in [SwiftSourceLexer.Dialect.swift, .objectiveC] {
-            let summary = SwiftSourceParser.summarizeUncached(SourceText(path: "t", text: text), dialect: dialect)
+            let summary = SwiftSourceParser.summarize(SourceText(path: "t", text: text), dialect: dialect)
             for diagnostic in summary.diagnostics {
                 #expect(diagnostic.location != nil)
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryGraph
+@testable import StoryFormats
 
 /// libxml2's weak spots, bounded and reported: attribute floods, its nesting limit, and
 /// references to U+0000.

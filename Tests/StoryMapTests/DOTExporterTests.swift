@@ -1,6 +1,7 @@
 import Testing
 @testable import StoryGraph
 @testable import StoryMap
+import StoryFormats
 
 @Suite struct DOTExporterTests {
     static func graph(_ passages: [Passage], start: String? = nil) -> StoryGraph {

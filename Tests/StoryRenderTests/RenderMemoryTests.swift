@@ -3,6 +3,7 @@ import Testing
 import StoryGraph
 import StoryMap
 @testable import StoryRender
+import StoryFormats
 
 /// Resident memory of this process in bytes (Linux `/proc/self/statm`).
 func residentBytes() -> Int {

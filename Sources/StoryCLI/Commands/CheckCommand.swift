@@ -1,5 +1,6 @@
 import Foundation
 import StoryGraph
+import StoryFormats
 
 /// `storygraph check STORY…`: lint findings editor-style, a summary, and an exit code
 /// for CI.
@@ -14,14 +15,11 @@ struct CheckCommand: Command {
             'path:line:column: severity: message [rule-id]' (with --format json, as one JSON \
             document on stdout), then a one-line summary. Exit code 1 when any story has an \
             error, or a warning under --strict; 0 otherwise; 65 when a file cannot be read. \
-            Rules: \(LintRule.allCases.map { "\($0.rawValue) (\($0.severity.rawValue))" }.joined(separator: ", ")).
+            'storygraph help rules' lists every rule with its severity.
             """,
         arguments: [ArgumentSpec("STORY", help: "A story file to check; give several to check each.", repeating: true)],
         options: [
             OptionSpec("strict", help: "Fail on warnings too."),
-            OptionSpec(
-                "disable", value: "RULE", help: "Leave out a rule (repeat for several).",
-                allowed: LintRule.allCases.map(\.rawValue), repeating: true),
             OptionSpec.choice("format", Format.self, help: "Output format.", default: .text),
         ] + InputOptions.specs)
 
@@ -34,7 +32,7 @@ struct CheckCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
         strict = arguments.flag("strict")
-        disabled = Set(arguments.values("disable"))
+        disabled = InputOptions(arguments).disabled
         format = arguments.choice("format", as: Format.self) ?? .text
         input = InputOptions(arguments)
     }
@@ -44,16 +42,18 @@ struct CheckCommand: Command {
         for path in paths {
             let diagnostics: [Diagnostic]
             var readable = true
-            do {
-                let loaded = try StoryLoading.load(paths: [path], format: input.format, options: input.options)
+            do throws(StoryLoadError) {
+                var loaded = try StoryLoading.load(paths: [path], format: input.format, options: input.options)
+                loaded.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
+                if let refusal = StoryLoading.refusal(of: loaded) { throw refusal }
                 let graph = StoryGraph(loaded.story)
                 diagnostics = Lint(
                     graph, loadDiagnostics: loaded.diagnostics, reachability: Reachability(graph),
                     components: StronglyConnectedComponents(graph), disabled: disabled).findings
             } catch {
                 diagnostics = error.diagnostics.isEmpty
-                    ? [Diagnostic(.error, "cannot read the story", at: SourceLocation(file: path, line: 1))]
-                    : error.diagnostics
+                    ? [Diagnostic(FormatRules.unreadableFile, "cannot read the story", at: SourceLocation(file: path, line: 1))]
+                    : error.diagnostics.filter { !($0.ruleID.map(disabled.contains) ?? false) }
                 readable = false
             }
             if format == .text { terminal.report(diagnostics) }

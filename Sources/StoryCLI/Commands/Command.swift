@@ -1,4 +1,5 @@
 import StoryGraph
+import StoryFormats
 
 /// Exit codes, as sysexits(3) and STYLE.md name them.
 public enum ExitCode: Int32, Sendable {
@@ -75,35 +76,43 @@ public struct InputOptions: Sendable {
             "restart-rule", RestartRule.self,
             help: "Which links back to the start are restarts: text (labels such as \"Play again\" and final passages, the default), strict (loader-marked and declared endings only), off (loader-marked only).",
             default: .text),
+        OptionSpec(
+            "disable", value: "RULE", help: "Leave out the findings of a rule (repeat for several); 'storygraph help rules' lists them.",
+            allowed: StoryLoading.rules.ids, repeating: true),
     ]
 
     public var format: String?
     public var options: LoadOptions
+    /// Rule ids whose findings are left out.
+    public var disabled: Set<String>
 
     public init(_ arguments: ParsedArguments) {
         format = arguments.value("input-format")
         options = LoadOptions(
             start: arguments.value("start"), storyName: arguments.value("story"),
             restartRule: arguments.choice("restart-rule", as: RestartRule.self) ?? .text)
+        disabled = Set(arguments.values("disable"))
     }
 
-    /// Loads a story and prints its findings to stderr (warnings only without `--quiet`).
-    /// A story with load errors (a duplicate id) is refused with exit code 65.
-    public func load(_ paths: [String], _ terminal: Terminal, allowErrors: Bool = false) throws(CLIError) -> LoadResult {
-        let result: LoadResult
+    /// Loads a story, leaves out the findings of disabled rules, and (with
+    /// `printFindings`) prints the rest to stderr (only errors under `--quiet`). The error
+    /// policy is `StoryLoading`'s, the same for every command: a story that cannot be read,
+    /// or has a read error, is refused (exit code 65, every finding printed); the findings
+    /// of a story that was read (a duplicate id, a broken link) never stop a command.
+    public func load(_ paths: [String], _ terminal: Terminal, printFindings: Bool = true) throws(CLIError) -> LoadResult {
+        var result: LoadResult
         do {
             result = try StoryLoading.load(paths: paths, format: format, options: options)
         } catch {
             throw .input(error)
         }
-        if allowErrors {
+        result.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
+        if let refusal = StoryLoading.refusal(of: result) { throw .input(refusal) }
+        if printFindings {
+            terminal.report(result.diagnostics)
+        } else {
             // Which file of a project the story came from is said on stderr by every command.
             terminal.report(result.diagnostics.filter { $0.ruleID == AppSourceProject.ruleID })
-        } else {
-            terminal.report(result.diagnostics)
-            if result.hasErrors {
-                throw .input(StoryLoadError([]))
-            }
         }
         return result
     }

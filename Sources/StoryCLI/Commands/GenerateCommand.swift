@@ -1,5 +1,6 @@
 import Foundation
 import StoryGraph
+import StoryFormats
 
 /// `storygraph generate SHAPE ARGS [--seed S] [-o FILE]`: a synthetic story as
 /// storygraph JSON, byte-identical for the same shape, size and seed.

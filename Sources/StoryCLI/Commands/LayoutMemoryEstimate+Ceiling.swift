@@ -29,7 +29,7 @@ extension LayoutMemoryEstimate {
         }
         if let refusal = estimate.refusal(ceilingMiB: ceiling, engine: plan.engine, compact: compact) {
             // Exit 65, as for input past the size limit: this story is too big for this map.
-            throw .input(StoryLoadError(refusal, at: SourceLocation(file: path, line: 1, column: 1), rule: "map-memory-ceiling"))
+            throw .input(StoryLoadError(refusal, at: SourceLocation(file: path, line: 1, column: 1), rule: MapRules.mapMemoryCeiling.id))
         }
     }
 }

@@ -44,9 +44,9 @@ struct ReportCommand: Command {
             steps.append((name, Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9))
             return result
         }
-        let result = try timed("load") { () throws(CLIError) in try input.load(paths, terminal, allowErrors: true) }
+        let result = try timed("load") { () throws(CLIError) in try input.load(paths, terminal, printFindings: false) }
         let graph = try timed("graph") { StoryGraph(result.story) }
-        let options = StoryAnalysis.Options(budget: analysis.budget, maxCycles: analysis.maxCycles)
+        let options = StoryAnalysis.Options(budget: analysis.budget, maxCycles: analysis.maxCycles, disabledRules: input.disabled)
         let analysed = StoryAnalysis(graph, loadDiagnostics: result.diagnostics, options: options)
         steps += analysed.timings
         let report = try timed("report") { Report(analysed) }

@@ -11,7 +11,8 @@ public enum StoryGraphCLI {
         abstract: "Read a branching story, analyse it, play it at random, and draw its map.",
         discussion: """
             Stories are read from storygraph JSON and the other formats listed by \
-            'storygraph help formats'. Results go to stdout, diagnostics to stderr.
+            'storygraph help formats'; 'storygraph help rules' lists the rules of findings. \
+            Results go to stdout, diagnostics to stderr.
             Exit codes: 0 success, 1 the story has errors, 64 usage error, 65 unreadable \
             input (or an output file that cannot be created), 70 internal failure, 74 output \
             that cannot be written.
@@ -89,6 +90,10 @@ public enum StoryGraphCLI {
         }
         if name == "formats" {
             terminal.print(Help.formats())
+            return .success
+        }
+        if name == "rules" {
+            terminal.print(Help.rules())
             return .success
         }
         guard let command = Commands.all.first(where: { $0.configuration.name == name }) else {

@@ -1,4 +1,5 @@
 import StoryGraph
+import StoryFormats
 
 /// Help text in the sections OVERVIEW / USAGE / ARGUMENTS / OPTIONS / SUBCOMMANDS.
 enum Help {
@@ -44,7 +45,7 @@ enum Help {
             lines.append("")
             lines.append("SUBCOMMANDS:")
             lines += table(configuration.subcommands.map { ($0.configuration.name, $0.configuration.abstract) }
-                + [("help <subcommand>", "Show help for a subcommand; 'help formats' lists story formats.")])
+                + [("help <subcommand>", "Show help for a subcommand; 'help formats' lists story formats, 'help rules' the rules of findings.")])
         }
         return lines.joined(separator: "\n")
     }
@@ -53,6 +54,15 @@ enum Help {
         var lines = ["STORY FORMATS (--input-format):"]
         lines += table(StoryLoading.loaders.map { loader in
             ("\(loader.formatName)", "\(loader.formatDescription) (.\(loader.fileExtensions.joined(separator: ", .")))")
+        })
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every rule a finding can carry (what `--disable` takes), with its severity and meaning.
+    static func rules() -> String {
+        var lines = ["RULES (--disable RULE):"]
+        lines += table(StoryLoading.rules.rules.map { rule in
+            (rule.id, "\(rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(rule.meaning)")
         })
         return lines.joined(separator: "\n")
     }

@@ -96,7 +96,7 @@ public enum StoryGenerator {
         case .chain(let n): chain(n)
         case .diamonds(let n): diamonds(n)
         }
-        return Story(title: shape.title, start: passages[0].id, passages: passages, format: StoryJSONLoader.formatName)
+        return Story(title: shape.title, start: passages[0].id, passages: passages, format: "story-json")
     }
 
     private static func ending(_ id: String, _ text: String) -> Passage {

@@ -8,6 +8,10 @@ public struct Passage: Sendable, Hashable, Codable, Identifiable {
 
     public var id: String
     public var text: String
+    /// The text as the reader sees it, when the loader's markup makes it differ from
+    /// `text` (links shown by their labels, macros and comments gone). Filled by the
+    /// loader at load time; `nil` means `text` is what the reader sees.
+    public var readerText: String?
     public var tags: [String]
     /// Set when the format declares this passage an end (`"ending": "good"`, `*ending`…).
     public var ending: Ending?
@@ -32,6 +36,9 @@ public struct Passage: Sendable, Hashable, Codable, Identifiable {
         self.location = location
         self.metadata = metadata
     }
+
+    /// What the reader sees of this passage: `readerText`, else `text`.
+    public var shownText: String { readerText ?? text }
 
     /// An ending is a passage the format declares as one, or one with no way on but
     /// restarts and inclusions (DESIGN.md). A passage with only a broken or dynamic link

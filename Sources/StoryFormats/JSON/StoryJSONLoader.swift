@@ -1,0 +1,211 @@
+import Foundation
+import StoryGraph
+
+/// storygraph's own format: a JSON object with `title`, `start` and `passages`, each
+/// passage with `id`, `text`, `tags`, `ending` and `choices` (`text`, `to`, `if`,
+/// `restart`). See the README for a complete example.
+public enum StoryJSONLoader: StoryLoader {
+    public static let formatName = "story-json"
+    public static let formatDescription = "storygraph JSON: an object with a \"passages\" array"
+    public static let fileExtensions = ["json"]
+
+    /// 10 for an object that mentions "passages" in its first 65,536 scalars, 1 for
+    /// another object (so that its syntax errors are reported), else not recognised.
+    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<JSONTape>? {
+        let head = 1 << 16
+        guard source.firstScalar(within: head, where: { !$0.properties.isWhitespace }) == "{" else { return nil }
+        let text = String(decoding: source.utf8[..<source.byteCount(ofFirst: head)], as: UTF8.self)
+        return Recognition(confidence: text.contains("\"passages\"") ? 10 : 1) { () throws(StoryLoadError) in
+            try JSONTape.shared(source, parses)
+        }
+    }
+
+    public static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> JSONTape {
+        try JSONTape.shared(source, parses)
+    }
+
+    public static func load(_ files: [ParsedSource<JSONTape>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+        var reader = Reader(tape: files[0].parsed)
+        let story = reader.story()
+        context.sink.append(contentsOf: reader.sink.diagnostics)
+        guard let story, !reader.sink.hasErrors else { throw StoryLoadError(reader.sink.diagnostics.filter { $0.severity == .error }) }
+        return story
+    }
+}
+
+/// Walks the JSON tape, collecting every problem rather than stopping at the first.
+/// Locations are made only for what is kept (passages, choices) or reported.
+private struct Reader {
+    let tape: JSONTape
+    var locator: ByteLocator
+    var sink = DiagnosticSink()
+
+    init(tape: JSONTape) {
+        self.tape = tape
+        self.locator = ByteLocator(tape.source)
+    }
+
+    static let storyKeys: Set<String> = ["title", "start", "passages", "format", "ifid", "author", "description"]
+    static let passageKeys: Set<String> = ["id", "text", "tags", "ending", "choices", "position"]
+    static let choiceKeys: Set<String> = ["text", "to", "if", "restart"]
+
+    mutating func location(_ n: Int) -> SourceLocation {
+        locator.location(atByte: Int(tape.nodes[n].start))
+    }
+
+    mutating func error(_ message: String, _ at: SourceLocation) {
+        sink.report(FormatRules.jsonShape, message, at: at)
+    }
+
+    /// A warning for a key that is none of `known`.
+    mutating func unknownKey(_ key: Int, known: Set<String>, in what: String) {
+        let name = tape.string(key)
+        guard !known.contains(name) else { return }
+        sink.report(
+            FormatRules.unknownKey, "unknown key '\(name)' in \(what) is ignored (known keys: \(known.sorted().joined(separator: ", ")))",
+            at: location(key))
+    }
+
+    mutating func string(_ value: Int?, _ name: String, required: Bool = false, at owner: Int) -> String? {
+        guard let value else {
+            if required { error("missing '\(name)'", location(owner)) }
+            return nil
+        }
+        guard tape.kind(value) == .string else {
+            error("'\(name)' must be a string, found \(tape.typeName(value))", location(value))
+            return nil
+        }
+        return tape.string(value)
+    }
+
+    mutating func story() -> Story? {
+        let root = tape.root
+        guard tape.kind(root) == .object else {
+            error("a story must be a JSON object with a \"passages\" array, found \(tape.typeName(root))", location(root))
+            return nil
+        }
+        // The first member with each key wins, as everywhere in the JSON loaders.
+        var title: Int?, start: Int?, passagesValue: Int?
+        tape.forEachMember(root) { key, value in
+            if tape.stringEquals(key, "title") { if title == nil { title = value } }
+            else if tape.stringEquals(key, "start") { if start == nil { start = value } }
+            else if tape.stringEquals(key, "passages") { if passagesValue == nil { passagesValue = value } }
+            else if !(tape.stringEquals(key, "format") || tape.stringEquals(key, "ifid")
+                      || tape.stringEquals(key, "author") || tape.stringEquals(key, "description")) {
+                unknownKey(key, known: Reader.storyKeys, in: "the story")
+            }
+        }
+        let titleText = string(title, "title", at: root) ?? ""
+        let startText = string(start, "start", at: root)
+        guard let passagesValue else {
+            error("missing \"passages\": a story needs an array of passages", location(root))
+            return nil
+        }
+        guard tape.kind(passagesValue) == .array else {
+            error("'passages' must be an array, found \(tape.typeName(passagesValue))", location(passagesValue))
+            return nil
+        }
+        if tape.isEmptyContainer(passagesValue) {
+            error("'passages' is empty: a story needs at least one passage", location(passagesValue))
+            return nil
+        }
+        var passages: [Passage] = []
+        tape.forEachElement(passagesValue) { element in
+            if let passage = passage(element) { passages.append(passage) }
+        }
+        return Story(
+            title: titleText, start: startText ?? passages.first?.id ?? "", passages: passages,
+            format: StoryJSONLoader.formatName)
+    }
+
+    mutating func passage(_ value: Int) -> Passage? {
+        guard tape.kind(value) == .object else {
+            error("a passage must be an object, found \(tape.typeName(value))", location(value))
+            return nil
+        }
+        let passageLocation = location(value)
+        var idValue: Int?, textValue: Int?, tagsValue: Int?, endingValue: Int?, choicesValue: Int?, position: Int?
+        tape.forEachMember(value) { key, member in
+            if tape.stringEquals(key, "id") { if idValue == nil { idValue = member } }
+            else if tape.stringEquals(key, "text") { if textValue == nil { textValue = member } }
+            else if tape.stringEquals(key, "choices") { if choicesValue == nil { choicesValue = member } }
+            else if tape.stringEquals(key, "ending") { if endingValue == nil { endingValue = member } }
+            else if tape.stringEquals(key, "tags") { if tagsValue == nil { tagsValue = member } }
+            else if tape.stringEquals(key, "position") { if position == nil { position = member } }
+            else { unknownKey(key, known: Reader.passageKeys, in: "a passage") }
+        }
+        let id = string(idValue, "id", required: true, at: value)
+        if let id, id.isEmpty { error("'id' must not be empty", location(idValue!)) }
+        let text = string(textValue, "text", at: value) ?? ""
+        var tags: [String] = []
+        if let tagsValue {
+            if tape.kind(tagsValue) == .array {
+                tape.forEachElement(tagsValue) { element in
+                    if let tag = string(element, "tags", at: element) { tags.append(tag) }
+                }
+            } else {
+                error("'tags' must be an array of strings, found \(tape.typeName(tagsValue))", location(tagsValue))
+            }
+        }
+        var ending: Passage.Ending?
+        if let endingValue {
+            switch tape.kind(endingValue) {
+            case .true: ending = Passage.Ending()
+            case .false: ending = nil
+            case .string:
+                let kind = tape.string(endingValue)
+                ending = Passage.Ending(kind: kind.isEmpty ? nil : kind)
+            case .null: ending = nil
+            default: error("'ending' must be true, false or a kind such as \"good\", found \(tape.typeName(endingValue))", location(endingValue))
+            }
+        }
+        var metadata: [String: String] = [:]
+        if let position {
+            if tape.kind(position) == .string { metadata["position"] = tape.string(position) }
+            else { error("'position' must be a string such as \"600,400\", found \(tape.typeName(position))", location(position)) }
+        }
+        var choices: [Choice] = []
+        if let choicesValue {
+            if tape.kind(choicesValue) == .array {
+                tape.forEachElement(choicesValue) { element in
+                    if let choice = choice(element) { choices.append(choice) }
+                }
+            } else if tape.kind(choicesValue) != .null {
+                error("'choices' must be an array, found \(tape.typeName(choicesValue))", location(choicesValue))
+            }
+        }
+        guard let id, !id.isEmpty else { return nil }
+        return Passage(id: id, text: text, tags: tags, ending: ending, choices: choices,
+                       location: passageLocation, metadata: metadata)
+    }
+
+    mutating func choice(_ value: Int) -> Choice? {
+        guard tape.kind(value) == .object else {
+            error("a choice must be an object, found \(tape.typeName(value))", location(value))
+            return nil
+        }
+        let choiceLocation = location(value)
+        var textValue: Int?, to: Int?, condition: Int?, restart: Int?
+        tape.forEachMember(value) { key, member in
+            if tape.stringEquals(key, "text") { if textValue == nil { textValue = member } }
+            else if tape.stringEquals(key, "to") { if to == nil { to = member } }
+            else if tape.stringEquals(key, "if") { if condition == nil { condition = member } }
+            else if tape.stringEquals(key, "restart") { if restart == nil { restart = member } }
+            else { unknownKey(key, known: Reader.choiceKeys, in: "a choice") }
+        }
+        var isRestart = false
+        if let restart {
+            switch tape.kind(restart) {
+            case .true: isRestart = true
+            case .false: isRestart = false
+            default: error("'restart' must be true or false, found \(tape.typeName(restart))", location(restart))
+            }
+        }
+        let text = string(textValue, "text", at: value) ?? ""
+        let target = string(to, "to", required: !isRestart, at: value)
+        let conditionText = string(condition, "if", at: value)
+        if !isRestart && target == nil { return nil }
+        return Choice(text: text, target: target ?? "", condition: conditionText,
+                      isRestart: isRestart, location: choiceLocation)
+    }
+}

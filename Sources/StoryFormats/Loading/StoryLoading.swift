@@ -1,0 +1,206 @@
+import Foundation
+import StoryGraph
+
+/// The one place that picks a loader (by `--input-format`, by extension, or by what each
+/// loader recognises) and decides for every format:
+/// - the start: `--start` replaces the declared start; a start that names no passage
+///   refuses the story (`unknown-start`); `start-fallback` warnings are dropped when
+///   `--start` is given;
+/// - the title: a story that names none is called after its first file (`FileTitle`);
+/// - the error policy, the same for every command (`refusal(of:)`): `load` throws when
+///   nothing usable can be read (an unreadable, empty or unrecognised file, no passages, a
+///   start that names no passage, a loader that finds no story); otherwise it returns what
+///   it read with every finding. A *read error* (a loader finding of severity error: a
+///   syntax or shape error, a nameless passage, while the rest still loads) refuses the
+///   story in every command, `check` and `report` included (exit code 65). Findings of the
+///   story as read (`duplicate-id`, where the first definition wins, `broken-link`, and
+///   the analysers' rules) never refuse: every command prints them and goes on, and only
+///   `check` turns errors (and, under `--strict`, warnings) into exit code 1;
+/// - severities: each finding has its rule's severity from `rules`.
+public enum StoryLoading {
+    /// Every loader storygraph knows, in the order they are tried. A new format is one
+    /// line here.
+    public static let loaders: [any StoryLoader.Type] = [
+        StoryJSONLoader.self,
+        CYOAJSONLoader.self,
+        DestiniLoader.self,
+        AdventurePieceLoader.self,
+        TweeLoader.self,
+        TwineHTMLLoader.self,
+    ]
+
+    /// Every rule storygraph can emit: the analysers', the map's and the loaders'.
+    public static let rules = RuleRegistry(RuleRegistry.analysis.rules, MapRules.all, FormatRules.all)
+
+    public static var formatNames: [String] { loaders.map { $0.formatName } }
+
+    public static func loader(named name: String) -> (any StoryLoader.Type)? {
+        loaders.first { $0.formatName == name }
+    }
+
+    /// Loads one story from files or folders (a folder contributes each file inside it,
+    /// recursively, whose extension a loader knows, in path order).
+    public static func load(
+        paths: [String], format: String? = nil, options: LoadOptions = LoadOptions()
+    ) throws(StoryLoadError) -> LoadResult {
+        let files = try expand(paths)
+        guard !files.isEmpty else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
+        var sources: [SourceText] = []
+        for file in files { sources.append(try SourceText(contentsOf: file)) }
+        if paths.count == 1, sources.count > 1, files.allSatisfy(AppSourceProject.isAppSource) {
+            // An app project: the story is in one of its files.
+            guard let (source, note) = AppSourceProject.storyFile(sources, folder: AppSourceProject.projectFolder(paths[0])) else {
+                throw StoryLoadError(
+                    FormatRules.noStory,
+                    "none of the \(sources.count) source files in \(paths[0]) holds a story storygraph can read", at: nil)
+            }
+            var result = try load(sources: [source], format: format, options: options)
+            result.diagnostics.insert(note, at: 0)
+            return result
+        }
+        return try load(sources: sources, format: format, options: options)
+    }
+
+    /// Loads one story from source texts already in memory.
+    public static func load(
+        sources: [SourceText], format: String? = nil, options: LoadOptions = LoadOptions()
+    ) throws(StoryLoadError) -> LoadResult {
+        guard let first = sources.first else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
+        for source in sources where source.isBlank {
+            throw StoryLoadError(FormatRules.emptyFile, "empty file: no story in it", at: source.location(at: 0))
+        }
+        let chosen = try pick(for: first, format: format)
+        if sources.count > 1 && !chosen.loader.acceptsSeveralFiles {
+            throw StoryLoadError(
+                FormatRules.unknownFormat,
+                "the \(chosen.loader.formatName) format reads one file at a time; \(sources.count) were given",
+                at: nil)
+        }
+        var context = LoadContext(options: options)
+        var story: Story
+        do {
+            story = try chosen.read(sources, &context)
+        } catch {
+            throw StoryLoadError(rules.normalized(error.diagnostics))
+        }
+        var diagnostics = rules.normalized(context.sink.diagnostics)
+        if options.start != nil { diagnostics.removeAll { $0.ruleID == FormatRules.startFallback.id } }
+        if story.title.allSatisfy(\.isWhitespace) { story.title = FileTitle.of(first.path) }
+        if let start = options.start { story.start = start }
+        let validated: Story, findings: [Diagnostic]
+        do {
+            (validated, findings) = try story.validated(restartRule: options.restartRule)
+        } catch {
+            // Nothing usable was read: say why, with what the loader found on the way (a
+            // limit it stopped at), each at a place in the file.
+            let located = rules.normalized(error.diagnostics).map { d in
+                var d = d
+                if d.location == nil { d.location = first.location(at: 0) }
+                return d
+            }
+            throw StoryLoadError(diagnostics.filter { $0.severity == .error } + located)
+        }
+        return LoadResult(story: validated, diagnostics: sorted(diagnostics + findings))
+    }
+
+    /// The error that refuses `result` under the policy above: every finding, when one of
+    /// them is a read error; `nil` when the story can be used.
+    public static func refusal(of result: LoadResult) -> StoryLoadError? {
+        let refuses = result.diagnostics.contains {
+            $0.severity == .error && RuleRegistry.analysis.rule($0.ruleID ?? "") == nil
+        }
+        return refuses ? StoryLoadError(result.diagnostics) : nil
+    }
+
+    private static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let nowhere = SourceLocation(file: "", line: 0)
+        return diagnostics.enumerated().sorted {
+            let (a, b) = ($0.element.location ?? nowhere, $1.element.location ?? nowhere)
+            return a != b ? a < b : $0.offset < $1.offset
+        }.map(\.element)
+    }
+
+    /// A loader that has recognised (or been told to read) the first file, with the means
+    /// to read the story from that parse.
+    struct Chosen {
+        let loader: any StoryLoader.Type
+        let confidence: Int
+        let read: ([SourceText], inout LoadContext) throws(StoryLoadError) -> Story
+    }
+
+    /// `loader` on `source`: its recognition (or, when `forced`, its parse), kept for the
+    /// read. `parses` is shared by every loader tried on this one file.
+    static func attempt<L: StoryLoader>(_ loader: L.Type, _ source: SourceText, _ parses: SourceParses, forced: Bool) -> Chosen? {
+        let recognition: Recognition<L.Parsed>
+        if forced {
+            recognition = Recognition(confidence: 1) { () throws(StoryLoadError) in try L.parse(source, parses) }
+        } else {
+            guard let recognized = L.recognize(source, parses), recognized.confidence > 0 else { return nil }
+            recognition = recognized
+        }
+        return Chosen(loader: loader, confidence: recognition.confidence) { sources, context throws(StoryLoadError) in
+            var files = [ParsedSource(source: sources[0], parsed: try recognition.parsed.get())]
+            for more in sources.dropFirst() {
+                files.append(ParsedSource(source: more, parsed: try L.parse(more, SourceParses())))
+            }
+            return try L.load(files, context: &context)
+        }
+    }
+
+    static func pick(for source: SourceText, format: String?) throws(StoryLoadError) -> Chosen {
+        if let format {
+            guard let loader = loader(named: format), let chosen = attempt(loader, source, SourceParses(), forced: true) else {
+                throw StoryLoadError(
+                    FormatRules.unknownFormat,
+                    "unknown input format '\(format)'; known formats: \(formatNames.joined(separator: ", "))",
+                    at: nil)
+            }
+            return chosen
+        }
+        let ext = (source.path as NSString).pathExtension.lowercased()
+        let byExtension = loaders.filter { $0.fileExtensions.contains(ext) }
+        let candidates = byExtension.isEmpty ? loaders : byExtension
+        var best: Chosen?
+        let parses = SourceParses()
+        for loader in candidates {
+            guard let chosen = attempt(loader, source, parses, forced: false) else { continue }
+            if chosen.confidence > (best?.confidence ?? 0) { best = chosen }
+        }
+        if let best { return best }
+        if AppSourceProject.isAppSource(source.path), let refusal = AppSourceProject.typeOnlyRefusal(source) { throw refusal }
+        let tried = candidates.map { "\($0.formatName) (\($0.formatDescription))" }
+        throw StoryLoadError(
+            FormatRules.unknownFormat,
+            "not a story storygraph can read; looked for: \(tried.joined(separator: "; "))",
+            at: source.location(at: 0))
+    }
+
+    /// The best confidence any loader for files ending `ext` has in `source`.
+    static func confidence(of source: SourceText, extension ext: String) -> Int {
+        let parses = SourceParses()
+        return loaders.filter { $0.fileExtensions.contains(ext) }
+            .compactMap { attempt($0, source, parses, forced: false)?.confidence }.max() ?? 0
+    }
+
+    static func expand(_ paths: [String]) throws(StoryLoadError) -> [String] {
+        let known = Set(loaders.flatMap { $0.fileExtensions })
+        var files: [String] = []
+        let manager = FileManager.default
+        for path in paths.map(AppSourceProject.projectFolder) {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw StoryLoadError(FormatRules.unreadableFile, "no such file or folder: \(path)", at: nil)
+            }
+            if !isDirectory.boolValue { files.append(path); continue }
+            let inside = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+                .filter { known.contains(($0 as NSString).pathExtension.lowercased()) && !(AppSourceProject.isAppSource($0) && AppSourceProject.isSkipped($0)) }
+                .sorted()
+                .map { (path as NSString).appendingPathComponent($0) }
+            if inside.isEmpty {
+                throw StoryLoadError(FormatRules.unreadableFile, "folder \(path) holds no file of a known story format", at: nil)
+            }
+            files += inside
+        }
+        return files
+    }
+}

@@ -1,0 +1,46 @@
+/// Where each line of a source text starts, as byte offsets into its UTF-8 and as scalar
+/// offsets, made in one pass over the bytes. Every location of a source text comes from
+/// this one table: `SourceText.location(at:)` (scalar offsets), `ByteLocator` (byte
+/// offsets, for the JSON loaders) and the Twine HTML loader's search for start tags.
+public struct LineTable: Sendable {
+    /// `byteStarts[k]` is the byte offset where line k + 1 starts (`byteStarts[0] == 0`).
+    public let byteStarts: [Int]
+    /// `scalarStarts[k]` is the scalar offset where line k + 1 starts.
+    public let scalarStarts: [Int]
+
+    /// - Complexity: O(n) for n bytes of valid UTF-8.
+    public init(_ utf8: [UInt8]) {
+        var bytes = [0]
+        var scalars = [0]
+        var scalarCount = 0
+        utf8.withUnsafeBufferPointer { b in
+            for i in 0..<b.count {
+                let byte = b[i]
+                if byte & 0xC0 != 0x80 { scalarCount += 1 }
+                // LF, CRLF (one break) and a CR alone (old Mac files) end a line.
+                if byte == 0x0A || (byte == 0x0D && (i + 1 == b.count || b[i + 1] != 0x0A)) {
+                    bytes.append(i + 1)
+                    scalars.append(scalarCount)
+                }
+            }
+        }
+        byteStarts = bytes
+        scalarStarts = scalars
+    }
+
+    public var count: Int { byteStarts.count }
+
+    /// The 0-based line holding `offset`, given the line starts it is measured in: the
+    /// last start at or before it.
+    ///
+    /// - Complexity: O(log L) for L lines.
+    public static func line(containing offset: Int, in starts: [Int]) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}

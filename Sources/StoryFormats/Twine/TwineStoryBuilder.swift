@@ -1,0 +1,185 @@
+import StoryGraph
+/// One Twine passage as a loader read it (from Twee or from HTML), before its links are
+/// scanned: its decoded text and the means to locate any offset of that text in the file.
+struct TwinePassageSource {
+    var name: String
+    var tags: [String]
+    var metadata: [String: String]
+    /// Where the passage is declared (its `::` header, its `<tw-passagedata>` element).
+    var location: SourceLocation
+    var text: [Unicode.Scalar]
+    /// The file location of an offset into `text`.
+    var locate: (Int) -> SourceLocation
+}
+
+/// What Twee and Twine HTML share once passages are read: which passages are the story's
+/// machinery (`StoryInit`, `script`…), scanning every other passage for links, the checks
+/// for names used twice, and choosing the start.
+enum TwineStoryBuilder {
+    /// Passage names that story formats (and Twee itself) reserve: never story passages.
+    static let specialNames: Set<String> = [
+        "StoryTitle", "StoryData", "StoryInit", "StoryMenu", "StoryCaption", "StoryBanner",
+        "StorySubtitle", "StoryAuthor", "StoryShare", "StoryInterface", "StoryDisplayTitle",
+        "StorySettings", "StoryIncludes", "StoryColophon", "PassageReady", "PassageDone",
+        "PassageHeader", "PassageFooter",
+    ]
+    /// Tags that make a passage special in every format.
+    static let specialTags: Set<String> = [
+        "script", "stylesheet", "widget", "Twine.private", "Twine.image", "annotation",
+    ]
+    /// Harlowe's special tags (a SugarCube passage tagged `header` is an ordinary one).
+    static let harloweSpecialTags: Set<String> = [
+        "header", "footer", "startup", "debug-header", "debug-footer", "debug-startup",
+    ]
+    /// Special passages whose text is code or data, not markup with links.
+    static let unscannedNames: Set<String> = ["StoryTitle", "StoryData"]
+    static let unscannedTags: Set<String> = ["script", "stylesheet", "Twine.image"]
+
+    static func isSpecial(name: String, tags: [String], dialect: TwineDialect) -> Bool {
+        specialNames.contains(name)
+            || tags.contains { specialTags.contains($0) || (dialect.readsHarlowe && harloweSpecialTags.contains($0)) }
+    }
+
+    /// The start the story declares and where it declares it (StoryData's `start`, the
+    /// `startnode` attribute), if it declares one.
+    struct DeclaredStart {
+        var name: String
+        var location: SourceLocation?
+        /// How to name the declaration in a warning ("StoryData's \"start\"").
+        var source: String
+    }
+
+    /// Builds the story: special passages apart, links scanned, the start chosen
+    /// (`declared`, else the passage named `Start`, else the first passage, each fallback
+    /// a `start-fallback` warning).
+    ///
+    /// - Complexity: O(P + T) for P passages and T scalars of text.
+    static func build(
+        title: String, format: String, sources: [TwinePassageSource], dialect: TwineDialect,
+        declared: DeclaredStart?, diagnostics: inout [Diagnostic],
+        fallbackIsFirst: Bool = false
+    ) -> Story {
+        var passages: [Passage] = []
+        var special: [Passage] = []
+        var first: [String: (location: SourceLocation, special: Bool)] = [:]
+        var unknownArguments: [(TwineLinkScanner.UnknownMacroArgument, passage: String)] = []
+        for source in sources {
+            let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
+            if let earlier = first[source.name] {
+                // Story passages named twice are reported by `Story.validated()`; a
+                // special one is not seen there, so it is reported here.
+                if isSpecial || earlier.special {
+                    diagnostics.append(Diagnostic(
+                        .error, "duplicate passage name '\(source.name)'", at: source.location,
+                        rule: LintRule.duplicateID.rawValue,
+                        notes: [.init("'\(source.name)' is first defined here", at: earlier.location)]))
+                    continue
+                }
+            } else {
+                first[source.name] = (source.location, isSpecial)
+            }
+            var choices: [Choice] = []
+            let scanned = !unscannedNames.contains(source.name) && !source.tags.contains { unscannedTags.contains($0) }
+            if scanned {
+                let found = TwineLinkScanner.scan(source.text, dialect: dialect, locate: source.locate)
+                choices = found.choices
+                unknownArguments += found.unknownMacroArguments.map { ($0, source.name) }
+                if !isSpecial {
+                    diagnostics += found.diagnostics
+                    for choice in choices where choice.kind == .dynamic {
+                        diagnostics.append(Diagnostic(
+                            .info,
+                            "'\(choice.text)' in passage '\(source.name)' goes where the story computes when it runs (\(choice.target)); it is drawn but not followed",
+                            at: choice.location ?? source.location, rule: FormatRules.dynamicLink.id))
+                    }
+                }
+            }
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: source.text)
+            var passage = Passage(
+                id: source.name, text: String(text), tags: source.tags, choices: choices,
+                location: source.location, metadata: source.metadata)
+            if !isSpecial {
+                let shown = TwineReadableText.of(passage.text)
+                if shown != passage.text { passage.readerText = shown }
+            }
+            if isSpecial { special.append(passage) } else { passages.append(passage) }
+        }
+        let names = Set(passages.map(\.id))
+        // A macro storygraph does not know that names a passage: say so once per macro
+        // and passage, where it is written, so the author knows why that link is missing.
+        var reported: Set<String> = []
+        for (argument, passage) in unknownArguments where names.contains(argument.argument) {
+            guard reported.insert("\(argument.macro)\u{0}\(argument.argument)\u{0}\(passage)").inserted else { continue }
+            diagnostics.append(Diagnostic(
+                .info,
+                "<<\(argument.macro)>> in passage '\(passage)' names the passage '\(argument.argument)', but it is not a SugarCube macro storygraph knows; it is not followed as a link",
+                at: argument.location, rule: FormatRules.twineUnknownMacro.id))
+        }
+        var start = passages.first?.id ?? ""
+        if let declared, names.contains(declared.name) {
+            start = declared.name
+        } else {
+            if !fallbackIsFirst && names.contains("Start") { start = "Start" }
+            // With `--start`, `StoryLoading` drops these `start-fallback` warnings.
+            if let firstPassage = passages.first {
+                if let declared {
+                    diagnostics.append(Diagnostic(
+                        .warning,
+                        "\(declared.source) names the start passage '\(declared.name)', which is not a story passage; the story starts at '\(start)'",
+                        at: declared.location ?? firstPassage.location, rule: FormatRules.startFallback.id))
+                } else if !fallbackIsFirst && start != "Start" {
+                    diagnostics.append(Diagnostic(
+                        .warning,
+                        "no start passage: StoryData names none and no passage is called 'Start'; the story starts at the first passage, '\(start)'",
+                        at: firstPassage.location, rule: FormatRules.startFallback.id))
+                }
+            }
+        }
+        return Story(title: title, start: start, passages: passages, format: format, specialPassages: special)
+    }
+
+    /// Parses a JSON fragment of a file, its errors placed in the file. Returns nil (and
+    /// a warning saying what is dropped) when it is not valid JSON.
+    static func json(
+        _ text: String, at base: SourceLocation, what: String, diagnostics: inout [Diagnostic]
+    ) -> LocatedJSON? {
+        do {
+            let root = try LocatedJSON.parse(SourceText(path: base.file, text: text))
+            return shiftLocations(root, by: base)
+        } catch {
+            let inner = error.diagnostics.first
+            diagnostics.append(Diagnostic(
+                .warning, "\(what) is not valid JSON (\(inner?.message ?? "unreadable")); it is ignored",
+                at: SourceFragment.shift(inner?.location, by: base), rule: FormatRules.twineMetadata.id))
+            return nil
+        }
+    }
+
+    /// Moves the locations of a parsed fragment's top level and its members into the
+    /// file (the loaders read no deeper).
+    static func shiftLocations(_ root: LocatedJSON, by base: SourceLocation) -> LocatedJSON {
+        var copy = root
+        copy.location = SourceFragment.shift(root.location, by: base)
+        if case .object(let members) = root.value {
+            copy.value = .object(members.map { member in
+                var m = member
+                m.keyLocation = SourceFragment.shift(member.keyLocation, by: base)
+                m.value.location = SourceFragment.shift(member.value.location, by: base)
+                return m
+            })
+        }
+        return copy
+    }
+
+    /// A JSON value as the string Twine keeps in passage metadata (strings as they are,
+    /// numbers and booleans as written), or nil for arrays, objects and null.
+    static func metadataString(_ value: LocatedJSON) -> String? {
+        switch value.value {
+        case .string(let string): string
+        case .number(let number): number
+        case .bool(let flag): flag ? "true" : "false"
+        default: nil
+        }
+    }
+}

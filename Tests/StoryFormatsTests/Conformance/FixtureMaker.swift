@@ -1,0 +1,116 @@
+import Testing
+import StoryFormats
+
+/// How the conformance suite writes a story in one loader's format. Every registered
+/// loader has one (`FixtureMaker.all`); a new loader adds its maker there, and the suite
+/// refuses to run while a registered loader has none.
+struct FixtureMaker: Sendable, CustomTestStringConvertible {
+    /// The loader's `formatName`.
+    let format: String
+    let fileExtension: String
+    /// The id the format gives the passage at `index` (formats that name passages by
+    /// index, such as Destini, have no choice).
+    let id: @Sendable (Int) -> String
+    /// Whether the format can write two passages with one id at all.
+    let canRepeatIDs: Bool
+    /// The id a link to a passage that does not exist leads to, when written.
+    let missing: String
+    /// The story's text, with no title declared.
+    let write: @Sendable (FixtureStory) -> String
+    /// The text whose first character is where the loader reports a broken link to
+    /// `missing` (the link's own place in the file).
+    let brokenLinkAnchor: String
+    /// Whether the reader's text of a passage shows its links' labels (Twine's markup
+    /// does: `[[go X|X]]` reads "go X").
+    var showsLinkLabels = false
+
+    var testDescription: String { format }
+}
+
+extension FixtureMaker {
+    static let all: [FixtureMaker] = [storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML]
+
+    static func quoted(_ text: String) -> String { "\"" + text + "\"" }
+
+    static let storyJSON = FixtureMaker(
+        format: "story-json", fileExtension: "json", id: { $0 == 0 ? "start" : "p\($0)" },
+        canRepeatIDs: true, missing: "ghost",
+        write: { story in
+            let lines = story.passages.map { passage in
+                let choices = passage.links.map { #"{"text": "go \#($0)", "to": \#(quoted($0))}"# }
+                return #"  {"id": \#(quoted(passage.id)), "text": \#(quoted(passage.text)), "choices": [\#(choices.joined(separator: ", "))]}"#
+            }
+            return "{\"passages\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
+        },
+        brokenLinkAnchor: #"{"text": "go ghost""#)
+
+    static let cyoaJSON = FixtureMaker(
+        format: "cyoa-json", fileExtension: "json", id: { $0 == 0 ? "intro" : "arc\($0)" },
+        canRepeatIDs: true, missing: "ghost",
+        write: { story in
+            let lines = story.passages.map { passage in
+                let options = passage.links.map { #"{"text": "go \#($0)", "arc": \#(quoted($0))}"# }
+                return #"  \#(quoted(passage.id)): {"story": [\#(quoted(passage.text))], "options": [\#(options.joined(separator: ", "))]}"#
+            }
+            return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+        },
+        brokenLinkAnchor: #"{"text": "go ghost""#)
+
+    /// Destini passages are the indices of one array; a link is an index, so a missing
+    /// passage is an index past the end.
+    static let destini = FixtureMaker(
+        format: "destini", fileExtension: "swift", id: { String($0) },
+        canRepeatIDs: false, missing: "999999",
+        write: { story in
+            let lines = story.passages.map { passage in
+                var arguments = ["title: \(quoted(passage.text))"]
+                for (k, link) in passage.links.enumerated() {
+                    arguments.append("choice\(k + 1): \(quoted("go \(link)")), choice\(k + 1)Destination: \(link)")
+                }
+                return "    Story(\(arguments.joined(separator: ", ")))"
+            }
+            return "struct StoryBrain {\n  let stories = [\n" + lines.joined(separator: ",\n") + "\n  ]\n}\n"
+        },
+        brokenLinkAnchor: "999999)")
+
+    static let adventurePiece = FixtureMaker(
+        format: "adventure", fileExtension: "m", id: { $0 == 0 ? "startPiece" : "piece\($0)" },
+        canRepeatIDs: true, missing: "ghost",
+        write: { story in
+            // A piece has two slots; a fixture passage has at most two links.
+            let lines = story.passages.map { passage in
+                let links = passage.links.map(Optional.some) + [nil, nil]
+                let label = { (link: String?) in link.map { "@\(quoted("go \($0)"))" } ?? "nil" }
+                return "AdventurePiece *\(passage.id) = [[AdventurePiece alloc] initWithMessage:@\(quoted(passage.text)) "
+                    + "firstChoice:\(label(links[0])) secondChoice:\(label(links[1])) "
+                    + "firstPiece:\(links[0] ?? "nil") secondPiece:\(links[1] ?? "nil") isEnd:\(passage.links.isEmpty ? "YES" : "NO")];"
+            }
+            return "- (void)build {\n" + lines.joined(separator: "\n") + "\n}\n"
+        },
+        brokenLinkAnchor: "ghost isEnd")
+
+    static let twee = FixtureMaker(
+        format: "twee", fileExtension: "twee", id: { $0 == 0 ? "Start" : "Room \($0)" },
+        canRepeatIDs: true, missing: "Ghost",
+        write: { story in
+            story.passages.map { passage in
+                ":: \(passage.id)\n\(passage.text)\n" + passage.links.map { "[[go \($0)|\($0)]]\n" }.joined()
+            }.joined(separator: "\n")
+        },
+        brokenLinkAnchor: "[[go Ghost|Ghost]]", showsLinkLabels: true)
+
+    static let twineHTML = FixtureMaker(
+        format: "twine-html", fileExtension: "html", id: { $0 == 0 ? "Start" : "Room \($0)" },
+        canRepeatIDs: true, missing: "Ghost",
+        write: { story in
+            var lines = [#"<tw-storydata name="" startnode="1" format="SugarCube" format-version="2.36.1">"#]
+            for (i, passage) in story.passages.enumerated() {
+                let links = passage.links.map { "[[go \($0)|\($0)]]" }.joined(separator: "\n")
+                lines.append(#"<tw-passagedata pid="\#(i + 1)" name="\#(passage.id)" tags="">\#(passage.text)"#
+                    + (links.isEmpty ? "" : "\n" + links) + "</tw-passagedata>")
+            }
+            lines.append("</tw-storydata>")
+            return lines.joined(separator: "\n") + "\n"
+        },
+        brokenLinkAnchor: "[[go Ghost|Ghost]]", showsLinkLabels: true)
+}
