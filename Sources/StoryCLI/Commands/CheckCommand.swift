@@ -18,10 +18,10 @@ struct CheckCommand: Command {
             'storygraph help rules' lists every rule with its severity.
             """,
         arguments: [ArgumentSpec("STORY", help: "A story file to check; give several to check each.", repeating: true)],
-        options: [
-            OptionSpec("strict", help: "Fail on warnings too."),
-            OptionSpec.choice("format", Format.self, help: "Output format.", default: .text),
-        ] + InputOptions.specs)
+        options: [strictOption.spec, formatOption.spec] + InputOptions.specs)
+
+    static let strictOption = Option.flag("strict", help: "Fail on warnings too.")
+    static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
 
     let paths: [String]
     let strict: Bool
@@ -31,9 +31,9 @@ struct CheckCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
-        strict = arguments.flag("strict")
+        strict = arguments[Self.strictOption]
         disabled = InputOptions(arguments).disabled
-        format = arguments.choice("format", as: Format.self) ?? .text
+        format = arguments[Self.formatOption]
         input = InputOptions(arguments)
     }
 
@@ -43,7 +43,7 @@ struct CheckCommand: Command {
             let diagnostics: [Diagnostic]
             var readable = true
             do throws(StoryLoadError) {
-                var loaded = try StoryLoading.load(paths: [path], format: input.format, options: input.options)
+                var loaded = try input.read([path])
                 loaded.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
                 if let refusal = StoryLoading.refusal(of: loaded) { throw refusal }
                 let graph = StoryGraph(loaded.story)
