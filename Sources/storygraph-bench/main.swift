@@ -74,7 +74,7 @@ struct Operation {
 let operations: [Operation] = [
     Operation("load", "read, parse, validate the file and build the StoryGraph") { fixture in
         let graph = StoryGraph(try StoryLoading.load(paths: [fixture.path]).story)
-        return Measured(summary: "\(graph.count) passages, \(graph.edgeCount) steps")
+        return Measured(summary: "\(graph.passageCount) passages, \(graph.edgeCount) steps")
     },
     Operation("scc", "strongly connected components (iterative Tarjan)") { fixture in
         let components = StronglyConnectedComponents(fixture.graph)
@@ -260,11 +260,11 @@ for name in ops {
             if samples.reduce(0, +) >= budgetMilliseconds { break }
         }
     } catch {
-        emit([("op", name), ("passages", fixture.graph.count), ("error", "\(error)")])
+        emit([("op", name), ("passages", fixture.graph.passageCount), ("error", "\(error)")])
         continue
     }
     var fields: [(String, Any)] = [
-        ("op", name), ("passages", fixture.graph.count), ("reps", samples.count),
+        ("op", name), ("passages", fixture.graph.passageCount), ("reps", samples.count),
         ("median_ms", median(samples)), ("samples_ms", samples), ("result", measured.summary),
     ]
     if let work = measured.work { fields.append(("per_second", work / (median(samples) / 1e3))) }

@@ -25,13 +25,23 @@ import Testing
         Example(file: "Examples/clockwork-sugarcube.twee", passages: 15, paths: "4", endings: 3, checkExit: 0),
         Example(file: "Examples/clockwork.html", passages: 15, paths: "4", endings: 3, checkExit: 0),
         Example(file: "Examples/tidepool-harlowe.twee", passages: 12, paths: "9", endings: 3, checkExit: 0),
+        Example(file: "Examples/ferry.ink", passages: 21, paths: "19", endings: 2, checkExit: 0),
+        Example(file: "Examples/lamplighter", passages: 12, paths: "108", endings: 3, checkExit: 0),
+        // Two ways into the rows (straight, or by the keeper's detour and back) × four
+        // endings from there, and going home: 9.
+        Example(file: "Examples/orchard.yarn", passages: 14, paths: "9", endings: 5, checkExit: 0),
+        Example(file: "Examples/bellfounder-v1.yarn", passages: 5, paths: "4", endings: 2, checkExit: 0),
     ]
 
     @Test func everyExampleIsListedHere() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))
-            .filter { ["json", "twee", "html", "swift", "m"].contains(($0 as NSString).pathExtension) }
+            .filter { ["json", "twee", "html", "swift", "m", "ink", "yarn"].contains(($0 as NSString).pathExtension) }
             .map { "Examples/\($0)" }
-        #expect(Set(files) == Set(Self.examples.map(\.file)))
+        // A ChoiceScript game is a folder holding startup.txt.
+        let games = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))
+            .filter { FileManager.default.fileExists(atPath: Repository.path("Examples/\($0)/startup.txt")) }
+            .map { "Examples/\($0)" }
+        #expect(Set(files + games) == Set(Self.examples.map(\.file)))
     }
 
     /// The DOT text of every example, snapshotted (it is ours and deterministic; the SVG

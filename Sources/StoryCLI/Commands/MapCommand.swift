@@ -120,7 +120,7 @@ struct MapCommand: Command {
         }
         try OutputFile.write(data, to: output, terminal: terminal)
         if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
-            let drawn = options.decorations.visiblePassages?.count ?? graph.count
+            let drawn = options.decorations.visiblePassages?.count ?? graph.passageCount
             terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(drawn) \(drawn == 1 ? "passage" : "passages"), \(data.count) bytes)")
         }
         return .success

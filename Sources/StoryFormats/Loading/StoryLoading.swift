@@ -27,10 +27,15 @@ public enum StoryLoading {
         AdventurePieceLoader.self,
         TweeLoader.self,
         TwineHTMLLoader.self,
+        InkLoader.self,
+        InkJSONLoader.self,
+        ChoiceScriptLoader.self,
+        YarnLoader.self,
     ]
 
     /// Every rule storygraph can emit: the analysers', the map's and the loaders'.
-    public static let rules = RuleRegistry(RuleRegistry.analysis.rules, MapRules.all, FormatRules.all)
+    public static let rules = RuleRegistry(
+        RuleRegistry.analysis.rules, MapRules.all, FormatRules.all, InkRules.all, ChoiceScriptRules.all, YarnRules.all)
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
 
@@ -107,7 +112,10 @@ public enum StoryLoading {
     /// them is a read error; `nil` when the story can be used.
     public static func refusal(of result: LoadResult) -> StoryLoadError? {
         let refuses = result.diagnostics.contains {
+            // A loader's findings about a story it read in full (ChoiceScript's quicktest
+            // checks) never refuse it, like the analysers' own.
             $0.severity == .error && RuleRegistry.analysis.rule($0.ruleID ?? "") == nil
+                && !ChoiceScriptRules.storyFindings.contains($0.ruleID ?? "")
         }
         return refuses ? StoryLoadError(result.diagnostics) : nil
     }
@@ -157,8 +165,7 @@ public enum StoryLoading {
             }
             return chosen
         }
-        let ext = (source.path as NSString).pathExtension.lowercased()
-        let byExtension = loaders.filter { $0.fileExtensions.contains(ext) }
+        let byExtension = loaders.filter { hasExtension(source.path, of: $0) }
         let candidates = byExtension.isEmpty ? loaders : byExtension
         var best: Chosen?
         let parses = SourceParses()
@@ -182,8 +189,14 @@ public enum StoryLoading {
             .compactMap { attempt($0, source, parses, forced: false)?.confidence }.max() ?? 0
     }
 
+    /// Whether `path` ends in one of the loader's extensions (compound ones such as
+    /// `yarn.txt` too).
+    static func hasExtension(_ path: String, of loader: any StoryLoader.Type) -> Bool {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        return loader.fileExtensions.contains { name.hasSuffix("." + $0) }
+    }
+
     static func expand(_ paths: [String]) throws(StoryLoadError) -> [String] {
-        let known = Set(loaders.flatMap { $0.fileExtensions })
         var files: [String] = []
         let manager = FileManager.default
         for path in paths.map(AppSourceProject.projectFolder) {
@@ -192,8 +205,13 @@ public enum StoryLoading {
                 throw StoryLoadError(FormatRules.unreadableFile, "no such file or folder: \(path)", at: nil)
             }
             if !isDirectory.boolValue { files.append(path); continue }
+            // A ChoiceScript game is read from its startup.txt, which finds its scenes.
+            if let startup = ChoiceScriptLoader.startupFile(inFolder: path) { files.append(startup); continue }
             let inside = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                .filter { known.contains(($0 as NSString).pathExtension.lowercased()) && !(AppSourceProject.isAppSource($0) && AppSourceProject.isSkipped($0)) }
+                .filter { name in
+                    loaders.contains { hasExtension(name, of: $0) }
+                        && !(AppSourceProject.isAppSource(name) && AppSourceProject.isSkipped(name))
+                }
                 .sorted()
                 .map { (path as NSString).appendingPathComponent($0) }
             if inside.isEmpty {
