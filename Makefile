@@ -4,7 +4,9 @@
 SWIFT ?= swift
 BIN := .build/debug/storygraph
 OUTPUT ?= Output
-EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.html Examples/*.swift Examples/*.m Examples/*.yaml Examples/*.yml)
+EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.html Examples/*.swift Examples/*.m Examples/*.ink Examples/*.yarn Examples/*.yaml Examples/*.yml)
+# A ChoiceScript game is a folder holding startup.txt and its scenes.
+EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
 
 .PHONY: demo test deps build release examples bench clean leak-check print-examples fuzz
 

@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "StoryRender", dependencies: ["CGraphviz"]),
         .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
-        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender"]),
+        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "StoryCLI"]),
         // libFuzzer targets (Fuzz/README.md): plain reproducers in a normal build; `Fuzz/build`
         // compiles them with -sanitize=fuzzer,address into .build/fuzz.
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),

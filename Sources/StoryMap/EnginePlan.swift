@@ -27,10 +27,11 @@ public struct EnginePlan: Sendable {
 
     /// The number of boxes the map will draw.
     public static func boxes(_ graph: StoryGraph, _ options: DOTOptions) -> Int {
-        let passages = options.decorations.visiblePassages?.count ?? graph.count
+        // Per passage: the map draws each once, however many copies of it calls make.
+        let passages = options.decorations.visiblePassages?.count ?? graph.passageCount
         guard options.style == .chart else { return passages }
         var choices = 0
-        for v in 0..<graph.count where options.decorations.visiblePassages?.contains(v) ?? true {
+        for v in 0..<graph.passageCount where options.decorations.visiblePassages?.contains(v) ?? true {
             choices += graph.story.passages[v].choices.count { !$0.isRestart && $0.kind == .choice }
         }
         return passages + choices

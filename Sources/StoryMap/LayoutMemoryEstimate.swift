@@ -41,7 +41,7 @@ public struct LayoutMemoryEstimate: Sendable {
         boxes = EnginePlan.boxes(graph, options)
         var edges = 0
         var labelled = 0
-        for v in 0..<graph.count where options.decorations.visiblePassages?.contains(v) ?? true {
+        for v in 0..<graph.passageCount where options.decorations.visiblePassages?.contains(v) ?? true {
             for choice in graph.story.passages[v].choices {
                 if choice.isRestart {
                     edges += options.showRestarts ? 1 : 0

@@ -5,6 +5,10 @@
 //   storygraph-bench STORY [--ops load,scc,…] [--reps K] [--budget-ms MS] [--engine dot|sfdp|…]
 //                    [--style chart|compact] [--graph-attr KEY=VALUE]… [--list]
 //
+// The command line is read by StoryCLI's parser from the declarations in `BenchOptions`,
+// so it takes what `storygraph` takes (`--reps=3`, `--`, did-you-mean) and `--help` is
+// made from them.
+//
 // Operations are the rows of `operations` below: adding one is one entry there.
 
 import Foundation
@@ -12,6 +16,7 @@ import StoryGraph
 import StoryFormats
 import StoryMap
 import StoryRender
+import StoryCLI
 
 /// What one operation produced: a short summary (to check against the peers' answers)
 /// and, for throughput figures, how much work one run did (steps of playthroughs).
@@ -69,7 +74,7 @@ struct Operation {
 let operations: [Operation] = [
     Operation("load", "read, parse, validate the file and build the StoryGraph") { fixture in
         let graph = StoryGraph(try StoryLoading.load(paths: [fixture.path]).story)
-        return Measured(summary: "\(graph.count) passages, \(graph.edgeCount) steps")
+        return Measured(summary: "\(graph.passageCount) passages, \(graph.edgeCount) steps")
     },
     Operation("scc", "strongly connected components (iterative Tarjan)") { fixture in
         let components = StronglyConnectedComponents(fixture.graph)
@@ -126,19 +131,45 @@ extension Data {
     }
 }
 
-// MARK: - Command line
+// MARK: - Command line (the same parser and option declarations as `storygraph`)
 
 @MainActor
-struct Arguments {
-    var story: String?
-    var ops: [String] = operations.map(\.name)
-    var reps = 5
-    /// Stop repeating an operation once its runs add up to this (at least one run).
-    var budgetMilliseconds = Double.infinity
-    var engine = MapEngine.dot
-    var style = DOTOptions.Style.chart
-    var graphAttributes: [(String, String)] = []
-    var list = false
+enum BenchOptions {
+    static let operationNames = operations.map(\.name)
+    static let ops = Option<[String]>(
+        "ops", value: "OPS", help: "Comma-separated operations to time.", default: operationNames,
+        shownDefault: "all", expected: "a comma-separated list of: \(operationNames.joined(separator: ", "))"
+    ) { [operationNames] text in
+        let names = text.split(separator: ",").map(String.init)
+        return !names.isEmpty && names.allSatisfy(operationNames.contains) ? names : nil
+    }
+    static let reps = Option<Int>.integer("reps", value: "K", help: "Runs of each operation (the median is reported).", default: 5, in: 1...Int.max)
+    static let budget = Option<Double>.number(
+        "budget-ms", value: "MS", help: "Stop repeating an operation once its runs add up to MS milliseconds (at least one run).",
+        in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, expected: "a positive number")
+    static let engine = Option<MapEngine>.choice("engine", help: "Graphviz layout engine of 'render', planned as 'storygraph map' plans it.", default: .dot)
+    static let style = Option<DOTOptions.Style>.choice("style", help: "Map style of 'dot' and 'render'.", default: .chart)
+    static let graphAttribute = Option<GraphAttribute>(
+        "graph-attr", value: "KEY=VALUE", help: "A Graphviz graph attribute added after the engine plan (repeat for several).",
+        repeating: true, expected: "KEY=VALUE"
+    ) { text in
+        let pair = text.split(separator: "=", maxSplits: 1).map(String.init)
+        return pair.count == 2 ? GraphAttribute(key: pair[0], value: pair[1]) : nil
+    }
+    static let list = Option.flag("list", help: "List the operations and exit.")
+    static let help = Option.flag("help", short: "h", help: "Show this help.")
+
+    static let configuration = CommandConfiguration(
+        name: "storygraph-bench",
+        abstract: "Time storygraph's operations in-process on one story file, one JSON line per operation.",
+        arguments: [ArgumentSpec("STORY", help: "The story file (not needed with --list).", optional: true)],
+        options: [ops.spec, reps.spec, budget.spec, engine.spec, style.spec, graphAttribute.spec, list.spec, help.spec],
+        sharedOptions: [])
+}
+
+struct GraphAttribute: Sendable {
+    var key: String
+    var value: String
 }
 
 func fail(_ message: String, code: Int32 = 64) -> Never {
@@ -147,49 +178,13 @@ func fail(_ message: String, code: Int32 = 64) -> Never {
 }
 
 @MainActor
-func parse(_ argv: [String]) -> Arguments {
-    var arguments = Arguments()
-    var i = 0
-    func value() -> String {
-        i += 1
-        guard i < argv.count else { fail("option \(argv[i - 1]) expects a value") }
-        return argv[i]
+func parse(_ argv: [String]) -> ParsedArguments {
+    do {
+        return try ParsedArguments(argv, for: BenchOptions.configuration, command: "storygraph-bench")
+    } catch {
+        if case .usage(let message, _) = error { fail("error: \(message)") }
+        fail("error: \(error)")
     }
-    while i < argv.count {
-        switch argv[i] {
-        case "--ops": arguments.ops = value().split(separator: ",").map(String.init)
-        case "--reps":
-            guard let reps = Int(value()), reps >= 1 else { fail("--reps expects a whole number ≥ 1") }
-            arguments.reps = reps
-        case "--budget-ms":
-            guard let budget = Double(value()), budget > 0 else { fail("--budget-ms expects a positive number") }
-            arguments.budgetMilliseconds = budget
-        case "--engine":
-            let name = value()
-            guard let engine = MapEngine(rawValue: name) else {
-                fail("unknown engine '\(name)'; engines: \(MapEngine.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            arguments.engine = engine
-        case "--style":
-            let name = value()
-            guard let style = DOTOptions.Style(rawValue: name) else { fail("unknown style '\(name)'; styles: chart, compact") }
-            arguments.style = style
-        case "--graph-attr":
-            let pair = value().split(separator: "=", maxSplits: 1).map(String.init)
-            guard pair.count == 2 else { fail("--graph-attr expects KEY=VALUE") }
-            arguments.graphAttributes.append((pair[0], pair[1]))
-        case "--list": arguments.list = true
-        case "-h", "--help":
-            print("usage: storygraph-bench STORY [--ops \(operations.map(\.name).joined(separator: ","))] [--reps K] [--budget-ms MS] [--engine E] [--style chart|compact] [--graph-attr K=V]... [--list]")
-            exit(0)
-        case let option where option.hasPrefix("-"): fail("unknown option '\(option)'")
-        case let story:
-            guard arguments.story == nil else { fail("one story file only; got '\(story)' too") }
-            arguments.story = story
-        }
-        i += 1
-    }
-    return arguments
 }
 
 /// One JSON line, written at once and unbuffered, so a run cut short by a timeout
@@ -223,14 +218,18 @@ func median(_ values: [Double]) -> Double {
 }
 
 let arguments = parse(Array(CommandLine.arguments.dropFirst()))
-if arguments.list {
+if arguments[BenchOptions.help] {
+    print(BenchOptions.configuration.helpText(path: "storygraph-bench"))
+    exit(0)
+}
+if arguments[BenchOptions.list] {
     for operation in operations { print("\(operation.name)\t\(operation.about)") }
     exit(0)
 }
-guard let path = arguments.story else { fail("no story file given (see --help)") }
-for name in arguments.ops where !operations.contains(where: { $0.name == name }) {
-    fail("unknown operation '\(name)'; operations: \(operations.map(\.name).joined(separator: ", "))")
-}
+guard let path = arguments.positional.first else { fail("no story file given (see --help)") }
+let ops = arguments[BenchOptions.ops]
+let reps = arguments[BenchOptions.reps]
+let budgetMilliseconds = arguments.value(BenchOptions.budget) ?? .infinity
 
 let loaded: LoadResult
 do {
@@ -238,34 +237,34 @@ do {
 } catch {
     fail("cannot load \(path):\n\(error)", code: 65)
 }
-var dotOptions = DOTOptions(style: arguments.style)
+var dotOptions = DOTOptions(style: arguments[BenchOptions.style])
 let graph = StoryGraph(loaded.story)
 // The same engine plan as `storygraph map --engine …` (StoryMap's), then any --graph-attr.
-let plan = EnginePlan(arguments.engine, graph: graph, options: dotOptions)
-dotOptions.graphAttributes = plan.attributes + arguments.graphAttributes
+let plan = EnginePlan(arguments[BenchOptions.engine], graph: graph, options: dotOptions)
+dotOptions.graphAttributes = plan.attributes + arguments.values(BenchOptions.graphAttribute).map { ($0.key, $0.value) }
 let fixture = Fixture(path: path, graph: graph, dotOptions: dotOptions, engine: LayoutEngine(rawValue: plan.engine.rawValue)!)
 let clock = ContinuousClock()
 
-for name in arguments.ops {
+for name in ops {
     let operation = operations.first { $0.name == name }!
     if name == "render" { _ = fixture.dot }
     if name == "playthroughs" { _ = fixture.play }
     var samples: [Double] = []
     var measured = Measured(summary: "")
     do {
-        for _ in 0..<arguments.reps {
+        for _ in 0..<reps {
             var result: Measured?
             let elapsed = try clock.measure { result = try operation.run(fixture) }
             measured = result!
             samples.append(milliseconds(elapsed))
-            if samples.reduce(0, +) >= arguments.budgetMilliseconds { break }
+            if samples.reduce(0, +) >= budgetMilliseconds { break }
         }
     } catch {
-        emit([("op", name), ("passages", fixture.graph.count), ("error", "\(error)")])
+        emit([("op", name), ("passages", fixture.graph.passageCount), ("error", "\(error)")])
         continue
     }
     var fields: [(String, Any)] = [
-        ("op", name), ("passages", fixture.graph.count), ("reps", samples.count),
+        ("op", name), ("passages", fixture.graph.passageCount), ("reps", samples.count),
         ("median_ms", median(samples)), ("samples_ms", samples), ("result", measured.summary),
     ]
     if let work = measured.work { fields.append(("per_second", work / (median(samples) / 1e3))) }

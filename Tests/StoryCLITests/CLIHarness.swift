@@ -48,10 +48,12 @@ func runCLI(_ arguments: [String]) -> CLIRun {
         var err = Data()
     }
     let box = Box()
-    let terminal = Terminal(
-        quiet: arguments.contains("--quiet"), color: .never, environment: [:],
-        out: { box.out.append($0) }, err: { box.err.append($0) }, stderrIsTerminal: false)
-    let code = StoryGraphCLI.main(arguments, terminal: terminal)
+    // `--quiet` and `--color` as the command line gives them, in any spelling (`-q`, `-qn 5`).
+    let code = StoryGraphCLI.main(arguments) { globals in
+        Terminal(
+            quiet: globals.quiet, color: globals.color == .always ? .always : .never, environment: [:],
+            out: { box.out.append($0) }, err: { box.err.append($0) }, stderrIsTerminal: false)
+    }
     return CLIRun(
         exitCode: code, stdout: String(decoding: box.out, as: UTF8.self),
         stderr: String(decoding: box.err, as: UTF8.self), stdoutData: box.out)
@@ -84,9 +86,11 @@ enum Binary {
 
 /// Runs the built `storygraph` binary (or another product of the same build, such as a
 /// fuzz target's reproducer) as a separate process (end-to-end tests).
-/// With a `timeout`, a process still running after that many seconds is killed.
+/// With a `timeout`, a process still running after that many seconds is killed; `input`,
+/// when given, is what the process reads on standard input.
 func runBinary(
-    _ arguments: [String], environment: [String: String]? = nil, product: String = "storygraph", timeout: Double? = nil
+    _ arguments: [String], environment: [String: String]? = nil, product: String = "storygraph", timeout: Double? = nil,
+    input: Data? = nil
 ) throws -> CLIRun {
     let binary = product == "storygraph" ? Binary.url : Binary.url.deletingLastPathComponent().appendingPathComponent(product)
     let process = Process()
@@ -98,7 +102,13 @@ func runBinary(
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let stdin = Pipe()
+    if input != nil { process.standardInput = stdin }
     try process.run()
+    if let input {
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+    }
     final class Flag: @unchecked Sendable { var killed = false }
     let killed = Flag()
     if let timeout {

@@ -67,7 +67,7 @@ indirect enum JSONValue: Decodable, Equatable {
 }
 
 /// A JSON Schema (draft 2020-12) validator for exactly the keywords storygraph's schemas
-/// use: `type`, `properties`, `required`, `additionalProperties: false`, `items`, `enum`,
+/// use: `type`, `properties`, `required`, `additionalProperties` (false, or a schema), `items`, `enum`,
 /// `const`, `$ref` to `#/$defs/…`, `minimum`. Any other keyword in a schema is an error, so
 /// a schema cannot silently rely on one it does not check. Annotations (`$schema`,
 /// `title`, `description`) are read past.
@@ -118,6 +118,9 @@ struct JSONSchema {
                         stack.append((property, field, "\(path).\(name)"))
                     } else if keywords["additionalProperties"] == .bool(false) {
                         errors.append("\(path): unexpected key '\(name)'")
+                    } else if case .object(let extra)? = keywords["additionalProperties"] {
+                        // A schema for every key not declared (an object of counts).
+                        stack.append((.object(extra), field, "\(path).\(name)"))
                     }
                 }
             }

@@ -102,6 +102,8 @@ import StoryGraph
         #expect(Self.loadError(Data("[1, 2]".utf8), format: nil).map(\.description) == [
             "story.json:1:1: error: not a story storygraph can read; looked for: story-json (storygraph JSON: an object with a \"passages\" array); "
                 + "cyoa-json (CYOA JSON (Gophercises): an object of arcs with \"story\" paragraphs and \"options\" {\"text\", \"arc\"}); "
+                + "ink-json (compiled ink (.ink.json): {\"inkVersion\": …, \"root\": [containers]}); "
+                + "yarn (Yarn Spinner dialogue: .yarn (v1 to v3), .yarn.txt, .yarnproject, the Yarn editor's JSON); "
                 + "gamebook (gamebook data (JSON, YAML, or a JS/TS object literal): a map or list of sections whose options name other sections) [unknown-format]"
         ])
     }

@@ -124,6 +124,6 @@ import Testing
         let errors = LintRule.allCases.filter { $0.severity == .error }.map(\.rawValue)
         #expect(errors == ["broken-link", "duplicate-id", "no-ending", "trap"])
         #expect(LintRule.falseChoice.severity == .info)
-        #expect(LintRule.allCases.filter { $0.severity == .warning }.count == 6)
+        #expect(LintRule.allCases.filter { $0.severity == .warning }.count == 8)
     }
 }

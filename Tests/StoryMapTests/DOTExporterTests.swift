@@ -75,6 +75,26 @@ import StoryFormats
         #expect(Self.count("class=\"restart\"", in: dot) == 6)
     }
 
+    /// Graphviz 2.42's dot frees memory twice when an edge label meets a cluster or an
+    /// edge with constraint=false (Tests/tools/graphviz-crash-check.py): such edges carry
+    /// xlabels, and the crash the map fuzzer found replays (Tests/Fixtures/hostile/map).
+    @Test func noEdgeLabelMeetsAClusterOrANonConstrainingEdge() {
+        let compact = DOTExporter(Self.graph(Self.destini), options: DOTOptions(style: .compact)).dot()
+        let restarts = compact.split(separator: "\n").filter { $0.contains("class=\"restart\"") }
+        #expect(restarts.count == 6)
+        #expect(restarts.allSatisfy { $0.contains(" xlabel=") && $0.contains("constraint=\"false\"") && !$0.contains(" label=") })
+        #expect(compact.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice choice\", label=\"to two\""))
+
+        var options = DOTOptions(style: .compact)
+        options.decorations.clusters = [MapDecorations.Cluster(label: "two", color: "#ff8c00", passages: [2])]
+        let clustered = DOTExporter(Self.graph(Self.destini), options: options).dot()
+        #expect(clustered.contains("subgraph cluster_0 {"))
+        let edges = clustered.split(separator: "\n").filter { $0.contains(" -> ") }
+        #expect(edges.count == 13)
+        #expect(edges.allSatisfy { !$0.contains(" label=") })
+        #expect(clustered.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice choice\", xlabel=\"to two\""))
+    }
+
     @Test func restartsCanBeHidden() {
         let dot = DOTExporter(Self.graph(Self.destini), options: DOTOptions(showRestarts: false)).dot()
         #expect(!dot.contains("restart"))

@@ -13,7 +13,8 @@ public struct ArgumentSpec: Sendable {
     }
 }
 
-/// An option (`--output FILE`) or flag (`--quiet`) of a command.
+/// An option (`--output FILE`) or flag (`--quiet`) of a command, as the parser and the help
+/// text see it. Commands declare options as `Option` values, which make their spec.
 public struct OptionSpec: Sendable {
     /// Long name without dashes (`output`); it is also the key the parsed value is kept under.
     public var name: String
@@ -27,10 +28,14 @@ public struct OptionSpec: Sendable {
     public var defaultValue: String?
     /// Whether the option may be given several times (`--disable A --disable B`).
     public var isRepeating: Bool
+    /// What is wrong with a value ("a whole number from 1 to 9"), or `nil` when it is valid;
+    /// `Option` fills it from its value type.
+    public var check: (@Sendable (String) -> String?)?
 
     public init(
         _ name: String, short: Character? = nil, value valueName: String? = nil, help: String,
-        allowed: [String]? = nil, default defaultValue: String? = nil, repeating: Bool = false
+        allowed: [String]? = nil, default defaultValue: String? = nil, repeating: Bool = false,
+        check: (@Sendable (String) -> String?)? = nil
     ) {
         self.name = name
         self.short = short
@@ -39,15 +44,7 @@ public struct OptionSpec: Sendable {
         self.allowedValues = allowed
         self.defaultValue = defaultValue
         self.isRepeating = repeating
-    }
-
-    /// An option whose values are the cases of a `String` enum.
-    public static func choice<E: CaseIterable & RawRepresentable>(
-        _ name: String, _ type: E.Type, short: Character? = nil, help: String, default defaultValue: E? = nil
-    ) -> OptionSpec where E.RawValue == String {
-        OptionSpec(
-            name, short: short, value: name.uppercased(), help: help,
-            allowed: E.allCases.map(\.rawValue), default: defaultValue?.rawValue)
+        self.check = check
     }
 
     public var isFlag: Bool { valueName == nil }
@@ -60,17 +57,22 @@ public struct CommandConfiguration: Sendable {
     public var discussion: String
     public var arguments: [ArgumentSpec]
     public var options: [OptionSpec]
+    /// The options every command of the tool takes besides its own (`--quiet`, `--color`,
+    /// `--help`), parsed and listed with them.
+    public var sharedOptions: [OptionSpec]
     public var subcommands: [any Command.Type]
 
     public init(
         name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [], subcommands: [any Command.Type] = []
+        options: [OptionSpec] = [], sharedOptions: [OptionSpec] = GlobalOptions.specs,
+        subcommands: [any Command.Type] = []
     ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.arguments = arguments
         self.options = options
+        self.sharedOptions = sharedOptions
         self.subcommands = subcommands
     }
 }

@@ -1,25 +1,38 @@
-/// The command line of one command, checked against its configuration: typed accessors
-/// turn a wrong value into a usage error that says what was expected.
+import Foundation
+
+/// The command line of one command, checked against its configuration: every value is
+/// checked against its option's type as it is parsed, so a wrong value is a usage error
+/// before any story is read, and `value(_:)` returns it typed.
+///
+/// Understood, as getopt_long and swift-argument-parser do: `--name value`, `--name=value`,
+/// `-o value`, attached `-n5` and `-o/path`, combined flags `-qn 5`, `--` (what follows is
+/// positional), and `-` as a positional (standard input or output).
 public struct ParsedArguments: Sendable {
     public let command: String
     public private(set) var positional: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
-    private let specs: [String: OptionSpec]
 
-    /// Parses `arguments` (without the command names). `--name=value`, `--name value`,
-    /// `-o value` and `--` (end of options) are understood.
+    /// Parses `arguments` (without the command names).
     public init(_ arguments: [String], for configuration: CommandConfiguration, command: String) throws(CLIError) {
         self.command = command
         var specs: [String: OptionSpec] = [:]
-        var shorts: [Character: String] = [:]
-        for option in configuration.options + GlobalOptions.specs {
+        var shorts: [Character: OptionSpec] = [:]
+        for option in configuration.options + configuration.sharedOptions {
             specs[option.name] = option
-            if let short = option.short { shorts[short] = option.name }
+            if let short = option.short { shorts[short] = option }
         }
-        self.specs = specs
         var i = 0
         var onlyPositional = false
+        /// The value of `spec`: `inline` if given, else the next argument.
+        func value(of spec: OptionSpec, inline: String?) throws(CLIError) -> String {
+            if let inline { return inline }
+            guard i < arguments.count else {
+                throw .usage("option '--\(spec.name)' expects a value (\(spec.valueName!))", command: command)
+            }
+            i += 1
+            return arguments[i - 1]
+        }
         while i < arguments.count {
             let argument = arguments[i]
             i += 1
@@ -28,50 +41,60 @@ public struct ParsedArguments: Sendable {
                 continue
             }
             if argument == "--" { onlyPositional = true; continue }
-            var name: String
-            var inline: String?
             if argument.hasPrefix("--") {
-                name = String(argument.dropFirst(2))
+                var name = String(argument.dropFirst(2))
+                var inline: String?
                 if let eq = name.firstIndex(of: "=") {
                     inline = String(name[name.index(after: eq)...])
                     name = String(name[..<eq])
                 }
-            } else {
-                let letters = argument.dropFirst()
-                guard letters.count == 1, let long = shorts[letters.first!] else {
-                    throw .usage("unknown option '\(argument)'", command: command)
+                guard let spec = specs[name] else {
+                    throw .usage(
+                        "unknown option '--\(name)'\(Suggestion.phrase(for: name, among: Array(specs.keys), prefix: "--"))",
+                        command: command)
                 }
-                name = long
-            }
-            guard let spec = specs[name] else {
-                throw .usage("unknown option '--\(name)'\(Self.suggestion(name, among: Array(specs.keys)))", command: command)
-            }
-            if spec.isFlag {
-                if inline != nil { throw .usage("option '--\(name)' takes no value", command: command) }
-                flags.insert(name)
+                if spec.isFlag {
+                    if inline != nil { throw .usage("option '--\(name)' takes no value", command: command) }
+                    flags.insert(name)
+                } else {
+                    try record(try value(of: spec, inline: inline), for: spec)
+                }
                 continue
             }
-            let value: String
-            if let inline {
-                value = inline
-            } else {
-                guard i < arguments.count else {
-                    throw .usage("option '--\(name)' expects a value (\(spec.valueName!))", command: command)
+            // Short options: `-q`, `-qn 5`, `-n5`, `-o/path`.
+            var letters = Substring(argument.dropFirst())
+            while let letter = letters.first {
+                letters = letters.dropFirst()
+                guard let spec = shorts[letter] else {
+                    throw .usage("unknown option '-\(letter)'\(argument.count > 2 ? " in '\(argument)'" : "")", command: command)
                 }
-                value = arguments[i]
-                i += 1
+                if spec.isFlag {
+                    flags.insert(spec.name)
+                    continue
+                }
+                try record(try value(of: spec, inline: letters.isEmpty ? nil : String(letters)), for: spec)
+                break
             }
-            if let allowed = spec.allowedValues, !allowed.contains(value) {
-                throw .usage(
-                    "invalid value '\(value)' for '--\(name)'; expected one of: \(allowed.joined(separator: ", "))",
-                    command: command)
-            }
-            if !spec.isRepeating, values[name] != nil {
-                throw .usage("option '--\(name)' given more than once", command: command)
-            }
-            values[name, default: []].append(value)
         }
-        try checkPositional(configuration.arguments)
+        // `--help` asks for nothing else: the arguments it would need are not missing.
+        if !flags.contains(GlobalOptions.helpOption.name) { try checkPositional(configuration.arguments) }
+    }
+
+    /// Checks `text` against `spec` and keeps it.
+    private mutating func record(_ text: String, for spec: OptionSpec) throws(CLIError) {
+        if let allowed = spec.allowedValues, !allowed.contains(text) {
+            throw .usage(
+                "invalid value '\(text)' for '--\(spec.name)'; expected one of: \(allowed.joined(separator: ", "))"
+                    + Suggestion.phrase(for: text, among: allowed),
+                command: command)
+        }
+        if let problem = spec.check?(text) {
+            throw .usage("invalid value '\(text)' for '--\(spec.name)'; expected \(problem)", command: command)
+        }
+        if !spec.isRepeating, values[spec.name] != nil {
+            throw .usage("option '--\(spec.name)' given more than once", command: command)
+        }
+        values[spec.name, default: []].append(text)
     }
 
     private func checkPositional(_ arguments: [ArgumentSpec]) throws(CLIError) {
@@ -85,43 +108,30 @@ public struct ParsedArguments: Sendable {
         }
     }
 
-    private static func suggestion(_ name: String, among names: [String]) -> String {
-        let close = names.filter { $0.hasPrefix(name) || name.hasPrefix($0) }.sorted()
-        return close.isEmpty ? "" : "; did you mean '--\(close[0])'?"
+    /// Whether the option was given on the command line (not only defaulted).
+    public func has<Value>(_ option: Option<Value>) -> Bool {
+        values[option.name] != nil || flags.contains(option.name)
     }
 
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// The value given (the last, for a repeating option), or the option's default.
+    public func value<Value>(_ option: Option<Value>) -> Value? {
+        if option.spec.isFlag { return flags.contains(option.name) ? option.convert("") : option.defaultValue }
+        return values[option.name]?.last.flatMap(option.convert) ?? option.defaultValue
+    }
 
-    /// The value given, or the option's default.
-    public func value(_ name: String) -> String? { values[name]?.last ?? specs[name]?.defaultValue }
-
-    public func values(_ name: String) -> [String] { values[name] ?? [] }
-
-    public func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
-
-    /// An integer option within `range`, or its default.
-    public func int(_ name: String, in range: ClosedRange<Int> = 0...Int.max) throws(CLIError) -> Int? {
-        guard let text = value(name) else { return nil }
-        let cleaned = text.replacingOccurrences(of: "_", with: "").replacingOccurrences(of: ",", with: "")
-        guard let number = Int(cleaned), range.contains(number) else {
-            let bounds = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
-            throw .usage("invalid value '\(text)' for '--\(name)'; expected a whole number \(bounds)", command: command)
+    /// The value of an option declared with a default: the value given, or the default.
+    public subscript<Value>(_ option: Option<Value>) -> Value {
+        guard let value = value(option) else {
+            preconditionFailure("option '--\(option.name)' has no default; read it with value(_:)")
         }
-        return number
+        return value
     }
 
-    public func double(_ name: String) throws(CLIError) -> Double? {
-        guard let text = value(name) else { return nil }
-        guard let number = Double(text), number.isFinite, number >= 0 else {
-            throw .usage("invalid value '\(text)' for '--\(name)'; expected a non-negative number", command: command)
-        }
-        return number
-    }
+    /// A flag: whether it was given.
+    public subscript(_ flag: Option<Bool>) -> Bool { flags.contains(flag.name) }
 
-    /// An enum option (already checked against its allowed values).
-    public func choice<E: RawRepresentable>(_ name: String, as type: E.Type) -> E? where E.RawValue == String {
-        value(name).flatMap(E.init(rawValue:))
+    /// Every value of a repeating option, in the order given.
+    public func values<Value>(_ option: Option<Value>) -> [Value] {
+        (values[option.name] ?? []).compactMap(option.convert)
     }
 }
-
-import Foundation

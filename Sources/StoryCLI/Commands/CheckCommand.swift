@@ -18,10 +18,10 @@ struct CheckCommand: Command {
             'storygraph help rules' lists every rule with its severity.
             """,
         arguments: [ArgumentSpec("STORY", help: "A story file or folder to check; give several to check each. A folder is checked story by story (one story when its files form one, as a Twee project does).", repeating: true)],
-        options: [
-            OptionSpec("strict", help: "Fail on warnings too."),
-            OptionSpec.choice("format", Format.self, help: "Output format.", default: .text),
-        ] + InputOptions.specs)
+        options: [strictOption.spec, formatOption.spec] + InputOptions.specs)
+
+    static let strictOption = Option.flag("strict", help: "Fail on warnings too.")
+    static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
 
     let paths: [String]
     let strict: Bool
@@ -31,10 +31,10 @@ struct CheckCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
-        strict = arguments.flag("strict")
+        strict = arguments[Self.strictOption]
+        format = arguments[Self.formatOption]
         input = try InputOptions(arguments)
         disabled = input.disabled
-        format = arguments.choice("format", as: Format.self) ?? .text
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
@@ -59,7 +59,7 @@ struct CheckCommand: Command {
             let diagnostics: [Diagnostic]
             var readable = true
             do throws(StoryLoadError) {
-                var loaded = try StoryLoading.load(paths: story.files, format: input.format, options: input.options)
+                var loaded = try input.read(story.files)
                 loaded.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
                 if let refusal = StoryLoading.refusal(of: loaded) { throw refusal }
                 let graph = StoryGraph(loaded.story)

@@ -35,53 +35,73 @@ public enum CLIError: Error, Sendable {
     }
 }
 
-/// A subcommand of `storygraph`. Its options are declared in `configuration`, parsed
-/// into `ParsedArguments`, and read by `init(_:)`; `run` does the work and returns the
-/// exit code. Behaviour lives in the libraries: a command parses, calls and prints.
+/// A subcommand of `storygraph`. Its options are declared once each (`Option`), listed in
+/// `configuration`, parsed into `ParsedArguments` (which checks every value's type), and
+/// read by `init(_:)`; `validate` checks what the options mean together, and both run
+/// before any story is read; `run` does the work and returns the exit code. Behaviour lives
+/// in the libraries: a command parses, calls and prints.
 public protocol Command: Sendable {
     static var configuration: CommandConfiguration { get }
     init(_ arguments: ParsedArguments) throws(CLIError)
+    /// Usage errors that need more than one option ("--radius needs --focus").
+    func validate() throws(CLIError)
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode
+}
+
+extension Command {
+    public func validate() throws(CLIError) {}
 }
 
 /// Options every command takes.
 public struct GlobalOptions: Sendable {
     public enum ColorMode: String, CaseIterable, Sendable { case auto, always, never }
 
-    static let specs: [OptionSpec] = [
-        OptionSpec("quiet", short: "q", help: "Print no warnings or progress, only results and errors."),
-        OptionSpec.choice("color", ColorMode.self, help: "Colour diagnostics (auto: on a terminal, unless NO_COLOR is set).", default: .auto),
-        OptionSpec("help", short: "h", help: "Show help for this command."),
-    ]
+    static let quietOption = Option.flag("quiet", short: "q", help: "Print no warnings or progress, only results and errors.")
+    static let colorOption = Option<ColorMode>.choice(
+        "color", help: "Colour diagnostics (auto: on a terminal, unless NO_COLOR is set and not empty).", default: .auto)
+    static let helpOption = Option.flag("help", short: "h", help: "Show help for this command.")
+
+    public static let specs: [OptionSpec] = [quietOption.spec, colorOption.spec, helpOption.spec]
 
     public var quiet: Bool
     public var color: ColorMode
 
+    /// The defaults: not quiet, colour on a terminal.
+    public init() {
+        quiet = false
+        color = .auto
+    }
+
     public init(_ arguments: ParsedArguments) {
-        quiet = arguments.flag("quiet")
-        color = arguments.choice("color", as: ColorMode.self) ?? .auto
+        quiet = arguments[Self.quietOption]
+        color = arguments[Self.colorOption]
     }
 }
 
 /// Options of every command that reads a story.
 public struct InputOptions: Sendable {
+    static let formatOption = Option.oneOf(
+        "input-format", value: "FORMAT",
+        help: "Read the story as this format instead of guessing from its extension and content (with STORY '-', from its content).",
+        allowed: StoryLoading.formatNames)
+    static let startOption = Option.text("start", value: "PASSAGE", help: "Start the story at this passage instead of the one it declares.")
+    static let storyOption = Option.text("story", value: "NAME", help: "Pick one story from a file that holds several (a Twine archive).")
+
+    static let restartRuleOption = Option<RestartRule>.choice(
+        "restart-rule",
+        help: "Which links back to the start are restarts: text (labels such as \"Play again\" and final passages, the default), strict (loader-marked and declared endings only), off (loader-marked only).",
+        default: .text)
+
+    static let disableOption = Option.oneOf(
+        "disable", value: "RULE", help: "Leave out the findings of a rule (repeat for several); 'storygraph help rules' lists them.",
+        allowed: StoryLoading.rules.ids, repeating: true)
+
+    static let schemaOption = Option.text(
+        "schema", value: "FILE",
+        help: "Read gamebook data (JSON, YAML, JS/TS) with the fields this JSON mapping names, instead of inferring them: {\"sections\": \"pages\", \"id\": \"id\", \"text\": \"body\", \"options\": \"choices\", \"label\": \"text\", \"target\": \"goto\"}.")
+
     public static let specs: [OptionSpec] = [
-        OptionSpec(
-            "input-format", value: "FORMAT",
-            help: "Read the story as this format instead of guessing from its extension and content.",
-            allowed: StoryLoading.formatNames),
-        OptionSpec("start", value: "PASSAGE", help: "Start the story at this passage instead of the one it declares."),
-        OptionSpec("story", value: "NAME", help: "Pick one story from a file that holds several (a Twine archive)."),
-        OptionSpec.choice(
-            "restart-rule", RestartRule.self,
-            help: "Which links back to the start are restarts: text (labels such as \"Play again\" and final passages, the default), strict (loader-marked and declared endings only), off (loader-marked only).",
-            default: .text),
-        OptionSpec(
-            "disable", value: "RULE", help: "Leave out the findings of a rule (repeat for several); 'storygraph help rules' lists them.",
-            allowed: StoryLoading.rules.ids, repeating: true),
-        OptionSpec(
-            "schema", value: "FILE",
-            help: "Read gamebook data (JSON, YAML, JS/TS) with the fields this JSON mapping names, instead of inferring them: {\"sections\": \"pages\", \"id\": \"id\", \"text\": \"body\", \"options\": \"choices\", \"label\": \"text\", \"target\": \"goto\"}."),
+        formatOption.spec, startOption.spec, storyOption.spec, restartRuleOption.spec, disableOption.spec, schemaOption.spec,
     ]
 
     public var format: String?
@@ -91,9 +111,9 @@ public struct InputOptions: Sendable {
 
     /// Reads the options; a `--schema` file that cannot be read is an input error (65).
     public init(_ arguments: ParsedArguments) throws(CLIError) {
-        format = arguments.value("input-format")
+        format = arguments.value(Self.formatOption)
         var schema: GamebookSchema?
-        if let path = arguments.value("schema") {
+        if let path = arguments.value(Self.schemaOption) {
             do {
                 schema = try GamebookSchema(file: SourceText(contentsOf: path))
             } catch {
@@ -101,10 +121,17 @@ public struct InputOptions: Sendable {
             }
         }
         options = LoadOptions(
-            start: arguments.value("start"), storyName: arguments.value("story"),
-            restartRule: arguments.choice("restart-rule", as: RestartRule.self) ?? .text,
-            gamebookSchema: schema)
-        disabled = Set(arguments.values("disable"))
+            start: arguments.value(Self.startOption), storyName: arguments.value(Self.storyOption),
+            restartRule: arguments[Self.restartRuleOption], gamebookSchema: schema)
+        disabled = Set(arguments.values(Self.disableOption))
+    }
+
+    /// Loads the story of `paths` as the loaders return it: `-` alone is standard input.
+    public func read(_ paths: [String]) throws(StoryLoadError) -> LoadResult {
+        if paths == [StandardInput.path] {
+            return try StoryLoading.load(sources: [try StandardInput.source()], format: format, options: options)
+        }
+        return try StoryLoading.load(paths: paths, format: format, options: options)
     }
 
     /// Loads a story, leaves out the findings of disabled rules, and (with
@@ -115,13 +142,18 @@ public struct InputOptions: Sendable {
     public func load(_ paths: [String], _ terminal: Terminal, printFindings: Bool = true) throws(CLIError) -> LoadResult {
         var result: LoadResult
         do {
-            result = try StoryLoading.load(paths: paths, format: format, options: options)
+            result = try read(paths)
         } catch {
             throw .input(error)
         }
         result.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
         if let refusal = StoryLoading.refusal(of: result) { throw .input(refusal) }
-        if printFindings { terminal.report(result.diagnostics) }
+        if printFindings {
+            terminal.report(result.diagnostics)
+        } else {
+            // Which file of a project the story came from is said on stderr by every command.
+            terminal.report(result.diagnostics.filter { $0.ruleID == AppSourceProject.ruleID })
+        }
         return result
     }
 }

@@ -17,14 +17,21 @@ struct FuzzCommand: Command {
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [
-            OptionSpec("runs", short: "n", value: "N", help: "How many runs to play.", default: "10000"),
-            OptionSpec("seed", short: "s", value: "S", help: "The seed (0 to 2^64 − 1).", default: "1"),
-            OptionSpec("max-steps", value: "K", help: "Stop a run as stuck after K choices (default: 1000, or 10 × the passages)."),
-            OptionSpec.choice("policy", PlayPolicy.self, help: "uniform: every choice equally likely; fresh: prefer choices not taken yet.", default: .uniform),
-            OptionSpec("jobs", short: "j", value: "J", help: "Worker threads (default: one per core)."),
-            OptionSpec.choice("format", OutputFormat.self, help: "Report format.", default: .text),
-            OptionSpec("replay", value: "I", help: "Print run I (from 1) of the seed as a transcript instead of fuzzing."),
+            runsOption.spec, seedOption.spec, maxStepsOption.spec, policyOption.spec, jobsOption.spec,
+            formatOption.spec, replayOption.spec,
         ] + InputOptions.specs)
+
+    static let runsOption = Option<Int>.integer("runs", short: "n", help: "How many runs to play.", default: 10_000, in: 1...Int(Int32.max) * 1024)
+    static let seedOption = Option<UInt64>.seed(short: "s", help: "The seed (0 to 2^64 − 1).")
+    static let maxStepsOption = Option<Int>.integer(
+        "max-steps", value: "K", help: "Stop a run as stuck after K choices.", shownDefault: "1000, or 10 × the passages",
+        in: 1...100_000_000)
+    static let policyOption = Option<PlayPolicy>.choice(
+        "policy", help: "uniform: every choice equally likely; fresh: prefer choices not taken yet.", default: .uniform)
+    static let jobsOption = Option<Int>.integer("jobs", short: "j", value: "J", help: "Worker threads.", shownDefault: "one per core", in: 1...1024)
+    static let formatOption = Option<OutputFormat>.choice("format", help: "Report format.", default: .text)
+    static let replayOption = Option<Int>.integer(
+        "replay", value: "I", help: "Print run I (from 1) of the seed as a transcript instead of fuzzing.", in: 1...Int.max)
 
     let paths: [String]
     let input: InputOptions
@@ -39,23 +46,13 @@ struct FuzzCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
         input = try InputOptions(arguments)
-        runs = try arguments.int("runs", in: 0...Int(Int32.max) * 1024) ?? 10_000
-        seed = try Self.seed(arguments)
-        maxSteps = try arguments.int("max-steps", in: 1...100_000_000)
-        policy = arguments.choice("policy", as: PlayPolicy.self) ?? .uniform
-        jobs = try arguments.int("jobs", in: 1...1024)
-        format = arguments.choice("format", as: OutputFormat.self) ?? .text
-        replay = try arguments.int("replay", in: 1...Int.max)
-    }
-
-    /// `--seed` as an unsigned 64-bit number (`_` and `,` allowed as separators).
-    static func seed(_ arguments: ParsedArguments, name: String = "seed", command: String = "fuzz") throws(CLIError) -> UInt64 {
-        guard let text = arguments.value(name) else { return 1 }
-        let cleaned = text.replacingOccurrences(of: "_", with: "").replacingOccurrences(of: ",", with: "")
-        guard let value = UInt64(cleaned) else {
-            throw .usage("invalid value '\(text)' for '--\(name)'; expected a whole number from 0 to \(UInt64.max)", command: command)
-        }
-        return value
+        runs = arguments[Self.runsOption]
+        seed = arguments[Self.seedOption]
+        maxSteps = arguments.value(Self.maxStepsOption)
+        policy = arguments[Self.policyOption]
+        jobs = arguments.value(Self.jobsOption)
+        format = arguments[Self.formatOption]
+        replay = arguments.value(Self.replayOption)
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {

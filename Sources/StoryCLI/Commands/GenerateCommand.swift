@@ -22,10 +22,10 @@ struct GenerateCommand: Command {
             ArgumentSpec("SHAPE", help: "gamebook, lattice, tree, chain or diamonds."),
             ArgumentSpec("ARGS", help: "The shape's numbers: N, W L, or D.", repeating: true),
         ],
-        options: [
-            OptionSpec("seed", value: "S", help: "Seed of the random choices (gamebook, lattice).", default: "1"),
-            OptionSpec("output", short: "o", value: "FILE", help: "Write the story here instead of stdout. " + OutputFile.helpNote),
-        ])
+        options: [seedOption.spec, outputOption.spec])
+
+    static let seedOption = Option<UInt64>.seed(help: "Seed of the random choices (gamebook, lattice).")
+    static let outputOption = Option.text("output", short: "o", value: "FILE", help: "Write the story here instead of stdout. " + OutputFile.helpNote)
 
     let shape: StoryGenerator.Shape
     let seed: UInt64
@@ -49,11 +49,8 @@ struct GenerateCommand: Command {
         case .success(let parsed): shape = parsed
         case .failure(let error): throw .usage(error.description, command: "generate")
         }
-        guard let seedText = arguments.value("seed"), let parsedSeed = UInt64(seedText) else {
-            throw .usage("invalid value '\(arguments.value("seed") ?? "")' for '--seed'; expected a whole number from 0 to \(UInt64.max)", command: "generate")
-        }
-        seed = parsedSeed
-        output = arguments.value("output")
+        seed = arguments[Self.seedOption]
+        output = arguments.value(Self.outputOption)
         let bytes = shape.minimumJSONBytes
         if bytes > SourceText.maximumSize {
             throw .usage(Self.aboveInputLimit("at least \(bytes)"), command: "generate")

@@ -3,17 +3,10 @@ import StoryMap
 
 /// `map --max-memory MIB`: the ceiling on the estimated memory of a layout.
 extension LayoutMemoryEstimate {
-    static let specs: [OptionSpec] = [
-        OptionSpec(
-            "max-memory", value: "MIB",
-            help: "Refuse a layout whose estimated Graphviz memory is above MIB mebibytes (0: no ceiling).",
-            default: String(defaultCeilingMiB)),
-    ]
-
-    /// The ceiling `--max-memory` gives, in MiB (0: none).
-    static func ceiling(_ arguments: ParsedArguments) throws(CLIError) -> Int {
-        try arguments.int("max-memory", in: 0...(1 << 30)) ?? defaultCeilingMiB
-    }
+    static let maxMemoryOption = Option<Int>.integer(
+        "max-memory", value: "MIB",
+        help: "Refuse a layout whose estimated Graphviz memory is above MIB mebibytes (0: no ceiling).",
+        default: defaultCeilingMiB, in: 0...(1 << 30))
 
     /// Throws the refusal when the planned layout of `graph` would exceed `ceiling` MiB;
     /// run only when Graphviz is about to lay the map out.

@@ -17,11 +17,14 @@ struct MapCommand: Command {
             Without -o, SVG goes to stdout.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
-        options: [
-            OptionSpec("output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format. " + OutputFile.helpNote),
-            OptionSpec.choice("format", OutputFormat.self, help: "Output format (default: from the file extension, else svg)."),
-            OptionSpec.choice("engine", MapEngine.self, help: "Graphviz layout engine; auto picks dot for small stories and tuned dot or sfdp for big ones.", default: .auto),
-        ] + MapStyleOptions.specs + LayoutMemoryEstimate.specs + MapOverlayOptions.specs + InputOptions.specs)
+        options: [outputOption.spec, formatOption.spec, engineOption.spec]
+            + MapStyleOptions.specs + [LayoutMemoryEstimate.maxMemoryOption.spec] + MapOverlayOptions.specs + InputOptions.specs)
+
+    static let outputOption = Option.text(
+        "output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format. " + OutputFile.helpNote)
+    static let formatOption = Option<OutputFormat>.choice("format", help: "Output format (default: from the file extension, else svg).")
+    static let engineOption = Option<MapEngine>.choice(
+        "engine", help: "Graphviz layout engine; auto picks dot for small stories and tuned dot or sfdp for big ones.", default: .auto)
 
     let paths: [String]
     let output: String?
@@ -30,6 +33,8 @@ struct MapCommand: Command {
     let input: InputOptions
     let style: MapStyleOptions
     let overlays: MapOverlays
+    let overlayOptions: MapOverlayOptions
+    let command: String
     /// `--max-memory`, in MiB (0: no ceiling).
     let memoryCeiling: Int
 
@@ -39,16 +44,18 @@ struct MapCommand: Command {
 
     /// `format` forces the output format (the `dot` command's DOT text).
     init(_ arguments: ParsedArguments, format forced: OutputFormat?) throws(CLIError) {
+        command = arguments.command
         paths = arguments.positional
-        output = arguments.value("output")
+        output = forced == nil ? arguments.value(Self.outputOption) : nil
         input = try InputOptions(arguments)
-        style = try MapStyleOptions(arguments)
-        overlays = try MapOverlayOptions(arguments).overlays
-        engine = arguments.choice("engine", as: MapEngine.self) ?? .auto
-        memoryCeiling = try LayoutMemoryEstimate.ceiling(arguments)
+        style = MapStyleOptions(arguments)
+        overlayOptions = MapOverlayOptions(arguments)
+        overlays = overlayOptions.overlays
+        engine = arguments[Self.engineOption]
+        memoryCeiling = arguments[LayoutMemoryEstimate.maxMemoryOption]
         if let forced {
             format = forced
-        } else if let chosen = arguments.choice("format", as: OutputFormat.self) {
+        } else if let chosen = arguments.value(Self.formatOption) {
             format = chosen
         } else if let output {
             let ext = (output as NSString).pathExtension.lowercased()
@@ -64,6 +71,10 @@ struct MapCommand: Command {
         } else {
             format = .svg
         }
+    }
+
+    func validate() throws(CLIError) {
+        try overlayOptions.validate(command: command)
         let toStdout = output.map { OutputFile.standardDescriptor($0) == STDOUT_FILENO } ?? true
         if toStdout, format == .png || format == .pdf, isatty(1) == 1 {
             throw .usage("refusing to write \(format.rawValue.uppercased()) to a terminal; use -o FILE", command: "map")
@@ -109,7 +120,8 @@ struct MapCommand: Command {
         }
         try OutputFile.write(data, to: output, terminal: terminal)
         if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
-            terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(graph.count) passages, \(data.count) bytes)")
+            let drawn = options.decorations.visiblePassages?.count ?? graph.passageCount
+            terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(drawn) \(drawn == 1 ? "passage" : "passages"), \(data.count) bytes)")
         }
         return .success
     }

@@ -11,48 +11,54 @@ struct MapOverlayOptions {
         case twine
     }
 
+    static let noAnalysis = Option.flag(
+        "no-analysis", help: "Leave out the analysis marks: trapping loops outlined in orange, bottleneck passages with a double border.")
+    static let path = Option<Int>.integer("path", help: "Highlight the N-th path (numbered as 'storygraph paths' lists them, from 1).", in: 1...Int.max)
+    static let focus = Option.text("focus", value: "PASSAGE", help: "Draw only the passages within --radius choices of this passage (either way).")
+    static let radius = Option<Int>.integer("radius", value: "K", help: "How many choices away from --focus to draw.", default: 2, in: 0...1_000_000)
+    static let ending = Option.text("ending", value: "ENDING", help: "Draw only the passages on paths from the start to this ending.")
+    static let cluster = Option<PartialMap.ClusterBy>.choice("cluster", help: "Group passages in boxes by their first tag or by the file they come from.")
+    static let layout = Option<Layout>.choice(
+        "layout", help: "twine: pin passages where the author placed them in Twine (neato); auto: let Graphviz place everything.",
+        default: .auto)
+    static let heat = Option.flag("heat", help: "Colour passages and choices by the share of random runs that reached them.")
+    static let runs = Option<Int>.integer("runs", help: "With --heat: how many runs to play.", default: 10_000, in: 1...Int(Int32.max))
+    static let seed = Option<UInt64>.seed(help: "With --heat: the seed of the runs.")
+    static let policy = Option<PlayPolicy>.choice("policy", help: "With --heat: how the random readers choose.", default: .uniform)
+
     static let specs: [OptionSpec] = [
-        OptionSpec("no-analysis", help: "Leave out the analysis marks: trapping loops outlined in orange, bottleneck passages with a double border."),
-        OptionSpec("path", value: "N", help: "Highlight the N-th path (numbered as 'storygraph paths' lists them, from 1)."),
-        OptionSpec("focus", value: "PASSAGE", help: "Draw only the passages within --radius choices of this passage (either way)."),
-        OptionSpec("radius", value: "K", help: "How many choices away from --focus to draw.", default: "2"),
-        OptionSpec("ending", value: "ENDING", help: "Draw only the passages on paths from the start to this ending."),
-        OptionSpec.choice("cluster", PartialMap.ClusterBy.self, help: "Group passages in boxes by their first tag or by the file they come from."),
-        OptionSpec.choice(
-            "layout", Layout.self,
-            help: "twine: pin passages where the author placed them in Twine (neato); auto: let Graphviz place everything.",
-            default: .auto),
-        OptionSpec("heat", help: "Colour passages and choices by the share of random runs that reached them."),
-        OptionSpec("runs", value: "N", help: "With --heat: how many runs to play.", default: "10000"),
-        OptionSpec("seed", value: "S", help: "With --heat: the seed of the runs.", default: "1"),
-        OptionSpec.choice("policy", PlayPolicy.self, help: "With --heat: how the random readers choose.", default: .uniform),
+        noAnalysis.spec, path.spec, focus.spec, radius.spec, ending.spec, cluster.spec, layout.spec,
+        heat.spec, runs.spec, seed.spec, policy.spec,
     ]
 
     var overlays: MapOverlays
+    /// The usage errors of options given without the one they need, for `validate`.
+    var problems: [String] = []
 
-    init(_ arguments: ParsedArguments) throws(CLIError) {
-        if arguments.has("radius") && !arguments.has("focus") {
-            throw .usage("--radius needs --focus PASSAGE", command: "map")
-        }
+    init(_ arguments: ParsedArguments) {
+        if arguments.has(Self.radius) && !arguments.has(Self.focus) { problems.append("--radius needs --focus PASSAGE") }
         var heat: MapOverlays.Heat?
-        if arguments.flag("heat") {
-            heat = MapOverlays.Heat(
-                runs: try arguments.int("runs", in: 1...Int(Int32.max)) ?? 10_000,
-                seed: try FuzzCommand.seed(arguments, command: "map"),
-                policy: arguments.choice("policy", as: PlayPolicy.self) ?? .uniform)
+        if arguments[Self.heat] {
+            heat = MapOverlays.Heat(runs: arguments[Self.runs], seed: arguments[Self.seed], policy: arguments[Self.policy])
         } else {
-            for name in ["runs", "seed", "policy"] where arguments.has(name) {
-                throw .usage("option '--\(name)' of map needs --heat", command: "map")
+            let given = [(Self.runs.name, arguments.has(Self.runs)), (Self.seed.name, arguments.has(Self.seed)), (Self.policy.name, arguments.has(Self.policy))]
+            for (name, isGiven) in given where isGiven {
+                problems.append("option '--\(name)' of \(arguments.command) needs --heat")
             }
         }
         overlays = MapOverlays(
-            analysisMarks: !arguments.flag("no-analysis"),
-            highlightedPath: try arguments.int("path", in: 1...Int.max),
-            focus: arguments.value("focus"),
-            radius: try arguments.int("radius", in: 0...1_000_000) ?? 2,
-            ending: arguments.value("ending"),
-            cluster: arguments.choice("cluster", as: PartialMap.ClusterBy.self),
-            pinnedLayout: arguments.choice("layout", as: Layout.self) == .twine,
+            analysisMarks: !arguments[Self.noAnalysis],
+            highlightedPath: arguments.value(Self.path),
+            focus: arguments.value(Self.focus),
+            radius: arguments[Self.radius],
+            ending: arguments.value(Self.ending),
+            cluster: arguments.value(Self.cluster),
+            pinnedLayout: arguments[Self.layout] == .twine,
             heat: heat)
+    }
+
+    /// The usage error for an option given without the one it needs.
+    func validate(command: String) throws(CLIError) {
+        if let first = problems.first { throw .usage(first, command: command) }
     }
 }

@@ -16,11 +16,11 @@ struct PathsCommand: Command {
             json it is part of the document.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
-        options: [
-            OptionSpec("limit", value: "N", help: "Stop after N paths."),
-            OptionSpec("to", value: "ENDING", help: "Only the paths that end at this ending."),
-            OptionSpec.choice("format", Format.self, help: "Output format.", default: .text),
-        ] + AnalysisOptions.specs + InputOptions.specs)
+        options: [limitOption.spec, toOption.spec, formatOption.spec] + AnalysisOptions.specs + InputOptions.specs)
+
+    static let limitOption = Option<Int>.integer("limit", help: "Stop after N paths.")
+    static let toOption = Option.text("to", value: "ENDING", help: "Only the paths that end at this ending.")
+    static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
 
     let paths: [String]
     let limit: Int?
@@ -31,10 +31,10 @@ struct PathsCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
-        limit = try arguments.int("limit", in: 0...Int.max)
-        ending = arguments.value("to")
-        format = arguments.choice("format", as: Format.self) ?? .text
-        analysis = try AnalysisOptions(arguments)
+        limit = arguments.value(Self.limitOption)
+        ending = arguments.value(Self.toOption)
+        format = arguments[Self.formatOption]
+        analysis = AnalysisOptions(arguments)
         input = try InputOptions(arguments)
     }
 

@@ -16,23 +16,25 @@ struct ReportCommand: Command {
             and checked against Schemas/report.schema.json.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
-        options: [
-            OptionSpec.choice("format", Format.self, help: "Output format.", default: .text),
-            OptionSpec("timings", help: "Write the time each step took to stderr."),
-        ]
-            + AnalysisOptions.specs + InputOptions.specs)
+        options: [formatOption.spec, timingsOption.spec] + AnalysisOptions.specs
+            + [AnalysisOptions.maxCyclesOption.spec] + InputOptions.specs)
+
+    static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
+    static let timingsOption = Option.flag("timings", help: "Write the time each step took to stderr.")
 
     let paths: [String]
     let format: Format
     let analysis: AnalysisOptions
     let input: InputOptions
     let timings: Bool
+    let maxCycles: Int
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        timings = arguments.flag("timings")
+        timings = arguments[Self.timingsOption]
         paths = arguments.positional
-        format = arguments.choice("format", as: Format.self) ?? .text
-        analysis = try AnalysisOptions(arguments)
+        format = arguments[Self.formatOption]
+        analysis = AnalysisOptions(arguments)
+        maxCycles = arguments[AnalysisOptions.maxCyclesOption]
         input = try InputOptions(arguments)
     }
 
@@ -46,7 +48,7 @@ struct ReportCommand: Command {
         }
         let result = try timed("load") { () throws(CLIError) in try input.load(paths, terminal, printFindings: false) }
         let graph = try timed("graph") { StoryGraph(result.story) }
-        let options = StoryAnalysis.Options(budget: analysis.budget, maxCycles: analysis.maxCycles, disabledRules: input.disabled)
+        let options = StoryAnalysis.Options(budget: analysis.budget, maxCycles: maxCycles, disabledRules: input.disabled)
         let analysed = StoryAnalysis(graph, loadDiagnostics: result.diagnostics, options: options)
         steps += analysed.timings
         let report = try timed("report") { Report(analysed) }

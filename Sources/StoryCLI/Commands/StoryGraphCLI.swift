@@ -12,22 +12,54 @@ public enum StoryGraphCLI {
         discussion: """
             Stories are read from storygraph JSON and the other formats listed by \
             'storygraph help formats'; 'storygraph help rules' lists the rules of findings. \
-            Results go to stdout, diagnostics to stderr.
-            Exit codes: 0 success, 1 the story has errors, 64 usage error, 65 unreadable \
-            input (or an output file that cannot be created), 70 internal failure, 74 output \
-            that cannot be written.
+            STORY '-' reads one from standard input. Results go to stdout, diagnostics to stderr.
+
+            \(ExitCode.table)
             """,
         arguments: [ArgumentSpec("SUBCOMMAND", help: "The command to run.", optional: true)],
-        options: [OptionSpec("version", help: "Show the version.")],
+        options: [versionOption.spec, GlobalOptions.helpOption.spec],
+        sharedOptions: [],
         subcommands: Commands.all)
 
+    static let versionOption = Option.flag("version", short: "V", help: "Show the version.")
+
+    /// `storygraph help TOPIC`.
+    static let helpConfiguration = CommandConfiguration(
+        name: "help",
+        abstract: "Show help for a subcommand or a topic.",
+        discussion: "Topics besides the subcommands: \(helpTopics.map { "'\($0)'" }.joined(separator: ", ")).",
+        arguments: [ArgumentSpec("TOPIC", help: "A subcommand, 'help', or a topic.", optional: true)],
+        sharedOptions: [])
+
+    /// What `help` tells about besides the subcommands.
+    static let helpTopics = ["formats", "rules"]
+
     /// Runs the command line (without the program name) and returns the exit code.
-    public static func main(_ arguments: [String], terminal: Terminal? = nil) -> Int32 {
-        let globals = globalOptions(arguments)
-        if terminal == nil { StandardStream.prepareProcess() }
-        let terminal = terminal ?? Terminal(quiet: globals.quiet, color: globals.color)
+    /// `terminal` replaces the process's streams (tests); otherwise `--quiet` and `--color`
+    /// of the command line, and `NO_COLOR` of `environment`, decide how it writes.
+    public static func main(
+        _ arguments: [String], terminal injected: Terminal? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Int32 {
+        if let injected { return main(arguments) { _ in injected } }
+        StandardStream.prepareProcess()
+        return main(arguments) { Terminal(quiet: $0.quiet, color: $0.color, environment: environment) }
+    }
+
+    /// Runs the command line, writing through the terminal `makeTerminal` makes for the
+    /// global options given (`--quiet`, `--color`; the defaults before they are parsed).
+    public static func main(_ arguments: [String], makeTerminal: (GlobalOptions) -> Terminal) -> Int32 {
+        var terminal = makeTerminal(GlobalOptions())
         do {
-            return try dispatch(arguments, terminal).rawValue
+            switch try parse(arguments) {
+            case .text(let text, let code):
+                if code == .success { terminal.print(text) } else { terminal.printError(text) }
+                return code.rawValue
+            case .run(let command, let parsed):
+                terminal = makeTerminal(GlobalOptions(parsed))
+                try command.validate()
+                return try command.run(terminal).rawValue
+            }
         } catch {
             switch error {
             case .usage(let message, let command):
@@ -43,63 +75,57 @@ public enum StoryGraphCLI {
         }
     }
 
-    private static func globalOptions(_ arguments: [String]) -> (quiet: Bool, color: GlobalOptions.ColorMode) {
-        let quiet = arguments.contains("--quiet") || arguments.contains("-q")
-        var color = GlobalOptions.ColorMode.auto
-        for (i, argument) in arguments.enumerated() {
-            if argument.hasPrefix("--color=") { color = .init(rawValue: String(argument.dropFirst(8))) ?? .auto }
-            if argument == "--color", i + 1 < arguments.count { color = .init(rawValue: arguments[i + 1]) ?? .auto }
-        }
-        return (quiet, color)
+    /// What a command line asks for: a text to print (help, the version) or a command to run.
+    enum Invocation {
+        case text(String, ExitCode)
+        case run(any Command, ParsedArguments)
     }
 
-    static func dispatch(_ arguments: [String], _ terminal: Terminal) throws(CLIError) -> ExitCode {
+    /// Finds the subcommand and parses its arguments; `validate` and `run` come after.
+    static func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
         guard let first = arguments.first else {
-            terminal.printError(Help.text(for: configuration, path: "storygraph"))
-            return .usage
+            return .text(Help.text(for: configuration, path: "storygraph"), .usage)
         }
-        if first == "--version" {
-            terminal.print("storygraph \(version)")
-            return .success
-        }
-        if first == "--help" || first == "-h" {
-            terminal.print(Help.text(for: configuration, path: "storygraph"))
-            return .success
+        if first.hasPrefix("-") {
+            let parsed = try ParsedArguments(arguments, for: configuration, command: "storygraph")
+            if parsed[versionOption] { return .text("storygraph \(version)", .success) }
+            if parsed[GlobalOptions.helpOption] { return .text(Help.text(for: configuration, path: "storygraph"), .success) }
         }
         if first == "help" {
-            return try help(Array(arguments.dropFirst()), terminal)
+            return .text(try help(Array(arguments.dropFirst())), .success)
         }
-        guard let command = Commands.all.first(where: { $0.configuration.name == first }) else {
-            throw .usage(
-                "unknown command '\(first)'; commands: \(Commands.all.map { $0.configuration.name }.joined(separator: ", "))",
-                command: "storygraph")
+        let command = try subcommand(named: first, for: "command")
+        let parsed = try ParsedArguments(Array(arguments.dropFirst()), for: command.configuration, command: first)
+        if parsed[GlobalOptions.helpOption] {
+            return .text(Help.text(for: command.configuration, path: "storygraph \(first)"), .success)
         }
-        let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
-            terminal.print(Help.text(for: command.configuration, path: "storygraph \(first)"))
-            return .success
-        }
-        let parsed = try ParsedArguments(rest, for: command.configuration, command: first)
-        return try command.init(parsed).run(terminal)
+        return .run(try command.init(parsed), parsed)
     }
 
-    static func help(_ arguments: [String], _ terminal: Terminal) throws(CLIError) -> ExitCode {
-        guard let name = arguments.first else {
-            terminal.print(Help.text(for: configuration, path: "storygraph"))
-            return .success
-        }
-        if name == "formats" {
-            terminal.print(Help.formats())
-            return .success
-        }
-        if name == "rules" {
-            terminal.print(Help.rules())
-            return .success
-        }
+    static func subcommand(named name: String, for what: String) throws(CLIError) -> any Command.Type {
+        let names = Commands.all.map { $0.configuration.name }
         guard let command = Commands.all.first(where: { $0.configuration.name == name }) else {
-            throw .usage("no help for unknown command '\(name)'", command: "storygraph")
+            let hint = Suggestion.phrase(for: name, among: names + (what == "command" ? ["help"] : ["help"] + helpTopics))
+            throw .usage(
+                what == "command"
+                    ? "unknown command '\(name)'" + (hint.isEmpty ? "; commands: \(names.joined(separator: ", "))" : hint)
+                    : "no help for unknown command '\(name)'\(hint)",
+                command: "storygraph")
         }
-        terminal.print(Help.text(for: command.configuration, path: "storygraph \(name)"))
-        return .success
+        return command
+    }
+
+    /// The text of `help [TOPIC]`.
+    static func help(_ arguments: [String]) throws(CLIError) -> String {
+        guard let name = arguments.first else { return Help.text(for: configuration, path: "storygraph") }
+        if arguments.count > 1 { throw .usage("help takes one topic; got '\(arguments[1])' too", command: "help") }
+        switch name {
+        case "help": return Help.text(for: helpConfiguration, path: "storygraph help")
+        case "formats": return Help.formats()
+        case "rules": return Help.rules()
+        default:
+            let command = try subcommand(named: name, for: "help")
+            return Help.text(for: command.configuration, path: "storygraph \(name)")
+        }
     }
 }

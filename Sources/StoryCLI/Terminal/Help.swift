@@ -27,7 +27,7 @@ enum Help {
             lines.append("ARGUMENTS:")
             lines += table(configuration.arguments.map { ($0.name, $0.help) })
         }
-        let options = configuration.options + (configuration.subcommands.isEmpty ? GlobalOptions.specs : [])
+        let options = configuration.options + configuration.sharedOptions
         if !options.isEmpty {
             lines.append("")
             lines.append("OPTIONS:")

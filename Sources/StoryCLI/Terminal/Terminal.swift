@@ -2,7 +2,8 @@ import Foundation
 import StoryGraph
 
 /// Where a command writes: results to stdout, diagnostics and progress to stderr, with
-/// colour only on a terminal and never under `NO_COLOR`.
+/// colour only on a terminal and never under a `NO_COLOR` that is set and not empty
+/// (no-color.org).
 public final class Terminal: @unchecked Sendable {
     public let quiet: Bool
     public let colorsDiagnostics: Bool
@@ -26,7 +27,7 @@ public final class Terminal: @unchecked Sendable {
         switch color {
         case .always: colorsDiagnostics = true
         case .never: colorsDiagnostics = false
-        case .auto: colorsDiagnostics = stderrIsTerminal && environment["NO_COLOR"] == nil
+        case .auto: colorsDiagnostics = stderrIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
         }
     }
 

@@ -48,7 +48,7 @@ extension Story {
                     kept[p].choices[c].target = start
                     continue
                 }
-                if kept[p].choices[c].kind != .dynamic, firstByID[kept[p].choices[c].target] == nil {
+                if kept[p].choices[c].kind != .dynamic, kept[p].choices[c].kind != .return, firstByID[kept[p].choices[c].target] == nil {
                     let choice = kept[p].choices[c]
                     findings.append(Diagnostic(
                         LintRule.brokenLink.rule,

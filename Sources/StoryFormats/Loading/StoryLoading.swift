@@ -27,11 +27,17 @@ public enum StoryLoading {
         AdventurePieceLoader.self,
         TweeLoader.self,
         TwineHTMLLoader.self,
+        InkLoader.self,
+        InkJSONLoader.self,
+        ChoiceScriptLoader.self,
+        YarnLoader.self,
         GamebookLoader.self,
     ]
 
     /// Every rule storygraph can emit: the analysers', the map's and the loaders'.
-    public static let rules = RuleRegistry(RuleRegistry.analysis.rules, MapRules.all, FormatRules.all, GamebookRules.all)
+    public static let rules = RuleRegistry(
+        RuleRegistry.analysis.rules, MapRules.all, FormatRules.all, InkRules.all, ChoiceScriptRules.all, YarnRules.all,
+        GamebookRules.all)
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
 
@@ -68,6 +74,17 @@ public enum StoryLoading {
         guard !files.isEmpty else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
         var sources: [SourceText] = []
         for file in files { sources.append(try SourceText(contentsOf: file)) }
+        if paths.count == 1, sources.count > 1, files.allSatisfy(AppSourceProject.isAppSource) {
+            // An app project: the story is in one of its files.
+            guard let (source, note) = AppSourceProject.storyFile(sources, folder: AppSourceProject.projectFolder(paths[0])) else {
+                throw StoryLoadError(
+                    FormatRules.noStory,
+                    "none of the \(sources.count) source files in \(paths[0]) holds a story storygraph can read", at: nil)
+            }
+            var result = try load(sources: [source], format: format, options: options)
+            result.diagnostics.insert(note, at: 0)
+            return result
+        }
         return try load(sources: sources, format: format, options: options)
     }
 
@@ -118,7 +135,10 @@ public enum StoryLoading {
     /// them is a read error; `nil` when the story can be used.
     public static func refusal(of result: LoadResult) -> StoryLoadError? {
         let refuses = result.diagnostics.contains {
+            // A loader's findings about a story it read in full (ChoiceScript's quicktest
+            // checks) never refuse it, like the analysers' own.
             $0.severity == .error && RuleRegistry.analysis.rule($0.ruleID ?? "") == nil
+                && !ChoiceScriptRules.storyFindings.contains($0.ruleID ?? "")
         }
         return refuses ? StoryLoadError(result.diagnostics) : nil
     }
@@ -168,8 +188,7 @@ public enum StoryLoading {
             }
             return chosen
         }
-        let ext = (source.path as NSString).pathExtension.lowercased()
-        let byExtension = loaders.filter { $0.fileExtensions.contains(ext) }
+        let byExtension = loaders.filter { hasExtension(source.path, of: $0) }
         let candidates = byExtension.isEmpty ? loaders : byExtension
         var best: Chosen?
         let parses = SourceParses()
@@ -178,6 +197,7 @@ public enum StoryLoading {
             if chosen.confidence > (best?.confidence ?? 0) { best = chosen }
         }
         if let best { return best }
+        if AppSourceProject.isAppSource(source.path), let refusal = AppSourceProject.typeOnlyRefusal(source) { throw refusal }
         let tried = candidates.map { "\($0.formatName) (\($0.formatDescription))" }
         throw StoryLoadError(
             FormatRules.unknownFormat,
@@ -185,18 +205,36 @@ public enum StoryLoading {
             at: source.location(at: 0))
     }
 
+    /// The best confidence any loader for files ending `ext` has in `source`.
+    static func confidence(of source: SourceText, extension ext: String) -> Int {
+        let parses = SourceParses()
+        return loaders.filter { $0.fileExtensions.contains(ext) }
+            .compactMap { attempt($0, source, parses, forced: false)?.confidence }.max() ?? 0
+    }
+
+    /// Whether `path` ends in one of the loader's extensions (compound ones such as
+    /// `yarn.txt` too).
+    static func hasExtension(_ path: String, of loader: any StoryLoader.Type) -> Bool {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        return loader.fileExtensions.contains { name.hasSuffix("." + $0) }
+    }
+
     static func expand(_ paths: [String]) throws(StoryLoadError) -> [String] {
-        let known = Set(loaders.flatMap { $0.fileExtensions })
         var files: [String] = []
         let manager = FileManager.default
-        for path in paths {
+        for path in paths.map(AppSourceProject.projectFolder) {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw StoryLoadError(FormatRules.unreadableFile, "no such file or folder: \(path)", at: nil)
             }
             if !isDirectory.boolValue { files.append(path); continue }
+            // A ChoiceScript game is read from its startup.txt, which finds its scenes.
+            if let startup = ChoiceScriptLoader.startupFile(inFolder: path) { files.append(startup); continue }
             let inside = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                .filter { known.contains(($0 as NSString).pathExtension.lowercased()) }
+                .filter { name in
+                    loaders.contains { hasExtension(name, of: $0) }
+                        && !(AppSourceProject.isAppSource(name) && AppSourceProject.isSkipped(name))
+                }
                 .sorted()
                 .map { (path as NSString).appendingPathComponent($0) }
             if inside.isEmpty {

@@ -50,11 +50,11 @@ public struct Cycles: Sendable {
         for (c, members) in components.members.enumerated() where components.isCyclic[c] {
             let sorted = members.sorted()
             loops.append(Loop(
-                passages: sorted, isEscapable: reachability.reachesEnding[sorted[0]],
-                isReachable: reachability.reachable[sorted[0]]))
+                passages: sorted, isEscapable: reachability.nodesReachingEnding[sorted[0]],
+                isReachable: reachability.reachableNodes[sorted[0]]))
         }
         loops.sort { $0.passages[0] < $1.passages[0] }
-        self.loops = loops
+        self.loops = Self.byPassage(loops, in: graph)
 
         // Successors without parallel edges.
         var offsets = [Int](repeating: 0, count: n + 1)
@@ -110,7 +110,7 @@ public struct Cycles: Sendable {
                     if w == s {
                         count += 1
                         if listed.count < maxCycles {
-                            listed.append(Cycle(passages: path, isEscapable: reachability.reachesEnding[s]))
+                            listed.append(Cycle(passages: path, isEscapable: reachability.nodesReachingEnding[s]))
                         }
                         if count >= countLimit {
                             stoppedAtLimit = true
@@ -191,10 +191,57 @@ public struct Cycles: Sendable {
                 }
             }
         }
-        self.listed = listed
-        self.count = count
+        let folded = Self.byPassage(listed, in: graph)
+        self.listed = folded
+        self.count = count - (listed.count - folded.count)
         self.isExact = !meter.exhausted && !stoppedAtLimit
         self.steps = meter.used
+    }
+
+    /// Loops told by passage: a loop through copies of a callee names the callee's
+    /// passages (sorted, each once); loops with the same passages are one (escapable or
+    /// reachable when one of them is), ordered by their first passage.
+    ///
+    /// - Complexity: O(V log V) over the loops' nodes.
+    static func byPassage(_ loops: [Loop], in graph: StoryGraph) -> [Loop] {
+        guard graph.count > graph.passageCount else { return loops }
+        var result: [Loop] = []
+        var index: [[Int]: Int] = [:]
+        for loop in loops {
+            let passages = Array(Set(loop.passages.map { graph.passageOf[$0] })).sorted()
+            if let i = index[passages] {
+                result[i].isEscapable = result[i].isEscapable || loop.isEscapable
+                result[i].isReachable = result[i].isReachable || loop.isReachable
+                continue
+            }
+            index[passages] = result.count
+            result.append(Loop(passages: passages, isEscapable: loop.isEscapable, isReachable: loop.isReachable))
+        }
+        return result.sorted { $0.passages.lexicographicallyPrecedes($1.passages) }
+    }
+
+    /// Cycles told by passage, each started at its passage that comes first in the
+    /// source; cycles that read the same are one (escapable when one of them is), in
+    /// the order first found.
+    ///
+    /// - Complexity: O(total length of the cycles).
+    static func byPassage(_ cycles: [Cycle], in graph: StoryGraph) -> [Cycle] {
+        guard graph.count > graph.passageCount else { return cycles }
+        var result: [Cycle] = []
+        var index: [[Int]: Int] = [:]
+        for cycle in cycles {
+            var passages = cycle.passages.map { graph.passageOf[$0] }
+            if let first = passages.indices.min(by: { passages[$0] < passages[$1] }) {
+                passages = Array(passages[first...] + passages[..<first])
+            }
+            if let i = index[passages] {
+                result[i].isEscapable = result[i].isEscapable || cycle.isEscapable
+                continue
+            }
+            index[passages] = result.count
+            result.append(Cycle(passages: passages, isEscapable: cycle.isEscapable))
+        }
+        return result
     }
 
     /// A shortest cycle through `v` inside its component, by breadth-first search from

@@ -25,9 +25,9 @@ public struct Bottlenecks: Sendable {
         let rOffsets = graph.reverseOffsets
         let rSources = graph.reverseSources
         var relevant = [Bool](repeating: false, count: n + 1)
-        for v in 0..<n { relevant[v] = reachability.reachable[v] && reachability.reachesEnding[v] }
+        for v in 0..<n { relevant[v] = reachability.reachableNodes[v] && reachability.nodesReachingEnding[v] }
         relevant[sink] = true
-        let endings = reachability.reachableEndings
+        let endings = (0..<n).filter { graph.isEnding[$0] && reachability.reachableNodes[$0] }
 
         // Postorder of a depth-first search of the reverse graph from the sink.
         var postorder = [Int](repeating: -1, count: n + 1)
@@ -88,11 +88,13 @@ public struct Bottlenecks: Sendable {
                 }
             }
         }
+        // Told by passage: a copy's passage once, where the reader first meets it.
         var passages: [Int] = []
+        var listed = Set<Int>()
         if seen[graph.start] {
             var v = graph.start
             while v != sink {
-                passages.append(v)
+                if listed.insert(graph.passageOf[v]).inserted { passages.append(graph.passageOf[v]) }
                 v = idom[v]
             }
         }

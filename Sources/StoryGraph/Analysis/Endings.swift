@@ -27,7 +27,7 @@ public struct EndingCatalogue: Sendable {
     ///
     /// - Complexity: O(V + E).
     public init(_ graph: StoryGraph, reachability: Reachability, paths: PathCounts, odds: EndingOdds) {
-        let distance = Reachability.distancesFromStart(graph)
+        let distance = Reachability.distancesToPassages(graph)
         entries = reachability.reachableEndings.map { v in
             let passage = graph.passage(v)
             return Entry(

@@ -11,11 +11,14 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
     case emptyPassage = "empty-passage"
     case unreachableEnding = "unreachable-ending"
     case inclusionDepth = "inclusion-depth"
+    case callDepth = "call-depth"
+    case returnWithoutCall = "return-without-call"
 
     public var severity: Severity {
         switch self {
         case .brokenLink, .duplicateID, .noEnding, .trap: .error
-        case .unreachable, .duplicateChoiceText, .selfLoop, .emptyPassage, .unreachableEnding, .inclusionDepth: .warning
+        case .unreachable, .duplicateChoiceText, .selfLoop, .emptyPassage, .unreachableEnding, .inclusionDepth, .callDepth,
+            .returnWithoutCall: .warning
         case .falseChoice: .info
         }
     }
@@ -34,6 +37,8 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
         case .emptyPassage: "A passage with no text."
         case .unreachableEnding: "An ending the start cannot reach."
         case .inclusionDepth: "Inclusions nest deeper than storygraph follows them; the links deeper down are not counted."
+        case .callDepth: "Calls that return nest deeper than storygraph copies them (or past its copy budget); the deeper call is followed as a plain step."
+        case .returnWithoutCall: "A return the flow can reach with no call running (the callee is entered by an ordinary step, or the story starts in it)."
         }
     }
 }
@@ -73,7 +78,8 @@ public struct Lint: Sendable {
             findings.append(diagnostic)
         }
         let story = graph.story
-        let name = { (v: Int) in "'\(graph.ids[v])'" }
+        // Passages by index; the analysers' nodes (copies of callees) by their passage.
+        let name = { (v: Int) in "'\(graph.ids[graph.passageOf[v]])'" }
         let startName = name(graph.start)
 
         if reachability.reachableEndings.isEmpty {
@@ -86,7 +92,7 @@ public struct Lint: Sendable {
         for c in 0..<components.count {
             let members = components.members[c]
             let v = members[0]
-            guard reachability.reachable[v], !reachability.reachesEnding[v], !graph.isFragment[v] else { continue }
+            guard reachability.reachableNodes[v], !reachability.nodesReachingEnding[v], !graph.isFragment[v] else { continue }
             if components.isCyclic[c] || graph.edges(from: v).isEmpty {
                 for m in members { trapOf[m] = c }
                 traps.append(c)
@@ -95,11 +101,19 @@ public struct Lint: Sendable {
             }
         }
         if !traps.isEmpty {
+            // A trapped passage falls into the trap of its first trapped node; the same
+            // trap met in two copies of a callee is told once.
             var trapped: [Int: [Int]] = [:]
-            for v in reachability.trapped { trapped[trapOf[v], default: []].append(v) }
+            var trapOfPassage = [Int](repeating: -1, count: graph.passageCount)
+            for v in 0..<graph.count where trapOf[v] >= 0 && reachability.reachableNodes[v] && trapOfPassage[graph.passageOf[v]] < 0 {
+                trapOfPassage[graph.passageOf[v]] = trapOf[v]
+            }
+            for v in reachability.trapped where trapOfPassage[v] >= 0 { trapped[trapOfPassage[v], default: []].append(v) }
             let ordered = traps.map { (c: $0, first: components.members[$0].min()!) }.sorted { $0.first < $1.first }
+            var told = Set<[Int]>()
             for (c, first) in ordered {
                 let caught = trapped[c] ?? []
+                guard !caught.isEmpty || !graph.isCopy(first), told.insert([graph.passageOf[first]] + caught).inserted else { continue }
                 let list = Self.nameList(caught.map(name))
                 let held = caught.count == 1 ? "traps 1 passage" : "traps \(caught.count) passages"
                 if components.isCyclic[c] {
@@ -108,6 +122,9 @@ public struct Lint: Sendable {
                     add(.trap, "the loop \(loop) never reaches an ending; it \(held): \(list)",
                         at: graph.passage(first).location,
                         notes: cycle.dropFirst().map { .init("\(name($0)) is on the loop", at: graph.passage($0).location) })
+                } else if graph.returnsWithoutCall.contains(where: { $0.node == first }) {
+                    add(.trap, "passage \(name(first)) has no way on but returns with no call running; it \(held): \(list)",
+                        at: graph.passage(first).location)
                 } else {
                     add(.trap, "passage \(name(first)) has no way on but broken or dynamic links; it \(held): \(list)",
                         at: graph.passage(first).location)
@@ -127,8 +144,9 @@ public struct Lint: Sendable {
             let choices = passage.choices
             if choices.count >= 2 {
                 // The first choice with each text, by hashing: O(choices), however many.
+                // Only choices the reader clicks are read; jumps, calls and inclusions are not.
                 var firstWithText: [String: Int] = [:]
-                for j in 0..<choices.count where choices[j].kind != .include {
+                for j in 0..<choices.count where choices[j].kind == .choice {
                     guard let i = firstWithText[choices[j].text] else {
                         firstWithText[choices[j].text] = j
                         continue
@@ -144,7 +162,10 @@ public struct Lint: Sendable {
                 add(.selfLoop, "choice '\(choice.text)' of passage \(name(v)) leads back to the same passage",
                     at: choice.location ?? passage.location)
             }
-            if passage.text.allSatisfy(\.isWhitespace) {
+            // A passage whose every way on is automatic (a branch on a condition, a jump, a
+            // call) is flow the reader passes through, not a page left blank.
+            let passedThrough = !choices.isEmpty && choices.allSatisfy { $0.kind != .choice && $0.kind != .include }
+            if passage.text.allSatisfy(\.isWhitespace), !passedThrough {
                 add(.emptyPassage, "passage \(name(v)) has no text", at: passage.location)
             }
         }
@@ -152,6 +173,25 @@ public struct Lint: Sendable {
             add(.inclusionDepth,
                 "passage \(name(v)) shows passages nested more than \(StoryGraph.inclusionDepthLimit) inclusions deep; their links are not counted as its own",
                 at: graph.passage(v).location)
+        }
+        // Calls that return: a return the flow meets with no call running, and calls
+        // followed as plain steps (nested too deep, or past the copy budget).
+        var returnsTold = Set<ChoiceRef>()
+        for unmatched in graph.returnsWithoutCall where reachability.reachableNodes[unmatched.node] {
+            guard returnsTold.insert(unmatched.ref).inserted else { continue }
+            let passage = graph.passage(unmatched.node)
+            add(.returnWithoutCall,
+                "passage \(name(unmatched.node)) returns, but no call is running when the flow gets there; the return goes nowhere",
+                at: graph.choice(unmatched.ref).location ?? passage.location)
+        }
+        for (ref, reason) in graph.callsCut {
+            let choice = graph.choice(ref)
+            let why = reason == .depth
+                ? "calls nest more than \(CallExpansion.depthLimit) deep here"
+                : "the copies of called passages would pass \(CallExpansion.copyLimit(passages: graph.passageCount)) nodes"
+            add(.callDepth,
+                "the call of '\(choice.target)' from passage \(name(ref.passage)) is followed as a plain step: \(why); its returns there lead nowhere",
+                at: choice.location ?? graph.passage(ref.passage).location)
         }
         for v in StructureFigures.falseChoicePassages(graph) {
             let passage = graph.passage(v)

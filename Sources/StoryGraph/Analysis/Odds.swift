@@ -149,7 +149,9 @@ public struct EndingOdds: Sendable {
                     endingProbability[v] += visits[v] * scale
                     continue
                 }
-                guard degree[v] > 0 else { continue }  // cannot happen: a non-ending has a choice
+                // A return with no call running is the only way to have none: the
+                // reader is stuck there.
+                guard degree[v] > 0 else { neverMass += visits[v] * scale; continue }
                 let share = visits[v] / Double(degree[v]) * scale
                 brokenMass += share * Double(broken[v])
                 dynamicMass += share * Double(dynamic[v])
@@ -158,11 +160,19 @@ public struct EndingOdds: Sendable {
                 }
             }
         }
-        self.endingProbability = endingProbability
+        // Told per passage: the copies of a callee's passage add to it.
+        let p = graph.passageCount
+        var passageEnding = Array(endingProbability.prefix(p))
+        var passageVisits = Array(visits.prefix(p))
+        for v in p..<n {
+            passageEnding[graph.passageOf[v]] += endingProbability[v]
+            passageVisits[graph.passageOf[v]] += visits[v]
+        }
+        self.endingProbability = passageEnding
         self.brokenLink = brokenMass
         self.dynamicLink = dynamicMass
         self.neverEnding = max(0, neverMass)
-        self.expectedVisits = visits
+        self.expectedVisits = passageVisits
         self.converged = visitsExact
         self.unresolved = unresolved
         self.residual = residual

@@ -40,8 +40,8 @@ public struct PathCounts: Sendable {
         let n = graph.count
         let offsets = graph.edgeOffsets
         let targets = graph.edgeTargets
-        let live = reachability.reachesEnding
-        let reachable = reachability.reachable
+        let live = reachability.nodesReachingEnding
+        let reachable = reachability.reachableNodes
 
         // acyclicBelow[v]: no cycle on any route from v to an ending. Components are
         // numbered sinks first, so successors are settled before v.
@@ -184,9 +184,18 @@ public struct PathCounts: Sendable {
             }
         }
         for v in 0..<n where !graph.isEnding[v] { longest[v] = -1 }
+        // Told per passage: an ending reached in several copies sums their paths.
+        let p = graph.passageCount
+        var passageEnding = Array(perEnding.prefix(p))
+        var passageLongest = Array(longest.prefix(p))
+        for v in p..<n where graph.isEnding[v] {
+            let s = graph.passageOf[v]
+            passageEnding[s].add(perEnding[v])
+            passageLongest[s] = max(passageLongest[s], longest[v])
+        }
         self.total = total
-        self.perEnding = perEnding
-        self.longest = longest
+        self.perEnding = passageEnding
+        self.longest = passageLongest
         self.isExact = !meter.exhausted
         self.steps = meter.used
     }
@@ -194,6 +203,8 @@ public struct PathCounts: Sendable {
 
 /// One path: the passages from the start to an ending and the edges taken.
 public struct StoryPath: Sendable, Hashable {
+    /// Passages, not nodes: a path through a copy of a callee names the callee's passages
+    /// (a path may so name a passage twice, once per call).
     public var passages: [Int]
     /// Edge numbers (`StoryGraph.edgeTargets` indices), one fewer than `passages`.
     public var edges: [Int]
@@ -208,7 +219,7 @@ public struct StoryPath: Sendable, Hashable {
             let ref = graph.edgeRefs[e]
             // A choice shown by inclusion names the passage it is written in.
             let shownFrom = ref.passage == passages[i] ? "" : " (in \(graph.ids[ref.passage]))"
-            text += " —[\(graph.choice(ref).text)\(shownFrom)]→ \(graph.ids[passages[i + 1]])"
+            text += " —[\(graph.choice(ref).readableText)\(shownFrom)]→ \(graph.ids[passages[i + 1]])"
         }
         return text
     }
@@ -227,13 +238,14 @@ public struct PathEnumerator: Sequence, Sendable {
     public let ending: Int?
     private let live: [Bool]
 
+    /// `ending` is a passage: paths to any node of it (its own or a copy's).
     public init(_ graph: StoryGraph, to ending: Int? = nil, reachability: Reachability? = nil) {
         self.graph = graph
         self.ending = ending
         if let ending {
-            live = Reachability.reaching(graph, from: [ending])
+            live = Reachability.reaching(graph, from: graph.nodes(of: ending))
         } else {
-            live = reachability?.reachesEnding ?? Reachability.reaching(graph, from: (0..<graph.count).filter { graph.isEnding[$0] })
+            live = reachability?.nodesReachingEnding ?? Reachability.reaching(graph, from: (0..<graph.count).filter { graph.isEnding[$0] })
         }
     }
 
@@ -256,14 +268,18 @@ public struct PathEnumerator: Sequence, Sendable {
             onPath = [Bool](repeating: false, count: graph.count)
         }
 
-        private func isTarget(_ v: Int) -> Bool { graph.isEnding[v] && (ending == nil || ending == v) }
+        private func isTarget(_ v: Int) -> Bool { graph.isEnding[v] && (ending == nil || ending == graph.passageOf[v]) }
+
+        private func path(_ nodes: [Int], _ edges: [Int]) -> StoryPath {
+            StoryPath(passages: nodes.map { graph.passageOf[$0] }, edges: edges)
+        }
 
         public mutating func next() -> StoryPath? {
             let start = graph.start
             if !started {
                 started = true
                 guard live[start] else { return nil }
-                if isTarget(start) { return StoryPath(passages: [start], edges: []) }
+                if isTarget(start) { return path([start], []) }
                 frames.append((start, graph.edgeOffsets[start]))
                 passages.append(start)
                 onPath[start] = true
@@ -284,7 +300,7 @@ public struct PathEnumerator: Sequence, Sendable {
                 frames[top].edge = e + 1
                 let w = targets[e]
                 guard live[w], !onPath[w] else { continue }
-                if isTarget(w) { return StoryPath(passages: passages + [w], edges: edges + [e]) }
+                if isTarget(w) { return path(passages + [w], edges + [e]) }
                 if graph.isEnding[w] { continue }
                 onPath[w] = true
                 frames.append((w, offsets[w]))

@@ -1,9 +1,19 @@
 /// Which passages the reader can reach, and from which an ending can still be reached.
+///
+/// Worked out per node (a passage, or a copy of a callee's passage: see `CallExpansion`)
+/// and told per passage: a passage is reachable when one of its nodes is, and trapped
+/// when one of its reachable nodes cannot reach an ending (a callee's own node, entered
+/// only through its copies, is neither unreachable nor a trap on its own).
 public struct Reachability: Sendable {
-    /// Reachable from the start (`StoryGraph.reachableFromStart()`, the one definition).
+    /// Per passage: reachable from the start (`StoryGraph.reachableFromStart()`, the one
+    /// definition), through its own node or a copy.
     public let reachable: [Bool]
-    /// An ending can be reached from the passage by path steps (endings included).
+    /// Per passage: an ending can be reached by path steps (endings included) from its
+    /// node, and from every node of it the start reaches.
     public let reachesEnding: [Bool]
+    /// Per node (`StoryGraph.count`): what the analysers that walk the nodes read.
+    public let reachableNodes: [Bool]
+    public let nodesReachingEnding: [Bool]
     /// Passages the start cannot reach, in source order.
     public let unreachable: [Int]
     /// Reachable passages from which no ending can be reached, in source order
@@ -18,16 +28,32 @@ public struct Reachability: Sendable {
     /// - Complexity: O(V + E) time and O(V) space.
     public init(_ graph: StoryGraph) {
         let n = graph.count
-        reachable = graph.reachableFromStart()
-        reachesEnding = Self.reaching(graph, from: (0..<n).filter { graph.isEnding[$0] })
+        let p = graph.passageCount
+        let nodesReached = graph.reachableFromStart()
+        let nodesEnding = Self.reaching(graph, from: (0..<n).filter { graph.isEnding[$0] })
+        reachableNodes = nodesReached
+        nodesReachingEnding = nodesEnding
+        var reachable = Array(nodesReached.prefix(p))
+        var reachesEnding = Array(nodesEnding.prefix(p))
+        var isTrapped = [Bool](repeating: false, count: p)
+        var isEndingReached = [Bool](repeating: false, count: p)
+        for v in 0..<n where nodesReached[v] {
+            let s = graph.passageOf[v]
+            reachable[s] = true
+            if nodesEnding[v] { reachesEnding[s] = true } else if !graph.isFragment[v] { isTrapped[s] = true }
+            if graph.isEnding[v] { isEndingReached[s] = true }
+        }
         var unreachable: [Int] = []
         var trapped: [Int] = []
         var endings: [Int] = []
-        for v in 0..<n {
+        for v in 0..<p {
+            if isTrapped[v] { reachesEnding[v] = false }
             if !reachable[v] { unreachable.append(v); continue }
-            if !reachesEnding[v] && !graph.isFragment[v] { trapped.append(v) }
-            if graph.isEnding[v] { endings.append(v) }
+            if isTrapped[v] { trapped.append(v) }
+            if isEndingReached[v] { endings.append(v) }
         }
+        self.reachable = reachable
+        self.reachesEnding = reachesEnding
         self.unreachable = unreachable
         self.trapped = trapped
         self.reachableEndings = endings
@@ -59,7 +85,8 @@ public struct Reachability: Sendable {
     }
 
     /// The shortest number of choices from the start to each passage (`-1` where
-    /// unreachable by path steps), breadth-first.
+    /// unreachable by path steps), breadth-first, per node (a passage's figure is the
+    /// least over its nodes: `distancesToPassages`).
     ///
     /// - Complexity: O(V + E).
     public static func distancesFromStart(_ graph: StoryGraph) -> [Int] {
@@ -74,6 +101,20 @@ public struct Reachability: Sendable {
                 distance[w] = distance[v] + 1
                 queue.append(w)
             }
+        }
+        return distance
+    }
+
+    /// The shortest number of choices from the start to each passage, over its nodes
+    /// (`-1` where none is reachable by path steps).
+    ///
+    /// - Complexity: O(V + E).
+    public static func distancesToPassages(_ graph: StoryGraph) -> [Int] {
+        let byNode = distancesFromStart(graph)
+        var distance = Array(byNode.prefix(graph.passageCount))
+        for v in graph.passageCount..<graph.count where byNode[v] >= 0 {
+            let s = graph.passageOf[v]
+            if distance[s] < 0 || byNode[v] < distance[s] { distance[s] = byNode[v] }
         }
         return distance
     }

@@ -24,7 +24,7 @@ public struct StructureFigures: Sendable, Hashable {
     /// - Complexity: O(P + C + T) for P passages, C choices and T characters of text.
     public init(_ graph: StoryGraph, endings: EndingCatalogue) {
         let story = graph.story
-        passages = graph.count
+        passages = graph.passageCount
         var choices = 0
         var words = 0
         var picked = 0
@@ -42,7 +42,7 @@ public struct StructureFigures: Sendable, Hashable {
         }
         self.choices = choices
         self.words = words
-        self.endings = graph.isEnding.reduce(0) { $0 + ($1 ? 1 : 0) }
+        self.endings = graph.isEnding.prefix(graph.passageCount).reduce(0) { $0 + ($1 ? 1 : 0) }
         self.meanChoices = nonEndings == 0 ? 0 : Double(picked) / Double(nonEndings)
         self.merges = merges
         self.falseChoices = falseChoices
@@ -67,7 +67,7 @@ public struct StructureFigures: Sendable, Hashable {
 
     /// The non-ending passages whose choices make no difference, in source order.
     static func falseChoicePassages(_ graph: StoryGraph) -> [Int] {
-        (0..<graph.count).filter { !graph.isEnding[$0] && isFalseChoice(graph.passage($0), in: graph) }
+        (0..<graph.passageCount).filter { !graph.isEnding[$0] && isFalseChoice(graph.passage($0), in: graph) }
     }
 
     static func wordCount(_ text: String) -> Int {

@@ -28,9 +28,9 @@ public struct StoryFigures: Sendable, Hashable, CustomStringConvertible {
     public init(_ graph: StoryGraph) {
         let reachability = Reachability(graph)
         let components = StronglyConnectedComponents(graph)
-        passages = graph.count
+        passages = graph.passageCount
         choices = graph.edgeTargets.count
-        endings = graph.isEnding.count { $0 }
+        endings = graph.isEnding.prefix(graph.passageCount).count { $0 }
         reachable = reachability.reachable.count { $0 }
         trapped = reachability.trapped.count
         loops = components.isCyclic.count { $0 }

@@ -27,10 +27,22 @@ public struct ChoiceRef: Sendable, Hashable, Comparable {
 /// shows it, named by their own `ChoiceRef` in `edgeRefs`. A passage used only by
 /// inclusion is a *fragment*: it has no edges of its own, is never an ending, and is
 /// reachable when a passage that shows it is.
+///
+/// Calls that return (DESIGN.md; `CallExpansion`): the graph's *nodes* are the passages
+/// (`0 ..< passageCount`, node *i* is passage *i*) and then one copy of a callee's body
+/// per (callee, return point), so that a return goes back to its own caller's
+/// continuation only. `passageOf` maps every node to its passage; per-node arrays
+/// (`isEnding`, `isFragment`, the adjacency) have `count` entries, per-passage ones
+/// (`ids`, `indexByID`, and what the analysers report) `passageCount`.
 public struct StoryGraph: Sendable {
     public let story: Story
-    /// Passage ids by index.
+    /// Passage ids by index (passages only; a copy's id is `ids[passageOf[v]]`).
     public let ids: [String]
+    /// The number of passages (nodes `0 ..< passageCount`); `count` adds the copies.
+    public let passageCount: Int
+    /// The passage each node stands for: `passageOf[v] == v` for a passage, the source
+    /// passage for a copy of a callee's body.
+    public let passageOf: [Int]
     public let indexByID: [String: Int]
     /// The index of the start passage.
     public let start: Int
@@ -78,11 +90,22 @@ public struct StoryGraph: Sendable {
     public let shownBrokenLinks: [(passage: Int, ref: ChoiceRef)]
     /// Dynamic links of the passages shown inside `passage`, as `shownBrokenLinks`.
     public let shownDynamicLinks: [(passage: Int, ref: ChoiceRef)]
+    /// Returns met with no call running (the flow enters a callee's passage by an
+    /// ordinary step, or starts there): the node where met and the return.
+    public let returnsWithoutCall: [(node: Int, ref: ChoiceRef)]
+    /// Calls followed as plain steps into the callee (whose returns then lead nowhere):
+    /// nested deeper than `CallExpansion.depthLimit`, or past the copy budget.
+    public let callsCut: [(ref: ChoiceRef, reason: CallExpansion.Cut)]
+    /// For every return a copy follows: the return and the passage it leads back to,
+    /// each pair once, sorted (what the map draws as a dashed "return" edge).
+    public let returnPoints: [(ref: ChoiceRef, passage: Int)]
 
     /// Compiles a validated story (unique ids, existing start: see `Story.validated()`).
     ///
-    /// - Complexity: O(P + C) for P passages and C choices without inclusions; a passage
-    ///   that shows others adds the choices of every passage it shows.
+    /// - Complexity: O(P + C) for P passages and C choices without inclusions or calls; a
+    ///   passage that shows others adds the choices of every passage it shows, and calls
+    ///   add the size of the copies (`CallExpansion.expand`, at most
+    ///   `CallExpansion.copyLimit(passages:)` nodes).
     public init(_ story: Story) {
         self.story = story
         let passages = story.passages
@@ -111,6 +134,10 @@ public struct StoryGraph: Sendable {
         var dynamicLinks: [ChoiceRef] = []
         var includesOf = [[Int]](repeating: [], count: n)
         var isIncluded = [Bool](repeating: false, count: n)
+        var entered = [Bool](repeating: false, count: n)
+        // The callee and return point (`CallExpansion.storyEnds` when none) of each call,
+        // by the choice's index in `stepOf`.
+        var calls: [Int: (callee: Int, back: Int)] = [:]
         // What each choice is, one hash lookup each: its target passage when it is a
         // step, else one of the `Self.not…` codes. Choice `c` of `v` is `stepOf[choiceBase[v] + c]`.
         var choiceBase = [Int](repeating: 0, count: n + 1)
@@ -122,8 +149,8 @@ public struct StoryGraph: Sendable {
                 if choices[c].isRestart { restarts.append(ref); stepOf.append(Self.notPicked); continue }
                 let kind = choices[c].kind
                 if kind == .dynamic { dynamicLinks.append(ref); stepOf.append(Self.notStepDynamic); continue }
-                // A return goes wherever the running call said: no edge of its own here
-                // (calls are followed as steps into the callee).
+                // A return goes wherever the running call said, and a call into its own
+                // copy of the callee: `CallExpansion` makes both edges.
                 if kind == .return { stepOf.append(Self.notStepReturn); continue }
                 guard let target = indexByID[choices[c].target] else {
                     brokenLinks.append(ref)
@@ -137,6 +164,13 @@ public struct StoryGraph: Sendable {
                     stepOf.append(Self.notPicked)
                     continue
                 }
+                if kind == .call {
+                    let back = choices[c].returnTo.flatMap { indexByID[$0] } ?? CallExpansion.storyEnds
+                    calls[stepOf.count] = (target, back)
+                    stepOf.append(Self.notStepCall)
+                    if target != v { entered[target] = true }
+                    continue
+                }
                 stepOf.append(target)
             }
             choiceBase[v + 1] = stepOf.count
@@ -148,7 +182,6 @@ public struct StoryGraph: Sendable {
 
         // A passage whose own and shown choices are all restarts and inclusions ends
         // the story, as does one the format declares an end.
-        var entered = [Bool](repeating: false, count: n)
         var endsByChoices = [Bool](repeating: true, count: n)
         for v in 0..<n {
             // v itself, then the passages it shows (no array built per passage).
@@ -168,58 +201,39 @@ public struct StoryGraph: Sendable {
             isFragment[v] = isIncluded[v] && !entered[v] && v != start && !declared
             isEnding[v] = declared || (endsByChoices[v] && !isFragment[v])
         }
-        self.isFragment = isFragment
-        self.isEnding = isEnding
 
-        var edgeOffsets = [Int](repeating: 0, count: n + 1)
-        var edgeTargets: [Int] = []
-        var edgeRefs: [ChoiceRef] = []
-        var inDegree = [Int](repeating: 0, count: n)
-        var endingExits: [(ref: ChoiceRef, target: Int)] = []
-        var shownBrokenLinks: [(passage: Int, ref: ChoiceRef)] = []
-        var shownDynamicLinks: [(passage: Int, ref: ChoiceRef)] = []
-        for v in 0..<n {
-            if !isFragment[v] {
-                for k in (shown.offsets[v] - 1)..<shown.offsets[v + 1] {
-                    let u = k < shown.offsets[v] ? v : shown.passages[k]
-                    let base = choiceBase[u]
-                    for i in base..<choiceBase[u + 1] {
-                        let ref = ChoiceRef(passage: u, choice: i - base)
-                        let target = stepOf[i]
-                        guard target >= 0 else {
-                            guard u != v, !isEnding[v] else { continue }
-                            if target == Self.notStepDynamic { shownDynamicLinks.append((v, ref)) }
-                            if target == Self.notStepBroken { shownBrokenLinks.append((v, ref)) }
-                            continue
-                        }
-                        if isEnding[v] { endingExits.append((ref, target)); continue }
-                        edgeTargets.append(target)
-                        edgeRefs.append(ref)
-                        inDegree[target] += 1
-                    }
-                }
-            }
-            edgeOffsets[v + 1] = edgeTargets.count
-        }
-        self.edgeOffsets = edgeOffsets
-        self.edgeTargets = edgeTargets
-        self.edgeRefs = edgeRefs
+        let flow = CallExpansion.expand(
+            passageCount: n, start: start, choiceBase: choiceBase, stepOf: stepOf, calls: calls,
+            shownOffsets: shown.offsets, shownPassages: shown.passages, isFragment: isFragment, isEnding: isEnding)
+        let nodes = flow.passageOf.count
+        self.passageCount = n
+        self.passageOf = flow.passageOf
+        self.isFragment = isFragment + [Bool](repeating: false, count: nodes - n)
+        self.isEnding = flow.isEnding
+        self.edgeOffsets = flow.edgeOffsets
+        self.edgeTargets = flow.edgeTargets
+        self.edgeRefs = flow.edgeRefs
         self.restarts = restarts
         self.brokenLinks = brokenLinks
         self.includes = includes
         self.dynamicLinks = dynamicLinks
-        self.endingExits = endingExits
-        self.shownBrokenLinks = shownBrokenLinks
-        self.shownDynamicLinks = shownDynamicLinks
+        self.endingExits = flow.endingExits
+        self.shownBrokenLinks = flow.shownBrokenLinks
+        self.shownDynamicLinks = flow.shownDynamicLinks
+        self.returnsWithoutCall = flow.returnsWithoutCall
+        self.callsCut = flow.callsCut
+        self.returnPoints = flow.returnPoints
 
-        var reverseOffsets = [Int](repeating: 0, count: n + 1)
-        for v in 0..<n { reverseOffsets[v + 1] = reverseOffsets[v] + inDegree[v] }
+        var inDegree = [Int](repeating: 0, count: nodes)
+        for w in flow.edgeTargets { inDegree[w] += 1 }
+        var reverseOffsets = [Int](repeating: 0, count: nodes + 1)
+        for v in 0..<nodes { reverseOffsets[v + 1] = reverseOffsets[v] + inDegree[v] }
         var fill = reverseOffsets
-        var reverseSources = [Int](repeating: 0, count: edgeTargets.count)
-        var reverseEdges = [Int](repeating: 0, count: edgeTargets.count)
-        for v in 0..<n {
-            for e in edgeOffsets[v]..<edgeOffsets[v + 1] {
-                let w = edgeTargets[e]
+        var reverseSources = [Int](repeating: 0, count: flow.edgeTargets.count)
+        var reverseEdges = [Int](repeating: 0, count: flow.edgeTargets.count)
+        for v in 0..<nodes {
+            for e in flow.edgeOffsets[v]..<flow.edgeOffsets[v + 1] {
+                let w = flow.edgeTargets[e]
                 reverseSources[fill[w]] = v
                 reverseEdges[fill[w]] = e
                 fill[w] += 1
@@ -232,11 +246,13 @@ public struct StoryGraph: Sendable {
 
     // Codes of `stepOf` for choices that are not steps.
     /// A restart or an inclusion: neither picked nor a way on.
-    private static let notPicked = -1
+    static let notPicked = -1
     /// A return: a way on (the passage is no ending), followed by the running call.
-    private static let notStepReturn = -2
-    private static let notStepBroken = -3
-    private static let notStepDynamic = -4
+    static let notStepReturn = -2
+    static let notStepBroken = -3
+    static let notStepDynamic = -4
+    /// A call: a way on, into the callee's copy for the call's return point.
+    static let notStepCall = -5
 
     /// How deep inclusions are followed: a passage shown inside a passage shown inside …
     /// 32 levels down is not shown (real stories nest a few levels; a hostile chain of
@@ -280,8 +296,9 @@ public struct StoryGraph: Sendable {
         return (offsets, result, cut)
     }
 
-    /// The number of passages.
-    public var count: Int { ids.count }
+    /// The number of nodes: the passages, then the copies of callee bodies
+    /// (`passageOf` maps every node to its passage). Per-node arrays have this length.
+    public var count: Int { passageOf.count }
     /// The number of edges (path steps).
     public var edgeCount: Int { edgeTargets.count }
 
@@ -305,9 +322,16 @@ public struct StoryGraph: Sendable {
     }
 
     /// The passages shown inside `v` by inclusion (see `shownPassages`).
-    public func shown(in v: Int) -> ArraySlice<Int> { shownPassages[shownOffsets[v]..<shownOffsets[v + 1]] }
+    public func shown(in v: Int) -> ArraySlice<Int> {
+        let p = passageOf[v]
+        return shownPassages[shownOffsets[p]..<shownOffsets[p + 1]]
+    }
 
     public func choice(_ ref: ChoiceRef) -> Choice { story.passages[ref.passage].choices[ref.choice] }
 
-    public func passage(_ v: Int) -> Passage { story.passages[v] }
+    /// The passage of node `v` (itself for `v < passageCount`, the source of a copy else).
+    public func passage(_ v: Int) -> Passage { story.passages[passageOf[v]] }
+
+    /// Whether node `v` is a copy of a callee's passage (not the passage's own node).
+    @inlinable public func isCopy(_ v: Int) -> Bool { v >= passageCount }
 }

@@ -62,10 +62,12 @@ final class FuzzCounts: @unchecked Sendable {
     /// - Complexity: O(steps), no allocation except for the first few failures.
     func play(
         runs: ClosedRange<Int>, block: Int, seed: UInt64, offsets: UnsafeBufferPointer<Int32>,
-        targets: UnsafeBufferPointer<Int32>, start: Int, maxSteps: Int, fresh: Bool
+        targets: UnsafeBufferPointer<Int32>, flags: UnsafeBufferPointer<UInt8>, passageOf: UnsafeBufferPointer<Int32>,
+        choiceSlot: UnsafeBufferPointer<Int32>, start: Int, maxSteps: Int, fresh: Bool
     ) {
         precondition(block < Int(UInt32.max), "too many runs")
         var observer = CoverageObserver(
+            passageOf: passageOf.baseAddress!, choiceSlot: choiceSlot.baseAddress!,
             passageStamp: passageStamp.baseAddress!, passageRuns: passageRuns.baseAddress!,
             slotStamp: slotStamp.baseAddress!, slotRuns: slotRuns.baseAddress!,
             slotBlock: slotBlock.baseAddress!, stamp: stamp, block: UInt32(block + 1))
@@ -77,19 +79,20 @@ final class FuzzCounts: @unchecked Sendable {
             if observer.stamp == 0 { resetStamps(); observer.stamp = 1 }
             var rng = Xoshiro256StarStar(seed: seed, run: UInt64(run))
             let outcome = RandomWalk.run(
-                offsets: offsets, targets: targets, start: start, maxSteps: maxSteps,
+                offsets: offsets, targets: targets, flags: flags, start: start, maxSteps: maxSteps,
                 fresh: fresh, rng: &rng, observer: &observer)
             choices &+= outcome.steps
             lengths[outcome.steps] &+= 1
             switch outcome.kind {
             case .ending:
-                endingRuns[outcome.place] &+= 1
+                endingRuns[Int(passageOf[outcome.place])] &+= 1
             case .stuck:
                 stuckRuns += 1
                 if firstStuck.count < Fuzzer.keptRunNumbers { firstStuck.append(run) }
             case .brokenLink, .dynamicLink:
                 if outcome.kind == .brokenLink { brokenLinkRuns += 1 } else { dynamicLinkRuns += 1 }
-                if firstFailure[outcome.place] > run { firstFailure[outcome.place] = run }
+                let choice = Int(choiceSlot[outcome.place])
+                if firstFailure[choice] > run { firstFailure[choice] = run }
                 if firstFailed.count < Fuzzer.keptRunNumbers { firstFailed.append((run, outcome.place)) }
             }
         }
@@ -125,9 +128,13 @@ final class FuzzCounts: @unchecked Sendable {
     }
 }
 
-/// Counts, for each passage and slot, the runs that reached it: a run stamp per entry
-/// makes the count once per run without clearing anything between runs.
+/// Counts, for each passage and choice, the runs that reached it: a run stamp per entry
+/// makes the count once per run without clearing anything between runs. Nodes count
+/// for their passage and slots for their choice's first slot (`PlayGraph.choiceSlot`),
+/// so a callee's passage met in two copies is one passage visited.
 struct CoverageObserver: RunObserver {
+    let passageOf: UnsafePointer<Int32>
+    let choiceSlot: UnsafePointer<Int32>
     let passageStamp: UnsafeMutablePointer<UInt32>
     let passageRuns: UnsafeMutablePointer<Int>
     let slotStamp: UnsafeMutablePointer<UInt32>
@@ -137,21 +144,23 @@ struct CoverageObserver: RunObserver {
     let block: UInt32
 
     @inline(__always)
-    mutating func visit(_ passage: Int) {
+    mutating func visit(_ node: Int) {
+        let passage = Int(passageOf[node])
         passageRuns[passage] &+= passageStamp[passage] != stamp ? 1 : 0
         passageStamp[passage] = stamp
     }
 
     @inline(__always)
     mutating func take(_ slot: Int) {
-        slotRuns[slot] &+= slotStamp[slot] != stamp ? 1 : 0
-        slotStamp[slot] = stamp
-        slotBlock[slot] = block
+        let choice = Int(choiceSlot[slot])
+        slotRuns[choice] &+= slotStamp[choice] != stamp ? 1 : 0
+        slotStamp[choice] = stamp
+        slotBlock[choice] = block
     }
 
     @inline(__always)
-    func isNewToBlock(_ slot: Int) -> Bool { slotBlock[slot] != block }
+    func isNewToBlock(_ slot: Int) -> Bool { slotBlock[Int(choiceSlot[slot])] != block }
 
     @inline(__always)
-    func isNewToRun(_ slot: Int) -> Bool { slotStamp[slot] != stamp }
+    func isNewToRun(_ slot: Int) -> Bool { slotStamp[Int(choiceSlot[slot])] != stamp }
 }

@@ -26,7 +26,7 @@ extension FuzzReport {
             },
             coverage: JSONCoverage(
                 passagesVisited: passagesVisited, passages: graph.passageCount,
-                choicesTaken: choicesTaken, choices: graph.slotCount,
+                choicesTaken: choicesTaken, choices: graph.choiceCount,
                 neverVisitedPassages: neverVisitedPassages.map { story.passages[$0].id },
                 neverTakenChoices: neverTakenChoices.map(choice)),
             stuck: JSONRuns(runs: stuckRuns, firstRuns: firstStuckRuns),

@@ -101,7 +101,7 @@ extension FuzzReport {
 
         lines.append("Coverage")
         lines.append("  passages  \(FuzzText.grouped(passagesVisited)) of \(FuzzText.grouped(graph.passageCount)) (\(Self.percent(Double(passagesVisited) / Double(max(1, graph.passageCount)))))")
-        lines.append("  choices   \(FuzzText.grouped(choicesTaken)) of \(FuzzText.grouped(graph.slotCount)) (\(Self.percent(Double(choicesTaken) / Double(max(1, graph.slotCount)))))")
+        lines.append("  choices   \(FuzzText.grouped(choicesTaken)) of \(FuzzText.grouped(graph.choiceCount)) (\(Self.percent(Double(choicesTaken) / Double(max(1, graph.choiceCount)))))")
         let unvisited = neverVisitedPassages
         if !unvisited.isEmpty {
             lines.append("  passages never visited (\(FuzzText.grouped(unvisited.count))):")

@@ -36,7 +36,8 @@ public struct FuzzReport: Sendable {
     public let maxSteps: Int
     /// Runs that visited each passage at least once.
     public let passageRuns: [Int]
-    /// Runs that took each slot (`graph.refs[slot]`) at least once.
+    /// Runs that took each slot's choice (`graph.refs[slot]`) at least once (slots of one
+    /// choice in several copies of a callee all show the choice's count).
     public let choiceRuns: [Int]
     /// Runs that ended at each passage.
     public let endingRuns: [Int]
@@ -68,7 +69,10 @@ public struct FuzzReport: Sendable {
             for f in story.shown(in: v) where story.isFragment[f] { passageRuns[f] = max(passageRuns[f], passageRuns[v]) }
         }
         self.passageRuns = passageRuns
-        choiceRuns = Array(counts.slotRuns.prefix(graph.slotCount))
+        // A choice met in several slots (copies of a callee) is counted at its first one.
+        var choiceRuns = Array(counts.slotRuns.prefix(graph.slotCount))
+        for s in choiceRuns.indices where !graph.isChoiceSlot(s) { choiceRuns[s] = choiceRuns[Int(graph.choiceSlot[s])] }
+        self.choiceRuns = choiceRuns
         endingRuns = Array(counts.endingRuns.prefix(graph.passageCount))
         stuckRuns = counts.stuckRuns
         brokenLinkRuns = counts.brokenLinkRuns
@@ -78,7 +82,7 @@ public struct FuzzReport: Sendable {
         firstStuckRuns = counts.firstStuck
         firstFailedRuns = counts.firstFailed.map { FailedRun(run: $0.run, choice: graph.refs[$0.slot]) }
         var failedLinks: [FailedLink] = []
-        for slot in 0..<graph.slotCount where graph.targets[slot] < 0 && choiceRuns[slot] > 0 {
+        for slot in 0..<graph.slotCount where graph.targets[slot] < 0 && choiceRuns[slot] > 0 && graph.isChoiceSlot(slot) {
             failedLinks.append(FailedLink(
                 choice: graph.refs[slot], isDynamic: graph.targets[slot] == PlayGraph.dynamicTarget,
                 runs: choiceRuns[slot], firstRun: counts.firstFailure[slot]))
@@ -94,11 +98,13 @@ public struct FuzzReport: Sendable {
     /// The number of passages visited by at least one run.
     public var passagesVisited: Int { passageRuns.count { $0 > 0 } }
     /// The number of choices (that a reader can pick) taken by at least one run.
-    public var choicesTaken: Int { choiceRuns.count { $0 > 0 } }
+    public var choicesTaken: Int { choiceRuns.indices.count { choiceRuns[$0] > 0 && graph.isChoiceSlot($0) } }
     /// Passages no run visited, in story order.
     public var neverVisitedPassages: [Int] { passageRuns.indices.filter { passageRuns[$0] == 0 } }
     /// Choices no run took, in story order.
-    public var neverTakenChoices: [ChoiceRef] { choiceRuns.indices.filter { choiceRuns[$0] == 0 }.map { graph.refs[$0] } }
+    public var neverTakenChoices: [ChoiceRef] {
+        choiceRuns.indices.filter { choiceRuns[$0] == 0 && graph.isChoiceSlot($0) }.map { graph.refs[$0] }
+    }
     /// Runs that took this choice (0 for one a reader cannot pick).
     public func runs(taking choice: ChoiceRef) -> Int { graph.slot(of: choice).map { choiceRuns[$0] } ?? 0 }
 

@@ -93,9 +93,16 @@ struct FuzzTask: Sendable {
         guard first <= last else { return 0 }
         graph.offsets.withUnsafeBufferPointer { offsets in
             graph.targets.withUnsafeBufferPointer { targets in
-                counts.play(
-                    runs: first...last, block: block, seed: seed, offsets: offsets, targets: targets,
-                    start: graph.start, maxSteps: maxSteps, fresh: fresh)
+                graph.flags.withUnsafeBufferPointer { flags in
+                    graph.passageOf.withUnsafeBufferPointer { passageOf in
+                        graph.choiceSlot.withUnsafeBufferPointer { choiceSlot in
+                            counts.play(
+                                runs: first...last, block: block, seed: seed, offsets: offsets, targets: targets,
+                                flags: flags, passageOf: passageOf, choiceSlot: choiceSlot, start: graph.start,
+                                maxSteps: maxSteps, fresh: fresh)
+                        }
+                    }
+                }
             }
         }
         return last - first + 1

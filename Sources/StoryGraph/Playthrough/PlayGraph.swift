@@ -10,6 +10,10 @@
 /// `StoryGraph.edgeRefs`), and a fragment has none (no step enters it). An ending has no
 /// slots, and every other passage a run can enter has at least one (see
 /// `StoryGraph.isEnding`), so "no slots" is the loop's only test for the end.
+///
+/// Runs walk the graph's nodes (a copy of a callee's passage for each return point, so a
+/// return goes back to its own caller); coverage counts passages (`passageOf`) and
+/// choices (`choiceSlot`), never copies.
 public struct PlayGraph: Sendable {
     /// A slot's target when the choice's target does not exist.
     public static let brokenTarget: Int32 = -1
@@ -17,14 +21,34 @@ public struct PlayGraph: Sendable {
     public static let dynamicTarget: Int32 = -2
 
     public let graph: StoryGraph
-    /// Slots of passage `v` are `offsets[v] ..< offsets[v + 1]`.
+    /// Slots of node `v` are `offsets[v] ..< offsets[v + 1]` (nodes: passages, then the
+    /// copies of callees' passages, as in `StoryGraph`).
     public let offsets: [Int32]
-    /// The passage each slot leads to, or `brokenTarget` / `dynamicTarget`.
+    /// The node each slot leads to, or `brokenTarget` / `dynamicTarget`.
     public let targets: [Int32]
     /// The choice each slot is.
     public let refs: [ChoiceRef]
+    /// The passage of each node (what coverage counts).
+    public let passageOf: [Int32]
+    /// For each slot, the first slot of the same choice (a choice of a callee is a slot
+    /// of each copy; coverage counts it once, at its first slot).
+    public let choiceSlot: [Int32]
+    /// Per slot, `onceOnlyFlag` and `fallbackFlag` (`Choice.isOnceOnly`, `isFallback`);
+    /// empty when no choice of the story has either, so the plain walk runs.
+    public let flags: [UInt8]
 
-    /// - Complexity: O(P + C) for P passages and C choices.
+    /// A slot that a run may take once at most.
+    public static let onceOnlyFlag: UInt8 = 1
+    /// A slot taken only when no other slot of its passage can be.
+    public static let fallbackFlag: UInt8 = 2
+
+    /// A copy of a callee's passage offers its edges in the graph's order (a return is a
+    /// step to the return point there), then its broken and dynamic links. A return met
+    /// with no call running is not a slot, except at a node with nothing else to pick:
+    /// there it leads back to the node itself, so the run stays stuck (as the odds count
+    /// it: never ending).
+    ///
+    /// - Complexity: O(V + C) for V nodes and C choices.
     public init(_ graph: StoryGraph) {
         self.graph = graph
         let n = graph.count
@@ -34,26 +58,43 @@ public struct PlayGraph: Sendable {
         var refs: [ChoiceRef] = []
         let shownBroken = graph.shownBrokenLinks, shownDynamic = graph.shownDynamicLinks
         var nextBroken = 0, nextDynamic = 0
+        var nextReturn = 0
+        let unmatched = graph.returnsWithoutCall
         for v in 0..<n {
+            let first = targets.count
             if !graph.isEnding[v] && !graph.isFragment[v] {
-                for (c, choice) in graph.story.passages[v].choices.enumerated()
-                where !choice.isRestart && choice.kind != .include {
-                    if choice.kind == .dynamic {
-                        targets.append(Self.dynamicTarget)
-                    } else if let w = graph.indexByID[choice.target] {
-                        targets.append(Int32(w))
-                    } else {
-                        targets.append(Self.brokenTarget)
+                if graph.isCopy(v) {
+                    for e in graph.edges(from: v) {
+                        targets.append(Int32(graph.edgeTargets[e]))
+                        refs.append(graph.edgeRefs[e])
                     }
-                    refs.append(ChoiceRef(passage: v, choice: c))
+                } else {
+                    // Its own choices in order: the graph's edges come in the same order.
+                    var e = graph.edgeOffsets[v]
+                    let end = graph.edgeOffsets[v + 1]
+                    for (c, choice) in graph.story.passages[v].choices.enumerated()
+                    where !choice.isRestart && choice.kind != .include {
+                        let ref = ChoiceRef(passage: v, choice: c)
+                        if choice.kind == .dynamic {
+                            targets.append(Self.dynamicTarget)
+                        } else if e < end && graph.edgeRefs[e] == ref {
+                            targets.append(Int32(graph.edgeTargets[e]))
+                            e += 1
+                        } else if choice.kind == .return {
+                            continue
+                        } else {
+                            targets.append(Self.brokenTarget)
+                        }
+                        refs.append(ref)
+                    }
+                    // The choices shown by inclusion, in the graph's order: its edges whose
+                    // choice is another passage's, then the broken and dynamic links shown.
+                    for e in graph.edges(from: v) where graph.edgeRefs[e].passage != v {
+                        targets.append(Int32(graph.edgeTargets[e]))
+                        refs.append(graph.edgeRefs[e])
+                    }
                 }
-                // The choices shown by inclusion, in the graph's order: its edges whose
-                // choice is another passage's, then the broken and dynamic links shown.
-                for e in graph.edges(from: v) where graph.edgeRefs[e].passage != v {
-                    targets.append(Int32(graph.edgeTargets[e]))
-                    refs.append(graph.edgeRefs[e])
-                }
-                // Both lists are in passage order: one cursor each.
+                // Both lists are in node order: one cursor each.
                 while nextBroken < shownBroken.count && shownBroken[nextBroken].passage == v {
                     targets.append(Self.brokenTarget)
                     refs.append(shownBroken[nextBroken].ref)
@@ -65,16 +106,48 @@ public struct PlayGraph: Sendable {
                     nextDynamic += 1
                 }
             }
+            while nextReturn < unmatched.count && unmatched[nextReturn].node < v { nextReturn += 1 }
+            if targets.count == first && nextReturn < unmatched.count && unmatched[nextReturn].node == v {
+                targets.append(Int32(v))
+                refs.append(unmatched[nextReturn].ref)
+            }
             precondition(targets.count < Int(Int32.max), "too many choices for 32-bit indices")
             offsets[v + 1] = Int32(targets.count)
         }
         self.offsets = offsets
         self.targets = targets
         self.refs = refs
+        self.passageOf = graph.passageOf.map { Int32($0) }
+        var choiceSlot = (0..<Int32(targets.count)).map { $0 }
+        if n > graph.passageCount {
+            var firstSlot: [ChoiceRef: Int32] = [:]
+            for s in refs.indices {
+                if let known = firstSlot[refs[s]] { choiceSlot[s] = known } else { firstSlot[refs[s]] = Int32(s) }
+            }
+        }
+        self.choiceSlot = choiceSlot
+        self.choiceCount = choiceSlot.indices.count { choiceSlot[$0] == Int32($0) }
+        // Each slot's flags are its choice's (an included choice keeps its own).
+        var flags: [UInt8] = []
+        flags.reserveCapacity(refs.count)
+        var anyFlag = false
+        for ref in refs {
+            let choice = graph.story.passages[ref.passage].choices[ref.choice]
+            let flag = (choice.isOnceOnly ? Self.onceOnlyFlag : 0) | (choice.isFallback ? Self.fallbackFlag : 0)
+            flags.append(flag)
+            if flag != 0 { anyFlag = true }
+        }
+        self.flags = anyFlag ? flags : []
     }
 
-    /// The number of passages.
-    public var passageCount: Int { offsets.count - 1 }
+    /// The number of distinct choices a reader can pick (a callee's choice once,
+    /// however many copies offer it).
+    public let choiceCount: Int
+
+    /// The number of passages (what coverage counts).
+    public var passageCount: Int { graph.passageCount }
+    /// The number of nodes (passages and copies).
+    public var nodeCount: Int { offsets.count - 1 }
     /// The number of choices a reader can pick (slots).
     public var slotCount: Int { targets.count }
     public var start: Int { graph.start }
@@ -87,4 +160,7 @@ public struct PlayGraph: Sendable {
         (Int(offsets[ref.passage])..<Int(offsets[ref.passage + 1])).first { refs[$0] == ref }
             ?? refs.indices.first { refs[$0] == ref }
     }
+
+    /// Whether a slot is the one coverage counts for its choice.
+    @inlinable public func isChoiceSlot(_ slot: Int) -> Bool { choiceSlot[slot] == Int32(slot) }
 }

@@ -83,12 +83,13 @@ public struct Playthrough: Sendable, Hashable {
         var steps: [Step] = []
         steps.reserveCapacity(observer.slots.count)
         for (i, slot) in observer.slots.enumerated() {
-            steps.append(Step(passage: observer.passages[i], choice: graph.refs[slot]))
+            steps.append(Step(passage: graph.graph.passageOf[observer.passages[i]], choice: graph.refs[slot]))
         }
         self.steps = steps
+        // Nodes are told by passage: a copy of a callee's passage is that passage.
         switch raw.kind {
-        case .ending: outcome = .ending(passage: raw.place)
-        case .stuck: outcome = .stuck(passage: raw.place)
+        case .ending: outcome = .ending(passage: graph.graph.passageOf[raw.place])
+        case .stuck: outcome = .stuck(passage: graph.graph.passageOf[raw.place])
         case .brokenLink: outcome = .brokenLink(graph.refs[raw.place])
         case .dynamicLink: outcome = .dynamicLink(graph.refs[raw.place])
         }
@@ -100,9 +101,11 @@ public struct Playthrough: Sendable, Hashable {
         observer.takenInRun.removeAll(keepingCapacity: true)
         return graph.offsets.withUnsafeBufferPointer { offsets in
             graph.targets.withUnsafeBufferPointer { targets in
-                RandomWalk.run(
-                    offsets: offsets, targets: targets, start: graph.start, maxSteps: maxSteps,
-                    fresh: policy == .fresh, rng: &rng, observer: &observer)
+                graph.flags.withUnsafeBufferPointer { flags in
+                    RandomWalk.run(
+                        offsets: offsets, targets: targets, flags: flags, start: graph.start, maxSteps: maxSteps,
+                        fresh: policy == .fresh, rng: &rng, observer: &observer)
+                }
             }
         }
     }

@@ -29,8 +29,8 @@ public struct Transcript: Sendable {
         let width = String(playthrough.steps.count + 1).count
         for (i, step) in playthrough.steps.enumerated() {
             lines.append(passageLine(i + 1, step.passage, width: width, maxText: maxText))
-            let choice = graph.graph.choice(step.choice)
-            lines.append(String(repeating: " ", count: width + 2) + "→ " + FuzzText.shorten(choice.text.isEmpty ? "(no text)" : choice.text, maxText))
+            let choice = graph.graph.choice(step.choice).readableText
+            lines.append(String(repeating: " ", count: width + 2) + "→ " + FuzzText.shorten(choice.isEmpty ? "(no text)" : choice, maxText))
         }
         let indent = String(repeating: " ", count: width + 2)
         let count = playthrough.steps.count

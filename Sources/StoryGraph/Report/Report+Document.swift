@@ -34,7 +34,15 @@ extension Report {
                   [.init("shortest_path", .optional(s.shortestPath))]),
             .init("longest path", "\(s.longestPath.map { "\(Self.grouped($0))\(lower) choice\($0 == 1 && paths.exact ? "" : "s")" } ?? "-")",
                   [.init("longest_path", .optional(s.longestPath))]),
-        ])])
+        ] + sourceFigures())])
+    }
+
+    /// The source language's own figures on one line (`in the yarn source  nodes 12, …`),
+    /// one `structure.source` object in JSON; none when the format counts none.
+    private func sourceFigures() -> [ReportDocument.Figure] {
+        guard let figures = structure.source?.figures, !figures.isEmpty else { return [] }
+        let text = figures.map { "\($0.name.replacingOccurrences(of: "_", with: " ")) \(Self.grouped($0.value))" }.joined(separator: ", ")
+        return [.init("in the \(format) source", "\(text)", [.init("source", .object(figures.map { ($0.name, .int($0.value)) }))])]
     }
 
     private func pathsSection() -> ReportDocument.Section {

@@ -13,6 +13,9 @@ public struct Report: Sendable, Codable, Hashable {
         public var falseChoices: [String]
         public var shortestPath: Int?
         public var longestPath: Int?
+        /// The source language's own figures (ChoiceScript's scenes and labels…), nil when
+        /// the format counts none.
+        public var source: ReportSourceFigures?
     }
 
     public struct Paths: Sendable, Codable, Hashable {
@@ -103,7 +106,8 @@ extension Report {
         structure = Structure(
             passages: s.passages, choices: s.choices, words: s.words, endings: s.endings,
             meanChoices: s.meanChoices, merges: s.merges, falseChoices: names(s.falseChoices),
-            shortestPath: s.shortestPath, longestPath: s.longestPath)
+            shortestPath: s.shortestPath, longestPath: s.longestPath,
+            source: graph.story.sourceStatistics.isEmpty ? nil : ReportSourceFigures(graph.story.sourceStatistics))
         paths = Paths(
             total: analysis.paths.total, exact: analysis.paths.isExact,
             unboundedWalks: analysis.paths.unboundedWalks, searchSteps: analysis.paths.steps)

@@ -13,11 +13,16 @@ public enum AnalysisMarks {
         let reachability = Reachability(graph)
         if marks {
             let components = StronglyConnectedComponents(graph)
+            // Components are of nodes: a trap met in copies of a callee is outlined once,
+            // by its passages.
+            var outlined = Set<[Int]>()
             for (c, members) in components.members.enumerated() where components.isCyclic[c] {
                 let v = members[0]
-                guard reachability.reachable[v], !reachability.reachesEnding[v] else { continue }
+                guard reachability.reachableNodes[v], !reachability.nodesReachingEnding[v] else { continue }
+                let passages = Array(Set(members.map { graph.passageOf[$0] })).sorted()
+                guard outlined.insert(passages).inserted else { continue }
                 decorations.clusters.append(.init(
-                    label: "trap: no ending can be reached", color: trapColor, passages: members.sorted()))
+                    label: "trap: no ending can be reached", color: trapColor, passages: passages))
             }
             let bottlenecks = Bottlenecks(graph, reachability: reachability).passages.filter { $0 != graph.start }
             decorations.markedPassages.formUnion(bottlenecks)

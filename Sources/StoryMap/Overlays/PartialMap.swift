@@ -60,7 +60,7 @@ public enum PartialMap {
     }
 
     static func endingNames(_ graph: StoryGraph) -> String {
-        let names = (0..<graph.count).filter { graph.isEnding[$0] }.map { graph.ids[$0] }
+        let names = (0..<graph.passageCount).filter { graph.isEnding[$0] }.map { graph.ids[$0] }
         return names.prefix(10).joined(separator: ", ") + (names.count > 10 ? ", …" : "")
     }
 }

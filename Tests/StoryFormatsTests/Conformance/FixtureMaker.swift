@@ -28,7 +28,7 @@ struct FixtureMaker: Sendable, CustomTestStringConvertible {
 }
 
 extension FixtureMaker {
-    static let all: [FixtureMaker] = [storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML, gamebook]
+    static let all: [FixtureMaker] = [storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML, ink, inkJSON, choiceScript, yarn, gamebook]
 
     static func quoted(_ text: String) -> String { "\"" + text + "\"" }
 
@@ -112,6 +112,34 @@ extension FixtureMaker {
         },
         brokenLinkAnchor: "[[go Ghost|Ghost]]", showsLinkLabels: true)
 
+    /// ink: a knot per passage, a choice per link; the top has no content, so the story
+    /// starts at the first knot.
+    static let ink = FixtureMaker(
+        format: "ink", fileExtension: "ink", id: { "p\($0)" },
+        canRepeatIDs: true, missing: "ghost",
+        write: { story in
+            story.passages.map { passage in
+                "=== \(passage.id) ===\n\(passage.text)\n"
+                    + (passage.links.isEmpty ? "-> END\n" : passage.links.map { "* [go \($0)] -> \($0)\n" }.joined())
+            }.joined(separator: "\n")
+        },
+        brokenLinkAnchor: "* [go ghost]")
+
+    /// Compiled ink as inklecate writes it: a container per knot, a choice point per link
+    /// (leading straight to its knot), `end` for a passage without links.
+    static let inkJSON = FixtureMaker(
+        format: "ink-json", fileExtension: "json", id: { "p\($0)" },
+        canRepeatIDs: false, missing: "ghost",
+        write: { story in
+            let knots = story.passages.map { passage in
+                let choices = passage.links.map { #""ev","str","^go \#($0)","/str","/ev",{"*":"\#($0)","flg":20}"# }
+                let body = ([#""^\#(passage.text)","\n""#] + choices + [passage.links.isEmpty ? #""end""# : #""done""#]).joined(separator: ",")
+                return #"\#(quoted(passage.id)):[\#(body),null]"#
+            }
+            return ##"{"inkVersion":21,"root":[[["done",{"#n":"g-0"}],null],"done",{"## + knots.joined(separator: ",\n") + "}],\"listDefs\":{}}\n"
+        },
+        brokenLinkAnchor: #"{"*":"ghost""#)
+
     static let twineHTML = FixtureMaker(
         format: "twine-html", fileExtension: "html", id: { $0 == 0 ? "Start" : "Room \($0)" },
         canRepeatIDs: true, missing: "Ghost",
@@ -126,4 +154,40 @@ extension FixtureMaker {
             return lines.joined(separator: "\n") + "\n"
         },
         brokenLinkAnchor: "[[go Ghost|Ghost]]", showsLinkLabels: true)
+
+    /// One scene file (`story.txt`, so the scene is `story`): the first passage is the
+    /// scene's start, the others `*label`s; a link is an option whose body is a `*goto`.
+    static let choiceScript = FixtureMaker(
+        format: "choicescript", fileExtension: "txt", id: { $0 == 0 ? "story" : "story:p\($0)" },
+        canRepeatIDs: true, missing: "story:ghost",
+        write: { story in
+            var lines: [String] = []
+            for (i, passage) in story.passages.enumerated() {
+                if i > 0 { lines.append("*label " + passage.id.replacingOccurrences(of: "story:", with: "")) }
+                lines.append(passage.text)
+                if passage.links.isEmpty {
+                    lines.append("*ending")
+                    continue
+                }
+                lines.append("*choice")
+                for link in passage.links {
+                    lines.append("  #go \(link)")
+                    lines.append("    *goto " + link.replacingOccurrences(of: "story:", with: ""))
+                }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        },
+        brokenLinkAnchor: "*goto ghost")
+    /// Each passage a node; each link an option whose body jumps (the choice leads to the
+    /// jump's node), so a broken link is reported at its option's `->`.
+    static let yarn = FixtureMaker(
+        format: "yarn", fileExtension: "yarn", id: { $0 == 0 ? "Start" : "N\($0)" },
+        canRepeatIDs: true, missing: "Ghost",
+        write: { story in
+            story.passages.map { passage in
+                let options = passage.links.map { "-> go \($0)\n    <<jump \($0)>>\n" }.joined()
+                return "title: \(passage.id)\n---\n\(passage.text)\n\(options)===\n"
+            }.joined()
+        },
+        brokenLinkAnchor: "-> go Ghost")
 }

@@ -112,8 +112,9 @@ struct LoaderConformanceTests {
     @Test(arguments: makers)
     func aDuplicateIDIsAnErrorNamingBothPlacesAndTheFirstWins(_ maker: FixtureMaker) throws {
         guard maker.canRepeatIDs else {
-            // Destini names passages by their index in one array: no id can be written twice.
-            #expect(maker.format == DestiniLoader.formatName)
+            // Destini names passages by their index in one array, and compiled ink by the
+            // keys of one JSON object: no id can be written twice.
+            #expect([DestiniLoader.formatName, InkJSONLoader.formatName].contains(maker.format))
             return
         }
         var story = FixtureStory.chain(2, ids: maker.id)

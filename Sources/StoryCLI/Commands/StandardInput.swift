@@ -1,0 +1,22 @@
+import Foundation
+import StoryGraph
+import StoryFormats
+
+/// STORY `-`: the story read from standard input, as a stream of at most the input limit,
+/// named `<stdin>` in diagnostics. With no file extension to go by, the loader is picked by
+/// `--input-format` or by what the loaders recognise in the text.
+enum StandardInput {
+    /// The STORY argument that means standard input.
+    static let path = "-"
+    /// The file name diagnostics give it.
+    static let name = "<stdin>"
+
+    static func source() throws(StoryLoadError) -> SourceText {
+        switch FileReader.contents("/dev/stdin", limit: SourceText.maximumSize) {
+        case .success(let bytes):
+            return try SourceText(path: name, data: Data(bytes))
+        case .failure(let failure):
+            throw StoryLoadError(failure.description, at: SourceLocation(file: name, line: 1, column: 1))
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import StoryGraph
+
+extension InkJSONReader {
+    /// The story of a compiled ink file whose `root` is `root`.
+    mutating func story(file: String, root: LocatedJSON, title: String) -> Story {
+        collect(root)
+        // Where every divert, choice point, tunnel and thread leads, and what is called.
+        var targeted: Set<Int> = []
+        var called: Set<Int> = []
+        var rejoins: Set<Key> = []
+        for c in containers.indices {
+            for element in containers[c].content {
+                guard let members = element.members else { continue }
+                for m in members {
+                    guard let written = m.value.string else { continue }
+                    switch m.key {
+                    case "*", "->", "->t->", "t?", "f?":
+                        if element["var"]?.bool == true { continue }
+                        let key = self.key(for: Self.resolve(written, from: containers[c].path))
+                        if let key { if key.index == 0 { targeted.insert(key.container) } else { rejoins.insert(key) } }
+                    case "f()":
+                        if let t = container(for: Self.resolve(written, from: containers[c].path)) { called.insert(t) }
+                    default: break
+                    }
+                }
+            }
+        }
+        var flows: [Int] = []
+        if let r = indexByPath[""] { flows.append(r) }
+        for (name, _) in containers[indexByPath[""] ?? 0].named where name != "global decl" {
+            guard let k = indexByPath[name] else { continue }
+            if called.contains(k) && !targeted.contains(k) { continue }
+            flows.append(k)
+            for (stitch, _) in containers[k].named {
+                if let s = indexByPath[Self.join(name, stitch)] { flows.append(s) }
+            }
+        }
+        var isPassage = Set(flows)
+        for t in targeted.sorted() where !isPassage.contains(t) {
+            if called.contains(t) && !targeted.contains(t) { continue }
+            flows.append(t)
+            isPassage.insert(t)
+        }
+        var keys = flows.map { Key(container: $0, index: 0) } + rejoins.sorted { ($0.container, $0.index) < ($1.container, $1.index) }
+        keys.sort { location(of: $0) < location(of: $1) }
+        let ids = passageIDs(keys)
+        let keySet = Set(keys)
+        var passages: [Passage] = []
+        for key in keys { passages += read(key, ids: ids, keys: keySet) }
+        var start = ids[Key(container: indexByPath[""] ?? 0, index: 0)] ?? InkParser.rootID
+        // An empty top (no text, no way on) is no passage: the story starts at the first knot.
+        if let r = passages.firstIndex(where: { $0.id == start }), passages[r].choices.isEmpty, passages[r].text.isEmpty,
+            passages[r].ending == nil || passages.count > 1, let first = flows.first(where: { containers[$0].path != "" && containers[$0].path != "0" }).flatMap({ ids[Key(container: $0, index: 0)] })
+        {
+            passages.remove(at: r)
+            start = first
+        }
+        var story = Story(title: title, start: start, passages: passages, format: InkJSONLoader.formatName)
+        story.variables = globals()
+        return story
+    }
+
+    /// A place a passage starts: a container, at an element of its content (0, or the
+    /// place a divert such as `knot.0.3` rejoins).
+    struct Key: Hashable {
+        var container: Int
+        var index: Int
+    }
+
+    /// Where a path leads: a container, an element of one (`x.3`), or the nearest
+    /// container holding it.
+    func key(for path: String) -> Key? {
+        if let c = indexByPath[path] { return Key(container: c, index: 0) }
+        let last = path.split(separator: ".").last.map(String.init) ?? ""
+        if let n = Int(last), let c = indexByPath[Self.parent(path)] { return Key(container: c, index: n) }
+        return container(for: path).map { Key(container: $0, index: 0) }
+    }
+
+    func location(of key: Key) -> SourceLocation {
+        let content = containers[key.container].content
+        return key.index > 0 && key.index < content.count ? content[key.index].location : containers[key.container].location
+    }
+
+    /// The container a path leads to: itself, or the nearest container holding it (a
+    /// path into a container's content, such as `knot.0.3`).
+    func container(for path: String) -> Int? {
+        var p = path
+        while true {
+            if let c = indexByPath[p] { return c }
+            p = Self.parent(p)
+            // A path that names nothing under the root (a missing knot) is a broken link.
+            if p.isEmpty { return path.isEmpty ? indexByPath[""] : nil }
+        }
+    }
+
+    /// Ids: paths without numeric steps (`knot.0.c-0` → `knot.c-0`) where that stays
+    /// unique, else the full path; the root is `(root)`.
+    func passageIDs(_ keys: [Key]) -> [Key: String] {
+        var short: [Key: String] = [:]
+        var full: [Key: String] = [:]
+        var uses: [String: Int] = [:]
+        for key in keys {
+            let path = containers[key.container].path
+            var s = path.isEmpty ? InkParser.rootID : path.split(separator: ".").filter { !$0.allSatisfy(\.isNumber) }.joined(separator: ".")
+            if s.isEmpty { s = path }
+            full[key] = key.index == 0 ? (path.isEmpty ? InkParser.rootID : path) : Self.join(path.isEmpty ? InkParser.rootID : path, String(key.index))
+            short[key] = key.index == 0 ? s : s + "." + String(key.index)
+            uses[short[key]!, default: 0] += 1
+        }
+        var ids: [Key: String] = [:]
+        for key in keys { ids[key] = uses[short[key]!]! > 1 ? full[key]! : short[key]! }
+        return ids
+    }
+
+    /// One passage's content in order, inline containers included, up to its end or an
+    /// unconditional divert. A tunnel goes on in a new passage `id.r-N` (where the call
+    /// returns).
+    func read(_ start: Key, ids: [Key: String], keys: Set<Key>) -> [Passage] {
+        let id = ids[start]!
+        let startPath = containers[start.container].path
+        var out = [Passage(
+            id: id, location: location(of: start),
+            metadata: ["ink_path": start.index == 0 ? startPath : Self.join(startPath, String(start.index))])]
+        // An indexed container flows on into its parent's next element when it ends.
+        var stack: [(Int, Int)] = []
+        var path = startPath
+        while let last = path.split(separator: ".").last, let k = Int(last), let parent = indexByPath[Self.parent(path)] {
+            stack.insert((parent, k + 1), at: 0)
+            path = Self.parent(path)
+        }
+        stack.append((start.container, start.index))
+        var first = true
+        var eval = 0
+        var strings = 0
+        var pendingText = ""
+        var thread = false
+        var returns = 0
+        func target(_ written: String, _ c: Int) -> String {
+            let t = key(for: Self.resolve(written, from: containers[c].path))
+            return t.flatMap { ids[$0] } ?? written
+        }
+        walk: while let (c, i) = stack.popLast() {
+            let here = Key(container: c, index: i)
+            if !first, keys.contains(here), let next = ids[here] {
+                out[out.count - 1].choices.append(Choice(text: "", target: next, kind: .auto, location: location(of: here)))
+                break walk
+            }
+            first = false
+            let content = containers[c].content
+            guard i < content.count else { continue }
+            stack.append((c, i + 1))
+            let element = content[i]
+            let last = out.count - 1
+            if element.elements != nil {
+                guard let child = indexByPath[Self.join(containers[c].path, String(i))] else { continue }
+                stack.append((child, 0))
+                continue
+            }
+            if let s = element.string {
+                switch s {
+                case "ev": eval += 1
+                case "/ev": eval -= 1
+                case "str": strings += 1
+                case "/str": strings -= 1
+                case "\n": if eval == 0 && strings == 0 && !out[last].text.isEmpty { out[last].text += "\n" }
+                case "thread": thread = true
+                case "->->":
+                    out[last].choices.append(Choice(text: "", target: "", kind: .return, location: element.location))
+                    break walk
+                case "done", "end":
+                    let waits = out[last].choices.contains { $0.kind == .choice || $0.kind == .include }
+                    if s == "end" || !waits { out[last].ending = Passage.Ending() }
+                    break walk
+                default:
+                    if s.hasPrefix("^") {
+                        if strings > 0 {
+                            pendingText += s.dropFirst()
+                        } else if eval == 0 {
+                            out[last].text += s.dropFirst()
+                        }
+                    }
+                }
+                continue
+            }
+            guard element.members != nil else { continue }
+            if let written = element["*"]?.string {
+                let flags = Int(element["flg"].flatMap { if case .number(let n) = $0.value { return n } else { return nil } } ?? "0") ?? 0
+                var choice = Choice(
+                    text: pendingText.trimmingCharacters(in: .whitespaces), target: target(written, c),
+                    condition: flags & 1 != 0 ? .test("(condition in compiled ink)", nil) : nil, location: element.location)
+                choice.isOnceOnly = flags & 0x10 != 0
+                choice.isFallback = flags & 0x08 != 0
+                out[last].choices.append(choice)
+                pendingText = ""
+            } else if let written = element["->"]?.string {
+                if thread {
+                    out[last].choices.append(Choice(text: "", target: target(written, c), kind: .include, location: element.location))
+                    thread = false
+                } else if element["var"]?.bool == true {
+                    out[last].choices.append(Choice(text: "", target: written, kind: .dynamic, location: element.location))
+                    break walk
+                } else if element["c"]?.bool == true {
+                    out[last].choices.append(Choice(
+                        text: "", target: target(written, c), condition: .test("(condition in compiled ink)", nil), kind: .auto,
+                        location: element.location))
+                } else {
+                    out[last].choices.append(Choice(text: "", target: target(written, c), kind: .auto, location: element.location))
+                    break walk
+                }
+            } else if let written = element["t?"]?.string ?? element["f?"]?.string {
+                out[last].choices.append(Choice(
+                    text: "", target: target(written, c), condition: .test("(condition in compiled ink)", nil), kind: .auto,
+                    location: element.location))
+            } else if let written = element["->t->"]?.string {
+                let r = id + ".r-" + String(returns)
+                returns += 1
+                out[last].choices.append(Choice(text: "", target: target(written, c), kind: .call, returnTo: r, location: element.location))
+                out.append(Passage(id: r, location: element.location, metadata: ["ink_path": containers[c].path + "." + String(i)]))
+            } else if let tag = element["#"]?.string, !out[last].tags.contains(tag) {
+                out[last].tags.append(tag)
+            } else if let name = element["VAR="]?.string ?? element["temp="]?.string {
+                out[last].effects.append(Effect(variable: name, value: .unknown("(value in compiled ink)"), text: name + " = …", location: element.location))
+            }
+        }
+        for p in out.indices { out[p].text = InkParser.readable(out[p].text).trimmingCharacters(in: .whitespacesAndNewlines) }
+        return out
+    }
+
+    /// `VAR` declarations from the `global decl` container: a value, then `{"VAR=": name}`.
+    func globals() -> [Variable] {
+        guard let g = indexByPath["global decl"] else { return [] }
+        var variables: [Variable] = []
+        let content = containers[g].content
+        for (i, element) in content.enumerated() {
+            guard let name = element["VAR="]?.string else { continue }
+            var initial: Expression?
+            if i > 0 {
+                let previous = content[i - 1]
+                switch previous.value {
+                case .number(let n): initial = Int(n).map { .integer($0) } ?? Double(n).map { .decimal($0) }
+                case .bool(let b): initial = .boolean(b)
+                case .string(let s) where s.hasPrefix("^"): initial = .string(String(s.dropFirst()))
+                default: initial = .unknown("(value in compiled ink)")
+                }
+            }
+            variables.append(Variable(name: name, initial: initial, location: element.location))
+        }
+        return variables
+    }
+}

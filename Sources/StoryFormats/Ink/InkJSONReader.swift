@@ -1,0 +1,82 @@
+import Foundation
+import StoryGraph
+
+/// ink's compiled runtime format (`.ink.json`, what inklecate writes and the ink runtime
+/// plays) read into passages and choices. Containers are JSON arrays whose last element
+/// holds the named sub-containers; a passage is made for the root, every knot and stitch
+/// and every container a choice point (`{"*": path, "flg": n}`), divert (`{"->": path}`),
+/// tunnel (`{"->t->": path}`) or thread (`"thread"` then a divert) leads to; functions
+/// (containers only called with `{"f()": path}`) are not passages. Each passage's content
+/// is read in order, inline containers included: `"^text"` is text, choice points are
+/// choices (flag 0x10 once-only, 0x08 invisible default, i.e. fallback, 0x01 conditional),
+/// `"done"` / `"end"` end, `"->->"` returns. Ids are container paths without their
+/// numeric steps when that keeps them unique; the full path is `metadata["ink_path"]`,
+/// and the location is the container's place in the JSON file.
+struct InkJSONReader {
+    struct Container {
+        var path: String
+        var content: [LocatedJSON]
+        var named: [(String, Int)]
+        var location: SourceLocation
+    }
+
+    var containers: [Container] = []
+    var indexByPath: [String: Int] = [:]
+    var diagnostics: [Diagnostic] = []
+
+    /// Collects every container under `root` (explicit stack: nesting depth is the JSON
+    /// parser's, already bounded).
+    mutating func collect(_ root: LocatedJSON) {
+        var stack: [(LocatedJSON, String)] = [(root, "")]
+        while let (node, path) = stack.popLast() {
+            guard var elements = node.elements else { continue }
+            var named: [(String, LocatedJSON)] = []
+            var alias: String?
+            if let last = elements.last {
+                if let members = last.members {
+                    // `#n`: a container in content that also has a name (`g-0`).
+                    if let name = last["#n"]?.string, !path.isEmpty { alias = Self.join(Self.parent(path), name) }
+                    for m in members where !m.key.hasPrefix("#") { named.append((m.key, m.value)) }
+                    elements.removeLast()
+                } else if last.isNull {
+                    elements.removeLast()
+                }
+            }
+            let index = containers.count
+            containers.append(Container(path: path, content: elements, named: [], location: node.location))
+            indexByPath[path] = index
+            if let alias, indexByPath[alias] == nil { indexByPath[alias] = index }
+            for (i, element) in elements.enumerated() where element.elements != nil {
+                stack.append((element, Self.join(path, String(i))))
+            }
+            for (name, value) in named where value.elements != nil {
+                stack.append((value, Self.join(path, name)))
+                containers[index].named.append((name, -1))
+            }
+        }
+    }
+
+    static func join(_ base: String, _ name: String) -> String { base.isEmpty ? name : base + "." + name }
+
+    static func parent(_ path: String) -> String {
+        guard let dot = path.lastIndex(of: ".") else { return "" }
+        return String(path[..<dot])
+    }
+
+    /// A path as written in an object of container `base`: relative (`.^.c-0`: the first
+    /// `^` is the object's own container) or absolute.
+    static func resolve(_ written: String, from base: String) -> String {
+        guard written.hasPrefix(".") else { return written }
+        var path = base
+        var first = true
+        for part in written.dropFirst().split(separator: ".") {
+            if part == "^" {
+                if !first { path = parent(path) }
+            } else {
+                path = join(path, String(part))
+            }
+            first = false
+        }
+        return path
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import StoryGraph
+
+/// ink source (`.ink`), as inklecate reads it: the root file and every file it
+/// `INCLUDE`s make one story. Given a folder (or several files), the root is the file no
+/// other includes (the one that includes most, if there are several; the others are
+/// reported and left out). Parsing is `InkParser`'s.
+public enum InkLoader: StoryLoader {
+    public static let formatName = "ink"
+    public static let formatDescription = "ink source (inkle's scripting language): knots, stitches, choices, diverts, INCLUDE"
+    public static let fileExtensions = ["ink"]
+    public static let acceptsSeveralFiles = true
+
+    /// The file itself: parsing needs the whole project (its INCLUDEs), so it happens in
+    /// `load`.
+    public typealias Parsed = SourceText
+
+    /// 10 for a `.ink` path; 5 for text with a knot, an INCLUDE or a VAR at the start of
+    /// one of its first 200 lines.
+    ///
+    /// - Complexity: O(n) for the first 200 lines.
+    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SourceText>? {
+        if source.path.lowercased().hasSuffix(".ink") { return Recognition(confidence: 10, parsed: .success(source)) }
+        for line in source.text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
+            let t = line.drop { $0 == " " || $0 == "\t" }
+            if t.hasPrefix("===") || t.hasPrefix("INCLUDE ") || t.hasPrefix("VAR ") {
+                return Recognition(confidence: 5, parsed: .success(source))
+            }
+        }
+        return nil
+    }
+
+    public static func parse(_ source: SourceText, _ parses: SourceParses) -> SourceText { source }
+
+    public static func load(_ files: [ParsedSource<SourceText>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+        let sources = files.map(\.source)
+        guard !sources.isEmpty else { throw StoryLoadError(FormatRules.noStory, "no story file given", at: nil) }
+        var byPath: [String: SourceText] = [:]
+        for source in sources { byPath[(source.path as NSString).standardizingPath] = source }
+        var diagnostics: [Diagnostic] = []
+        let root = pickRoot(sources, diagnostics: &diagnostics)
+        let rootDirectory = (root.path as NSString).deletingLastPathComponent
+        var parser = InkParser(rootDirectory: rootDirectory) { (path: String) throws(StoryLoadError) -> SourceText in
+            if let known = byPath[path] { return known }
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw StoryLoadError(FormatRules.unreadableFile, "no such file: \(path)", at: nil)
+            }
+            return try SourceText(contentsOf: path)
+        }
+        var (story, findings) = parser.parse([root])
+        // The title is the platform's rule (the root file's name).
+        story.title = ""
+        context.sink.append(contentsOf: diagnostics + findings)
+        return story
+    }
+
+    /// The file no other given file includes; of several, the one that includes most.
+    static func pickRoot(_ sources: [SourceText], diagnostics: inout [Diagnostic]) -> SourceText {
+        guard sources.count > 1 else { return sources[0] }
+        var included: Set<String> = []
+        var includeCount: [Int] = []
+        for source in sources {
+            let directory = (source.path as NSString).deletingLastPathComponent
+            let paths = InkParser.includedPaths(of: source, rootDirectory: directory)
+            includeCount.append(paths.count)
+            included.formUnion(paths)
+        }
+        let roots = sources.indices.filter { !included.contains((sources[$0].path as NSString).standardizingPath) }
+        guard !roots.isEmpty else { return sources[0] }
+        var best = roots[0]
+        for r in roots where includeCount[r] > includeCount[best] { best = r }
+        for r in roots where r != best {
+            diagnostics.append(Diagnostic(InkRules.notIncluded, "\((sources[r].path as NSString).lastPathComponent) is not included by the root \((sources[best].path as NSString).lastPathComponent); it is left out", at: SourceLocation(file: sources[r].path, line: 1)))
+        }
+        return sources[best]
+    }
+}

@@ -1,0 +1,300 @@
+import StoryGraph
+
+extension InkParser {
+    /// A multi-line `{ … }` block being read: a conditional (`{ x > 1:` … `- else:` … `}`),
+    /// an if-chain (`{` `- a:` `- b:` `- else:` `}`), a switch (`{ x:` `- 1:` … `}`) or a
+    /// sequence (`{ stopping:` `- one` `- two` `}`). Each branch's choices and diverts carry
+    /// its condition; the block ends the flow when every branch diverts (an else given).
+    struct Block {
+        enum Kind { case chain, sequence, conditional, switchOn(Expression?, String) }
+        var kind: Kind
+        /// The passage that was open when the block began.
+        var openedAt: Int?
+        var branchConditions: [Condition] = []
+        var branchTerminated: [Bool] = []
+        /// Whether the current branch's condition is on `conditions`.
+        var pushed = false
+        var hasElse = false
+        var firstBranchHasContent = false
+        var location: SourceLocation
+    }
+
+    static let sequenceKeywords: Set<String> = ["stopping", "cycle", "shuffle", "once"]
+
+    /// `{ … }` closed on its line: a conditional `{c: a | b}`, a sequence `{a|b}` (`&`
+    /// cycle, `~` shuffle, `!` once), or a value `{x}`. Returns false, consuming nothing,
+    /// when the `{` is not closed on the line (a multi-line block).
+    mutating func inlineLogic(_ cursor: inout InkCursor, into scan: inout Scan) -> Bool {
+        guard closesOnLine(cursor) else { return false }
+        cursor.advance()
+        cursor.skipSpaces()
+        if let c = cursor.current, c == "&" || c == "~" || c == "!" {
+            cursor.advance()
+            sequence(&cursor, into: &scan)
+            return true
+        }
+        var separator = firstSeparator(cursor)
+        if separator == ":" {
+            // A conditional only when an expression is all that comes before the `:`
+            // (ink tries the conditional, then a sequence): `{It reads: a|b}` is not one.
+            var probe = cursor
+            let saved = statistics
+            let parsed = expression(&probe)
+            probe.skipSpaces()
+            statistics = saved
+            if parsed == nil || probe.current != ":" { separator = braces(cursor, inside: true, ignoringColons: true).separator }
+        }
+        switch separator {
+        case ":":
+            let (text, expression) = expressionText(&cursor, until: ":")
+            _ = cursor.match(":")
+            let condition = Condition.test(text, expression)
+            conditions.append(condition)
+            let yes = scanContent(&cursor, stops: ["|", "}"])
+            conditions.removeLast()
+            var no: Scan?
+            if cursor.match("|") {
+                conditions.append(.not(condition))
+                no = scanContent(&cursor, stops: ["|", "}"])
+                conditions.removeLast()
+            }
+            _ = cursor.match("}")
+            merge([yes] + (no.map { [$0] } ?? []), into: &scan)
+            scan.terminated = scan.terminated || (yes.terminated && (no?.terminated ?? false))
+        case "|":
+            sequence(&cursor, into: &scan)
+        default:
+            let (text, _) = expressionText(&cursor, until: "}")
+            _ = cursor.match("}")
+            scan.text += "{" + text + "}"
+        }
+        return true
+    }
+
+    /// The alternatives of an inline sequence, up to its `}`.
+    mutating func sequence(_ cursor: inout InkCursor, into scan: inout Scan) {
+        var alternatives: [Scan] = []
+        repeat {
+            alternatives.append(scanContent(&cursor, stops: ["|", "}"]))
+        } while cursor.match("|")
+        _ = cursor.match("}")
+        merge(alternatives, into: &scan)
+        scan.terminated = scan.terminated || alternatives.allSatisfy(\.terminated)
+    }
+
+    /// Branches into one scan: the first branch's text (what a first reading shows) and
+    /// every branch's diverts and tags.
+    func merge(_ branches: [Scan], into scan: inout Scan) {
+        for (k, branch) in branches.enumerated() {
+            for item in branch.items {
+                if case .text(let text) = item {
+                    if k == 0 { scan.add(text: text) }
+                } else {
+                    scan.items.append(item)
+                }
+            }
+            scan.tags += branch.tags
+        }
+    }
+
+    /// Whether the `{` at the cursor has its `}` on this line (strings skipped).
+    func closesOnLine(_ cursor: InkCursor) -> Bool { braces(cursor, inside: false).closes }
+
+    /// The first `:` or `|` at the top level of the braces after the cursor, if any.
+    func firstSeparator(_ cursor: InkCursor) -> Unicode.Scalar? { braces(cursor, inside: true).separator }
+
+    /// One scan of the braces from the cursor (at a `{`, or just inside one): whether
+    /// they close on this line, and their first top-level `:` or `|`. Strings and
+    /// escaped characters are skipped.
+    func braces(_ cursor: InkCursor, inside: Bool, ignoringColons: Bool = false) -> (closes: Bool, separator: Unicode.Scalar?) {
+        let s = cursor.scalars
+        var i = cursor.position
+        var depth = inside ? 1 : 0
+        var parentheses = 0
+        var inString = false
+        var separator: Unicode.Scalar?
+        while i < s.count {
+            let c = s[i]
+            if c == "\\" {
+                i += 2
+                continue
+            }
+            if c == "\"" { inString.toggle() }
+            if !inString || c == "{" || c == "}" {
+                if c == "{" { depth += 1 }
+                if !inString && c == "(" { parentheses += 1 }
+                if !inString && c == ")" { parentheses -= 1 }
+                if c == "}" {
+                    depth -= 1
+                    if depth == 0 { return (true, separator) }
+                }
+                if depth == 1, parentheses <= 0, separator == nil, !inString, (c == ":" && !ignoringColons) || c == "|" { separator = c }
+            }
+            i += 1
+        }
+        return (false, separator)
+    }
+
+    // MARK: multi-line blocks
+
+    /// A `{` left open at the end of its line; `cursor` is just after it.
+    mutating func openBlock(_ cursor: inout InkCursor, at location: SourceLocation) {
+        let p = currentPassage(at: location)
+        var block = Block(kind: .chain, openedAt: p, location: location)
+        cursor.skipSpaces()
+        if cursor.atEnd {
+            blocks.append(block)
+            return
+        }
+        let save = cursor.position
+        var words: [String] = []
+        while let word = cursor.identifier(), Self.sequenceKeywords.contains(word) {
+            words.append(word)
+            cursor.skipSpaces()
+        }
+        if !words.isEmpty, cursor.match(":") {
+            block.kind = .sequence
+            blocks.append(block)
+            block.branchTerminated = []
+            return
+        }
+        cursor.position = save
+        let (text, expression) = expressionText(&cursor, until: ":")
+        _ = cursor.match(":")
+        let condition = Condition.test(text, expression)
+        block.kind = .conditional
+        block.branchConditions = [condition]
+        block.branchTerminated = [false]
+        block.pushed = true
+        conditions.append(condition)
+        blocks.append(block)
+        cursor.skipSpaces()
+        if !cursor.atEnd {
+            blocks[blocks.count - 1].firstBranchHasContent = true
+            parseLine(&cursor)
+        }
+    }
+
+    /// A line inside a multi-line block: `}` closes it, `- …` starts a branch. Returns
+    /// false for any other line (read as usual, under the branch's condition).
+    mutating func blockLine(_ cursor: inout InkCursor) -> Bool {
+        let last = blocks.count - 1
+        if cursor.current == "}" {
+            let location = cursor.location
+            cursor.advance()
+            closeBlock(at: location)
+            cursor.skipSpaces()
+            if !cursor.atEnd { parseLine(&cursor) }
+            return true
+        }
+        guard cursor.current == "-", !cursor.looksAt("->") else {
+            if blocks[last].branchTerminated.count <= 1 { blocks[last].firstBranchHasContent = true }
+            return false
+        }
+        cursor.advance()
+        cursor.skipSpaces()
+        if blocks[last].pushed {
+            conditions.removeLast()
+            blocks[last].pushed = false
+        }
+        if case .sequence = blocks[last].kind {
+            blocks[last].branchTerminated.append(false)
+        } else {
+            var condition: Condition?
+            if cursor.matchWord("else") {
+                cursor.skipSpaces()
+                _ = cursor.match(":")
+                let previous = blocks[last].branchConditions
+                condition = previous.isEmpty ? nil : (previous.count == 1 ? .not(previous[0]) : .all(previous.map { .not($0) }))
+                blocks[last].hasElse = true
+            } else if !Self.hasTopLevelColon(cursor) {
+                // `- content` with no condition: a line of the branch, not a new case.
+                if let condition = blocks[last].branchConditions.last, case .conditional = blocks[last].kind {
+                    conditions.append(condition)
+                    blocks[last].pushed = true
+                }
+                cursor.skipSpaces()
+                if !cursor.atEnd { parseLine(&cursor) }
+                return true
+            } else {
+                let (text, expression) = expressionText(&cursor, until: ":")
+                _ = cursor.match(":")
+                if case .conditional = blocks[last].kind, blocks[last].branchTerminated.count == 1,
+                    !blocks[last].firstBranchHasContent, case .test(let subjectText, let subject)? = blocks[last].branchConditions.first
+                {
+                    blocks[last].kind = .switchOn(subject, subjectText)
+                    blocks[last].branchConditions = []
+                    blocks[last].branchTerminated = []
+                }
+                if case .switchOn(let subject, let subjectText) = blocks[last].kind {
+                    var value: Expression?
+                    if let subject, let expression { value = .binary(.equal, subject, expression) }
+                    condition = .test(subjectText + " == " + text, value)
+                } else {
+                    condition = .test(text, expression)
+                }
+                blocks[last].branchConditions.append(condition!)
+            }
+            blocks[last].branchTerminated.append(false)
+            if let condition {
+                conditions.append(condition)
+                blocks[last].pushed = true
+            }
+        }
+        cursor.skipSpaces()
+        if !cursor.atEnd { parseLine(&cursor) }
+        return true
+    }
+
+    /// Whether the rest of the line has a `:` outside strings and brackets (a case).
+    static func hasTopLevelColon(_ cursor: InkCursor) -> Bool {
+        var depth = 0
+        var inString = false
+        for c in cursor.scalars[cursor.position...] {
+            if c == "\"" { inString.toggle() }
+            if inString { continue }
+            if c == "(" || c == "{" { depth += 1 }
+            if c == ")" || c == "}" { depth -= 1 }
+            if c == ":" && depth == 0 { return true }
+        }
+        return false
+    }
+
+    /// `}` of a multi-line block: its conditions end; if every branch diverted (and an
+    /// else or a sequence covers every case), so does the flow.
+    mutating func closeBlock(at location: SourceLocation) {
+        guard let block = blocks.popLast() else { return }
+        if block.pushed { conditions.removeLast() }
+        // Choices inside the block: the flow goes on after it in the passage that offers
+        // them; what the last choice's content left open goes on at the next gather.
+        if let owner = block.openedAt, flow.levels.contains(where: { $0.owner == owner }) {
+            switch flow.current {
+            case .passage(let p) where p != owner:
+                flow.levels[flow.level(1)].looseEnds.append(.passage(p, flow.lastLocation))
+                flow.current = .passage(owner)
+            case .choice(let o, let c, _, _):
+                flow.levels[flow.level(1)].looseEnds.append(.choice(passage: o, choice: c))
+                flow.current = .passage(owner)
+            case .none:
+                flow.current = .passage(owner)
+            case .passage:
+                break
+            }
+        }
+        var covers = block.hasElse
+        if case .sequence = block.kind { covers = true }
+        if covers, !block.branchTerminated.isEmpty, block.branchTerminated.allSatisfy({ $0 }),
+            case .passage(let p) = flow.current, p == block.openedAt
+        {
+            terminate(p)
+        }
+    }
+
+    /// Blocks still open when a knot or stitch begins: ink's "expected '}'".
+    mutating func closeBlocks(at location: SourceLocation) {
+        while let block = blocks.last {
+            report(InkRules.syntax, "this '{' is never closed (expected '}')", at: block.location)
+            closeBlock(at: location)
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import StoryGraph
+
+extension InkParser {
+    /// ink's binary operators with its own precedences (`InkParser_Expressions`: `and`/`or`
+    /// 1, comparisons 2, `has`/`hasnt`/`^` 3, `+` 4, `-` 5, `*` 6, `/` 7, `%` `mod` 8), the
+    /// longer spelling first.
+    static let binaryOperators: [(token: String, precedence: Int, isWord: Bool)] = [
+        ("&&", 1, false), ("||", 1, false), ("and", 1, true), ("or", 1, true),
+        ("==", 2, false), (">=", 2, false), ("<=", 2, false), ("!=", 2, false), ("<", 2, false), (">", 2, false),
+        ("!?", 3, false), ("?", 3, false), ("hasnt", 3, true), ("has", 3, true), ("^", 3, false),
+        ("+", 4, false), ("-", 5, false), ("*", 6, false), ("/", 7, false), ("%", 8, false), ("mod", 8, true),
+    ]
+
+    /// An expression up to `stop` (not consumed), with its source text. What cannot be
+    /// read is kept as `.unknown(text)`, never dropped.
+    mutating func expressionText(_ cursor: inout InkCursor, until stop: Unicode.Scalar) -> (String, Expression?) {
+        cursor.skipSpaces()
+        let start = cursor.position
+        var expression = self.expression(&cursor)
+        cursor.skipSpaces()
+        if !cursor.atEnd, cursor.current != stop {
+            var depth = 0
+            while let c = cursor.current, !(depth == 0 && c == stop) {
+                if c == "(" || c == "{" { depth += 1 }
+                if c == ")" || c == "}" {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                cursor.advance()
+            }
+            expression = .unknown(cursor.text(start..<cursor.position).trimmingCharacters(in: .whitespaces))
+        }
+        let text = cursor.text(start..<cursor.position).trimmingCharacters(in: .whitespaces)
+        return (text, expression)
+    }
+
+    /// Precedence climbing over `binaryOperators`.
+    mutating func expression(_ cursor: inout InkCursor, minimum: Int = 1) -> Expression? {
+        guard var left = unary(&cursor) else { return nil }
+        while true {
+            cursor.skipSpaces()
+            guard let (token, precedence) = binaryOperator(cursor), precedence >= minimum else { break }
+            cursor.advance(token.unicodeScalars.count)
+            cursor.skipSpaces()
+            guard let right = expression(&cursor, minimum: precedence + 1) else { return .unknown(token) }
+            left = Self.combine(token, left, right)
+        }
+        return left
+    }
+
+    func binaryOperator(_ cursor: InkCursor) -> (String, Int)? {
+        for entry in Self.binaryOperators where cursor.looksAt(entry.token) {
+            if entry.token == "-" && cursor.looksAt("->") { return nil }
+            if entry.isWord {
+                var probe = cursor
+                guard probe.matchWord(entry.token) else { continue }
+            }
+            return (entry.token, entry.precedence)
+        }
+        return nil
+    }
+
+    static func combine(_ token: String, _ a: Expression, _ b: Expression) -> Expression {
+        switch token {
+        case "&&", "and": return .binary(.and, a, b)
+        case "||", "or": return .binary(.or, a, b)
+        case "==": return .binary(.equal, a, b)
+        case "!=": return .binary(.notEqual, a, b)
+        case "<": return .binary(.less, a, b)
+        case "<=": return .binary(.lessOrEqual, a, b)
+        case ">": return .binary(.greater, a, b)
+        case ">=": return .binary(.greaterOrEqual, a, b)
+        case "?", "has": return .binary(.contains, a, b)
+        case "!?", "hasnt": return .unary(.not, .binary(.contains, a, b))
+        case "+": return .binary(.add, a, b)
+        case "-": return .binary(.subtract, a, b)
+        case "*": return .binary(.multiply, a, b)
+        case "/": return .binary(.divide, a, b)
+        case "%", "mod": return .binary(.remainder, a, b)
+        default: return .call(token, [a, b])
+        }
+    }
+
+    mutating func unary(_ cursor: inout InkCursor) -> Expression? {
+        cursor.skipSpaces()
+        if cursor.looksAt("!"), !cursor.looksAt("!="), !cursor.looksAt("!?") {
+            cursor.advance()
+            return unary(&cursor).map { .unary(.not, $0) }
+        }
+        if cursor.matchWord("not") {
+            return unary(&cursor).map { .unary(.not, $0) }
+        }
+        if cursor.looksAt("-"), !cursor.looksAt("->") {
+            cursor.advance()
+            return unary(&cursor).map { .unary(.negate, $0) }
+        }
+        return primary(&cursor)
+    }
+
+    mutating func primary(_ cursor: inout InkCursor) -> Expression? {
+        cursor.skipSpaces()
+        guard let c = cursor.current else { return nil }
+        if ("0"..."9").contains(c) {
+            let start = cursor.position
+            while let d = cursor.current, ("0"..."9").contains(d) { cursor.advance() }
+            if cursor.current == ".", let d = cursor.peek(1), ("0"..."9").contains(d) {
+                cursor.advance()
+                while let d = cursor.current, ("0"..."9").contains(d) { cursor.advance() }
+                return .decimal(Double(cursor.text(start..<cursor.position)) ?? 0)
+            }
+            return .integer(Int(cursor.text(start..<cursor.position)) ?? 0)
+        }
+        if c == "\"" {
+            cursor.advance()
+            let content = scanContent(&cursor, stops: ["\""])
+            _ = cursor.match("\"")
+            return .string(content.text)
+        }
+        if cursor.looksAt("->") {
+            cursor.advance(2)
+            cursor.skipSpaces()
+            statistics.diverts += 1
+            let path = cursor.dottedPath() ?? ""
+            return .unknown("-> " + path)
+        }
+        if c == "(" {
+            let start = cursor.position
+            cursor.advance()
+            cursor.skipSpaces()
+            if cursor.match(")") { return .unknown("()") }
+            let inner = expression(&cursor)
+            cursor.skipSpaces()
+            if cursor.match(")") { return inner }
+            while cursor.match(",") { _ = expression(&cursor); cursor.skipSpaces() }
+            _ = cursor.match(")")
+            return .unknown(cursor.text(start..<cursor.position))
+        }
+        if cursor.matchWord("true") { return .boolean(true) }
+        if cursor.matchWord("false") { return .boolean(false) }
+        guard let path = cursor.dottedPath() else { return nil }
+        let save = cursor.position
+        cursor.skipSpaces()
+        if cursor.current == "(" {
+            cursor.advance()
+            statistics.diverts += 1
+            return .call(path, callArguments(&cursor))
+        }
+        cursor.position = save
+        return .variable(path)
+    }
+
+    /// Arguments after `(` up to and including `)`.
+    mutating func callArguments(_ cursor: inout InkCursor) -> [Expression] {
+        var arguments: [Expression] = []
+        cursor.skipSpaces()
+        if cursor.match(")") { return arguments }
+        while true {
+            let (text, expression) = argument(&cursor)
+            arguments.append(expression ?? .unknown(text))
+            cursor.skipSpaces()
+            if cursor.match(",") { continue }
+            _ = cursor.match(")")
+            break
+        }
+        return arguments
+    }
+
+    private mutating func argument(_ cursor: inout InkCursor) -> (String, Expression?) {
+        cursor.skipSpaces()
+        let start = cursor.position
+        _ = cursor.matchWord("ref")
+        let expression = self.expression(&cursor)
+        // Skip anything unread up to the next `,` or `)` at this level.
+        var depth = 0
+        var unread = false
+        while let c = cursor.current {
+            if depth == 0 && (c == "," || c == ")") { break }
+            if c == "(" { depth += 1 }
+            if c == ")" { depth -= 1 }
+            if c != " " { unread = true }
+            cursor.advance()
+        }
+        let text = cursor.text(start..<cursor.position)
+        return (text, unread ? .unknown(text) : expression)
+    }
+}

@@ -1,0 +1,92 @@
+import StoryGraph
+
+extension InkParser {
+    /// `=== knot(params) ===`, `=== function f(x) ===` and `= stitch`: a new flow. The
+    /// knot or stitch is a passage whose id is its name (`knot`, `knot.stitch`);
+    /// functions are not passages (ink calls them, they return).
+    mutating func flowHeader(_ cursor: inout InkCursor) {
+        let location = cursor.location
+        var equals = 0
+        while cursor.current == "=" {
+            cursor.advance()
+            equals += 1
+        }
+        cursor.skipSpaces()
+        let isFunction = equals >= 2 && cursor.matchWord("function")
+        cursor.skipSpaces()
+        guard let name = cursor.identifier() else {
+            report(InkRules.syntax, "expected a \(equals >= 2 ? "knot" : "stitch") name after '\(String(repeating: "=", count: equals))'", at: cursor.location)
+            return
+        }
+        cursor.skipSpaces()
+        let parameters = flowParameters(&cursor)
+        closeBlocks(at: location)
+        if equals >= 2 {
+            if !suspendIncluder() { finishFlow() }
+            statistics.knots += 1
+            if isFunction {
+                statistics.functions += 1
+                functionNames.insert(name)
+            } else if firstKnot == nil {
+                firstKnot = name
+            }
+            knot = name
+            stitch = nil
+            flow = Flow(id: name, isFunction: isFunction)
+        } else {
+            statistics.stitches += 1
+            guard let knot else {
+                report(InkRules.syntax, "stitch '\(name)' outside any knot", at: location)
+                return
+            }
+            let knotFlow = flow
+            // A knot with no content of its own goes on into its first stitch.
+            if stitch == nil, !knotFlow.isFunction, !knotFlow.hasContent, let k = indexByID[knot] {
+                passages[k].choices.append(Choice(text: "", target: knot + "." + name, kind: .auto, location: location))
+                flow.current = .none
+            }
+            finishFlow()
+            stitch = name
+            flow = Flow(id: knot + "." + name, isFunction: knotFlow.isFunction)
+        }
+        for parameter in parameters { valueNames.insert(parameter) }
+        let p = newPassage(id: flow.id, location: location)
+        flow.current = .passage(p)
+    }
+
+    /// `(a, ref b, -> c)` after a flow's name: the parameter names.
+    mutating func flowParameters(_ cursor: inout InkCursor) -> [String] {
+        guard cursor.match("(") else { return [] }
+        var names: [String] = []
+        while !cursor.atEnd && cursor.current != ")" {
+            cursor.skipSpaces()
+            _ = cursor.matchWord("ref")
+            cursor.skipSpaces()
+            _ = cursor.match("->")
+            cursor.skipSpaces()
+            if let name = cursor.identifier() { names.append(name) } else { cursor.advance() }
+            cursor.skipSpaces()
+            _ = cursor.match(",")
+        }
+        _ = cursor.match(")")
+        return names
+    }
+
+    /// `(label)` on a choice or gather.
+    mutating func weaveLabel(_ cursor: inout InkCursor) -> String? {
+        let save = cursor.position
+        guard cursor.match("(") else { return nil }
+        cursor.skipSpaces()
+        guard let name = cursor.identifier() else {
+            cursor.position = save
+            return nil
+        }
+        cursor.skipSpaces()
+        guard cursor.match(")") else {
+            cursor.position = save
+            return nil
+        }
+        cursor.skipSpaces()
+        return name
+    }
+}

@@ -1,0 +1,128 @@
+import StoryGraph
+
+/// Reads Yarn Spinner expressions (`$gold >= 10 and not visited("Cave")`) into the model's
+/// `Expression`: variables, numbers, strings, `true`/`false`, `and or xor not` and their
+/// symbol forms, comparisons with their word forms (`is`, `eq`, `neq`, `gt`, `lt`, `gte`,
+/// `lte`), arithmetic, `visited("N")`, `visited_count("N")` and other function calls.
+/// What it cannot read is `.unknown(text)` with the whole text, never dropped.
+///
+/// A precedence-climbing parser over the tokens of `YarnExpressionLexer`; nesting (brackets,
+/// `not`) is bounded by `maximumDepth`, so hostile input cannot exhaust the stack.
+struct YarnExpressionParser {
+    static let maximumDepth = 64
+
+    private var tokens: [YarnExpressionLexer.Token]
+    private var index = 0
+    private var depth = 0
+    private var failed = false
+
+    /// Parses `text`; `.unknown(text)` when it is not a whole Yarn expression.
+    static func parse(_ text: String) -> Expression {
+        let trimmed = text.trimmingYarnSpace()
+        guard let tokens = YarnExpressionLexer.tokens(of: trimmed), !tokens.isEmpty else { return .unknown(trimmed) }
+        var parser = YarnExpressionParser(tokens: tokens)
+        let expression = parser.binary(minimum: 0)
+        guard !parser.failed, parser.index == tokens.count, let expression else { return .unknown(trimmed) }
+        return expression
+    }
+
+    private init(tokens: [YarnExpressionLexer.Token]) { self.tokens = tokens }
+
+    private var current: YarnExpressionLexer.Token? { index < tokens.count ? tokens[index] : nil }
+
+    /// The binary operator at the cursor and its precedence (higher binds tighter).
+    private func binaryOperator() -> (Expression.BinaryOperator, Int)? {
+        guard case .symbol(let s)? = current else { return nil }
+        switch s {
+        case "or", "||": return (.or, 1)
+        case "xor", "^": return (.notEqual, 1)
+        case "and", "&&": return (.and, 2)
+        case "==", "is", "eq": return (.equal, 3)
+        case "!=", "neq": return (.notEqual, 3)
+        case "<", "lt": return (.less, 4)
+        case ">", "gt": return (.greater, 4)
+        case "<=", "lte": return (.lessOrEqual, 4)
+        case ">=", "gte": return (.greaterOrEqual, 4)
+        case "+": return (.add, 5)
+        case "-": return (.subtract, 5)
+        case "*": return (.multiply, 6)
+        case "/": return (.divide, 6)
+        case "%": return (.remainder, 6)
+        default: return nil
+        }
+    }
+
+    private mutating func binary(minimum: Int) -> Expression? {
+        guard var left = unary() else { return nil }
+        while let (op, precedence) = binaryOperator(), precedence > minimum {
+            index += 1
+            guard let right = binary(minimum: precedence) else { return nil }
+            left = .binary(op, left, right)
+        }
+        return left
+    }
+
+    private mutating func unary() -> Expression? {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { failed = true; return nil }
+        if case .symbol(let s)? = current, s == "not" || s == "!" || s == "-" {
+            index += 1
+            guard let operand = unary() else { return nil }
+            return .unary(s == "-" ? .negate : .not, operand)
+        }
+        return primary()
+    }
+
+    private mutating func primary() -> Expression? {
+        guard let token = current else { failed = true; return nil }
+        index += 1
+        switch token {
+        case .number(let text):
+            if let value = Int(text) { return .integer(value) }
+            if let value = Double(text) { return .decimal(value) }
+            failed = true
+            return nil
+        case .string(let value): return .string(value)
+        case .variable(let name): return .variable(name)
+        case .identifier(let name):
+            switch name {
+            case "true": return .boolean(true)
+            case "false": return .boolean(false)
+            default: break
+            }
+            guard case .symbol("(")? = current else { return .unknown(name) }
+            index += 1
+            var arguments: [Expression] = []
+            if case .symbol(")")? = current {
+                index += 1
+            } else {
+                while true {
+                    guard let argument = binary(minimum: 0) else { return nil }
+                    arguments.append(argument)
+                    if case .symbol(",")? = current { index += 1; continue }
+                    guard case .symbol(")")? = current else { failed = true; return nil }
+                    index += 1
+                    break
+                }
+            }
+            return Self.call(name, arguments)
+        case .symbol("("):
+            guard let inner = binary(minimum: 0), case .symbol(")")? = current else { failed = true; return nil }
+            index += 1
+            return inner
+        case .symbol:
+            failed = true
+            return nil
+        }
+    }
+
+    /// `visited("N")` is a visit count above zero; `visited_count("N")` the count itself.
+    private static func call(_ name: String, _ arguments: [Expression]) -> Expression {
+        if arguments.count == 1, case .string(let node) = arguments[0] {
+            if name == "visited" { return .binary(.greater, .visits(passage: node), .integer(0)) }
+            if name == "visited_count" { return .visits(passage: node) }
+        }
+        return .call(name, arguments)
+    }
+}

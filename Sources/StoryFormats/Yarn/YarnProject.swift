@@ -1,0 +1,60 @@
+import Foundation
+import StoryGraph
+
+/// A `.yarnproject` file (Yarn Spinner 2.3 and later: JSON with `projectFileVersion`,
+/// `sourceFiles` globs and `excludeFiles` globs, relative to the project's folder). The
+/// format names no start node, so the story starts at `Start` unless `--start` says.
+struct YarnProject {
+    var sourcePatterns: [String]
+    var excludePatterns: [String]
+    /// The folder the patterns are relative to.
+    var folder: String
+
+    static func read(_ source: SourceText) -> (YarnProject, [Diagnostic]) {
+        let folder = (source.path as NSString).deletingLastPathComponent
+        var diagnostics: [Diagnostic] = []
+        var project = YarnProject(sourcePatterns: ["**/*.yarn"], excludePatterns: [], folder: folder.isEmpty ? "." : folder)
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(source.utf8))) as? [String: Any] else {
+            diagnostics.append(Diagnostic(
+                .warning, "the project file is not the JSON of Yarn Spinner 2.3 or later; every .yarn file in its folder is read",
+                at: source.location(at: 0), rule: YarnRules.projectFormat.id))
+            return (project, diagnostics)
+        }
+        if let patterns = object["sourceFiles"] as? [String] { project.sourcePatterns = patterns }
+        if let patterns = object["excludeFiles"] as? [String] { project.excludePatterns = patterns }
+        return (project, diagnostics)
+    }
+
+    /// The files the patterns select, in path order.
+    func files() -> [String] {
+        let manager = FileManager.default
+        let all = (manager.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
+        let include = sourcePatterns.compactMap(Self.regex)
+        let exclude = excludePatterns.compactMap(Self.regex)
+        return all.filter { relative in
+            let lower = relative.lowercased()
+            guard lower.hasSuffix(".yarn") || lower.hasSuffix(".yarn.txt") else { return false }
+            let matches = { (r: NSRegularExpression) in
+                r.firstMatch(in: relative, range: NSRange(relative.startIndex..., in: relative)) != nil
+            }
+            return include.contains(where: matches) && !exclude.contains(where: matches)
+        }.map { (folder as NSString).appendingPathComponent($0) }
+    }
+
+    /// A glob (`**/*.yarn`, `Dialogue/*.yarn`, `?`) as an anchored regular expression.
+    static func regex(_ glob: String) -> NSRegularExpression? {
+        var pattern = "^"
+        var s = Substring(glob.hasPrefix("./") ? String(glob.dropFirst(2)) : glob)
+        while let c = s.first {
+            if s.hasPrefix("**/") { pattern += "(.*/)?"; s = s.dropFirst(3); continue }
+            if s.hasPrefix("**") { pattern += ".*"; s = s.dropFirst(2); continue }
+            switch c {
+            case "*": pattern += "[^/]*"
+            case "?": pattern += "[^/]"
+            default: pattern += NSRegularExpression.escapedPattern(for: String(c))
+            }
+            s = s.dropFirst()
+        }
+        return try? NSRegularExpression(pattern: pattern + "$")
+    }
+}

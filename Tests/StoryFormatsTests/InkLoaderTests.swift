@@ -1,0 +1,292 @@
+import Foundation
+import Testing
+import StoryGraph
+@testable import StoryFormats
+
+@Suite struct InkLoaderTests {
+    static func load(_text text: String, path: String = "story.ink") throws(StoryLoadError) -> LoadResult {
+        try StoryLoading.load(sources: [SourceText(path: path, text: text)])
+    }
+
+    static func analyse(_ result: LoadResult) -> StoryAnalysis {
+        StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics, options: .init(budget: .unlimited))
+    }
+
+    static func source(_ result: LoadResult) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: result.story.sourceStatistics.map { ($0.name, $0.value) })
+    }
+
+    @Test func weaveOfChoicesAndAGather() throws {
+        let result = try Self.load(_text: """
+            Start here.
+            * [Left] You go left.
+                A bend in the road.
+            * [Right]
+            - (meet) You meet again.
+            -> END
+            """)
+        let story = result.story
+        #expect(story.format == "ink")
+        #expect(story.start == "(root)")
+        #expect(story.passages.map(\.id) == ["(root)", "(root).c-0", "meet"])
+        #expect(story.passages[0].text == "Start here.")
+        #expect(story.passages[0].choices.map(\.text) == ["Left", "Right"])
+        #expect(story.passages[0].choices.map(\.target) == ["(root).c-0", "meet"])
+        #expect(story.passages[1].text == "You go left.\nA bend in the road.")
+        #expect(story.passages[1].choices.map(\.kind) == [.auto])
+        #expect(story.passages[1].choices.map(\.target) == ["meet"])
+        #expect(story.passages[2].ending != nil)
+        #expect(story.passages[2].location?.description == "story.ink:5:1")
+        let analysis = Self.analyse(result)
+        #expect(analysis.paths.total == 2)
+        #expect(analysis.structure.endings == 1)
+        #expect(Self.source(result)["choices"] == 2)
+        #expect(Self.source(result)["gathers"] == 1)
+        #expect(Self.source(result)["diverts"] == 1)
+    }
+
+    @Test func knotsStitchesAndChoiceFlags() throws {
+        let result = try Self.load(_text: """
+            -> inn
+            === inn ===
+            = door
+            A door.
+            * (knock) {visits > 0} Knock [twice] loudly -> inn.hall
+            + [Wait] -> door
+            * -> hall
+            = hall
+            The hall. -> END
+            === function half(x)
+            ~ return x / 2
+            """)
+        let story = result.story
+        #expect(story.passages.map(\.id) == ["(root)", "inn", "inn.door", "inn.door.knock", "inn.hall"])
+        let door = try #require(story.passage("inn.door"))
+        #expect(door.choices.map(\.text) == ["Knock twice", "Wait", ""])
+        #expect(door.choices.map(\.isOnceOnly) == [true, false, true])
+        #expect(door.choices.map(\.isFallback) == [false, false, true])
+        #expect(door.choices.map(\.target) == ["inn.door.knock", "inn.door", "inn.hall"])
+        #expect(door.choices[0].condition?.description == "visits > 0")
+        #expect(door.choices[0].condition?.expression == .binary(.greater, .variable("visits"), .integer(0)))
+        #expect(story.passage("inn.door.knock")?.text == "Knock loudly")
+        // A knot with no content of its own goes on into its first stitch.
+        #expect(story.passage("inn")?.choices.map(\.target) == ["inn.door"])
+        #expect(Self.source(result) == [
+            "words": 8, "knots": 2, "stitches": 2, "functions": 1, "choices": 3, "gathers": 0, "diverts": 5, "files": 1,
+        ])
+    }
+
+    @Test func logicIsKeptAsData() throws {
+        let result = try Self.load(_text: """
+            VAR gold = 3
+            CONST PRICE = 2
+            LIST mood = calm, (tense), afraid = 5
+            VAR where = -> shop
+            ~ gold = gold - PRICE
+            ~ temp left = gold
+            ~ gold++
+            {gold > 1 and shop: Rich.|Poor.}
+            -> where
+            === shop ===
+            Shop. -> DONE
+            """)
+        let story = result.story
+        #expect(story.variables.map(\.name) == ["gold", "PRICE", "mood", "mood.calm", "mood.tense", "mood.afraid", "where"])
+        #expect(story.variables[0].initial == .integer(3))
+        #expect(story.variables[1].isConstant)
+        #expect(story.variables[2].initial == .unknown("(tense)"))
+        #expect(story.variables[5].initial == .integer(5))
+        let root = story.passages[0]
+        #expect(root.effects.map(\.text) == ["gold = gold - PRICE", "temp left = gold", "gold++"])
+        #expect(root.effects.map(\.operation) == [.set, .set, .add])
+        #expect(root.effects[0].value == .binary(.subtract, .variable("gold"), .variable("PRICE")))
+        #expect(root.choices.map(\.kind) == [.dynamic])
+        #expect(root.choices[0].target == "where")
+        #expect(root.text == "Rich.")
+        #expect(story.passage("shop")?.ending != nil)
+    }
+
+    @Test func tunnelsThreadsAndConditionalDiverts() throws {
+        let result = try Self.load(_text: """
+            -> hub
+            === hub ===
+            <- chatter
+            Hub. -> tune ->
+            Back. {x: -> hub}
+            * [Leave] -> END
+            === tune ===
+            A tune. ->->
+            === chatter ===
+            * [Chat] -> hub
+            """)
+        let story = result.story
+        let hub = try #require(story.passage("hub"))
+        #expect(hub.choices.map(\.kind) == [.include, .call])
+        #expect(hub.choices.map(\.target) == ["chatter", "tune"])
+        #expect(hub.choices[1].returnTo == "hub.r-0")
+        let back = try #require(story.passage("hub.r-0"))
+        #expect(back.text == "Back.")
+        #expect(back.choices.map(\.kind) == [.auto, .choice])
+        #expect(back.choices[0].condition?.description == "x")
+        #expect(story.passage("tune")?.choices.map(\.kind) == [.return])
+        #expect(!result.diagnostics.contains { $0.ruleID == "broken-link" })
+    }
+
+    @Test func inkErrorsAreLocated() throws {
+        let result = try Self.load(_text: """
+            -> start
+            === start ===
+            Hello.
+            * [Go] -> nowhere
+            *
+            === other ===
+            Text that runs out.
+            """)
+        let found = result.diagnostics.filter { $0.ruleID?.hasPrefix("ink-") == true }.map { "\($0.location?.description ?? "-") \($0.ruleID!)" }
+        #expect(result.diagnostics.contains { $0.ruleID == "broken-link" && $0.location?.description == "story.ink:4:1" })
+        #expect(found.contains("story.ink:5:1 ink-empty-choice"))
+        #expect(found.contains("story.ink:7:1 ink-loose-end"))
+    }
+
+    @Test func includesAndCycles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ink-include-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("parts"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "INCLUDE parts/a.ink\n-> a\n".write(to: folder.appendingPathComponent("main.ink"), atomically: true, encoding: .utf8)
+        try "INCLUDE b.ink\n=== a ===\nA. -> b\n".write(to: folder.appendingPathComponent("parts/a.ink"), atomically: true, encoding: .utf8)
+        try "=== b ===\nB. -> END\n".write(to: folder.appendingPathComponent("parts/b.ink"), atomically: true, encoding: .utf8)
+        for paths in [[folder.appendingPathComponent("main.ink").path], [folder.path]] {
+            let result = try StoryLoading.load(paths: paths)
+            #expect(result.story.passages.map(\.id) == ["(root)", "b", "a"])
+            #expect(result.story.passages[0].choices.map(\.target) == ["a"])
+            #expect(Self.source(result)["files"] == 3)
+            #expect(Self.analyse(result).paths.total == 1)
+        }
+        try "INCLUDE a.ink\n=== b ===\nB. -> END\n".write(to: folder.appendingPathComponent("parts/b.ink"), atomically: true, encoding: .utf8)
+        let cyclic = try StoryLoading.load(paths: [folder.appendingPathComponent("main.ink").path])
+        let cycle = try #require(cyclic.diagnostics.first { $0.ruleID == "ink-include-cycle" })
+        #expect(cycle.severity == .error)
+        #expect(cycle.location?.file.hasSuffix("parts/b.ink") == true)
+        #expect(cycle.location?.line == 1)
+        #expect(cycle.notes.first?.location?.file.hasSuffix("main.ink") == true)
+        #expect(cycle.notes.first?.location?.line == 1)
+    }
+
+    @Test func fuzzTakesAOnceOnlyChoiceOnceAndTheFallbackLast() throws {
+        let result = try Self.load(_text: """
+            -> hub
+            === hub ===
+            * [Clock] -> hub
+            * [Door] -> hub
+            * -> out
+            === out ===
+            Out. -> END
+            """)
+        let graph = PlayGraph(StoryGraph(result.story))
+        #expect(graph.flags == [0, 1, 1, 3])
+        let out = try #require(graph.graph.indexByID["out"])
+        for run in 1...200 {
+            let play = Playthrough(graph, seed: 7, run: run)
+            #expect(play.choiceCount == 4)
+            #expect(play.outcome == .ending(passage: out))
+            let taken = play.steps.map(\.choice)
+            #expect(Set(taken).count == taken.count)
+            #expect(taken.last?.choice == 2)
+        }
+        let report = Fuzzer(runs: 2_000, seed: 3).run(graph)
+        #expect(report.endedRuns == 2_000)
+        #expect(report.stuckRuns == 0)
+    }
+
+    /// inklecate's output for a story of ours (`-> hall`, `=== hall ===` with `* [Left] ->
+    /// hall`, `+ [Wait] Waiting. -> hall`, `* -> done`; `=== done ===` `Done. -> END`).
+    static let compiled = ##"{"inkVersion":21,"root":[[{"->":"hall"},["done",{"#n":"g-0"}],null],"done",{"hall":[["^A hall.","\n","ev","str","^Left","/str","/ev",{"*":".^.c-0","flg":20},"ev","str","^Wait","/str","/ev",{"*":".^.c-1","flg":4},{"*":".^.c-2","flg":24},{"c-0":["^ ",{"->":"hall"},"\n",{"#f":5}],"c-1":["^ Waiting.","\n",{"->":"hall"},null],"c-2":[{"->":"done"},"\n",{"#f":5}]}],null],"done":["^Done. ","end","\n",null]}],"listDefs":{}}"##
+
+    @Test func compiledInkJSON() throws {
+        let result = try StoryLoading.load(sources: [SourceText(path: "hall.ink.json", text: Self.compiled)])
+        let story = result.story
+        #expect(story.format == "ink-json")
+        #expect(story.title == "hall.ink")
+        #expect(story.passages.map(\.id) == ["(root)", "hall", "hall.c-0", "hall.c-1", "hall.c-2", "done"])
+        let hall = try #require(story.passage("hall"))
+        #expect(hall.text == "A hall.")
+        #expect(hall.choices.map(\.text) == ["Left", "Wait", ""])
+        #expect(hall.choices.map(\.isOnceOnly) == [true, false, true])
+        #expect(hall.choices.map(\.isFallback) == [false, false, true])
+        #expect(hall.metadata["ink_path"] == "hall")
+        #expect(story.passage("hall.c-1")?.text == "Waiting.")
+        #expect(story.passage("done")?.ending != nil)
+        #expect(hall.location?.description == "hall.ink.json:1:84")
+        #expect(Self.analyse(result).paths.total == 1)
+    }
+
+    @Test func authorNotesStrayBracesAndAChoiceOnAGather() throws {
+        let result = try Self.load(_text: """
+            Start.
+            TODO: write the middle
+            * [One]
+            - * [Two] -> END
+            }
+            """)
+        #expect(result.story.passages.map(\.id) == ["(root)", "(root).g-0", "(root).c-0"])
+        #expect(result.story.passages[2].ending != nil)
+        #expect(result.story.passages[0].text == "Start.")
+        #expect(result.story.passages[1].choices.map(\.text) == ["Two"])
+        #expect(Self.source(result)["words"] == 3)
+        #expect(Self.source(result)["gathers"] == 1)
+        #expect(Self.source(result)["choices"] == 2)
+        let rules = result.diagnostics.compactMap { d in d.ruleID.map { "\(d.location!.line) \($0)" } }.filter { $0.contains("ink-") }
+        #expect(rules == ["2 ink-todo", "5 ink-stray-brace"])
+    }
+
+    @Test func multiLineBlocksCarryTheirConditions() throws {
+        let result = try Self.load(_text: """
+            -> k
+            === k ===
+            {
+            - x > 1: -> a
+            - else: -> b
+            }
+            Never here.
+            === a ===
+            A. -> END
+            === b ===
+            { mood:
+            - 1: * [Calm] -> a
+            - 2: * [Tense] -> a
+            }
+            -> a
+            """)
+        let k = try #require(result.story.passage("k"))
+        #expect(k.choices.map(\.target) == ["a", "b"])
+        #expect(k.choices.map { $0.condition?.description ?? "" } == ["x > 1", "not (x > 1)"])
+        // Every branch diverts: what follows the block is unreachable.
+        #expect(result.story.passage("k.g-0")?.text == "Never here.")
+        let b = try #require(result.story.passage("b"))
+        // The flow goes on after the block in the passage that offers its choices.
+        #expect(b.choices.map(\.text) == ["Calm", "Tense", ""])
+        #expect(b.choices.map(\.kind) == [.choice, .choice, .auto])
+        #expect(b.choices.map { $0.condition?.description ?? "" } == ["mood == 1", "mood == 2", ""])
+        #expect(b.choices[0].condition?.expression == .binary(.equal, .variable("mood"), .integer(1)))
+    }
+
+    @Test func theExampleStory() throws {
+        let result = try StoryLoading.load(paths: ["Examples/ferry.ink"])
+        let story = result.story
+        #expect(story.passages.count == 21)
+        #expect(story.passages.reduce(0) { $0 + $1.choices.count } == 29)
+        // inklecate -s prints the same for this story.
+        #expect(Self.source(result) == [
+            "words": 168, "knots": 6, "stitches": 2, "functions": 1, "choices": 16, "gathers": 3, "diverts": 16, "files": 2,
+        ])
+        #expect(!result.hasErrors)
+        let analysis = Self.analyse(result)
+        // Three ways aboard × three to the crossing (the bow, or the mast and the lantern
+        // lit or left, the tunnel returning) × two to the far shore, and walking home: 19.
+        #expect(analysis.paths.total == 19)
+        #expect(analysis.structure.endings == 2)
+        // The tunnel to 'lantern' returns to dock.r-0: the call is followed, nothing is cut off.
+        #expect(analysis.reachability.unreachable.isEmpty)
+        #expect(analysis.reachability.trapped.isEmpty)
+    }
+}

@@ -1,0 +1,376 @@
+import Foundation
+import Testing
+@testable import StoryGraph
+@testable import StoryFormats
+
+/// The Yarn Spinner loader on small stories written for these tests: one per syntax
+/// generation (v1 links, v2 options and jumps, v3 detours, node groups, once, line groups),
+/// and broken ones at known lines.
+@Suite struct YarnLoaderTests {
+    static func load(_ text: String, path: String = "t.yarn", options: LoadOptions = LoadOptions()) throws -> LoadResult {
+        try StoryLoading.load(sources: [SourceText(path: path, text: text)], options: options)
+    }
+
+    static func analysis(_ result: LoadResult) -> StoryAnalysis {
+        StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics)
+    }
+
+    static func figures(_ story: Story) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: story.sourceStatistics.map { ($0.name, $0.value) })
+    }
+
+    // MARK: v2: shortcut options, jumps, conditions, effects
+
+    static let ferry = """
+        title: Start
+        ---
+        <<declare $fare = 2>>
+        Pilot: Where to?
+        -> North shore
+            <<jump North>>
+        -> South shore <<if $fare >= 2>>
+            <<set $fare -= 2>>
+            <<jump South>>
+        -> Nowhere
+            Pilot: Suit yourself.
+        Pilot: The ferry waits.
+        ===
+        title: North
+        ---
+        <<if visited("South")>>
+            <<jump Both>>
+        <<endif>>
+        You land in the north.
+        ===
+        title: South
+        ---
+        You land in the south.
+        -> Walk
+            <<jump North>>
+        -> Swim
+            <<stop>>
+        ===
+        title: Both
+        ---
+        Done.
+        ===
+
+        """
+
+    @Test func v2PassagesChoicesPathsAndEndings() throws {
+        let result = try Self.load(Self.ferry)
+        let story = result.story
+        #expect(story.format == "yarn")
+        #expect(story.start == "Start")
+        #expect(story.passages.map(\.id) == ["Start", "Start#1", "North", "North#end", "South", "South#1", "Both"])
+        #expect(story.passages.map { $0.choices.map(\.target) } == [
+            ["North", "South", "Start#1"], [], ["Both", "North#end"], [], ["North", "South#1"], [], [],
+        ])
+        #expect(story.passages.map { $0.choices.map(\.kind) }.joined().map(\.rawValue) == ["choice", "choice", "choice", "auto", "auto", "choice", "choice"])
+        #expect(story.passage("Start")?.text == "Pilot: Where to?")
+        #expect(story.passage("Start#1")?.text == "Pilot: The ferry waits.")
+        #expect(story.passage("South#1")?.ending != nil)
+        #expect(result.diagnostics.isEmpty)
+        let analysis = Self.analysis(result)
+        #expect(analysis.paths.total == 6)
+        #expect(analysis.endings.entries.count == 4)
+        #expect(Self.figures(story) == ["nodes": 4, "node_groups": 0, "options": 5, "jumps": 4, "detours": 0, "commands": 0, "lines": 6, "variables": 1])
+        #expect(story.sourceStatistics.map(\.name) == ["nodes", "node_groups", "options", "jumps", "detours", "commands", "lines", "variables"])
+    }
+
+    @Test func v2ConditionsAndEffectsAreData() throws {
+        let story = try Self.load(Self.ferry).story
+        let south = try #require(story.passage("Start")?.choices[1])
+        #expect(south.text == "South shore")
+        #expect(south.condition == .test("$fare >= 2", .binary(.greaterOrEqual, .variable("fare"), .integer(2))))
+        #expect(south.effects == [Effect(variable: "fare", operation: .subtract, value: .integer(2), text: "<<set $fare -= 2>>",
+                                         location: SourceLocation(file: "t.yarn", line: 8, column: 5))])
+        #expect(south.location == SourceLocation(file: "t.yarn", line: 7, column: 1))
+        let visited = Condition.test("visited(\"South\")", .binary(.greater, .visits(passage: "South"), .integer(0)))
+        let north = try #require(story.passage("North"))
+        #expect(north.choices.map(\.condition) == [visited, .not(visited)])
+        #expect(north.choices[0].location == SourceLocation(file: "t.yarn", line: 17, column: 5))
+        #expect(story.variables == [Variable(name: "fare", initial: .integer(2), location: SourceLocation(file: "t.yarn", line: 3, column: 1))])
+    }
+
+    @Test func nestedOptionsFollowIndentation() throws {
+        let story = try Self.load("""
+            title: Start
+            ---
+            -> Take the boat #line:a1
+                -> Row
+                    <<jump Island>>
+                -> Drift
+            -> Stay
+                <<jump Island>>
+            ===
+            title: Island
+            ---
+            Sand.
+            ===
+            """).story
+        #expect(story.passages.map(\.id) == ["Start", "Start#1", "Start#end", "Island"])
+        #expect(story.passage("Start")?.choices.map(\.text) == ["Take the boat", "Stay"])
+        #expect(story.passage("Start")?.choices.map(\.target) == ["Start#1", "Island"])
+        #expect(story.passage("Start#1")?.choices.map(\.target) == ["Island", "Start#end"])
+        #expect(Self.figures(story)["options"] == 4)
+        #expect(Self.analysis(try Self.load(story: story)).paths.total == 3)
+    }
+
+    static func load(story: Story) throws -> LoadResult { LoadResult(story: story) }
+
+    // MARK: v1: [[links]], .yarn.txt, BOM and CRLF
+
+    static let crossroads = "\u{FEFF}" + [
+        "title: Start", "tags: hub", "---", "A crossroads.", "[[Go left|Left]]", "[[Right]]", "<<if $lamp is true>>",
+        "[[Read the sign|Sign]]", "<<endif>>", "===", "title: Left", "---", "A wall.", "===", "title: Right", "---",
+        "A river. [[Back|Start]] [[Swim|Sea]]", "===", "title: Sign", "---", "It says: go right.", "[[Right]]", "===",
+        "title: Sea", "---", "Salt and stars.", "===", "",
+    ].joined(separator: "\r\n")
+
+    @Test func v1LinksInAYarnTxtFileWithBOMAndCRLF() throws {
+        let result = try Self.load(Self.crossroads, path: "cross.yarn.txt")
+        let story = result.story
+        #expect(story.format == "yarn")
+        #expect(story.title == "cross")
+        #expect(story.passages.map(\.id) == ["Start", "Left", "Right", "Sign", "Sea"])
+        #expect(story.passages.map { $0.choices.map(\.target) } == [["Left", "Right", "Sign"], [], ["Start", "Sea"], ["Right"], []])
+        #expect(story.passage("Start")?.choices.map(\.text) == ["Go left", "Right", "Read the sign"])
+        #expect(story.passage("Start")?.tags == ["hub"])
+        #expect(story.passage("Right")?.text == "A river.")
+        #expect(story.passage("Start")?.location == SourceLocation(file: "cross.yarn.txt", line: 1, column: 1))
+        let sign = try #require(story.passage("Start")?.choices[2])
+        #expect(sign.condition == .test("$lamp is true", .binary(.equal, .variable("lamp"), .boolean(true))))
+        #expect(sign.location == SourceLocation(file: "cross.yarn.txt", line: 8, column: 1))
+        let analysis = Self.analysis(result)
+        #expect(analysis.paths.total == 3)
+        #expect(analysis.endings.entries.count == 2)
+        #expect(Self.figures(story)["nodes"] == 5)
+        #expect(Self.figures(story)["options"] == 6)
+        #expect(Self.figures(story)["lines"] == 5)
+    }
+
+    // MARK: v3: detours, node groups, once, line groups, computed jumps
+
+    static let tower = """
+        title: Start
+        ---
+        <<once>>
+            Guide: First time here?
+        <<else>>
+            Guide: Welcome back.
+        <<endonce>>
+        => Guide: Lovely weather.
+        => Guide: Rain again. <<if $rain>>
+        -> Ask about the tower <<once>>
+            <<detour Tower>>
+            Guide: Anything else?
+            <<jump Gate>>
+        -> Leave
+            <<jump {$exit}>>
+        ===
+        title: Tower
+        ---
+        Guide: It was built by the first keeper.
+        <<return>>
+        ===
+        title: Gate
+        when: once
+        ---
+        A gate, shut.
+        ===
+        title: Gate
+        when: $key == true
+        ---
+        The gate opens.
+        ===
+
+        """
+
+    @Test func v3DetoursNodeGroupsOnceAndComputedJumps() throws {
+        let result = try Self.load(Self.tower)
+        let story = result.story
+        #expect(story.passages.map(\.id) == ["Start", "Start#1", "Start#2", "Start#3", "Tower", "Gate", "Gate#v1", "Gate#v2"])
+        let start = try #require(story.passage("Start"))
+        #expect(start.choices.map(\.isOnceOnly) == [true, false])
+        #expect(start.choices.map(\.target) == ["Start#1", "Start#2"])
+        #expect(start.text == "Guide: First time here?\nGuide: Welcome back.\n=> Guide: Lovely weather.\n=> Guide: Rain again.")
+        let call = try #require(story.passage("Start#1")?.choices.first)
+        #expect(call.kind == .call)
+        #expect(call.target == "Tower")
+        #expect(call.returnTo == "Start#3")
+        #expect(story.passage("Start#2")?.choices.map(\.kind) == [.dynamic])
+        #expect(story.passage("Start#2")?.choices.map(\.target) == ["{$exit}"])
+        #expect(story.passage("Start#3")?.choices.map(\.target) == ["Gate"])
+        #expect(story.passage("Tower")?.choices.map(\.kind) == [.return])
+        let gate = try #require(story.passage("Gate"))
+        #expect(gate.choices.map(\.target) == ["Gate#v1", "Gate#v2"])
+        #expect(gate.choices.map(\.kind) == [.auto, .auto])
+        #expect(gate.choices.map(\.condition) == [
+            .test("once", .call("once", [])),
+            .test("$key == true", .binary(.equal, .variable("key"), .boolean(true))),
+        ])
+        #expect(!result.diagnostics.contains { $0.severity == .error })
+        #expect(Self.figures(story) == ["nodes": 4, "node_groups": 1, "options": 2, "jumps": 2, "detours": 1, "commands": 0, "lines": 8, "variables": 0])
+    }
+
+    @Test func v3PathsFollowTheDetourBack() throws {
+        let analysis = Self.analysis(try Self.load(Self.tower))
+        #expect(analysis.paths.total == 2)
+        #expect(analysis.endings.entries.map { $0.passage }.count == 2)
+        // Only 'Leave' (Start#2) is cut off: its jump's target is computed, not followed.
+        #expect(analysis.reachability.trapped.map { analysis.graph.ids[$0] } == ["Start#2"])
+    }
+
+    @Test func v1InlineBlocksOnOneLine() throws {
+        let result = try Self.load("title: Start\n---\n<<if $a>>Yes.<<else>>No.<<endif>>After.\nSeen <<if $b>>\n===\n")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.story.passage("Start")?.text == "Yes.\nNo.\nAfter.\nSeen")
+        #expect(Self.figures(result.story)["lines"] == 4)
+    }
+
+    @Test func customCommandsAreKeptAndShown() throws {
+        let story = try Self.load("title: Start\n---\nMae: Look.\n<<camera_pan left 2>>\n<<wait 1>>\n===\n").story
+        #expect(story.passage("Start")?.text == "Mae: Look.\n<<camera_pan left 2>>\n<<wait 1>>")
+        #expect(Self.figures(story)["commands"] == 2)
+        #expect(story.passage("Start")?.isEnding == true)
+    }
+
+    // MARK: expressions
+
+    @Test func setForms() throws {
+        let story = try Self.load("title: Start\n---\n<<set $a to 1>>\n<<set $a += 2>>\n<<set $b = $a * 3>>\n===\n").story
+        let effects = try #require(story.passage("Start")?.effects)
+        #expect(effects.map(\.variable) == ["a", "a", "b"])
+        #expect(effects.map(\.operation) == [.set, .add, .set])
+        #expect(effects.map(\.value) == YarnExpressionTests.setValues)
+    }
+
+    // MARK: checks, located exactly
+
+    @Test func unterminatedIfIsLocated() throws {
+        let result = try Self.load("title: Start\n---\nHello.\n<<if $a>>\nInside.\n===\n")
+        #expect(result.diagnostics.map(\.description) == ["t.yarn:4:1: error: '<<if>>' is not closed by '<<endif>>' [yarn-unterminated-if]"])
+        let inOption = try Self.load("title: Start\n---\n-> A\n    <<if $b>>\n    Text.\n-> B\n===\n")
+        #expect(inOption.diagnostics.map(\.description) == [
+            "t.yarn:4:5: error: '<<if>>' is not closed by '<<endif>>' before the option ends [yarn-unterminated-if]",
+        ])
+    }
+
+    @Test func jumpToAnUndefinedNodeIsABrokenLinkAtTheJump() throws {
+        let result = try Self.load("title: Start\n---\nHi.\n<<jump Nowhere>>\n===\n")
+        #expect(result.diagnostics.map(\.description) == [
+            "t.yarn:4:1: error: choice 'Nowhere' of passage 'Start' leads to 'Nowhere', which does not exist [broken-link]",
+        ])
+    }
+
+    @Test func duplicateTitlesAreReportedAtTheSecond() throws {
+        let result = try Self.load("title: Start\n---\n-> A\n    Hi.\nEnd.\n===\ntitle: Start\n---\n-> B\n    Ho.\nEnd.\n===\n")
+        #expect(result.diagnostics.map(\.ruleID) == ["duplicate-id"])
+        #expect(result.diagnostics.first?.location == SourceLocation(file: "t.yarn", line: 7, column: 1))
+        #expect(result.story.passages.map(\.id) == ["Start", "Start#1"])
+    }
+
+    @Test func otherSyntaxErrors() throws {
+        let result = try Self.load("title: Start\n---\n<<endif>>\n<<else>>\n<<set 3>>\n<<jump>>\nHi.\n")
+        #expect(result.diagnostics.map(\.description) == [
+            "t.yarn:1:1: warning: node 'Start' is not closed by '===' before the end of the file [yarn-unterminated-node]",
+            "t.yarn:3:1: error: '<<endif>>' without an open '<<if>>' [yarn-syntax]",
+            "t.yarn:4:1: error: '<<else>>' without an open '<<if>>' [yarn-syntax]",
+            "t.yarn:5:1: error: '<<set>>' needs a variable: <<set 3>> [yarn-syntax]",
+            "t.yarn:6:1: error: '<<jump>>' names no node [yarn-syntax]",
+        ])
+    }
+
+    @Test func nestingDeeperThanTheLimitIsReportedAndReadFlat() throws {
+        let depth = YarnBodyParser.maximumNesting + 6
+        let body = (0..<depth).map { String(repeating: " ", count: 4 * $0) + "-> Level \($0)" }.joined(separator: "\n")
+        let result = try Self.load("title: Start\n---\n" + body + "\n===\n")
+        let errors = result.diagnostics.filter { $0.ruleID == "yarn-syntax" }
+        // Levels 0 to 63 nest; level 64 (line 67, column 257) and the five below it are lines.
+        #expect(errors.count == 6)
+        #expect(errors.first?.location == SourceLocation(file: "t.yarn", line: 67, column: 257))
+        #expect(Self.figures(result.story)["options"] == 64)
+    }
+
+    @Test func aLongChainOfNodesLoads() throws {
+        let count = 5_000
+        let text = (0..<count).map { i in
+            let title = i == 0 ? "Start" : "N\(i)"
+            return i + 1 < count ? "title: \(title)\n---\n-> On\n    <<jump N\(i + 1)>>\n===\n" : "title: \(title)\n---\nEnd.\n===\n"
+        }.joined()
+        let result = try Self.load(text)
+        #expect(result.story.passages.count == count)
+        #expect(Self.analysis(result).paths.total == 1)
+    }
+
+    @Test func startIsStartThenTheFirstNode() throws {
+        let result = try Self.load("title: Intro\n---\nHi.\n===\ntitle: Next\n---\nHo.\n===\n")
+        #expect(result.story.start == "Intro")
+        #expect(result.diagnostics.map(\.description) == [
+            "t.yarn:1:1: warning: no node is called 'Start'; the story starts at the first node, 'Intro' [start-fallback]",
+        ])
+        let given = try Self.load("title: Intro\n---\nHi.\n===\ntitle: Next\n---\nHo.\n===\n", options: LoadOptions(start: "Next"))
+        #expect(given.story.start == "Next")
+        #expect(given.diagnostics.isEmpty)
+    }
+
+    // MARK: files: the editor's JSON, several files, a folder, a project
+
+    @Test func editorJSONIsRecognisedByContent() throws {
+        let json = """
+            [
+              {"title": "Start", "tags": "a b", "body": "Hi.\\n[[Go|End]]", "position": {"x": 10, "y": 20}},
+              {"title": "End", "tags": "", "body": "Bye."}
+            ]
+            """
+        let result = try Self.load(json, path: "dialogue.json")
+        #expect(result.story.format == "yarn")
+        #expect(result.story.passages.map(\.id) == ["Start", "End"])
+        #expect(result.story.passage("Start")?.tags == ["a", "b"])
+        #expect(result.story.passage("Start")?.metadata == ["position": "10,20"])
+        #expect(result.story.passages.map { $0.location?.line } == [2, 3])
+        #expect(result.story.passage("Start")?.choices.map(\.target) == ["End"])
+    }
+
+    @Test func severalFilesMakeOneStory() throws {
+        let result = try StoryLoading.load(sources: [
+            SourceText(path: "a.yarn", text: "title: Start\n---\n<<jump Next>>\n===\n"),
+            SourceText(path: "b.yarn", text: "title: Next\n---\nEnd.\n===\n"),
+        ])
+        #expect(result.story.passages.map(\.id) == ["Start", "Next"])
+        #expect(result.story.passage("Next")?.location == SourceLocation(file: "b.yarn", line: 1, column: 1))
+        #expect(Self.analysis(result).paths.total == 1)
+    }
+
+    @Test func aProjectReadsTheFilesItsGlobsSelect() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yarn-project-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files = [
+            "game.yarnproject": #"{"projectFileVersion": 3, "sourceFiles": ["Dialogue/**/*.yarn"], "excludeFiles": ["Dialogue/Old/*.yarn"]}"#,
+            "Dialogue/start.yarn": "title: Start\n---\n<<jump Dock>>\n===\n",
+            "Dialogue/Harbour/dock.yarn": "title: Dock\n---\nGulls.\n===\n",
+            "Dialogue/Old/start.yarn": "title: Start\n---\nAn old draft.\n===\n",
+            "notes.yarn": "title: Notes\n---\nNot in the project.\n===\n",
+        ]
+        for (path, text) in files {
+            let full = (folder as NSString).appendingPathComponent(path)
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        let project = try StoryLoading.load(paths: [(folder as NSString).appendingPathComponent("game.yarnproject")])
+        #expect(project.story.passages.map(\.id) == ["Dock", "Start"])
+        #expect(project.story.title == "game")
+        #expect(project.diagnostics.isEmpty)
+        let whole = try StoryLoading.load(paths: [folder])
+        #expect(whole.story.passages.map(\.id) == ["Dock", "Start"])
+        #expect(whole.diagnostics.map(\.ruleID) == ["yarn-skipped-file", "yarn-skipped-file"])
+    }
+
+    @Test func theExampleReadsWithoutErrors() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples/orchard.yarn").standardized
+        let result = try StoryLoading.load(paths: [url.path])
+        #expect(result.story.passages.count == 14)
+        #expect(Self.figures(result.story) == ["nodes": 9, "node_groups": 1, "options": 8, "jumps": 9, "detours": 1, "commands": 1, "lines": 12, "variables": 2])
+    }
+}
