@@ -1,11 +1,12 @@
 import Foundation
 import StoryGraph
 
-/// Which stories a folder holds. A folder is one story only when its files form one: the
-/// files of a format that spreads a story over several files (a Twee project) with at
-/// most one of them declaring the story (`:: StoryTitle` / `:: StoryData`). Every other
-/// story file is a story of its own, and two files that each declare a Twee story are two
-/// stories: never merged silently. Files inside the folder that no loader recognises as a
+/// Which stories a folder holds. Files form one story when they are the files of a format
+/// that spreads a story over several (a Twee project, Yarn files) with at most one of them
+/// declaring the story (`:: StoryTitle` / `:: StoryData`, a Yarn `Start` node); a
+/// ChoiceScript game (the folder of its startup.txt) is one story; an ink file INCLUDEd by
+/// another is part of the including file's story. Every other story file is a story of its
+/// own, and two files that each declare a story are two stories: never merged silently. Files inside the folder that no loader recognises as a
 /// story (a `package.json`, a script) are left out and listed in `skipped`.
 ///
 /// - Complexity: each file is read and sniffed once.
@@ -18,7 +19,10 @@ public struct StoryFolder: Sendable {
     public init(_ folder: String) throws(StoryLoadError) {
         let files = try StoryLoading.expand([folder])
         var groups: [[String]] = []
-        var several: [(path: String, declares: Bool)] = []
+        // Files of formats that spread a story over several files, by format.
+        var several: [String: [(path: String, declares: Bool)]] = [:]
+        var games = Set<String>()
+        var inkFiles: [(path: String, includes: [String])] = []
         var skipped: [String] = []
         for file in files {
             guard let source = try? SourceText(contentsOf: file), !source.isBlank,
@@ -28,19 +32,60 @@ public struct StoryFolder: Sendable {
                   // package.json beside a story is not one.
                   loader != StoryJSONLoader.self || StoryJSONLoader.confidence(for: source) >= 10
             else { skipped.append(file); continue }
-            if loader.acceptsSeveralFiles {
-                several.append((file, Self.declaresStory(source)))
+            if loader == ChoiceScriptLoader.self, let startup = Self.startupFile(of: file) {
+                // A ChoiceScript game is one story, read from its startup.txt.
+                if games.insert(startup).inserted { groups.append([startup]) }
+            } else if loader == InkLoader.self {
+                inkFiles.append((file, Self.inkIncludes(source, of: file)))
+            } else if loader.acceptsSeveralFiles {
+                several[loader.formatName, default: []].append((file, Self.declaresStory(source, loader)))
             } else {
                 groups.append([file])
             }
         }
-        if several.count(where: \.declares) > 1 {
-            groups += several.map { [$0.path] }
-        } else if !several.isEmpty {
-            groups.append(several.map(\.path))
+        // An ink file another one INCLUDEs is part of that story, not one of its own.
+        let included = Set(inkFiles.flatMap(\.includes))
+        groups += inkFiles.filter { !included.contains($0.path) }.map { [$0.path] }
+        for (_, members) in several {
+            if members.count(where: \.declares) > 1 {
+                groups += members.map { [$0.path] }
+            } else {
+                groups.append(members.map(\.path))
+            }
         }
         stories = groups.sorted { $0[0] < $1[0] }
         self.skipped = skipped
+    }
+
+    /// The startup.txt of the ChoiceScript game a scene file belongs to (beside it, or one
+    /// folder up from a `scenes/` folder).
+    static func startupFile(of file: String) -> String? {
+        let folder = (file as NSString).deletingLastPathComponent
+        if let startup = ChoiceScriptLoader.startupFile(inFolder: folder) { return startup }
+        return ChoiceScriptLoader.startupFile(inFolder: (folder as NSString).deletingLastPathComponent)
+    }
+
+    /// The files an ink file INCLUDEs, as standardized paths (relative to its folder).
+    static func inkIncludes(_ source: SourceText, of file: String) -> [String] {
+        let folder = (file as NSString).deletingLastPathComponent
+        return source.text.split(whereSeparator: \.isNewline).compactMap { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("INCLUDE ") else { return nil }
+            let name = trimmed.dropFirst("INCLUDE ".count).trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { return nil }
+            return ((folder as NSString).appendingPathComponent(name) as NSString).standardizingPath
+        }
+    }
+
+    /// Whether a file names its story: a Twee file's `:: StoryTitle` or `:: StoryData`, a
+    /// Yarn file's `title: Start` node.
+    static func declaresStory(_ source: SourceText, _ loader: any StoryLoader.Type) -> Bool {
+        if loader == YarnLoader.self {
+            return source.text.split(whereSeparator: \.isNewline).contains { line in
+                line.trimmingCharacters(in: .whitespaces) == "title: Start"
+            }
+        }
+        return declaresStory(source)
     }
 
     /// Whether a Twee file names its story (`:: StoryTitle` or `:: StoryData` at a line start).
