@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/debug/storygraph
 OUTPUT ?= Output
-EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.html Examples/*.swift Examples/*.m Examples/*.ink Examples/*.yarn)
+EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.html Examples/*.swift Examples/*.m Examples/*.ink Examples/*.yarn Examples/*.yaml Examples/*.yml)
 # A ChoiceScript game is a folder holding startup.txt and its scenes.
 EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
 

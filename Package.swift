@@ -21,8 +21,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
         .target(name: "StoryGraph"),
-        .target(name: "StoryFormats", dependencies: ["StoryGraph", "CLibXML2"]),
+        .target(name: "StoryFormats", dependencies: ["StoryGraph", "CLibXML2", "CYAML"]),
         .target(name: "StoryMap", dependencies: ["StoryGraph"]),
         .target(name: "StoryRender", dependencies: ["CGraphviz"]),
         .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender"]),

@@ -77,7 +77,7 @@ import Testing
         #expect(disabled.stderr.isEmpty)
         let wrong = runCLI(["check", story, "--disable", "nonsense"])
         #expect(wrong.exitCode == 64)
-        #expect(wrong.stderr.contains("expected one of: broken-link, call-depth, choicescript-all-conditional, choicescript-expected-option"))
+        #expect(wrong.stderr.contains("expected one of: branch-not-evaluated, broken-link, call-depth, choicescript-all-conditional, choicescript-expected-option"))
         #expect(wrong.stderr.contains("choicescript-unused-scene, duplicate-choice-text, duplicate-id, dynamic-link, empty-file"))
     }
 

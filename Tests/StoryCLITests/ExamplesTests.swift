@@ -18,6 +18,7 @@ import Testing
         Example(file: "Examples/StoryBrain.swift", passages: 6, paths: "5", endings: 3, checkExit: 0),
         Example(file: "Examples/defusal.json", passages: 6, paths: "4", endings: 3, checkExit: 0),
         Example(file: "Examples/Mission.m", passages: 6, paths: "4", endings: 3, checkExit: 0),
+        Example(file: "Examples/Observatory.swift", passages: 7, paths: "6", endings: 3, checkExit: 0),
         Example(file: "Examples/carousel.json", passages: 3, paths: "0", endings: 0, checkExit: 1),
         Example(file: "Examples/harbour.json", passages: 43, paths: "3217", endings: 4, checkExit: 1),
         Example(file: "Examples/cyoa-arcs.json", passages: 10, paths: "18", endings: 3, checkExit: 0),
@@ -30,11 +31,12 @@ import Testing
         // endings from there, and going home: 9.
         Example(file: "Examples/orchard.yarn", passages: 14, paths: "9", endings: 5, checkExit: 0),
         Example(file: "Examples/bellfounder-v1.yarn", passages: 5, paths: "4", endings: 2, checkExit: 0),
+        Example(file: "Examples/salt-road.yaml", passages: 9, paths: "5", endings: 3, checkExit: 0),
     ]
 
     @Test func everyExampleIsListedHere() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))
-            .filter { ["json", "twee", "html", "swift", "m", "ink", "yarn"].contains(($0 as NSString).pathExtension) }
+            .filter { ["json", "twee", "html", "swift", "m", "ink", "yarn", "yaml", "yml"].contains(($0 as NSString).pathExtension) }
             .map { "Examples/\($0)" }
         // A ChoiceScript game is a folder holding startup.txt.
         let games = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))

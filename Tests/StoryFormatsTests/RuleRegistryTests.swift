@@ -36,7 +36,8 @@ import StoryGraph
         #expect(Set(ids).count == ids.count)
         #expect(Set(LintRule.allCases.map(\.rawValue)).isSubset(of: Set(ids)))
         #expect(Set(FormatRules.all.map(\.id)).isSubset(of: Set(ids)))
-        #expect(ids.count == LintRule.allCases.count + MapRules.all.count + FormatRules.all.count + InkRules.all.count + ChoiceScriptRules.all.count + YarnRules.all.count)
+        #expect(ids.count == LintRule.allCases.count + MapRules.all.count + FormatRules.all.count + InkRules.all.count + ChoiceScriptRules.all.count + YarnRules.all.count
+            + GamebookRules.all.count)
         #expect(StoryLoading.rules.rule("broken-link")?.severity == .error)
         #expect(StoryLoading.rules.rule("start-fallback")?.severity == .warning)
         #expect(StoryLoading.rules.rule("dynamic-link")?.severity == .info)
@@ -59,7 +60,7 @@ import StoryGraph
         let lint = try #require(files.first { $0.path.hasSuffix("Analysis/Lint.swift") })
         let lintCases = Self.literals(after: " = \"", in: String(lint.text.prefix(while: { $0 != "}" })))
         #expect(lintCases.sorted() == LintRule.allCases.map(\.rawValue).sorted())
-        let loaderRules = FormatRules.all + MapRules.all + InkRules.all + ChoiceScriptRules.all + YarnRules.all
+        let loaderRules = FormatRules.all + MapRules.all + InkRules.all + ChoiceScriptRules.all + YarnRules.all + GamebookRules.all
         #expect(Set(declared) == Set(loaderRules.map(\.id)))
         #expect(declared.count == loaderRules.count)
     }

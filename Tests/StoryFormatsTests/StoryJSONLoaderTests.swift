@@ -103,7 +103,8 @@ import StoryGraph
             "story.json:1:1: error: not a story storygraph can read; looked for: story-json (storygraph JSON: an object with a \"passages\" array); "
                 + "cyoa-json (CYOA JSON (Gophercises): an object of arcs with \"story\" paragraphs and \"options\" {\"text\", \"arc\"}); "
                 + "ink-json (compiled ink (.ink.json): {\"inkVersion\": …, \"root\": [containers]}); "
-                + "yarn (Yarn Spinner dialogue: .yarn (v1 to v3), .yarn.txt, .yarnproject, the Yarn editor's JSON) [unknown-format]"
+                + "yarn (Yarn Spinner dialogue: .yarn (v1 to v3), .yarn.txt, .yarnproject, the Yarn editor's JSON); "
+                + "gamebook (gamebook data (JSON, YAML, or a JS/TS object literal): a map or list of sections whose options name other sections) [unknown-format]"
         ])
     }
 

@@ -3,12 +3,31 @@
 # file, exit code, passages drawn, first diagnostic.
 #
 #   Tests/tools/try-real-sources.sh FOLDER [EXPECTED]
+#   Tests/tools/try-real-sources.sh --projects FOLDER [EXPECTED]
+#   Tests/tools/try-real-sources.sh --fetch LIST FOLDER
 #
-# EXPECTED (optional) is a file of "name<TAB>passages" lines; with it, a last column says
-# whether the passages drawn match, and the script exits 1 when any does not.
+# EXPECTED (optional) is a file of "name<TAB>passages" lines, or a LIST (below); with it, a
+# last column says whether the passages drawn match, and the script exits 1 when any does not.
+# --projects tries each folder directly inside FOLDER as one app project (`map FOLDER/x`:
+# storygraph finds the file that holds the story), named owner+repo.
+# --fetch clones each repository of LIST (Tests/tools/real-app-sources.tsv: repo, commit,
+# story file, passages by an independent count, 0 for a story storygraph refuses) into
+# FOLDER/owner+repo at its fixed commit; nothing of theirs is kept in this repository.
 # The binary is $STORYGRAPH, else .build/debug/storygraph (run `swift build` first).
 set -u
-folder=${1:?usage: try-real-sources.sh FOLDER [EXPECTED]}
+if [ "${1:-}" = "--fetch" ]; then
+    list=${2:?usage: try-real-sources.sh --fetch LIST FOLDER}; into=${3:?usage: try-real-sources.sh --fetch LIST FOLDER}
+    mkdir -p "$into"
+    grep -v '^#' "$list" | while IFS=$'\t' read -r repo commit _ _; do
+        dir="$into/${repo/\//+}"
+        [ -d "$dir/.git" ] || git clone -q "https://github.com/$repo.git" "$dir" || continue
+        git -C "$dir" checkout -q "$commit"
+    done
+    exit 0
+fi
+projects=0
+if [ "${1:-}" = "--projects" ]; then projects=1; shift; fi
+folder=${1:?usage: try-real-sources.sh [--projects] FOLDER [EXPECTED]}
 expected=${2:-}
 bin=${STORYGRAPH:-.build/debug/storygraph}
 [ -x "$bin" ] || { echo "no storygraph binary at $bin; run swift build" >&2; exit 64; }
@@ -27,11 +46,14 @@ while IFS= read -r -d '' file; do
     rm -f "$err"
     verdict=""
     if [ -n "$expected" ]; then
-        want=$(awk -F'\t' -v n="$name" '$1 == n { print $2 }' "$expected")
+        # "name<TAB>passages", or a LIST line "owner/repo<TAB>commit<TAB>file<TAB>passages".
+        want=$(awk -F'\t' -v n="$name" '!/^#/ { k = $1; gsub("/", "+", k); if (NF >= 4 && k == n) print $4; else if (NF == 2 && $1 == n) print $2 }' "$expected")
+        [ "$want" = "0" ] && [ "$code" != "0" ] && want=$passages
         if [ -z "$want" ]; then verdict="(no expectation)"
         elif [ "$want" = "$passages" ]; then verdict="ok"
         else verdict="WANT $want"; mismatches=$((mismatches + 1)); fi
     fi
     printf '%-72s %4s %8s %s %s\n' "${name:0:72}" "$code" "$passages" "${first:-—}" "$verdict"
-done < <(find "$folder" -type f \( -name '*.swift' -o -name '*.m' -o -name '*.mm' -o -name '*.json' \) -print0 | sort -z)
+done < <(if [ "$projects" = 1 ]; then find "$folder" -mindepth 1 -maxdepth 1 -type d -print0 | sort -z
+          else find "$folder" -type f \( -name '*.swift' -o -name '*.m' -o -name '*.mm' -o -name '*.json' \) -print0 | sort -z; fi)
 [ "$mismatches" -eq 0 ]

@@ -17,7 +17,7 @@ struct CheckCommand: Command {
             error, or a warning under --strict; 0 otherwise; 65 when a file cannot be read. \
             'storygraph help rules' lists every rule with its severity.
             """,
-        arguments: [ArgumentSpec("STORY", help: "A story file to check; give several to check each.", repeating: true)],
+        arguments: [ArgumentSpec("STORY", help: "A story file or folder to check; give several to check each. A folder is checked story by story (one story when its files form one, as a Twee project does).", repeating: true)],
         options: [strictOption.spec, formatOption.spec] + InputOptions.specs)
 
     static let strictOption = Option.flag("strict", help: "Fail on warnings too.")
@@ -32,18 +32,34 @@ struct CheckCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
         strict = arguments[Self.strictOption]
-        disabled = InputOptions(arguments).disabled
         format = arguments[Self.formatOption]
-        input = InputOptions(arguments)
+        input = try InputOptions(arguments)
+        disabled = input.disabled
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
-        var files: [CheckReport.File] = []
+        // Each STORY argument, and each story inside a folder argument, is checked on its own.
+        var stories: [(name: String, files: [String])] = []
         for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                stories.append((path, [path]))
+                continue
+            }
+            do {
+                let folder = try StoryFolder(path)
+                if folder.stories.isEmpty { stories.append((path, [path])) }
+                for group in folder.stories { stories.append((group.count == 1 ? group[0] : path, group)) }
+            } catch {
+                stories.append((path, [path]))
+            }
+        }
+        var files: [CheckReport.File] = []
+        for story in stories {
             let diagnostics: [Diagnostic]
             var readable = true
             do throws(StoryLoadError) {
-                var loaded = try input.read([path])
+                var loaded = try input.read(story.files)
                 loaded.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
                 if let refusal = StoryLoading.refusal(of: loaded) { throw refusal }
                 let graph = StoryGraph(loaded.story)
@@ -52,12 +68,17 @@ struct CheckCommand: Command {
                     components: StronglyConnectedComponents(graph), disabled: disabled).findings
             } catch {
                 diagnostics = error.diagnostics.isEmpty
-                    ? [Diagnostic(FormatRules.unreadableFile, "cannot read the story", at: SourceLocation(file: path, line: 1))]
+                    ? [Diagnostic(FormatRules.unreadableFile, "cannot read the story", at: SourceLocation(file: story.name, line: 1))]
                     : error.diagnostics.filter { !($0.ruleID.map(disabled.contains) ?? false) }
                 readable = false
             }
-            if format == .text { terminal.report(diagnostics) }
-            files.append(CheckReport.File(path: path, readable: readable, findings: diagnostics.map(Report.Finding.init)))
+            let file = CheckReport.File(path: story.name, readable: readable, findings: diagnostics.map(Report.Finding.init))
+            if format == .text {
+                terminal.report(diagnostics)
+                // One block per story when there are several: its findings, then its line.
+                if stories.count > 1 && !terminal.quiet { terminal.printError(file.summary) }
+            }
+            files.append(file)
         }
         let report = CheckReport(files: files, strict: strict)
         let document = report.document()

@@ -96,18 +96,33 @@ public struct InputOptions: Sendable {
         "disable", value: "RULE", help: "Leave out the findings of a rule (repeat for several); 'storygraph help rules' lists them.",
         allowed: StoryLoading.rules.ids, repeating: true)
 
-    public static let specs: [OptionSpec] = [formatOption.spec, startOption.spec, storyOption.spec, restartRuleOption.spec, disableOption.spec]
+    static let schemaOption = Option.text(
+        "schema", value: "FILE",
+        help: "Read gamebook data (JSON, YAML, JS/TS) with the fields this JSON mapping names, instead of inferring them: {\"sections\": \"pages\", \"id\": \"id\", \"text\": \"body\", \"options\": \"choices\", \"label\": \"text\", \"target\": \"goto\"}.")
+
+    public static let specs: [OptionSpec] = [
+        formatOption.spec, startOption.spec, storyOption.spec, restartRuleOption.spec, disableOption.spec, schemaOption.spec,
+    ]
 
     public var format: String?
     public var options: LoadOptions
     /// Rule ids whose findings are left out.
     public var disabled: Set<String>
 
-    public init(_ arguments: ParsedArguments) {
+    /// Reads the options; a `--schema` file that cannot be read is an input error (65).
+    public init(_ arguments: ParsedArguments) throws(CLIError) {
         format = arguments.value(Self.formatOption)
+        var schema: GamebookSchema?
+        if let path = arguments.value(Self.schemaOption) {
+            do {
+                schema = try GamebookSchema(file: SourceText(contentsOf: path))
+            } catch {
+                throw .input(error)
+            }
+        }
         options = LoadOptions(
             start: arguments.value(Self.startOption), storyName: arguments.value(Self.storyOption),
-            restartRule: arguments[Self.restartRuleOption])
+            restartRule: arguments[Self.restartRuleOption], gamebookSchema: schema)
         disabled = Set(arguments.values(Self.disableOption))
     }
 
@@ -133,7 +148,12 @@ public struct InputOptions: Sendable {
         }
         result.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
         if let refusal = StoryLoading.refusal(of: result) { throw .input(refusal) }
-        if printFindings { terminal.report(result.diagnostics) }
+        if printFindings {
+            terminal.report(result.diagnostics)
+        } else {
+            // Which file of a project the story came from is said on stderr by every command.
+            terminal.report(result.diagnostics.filter { $0.ruleID == AppSourceProject.ruleID })
+        }
         return result
     }
 }

@@ -45,7 +45,7 @@ struct FuzzCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
-        input = InputOptions(arguments)
+        input = try InputOptions(arguments)
         runs = arguments[Self.runsOption]
         seed = arguments[Self.seedOption]
         maxSteps = arguments.value(Self.maxStepsOption)

@@ -47,7 +47,7 @@ struct MapCommand: Command {
         command = arguments.command
         paths = arguments.positional
         output = forced == nil ? arguments.value(Self.outputOption) : nil
-        input = InputOptions(arguments)
+        input = try InputOptions(arguments)
         style = MapStyleOptions(arguments)
         overlayOptions = MapOverlayOptions(arguments)
         overlays = overlayOptions.overlays

@@ -35,7 +35,7 @@ struct PathsCommand: Command {
         ending = arguments.value(Self.toOption)
         format = arguments[Self.formatOption]
         analysis = AnalysisOptions(arguments)
-        input = InputOptions(arguments)
+        input = try InputOptions(arguments)
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {

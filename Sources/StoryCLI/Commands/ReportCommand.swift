@@ -35,7 +35,7 @@ struct ReportCommand: Command {
         format = arguments[Self.formatOption]
         analysis = AnalysisOptions(arguments)
         maxCycles = arguments[AnalysisOptions.maxCyclesOption]
-        input = InputOptions(arguments)
+        input = try InputOptions(arguments)
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {

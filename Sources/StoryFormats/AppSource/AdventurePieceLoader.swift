@@ -41,7 +41,10 @@ public enum AdventurePieceLoader: StoryLoader {
 
     public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SwiftSourceParser.Summary>? {
         let summary = SwiftSourceParser.shared(source, parses)
-        let count = summary.bindings.filter { isPiece($0.value, summary) }.count
+        let shape = LinkedObjectShape(summary, SourceConstants(summary, source: source))
+        let count = summary.bindings.filter { binding in
+            isPiece(binding.value, summary) || LinkedObjectShape.ownName(binding.path).map(shape.pieces.contains) == true
+        }.count
         return count == 0 ? nil : Recognition(confidence: 15 + min(count, 40), parsed: .success(summary))
     }
 
@@ -57,7 +60,8 @@ public enum AdventurePieceLoader: StoryLoader {
             switch summary.role(label) {
             case .destination:
                 switch argument.value.expression {
-                case .name, .null: return true
+                case .name(let path): return path != ["self"]  // `UITapGestureRecognizer(target: self, …)`
+                case .null: return true
                 default: return false
                 }
             case .ending:
@@ -66,6 +70,12 @@ public enum AdventurePieceLoader: StoryLoader {
             default: return false
             }
         }
+    }
+
+    /// A call whose arguments name a piece: a choice built for a builder link.
+    static func isBuilderCall(_ node: Node, _ shape: LinkedObjectShape) -> Bool {
+        guard case .call = node.expression else { return false }
+        return node.descendants().contains { shape.objectName($0) != nil }
     }
 
     static let startWords: Set<String> = ["current", "start", "root", "initial", "begin", "beginning"]
@@ -87,16 +97,54 @@ public enum AdventurePieceLoader: StoryLoader {
         let constants = SourceConstants(summary, source: source)
         var reader = PieceReader(constants: constants)
         reader.diagnostics = summary.diagnostics
+        let shape = LinkedObjectShape(summary, constants)
         var pieces: [Piece] = []
         var indexByID: [String: Int] = [:]
         var start: String?
         for binding in summary.bindings {
             let name = binding.path.last ?? ""
             let isOwnName = binding.path.count == 1 || (binding.path.count == 2 && binding.path[0] == "self")
-            if isOwnName, isPiece(binding.value, summary), case .call(_, let arguments) = binding.value.expression {
+            if isOwnName, let made = shape.made[name], shape.pieces.contains(name) {
+                // `let rover = touchdown.addChoiceWith(title: "…", story: .rover)`: the call's
+                // arguments are the link into it, read with the builder links.
+                if indexByID[name] == nil { indexByID[name] = pieces.count }
+                pieces.append(Piece(id: name, offset: binding.offset, text: (made.text, 0)))
+                continue
+            }
+            if isOwnName, isPiece(binding.value, summary) || shape.pieces.contains(name),
+               case .call(_, let arguments) = binding.value.expression {
                 let id = name
                 var piece = Piece(id: id, offset: binding.offset)
-                for argument in arguments { reader.apply(argument, to: &piece) }
+                var linkNumber = 0
+                if let text = shape.caseTexts[name] { piece.text = (text, 0) }
+                if let content = shape.contents[name] {
+                    // `Node(s: st1, …)`: the text, then the labels in order, of `st1`.
+                    var strings = content.filter { constants.string($0.value) != nil || $0.value.isNull }.makeIterator()
+                    if let first = strings.next(), let text = constants.string(first.value) { piece.text = (text, 0) }
+                    var n = 0
+                    while let next = strings.next() {
+                        n += 1
+                        piece.labels[n] = (constants.string(next.value), next.value.offset)
+                    }
+                }
+                for argument in arguments where shape.caseTexts[name] == nil || LinkedObjectShape.caseName(argument.value) == nil {
+                    if shape.isLinkLabel(argument.label), summary.role(argument.label!).isDestination == false {
+                        // `Node(s: "…", nL: deep, nR: lose)`: a link by the shape of the code.
+                        linkNumber += 1
+                        if let target = shape.objectName(argument.value) {
+                            piece.links[linkNumber] = (target, argument.value.offset, argument.label!)
+                        }
+                        continue
+                    }
+                    reader.apply(argument, to: &piece)
+                }
+                if piece.text == nil, let text = arguments.first(where: { argument in
+                    !shape.isLinkLabel(argument.label) && argument.label.map(summary.role) ?? .ignored == .ignored
+                        && constants.string(argument.value) != nil
+                }) {
+                    // A text under a name of the author's own (`Node(s: "…")`).
+                    piece.text = (constants.string(text.value)!, 0)
+                }
                 if indexByID[id] == nil { indexByID[id] = pieces.count }
                 pieces.append(piece)
                 if start == nil, !Set(SourceFieldRole.words(name)).isDisjoint(with: startWords) { start = id }
@@ -108,8 +156,9 @@ public enum AdventurePieceLoader: StoryLoader {
                 start = target
                 continue
             }
-            // `piece.firstPiece = other`
-            if binding.path.count >= 2, let index = indexByID[binding.path[binding.path.count - 2]] {
+            // `piece.firstPiece = other`; `piece.firstChoice = Choice(…)` is a builder link.
+            if binding.path.count >= 2, let index = indexByID[binding.path[binding.path.count - 2]],
+               !isBuilderCall(binding.value, shape) {
                 reader.apply(SwiftSourceParser.Argument(label: name, offset: binding.offset, value: binding.value),
                              to: &pieces[index])
             }
@@ -121,6 +170,17 @@ public enum AdventurePieceLoader: StoryLoader {
             for argument in arguments where argument.label?.hasPrefix("set") == true {
                 reader.apply(argument, to: &pieces[index])
             }
+        }
+        for name in shape.unnamed where indexByID[name] == nil {
+            indexByID[name] = pieces.count
+            pieces.append(Piece(id: name, offset: shape.made[name]!.offset, text: (shape.made[name]!.text, 0)))
+        }
+        // `page.addChoiceWith(title: "…", page: next)` and the like, in the order written.
+        for link in shape.builderLinks {
+            guard let index = indexByID[link.owner] else { continue }
+            let n = (Set(pieces[index].labels.keys).union(pieces[index].links.keys).max() ?? 0) + 1
+            pieces[index].labels[n] = (link.label, link.labelOffset)
+            pieces[index].links[n] = (link.target, link.targetOffset, "choice \(n)")
         }
         guard !pieces.isEmpty else {
             throw StoryLoadError(

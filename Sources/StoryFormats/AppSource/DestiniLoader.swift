@@ -62,7 +62,21 @@ public enum DestiniLoader: StoryLoader {
         let all = candidates(summary)
         var linksDecidedByCode = false
         let chosen: Candidate
-        if let best = bestCandidate(all, constants) {
+        var flowPassages: [Passage]?
+        var flowStart = 0
+        var flowRefusal: (message: String, offset: Int?)?
+        if bestCandidate(all, constants) == nil, unlinkedCandidate(all, constants) == nil,
+           constantsShape(summary, constants) != nil, let (name, value, _) = indexProperty(summary, constants) {
+            // The older course shape: evaluate the view controller's if/else branches.
+            var flow = BranchFlow(source, constants: constants, index: name)
+            flowPassages = flow.story(start: value)
+            flowStart = value
+            diagnostics += flow.diagnostics
+            if flowPassages == nil { flowRefusal = flow.refusal }
+        }
+        if flowPassages != nil {
+            chosen = Candidate(elements: [], offset: 0)
+        } else if let best = bestCandidate(all, constants) {
             chosen = best
         } else if let unlinked = unlinkedCandidate(all, constants) {
             chosen = unlinked
@@ -71,6 +85,11 @@ public enum DestiniLoader: StoryLoader {
                 FormatRules.linksDecidedByCode,
                 "the story array has \(unlinked.elements.count) elements with choice labels but no destinations (such as choice1Destination: 2): where each choice leads is decided by code, which storygraph cannot read without running it; the passages are drawn without links",
                 at: source.location(at: unlinked.offset)))
+        } else if let shape = constantsShape(summary, constants), let flowRefusal {
+            throw StoryLoadError(
+                FormatRules.noStory,
+                "the story is kept in constants (\(shape.names)) and the view controller's if/else could not be evaluated: \(flowRefusal.message)",
+                at: source.location(at: flowRefusal.offset ?? shape.offset)).prepending(diagnostics)
         } else if let shape = constantsShape(summary, constants) {
             throw StoryLoadError(
                 FormatRules.noStory,
@@ -85,7 +104,7 @@ public enum DestiniLoader: StoryLoader {
                 at: source.location(at: 0)).prepending(diagnostics)
         }
         let elements = chosen.elements
-        var passages: [Passage] = []
+        var passages: [Passage] = flowPassages ?? []
         passages.reserveCapacity(elements.count)
         var reader = ElementReader(constants: constants, linksDecidedByCode: linksDecidedByCode)
         for (index, element) in elements.enumerated() {
@@ -93,8 +112,8 @@ public enum DestiniLoader: StoryLoader {
         }
         diagnostics += reader.diagnostics
 
-        var start = 0
-        if let (name, value, offset) = indexProperty(summary, constants) {
+        var start = flowStart
+        if flowPassages == nil, let (name, value, offset) = indexProperty(summary, constants) {
             if (0..<passages.count).contains(value) {
                 start = value
             } else {
@@ -298,7 +317,23 @@ private struct ElementReader {
         if arguments.allSatisfy({ $0.label == nil }) {
             positional(arguments, text: &text, slots: &slots)
         }
-        for argument in arguments {
+        // `a: "…", aDest: 1`: a label and its destination paired by their names' shape.
+        var paired = Set<Int>()
+        let pairs = SourceChoicePairing.pairs(arguments, constants)
+        // The names' own numbers (`choice2Destination`) when they tell the pairs apart, else
+        // the order the labels are written in (`aDest` and `bDest` are both choice 1 by name).
+        var numbers = pairs.map { pair -> Int in
+            if case .destination(let n) = SourceFieldRole.classify(arguments[pair.destination].label!) { return n }
+            return 0
+        }
+        if Set(numbers).count < numbers.count { numbers = Array(1...numbers.count) }
+        for (pair, n) in zip(pairs, numbers) {
+            let label = arguments[pair.label]
+            slots[n] = Slot(label: constants.string(label.value), labelOffset: label.offset,
+                                destination: arguments[pair.destination].value)
+            paired.formUnion([pair.label, pair.destination])
+        }
+        for (position, argument) in arguments.enumerated() where !paired.contains(position) {
             guard let label = argument.label else { continue }
             if case .array(let inner) = argument.value.expression, inner.contains(where: { if case .call = $0.expression { true } else { false } }) {
                 var number = (slots.keys.max() ?? 0) + 1
@@ -331,10 +366,14 @@ private struct ElementReader {
                 continue
             }
         }
-        if text == nil, let fallback = arguments.first(where: { argument in
-            guard let label = argument.label, constants.summary.role(label) == .ignored else { return false }
+        if text == nil, let first = arguments.first, first.label == nil, let leading = constants.string(first.value) {
+            // `StoryPage("…", choices: [...])`: an unlabelled leading text.
+            text = (leading, 1)
+        }
+        if text == nil, let fallback = arguments.enumerated().first(where: { position, argument in
+            guard !paired.contains(position), let label = argument.label, constants.summary.role(label) == .ignored else { return false }
             return constants.string(argument.value) != nil
-        }) {
+        })?.element {
             // A text under a name of the author's own (`sO:`, `storyO:`): the first string
             // whose name has no other role.
             text = (constants.string(fallback.value)!, 0)

@@ -63,6 +63,11 @@ enum SourceFieldRole: Equatable, Sendable {
         "top": 1, "bottom": 2, "left": 1, "right": 2,
     ]
 
+    var isDestination: Bool {
+        if case .destination = self { return true }
+        return false
+    }
+
     /// Splits `choice1Destination` into `["choice", "1", "destination"]`.
     static func words(_ name: String) -> [String] {
         let raw = name.utf8.allSatisfy({ $0 < 0x80 }) ? asciiWords(name) : unicodeWords(name)

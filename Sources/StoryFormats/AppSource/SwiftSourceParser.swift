@@ -525,6 +525,12 @@ public struct SwiftSourceParser {
 }
 
 extension SwiftSourceParser.Node {
+    /// Whether this is `nil` (`NULL`, `Nil`).
+    var isNull: Bool {
+        if case .null = expression { return true }
+        return false
+    }
+
     /// Every node in this tree, in pre-order, walked with an explicit stack.
     public func descendants() -> [SwiftSourceParser.Node] {
         var out: [SwiftSourceParser.Node] = []

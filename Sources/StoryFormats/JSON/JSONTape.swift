@@ -362,7 +362,9 @@ private struct TapeParser {
                 return
             }
             if c < 0x20 {
-                throw fail("control character U+\(String(c, radix: 16, uppercase: true)) in string: escape it", at: i)
+                throw fail(c == 0x0A || c == 0x0D
+                    ? "a line break inside a string must be written \\n (JSON strings cannot span lines)"
+                    : "control character U+\(String(c, radix: 16, uppercase: true)) in string: escape it", at: i)
             }
             // A backslash.
             escaped = true

@@ -8,11 +8,17 @@ public struct LoadOptions: Sendable, Hashable {
     public var storyName: String?
     /// Which links back to the start are restarts (`RestartRule`; `text` by default).
     public var restartRule: RestartRule
+    /// The fields of a gamebook's data (`--schema FILE`), instead of inferring them.
+    public var gamebookSchema: GamebookSchema?
 
-    public init(start: String? = nil, storyName: String? = nil, restartRule: RestartRule = .text) {
+    public init(
+        start: String? = nil, storyName: String? = nil, restartRule: RestartRule = .text,
+        gamebookSchema: GamebookSchema? = nil
+    ) {
         self.start = start
         self.storyName = storyName
         self.restartRule = restartRule
+        self.gamebookSchema = gamebookSchema
     }
 }
 

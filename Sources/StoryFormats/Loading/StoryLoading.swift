@@ -31,11 +31,13 @@ public enum StoryLoading {
         InkJSONLoader.self,
         ChoiceScriptLoader.self,
         YarnLoader.self,
+        GamebookLoader.self,
     ]
 
     /// Every rule storygraph can emit: the analysers', the map's and the loaders'.
     public static let rules = RuleRegistry(
-        RuleRegistry.analysis.rules, MapRules.all, FormatRules.all, InkRules.all, ChoiceScriptRules.all, YarnRules.all)
+        RuleRegistry.analysis.rules, MapRules.all, FormatRules.all, InkRules.all, ChoiceScriptRules.all, YarnRules.all,
+        GamebookRules.all)
 
     public static var formatNames: [String] { loaders.map { $0.formatName } }
 
@@ -48,10 +50,41 @@ public enum StoryLoading {
     public static func load(
         paths: [String], format: String? = nil, options: LoadOptions = LoadOptions()
     ) throws(StoryLoadError) -> LoadResult {
-        let files = try expand(paths)
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                files += try expand([path])
+                continue
+            }
+            // A folder is one story only when its files form one.
+            let folder = try StoryFolder(path)
+            guard folder.stories.count <= 1 else {
+                let names = folder.stories.map { ($0[0] as NSString).lastPathComponent + ($0.count > 1 ? " (+\($0.count - 1) files)" : "") }
+                throw StoryLoadError(
+                    FormatRules.unknownFormat,
+                    "folder \(path) holds \(folder.stories.count) separate stories: \(names.joined(separator: ", ")); give one of them, or run `storygraph check \(path)` to check each",
+                    at: nil)
+            }
+            guard let story = folder.stories.first else {
+                throw StoryLoadError(FormatRules.unreadableFile, "folder \(path) holds no file of a known story format", at: nil)
+            }
+            files += story
+        }
         guard !files.isEmpty else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
         var sources: [SourceText] = []
         for file in files { sources.append(try SourceText(contentsOf: file)) }
+        if paths.count == 1, sources.count > 1, files.allSatisfy(AppSourceProject.isAppSource) {
+            // An app project: the story is in one of its files.
+            guard let (source, note) = AppSourceProject.storyFile(sources, folder: AppSourceProject.projectFolder(paths[0])) else {
+                throw StoryLoadError(
+                    FormatRules.noStory,
+                    "none of the \(sources.count) source files in \(paths[0]) holds a story storygraph can read", at: nil)
+            }
+            var result = try load(sources: [source], format: format, options: options)
+            result.diagnostics.insert(note, at: 0)
+            return result
+        }
         return try load(sources: sources, format: format, options: options)
     }
 
@@ -63,7 +96,8 @@ public enum StoryLoading {
         for source in sources where source.isBlank {
             throw StoryLoadError(FormatRules.emptyFile, "empty file: no story in it", at: source.location(at: 0))
         }
-        let chosen = try pick(for: first, format: format)
+        // A gamebook schema says how to read the file: no guessing among loaders.
+        let chosen = try pick(for: first, format: format ?? (options.gamebookSchema != nil ? GamebookLoader.formatName : nil))
         if sources.count > 1 && !chosen.loader.acceptsSeveralFiles {
             throw StoryLoadError(
                 FormatRules.unknownFormat,
@@ -163,11 +197,19 @@ public enum StoryLoading {
             if chosen.confidence > (best?.confidence ?? 0) { best = chosen }
         }
         if let best { return best }
+        if AppSourceProject.isAppSource(source.path), let refusal = AppSourceProject.typeOnlyRefusal(source) { throw refusal }
         let tried = candidates.map { "\($0.formatName) (\($0.formatDescription))" }
         throw StoryLoadError(
             FormatRules.unknownFormat,
             "not a story storygraph can read; looked for: \(tried.joined(separator: "; "))",
             at: source.location(at: 0))
+    }
+
+    /// The best confidence any loader for files ending `ext` has in `source`.
+    static func confidence(of source: SourceText, extension ext: String) -> Int {
+        let parses = SourceParses()
+        return loaders.filter { $0.fileExtensions.contains(ext) }
+            .compactMap { attempt($0, source, parses, forced: false)?.confidence }.max() ?? 0
     }
 
     /// Whether `path` ends in one of the loader's extensions (compound ones such as
@@ -180,7 +222,7 @@ public enum StoryLoading {
     static func expand(_ paths: [String]) throws(StoryLoadError) -> [String] {
         var files: [String] = []
         let manager = FileManager.default
-        for path in paths {
+        for path in paths.map(AppSourceProject.projectFolder) {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw StoryLoadError(FormatRules.unreadableFile, "no such file or folder: \(path)", at: nil)
@@ -189,7 +231,10 @@ public enum StoryLoading {
             // A ChoiceScript game is read from its startup.txt, which finds its scenes.
             if let startup = ChoiceScriptLoader.startupFile(inFolder: path) { files.append(startup); continue }
             let inside = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                .filter { name in loaders.contains { hasExtension(name, of: $0) } }
+                .filter { name in
+                    loaders.contains { hasExtension(name, of: $0) }
+                        && !(AppSourceProject.isAppSource(name) && AppSourceProject.isSkipped(name))
+                }
                 .sorted()
                 .map { (path as NSString).appendingPathComponent($0) }
             if inside.isEmpty {

@@ -22,6 +22,8 @@ public enum FormatRules {
     public static let sourceShape = Rule("source-shape", .error, "A story element in app source cannot be read: no text field, a destination that is not an integer, a link that is not a piece.")
     public static let sourceUnresolved = Rule("source-unresolved", .warning, "A text or label in app source is neither a string literal nor a constant of the same file; it is kept as written.")
     public static let linksDecidedByCode = Rule("links-decided-by-code", .warning, "A story array has choice labels but no destinations: where choices lead is decided by code, so passages are drawn without links.")
+    public static let storyFile = Rule("story-file", .info, "A project folder is read from the one file that holds the story; this names it.")
+    public static let branchNotEvaluated = Rule("branch-not-evaluated", .warning, "An if/else branch of the older Destini shape sets the story index under a condition beyond index == N && sender.tag == N; the choice it makes is left out.")
     public static let startFallback = Rule("start-fallback", .warning, "The story declares no usable start, so storygraph chose one (not reported when --start is given).")
     public static let dynamicLink = Rule("dynamic-link", .info, "A link whose target the story computes when it runs: drawn, never followed.")
     public static let twineHTML = Rule("twine-html", .error, "A Twine HTML file that libxml2 cannot safely read to its end (a tag with too many attributes); passages after that point are missing.")
@@ -37,6 +39,7 @@ public enum FormatRules {
 
     /// Every loader rule, for the registry.
     public static let all: [Rule] = [
+        storyFile, branchNotEvaluated,
         unreadableFile, fileTooLarge, invalidUTF8, emptyFile, unknownFormat, noStory, noPassages, unknownStart,
         jsonSyntax, jsonShape, unknownKey, sourceSyntax, sourceShape, sourceUnresolved, linksDecidedByCode,
         startFallback, dynamicLink, twineHTML, namelessPassage, tweeHeader, tweeStrayText, twineMetadata, twineArchive,

@@ -12,6 +12,15 @@ public struct CheckReport: Sendable, Hashable {
             self.readable = readable
             self.findings = findings
         }
+
+        /// "Examples/harbour.json: 1 error, 2 warnings, 0 info", or "…: could not be read".
+        public var summary: String {
+            guard readable else { return "\(path): could not be read" }
+            let errors = findings.count { $0.severity == Severity.error.rawValue }
+            let warnings = findings.count { $0.severity == Severity.warning.rawValue }
+            let infos = findings.count { $0.severity == Severity.info.rawValue }
+            return "\(path): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info"
+        }
     }
 
     public var files: [File]

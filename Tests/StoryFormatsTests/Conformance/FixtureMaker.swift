@@ -28,9 +28,22 @@ struct FixtureMaker: Sendable, CustomTestStringConvertible {
 }
 
 extension FixtureMaker {
-    static let all: [FixtureMaker] = [storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML, ink, inkJSON, choiceScript, yarn]
+    static let all: [FixtureMaker] = [storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML, ink, inkJSON, choiceScript, yarn, gamebook]
 
     static func quoted(_ text: String) -> String { "\"" + text + "\"" }
+
+    /// Gamebook data as YAML: a map of sections, options as `{label, goto}` records.
+    static let gamebook = FixtureMaker(
+        format: "gamebook", fileExtension: "yaml", id: { $0 == 0 ? "start" : "s\($0)" },
+        canRepeatIDs: true, missing: "ghost",
+        write: { story in
+            let sections = story.passages.map { passage in
+                let options = passage.links.map { "      - {label: \(quoted("go \($0)")), goto: \(quoted($0))}\n" }.joined()
+                return "  \(quoted(passage.id)):\n    text: \(quoted(passage.text))\n" + (options.isEmpty ? "" : "    options:\n" + options)
+            }
+            return "sections:\n" + sections.joined()
+        },
+        brokenLinkAnchor: #"{label: "go ghost""#)
 
     static let storyJSON = FixtureMaker(
         format: "story-json", fileExtension: "json", id: { $0 == 0 ? "start" : "p\($0)" },

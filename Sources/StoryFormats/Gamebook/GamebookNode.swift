@@ -1,0 +1,96 @@
+import StoryGraph
+
+/// A gamebook file's data, whatever it was written in (JSON, YAML, a JS/TS object
+/// literal), as one located tree: maps keep their keys in source order, scalars keep
+/// their text as written. The schema inference and the gamebook loader read only this.
+public struct GamebookNode: Sendable {
+    public enum Scalar: Sendable, Hashable { case string, number, bool, null }
+
+    /// One `key: value` of a map, in source order.
+    public struct Entry: Sendable {
+        public var key: String
+        public var keyLocation: SourceLocation
+        public var value: GamebookNode
+    }
+
+    public enum Value: Sendable {
+        case map([Entry])
+        case list([GamebookNode])
+        case scalar(String, Scalar)
+    }
+
+    public var value: Value
+    public var location: SourceLocation
+
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+
+    public var entries: [Entry]? {
+        if case .map(let entries) = value { return entries }
+        return nil
+    }
+
+    public var elements: [GamebookNode]? {
+        if case .list(let elements) = value { return elements }
+        return nil
+    }
+
+    /// The text of a string or number (a target may be written either way).
+    public var scalarText: String? {
+        if case .scalar(let text, let kind) = value, kind == .string || kind == .number { return text }
+        return nil
+    }
+
+    public var isNull: Bool {
+        if case .scalar(_, .null) = value { return true }
+        return false
+    }
+
+    public var isString: Bool {
+        if case .scalar(_, .string) = value { return true }
+        return false
+    }
+
+    /// A string, or a list of strings joined by blank lines (paragraphs).
+    public var prose: String? {
+        if case .scalar(let text, .string) = value { return text }
+        guard let elements, !elements.isEmpty else { return nil }
+        var paragraphs: [String] = []
+        for element in elements {
+            guard case .scalar(let text, .string) = element.value else { return nil }
+            paragraphs.append(text)
+        }
+        return paragraphs.joined(separator: "\n\n")
+    }
+
+    /// The first entry with this key.
+    public subscript(key: String) -> GamebookNode? {
+        entries?.first { $0.key == key }?.value
+    }
+
+    /// The value at a dotted path of keys (`choice.options`); the key itself when it has
+    /// no dot or when an entry is named with the dot.
+    public func value(at path: String) -> GamebookNode? {
+        if let direct = self[path] { return direct }
+        var node = self
+        for key in path.split(separator: ".") {
+            guard let next = node[String(key)] else { return nil }
+            node = next
+        }
+        return node
+    }
+
+    /// "a map", "a list", "a string"…, for messages.
+    public var typeName: String {
+        switch value {
+        case .map: "a map"
+        case .list: "a list"
+        case .scalar(_, .string): "a string"
+        case .scalar(_, .number): "a number"
+        case .scalar(_, .bool): "a boolean"
+        case .scalar(_, .null): "null"
+        }
+    }
+}

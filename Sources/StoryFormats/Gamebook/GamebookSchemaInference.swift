@@ -1,0 +1,194 @@
+import StoryGraph
+
+/// Infers a gamebook's schema from its data: which collection holds the sections (the
+/// top level, or a map or list one or two keys down), which field is the id, which holds
+/// the options and which of the options' fields is the target.
+///
+/// The rule: every candidate (collection, id, options field, target field) is scored by
+/// how many option targets name a section of that collection; the candidate with the most
+/// hits wins, provided at least half of its targets hit. Two different candidates with the
+/// same hits and ratio are ambiguous: refused, naming both, with a pointer to `--schema`.
+/// The text field is the section field holding the longest prose (preferring a field
+/// called text, body, content…); the label, the option field holding prose other than
+/// the target (preferring text, label, title…).
+///
+/// - Complexity: O(C · F · n) for C candidate collections, F fields per section and n the
+///   size of the data.
+public enum GamebookSchemaInference {
+    /// What was inferred, and the sections' collection it was inferred from.
+    public struct Inferred: Sendable {
+        public var schema: GamebookSchema
+        public var collection: GamebookNode
+    }
+
+    static let textNames = ["text", "body", "content", "story", "description", "passage", "prose", "narrative", "desc", "message"]
+    static let labelNames = ["text", "label", "title", "option", "choice", "caption", "description", "name", "prompt"]
+    static let idNames = ["id", "name", "key", "slug", "page", "number", "section"]
+
+    struct Candidate {
+        var path: [String]
+        var collection: GamebookNode
+        var id: String?
+        var idBase: Int
+        var options: String
+        var target: String?
+        var hits: Int
+        var total: Int
+        var ratio: Double { total == 0 ? 0 : Double(hits) / Double(total) }
+        var shapeKey: String { "\(path)|\(id ?? "#\(idBase)")|\(options)|\(target ?? "")" }
+    }
+
+    public static func infer(_ root: GamebookNode) throws(StoryLoadError) -> Inferred {
+        var collections: [([String], GamebookNode)] = [([], root)]
+        var frontier: [([String], GamebookNode)] = [([], root)]
+        for _ in 0..<2 {
+            var next: [([String], GamebookNode)] = []
+            for (path, node) in frontier {
+                for entry in node.entries ?? [] where entry.value.entries != nil || entry.value.elements != nil {
+                    next.append((path + [entry.key], entry.value))
+                }
+            }
+            collections += next
+            frontier = next
+        }
+        var candidates: [Candidate] = []
+        for (path, collection) in collections {
+            candidates += score(path, collection)
+        }
+        // Ties: the shallower collection, then a named id over positions, then positions from 0.
+        func rank(_ c: Candidate) -> Int { c.id != nil ? 2 : (c.idBase == 0 ? 1 : 0) }
+        candidates.sort { ($0.hits, $0.ratio, -$0.path.count, rank($0)) > ($1.hits, $1.ratio, -$1.path.count, rank($1)) }
+        guard let best = candidates.first else {
+            throw StoryLoadError(GamebookRules.noStory, 
+                "not a gamebook: looked for a map or list of sections (records) with an options field whose targets name other sections, and found none in \(root.typeName)\(root.entries.map { " of \($0.count) entries" } ?? root.elements.map { " of \($0.count) items" } ?? ""); give --schema FILE to say which fields are which",
+                at: root.location)
+        }
+        if let rival = candidates.dropFirst().first(where: { $0.hits == best.hits && $0.ratio == best.ratio && $0.shapeKey != best.shapeKey }),
+           rival.path != best.path || rival.options != best.options || rival.target != best.target {
+            func describe(_ c: Candidate) -> String {
+                let schema = complete(c)
+                return schema.summary(collection: c.collection, optionShape: "") + (c.target.map { " → \"\($0)\"" } ?? "")
+            }
+            throw StoryLoadError(GamebookRules.noStory, 
+                "ambiguous gamebook schema: \(best.hits) targets fit both [\(describe(best))] and [\(describe(rival))]; give --schema FILE naming the sections, options and target fields",
+                at: root.location)
+        }
+        return Inferred(schema: complete(best), collection: best.collection)
+    }
+
+    /// The section records of a collection with their key (for a map).
+    static func records(_ collection: GamebookNode) -> [(key: String?, record: GamebookNode)] {
+        if let entries = collection.entries { return entries.filter { $0.value.entries != nil }.map { ($0.key, $0.value) } }
+        return (collection.elements ?? []).filter { $0.entries != nil }.map { (nil, $0) }
+    }
+
+    /// Every (id, options, target) reading of one collection with at least one hit and
+    /// at least half of its targets hitting.
+    static func score(_ path: [String], _ collection: GamebookNode) -> [Candidate] {
+        let records = records(collection)
+        guard records.count >= 2, records.count * 2 >= (collection.entries?.count ?? collection.elements?.count ?? 0) else { return [] }
+        // Id readings: the map key, or a unique scalar field present in every record, or
+        // the position from 0 or 1.
+        var idReadings: [(String?, Int, Set<String>)] = []
+        if collection.entries != nil {
+            idReadings.append((nil, 0, Set(records.compactMap(\.key))))
+        } else {
+            var fields: [String] = []
+            for (_, record) in records { for entry in record.entries! where !fields.contains(entry.key) { fields.append(entry.key) } }
+            for field in fields {
+                let values = records.compactMap { $0.record[field]?.scalarText }
+                if values.count == records.count && Set(values).count == values.count { idReadings.append((field, 0, Set(values))) }
+            }
+            idReadings.append((nil, 0, Set((0..<records.count).map(String.init))))
+            idReadings.append((nil, 1, Set((1...records.count).map(String.init))))
+        }
+        // Option fields: each field of a section, and each field of a map inside one
+        // (`choice.options`).
+        var fields: [String] = []
+        for (_, record) in records {
+            for entry in record.entries! {
+                if !fields.contains(entry.key) { fields.append(entry.key) }
+                for inner in entry.value.entries ?? [] where inner.value.entries != nil || inner.value.elements != nil {
+                    let path = entry.key + "." + inner.key
+                    if !fields.contains(path) { fields.append(path) }
+                }
+            }
+        }
+        var found: [Candidate] = []
+        // A field that could be the id (unique in every record) is never the options.
+        let idFields = Set(idReadings.compactMap(\.0))
+        for (id, base, ids) in idReadings {
+            for field in fields where !idFields.contains(field) {
+                // Target readings of this options field: nil for bare targets and maps,
+                // or a field of option records.
+                var tally: [String?: (hits: Int, total: Int)] = [:]
+                for (index, (key, record)) in records.enumerated() {
+                    guard let value = record.value(at: field) else { continue }
+                    // A section naming itself is no link: it is how ids and numbers look alike.
+                    let own = id.flatMap { record[$0]?.scalarText } ?? key ?? String(index + base)
+                    for (target, text) in targets(value) {
+                        // 0 or below naming no section: the "start again" convention, neutral.
+                        if !ids.contains(text), let number = Double(text), number <= 0 { continue }
+                        var t = tally[target] ?? (0, 0)
+                        t.total += 1
+                        if ids.contains(text) && text != own { t.hits += 1 }
+                        tally[target] = t
+                    }
+                }
+                for (target, t) in tally where t.hits > 0 && t.hits * 3 >= t.total {
+                    found.append(Candidate(
+                        path: path, collection: collection, id: id, idBase: base, options: field, target: target,
+                        hits: t.hits, total: t.total))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The (target field, target text) pairs an options value offers under every reading.
+    static func targets(_ value: GamebookNode) -> [(String?, String)] {
+        if let text = value.scalarText { return [(nil, text)] }
+        if let entries = value.entries {
+            // label → target, or target → label (`GamebookSchema.keyIsTarget`).
+            return entries.compactMap { entry in entry.value.scalarText.map { (nil, $0) } }
+                + entries.map { (GamebookSchema.keyIsTarget, $0.key) }
+        }
+        var pairs: [(String?, String)] = []
+        for element in value.elements ?? [] {
+            if let text = element.scalarText { pairs.append((nil, text)) }
+            for entry in element.entries ?? [] {
+                if let text = entry.value.scalarText { pairs.append((entry.key, text)) }
+            }
+        }
+        return pairs
+    }
+
+    /// Adds the text and label fields to a candidate.
+    static func complete(_ c: Candidate) -> GamebookSchema {
+        let records = records(c.collection).map(\.record)
+        let text = proseField(in: records, excluding: [c.id, c.options].compactMap { $0 }, preferring: textNames)
+        var options: [GamebookNode] = []
+        for record in records { options += record.value(at: c.options)?.elements?.filter { $0.entries != nil } ?? [] }
+        let label = c.target == nil || c.target == GamebookSchema.keyIsTarget ? nil : proseField(in: options, excluding: [c.target!], preferring: labelNames)
+        return GamebookSchema(
+            sections: c.path, id: c.id, idBase: c.idBase, text: text, options: c.options, label: label, target: c.target)
+    }
+
+    /// The field of `records` with prose in it: a preferred name if one holds prose,
+    /// else the one with the most prose.
+    static func proseField(in records: [GamebookNode], excluding: [String], preferring names: [String]) -> String? {
+        var length: [String: Int] = [:]
+        var order: [String] = []
+        for record in records {
+            for entry in record.entries ?? [] where !excluding.contains(entry.key) {
+                guard let prose = entry.value.prose else { continue }
+                if length[entry.key] == nil { order.append(entry.key) }
+                length[entry.key, default: 0] += prose.count + 1
+            }
+        }
+        for name in names {
+            if let key = order.first(where: { $0.lowercased() == name }) { return key }
+        }
+        return order.max { length[$0]! < length[$1]! }
+    }
+}

@@ -1,0 +1,163 @@
+internal import CYAML
+import StoryGraph
+
+/// Reads a YAML document into a located `GamebookNode` tree with libyaml's event parser
+/// (a real YAML 1.1 parser, through the `CYAML` system library). Only the first document
+/// of a stream is read. Plain scalars resolve to null, booleans and numbers as YAML's core
+/// schema says; quoted and block scalars are strings. Aliases are expanded, within a
+/// budget of nodes, so a "billion laughs" file is refused rather than grown.
+///
+/// - Complexity: O(n) in the size of the file plus the nodes that aliases expand to.
+public enum YAMLReader {
+    public static let maximumDepth = 256
+    public static let maximumNodes = 1_000_000
+
+    private enum Frame {
+        case map(entries: [GamebookNode.Entry], pendingKey: (String, SourceLocation)?, location: SourceLocation, anchor: String?)
+        case list(elements: [GamebookNode], location: SourceLocation, anchor: String?)
+    }
+
+    public static func read(_ source: SourceText) throws(StoryLoadError) -> GamebookNode {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw StoryLoadError("libyaml could not start (out of memory)", at: source.location(atByte: 0))
+        }
+        defer { yaml_parser_delete(&parser) }
+        return try source.utf8.withUnsafeBufferPointer { bytes throws(StoryLoadError) -> GamebookNode in
+            yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            return try events(&parser, source)
+        }
+    }
+
+    private static func location(_ mark: yaml_mark_t, _ source: SourceText) -> SourceLocation {
+        SourceLocation(file: source.path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int) -> String {
+        guard let pointer else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    private static func cString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    private static func syntaxError(_ parser: yaml_parser_t, _ source: SourceText) -> StoryLoadError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
+        let context = parser.context.map { String(cString: $0) }
+        var message = "YAML syntax error: \(problem)"
+        if let context { message += " (\(context))" }
+        // Running off the end of the file inside something (a quoted text, a [list]) is
+        // the fault of the line where that something starts: name that line.
+        let runsOff = problem.contains("end of stream") && parser.context != nil
+        let mark = runsOff ? parser.context_mark : parser.problem_mark
+        if runsOff {
+            message += "; it is never closed: close it on this line, or put a text that spans lines in a block (text: |)"
+        } else {
+            message += "; check this line's indentation against the lines above it, and put text that holds ': ', ' #' or starts with a quote, '-', '[' or '{' in quotes"
+        }
+        return StoryLoadError(GamebookRules.yamlSyntax, message, at: location(mark, source))
+    }
+
+    private static func events(_ parser: inout yaml_parser_t, _ source: SourceText) throws(StoryLoadError) -> GamebookNode {
+        var stack: [Frame] = []
+        var anchors: [String: (node: GamebookNode, size: Int)] = [:]
+        var sizes: [Int] = []
+        var nodes = 0
+        var result: GamebookNode?
+
+        func finish(_ node: GamebookNode, size: Int, anchor: String?, _ source: SourceText) throws(StoryLoadError) {
+            if let anchor { anchors[anchor] = (node, size) }
+            guard !stack.isEmpty else { result = node; return }
+            sizes[sizes.count - 1] += size
+            // The open container is taken off the stack while it grows, so that its array
+            // is uniquely owned and appending does not copy it (O(1), not O(n)).
+            switch stack.removeLast() {
+            case .list(var elements, let location, let listAnchor):
+                elements.append(node)
+                stack.append(.list(elements: elements, location: location, anchor: listAnchor))
+            case .map(var entries, let pendingKey, let location, let mapAnchor):
+                if let (key, keyLocation) = pendingKey {
+                    entries.append(.init(key: key, keyLocation: keyLocation, value: node))
+                    stack.append(.map(entries: entries, pendingKey: nil, location: location, anchor: mapAnchor))
+                } else {
+                    guard let key = node.scalarText ?? (node.isNull ? "" : nil) ?? scalarKey(node) else {
+                        throw StoryLoadError(GamebookRules.yamlSyntax, "a map key must be a plain value, found \(node.typeName)", at: node.location)
+                    }
+                    stack.append(.map(entries: entries, pendingKey: (key, node.location), location: location, anchor: mapAnchor))
+                }
+            }
+        }
+
+        while result == nil {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser, source) }
+            defer { yaml_event_delete(&event) }
+            let at = location(event.start_mark, source)
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                if result == nil { throw StoryLoadError("empty YAML document: no story in it", at: at) }
+            case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
+                guard stack.count < maximumDepth else {
+                    throw StoryLoadError(GamebookRules.yamlSyntax, "YAML nested deeper than \(maximumDepth) levels; storygraph reads no deeper", at: at)
+                }
+                if event.type == YAML_MAPPING_START_EVENT {
+                    stack.append(.map(entries: [], pendingKey: nil, location: at, anchor: cString(event.data.mapping_start.anchor)))
+                } else {
+                    stack.append(.list(elements: [], location: at, anchor: cString(event.data.sequence_start.anchor)))
+                }
+                sizes.append(1)
+            case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+                let frame = stack.removeLast()
+                let size = sizes.removeLast()
+                switch frame {
+                case .map(let entries, _, let location, let anchor):
+                    try finish(GamebookNode(.map(entries), at: location), size: size, anchor: anchor, source)
+                case .list(let elements, let location, let anchor):
+                    try finish(GamebookNode(.list(elements), at: location), size: size, anchor: anchor, source)
+                }
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                let text = string(scalar.value, scalar.length)
+                let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil
+                let node = GamebookNode(.scalar(text, plain ? resolve(text) : .string), at: at)
+                try finish(node, size: 1, anchor: cString(scalar.anchor), source)
+            case YAML_ALIAS_EVENT:
+                let name = cString(event.data.alias.anchor) ?? ""
+                guard let (node, size) = anchors[name] else {
+                    throw StoryLoadError(GamebookRules.yamlSyntax, "YAML alias *\(name) names no anchor &\(name) above it", at: at)
+                }
+                try finish(GamebookNode(node.value, at: at), size: size, anchor: nil, source)
+            default:
+                break
+            }
+            // Only what aliases add counts against the budget: the file's own nodes are
+            // bounded by its size already.
+            if event.type == YAML_ALIAS_EVENT { nodes += anchors[cString(event.data.alias.anchor) ?? ""]?.size ?? 0 }
+            if nodes > maximumNodes {
+                throw StoryLoadError(GamebookRules.yamlSyntax, "YAML aliases expand to more than \(maximumNodes) nodes; storygraph reads no more", at: at)
+            }
+        }
+        return result!
+    }
+
+    private static func scalarKey(_ node: GamebookNode) -> String? {
+        if case .scalar(let text, _) = node.value { return text }
+        return nil
+    }
+
+    /// YAML's core schema for a plain scalar.
+    static func resolve(_ text: String) -> GamebookNode.Scalar {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE", "false", "False", "FALSE": return .bool
+        default: break
+        }
+        var digits = Substring(text)
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        guard let first = digits.first, first.isASCII, first.isNumber || first == "." else { return .string }
+        return Double(digits) != nil && digits.allSatisfy({ $0.isASCII && ($0.isNumber || "._eE+-".contains($0)) }) ? .number : .string
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import StoryGraph
+
+/// Which stories a folder holds. Files form one story when they are the files of a format
+/// that spreads a story over several (a Twee project, Yarn files) with at most one of them
+/// declaring the story (`:: StoryTitle` / `:: StoryData`, a Yarn `Start` node); a
+/// ChoiceScript game (the folder of its startup.txt) is one story; an ink file INCLUDEd by
+/// another is part of the including file's story. Every other story file is a story of its
+/// own, and two files that each declare a story are two stories: never merged silently. Files inside the folder that no loader recognises as a
+/// story (a `package.json`, a script) are left out and listed in `skipped`.
+///
+/// - Complexity: each file is read and sniffed once.
+public struct StoryFolder: Sendable {
+    /// The stories, each as the files that make it, in path order.
+    public var stories: [[String]]
+    /// Files in the folder that hold no story storygraph recognises.
+    public var skipped: [String]
+
+    public init(_ folder: String) throws(StoryLoadError) {
+        let files = try StoryLoading.expand([folder])
+        var groups: [[String]] = []
+        // Files of formats that spread a story over several files, by format.
+        var several: [String: [(path: String, declares: Bool)]] = [:]
+        var games = Set<String>()
+        var inkFiles: [(path: String, includes: [String])] = []
+        var skipped: [String] = []
+        for file in files {
+            guard let source = try? SourceText(contentsOf: file), !source.isBlank,
+                  let loader = (try? StoryLoading.pick(for: source, format: nil))?.loader,
+                  loader != GamebookLoader.self || GamebookLoader.isGamebook(source),
+                  // Any JSON object is storygraph JSON at the lowest confidence: a
+                  // package.json beside a story is not one.
+                  loader != StoryJSONLoader.self || StoryJSONLoader.confidence(for: source) >= 10
+            else { skipped.append(file); continue }
+            if loader == ChoiceScriptLoader.self, let startup = Self.startupFile(of: file) {
+                // A ChoiceScript game is one story, read from its startup.txt.
+                if games.insert(startup).inserted { groups.append([startup]) }
+            } else if loader == InkLoader.self {
+                inkFiles.append((file, Self.inkIncludes(source, of: file)))
+            } else if loader.acceptsSeveralFiles {
+                several[loader.formatName, default: []].append((file, Self.declaresStory(source, loader)))
+            } else {
+                groups.append([file])
+            }
+        }
+        // An ink file another one INCLUDEs is part of that story, not one of its own.
+        let included = Set(inkFiles.flatMap(\.includes))
+        groups += inkFiles.filter { !included.contains($0.path) }.map { [$0.path] }
+        for (_, members) in several {
+            if members.count(where: \.declares) > 1 {
+                groups += members.map { [$0.path] }
+            } else {
+                groups.append(members.map(\.path))
+            }
+        }
+        stories = groups.sorted { $0[0] < $1[0] }
+        self.skipped = skipped
+    }
+
+    /// The startup.txt of the ChoiceScript game a scene file belongs to (beside it, or one
+    /// folder up from a `scenes/` folder).
+    static func startupFile(of file: String) -> String? {
+        let folder = (file as NSString).deletingLastPathComponent
+        if let startup = ChoiceScriptLoader.startupFile(inFolder: folder) { return startup }
+        return ChoiceScriptLoader.startupFile(inFolder: (folder as NSString).deletingLastPathComponent)
+    }
+
+    /// The files an ink file INCLUDEs, as standardized paths (relative to its folder).
+    static func inkIncludes(_ source: SourceText, of file: String) -> [String] {
+        let folder = (file as NSString).deletingLastPathComponent
+        return source.text.split(whereSeparator: \.isNewline).compactMap { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("INCLUDE ") else { return nil }
+            let name = trimmed.dropFirst("INCLUDE ".count).trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { return nil }
+            return ((folder as NSString).appendingPathComponent(name) as NSString).standardizingPath
+        }
+    }
+
+    /// Whether a file names its story: a Twee file's `:: StoryTitle` or `:: StoryData`, a
+    /// Yarn file's `title: Start` node.
+    static func declaresStory(_ source: SourceText, _ loader: any StoryLoader.Type) -> Bool {
+        if loader == YarnLoader.self {
+            return source.text.split(whereSeparator: \.isNewline).contains { line in
+                line.trimmingCharacters(in: .whitespaces) == "title: Start"
+            }
+        }
+        return declaresStory(source)
+    }
+
+    /// Whether a Twee file names its story (`:: StoryTitle` or `:: StoryData` at a line start).
+    static func declaresStory(_ source: SourceText) -> Bool {
+        source.text.split(whereSeparator: \.isNewline).contains { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("::") else { return false }
+            let name = trimmed.dropFirst(2).drop { $0 == " " }
+            return name.hasPrefix("StoryTitle") || name.hasPrefix("StoryData")
+        }
+    }
+}

@@ -1,0 +1,2 @@
+const config = { minify: true, targets: ["es2020"] };
+module.exports = config;
