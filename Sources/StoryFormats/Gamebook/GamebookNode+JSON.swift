@@ -5,28 +5,36 @@ extension GamebookNode {
     /// nesting depth).
     init(json root: LocatedJSON) {
         // Post-order: a frame is finished once all its children are.
+        // Each frame lists its children once: a member list mapped per step would make
+        // an object of n members cost n² (a 100,000-arc CYOA file took minutes).
         struct Frame {
             var json: LocatedJSON
+            var children: [LocatedJSON]
             var next = 0
             var built: [GamebookNode] = []
+
+            init(json: LocatedJSON) {
+                self.json = json
+                switch json.value {
+                case .object(let members): children = members.map(\.value)
+                case .array(let elements): children = elements
+                default: children = []
+                }
+                built.reserveCapacity(children.count)
+            }
         }
         var stack = [Frame(json: root)]
         var result: GamebookNode?
         while !stack.isEmpty {
             let top = stack.count - 1
-            let json = stack[top].json
-            let children: [LocatedJSON]
-            switch json.value {
-            case .object(let members): children = members.map(\.value)
-            case .array(let elements): children = elements
-            default: children = []
-            }
-            if stack[top].next < children.count {
+            if stack[top].next < stack[top].children.count {
+                let child = stack[top].children[stack[top].next]
                 stack[top].next += 1
-                stack.append(Frame(json: children[stack[top].next - 1]))
+                stack.append(Frame(json: child))
                 continue
             }
             let frame = stack.removeLast()
+            let json = frame.json
             let node: GamebookNode
             switch json.value {
             case .object(let members):

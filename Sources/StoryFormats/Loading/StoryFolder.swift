@@ -46,7 +46,18 @@ public struct StoryFolder: Sendable {
         // An ink file another one INCLUDEs is part of that story, not one of its own.
         let included = Set(inkFiles.flatMap(\.includes))
         groups += inkFiles.filter { !included.contains($0.path) }.map { [$0.path] }
-        for (_, members) in several {
+        for (_, all) in several {
+            var members = all
+            // A Yarn project (.yarnproject) is one story with every Yarn file under its
+            // folder: the loader reads those its globs select and reports the others.
+            for project in all.map(\.path) where project.lowercased().hasSuffix(".yarnproject") {
+                let inside = ((project as NSString).deletingLastPathComponent as NSString).appendingPathComponent("")
+                let group = members.filter { $0.path == project || $0.path.hasPrefix(inside) }
+                guard !group.isEmpty else { continue }
+                groups.append(group.map(\.path))
+                members.removeAll { member in group.contains { $0.path == member.path } }
+            }
+            if members.isEmpty { continue }
             if members.count(where: \.declares) > 1 {
                 groups += members.map { [$0.path] }
             } else {

@@ -69,7 +69,13 @@ public enum StoryLoading {
             guard let story = folder.stories.first else {
                 throw StoryLoadError(FormatRules.unreadableFile, "folder \(path) holds no file of a known story format", at: nil)
             }
-            files += story
+            // An app project's story is one of its source files: with the others, the
+            // app-project reading below picks it and says which it read.
+            if story.count == 1, AppSourceProject.isAppSource(story[0]) {
+                files += story + folder.skipped.filter(AppSourceProject.isAppSource)
+            } else {
+                files += story
+            }
         }
         guard !files.isEmpty else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
         var sources: [SourceText] = []

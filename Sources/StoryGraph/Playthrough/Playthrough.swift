@@ -41,7 +41,7 @@ public struct Playthrough: Sendable, Hashable {
         _ graph: PlayGraph, policy: PlayPolicy = .uniform, maxSteps: Int? = nil,
         using rng: inout some RandomNumberGenerator
     ) {
-        var observer = RecordingObserver(slots: graph.slotCount)
+        var observer = RecordingObserver(graph)
         observer.recording = true
         let cap = maxSteps ?? Fuzzer.defaultMaxSteps(passages: graph.passageCount)
         let raw = Self.play(graph, policy: policy, maxSteps: cap, rng: &rng, observer: &observer)
@@ -59,7 +59,7 @@ public struct Playthrough: Sendable, Hashable {
     public init(_ graph: PlayGraph, seed: UInt64, run: Int, policy: PlayPolicy = .uniform, maxSteps: Int? = nil) {
         precondition(run >= 1, "runs are numbered from 1")
         let cap = maxSteps ?? Fuzzer.defaultMaxSteps(passages: graph.passageCount)
-        var observer = RecordingObserver(slots: graph.slotCount)
+        var observer = RecordingObserver(graph)
         if policy == .fresh {
             let blockStart = (run - 1) / Fuzzer.freshBlockSize * Fuzzer.freshBlockSize + 1
             for earlier in blockStart..<run {
@@ -116,24 +116,33 @@ public struct Playthrough: Sendable, Hashable {
 
 /// Records a run's passages and slots (when `recording`), and remembers the slots taken
 /// by the block and by the current run for the `fresh` policy.
+///
+/// "Taken" is told per choice, as the fuzzer's `CoverageObserver` tells it: a slot counts
+/// as its choice's first slot (`PlayGraph.choiceSlot`), so a once-only choice of a callee
+/// taken in one copy is used up in every copy, and a replay takes the run's own steps.
 struct RecordingObserver: RunObserver {
     var recording = false
     var passages: [Int] = []
     var slots: [Int] = []
     var takenInBlock: [Bool]
-    var takenInRun: Set<Int> = []
+    var takenInRun: Set<Int32> = []
+    let choiceSlot: [Int32]
 
-    init(slots count: Int) { takenInBlock = [Bool](repeating: false, count: count) }
+    init(_ graph: PlayGraph) {
+        takenInBlock = [Bool](repeating: false, count: graph.slotCount)
+        choiceSlot = graph.choiceSlot
+    }
 
     mutating func visit(_ passage: Int) { if recording { passages.append(passage) } }
 
     mutating func take(_ slot: Int) {
-        takenInBlock[slot] = true
-        takenInRun.insert(slot)
+        let choice = choiceSlot[slot]
+        takenInBlock[Int(choice)] = true
+        takenInRun.insert(choice)
         if recording { slots.append(slot) }
     }
 
-    func isNewToBlock(_ slot: Int) -> Bool { !takenInBlock[slot] }
+    func isNewToBlock(_ slot: Int) -> Bool { !takenInBlock[Int(choiceSlot[slot])] }
 
-    func isNewToRun(_ slot: Int) -> Bool { !takenInRun.contains(slot) }
+    func isNewToRun(_ slot: Int) -> Bool { !takenInRun.contains(choiceSlot[slot]) }
 }

@@ -23,6 +23,10 @@ struct FixtureMaker: Sendable, CustomTestStringConvertible {
     /// Whether the reader's text of a passage shows its links' labels (Twine's markup
     /// does: `[[go X|X]]` reads "go X").
     var showsLinkLabels = false
+    /// Rules of the note a loader adds to every story on how it read the file (the
+    /// gamebook loader's inferred schema): the suite leaves them out and checks the note
+    /// once, in `theLoadersOwnNoteIsItsOnlyExtraFinding`.
+    var noteRules: Set<String> = []
 
     var testDescription: String { format }
 }
@@ -43,7 +47,7 @@ extension FixtureMaker {
             }
             return "sections:\n" + sections.joined()
         },
-        brokenLinkAnchor: #"{label: "go ghost""#)
+        brokenLinkAnchor: #"{label: "go ghost""#, noteRules: ["gamebook-schema"])
 
     static let storyJSON = FixtureMaker(
         format: "story-json", fileExtension: "json", id: { $0 == 0 ? "start" : "p\($0)" },

@@ -16,7 +16,17 @@ struct LoaderConformanceTests {
         _ maker: FixtureMaker, _ text: String, name: String = "story", options: LoadOptions = LoadOptions(), forced: Bool = true
     ) throws(StoryLoadError) -> LoadResult {
         let source = SourceText(path: "\(name).\(maker.fileExtension)", text: text)
-        return try StoryLoading.load(sources: [source], format: forced ? maker.format : nil, options: options)
+        var result = try StoryLoading.load(sources: [source], format: forced ? maker.format : nil, options: options)
+        result.diagnostics.removeAll { $0.ruleID.map(maker.noteRules.contains) ?? false }
+        return result
+    }
+
+    @Test(arguments: makers.filter { !$0.noteRules.isEmpty })
+    func theLoadersOwnNoteIsItsOnlyExtraFinding(_ maker: FixtureMaker) throws {
+        let text = maker.write(FixtureStory.chain(3, ids: maker.id))
+        let result = try StoryLoading.load(sources: [SourceText(path: "story.\(maker.fileExtension)", text: text)], format: maker.format)
+        #expect(result.diagnostics.map(\.ruleID) == maker.noteRules.sorted().map { Optional($0) })
+        #expect(result.diagnostics.allSatisfy { $0.severity == .info })
     }
 
     static func loadError(_ maker: FixtureMaker, _ data: Data, options: LoadOptions = LoadOptions()) -> [Diagnostic] {
