@@ -132,6 +132,73 @@ import StoryGraph
         #expect(!result.diagnostics.contains { $0.ruleID == "broken-link" })
     }
 
+    @Test func passagesTheLoaderMadeAreFlowPoints() throws {
+        let result = try Self.load(_text: """
+            -> inn
+            === inn ===
+            * [Knock] -> inn.hall
+            * (peek) [Peek]
+            * [Listen] Voices.
+            - (wait) -> tune ->
+            {x: -> END}
+            -> inn.hall
+            = hall
+            The hall. -> END
+            === tune ===
+            ->->
+            """)
+        let story = result.story
+        let points = story.passages.map { "\($0.id) \($0.isFlowPoint)" }
+        #expect(points == [
+            "(root) true", "inn false", "inn.peek true", "inn.wait true", "inn.r-0 true", "inn.end-0 true", "inn.hall false",
+            "tune false",
+        ])
+        // Of the empty passages, only the knot the author declared with no text is asked
+        // for some; 'tune' only returns, so the reader passes through it.
+        let empty = Self.analyse(result).lint.findings.filter { $0.ruleID == "empty-passage" }.map { "\($0.location?.line ?? 0) \($0.message)" }
+        #expect(empty == ["2 passage 'inn' has no text"])
+        // A root with text is the author's passage.
+        let written = try Self.load(_text: "Hello.\n* [Go] -> END\n")
+        #expect(written.story.passages.map { "\($0.id) \($0.isFlowPoint)" } == ["(root) false", "(root).c-0 true"])
+    }
+
+    /// A knot given where to go on (`=== lore(-> then) ===`, called `-> lore(-> there)`),
+    /// threading it and falling back to it: the shape of a glossary that returns to the
+    /// conversation it was opened from.
+    @Test func divertTargetParametersLeadWhereTheCallsSend() throws {
+        let result = try Self.load(_text: """
+            -> inn
+            === inn ===
+            The keeper looks up.
+            * [Ask about the road] -> lore(-> inn.farewell)
+            = farewell
+            "Safe travels."
+            * [Leave] -> END
+            === lore(-> then) ===
+            The keeper talks of the old road.
+            - (opts)
+            <- then
+            * [The bridge] It fell last spring. -> opts
+            * [The ford] Cold, but shallow. -> opts
+            * -> then
+            === ledger(-> back) ===
+            Figures. -> back
+            === till ===
+            ~ temp where = -> inn
+            -> ledger(where)
+            """)
+        let opts = try #require(result.story.passage("lore.opts"))
+        #expect(opts.choices.map(\.kind) == [.include, .choice, .choice, .choice])
+        #expect(opts.choices.map(\.target) == ["inn.farewell", "lore.opts", "lore.opts", "inn.farewell"])
+        #expect(opts.choices.map(\.condition) == [nil, nil, nil, nil])
+        // A target passed in a variable is not known: that divert stays dynamic.
+        #expect(result.story.passage("ledger")?.choices.map { "\($0.kind) \($0.target)" } == ["dynamic back"])
+        let analysis = Self.analyse(result)
+        #expect(analysis.reachability.trapped.isEmpty)
+        #expect(analysis.graph.dynamicLinks.isEmpty == false)
+        #expect(!analysis.lint.findings.contains { $0.ruleID == "trap" || $0.ruleID == "no-ending" })
+    }
+
     @Test func inkErrorsAreLocated() throws {
         let result = try Self.load(_text: """
             -> start
@@ -216,6 +283,8 @@ import StoryGraph
         #expect(hall.metadata["ink_path"] == "hall")
         #expect(story.passage("hall.c-1")?.text == "Waiting.")
         #expect(story.passage("done")?.ending != nil)
+        // The root (no text), choices' contents: flow points; the knots: the author's.
+        #expect(story.passages.map(\.isFlowPoint) == [true, false, true, true, true, false])
         #expect(hall.location?.description == "hall.ink.json:1:84")
         #expect(Self.analyse(result).paths.total == 1)
     }

@@ -49,22 +49,26 @@ extension InkParser {
             stitch = name
             flow = Flow(id: knot + "." + name, isFunction: knotFlow.isFunction)
         }
-        for parameter in parameters { valueNames.insert(parameter) }
-        let p = newPassage(id: flow.id, location: location)
+        for (n, parameter) in parameters.enumerated() {
+            valueNames.insert(parameter.name)
+            if parameter.isTarget { targetParameters[flow.id, default: [:]][n] = parameter.name }
+        }
+        let p = newPassage(id: flow.id, location: location, declared: true)
         flow.current = .passage(p)
     }
 
-    /// `(a, ref b, -> c)` after a flow's name: the parameter names.
-    mutating func flowParameters(_ cursor: inout InkCursor) -> [String] {
+    /// `(a, ref b, -> c)` after a flow's name: the parameter names, and which of them
+    /// are divert targets (`-> c`).
+    mutating func flowParameters(_ cursor: inout InkCursor) -> [(name: String, isTarget: Bool)] {
         guard cursor.match("(") else { return [] }
-        var names: [String] = []
+        var names: [(name: String, isTarget: Bool)] = []
         while !cursor.atEnd && cursor.current != ")" {
             cursor.skipSpaces()
             _ = cursor.matchWord("ref")
             cursor.skipSpaces()
-            _ = cursor.match("->")
+            let isTarget = cursor.match("->")
             cursor.skipSpaces()
-            if let name = cursor.identifier() { names.append(name) } else { cursor.advance() }
+            if let name = cursor.identifier() { names.append((name, isTarget)) } else { cursor.advance() }
             cursor.skipSpaces()
             _ = cursor.match(",")
         }
