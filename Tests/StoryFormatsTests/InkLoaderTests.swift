@@ -339,6 +339,35 @@ import StoryGraph
         #expect(b.choices[0].condition?.expression == .binary(.equal, .variable("mood"), .integer(1)))
     }
 
+    /// A branch with choices, then an `- else:` branch of text only, then a choice after
+    /// the block: every branch's flow is the passage's, as in The Intercept's cell.
+    @Test func aBranchAfterOneWithChoicesGoesOnInTheSamePassage() throws {
+        let result = try Self.load(_text: """
+            -> cell
+            === cell
+            The bolt slides home.
+            { tools == 0 :
+                There is nothing to work with.
+                * [Rattle the bars] -> yard
+            - else:
+                The file is still in my boot.
+            }
+            * [Sleep] -> yard
+            === yard
+            Morning. -> END
+            """)
+        // The branch's divert carries its condition, so the choice's content is a passage.
+        #expect(result.story.passages.map(\.id) == ["(root)", "cell", "cell.c-0", "yard"])
+        let cell = try #require(result.story.passage("cell"))
+        #expect(cell.text == "The bolt slides home.\nThere is nothing to work with.\nThe file is still in my boot.")
+        #expect(cell.choices.map(\.text) == ["Rattle the bars", "Sleep"])
+        #expect(cell.choices.map { $0.condition?.description ?? "" } == ["tools == 0", ""])
+        #expect(!result.diagnostics.contains { $0.ruleID == "ink-loose-end" })
+        let analysis = Self.analyse(result)
+        #expect(analysis.paths.total == 2)
+        #expect(analysis.reachability.unreachable.isEmpty)
+    }
+
     @Test func theExampleStory() throws {
         let result = try StoryLoading.load(paths: ["Examples/ferry.ink"])
         let story = result.story
