@@ -213,6 +213,41 @@ import StoryGraph
         #expect(result.diagnostics.contains { $0.ruleID == "broken-link" && $0.location?.description == "story.ink:4:1" })
         #expect(found.contains("story.ink:5:1 ink-empty-choice"))
         #expect(found.contains("story.ink:7:1 ink-loose-end"))
+        // inklecate: "Stitch 'answer': name has already been used for a var on line 1".
+        let clash = try Self.load(_text: "VAR answer = 0\n-> quiz\n=== quiz ===\nWell?\n-> quiz.answer\n= answer\nRight. -> END\n")
+        let clashes = clash.diagnostics.filter { $0.ruleID == "ink-name-clash" }
+        #expect(clashes.map { "\($0.location?.description ?? "-") \($0.severity) \($0.message)" } == [
+            "story.ink:6:1 error stitch 'answer': the name is already a variable's (line 1 of story.ink)"
+        ])
+    }
+
+    /// Where inklecate warns of a loose end and where it does not: not after a divert
+    /// that may be taken, not in a flow with nothing in it; at the last line read, a
+    /// logic line too.
+    @Test func looseEndsWhereInklecateFindsThem() throws {
+        let result = try Self.load(_text: """
+            -> a
+            === a ===
+            {x: -> b}
+            === b ===
+            = empty
+            TODO: later
+            = talk
+            * [Hi]
+                ~ y = 1
+            === c ===
+            Text that runs out.
+            {~ -> a | -> b}
+            === d ===
+            {x: -> a}
+            And then nothing.
+            === e ===
+            * [One]
+                {x: -> a}
+            * [Two] -> a
+            """)
+        let found = result.diagnostics.filter { $0.ruleID == "ink-loose-end" }.map { $0.location?.line ?? 0 }
+        #expect(found == [9, 15])
     }
 
     @Test func includesAndCycles() throws {

@@ -287,6 +287,7 @@ extension InkParser {
         switch flow.current {
         case .passage(let p) where p != owner:
             flow.levels[flow.level(1)].looseEnds.append(.passage(p, flow.lastLocation))
+            if flow.lastContentDiverts { flow.quietEnds.insert(p) }
             flow.current = .passage(owner)
         case .choice(let o, let c, _, _):
             flow.levels[flow.level(1)].looseEnds.append(.choice(passage: o, choice: c))

@@ -151,6 +151,12 @@ extension InkParser {
         guard hasText || !scan.items.isEmpty || !scan.tags.isEmpty else { return }
         flow.hasContent = true
         flow.lastLocation = location
+        flow.lastContentDiverts = scan.items.contains {
+            switch $0 {
+            case .divert, .tunnel, .tunnelReturn: return true
+            case .text, .thread, .emptyDivert: return false
+            }
+        }
         if flow.id == Self.rootID { rootHasContent = true }
         var p = currentPassage(at: location)
         addTags(scan.tags, to: p)

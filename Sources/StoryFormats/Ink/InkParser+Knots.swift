@@ -57,6 +57,20 @@ extension InkParser {
         flow.current = .passage(p)
     }
 
+    /// ink's "name has already been used": a knot or stitch named as a variable of the
+    /// story (VAR, CONST, LIST), reported at the knot or stitch.
+    mutating func reportNameClashes() {
+        var declared: [String: Variable] = [:]
+        for variable in variables where declared[variable.name] == nil { declared[variable.name] = variable }
+        for (p, passage) in passages.enumerated() where !passage.isFlowPoint && p > 0 && !isFunctionPassage(p) {
+            let name = String(passage.id.split(separator: ".").last ?? "")
+            guard let variable = declared[name] else { continue }
+            let kind = passage.id.contains(".") ? "stitch" : "knot"
+            let place = variable.location.map { " (line \($0.line) of \($0.file.split(separator: "/").last ?? ""))" } ?? ""
+            report(InkRules.nameClash, "\(kind) '\(name)': the name is already a variable's\(place)", at: passage.location)
+        }
+    }
+
     /// `(a, ref b, -> c)` after a flow's name: the parameter names, and which of them
     /// are divert targets (`-> c`).
     mutating func flowParameters(_ cursor: inout InkCursor) -> [(name: String, isTarget: Bool)] {

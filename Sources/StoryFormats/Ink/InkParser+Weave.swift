@@ -16,6 +16,7 @@ extension InkParser {
         cursor.skipSpaces()
         let label = weaveLabel(&cursor)
         flow.hasContent = true
+        flow.lastContentDiverts = false
         let id = weavePointID(label: label, kind: "g")
         let g = newPassage(id: id, location: location)
         joinLooseEnds(atDepth: depth, to: g, location: location)
@@ -63,6 +64,7 @@ extension InkParser {
         switch flow.current {
         case .passage(let p) where p != owner:
             flow.levels[level].looseEnds.append(.passage(p, flow.lastLocation))
+            if flow.lastContentDiverts { flow.quietEnds.insert(p) }
         case .choice(let o, let c, _, _):
             flow.levels[level].looseEnds.append(.choice(passage: o, choice: c))
         case .passage, .none:
@@ -80,6 +82,10 @@ extension InkParser {
     /// "apparent loose end" warning.
     mutating func finishFlow() {
         var ends: [Flow.LooseEnd] = []
+        // ink says nothing of a flow with no content at all, nor of one whose last
+        // content may divert (`{x: -> a}`): the end of what was read last is no loose end.
+        let lastMayDivert = flow.lastContentDiverts || !flow.hasContent
+        let lastEnd: Int? = if case .passage(let p) = flow.current { p } else { nil }
         switch flow.current {
         case .passage(let p): ends.append(.passage(p, flow.lastLocation))
         case .choice(let owner, let choice, _, _): ends.append(.choice(passage: owner, choice: choice))
@@ -97,6 +103,8 @@ extension InkParser {
                 if passages[p].choices.contains(where: { $0.kind == .choice }) { continue }
                 if isRoot {
                     passages[p].ending = Passage.Ending()
+                } else if (p == lastEnd && lastMayDivert) || flow.quietEnds.contains(p) {
+                    continue
                 } else {
                     report(
                         InkRules.looseEnd,

@@ -90,6 +90,7 @@ struct InkParser {
             parseFile(root)
         }
         finishFlow()
+        reportNameClashes()
         resolveTargets()
         resolveVisits()
         // The root is the author's passage when they wrote text there; otherwise it only
