@@ -148,10 +148,13 @@ import StoryGraph
             ->->
             """)
         let story = result.story
+        // '[Listen] Voices.': the text the choice prints is its passage's, on to the gather.
+        #expect(story.passage("inn.c-0")?.text == "Voices.")
+        #expect(story.passage("inn.c-0")?.choices.map(\.target) == ["inn.wait"])
         let points = story.passages.map { "\($0.id) \($0.isFlowPoint)" }
         #expect(points == [
-            "(root) true", "inn false", "inn.peek true", "inn.wait true", "inn.r-0 true", "inn.end-0 true", "inn.hall false",
-            "tune false",
+            "(root) true", "inn false", "inn.peek true", "inn.c-0 true", "inn.wait true", "inn.r-0 true", "inn.end-0 true",
+            "inn.hall false", "tune false",
         ])
         // Of the empty passages, only the knot the author declared with no text is asked
         // for some; 'tune' only returns, so the reader passes through it.
@@ -401,6 +404,33 @@ import StoryGraph
         let analysis = Self.analyse(result)
         #expect(analysis.paths.total == 2)
         #expect(analysis.reachability.unreachable.isEmpty)
+    }
+
+    /// A tunnel then a divert inside a conditional (`{ not signed: -> sign -> desk }`), as
+    /// in The Intercept's `start.waited`: the flow after the block goes on from the
+    /// tunnel's return point, which is passed whether the branch is taken or not.
+    @Test func aTunnelInsideABlockDoesNotCutOffWhatFollows() throws {
+        let result = try Self.load(_text: """
+            -> hall
+            === hall
+            The clerk waits.
+            { not signed:
+                -> sign -> desk
+            }
+            - (on) You go on.
+            -> END
+            === sign
+            You sign. ->->
+            === desk
+            The desk. -> END
+            """)
+        let back = try #require(result.story.passage("hall.r-0"))
+        #expect(back.choices.map(\.target) == ["desk", "hall.on"])
+        #expect(back.choices.map { $0.condition?.description ?? "" } == ["not signed", ""])
+        let analysis = Self.analyse(result)
+        #expect(analysis.reachability.unreachable.isEmpty)
+        // The branch taken or not × then to the desk or on: 4 (conditions read as possible).
+        #expect(analysis.paths.total == 4)
     }
 
     @Test func theExampleStory() throws {

@@ -284,6 +284,7 @@ extension InkParser {
     /// goes on at the next gather.
     mutating func rejoinOwner(of block: Block) {
         guard let owner = block.openedAt, flow.levels.contains(where: { $0.owner == owner }) else { return }
+        keepChoiceText()
         switch flow.current {
         case .passage(let p) where p != owner:
             flow.levels[flow.level(1)].looseEnds.append(.passage(p, flow.lastLocation))

@@ -17,6 +17,8 @@ extension InkParser {
         let label = weaveLabel(&cursor)
         flow.hasContent = true
         flow.lastContentDiverts = false
+        // What a choice before it printed is its passage, made first (source order).
+        keepChoiceText()
         let id = weavePointID(label: label, kind: "g")
         let g = newPassage(id: id, location: location)
         joinLooseEnds(atDepth: depth, to: g, location: location)
@@ -32,6 +34,7 @@ extension InkParser {
 
     /// Sends the current content and every loose end of `depth` and deeper to passage `g`.
     mutating func joinLooseEnds(atDepth depth: Int, to g: Int, location: SourceLocation) {
+        keepChoiceText()
         var ends: [Flow.LooseEnd] = []
         switch flow.current {
         case .passage(let p): ends.append(.passage(p, flow.lastLocation))
@@ -57,9 +60,20 @@ extension InkParser {
         }
     }
 
+    /// A choice whose content is only the text it prints (`* [Listen] Voices.`): that
+    /// text is what the reader sees next, so it becomes the choice's passage before the
+    /// flow moves on.
+    mutating func keepChoiceText() {
+        guard case .choice(_, _, _, let text) = flow.current, !Self.readable(text).isEmpty,
+            let location = flow.lastLocation
+        else { return }
+        _ = currentPassage(at: location)
+    }
+
     /// Records the current content as a loose end of `depth` (a new choice of that depth
     /// begins).
     mutating func leaveCurrent(atDepth depth: Int, owner: Int) {
+        keepChoiceText()
         let level = flow.level(depth)
         switch flow.current {
         case .passage(let p) where p != owner:
@@ -81,6 +95,7 @@ extension InkParser {
     /// loose runs out. In the root that is ink's implicit `-> DONE`; elsewhere it is ink's
     /// "apparent loose end" warning.
     mutating func finishFlow() {
+        keepChoiceText()
         var ends: [Flow.LooseEnd] = []
         // ink says nothing of a flow with no content at all, nor of one whose last
         // content may divert (`{x: -> a}`): the end of what was read last is no loose end.
