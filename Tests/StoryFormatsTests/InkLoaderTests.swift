@@ -132,6 +132,76 @@ import StoryGraph
         #expect(!result.diagnostics.contains { $0.ruleID == "broken-link" })
     }
 
+    @Test func passagesTheLoaderMadeAreFlowPoints() throws {
+        let result = try Self.load(_text: """
+            -> inn
+            === inn ===
+            * [Knock] -> inn.hall
+            * (peek) [Peek]
+            * [Listen] Voices.
+            - (wait) -> tune ->
+            {x: -> END}
+            -> inn.hall
+            = hall
+            The hall. -> END
+            === tune ===
+            ->->
+            """)
+        let story = result.story
+        // '[Listen] Voices.': the text the choice prints is its passage's, on to the gather.
+        #expect(story.passage("inn.c-0")?.text == "Voices.")
+        #expect(story.passage("inn.c-0")?.choices.map(\.target) == ["inn.wait"])
+        let points = story.passages.map { "\($0.id) \($0.isFlowPoint)" }
+        #expect(points == [
+            "(root) true", "inn false", "inn.peek true", "inn.c-0 true", "inn.wait true", "inn.r-0 true", "inn.end-0 true",
+            "inn.hall false", "tune false",
+        ])
+        // Of the empty passages, only the knot the author declared with no text is asked
+        // for some; 'tune' only returns, so the reader passes through it.
+        let empty = Self.analyse(result).lint.findings.filter { $0.ruleID == "empty-passage" }.map { "\($0.location?.line ?? 0) \($0.message)" }
+        #expect(empty == ["2 passage 'inn' has no text"])
+        // A root with text is the author's passage.
+        let written = try Self.load(_text: "Hello.\n* [Go] -> END\n")
+        #expect(written.story.passages.map { "\($0.id) \($0.isFlowPoint)" } == ["(root) false", "(root).c-0 true"])
+    }
+
+    /// A knot given where to go on (`=== lore(-> then) ===`, called `-> lore(-> there)`),
+    /// threading it and falling back to it: the shape of a glossary that returns to the
+    /// conversation it was opened from.
+    @Test func divertTargetParametersLeadWhereTheCallsSend() throws {
+        let result = try Self.load(_text: """
+            -> inn
+            === inn ===
+            The keeper looks up.
+            * [Ask about the road] -> lore(-> inn.farewell)
+            = farewell
+            "Safe travels."
+            * [Leave] -> END
+            === lore(-> then) ===
+            The keeper talks of the old road.
+            - (opts)
+            <- then
+            * [The bridge] It fell last spring. -> opts
+            * [The ford] Cold, but shallow. -> opts
+            * -> then
+            === ledger(-> back) ===
+            Figures. -> back
+            === till ===
+            ~ temp where = -> inn
+            -> ledger(where)
+            """)
+        let opts = try #require(result.story.passage("lore.opts"))
+        #expect(opts.choices.map(\.kind) == [.include, .choice, .choice, .choice])
+        #expect(opts.choices.map(\.target) == ["inn.farewell", "lore.opts", "lore.opts", "inn.farewell"])
+        #expect(opts.choices.map(\.condition) == [nil, nil, nil, nil])
+        // A target passed in a variable is not known: that divert stays dynamic.
+        #expect(result.story.passage("ledger")?.choices.map { "\($0.kind) \($0.target)" } == ["dynamic back"])
+        let analysis = Self.analyse(result)
+        #expect(analysis.reachability.trapped.isEmpty)
+        #expect(analysis.graph.dynamicLinks.isEmpty == false)
+        #expect(!analysis.lint.findings.contains { $0.ruleID == "trap" || $0.ruleID == "no-ending" })
+    }
+
     @Test func inkErrorsAreLocated() throws {
         let result = try Self.load(_text: """
             -> start
@@ -146,6 +216,41 @@ import StoryGraph
         #expect(result.diagnostics.contains { $0.ruleID == "broken-link" && $0.location?.description == "story.ink:4:1" })
         #expect(found.contains("story.ink:5:1 ink-empty-choice"))
         #expect(found.contains("story.ink:7:1 ink-loose-end"))
+        // inklecate: "Stitch 'answer': name has already been used for a var on line 1".
+        let clash = try Self.load(_text: "VAR answer = 0\n-> quiz\n=== quiz ===\nWell?\n-> quiz.answer\n= answer\nRight. -> END\n")
+        let clashes = clash.diagnostics.filter { $0.ruleID == "ink-name-clash" }
+        #expect(clashes.map { "\($0.location?.description ?? "-") \($0.severity) \($0.message)" } == [
+            "story.ink:6:1 error stitch 'answer': the name is already a variable's (line 1 of story.ink)"
+        ])
+    }
+
+    /// Where inklecate warns of a loose end and where it does not: not after a divert
+    /// that may be taken, not in a flow with nothing in it; at the last line read, a
+    /// logic line too.
+    @Test func looseEndsWhereInklecateFindsThem() throws {
+        let result = try Self.load(_text: """
+            -> a
+            === a ===
+            {x: -> b}
+            === b ===
+            = empty
+            TODO: later
+            = talk
+            * [Hi]
+                ~ y = 1
+            === c ===
+            Text that runs out.
+            {~ -> a | -> b}
+            === d ===
+            {x: -> a}
+            And then nothing.
+            === e ===
+            * [One]
+                {x: -> a}
+            * [Two] -> a
+            """)
+        let found = result.diagnostics.filter { $0.ruleID == "ink-loose-end" }.map { $0.location?.line ?? 0 }
+        #expect(found == [9, 15])
     }
 
     @Test func includesAndCycles() throws {
@@ -216,6 +321,8 @@ import StoryGraph
         #expect(hall.metadata["ink_path"] == "hall")
         #expect(story.passage("hall.c-1")?.text == "Waiting.")
         #expect(story.passage("done")?.ending != nil)
+        // The root (no text), choices' contents: flow points; the knots: the author's.
+        #expect(story.passages.map(\.isFlowPoint) == [true, false, true, true, true, false])
         #expect(hall.location?.description == "hall.ink.json:1:84")
         #expect(Self.analyse(result).paths.total == 1)
     }
@@ -268,6 +375,62 @@ import StoryGraph
         #expect(b.choices.map(\.kind) == [.choice, .choice, .auto])
         #expect(b.choices.map { $0.condition?.description ?? "" } == ["mood == 1", "mood == 2", ""])
         #expect(b.choices[0].condition?.expression == .binary(.equal, .variable("mood"), .integer(1)))
+    }
+
+    /// A branch with choices, then an `- else:` branch of text only, then a choice after
+    /// the block: every branch's flow is the passage's, as in The Intercept's cell.
+    @Test func aBranchAfterOneWithChoicesGoesOnInTheSamePassage() throws {
+        let result = try Self.load(_text: """
+            -> cell
+            === cell
+            The bolt slides home.
+            { tools == 0 :
+                There is nothing to work with.
+                * [Rattle the bars] -> yard
+            - else:
+                The file is still in my boot.
+            }
+            * [Sleep] -> yard
+            === yard
+            Morning. -> END
+            """)
+        // The branch's divert carries its condition, so the choice's content is a passage.
+        #expect(result.story.passages.map(\.id) == ["(root)", "cell", "cell.c-0", "yard"])
+        let cell = try #require(result.story.passage("cell"))
+        #expect(cell.text == "The bolt slides home.\nThere is nothing to work with.\nThe file is still in my boot.")
+        #expect(cell.choices.map(\.text) == ["Rattle the bars", "Sleep"])
+        #expect(cell.choices.map { $0.condition?.description ?? "" } == ["tools == 0", ""])
+        #expect(!result.diagnostics.contains { $0.ruleID == "ink-loose-end" })
+        let analysis = Self.analyse(result)
+        #expect(analysis.paths.total == 2)
+        #expect(analysis.reachability.unreachable.isEmpty)
+    }
+
+    /// A tunnel then a divert inside a conditional (`{ not signed: -> sign -> desk }`), as
+    /// in The Intercept's `start.waited`: the flow after the block goes on from the
+    /// tunnel's return point, which is passed whether the branch is taken or not.
+    @Test func aTunnelInsideABlockDoesNotCutOffWhatFollows() throws {
+        let result = try Self.load(_text: """
+            -> hall
+            === hall
+            The clerk waits.
+            { not signed:
+                -> sign -> desk
+            }
+            - (on) You go on.
+            -> END
+            === sign
+            You sign. ->->
+            === desk
+            The desk. -> END
+            """)
+        let back = try #require(result.story.passage("hall.r-0"))
+        #expect(back.choices.map(\.target) == ["desk", "hall.on"])
+        #expect(back.choices.map { $0.condition?.description ?? "" } == ["not signed", ""])
+        let analysis = Self.analyse(result)
+        #expect(analysis.reachability.unreachable.isEmpty)
+        // The branch taken or not × then to the desk or on: 4 (conditions read as possible).
+        #expect(analysis.paths.total == 4)
     }
 
     @Test func theExampleStory() throws {

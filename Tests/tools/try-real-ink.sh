@@ -63,7 +63,7 @@ for entry in "${projects[@]}"; do
   sgjson=$("$bin" report "$file" --format json --color never 2>/dev/null)
   t2=$(now)
   # A full compile (inklecate -o) beside storygraph's load and checks (`check`).
-  (cd "$(dirname "$file")" && "${ink[@]}" -o "$work/out.json" "$(basename "$file")") >/dev/null 2>&1
+  compileout=$( (cd "$(dirname "$file")" && "${ink[@]}" -o "$work/out.json" "$(basename "$file")") 2>&1 | tr -d '\r\357\273\277')
   t3=$(now)
   "$bin" check "$file" >/dev/null 2>&1
   t4=$(now)
@@ -83,7 +83,9 @@ for entry in "${projects[@]}"; do
   printf '%-32s %-9s %6s %8s %8s %8s %8s %8s %8s %6s %6s\n' "${repo:0:32}" inklecate "$(get Words)" "$(get Knots)" "$(get Stitches)" "$(get Functions)" "$(get Choices)" "$(get Gathers)" "$(get Diverts)" "$(ms "$t0" "$t1")" ""
   printf '%-32s %-9s %6s %8s %8s %8s %8s %8s %8s %6s %6s  %s\n' "" storygraph "$(sg words)" "$(sg knots)" "$(sg stitches)" "$(sg functions)" "$(sg choices)" "$(sg gathers)" "$(sg diverts)" "$(ms "$t1" "$t2")" "$(sg files)" "$codes"
   # A story storygraph refuses (a load error, exit 65) where inklecate reports an ERROR
-  # too is the same verdict, not a disagreement of counts.
+  # too (in -s, or in the full compile) is the same verdict, not a disagreement of counts.
+  inkout="$inkout
+$compileout"
   if [ "$(sg knots)" = - ] && printf '%s\n' "$inkout" | grep -q '^ERROR'; then
     printf '%-32s   %s\n' "" "refused by both: storygraph's load error and inklecate's ERROR below"
   else
@@ -96,7 +98,7 @@ for entry in "${projects[@]}"; do
   done
   fi
   printf '%-32s   %s\n' "" "$times"
-  errs=$(printf '%s\n' "$inkout" | grep -E '^(ERROR|WARNING)' | head -3)
+  errs=$(printf '%s\n' "$inkout" | grep -E '^ERROR' | sort -u | head -3)
   [ -n "$errs" ] && printf '%s\n' "$errs" | sed 's/^/    inklecate: /'
 done
 [ "$disagreements" -eq 0 ]

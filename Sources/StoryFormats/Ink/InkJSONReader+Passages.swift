@@ -35,6 +35,9 @@ extension InkJSONReader {
                 if let s = indexByPath[Self.join(name, stitch)] { flows.append(s) }
             }
         }
+        // The passages the author declared (the root, knots, stitches); every other one
+        // (a choice's content, a gather, a label, a rejoin, a return point) is a flow point.
+        let declared = Set(flows)
         var isPassage = Set(flows)
         for t in targeted.sorted() where !isPassage.contains(t) {
             if called.contains(t) && !targeted.contains(t) { continue }
@@ -46,8 +49,10 @@ extension InkJSONReader {
         let ids = passageIDs(keys)
         let keySet = Set(keys)
         var passages: [Passage] = []
-        for key in keys { passages += read(key, ids: ids, keys: keySet) }
+        for key in keys { passages += read(key, ids: ids, keys: keySet, declared: declared) }
         var start = ids[Key(container: indexByPath[""] ?? 0, index: 0)] ?? InkParser.rootID
+        // The root is the author's passage only when they wrote text there.
+        if let r = passages.firstIndex(where: { $0.id == start }) { passages[r].isFlowPoint = passages[r].text.isEmpty }
         // An empty top (no text, no way on) is no passage: the story starts at the first knot.
         if let r = passages.firstIndex(where: { $0.id == start }), passages[r].choices.isEmpty, passages[r].text.isEmpty,
             passages[r].ending == nil || passages.count > 1, let first = flows.first(where: { containers[$0].path != "" && containers[$0].path != "0" }).flatMap({ ids[Key(container: $0, index: 0)] })
@@ -115,12 +120,13 @@ extension InkJSONReader {
     /// One passage's content in order, inline containers included, up to its end or an
     /// unconditional divert. A tunnel goes on in a new passage `id.r-N` (where the call
     /// returns).
-    func read(_ start: Key, ids: [Key: String], keys: Set<Key>) -> [Passage] {
+    func read(_ start: Key, ids: [Key: String], keys: Set<Key>, declared: Set<Int>) -> [Passage] {
         let id = ids[start]!
         let startPath = containers[start.container].path
         var out = [Passage(
             id: id, location: location(of: start),
             metadata: ["ink_path": start.index == 0 ? startPath : Self.join(startPath, String(start.index))])]
+        out[0].isFlowPoint = !(start.index == 0 && declared.contains(start.container))
         // An indexed container flows on into its parent's next element when it ends.
         var stack: [(Int, Int)] = []
         var path = startPath
@@ -215,7 +221,9 @@ extension InkJSONReader {
                 let r = id + ".r-" + String(returns)
                 returns += 1
                 out[last].choices.append(Choice(text: "", target: target(written, c), kind: .call, returnTo: r, location: element.location))
-                out.append(Passage(id: r, location: element.location, metadata: ["ink_path": containers[c].path + "." + String(i)]))
+                var returnPoint = Passage(id: r, location: element.location, metadata: ["ink_path": containers[c].path + "." + String(i)])
+                returnPoint.isFlowPoint = true
+                out.append(returnPoint)
             } else if let tag = element["#"]?.string, !out[last].tags.contains(tag) {
                 out[last].tags.append(tag)
             } else if let name = element["VAR="]?.string ?? element["temp="]?.string {

@@ -65,6 +65,7 @@ extension InkParser {
         let c = passages[owner].choices.count - 1
         flow.hasContent = true
         flow.lastLocation = location
+        flow.lastContentDiverts = false
         if flow.id == Self.rootID { rootHasContent = true }
 
         // The diverts and threads on the line (its text is the choice's and its content's).

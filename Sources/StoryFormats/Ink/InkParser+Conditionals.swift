@@ -198,9 +198,12 @@ extension InkParser {
             blocks[last].pushed = false
         }
         if case .sequence = blocks[last].kind {
+            rejoinOwner(of: blocks[last])
             blocks[last].branchTerminated.append(false)
         } else {
             var condition: Condition?
+            var probe = cursor
+            if probe.matchWord("else") || Self.hasTopLevelColon(cursor) { rejoinOwner(of: blocks[last]) }
             if cursor.matchWord("else") {
                 cursor.skipSpaces()
                 _ = cursor.match(":")
@@ -265,28 +268,35 @@ extension InkParser {
     mutating func closeBlock(at location: SourceLocation) {
         guard let block = blocks.popLast() else { return }
         if block.pushed { conditions.removeLast() }
-        // Choices inside the block: the flow goes on after it in the passage that offers
-        // them; what the last choice's content left open goes on at the next gather.
-        if let owner = block.openedAt, flow.levels.contains(where: { $0.owner == owner }) {
-            switch flow.current {
-            case .passage(let p) where p != owner:
-                flow.levels[flow.level(1)].looseEnds.append(.passage(p, flow.lastLocation))
-                flow.current = .passage(owner)
-            case .choice(let o, let c, _, _):
-                flow.levels[flow.level(1)].looseEnds.append(.choice(passage: o, choice: c))
-                flow.current = .passage(owner)
-            case .none:
-                flow.current = .passage(owner)
-            case .passage:
-                break
-            }
-        }
+        rejoinOwner(of: block)
         var covers = block.hasElse
         if case .sequence = block.kind { covers = true }
         if covers, !block.branchTerminated.isEmpty, block.branchTerminated.allSatisfy({ $0 }),
             case .passage(let p) = flow.current, p == block.openedAt
         {
             terminate(p)
+        }
+    }
+
+    /// The end of a branch (a new branch or the `}`) of a block whose passage offers
+    /// choices: the flow goes on in that passage (the next branch's text and choices are
+    /// its too, and after the block what follows); what a choice's content left open
+    /// goes on at the next gather.
+    mutating func rejoinOwner(of block: Block) {
+        guard let owner = block.openedAt, flow.levels.contains(where: { $0.owner == owner }) else { return }
+        keepChoiceText()
+        switch flow.current {
+        case .passage(let p) where p != owner:
+            flow.levels[flow.level(1)].looseEnds.append(.passage(p, flow.lastLocation))
+            if flow.lastContentDiverts { flow.quietEnds.insert(p) }
+            flow.current = .passage(owner)
+        case .choice(let o, let c, _, _):
+            flow.levels[flow.level(1)].looseEnds.append(.choice(passage: o, choice: c))
+            flow.current = .passage(owner)
+        case .none:
+            flow.current = .passage(owner)
+        case .passage:
+            break
         }
     }
 

@@ -151,6 +151,12 @@ extension InkParser {
         guard hasText || !scan.items.isEmpty || !scan.tags.isEmpty else { return }
         flow.hasContent = true
         flow.lastLocation = location
+        flow.lastContentDiverts = scan.items.contains {
+            switch $0 {
+            case .divert, .tunnel, .tunnelReturn: return true
+            case .text, .thread, .emptyDivert: return false
+            }
+        }
         if flow.id == Self.rootID { rootHasContent = true }
         var p = currentPassage(at: location)
         addTags(scan.tags, to: p)
@@ -168,6 +174,9 @@ extension InkParser {
                 pendingTargets.append(PendingTarget(passage: p, choice: passages[p].choices.count - 1, path: path, scope: flow.id, location: at))
                 if let condition {
                     passages[p].choices.append(Choice(text: "", target: passages[r].id, condition: .not(condition), kind: .auto, location: at))
+                    // The flow passes the return point whether the branch is taken or not:
+                    // a block opened at `p` goes on there (its other branches, what follows).
+                    for b in blocks.indices where blocks[b].openedAt == p { blocks[b].openedAt = r }
                 }
                 p = r
                 flow.current = .passage(r)

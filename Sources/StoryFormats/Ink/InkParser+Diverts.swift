@@ -1,6 +1,13 @@
 import StoryGraph
 
 extension InkParser {
+    /// `-> path(arguments)` as written in the flow `scope`.
+    struct CallSite {
+        var path: String
+        var scope: String
+        var arguments: [Expression]
+    }
+
     /// `-> target`, `-> t ->`, `-> a -> b`, `->->`, `->-> target`, and the bare `->` of
     /// a choice, as ink's `MultiDivert` reads them. Every target is one of ink's diverts
     /// in the statistics (`END` and `DONE` too); `->->` alone is not.
@@ -88,7 +95,7 @@ extension InkParser {
         cursor.skipSpaces()
         if cursor.current == "(" {
             cursor.advance()
-            _ = callArguments(&cursor)
+            callSites.append(CallSite(path: path, scope: flow.id, arguments: callArguments(&cursor)))
         }
         return path
     }

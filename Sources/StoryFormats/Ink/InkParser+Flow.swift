@@ -37,6 +37,11 @@ extension InkParser {
         var hasContent = false
         /// The last content read, where a loose end is reported.
         var lastLocation: SourceLocation?
+        /// Whether the last content read holds a divert that may be taken (`{x: -> a}`,
+        /// a sequence of diverts): ink does not call the flow's end a loose end then.
+        var lastContentDiverts = false
+        /// Loose ends left where the content read last may divert: not reported.
+        var quietEnds: Set<Int> = []
 
         init(id: String, isFunction: Bool) {
             self.id = id

@@ -49,22 +49,40 @@ extension InkParser {
             stitch = name
             flow = Flow(id: knot + "." + name, isFunction: knotFlow.isFunction)
         }
-        for parameter in parameters { valueNames.insert(parameter) }
-        let p = newPassage(id: flow.id, location: location)
+        for (n, parameter) in parameters.enumerated() {
+            valueNames.insert(parameter.name)
+            if parameter.isTarget { targetParameters[flow.id, default: [:]][n] = parameter.name }
+        }
+        let p = newPassage(id: flow.id, location: location, declared: true)
         flow.current = .passage(p)
     }
 
-    /// `(a, ref b, -> c)` after a flow's name: the parameter names.
-    mutating func flowParameters(_ cursor: inout InkCursor) -> [String] {
+    /// ink's "name has already been used": a knot or stitch named as a variable of the
+    /// story (VAR, CONST, LIST), reported at the knot or stitch.
+    mutating func reportNameClashes() {
+        var declared: [String: Variable] = [:]
+        for variable in variables where declared[variable.name] == nil { declared[variable.name] = variable }
+        for (p, passage) in passages.enumerated() where !passage.isFlowPoint && p > 0 && !isFunctionPassage(p) {
+            let name = String(passage.id.split(separator: ".").last ?? "")
+            guard let variable = declared[name] else { continue }
+            let kind = passage.id.contains(".") ? "stitch" : "knot"
+            let place = variable.location.map { " (line \($0.line) of \($0.file.split(separator: "/").last ?? ""))" } ?? ""
+            report(InkRules.nameClash, "\(kind) '\(name)': the name is already a variable's\(place)", at: passage.location)
+        }
+    }
+
+    /// `(a, ref b, -> c)` after a flow's name: the parameter names, and which of them
+    /// are divert targets (`-> c`).
+    mutating func flowParameters(_ cursor: inout InkCursor) -> [(name: String, isTarget: Bool)] {
         guard cursor.match("(") else { return [] }
-        var names: [String] = []
+        var names: [(name: String, isTarget: Bool)] = []
         while !cursor.atEnd && cursor.current != ")" {
             cursor.skipSpaces()
             _ = cursor.matchWord("ref")
             cursor.skipSpaces()
-            _ = cursor.match("->")
+            let isTarget = cursor.match("->")
             cursor.skipSpaces()
-            if let name = cursor.identifier() { names.append(name) } else { cursor.advance() }
+            if let name = cursor.identifier() { names.append((name, isTarget)) } else { cursor.advance() }
             cursor.skipSpaces()
             _ = cursor.match(",")
         }

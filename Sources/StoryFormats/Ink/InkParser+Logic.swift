@@ -38,6 +38,8 @@ extension InkParser {
                 if isTemp { valueNames.insert(name) }
                 let text = cursor.text(statementStart..<cursor.scalars.count).trimmingCharacters(in: .whitespaces)
                 flow.hasContent = true
+                flow.lastLocation = location
+                flow.lastContentDiverts = false
                 let p = currentPassage(at: location)
                 passages[p].effects.append(Effect(variable: name, operation: operation, value: value!, text: text, location: location))
                 return

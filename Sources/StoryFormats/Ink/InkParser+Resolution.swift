@@ -33,6 +33,30 @@ extension InkParser {
         return result
     }
 
+    /// The targets each divert-target parameter receives, by `flow\0parameter`, when
+    /// every call of its flow passes a target written out (`-> k(-> there)`) that
+    /// resolves; a parameter passed anything else (a variable, a missing target) is left
+    /// out, and a divert to it stays dynamic.
+    func passedTargets() -> [String: [String]] {
+        var values: [String: [String]] = [:]
+        var unknown: Set<String> = []
+        for site in callSites {
+            guard let callee = resolve(site.path, from: site.scope), let parameters = targetParameters[callee] else { continue }
+            for (n, name) in parameters {
+                let key = callee + "\u{0}" + name
+                guard n < site.arguments.count, case .unknown(let text) = site.arguments[n], text.hasPrefix("-> "),
+                    let id = resolve(String(text.dropFirst(3)), from: site.scope)
+                else {
+                    unknown.insert(key)
+                    continue
+                }
+                if !values[key, default: []].contains(id) { values[key, default: []].append(id) }
+            }
+        }
+        for key in unknown { values[key] = nil }
+        return values
+    }
+
     func isFunctionPassage(_ p: Int) -> Bool {
         let knot = passageFlow[p].split(separator: ".").first.map(String.init) ?? ""
         return functionNames.contains(knot)
@@ -42,10 +66,28 @@ extension InkParser {
     /// ink's "target not found" error. Then drops the functions' passages.
     mutating func resolveTargets() {
         stitchLabels = Self.stitchLabels(passages.map(\.id))
+        let passed = passedTargets()
         for pending in pendingTargets where !isFunctionPassage(pending.passage) {
             let head = String(pending.path.split(separator: ".").first ?? "")
             if let id = resolve(pending.path, from: pending.scope) {
                 passages[pending.passage].choices[pending.choice].target = id
+            } else if pending.path == head, let values = passed[pending.scope + "\u{0}" + head], !values.isEmpty {
+                // A divert-target parameter that every call passes as a written target:
+                // it leads there (to one of them, as a condition on the parameter).
+                let written = passages[pending.passage].choices[pending.choice]
+                for (k, value) in values.enumerated() {
+                    var choice = written
+                    choice.target = value
+                    if values.count > 1 {
+                        let test = Condition.test(head + " == -> " + value, .binary(.equal, .variable(head), .visits(passage: value)))
+                        choice.condition = Condition.joined(written.condition, test)
+                    }
+                    if k == 0 {
+                        passages[pending.passage].choices[pending.choice] = choice
+                    } else {
+                        passages[pending.passage].choices.append(choice)
+                    }
+                }
             } else if valueNames.contains(head) {
                 passages[pending.passage].choices[pending.choice].target = pending.path
                 passages[pending.passage].choices[pending.choice].kind = .dynamic

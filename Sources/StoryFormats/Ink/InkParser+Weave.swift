@@ -16,6 +16,9 @@ extension InkParser {
         cursor.skipSpaces()
         let label = weaveLabel(&cursor)
         flow.hasContent = true
+        flow.lastContentDiverts = false
+        // What a choice before it printed is its passage, made first (source order).
+        keepChoiceText()
         let id = weavePointID(label: label, kind: "g")
         let g = newPassage(id: id, location: location)
         joinLooseEnds(atDepth: depth, to: g, location: location)
@@ -31,6 +34,7 @@ extension InkParser {
 
     /// Sends the current content and every loose end of `depth` and deeper to passage `g`.
     mutating func joinLooseEnds(atDepth depth: Int, to g: Int, location: SourceLocation) {
+        keepChoiceText()
         var ends: [Flow.LooseEnd] = []
         switch flow.current {
         case .passage(let p): ends.append(.passage(p, flow.lastLocation))
@@ -56,13 +60,25 @@ extension InkParser {
         }
     }
 
+    /// A choice whose content is only the text it prints (`* [Listen] Voices.`): that
+    /// text is what the reader sees next, so it becomes the choice's passage before the
+    /// flow moves on.
+    mutating func keepChoiceText() {
+        guard case .choice(_, _, _, let text) = flow.current, !Self.readable(text).isEmpty,
+            let location = flow.lastLocation
+        else { return }
+        _ = currentPassage(at: location)
+    }
+
     /// Records the current content as a loose end of `depth` (a new choice of that depth
     /// begins).
     mutating func leaveCurrent(atDepth depth: Int, owner: Int) {
+        keepChoiceText()
         let level = flow.level(depth)
         switch flow.current {
         case .passage(let p) where p != owner:
             flow.levels[level].looseEnds.append(.passage(p, flow.lastLocation))
+            if flow.lastContentDiverts { flow.quietEnds.insert(p) }
         case .choice(let o, let c, _, _):
             flow.levels[level].looseEnds.append(.choice(passage: o, choice: c))
         case .passage, .none:
@@ -79,7 +95,12 @@ extension InkParser {
     /// loose runs out. In the root that is ink's implicit `-> DONE`; elsewhere it is ink's
     /// "apparent loose end" warning.
     mutating func finishFlow() {
+        keepChoiceText()
         var ends: [Flow.LooseEnd] = []
+        // ink says nothing of a flow with no content at all, nor of one whose last
+        // content may divert (`{x: -> a}`): the end of what was read last is no loose end.
+        let lastMayDivert = flow.lastContentDiverts || !flow.hasContent
+        let lastEnd: Int? = if case .passage(let p) = flow.current { p } else { nil }
         switch flow.current {
         case .passage(let p): ends.append(.passage(p, flow.lastLocation))
         case .choice(let owner, let choice, _, _): ends.append(.choice(passage: owner, choice: choice))
@@ -97,6 +118,8 @@ extension InkParser {
                 if passages[p].choices.contains(where: { $0.kind == .choice }) { continue }
                 if isRoot {
                     passages[p].ending = Passage.Ending()
+                } else if (p == lastEnd && lastMayDivert) || flow.quietEnds.contains(p) {
+                    continue
                 } else {
                     report(
                         InkRules.looseEnd,

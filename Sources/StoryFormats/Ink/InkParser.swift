@@ -36,6 +36,11 @@ struct InkParser {
     var functionNames: Set<String> = []
     /// Labels inside stitches by `knot.label` (made before resolving).
     var stitchLabels: [String: String] = [:]
+    /// The divert-target parameters (`=== k(-> then) ===`) of each flow, by position.
+    var targetParameters: [String: [Int: String]] = [:]
+    /// Every divert, tunnel or thread written with arguments, for the divert targets it
+    /// passes (`-> k(-> there)`).
+    var callSites: [CallSite] = []
 
     var flow: Flow
     var knot: String?
@@ -85,8 +90,12 @@ struct InkParser {
             parseFile(root)
         }
         finishFlow()
+        reportNameClashes()
         resolveTargets()
         resolveVisits()
+        // The root is the author's passage when they wrote text there; otherwise it only
+        // carries the flow (choices, or a divert to the first knot).
+        passages[0].isFlowPoint = passages[0].text.isEmpty
         var start = Self.rootID
         // A top with no content (only INCLUDEs and declarations, as in a game that picks
         // its knot in code): the story starts at the first knot, and the empty top is no
@@ -157,9 +166,14 @@ struct InkParser {
 
     // MARK: passages
 
-    /// Adds a passage of the current flow and returns its index.
-    mutating func newPassage(id: String, location: SourceLocation?) -> Int {
-        passages.append(Passage(id: id, location: location))
+    /// Adds a passage of the current flow and returns its index. Every passage the
+    /// parser makes is a flow point (`Passage.isFlowPoint`: a choice's content, a gather,
+    /// a tunnel's return point, a conditional `END`) but the ones the author declared:
+    /// knots and stitches (`declared`), and the root when the author wrote text there.
+    mutating func newPassage(id: String, location: SourceLocation?, declared: Bool = false) -> Int {
+        var passage = Passage(id: id, location: location)
+        passage.isFlowPoint = !declared
+        passages.append(passage)
         passageFlow.append(flow.id)
         if indexByID[id] == nil { indexByID[id] = passages.count - 1 }
         return passages.count - 1

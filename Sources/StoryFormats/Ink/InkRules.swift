@@ -12,10 +12,11 @@ public enum InkRules {
     public static let includeTwice = Rule("ink-include-twice", .warning, "A file is INCLUDEd a second time; it is read once.")
     public static let notIncluded = Rule("ink-not-included", .warning, "A file of the folder given is not included by the root; it is left out of the story.")
     public static let todo = Rule("ink-todo", .info, "A TODO: line, ink's note to the writer (not text the reader sees).")
+    public static let nameClash = Rule("ink-name-clash", .error, "A knot or stitch has the name of a VAR, CONST or LIST declared in the story (ink's 'name has already been used').")
     public static let compiled = Rule("ink-json", .error, "Compiled ink (.ink.json) without the root container the runtime needs.")
 
     public static let all: [Rule] = [
         looseEnd, emptyChoice, syntax, strayBrace, include, includeCycle, includeTwice, notIncluded,
-        todo, compiled,
+        todo, nameClash, compiled,
     ]
 }
