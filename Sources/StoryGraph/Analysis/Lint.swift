@@ -164,9 +164,10 @@ public struct Lint: Sendable {
             }
             // A passage whose every way on is automatic (a branch on a condition, a jump, a
             // call) is flow the reader passes through, not a page left blank; so is one a
-            // loader made to carry the flow (`Passage.isFlowPoint`).
+            // loader made to carry the flow (`Passage.isFlowPoint`), or a fragment only ever
+            // shown inside others (an ink thread's stitch of choices).
             let passedThrough = !choices.isEmpty && choices.allSatisfy { $0.kind != .choice && $0.kind != .include }
-            if passage.text.allSatisfy(\.isWhitespace), !passedThrough, !passage.isFlowPoint {
+            if passage.text.allSatisfy(\.isWhitespace), !passedThrough, !passage.isFlowPoint, !graph.isFragment[v] {
                 add(.emptyPassage, "passage \(name(v)) has no text", at: passage.location)
             }
         }
