@@ -90,12 +90,19 @@ enum Binary {
 /// when given, is what the process reads on standard input.
 func runBinary(
     _ arguments: [String], environment: [String: String]? = nil, product: String = "storygraph", timeout: Double? = nil,
-    input: Data? = nil
+    input: Data? = nil, cpuSeconds: Int? = nil
 ) throws -> CLIRun {
     let binary = product == "storygraph" ? Binary.url : Binary.url.deletingLastPathComponent().appendingPathComponent(product)
     let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
+    if let cpuSeconds {
+        // The kernel's CPU limit on the child alone (SIGXCPU past it): other tests' child
+        // processes finishing meanwhile are not counted, as RUSAGE_CHILDREN would count them.
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -t \(cpuSeconds) && exec \"$0\" \"$@\"", binary.path] + arguments
+    } else {
+        process.executableURL = binary
+        process.arguments = arguments
+    }
     process.currentDirectoryURL = Repository.root
     if let environment { process.environment = environment }
     let out = Pipe()

@@ -39,8 +39,8 @@ import StoryFormats
     @Test func neverEndingStoryFailsAndNamesTheRuns() {
         let run = runCLI(["fuzz", Repository.path("Examples/carousel.json"), "--runs", "500", "--max-steps", "40"])
         #expect(run.exitCode == 1)
-        #expect(run.stdout.contains("  stuck (step cap)   500  100.00%  100.00%\n"))
-        #expect(run.stdout.contains("Stuck runs (40 choices without an ending): 500; runs 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …\n"))
+        #expect(run.stdout.contains("  stuck (no ending)   500  100.00%  100.00%\n"))
+        #expect(run.stdout.contains("Stuck runs (no ending within 40 choices, or no choice left to take): 500; runs 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …\n"))
         #expect(run.stdout.contains("500 of 500 runs did not reach an ending.\n"))
         #expect(run.stdout.hasSuffix("Replay one: storygraph fuzz \(Repository.path("Examples/carousel.json")) --replay 1 --seed 1 --max-steps 40\n"))
     }

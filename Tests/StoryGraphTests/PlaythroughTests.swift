@@ -135,6 +135,52 @@ enum PlayFixtures {
         }
     }
 
+    @Test func aRunWithNoChoiceLeftIsStuckBeforeTheCapAndSaysSo() {
+        // "hall" offers one once-only choice to "yard", which leads back: the second time
+        // in the hall nothing can be taken.
+        var once = Choice(text: "Out", target: "yard")
+        once.isOnceOnly = true
+        let story = Story(title: "once", start: "hall", passages: [
+            Passage(id: "hall", text: "A hall.", choices: [once]),
+            Passage(id: "yard", text: "A yard.", choices: [Choice(text: "Back", target: "hall")]),
+            Passage(id: "end", text: "Never reached."),
+        ], format: "test")
+        let play = PlayGraph(StoryGraph(story))
+        let run = Playthrough(play, seed: 1, run: 1)
+        #expect(run.outcome == .stuck(passage: 0))
+        #expect(run.steps.count == 2)
+        #expect(run.isOutOfChoices)
+        #expect(Transcript(run, of: play, seed: 1).text().hasSuffix(
+            "3. [hall] A hall.\n   ✗ stuck after 2 choices: no choice here can be taken (the once-only ones are used up and there is no fallback)\n"))
+        let capped = Playthrough(play, seed: 1, run: 1, maxSteps: 1)
+        #expect(capped.outcome == .stuck(passage: 1))
+        #expect(!capped.isOutOfChoices)
+    }
+
+    @Test func aOnceOnlyChoiceOfACalleeTakenInOneCopyIsUsedUpInTheOthersInReplaysToo() {
+        // "t" is called twice; its once-only choice "x" can be taken on the first call
+        // only, so the second call must take "y". Fuzz and replay agree run by run.
+        var x = Choice(text: "x", target: "t2")
+        x.isOnceOnly = true
+        let story = Story(title: "calls", start: "a", passages: [
+            Passage(id: "a", text: "a", choices: [Choice(text: "", target: "t", kind: .call, returnTo: "b")]),
+            Passage(id: "b", text: "b", choices: [Choice(text: "", target: "t", kind: .call, returnTo: "end")]),
+            Passage(id: "t", text: "t", choices: [x, Choice(text: "y", target: "t2")]),
+            Passage(id: "t2", text: "t2", choices: [Choice(text: "", target: "", kind: .return)]),
+            Passage(id: "end", text: "end"),
+        ], format: "test")
+        let play = PlayGraph(StoryGraph(story))
+        for run in 1...30 {
+            let picked = Playthrough(play, seed: 5, run: run).steps.map { story.passages[$0.choice.passage].choices[$0.choice.choice].text }
+                .filter { $0 == "x" || $0 == "y" }
+            #expect(picked.count == 2)
+            #expect(picked.count { $0 == "x" } <= 1, "run \(run): \(picked)")
+        }
+        let report = Fuzzer(runs: 200, seed: 5, jobs: 1).run(play)
+        #expect(report.stuckRuns == 0)
+        #expect(report.endingRuns[4] == 200)
+    }
+
     @Test func transcriptTellsTheRun() throws {
         let play = try PlayFixtures.play(PlayFixtures.brokenLink)
         let run = (1...50).lazy.map { Playthrough(play, seed: 3, run: $0) }.first { $0.outcome.isFailure }!

@@ -45,7 +45,7 @@ extension FuzzReport {
         }
         // A run cut by the cap may have been about to end: no mark on that row.
         if stuckRuns > 0 || (odds?.neverEnding ?? 0) > 0 {
-            rows.append(row("stuck (step cap)", passage: nil, runs: stuckRuns, exact: odds?.neverEnding, compare: false))
+            rows.append(row("stuck (no ending)", passage: nil, runs: stuckRuns, exact: odds?.neverEnding, compare: false))
         }
         if brokenLinkRuns > 0 || (odds?.brokenLink ?? 0) > 0 {
             rows.append(row("broken link", passage: nil, runs: brokenLinkRuns, exact: odds?.brokenLink))
@@ -119,7 +119,7 @@ extension FuzzReport {
         lines.append("")
 
         if stuckRuns > 0 {
-            lines.append("Stuck runs (\(FuzzText.grouped(maxSteps)) choices without an ending): \(FuzzText.grouped(stuckRuns)); runs \(Self.runList(firstStuckRuns, of: stuckRuns))")
+            lines.append("Stuck runs (no ending within \(FuzzText.grouped(maxSteps)) choices, or no choice left to take): \(FuzzText.grouped(stuckRuns)); runs \(Self.runList(firstStuckRuns, of: stuckRuns))")
         } else {
             lines.append("Stuck runs: none")
         }

@@ -5,8 +5,9 @@ public struct Playthrough: Sendable, Hashable {
     public enum Outcome: Sendable, Hashable {
         /// The reader reached this ending (a restart on it would start a new run).
         case ending(passage: Int)
-        /// The reader took `maxSteps` choices without reaching an ending; `passage` is
-        /// where the cap caught it.
+        /// The reader reached no ending: it took `maxSteps` choices (the cap caught it at
+        /// `passage`), or fewer and then found no choice it could take at `passage`
+        /// (every one once-only and taken, and no fallback: `isOutOfChoices`).
         case stuck(passage: Int)
         /// The reader took a choice whose target does not exist.
         case brokenLink(ChoiceRef)
@@ -31,6 +32,14 @@ public struct Playthrough: Sendable, Hashable {
     public let run: Int?
     public let steps: [Step]
     public let outcome: Outcome
+    /// The step cap the run was played with.
+    public let maxSteps: Int
+
+    /// Whether the run stopped stuck before the cap: no choice was left to take.
+    public var isOutOfChoices: Bool {
+        if case .stuck = outcome { return steps.count < maxSteps }
+        return false
+    }
 
     /// Plays one run with a generator of the caller's. With `fresh`, the run prefers the
     /// choices it has not taken yet itself (it is a block of one run).
@@ -45,7 +54,7 @@ public struct Playthrough: Sendable, Hashable {
         observer.recording = true
         let cap = maxSteps ?? Fuzzer.defaultMaxSteps(passages: graph.passageCount)
         let raw = Self.play(graph, policy: policy, maxSteps: cap, rng: &rng, observer: &observer)
-        self.init(graph, run: nil, raw: raw, observer: observer)
+        self.init(graph, run: nil, raw: raw, observer: observer, maxSteps: cap)
     }
 
     /// Plays run number `run` (1-based) of a fuzz with this seed, exactly as
@@ -70,7 +79,7 @@ public struct Playthrough: Sendable, Hashable {
         observer.recording = true
         var rng = Xoshiro256StarStar(seed: seed, run: UInt64(run))
         let raw = Self.play(graph, policy: policy, maxSteps: cap, rng: &rng, observer: &observer)
-        self.init(graph, run: run, raw: raw, observer: observer)
+        self.init(graph, run: run, raw: raw, observer: observer, maxSteps: cap)
     }
 
     /// Plays a run with the seeded default generator: run 1 of seed `seed`.
@@ -78,8 +87,9 @@ public struct Playthrough: Sendable, Hashable {
         self.init(graph, seed: seed, run: 1, policy: policy, maxSteps: maxSteps)
     }
 
-    private init(_ graph: PlayGraph, run: Int?, raw: RawOutcome, observer: RecordingObserver) {
+    private init(_ graph: PlayGraph, run: Int?, raw: RawOutcome, observer: RecordingObserver, maxSteps: Int) {
         self.run = run
+        self.maxSteps = maxSteps
         var steps: [Step] = []
         steps.reserveCapacity(observer.slots.count)
         for (i, slot) in observer.slots.enumerated() {

@@ -42,7 +42,11 @@ public struct Transcript: Sendable {
             lines.append(indent + "■ ending\(kind) after \(choices)")
         case .stuck(let v):
             lines.append(passageLine(count + 1, v, width: width, maxText: maxText))
-            lines.append(indent + "✗ stuck: \(choices) without an ending (step cap)")
+            if playthrough.isOutOfChoices {
+                lines.append(indent + "✗ stuck after \(choices): no choice here can be taken (the once-only ones are used up and there is no fallback)")
+            } else {
+                lines.append(indent + "✗ stuck: \(choices) without an ending (step cap)")
+            }
         case .brokenLink(let ref):
             let choice = graph.graph.choice(ref)
             lines.append(indent + "✗ broken link after \(choices): no passage named \(FuzzText.quoted(choice.target))\(FuzzText.at(choice.location))")
