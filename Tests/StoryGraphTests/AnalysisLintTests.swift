@@ -120,6 +120,26 @@ import Testing
         #expect(found[1].message.contains("no way on but broken or dynamic links"))
     }
 
+    @Test func choicesThatSetDifferentVariablesAreNoFalseChoice() {
+        func choice(_ text: String, _ effects: [Effect]) -> Choice {
+            var choice = Choice(text: text, target: "end")
+            choice.effects = effects
+            return choice
+        }
+        let brave = Effect(variable: "brave", value: .boolean(true), text: "brave = true")
+        func lint(_ choices: [Choice]) -> [String] {
+            let story = Story(title: "t", start: "a", passages: [
+                Passage(id: "a", text: "t", choices: choices), Passage(id: "end", text: "t"),
+            ], format: "test")
+            let graph = StoryGraph(story)
+            return Lint(graph, loadDiagnostics: [], reachability: Reachability(graph), components: StronglyConnectedComponents(graph))
+                .findings.compactMap(\.ruleID)
+        }
+        #expect(lint([choice("x", [brave]), choice("y", [])]) == [])
+        #expect(lint([choice("x", [brave]), choice("y", [brave])]) == ["false-choice"])
+        #expect(lint([choice("x", []), choice("y", [])]) == ["false-choice"])
+    }
+
     @Test func severitiesAreThoseOfTheIssue() {
         let errors = LintRule.allCases.filter { $0.severity == .error }.map(\.rawValue)
         #expect(errors == ["broken-link", "duplicate-id", "no-ending", "trap"])

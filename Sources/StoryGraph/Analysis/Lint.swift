@@ -33,7 +33,7 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
         case .unreachable: "A passage the start cannot reach."
         case .duplicateChoiceText: "Two choices of one passage read the same; a reader (or an app that looks choices up by text) cannot tell them apart."
         case .selfLoop: "A choice leads back to its own passage."
-        case .falseChoice: "Every choice of a passage leads to the same passage."
+        case .falseChoice: "Every choice of a passage leads to the same passage and does the same to the story's variables."
         case .emptyPassage: "A passage with no text."
         case .unreachableEnding: "An ending the start cannot reach."
         case .inclusionDepth: "Inclusions nest deeper than storygraph follows them; the links deeper down are not counted."

@@ -51,14 +51,19 @@ public struct StructureFigures: Sendable, Hashable {
         self.longestPath = endings.entries.map(\.longest).filter { $0 >= 0 }.max()
     }
 
-    /// Whether the passage offers two or more choices that all lead to one existing passage.
+    /// Whether the passage offers two or more choices that all lead to one existing passage
+    /// and all do the same to the story's variables: the reader's pick changes nothing. Choices that set
+    /// different variables do make a difference, to what comes later.
     static func isFalseChoice(_ passage: Passage, in graph: StoryGraph) -> Bool {
         var target: String?
+        var effects: [Effect]?
         var count = 0
         for choice in passage.choices where !choice.isRestart && choice.kind != .include {
             if choice.kind == .dynamic { return false }
             if let target, target != choice.target { return false }
+            if let effects, effects != choice.effects { return false }
             target = choice.target
+            effects = choice.effects
             count += 1
         }
         guard count >= 2, let target else { return false }
