@@ -491,6 +491,29 @@ import StoryGraph
         #expect(report.stuckRuns == 0)
     }
 
+    /// `{a || b: text}` is a conditional (its first `|` is the expression's, not a
+    /// sequence's), and `- else` with no colon is ink's branch with no condition whose
+    /// word is text (inklecate prints "else"), as in murder_at_m_hotel's files. inklecate
+    /// -s counts 8 words here.
+    @Test func anOrConditionAndAnElseWithNoColon() throws {
+        let result = try Self.load(_text: """
+            VAR met = false
+            VAR late = true
+            {met || late: You nod.|You wave.}
+            {
+                - met:
+                    Hello again.
+                - else
+                    Hello.
+            }
+            -> END
+            """)
+        #expect(Self.source(result)["words"] == 8)
+        let root = try #require(result.story.passage("(root)"))
+        #expect(root.text.contains("else"))
+        #expect(!root.text.contains("||"))
+    }
+
     @Test func theExampleStory() throws {
         let result = try StoryLoading.load(paths: ["Examples/ferry.ink"])
         let story = result.story

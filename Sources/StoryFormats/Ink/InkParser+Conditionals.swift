@@ -38,15 +38,20 @@ extension InkParser {
             return true
         }
         var separator = firstSeparator(cursor)
-        if separator == ":" {
+        if separator == ":" || separator == "|" {
             // A conditional only when an expression is all that comes before the `:`
-            // (ink tries the conditional, then a sequence): `{It reads: a|b}` is not one.
+            // (ink tries the conditional, then a sequence): `{It reads: a|b}` is not one,
+            // and `{a || b: text}` is one (its first `|` is the expression's).
             var probe = cursor
             let saved = statistics
             let parsed = expression(&probe)
             probe.skipSpaces()
             statistics = saved
-            if parsed == nil || probe.current != ":" { separator = braces(cursor, inside: true, ignoringColons: true).separator }
+            if parsed != nil && probe.current == ":" {
+                separator = ":"
+            } else if separator == ":" {
+                separator = braces(cursor, inside: true, ignoringColons: true).separator
+            }
         }
         switch separator {
         case ":":
@@ -212,9 +217,11 @@ extension InkParser {
                 joinBranch()
                 rejoinOwner(of: blocks[last])
             }
+            let beforeElse = cursor.position
             if cursor.matchWord("else") {
                 cursor.skipSpaces()
-                _ = cursor.match(":")
+                // `- else` with no colon is ink's branch with no condition: its word is text.
+                if !cursor.match(":") { cursor.position = beforeElse }
                 let previous = blocks[last].branchConditions
                 condition = previous.isEmpty ? nil : (previous.count == 1 ? .not(previous[0]) : .all(previous.map { .not($0) }))
                 blocks[last].hasElse = true
