@@ -514,6 +514,26 @@ import StoryGraph
         #expect(!root.text.contains("||"))
     }
 
+    /// A flow whose last line is a `TODO:` is no loose end to inklecate (El-Hilo's
+    /// `guayanfanta1`), though a line after the TODO is (inklecate warns at line 8 here).
+    @Test func aTodoLastIsNoLooseEnd() throws {
+        let result = try Self.load(_text: """
+            -> pier
+            === pier ===
+            The pier.
+            + [Fish]
+                TODO: write the fishing
+            * [Swim]
+                TODO: write the swim
+                You swim.
+            + [Leave]
+                -> END
+            """)
+        let looseEnds = result.diagnostics.filter { $0.ruleID == "ink-loose-end" }
+        #expect(looseEnds.map { $0.location?.line } == [8])
+        #expect(result.diagnostics.filter { $0.ruleID == "ink-todo" }.count == 2)
+    }
+
     @Test func theExampleStory() throws {
         let result = try StoryLoading.load(paths: ["Examples/ferry.ink"])
         let story = result.story
