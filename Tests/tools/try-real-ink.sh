@@ -33,8 +33,10 @@ projects=(
   "jwynia+the-archived-city 3b392d28985817bbeece750351cb2aea8c6d0809 main.ink"
   "lingxz+drifter 9bd7469f76bf4fff62b8f85e54faac38fc98f137 main.ink"
   "tehsmeely+coup-of-fate 2c5eeafecca5a5c67af7aae9e2ece8762dd2d9b9 main.ink"
-  "Darthnerda+the-crush COMMIT main.ink"
-
+  "Darthnerda+the-crush 39dd338b3783532c6b251cefb1b242a2823d28ae main.ink"
+  "lukechinworth+murder_at_m_hotel dcfc88caec1a2615c5f2f1bb4d9254542a63dea2 main.ink"
+  "GerardGascon+El-Hilo 78fba0f73963eba67fbaeaa50dd859f2b4dea5c9 main.ink"
+  "Chthonography+son_of_war d4ab885beff8405d9269cb0241fdcd4093653609 main.ink"
 )
 
 work=$(mktemp -d)

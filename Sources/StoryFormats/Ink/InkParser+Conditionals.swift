@@ -17,6 +17,10 @@ extension InkParser {
         var hasElse = false
         var firstBranchHasContent = false
         var location: SourceLocation
+        /// The places a branch goes on from after a tunnel it calls returns (`- a: -> t ->`),
+        /// and, of those, the ones branches ended at: each goes on after the block.
+        var returnPoints: Set<Int> = []
+        var joins: [Int] = []
     }
 
     static let sequenceKeywords: Set<String> = ["stopping", "cycle", "shuffle", "once"]
@@ -34,15 +38,20 @@ extension InkParser {
             return true
         }
         var separator = firstSeparator(cursor)
-        if separator == ":" {
+        if separator == ":" || separator == "|" {
             // A conditional only when an expression is all that comes before the `:`
-            // (ink tries the conditional, then a sequence): `{It reads: a|b}` is not one.
+            // (ink tries the conditional, then a sequence): `{It reads: a|b}` is not one,
+            // and `{a || b: text}` is one (its first `|` is the expression's).
             var probe = cursor
             let saved = statistics
             let parsed = expression(&probe)
             probe.skipSpaces()
             statistics = saved
-            if parsed == nil || probe.current != ":" { separator = braces(cursor, inside: true, ignoringColons: true).separator }
+            if parsed != nil && probe.current == ":" {
+                separator = ":"
+            } else if separator == ":" {
+                separator = braces(cursor, inside: true, ignoringColons: true).separator
+            }
         }
         switch separator {
         case ":":
@@ -198,15 +207,21 @@ extension InkParser {
             blocks[last].pushed = false
         }
         if case .sequence = blocks[last].kind {
+            joinBranch()
             rejoinOwner(of: blocks[last])
             blocks[last].branchTerminated.append(false)
         } else {
             var condition: Condition?
             var probe = cursor
-            if probe.matchWord("else") || Self.hasTopLevelColon(cursor) { rejoinOwner(of: blocks[last]) }
+            if probe.matchWord("else") || Self.hasTopLevelColon(cursor) {
+                joinBranch()
+                rejoinOwner(of: blocks[last])
+            }
+            let beforeElse = cursor.position
             if cursor.matchWord("else") {
                 cursor.skipSpaces()
-                _ = cursor.match(":")
+                // `- else` with no colon is ink's branch with no condition: its word is text.
+                if !cursor.match(":") { cursor.position = beforeElse }
                 let previous = blocks[last].branchConditions
                 condition = previous.isEmpty ? nil : (previous.count == 1 ? .not(previous[0]) : .all(previous.map { .not($0) }))
                 blocks[last].hasElse = true
@@ -266,16 +281,50 @@ extension InkParser {
     /// `}` of a multi-line block: its conditions end; if every branch diverted (and an
     /// else or a sequence covers every case), so does the flow.
     mutating func closeBlock(at location: SourceLocation) {
+        joinBranch()
         guard let block = blocks.popLast() else { return }
         if block.pushed { conditions.removeLast() }
         rejoinOwner(of: block)
         var covers = block.hasElse
         if case .sequence = block.kind { covers = true }
-        if covers, !block.branchTerminated.isEmpty, block.branchTerminated.allSatisfy({ $0 }),
-            case .passage(let p) = flow.current, p == block.openedAt
-        {
+        let everyBranchLeaves = covers && !block.branchTerminated.isEmpty && block.branchTerminated.allSatisfy { $0 }
+        if let p = block.openedAt, !block.joins.isEmpty {
+            // Branches that called a tunnel meet again after the block, as does the
+            // passage itself unless every branch leaves it.
+            let after = newPassage(id: weavePointID(label: nil, kind: "r"), location: location)
+            for x in block.joins + (everyBranchLeaves ? [] : [p]) {
+                passages[x].choices.append(Choice(text: "", target: passages[after].id, kind: .auto, location: location))
+            }
+            flow.current = .passage(after)
+            if let outer = blocks.indices.last, blocks[outer].openedAt == p || blocks[outer].returnPoints.contains(p) {
+                blocks[outer].returnPoints.insert(after)
+            }
+            return
+        }
+        if everyBranchLeaves, case .passage(let p) = flow.current, p == block.openedAt {
             terminate(p)
         }
+    }
+
+    /// Whether a tunnel called from passage `p` returns into the innermost block's branch,
+    /// to go on after the block when the branch ends (not into the next branch's test).
+    /// A block among a weave's choices keeps its branches in the passage that offers them.
+    func tunnelReturnsIntoBranch(from p: Int) -> Bool {
+        guard let block = blocks.last, let owner = block.openedAt else { return false }
+        guard owner == p || block.returnPoints.contains(p) else { return false }
+        return !flow.levels.contains { $0.owner == owner }
+    }
+
+    /// The end of the innermost block's current branch: a branch that went on at a
+    /// tunnel's return point meets the others after the block; the next branch is tested
+    /// where the block began.
+    mutating func joinBranch() {
+        guard let last = blocks.indices.last, let owner = blocks[last].openedAt,
+            case .passage(let x) = flow.current, x != owner, blocks[last].returnPoints.contains(x)
+        else { return }
+        blocks[last].joins.append(x)
+        if !blocks[last].branchTerminated.isEmpty { blocks[last].branchTerminated[blocks[last].branchTerminated.count - 1] = true }
+        flow.current = .passage(owner)
     }
 
     /// The end of a branch (a new branch or the `}`) of a block whose passage offers

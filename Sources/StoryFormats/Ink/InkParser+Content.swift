@@ -172,7 +172,14 @@ extension InkParser {
                 call.returnTo = passages[r].id
                 passages[p].choices.append(call)
                 pendingTargets.append(PendingTarget(passage: p, choice: passages[p].choices.count - 1, path: path, scope: flow.id, location: at))
-                if let condition {
+                if tunnelReturnsIntoBranch(from: p) {
+                    // The branch goes on at `r`; the block, after it (`closeBlock`). Only a
+                    // condition of the line's own (`- a: {b: -> t ->}`) may pass the call by.
+                    blocks[blocks.count - 1].returnPoints.insert(r)
+                    if let condition, condition != joinedConditions {
+                        passages[p].choices.append(Choice(text: "", target: passages[r].id, condition: .not(condition), kind: .auto, location: at))
+                    }
+                } else if let condition {
                     passages[p].choices.append(Choice(text: "", target: passages[r].id, condition: .not(condition), kind: .auto, location: at))
                     // The flow passes the return point whether the branch is taken or not:
                     // a block opened at `p` goes on there (its other branches, what follows).
@@ -216,8 +223,11 @@ extension InkParser {
     /// The flow of passage `p` stops here (or, inside a multi-line block opened in `p`,
     /// that branch of the block does).
     mutating func terminate(_ p: Int) {
-        if let last = blocks.indices.last, blocks[last].openedAt == p, !blocks[last].branchTerminated.isEmpty {
+        if let last = blocks.indices.last, let owner = blocks[last].openedAt,
+            owner == p || blocks[last].returnPoints.contains(p), !blocks[last].branchTerminated.isEmpty
+        {
             blocks[last].branchTerminated[blocks[last].branchTerminated.count - 1] = true
+            flow.current = .passage(owner)
             return
         }
         flow.current = .none

@@ -127,6 +127,16 @@ extension InkParser {
         _ = cursor.match(":")
         cursor.skipSpaces()
         diagnostics.append(Diagnostic(InkRules.todo, "TODO: " + cursor.rest, at: location))
+        // inklecate does not call the end of a flow whose last line is a TODO a loose end.
+        switch flow.current {
+        case .passage, .choice:
+            _ = currentPassage(at: location)
+            flow.hasContent = true
+            flow.lastContentDiverts = true
+            flow.lastLocation = location
+        case .none:
+            break
+        }
         return true
     }
 }
