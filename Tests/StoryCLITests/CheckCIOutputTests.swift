@@ -210,6 +210,28 @@ import StoryGraph
         #expect(output.artifactLocation("/work/story-two/a.json") == ("file:///work/story-two/a.json", nil))
     }
 
+    @Test func standardInputIsADescribedArtifactAndItsPlaceIsInTheAnnotation() throws {
+        let story = try Data(contentsOf: URL(fileURLWithPath: Repository.path("Examples/harbour.json")))
+        let sarif = try runBinary(["check", "-", "--format", "sarif", "--disable", "unreachable"], input: story)
+        #expect(sarif.exitCode == 1)
+        let log = try JSONValue.parse(sarif.stdoutData)
+        #expect(Self.sarifSchema.errors(in: log) == [])
+        guard case .object(let top) = log, case .array(let runs)? = top["runs"], case .object(let run) = runs[0],
+              case .array(let results)? = run["results"], case .object(let result) = results[0],
+              case .array(let locations)? = result["locations"], case .object(let location) = locations[0] else {
+            Issue.record("no location in \(sarif.stdout)")
+            return
+        }
+        #expect(results.count == 1)
+        #expect(location["physicalLocation"] == .object([
+            "artifactLocation": .object(["description": .object(["text": .string("<stdin>")])]),
+            "region": .object(["startLine": .integer(388), "startColumn": .integer(9)]),
+        ]))
+        let github = try runBinary(["check", "-", "--format", "github", "--disable", "unreachable"], input: story)
+        #expect(github.exitCode == 1)
+        #expect(github.stdout == "::error title=broken-link::<stdin>:388:9: choice 'Go down to the crypt' of passage 'chapel' leads to 'crypt', which does not exist\n")
+    }
+
     // MARK: GitHub
 
     @Test func githubAnnotationsOnePerFindingWithNotesAsFurtherLines() throws {

@@ -92,10 +92,17 @@ struct CheckCIOutput {
         }
     }
 
+    /// A file's place; standard input, which has no URI, is an artifact described by its
+    /// name.
     private func physicalLocation(_ location: SourceLocation) -> ReportValue {
-        let artifact = artifactLocation(location.file)
-        var fields: [(String, ReportValue)] = [("uri", .string(artifact.uri))]
-        if let base = artifact.base { fields.append(("uriBaseId", .string(base))) }
+        var fields: [(String, ReportValue)] = []
+        if location.file == StandardInput.name {
+            fields.append(("description", .object([("text", .string(StandardInput.name))])))
+        } else {
+            let artifact = artifactLocation(location.file)
+            fields.append(("uri", .string(artifact.uri)))
+            if let base = artifact.base { fields.append(("uriBaseId", .string(base))) }
+        }
         return .object([
             ("artifactLocation", .object(fields)),
             ("region", .object([("startLine", .int(location.line)), ("startColumn", .int(location.column))])),
@@ -152,7 +159,8 @@ struct CheckCIOutput {
 
     /// One workflow command per finding: `::error file=…,line=…,col=…,title=rule-id::message`
     /// (`::warning`, and `::notice` for info), each note a further line of the message.
-    /// Paths are relative to the current folder when they lie inside it. Control characters
+    /// Paths are relative to the current folder when they lie inside it; a finding in
+    /// standard input has no file and names its place in the message. Control characters
     /// are shown escaped, as on stderr, then GitHub's escapes apply: `%`, CR and LF in the
     /// message; those and `:` and `,` in a property.
     ///
@@ -165,12 +173,16 @@ struct CheckCIOutput {
             case .info: "notice"
             }
             var properties: [String] = []
-            if let location = finding.location {
+            var message = finding.message
+            if let location = finding.location, location.file == StandardInput.name {
+                // No file to annotate: the place goes into the message.
+                message = "\(location): " + message
+            } else if let location = finding.location {
                 properties += ["file=" + Self.property(relativePath(location.file) ?? location.file),
                                "line=\(location.line)", "col=\(location.column)"]
             }
             if let id = finding.ruleID { properties.append("title=" + Self.property(id)) }
-            var lines = [TerminalText.escaped(finding.message)]
+            var lines = [TerminalText.escaped(message)]
             for note in finding.notes {
                 let place = note.location.map { "\(relativePath($0.file) ?? $0.file):\($0.line):\($0.column): " } ?? ""
                 lines.append(TerminalText.escaped(place + "note: " + note.message))
