@@ -13,11 +13,21 @@ struct CheckCIOutput {
     /// The folder relative paths are read from and artifact URIs are made relative to.
     let currentFolder: String
 
+    /// Each file's path relative to the current folder (nil outside it), worked out once
+    /// per file rather than once per finding.
+    private var relativePaths: [String: String?] = [:]
+
     init(findings: [Diagnostic], rules: RuleRegistry = StoryLoading.rules,
          currentFolder: String = FileManager.default.currentDirectoryPath) {
         self.findings = findings
         self.rules = rules
         self.currentFolder = currentFolder
+        for finding in findings {
+            for file in [finding.location?.file] + finding.notes.map(\.location?.file) {
+                guard let file, relativePaths[file] == nil else { continue }
+                relativePaths[file] = .some(relativePath(file))
+            }
+        }
     }
 
     // MARK: SARIF
@@ -118,6 +128,7 @@ struct CheckCIOutput {
 
     /// `path` relative to the current folder, when it lies inside it.
     func relativePath(_ path: String) -> String? {
+        if let known = relativePaths[path] { return known }
         let absolute = absolutePath(path)
         let folder = currentFolder.hasSuffix("/") ? currentFolder : currentFolder + "/"
         guard absolute.hasPrefix(folder), absolute.count > folder.count else { return nil }
@@ -194,12 +205,15 @@ struct CheckCIOutput {
 
     /// A workflow command's message: `%`, CR and LF percent-encoded.
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == 0x0D || $0 == 0x0A }) else { return text }
+        return text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// A workflow command's property value: as `data`, and `:` and `,` too.
     static func property(_ text: String) -> String {
-        data(TerminalText.escaped(text)).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        let escaped = data(TerminalText.escaped(text))
+        guard escaped.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",") }) else { return escaped }
+        return escaped.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }
