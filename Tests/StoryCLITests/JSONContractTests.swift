@@ -131,8 +131,8 @@ import Testing
         #expect(try errors(#"{"n": 1, "list": [true, 1]}"#) == ["$.list[1]: expected boolean, found integer"])
         #expect(try errors(#"{"n": 1, "extra": null}"#) == ["$: unexpected key 'extra'"])
         #expect(try errors(#"[]"#) == ["$: expected object, found array"])
-        let loose = try JSONSchema(Data(#"{"type": "string", "pattern": "^a"}"#.utf8))
-        #expect(loose.errors(in: .string("a")) == ["$: unsupported keyword 'pattern'"])
+        let loose = try JSONSchema(Data(#"{"type": "string", "maxLength": 2}"#.utf8))
+        #expect(loose.errors(in: .string("a")) == ["$: unsupported keyword 'maxLength'"])
     }
 
     @Test func theSchemasUseOnlyCheckedKeywordsAndShareTheirDefinitions() throws {

@@ -66,37 +66,55 @@ indirect enum JSONValue: Decodable, Equatable {
     }
 }
 
-/// A JSON Schema (draft 2020-12) validator for exactly the keywords storygraph's schemas
-/// use: `type`, `properties`, `required`, `additionalProperties` (false, or a schema), `items`, `enum`,
-/// `const`, `$ref` to `#/$defs/…`, `minimum`. Any other keyword in a schema is an error, so
-/// a schema cannot silently rely on one it does not check. Annotations (`$schema`,
-/// `title`, `description`) are read past.
+/// A JSON Schema validator for exactly the keywords storygraph's schemas (draft 2020-12) and
+/// the SARIF 2.1.0 schema (draft-04) use: `type` (a name or a list of names), `properties`,
+/// `required`, `additionalProperties` (false, or a schema), `items`, `enum`, `const`,
+/// `$ref` to `#/$defs/…` or `#/definitions/…`, `minimum`, `maximum`, `minItems`,
+/// `uniqueItems`, `pattern`, `format` (`uri`, `uri-reference`, `date-time`), `anyOf` and
+/// `oneOf`. Any other keyword, or another format, is an error, so a schema cannot
+/// silently rely on one it does not check. Annotations (`$schema`, `id`, `title`,
+/// `description`, `default`) are read past.
 struct JSONSchema {
     let root: JSONValue
 
-    static let annotations: Set<String> = ["$schema", "title", "description", "$defs"]
-    static let keywords: Set<String> = ["type", "properties", "required", "additionalProperties", "items", "enum", "const", "$ref", "minimum"]
+    static let annotations: Set<String> = ["$schema", "id", "title", "description", "default", "$defs", "definitions"]
+    static let keywords: Set<String> = [
+        "type", "properties", "required", "additionalProperties", "items", "enum", "const", "$ref", "minimum", "maximum",
+        "minItems", "uniqueItems", "pattern", "format", "anyOf", "oneOf",
+    ]
+    static let formats: Set<String> = ["uri", "uri-reference", "date-time"]
 
     init(_ data: Data) throws { root = try JSONValue.parse(data) }
 
     /// Every violation, as `path: message` (empty when the value is valid).
-    func errors(in value: JSONValue) -> [String] {
+    func errors(in value: JSONValue) -> [String] { errors(in: value, against: root, at: "$") }
+
+    /// The violations of `value` (at `path`) against `schema`. An explicit stack of
+    /// (schema, value, path): no recursion over the document's depth; only `anyOf` and
+    /// `oneOf` validate their branches with a call of their own.
+    private func errors(in value: JSONValue, against schema: JSONValue, at path: String) -> [String] {
         var errors: [String] = []
-        // An explicit stack of (schema, value, path): no recursion over the document's depth.
-        var stack: [(JSONValue, JSONValue, String)] = [(root, value, "$")]
+        var stack: [(JSONValue, JSONValue, String)] = [(schema, value, path)]
         while let (schema, value, path) = stack.popLast() {
             guard case .object(let keywords) = schema else { errors.append("\(path): schema is not an object"); continue }
-            for key in keywords.keys where !Self.keywords.contains(key) && !Self.annotations.contains(key) {
+            for key in keywords.keys.sorted() where !Self.keywords.contains(key) && !Self.annotations.contains(key) {
                 errors.append("\(path): unsupported keyword '\(key)'")
             }
             if case .string(let reference)? = keywords["$ref"] {
                 guard let target = resolve(reference) else { errors.append("\(path): cannot resolve \(reference)"); continue }
                 stack.append((target, value, path))
             }
-            if case .string(let type)? = keywords["type"] {
+            if let type = keywords["type"] {
+                let names: [String] = switch type {
+                case .string(let name): [name]
+                case .array(let list): list.compactMap { if case .string(let name) = $0 { name } else { nil } }
+                default: []
+                }
                 let actual = value.typeName
-                let matches = actual == type || (type == "number" && actual == "integer")
-                if !matches { errors.append("\(path): expected \(type), found \(actual)"); continue }
+                if !names.contains(where: { $0 == actual || ($0 == "number" && actual == "integer") }) {
+                    errors.append("\(path): expected \(names.joined(separator: " or ")), found \(actual)")
+                    continue
+                }
             }
             if let constant = keywords["const"], !Self.same(constant, value) {
                 errors.append("\(path): expected the constant \(constant)")
@@ -106,6 +124,30 @@ struct JSONSchema {
             }
             if let minimum = keywords["minimum"]?.numeric, let number = value.numeric, number < minimum {
                 errors.append("\(path): \(number) is below the minimum \(minimum)")
+            }
+            if let maximum = keywords["maximum"]?.numeric, let number = value.numeric, number > maximum {
+                errors.append("\(path): \(number) is above the maximum \(maximum)")
+            }
+            if case .string(let text) = value {
+                if case .string(let pattern)? = keywords["pattern"] {
+                    if let regex = try? NSRegularExpression(pattern: pattern) {
+                        if regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
+                            errors.append("\(path): '\(text)' does not match \(pattern)")
+                        }
+                    } else {
+                        errors.append("\(path): the pattern \(pattern) cannot be read")
+                    }
+                }
+                if case .string(let format)? = keywords["format"], !Self.conforms(text, to: format) {
+                    errors.append("\(path): '\(text)' is not a valid \(format)")
+                }
+            }
+            for (keyword, wanted) in [("anyOf", "at least one"), ("oneOf", "exactly one")] {
+                guard case .array(let branches)? = keywords[keyword] else { continue }
+                let valid = branches.count { self.errors(in: value, against: $0, at: path).isEmpty }
+                if keyword == "anyOf" ? valid == 0 : valid != 1 {
+                    errors.append("\(path): \(valid) of the \(branches.count) \(keyword) branches match, not \(wanted)")
+                }
             }
             if case .object(let fields) = value {
                 var properties: [String: JSONValue] = [:]
@@ -124,17 +166,33 @@ struct JSONSchema {
                     }
                 }
             }
-            if case .array(let items) = value, let itemSchema = keywords["items"] {
-                for (i, item) in items.enumerated().reversed() { stack.append((itemSchema, item, "\(path)[\(i)]")) }
+            if case .array(let items) = value {
+                if let minimum = keywords["minItems"]?.numeric, Double(items.count) < minimum {
+                    errors.append("\(path): \(items.count) items, fewer than \(Int(minimum))")
+                }
+                if keywords["uniqueItems"] == .bool(true) {
+                    for i in items.indices {
+                        if let j = items[..<i].firstIndex(where: { Self.same($0, items[i]) }) {
+                            errors.append("\(path): items \(j) and \(i) are the same")
+                        }
+                    }
+                }
+                if let itemSchema = keywords["items"] {
+                    for (i, item) in items.enumerated().reversed() { stack.append((itemSchema, item, "\(path)[\(i)]")) }
+                }
             }
         }
         return errors
     }
 
-    /// `#/$defs/name` (the only references the schemas make).
+    /// `#/$defs/name` or `#/definitions/name` (the only references the schemas make).
     private func resolve(_ reference: String) -> JSONValue? {
-        guard reference.hasPrefix("#/$defs/"), case .object(let top) = root, case .object(let defs)? = top["$defs"] else { return nil }
-        return defs[String(reference.dropFirst("#/$defs/".count))]
+        guard case .object(let top) = root else { return nil }
+        for container in ["$defs", "definitions"] where reference.hasPrefix("#/\(container)/") {
+            guard case .object(let defs)? = top[container] else { return nil }
+            return defs[String(reference.dropFirst("#/\(container)/".count))]
+        }
+        return nil
     }
 
     /// JSON equality, with 1 and 1.0 the same number.
@@ -142,19 +200,40 @@ struct JSONSchema {
         if let x = a.numeric, let y = b.numeric { return x == y }
         return a == b
     }
+
+    /// RFC 3986 for `uri` (a scheme, then URI characters) and `uri-reference` (URI
+    /// characters only, a relative reference allowed); RFC 3339 for `date-time`. Every
+    /// `%` starts an escape of two hex digits.
+    static func conforms(_ text: String, to format: String) -> Bool {
+        let pattern = switch format {
+        case "uri": #"^[A-Za-z][A-Za-z0-9+.-]*:([A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$"#
+        case "uri-reference": #"^([A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$"#
+        case "date-time": #"^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$"#
+        default: ""
+        }
+        guard !pattern.isEmpty, let regex = try? NSRegularExpression(pattern: pattern) else { return false }
+        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
 }
 
 extension JSONSchema {
-    /// Keywords, anywhere in a schema, that the validator does not check.
+    /// Keywords, anywhere in a schema, that the validator does not check, and formats it
+    /// does not know (as `format 'name'`).
     static func unsupportedKeywords(in schema: JSONValue) -> [String] {
         var found: [String] = []
         var stack = [schema]
         while let node = stack.popLast() {
             guard case .object(let keywords) = node else { continue }
             found += keywords.keys.filter { !Self.keywords.contains($0) && !Self.annotations.contains($0) }
-            if case .object(let properties)? = keywords["properties"] { stack += properties.values }
-            if case .object(let defs)? = keywords["$defs"] { stack += defs.values }
+            if case .string(let format)? = keywords["format"], !Self.formats.contains(format) { found.append("format '\(format)'") }
+            for container in ["properties", "$defs", "definitions"] {
+                if case .object(let schemas)? = keywords[container] { stack += schemas.values }
+            }
+            for combinator in ["anyOf", "oneOf"] {
+                if case .array(let branches)? = keywords[combinator] { stack += branches }
+            }
             if let items = keywords["items"] { stack.append(items) }
+            if case .object? = keywords["additionalProperties"] { stack.append(keywords["additionalProperties"]!) }
         }
         return found.sorted()
     }

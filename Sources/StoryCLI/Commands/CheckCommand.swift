@@ -5,7 +5,7 @@ import StoryFormats
 /// `storygraph check STORY…`: lint findings editor-style, a summary, and an exit code
 /// for CI.
 struct CheckCommand: Command {
-    enum Format: String, CaseIterable { case text, json }
+    enum Format: String, CaseIterable { case text, json, sarif, github }
 
     static let configuration = CommandConfiguration(
         name: "check",
@@ -13,7 +13,8 @@ struct CheckCommand: Command {
         discussion: """
             Each STORY is checked on its own. Findings are written to stderr as \
             'path:line:column: severity: message [rule-id]' (with --format json, as one JSON \
-            document on stdout), then a one-line summary. Exit code 1 when any story has an \
+            document on stdout; with --format sarif, as a SARIF 2.1.0 log on stdout; with \
+            --format github, as GitHub Actions annotation lines on stdout), then a one-line summary. Exit code 1 when any story has an \
             error, or a warning under --strict; 0 otherwise; 65 when a file cannot be read. \
             'storygraph help rules' lists every rule with its severity.
             """,
@@ -55,6 +56,7 @@ struct CheckCommand: Command {
             }
         }
         var files: [CheckReport.File] = []
+        var all: [Diagnostic] = []
         for story in stories {
             let diagnostics: [Diagnostic]
             var readable = true
@@ -79,6 +81,7 @@ struct CheckCommand: Command {
                 if stories.count > 1 && !terminal.quiet { terminal.printError(file.summary) }
             }
             files.append(file)
+            all += diagnostics
         }
         let report = CheckReport(files: files, strict: strict)
         let document = report.document()
@@ -87,6 +90,12 @@ struct CheckCommand: Command {
             terminal.write(document.text())
         case .json:
             terminal.write(document.json())
+            if !terminal.quiet { terminal.printError(report.summary) }
+        case .sarif:
+            terminal.write(CheckCIOutput(findings: all).sarif())
+            if !terminal.quiet { terminal.printError(report.summary) }
+        case .github:
+            terminal.write(CheckCIOutput(findings: all).github())
             if !terminal.quiet { terminal.printError(report.summary) }
         }
         if report.unreadable > 0 { return .dataError }
