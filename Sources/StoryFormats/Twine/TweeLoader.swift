@@ -84,10 +84,11 @@ public enum TweeLoader: StoryLoader {
                 break
             }
         }
+        let linkMacros = TwineLinkMacros.declared(context.options, paths: files.map(\.source.path), diagnostics: &diagnostics)
         let story = TwineStoryBuilder.build(
             title: title ?? "", format: formatName, sources: passages,
             dialect: TwineDialect(formatName: format), declared: declared,
-            diagnostics: &diagnostics)
+            diagnostics: &diagnostics, linkMacros: linkMacros)
         context.sink.append(contentsOf: diagnostics)
         return story
     }

@@ -54,6 +54,27 @@ struct TwineLinkMarkup: Sendable, Hashable {
     }
 }
 
+extension TwineLinkMarkup {
+    /// URI schemes that leave the story without `//` (`mailto:`, `tel:`…); any scheme
+    /// followed by `://` leaves it too (`isExternal`).
+    static let schemes: Set<String> = [
+        "mailto", "tel", "sms", "javascript", "data", "news", "geo", "magnet", "xmpp", "irc",
+        "callto", "facetime", "skype", "sip", "urn", "about", "blob", "file", "ftp", "http",
+        "https", "steam", "market", "spotify", "slack", "whatsapp", "maps",
+    ]
+
+    /// Whether a target is a URI (`mailto:a@b.org`, `tel:+441234`, `https://…`): a link
+    /// that leaves the story, when no passage has that name (a passage named
+    /// `Tel:Aviv` is still a passage).
+    static func isURI(_ target: String) -> Bool {
+        if isExternal(target) { return true }
+        guard let colon = target.firstIndex(of: ":") else { return false }
+        let rest = target[target.index(after: colon)...]
+        guard let next = rest.unicodeScalars.first, !next.properties.isWhitespace else { return false }
+        return schemes.contains(target[..<colon].lowercased())
+    }
+}
+
 /// Finds `[[…]]` link markup in a passage's scalars, as the link scanner and the readable
 /// text both need it: `[[` (not `[[[`) closed by `]]` on the same line, at most
 /// `maximumSearch` scalars ahead. Once a search for `]]` ran to the end of its line, later

@@ -18,6 +18,7 @@ public enum TwineDialect: String, Sendable, Hashable, CaseIterable {
     var readsHarlowe: Bool { self == .harlowe || self == .unknown }
     var readsChapbook: Bool { self == .chapbook || self == .unknown }
     var readsDataPassage: Bool { self == .sugarcube || self == .snowman || self == .unknown }
+    var readsSnowmanScript: Bool { self == .snowman || self == .unknown }
 }
 
 /// Finds every link in the text of one Twine passage: link markup (`[[…]]`, `[img[…]]`),
@@ -48,6 +49,8 @@ public struct TwineLinkScanner {
         public var macro: String
         public var argument: String
         public var location: SourceLocation
+        /// The enclosing blocks' condition, for a declared link macro's link.
+        public var condition: Condition?
     }
 
     /// Scans `text`; `locate` turns an offset into `text` into a location in the file.
@@ -279,6 +282,8 @@ struct TwineScan {
     mutating func add(_ text: String, _ target: String, kind: Choice.Kind, at offset: Int, restart: Bool = false) {
         var kind = kind
         var label = text
+        // A target that a Snowman template computes (`<%= s.next %>`) is not a name.
+        if kind != .dynamic && target.contains("<%") { kind = .dynamic }
         // A jump inside a clickable is the click's destination (or, when computed, a
         // click to somewhere computed).
         if let linkText, kind == .auto || kind == .dynamic || restart {
@@ -324,6 +329,10 @@ struct TwineScan {
                 if dialect.readsHarlowe { harloweMacro() } else { i += 1 }
             case "{":
                 if dialect.readsChapbook { chapbookInsert() } else { i += 1 }
+            case "E":
+                if dialect.readsSugarCube && atScriptCall(TwineScan.sugarCubePlay) { scriptJump(TwineScan.sugarCubePlay) } else { i += 1 }
+            case "s":
+                if dialect.readsSnowmanScript && atScriptCall(TwineScan.snowmanShow) { scriptJump(TwineScan.snowmanShow) } else { i += 1 }
             case "d":
                 if dialect.readsDataPassage && at(i, "data-passage") && i > 0 && s[i - 1].properties.isWhitespace {
                     dataPassage()

@@ -1,6 +1,8 @@
 import StoryGraph
 
-/// Snowman and HTML navigation: `data-passage` attributes.
+/// Snowman and HTML navigation: `data-passage` attributes, and navigation written in
+/// JavaScript: Snowman's `story.show("P")` (`window.story.show`), SugarCube's
+/// `Engine.play("P")`, in passage text, `<% … %>` and `<script>` blocks and `<<script>>`.
 extension TwineScan {
     // MARK: data-passage
 
@@ -29,5 +31,49 @@ extension TwineScan {
         var open = start
         while open > 0 && s[open] != "<" && s[open] != "\n" && start - open < 500 { open -= 1 }
         add(label, target, kind: .choice, at: s[open] == "<" ? open : start)
+    }
+
+    /// Whether a script call starts at `i`: `name(` not preceded by part of a longer
+    /// identifier (`window.story.show(` is one; `history.show(` is not).
+    func atScriptCall(_ name: String) -> Bool {
+        guard at(i, name) else { return false }
+        guard i > 0 else { return true }
+        let before = s[i - 1]
+        return !(before.properties.isAlphabetic || ("0"..."9").contains(before) || before == "_" || before == "$")
+    }
+
+    /// `story.show("P")` or `Engine.play("P")` at `i` (the name `call`, ending in `(`): a
+    /// jump to P (a click inside a clickable); a computed target is dynamic.
+    mutating func scriptJump(_ call: String) {
+        let start = i
+        let open = start + call.unicodeScalars.count
+        guard let close = findBalanced(open: "(", close: ")", from: open) else {
+            i = open
+            return
+        }
+        i = close + 1
+        guard let first = TwineScan.splitTopLevel(text(open..<close)).first, !first.isEmpty else { return }
+        if let target = TwineScan.harloweString(first) {
+            if !target.isEmpty { add(target, target, kind: .auto, at: start) }
+        } else {
+            add(first, "\(call)\(first))", kind: .dynamic, at: start)
+        }
+    }
+
+    static let snowmanShow = "story.show("
+    static let sugarCubePlay = "Engine.play("
+
+    /// Reads the script calls that navigate, `story.show` and `Engine.play`, up to `end`,
+    /// and nothing else (the inside of `<<script>>`, which is JavaScript, not markup).
+    mutating func scriptJumps(until end: Int) {
+        while i < end && !exhausted {
+            if s[i] == "E" && dialect.readsSugarCube && atScriptCall(TwineScan.sugarCubePlay) {
+                scriptJump(TwineScan.sugarCubePlay)
+            } else if s[i] == "s" && dialect.readsSnowmanScript && atScriptCall(TwineScan.snowmanShow) {
+                scriptJump(TwineScan.snowmanShow)
+            } else {
+                i += 1
+            }
+        }
     }
 }

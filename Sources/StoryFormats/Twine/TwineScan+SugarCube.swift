@@ -70,15 +70,24 @@ extension TwineScan {
             } else {
                 add(TwineScan.label(arguments.first) ?? name.capitalized, "<<\(name)\(argumentText.isEmpty ? "" : " " + argumentText)>>", kind: .dynamic, at: start)
             }
+        case "run":
+            // `<<run Engine.play("P")>>`: the JavaScript's navigation calls.
+            i = k
+            scriptJumps(until: end)
+            i = end + 2
         case "script":
-            skip(to: "<</script>>")
+            // JavaScript: only its navigation calls are read.
+            var close = i
+            while close < s.count && !at(close, "<</script>>") { close += 1 }
+            scriptJumps(until: close)
+            i = min(s.count, close + "<</script>>".unicodeScalars.count)
         case "widget":
             skip(to: "<</widget>>")
         default:
             guard !TwineScan.sugarCubeMacros.contains(name) else { break }
             for argument in arguments {
                 if case .string(let value) = argument, !value.isEmpty {
-                    result.unknownMacroArguments.append(.init(macro: name, argument: value, location: locate(start)))
+                    result.unknownMacroArguments.append(.init(macro: name, argument: value, location: locate(start), condition: condition))
                 }
             }
         }
