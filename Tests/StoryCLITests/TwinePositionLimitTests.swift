@@ -16,7 +16,7 @@ struct TwinePositionLimitTests {
         let run = runCLI(["map", path, "--layout", "twine", "--format", "dot"])
         #expect(run.exitCode == 0)
         let what = size.map { "position '\(position)' and size '\($0)'" } ?? "position '\(position)'"
-        #expect(run.stderr == "\(path):1:1: warning: passage 'Start' has Twine \(what) beyond ±1000000 pixels (or a negative size); --layout twine lays it out automatically [twine-position]\n")
+        #expect(run.stderr == "\(path):1:1: warning: passage 'Start' has Twine \(what) beyond ±1000000 pixels (or a negative size); --layout twine lays it out automatically [layout-position]\n")
         // The passage in range keeps its pin; the other has none.
         #expect(run.stdout.components(separatedBy: "pos=\"").count == 2)
         #expect(run.stdout.contains("pos=\"300,-300!\""))

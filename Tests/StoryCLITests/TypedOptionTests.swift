@@ -80,8 +80,8 @@ import Testing
         }
         #expect(!options("paths").contains("--max-cycles"))
         #expect(options("paths") == [
-            "--limit", "--to", "--format", "--budget", "--input-format", "--start", "--story", "--restart-rule", "--disable", "--schema", "--quiet",
-            "--color",
+            "--limit", "--to", "--format", "--budget", "--input-format", "--start", "--story", "--restart-rule", "--disable", "--link-macro", "--schema",
+            "--quiet", "--color",
             "--help",
         ])
         #expect(options("report").contains("--max-cycles"))

@@ -41,7 +41,7 @@ struct LinkCase: Sendable, CustomStringConvertible {
         .init(text: "<<choice \"Cellar\" \"Go down\">>", dialect: .sugarcube, label: "Go down", target: "Cellar", kind: .choice),
         .init(text: "<<back>>", dialect: .sugarcube, label: "Back", target: "<<back>>", kind: .dynamic),
         .init(text: "<<if $lamp>>[[Cellar]]<</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar", kind: .choice, condition: "$lamp"),
-        .init(text: "<<if $a>><<elseif $b>>[[Cellar]]<</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar", kind: .choice, condition: "$b"),
+        .init(text: "<<if $a>><<elseif $b>>[[Cellar]]<</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar", kind: .choice, condition: "not ($a) and $b"),
         .init(text: "<<if $a>><<else>>[[Cellar]]<</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar", kind: .choice, condition: "not ($a)"),
         .init(text: "<<if $a>><<if $b>>[[Cellar]]<</if>><</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar", kind: .choice, condition: "$a and $b"),
         .init(text: "<a data-passage=\"Cellar\">Go down</a>", dialect: .snowman, label: "Go down", target: "Cellar", kind: .choice),

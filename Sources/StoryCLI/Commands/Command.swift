@@ -96,12 +96,17 @@ public struct InputOptions: Sendable {
         "disable", value: "RULE", help: "Leave out the findings of a rule (repeat for several); 'storygraph help rules' lists them.",
         allowed: StoryLoading.rules.ids, repeating: true)
 
+    static let linkMacroOption = Option.text(
+        "link-macro", value: "NAME",
+        help: "A story's own macro or widget whose quoted arguments name passages (<<fade \"Cellar\">>): follow them as links (repeat for several; also \"link_macros\" in a storygraph.json beside the story).",
+        repeating: true)
+
     static let schemaOption = Option.text(
         "schema", value: "FILE",
         help: "Read gamebook data (JSON, YAML, JS/TS) with the fields this JSON mapping names, instead of inferring them: {\"sections\": \"pages\", \"id\": \"id\", \"text\": \"body\", \"options\": \"choices\", \"label\": \"text\", \"target\": \"goto\"}.")
 
     public static let specs: [OptionSpec] = [
-        formatOption.spec, startOption.spec, storyOption.spec, restartRuleOption.spec, disableOption.spec, schemaOption.spec,
+        formatOption.spec, startOption.spec, storyOption.spec, restartRuleOption.spec, disableOption.spec, linkMacroOption.spec, schemaOption.spec,
     ]
 
     public var format: String?
@@ -122,7 +127,8 @@ public struct InputOptions: Sendable {
         }
         options = LoadOptions(
             start: arguments.value(Self.startOption), storyName: arguments.value(Self.storyOption),
-            restartRule: arguments[Self.restartRuleOption], gamebookSchema: schema)
+            restartRule: arguments[Self.restartRuleOption], gamebookSchema: schema,
+            linkMacros: Set(arguments.values(Self.linkMacroOption).map { $0.lowercased() }))
         disabled = Set(arguments.values(Self.disableOption))
     }
 

@@ -10,11 +10,15 @@ public struct LoadOptions: Sendable, Hashable {
     public var restartRule: RestartRule
     /// The fields of a gamebook's data (`--schema FILE`), instead of inferring them.
     public var gamebookSchema: GamebookSchema?
+    /// A story's own macros or widgets whose quoted arguments name passages
+    /// (`--link-macro fade`): their arguments that name a passage are links.
+    public var linkMacros: Set<String>
 
     public init(
         start: String? = nil, storyName: String? = nil, restartRule: RestartRule = .text,
-        gamebookSchema: GamebookSchema? = nil
+        gamebookSchema: GamebookSchema? = nil, linkMacros: Set<String> = []
     ) {
+        self.linkMacros = linkMacros
         self.start = start
         self.storyName = storyName
         self.restartRule = restartRule

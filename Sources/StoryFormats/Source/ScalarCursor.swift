@@ -40,6 +40,17 @@ public struct ScalarCursor: Sendable {
     /// ahead without moving costs budget.
     public mutating func advance(_ count: Int = 1) { offset = min(end, offset + max(0, count)) }
 
+    /// Moves to `offset` (kept within the cursor's range), for a scanner that found a
+    /// closing bracket ahead and goes past it. Free, as moving is.
+    public mutating func move(to offset: Int) { self.offset = min(end, max(0, offset)) }
+
+    /// Charges `steps` of look-ahead that a scanner did by its own search (over
+    /// `scalars`, not through `peek`); false once the budget is spent.
+    public mutating func charge(_ steps: Int) -> Bool {
+        budget -= max(0, steps)
+        return budget >= 0
+    }
+
     /// Whether the text at the cursor starts with `literal`; costs its length when it does
     /// not match at the first scalar. Does not move.
     public mutating func looksAt(_ literal: String) -> Bool {

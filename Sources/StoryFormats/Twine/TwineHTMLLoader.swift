@@ -43,6 +43,7 @@ public enum TwineHTMLLoader: StoryLoader {
         let options = context.options
         var diagnostics: [Diagnostic] = []
         defer { context.sink.append(contentsOf: diagnostics) }
+        let linkMacros = TwineLinkMacros.declared(options, paths: [source.path], diagnostics: &diagnostics)
         let html = HTMLSource(source)
         let stories = document.elements(named: "tw-storydata")
         if let line = document.depthLimitLine {
@@ -62,7 +63,7 @@ public enum TwineHTMLLoader: StoryLoader {
                     "no Twine story in this HTML file: found neither <tw-storydata> (Twine 2) nor <div tiddler> (Twine 1)",
                     at: source.location(at: 0))
             }
-            return twine1(tiddlers, html: html, diagnostics: &diagnostics)
+            return twine1(tiddlers, html: html, linkMacros: linkMacros, diagnostics: &diagnostics)
         }
 
         // Pick the story: by name, else the first (and say which others there are).
@@ -87,10 +88,10 @@ public enum TwineHTMLLoader: StoryLoader {
                     }))
             }
         }
-        return twine2(chosen, html: html, diagnostics: &diagnostics)
+        return twine2(chosen, html: html, linkMacros: linkMacros, diagnostics: &diagnostics)
     }
 
-    static func twine2(_ story: HTMLElement, html: HTMLSource, diagnostics: inout [Diagnostic]) -> Story {
+    static func twine2(_ story: HTMLElement, html: HTMLSource, linkMacros: Set<String> = [], diagnostics: inout [Diagnostic]) -> Story {
         let storyLocation = html.locate(story, marker: "<tw-storydata")
         if let tag = html.startTag(story, marker: "<tw-storydata") { html.searchFrom(tag, marker: "<tw-passagedata") }
         var sources: [TwinePassageSource] = []
@@ -126,13 +127,13 @@ public enum TwineHTMLLoader: StoryLoader {
         return TwineStoryBuilder.build(
             title: story.attribute("name") ?? "", format: formatName, sources: sources,
             dialect: TwineDialect(formatName: story.attribute("format")), declared: declared,
-            diagnostics: &diagnostics, fallbackIsFirst: true)
+            diagnostics: &diagnostics, fallbackIsFirst: true, linkMacros: linkMacros)
     }
 
     /// Twine 1: passages are `<div tiddler="Name" tags="a b" twine-position="x,y">` with
     /// `\n`, `\t` and `\s` (backslash) escapes in their text; `StoryTitle` names the story
     /// and `Start` starts it.
-    static func twine1(_ tiddlers: [HTMLElement], html: HTMLSource, diagnostics: inout [Diagnostic]) -> Story {
+    static func twine1(_ tiddlers: [HTMLElement], html: HTMLSource, linkMacros: Set<String> = [], diagnostics: inout [Diagnostic]) -> Story {
         var sources: [TwinePassageSource] = []
         var title: String?
         for element in tiddlers {
@@ -155,7 +156,7 @@ public enum TwineHTMLLoader: StoryLoader {
         }
         return TwineStoryBuilder.build(
             title: title ?? "", format: formatName, sources: sources,
-            dialect: .unknown, declared: nil, diagnostics: &diagnostics)
+            dialect: .unknown, declared: nil, diagnostics: &diagnostics, linkMacros: linkMacros)
     }
 }
 

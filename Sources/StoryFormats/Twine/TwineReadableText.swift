@@ -1,6 +1,6 @@
 import StoryGraph
 /// Twine passage text as the reader sees it, for map labels: link markup becomes its
-/// label, macros that print a label (`<<link "…">>`, `(link-goto: "…")`,
+/// label (as `TwineLinkMarkup` reads it for the analysis), macros that print a label (`<<link "…">>`, `(link-goto: "…")`,
 /// `{link to: …, label: '…'}`) keep it, every other macro, HTML tag and comment goes, and
 /// whitespace is collapsed. The source text itself stays on the passage (and in the map's
 /// tooltip); this only decides what the box shows.
@@ -15,6 +15,7 @@ enum TwineReadableText {
         var out = String.UnicodeScalarView()
         var i = 0
         var search = MemoizedFind(s)
+        var links = TwineLinkMarkupReader()
         func find(_ needle: String, from start: Int) -> Int? { search.find(needle, from: start) }
         // Bracket balancing (`(name: …)`, `{…}`) cannot be memoized the same way: each
         // search looks at most `maximumSearch` scalars ahead and all of them together at
@@ -61,19 +62,10 @@ enum TwineReadableText {
 
         while i < s.count {
             let c = s[i]
-            // [[link]]: its label.
-            if c == "[", i + 2 < s.count, s[i + 1] == "[", s[i + 2] != "[", let close = find("]]", from: i + 2) {
-                var inner = String(String.UnicodeScalarView(s[(i + 2)..<close]))
-                if let setter = inner.range(of: "][") { inner = String(inner[..<setter.lowerBound]) }
-                if let bar = inner.firstIndex(of: "|") {
-                    inner = String(inner[..<bar])
-                } else if let arrow = inner.range(of: "->", options: .backwards) {
-                    inner = String(inner[..<arrow.lowerBound])
-                } else if let arrow = inner.range(of: "<-") {
-                    inner = String(inner[arrow.upperBound...])
-                }
-                out.append(contentsOf: inner.unicodeScalars)
-                i = close + 2
+            // [[link]]: its label, read by the reader the link scanner uses.
+            if c == "[", TwineLinkMarkupReader.opens(s, at: i), case .link(let link, let end) = links.read(s, at: i) {
+                out.append(contentsOf: link.label.unicodeScalars)
+                i = end
                 continue
             }
             // Comments.

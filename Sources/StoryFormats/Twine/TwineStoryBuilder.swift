@@ -57,7 +57,7 @@ enum TwineStoryBuilder {
     static func build(
         title: String, format: String, sources: [TwinePassageSource], dialect: TwineDialect,
         declared: DeclaredStart?, diagnostics: inout [Diagnostic],
-        fallbackIsFirst: Bool = false
+        fallbackIsFirst: Bool = false, linkMacros: Set<String> = []
     ) -> Story {
         var passages: [Passage] = []
         var special: [Passage] = []
@@ -106,14 +106,29 @@ enum TwineStoryBuilder {
             if isSpecial { special.append(passage) } else { passages.append(passage) }
         }
         let names = Set(passages.map(\.id))
-        // A macro storygraph does not know that names a passage: say so once per macro
-        // and passage, where it is written, so the author knows why that link is missing.
+        // A link to a URI (`[[Write to us|mailto:…]]`) leaves the story: it is not a
+        // choice (nor a broken link) unless a passage has that very name.
+        func dropExternal(_ passage: inout Passage) {
+            passage.choices.removeAll { $0.kind != .dynamic && !names.contains($0.target) && TwineLinkMarkup.isURI($0.target) }
+        }
+        for k in passages.indices { dropExternal(&passages[k]) }
+        for k in special.indices { dropExternal(&special[k]) }
+        // A declared link macro's argument that names a passage is a link; an undeclared
+        // macro's: say so once per macro and passage, where it is written, and how to
+        // declare it, so the author knows why that link is missing.
+        let index = Dictionary(passages.indices.map { (passages[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         var reported: Set<String> = []
         for (argument, passage) in unknownArguments where names.contains(argument.argument) {
+            if linkMacros.contains(argument.macro), let k = index[passage] {
+                passages[k].choices.append(Choice(
+                    text: argument.argument, target: argument.argument, condition: argument.condition,
+                    kind: .choice, location: argument.location))
+                continue
+            }
             guard reported.insert("\(argument.macro)\u{0}\(argument.argument)\u{0}\(passage)").inserted else { continue }
             diagnostics.append(Diagnostic(
                 .info,
-                "<<\(argument.macro)>> in passage '\(passage)' names the passage '\(argument.argument)', but it is not a SugarCube macro storygraph knows; it is not followed as a link",
+                "<<\(argument.macro)>> in passage '\(passage)' names the passage '\(argument.argument)', but it is not a SugarCube macro storygraph knows; it is not followed as a link (declare it with --link-macro \(argument.macro), or in \"link_macros\" of a storygraph.json beside the story)",
                 at: argument.location, rule: FormatRules.twineUnknownMacro.id))
         }
         var start = passages.first?.id ?? ""

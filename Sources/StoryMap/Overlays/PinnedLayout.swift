@@ -53,7 +53,7 @@ public enum PinnedLayout {
             return Diagnostic(
                 .warning,
                 "passage '\(passage.id)' has Twine \(what) beyond ±\(Int(maximumCoordinate)) pixels (or a negative size); --layout twine lays it out automatically",
-                at: passage.location, rule: MapRules.twinePosition.id)
+                at: passage.location, rule: MapRules.layoutPosition.id)
         }
     }
 

@@ -1,0 +1,260 @@
+import StoryGraph
+
+/// SugarCube (and Twine 1) macros: `<<if>>` blocks, `<<link>>`, `<<goto>>`, `<<include>>`,
+/// `<<actions>>`, `<<back>>`, and the arguments of macros storygraph does not know.
+extension TwineScan {
+    // MARK: SugarCube
+
+    mutating func sugarCubeMacro() {
+        let start = i
+        var k = start + 2
+        let closing = k < s.count && s[k] == "/"
+        if closing { k += 1 }
+        let nameStart = k
+        while k < s.count, s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "_" || s[k] == "-" { k += 1 }
+        guard k > nameStart else {
+            i = start + 2
+            return
+        }
+        let name = text(nameStart..<k).lowercased()
+        guard let end = find(">>", from: k, quotes: true) else {
+            result.diagnostics.append(Diagnostic(
+                .warning, "'<<\(closing ? "/" : "")\(name)' is not closed by '>>'; it is not read",
+                at: locate(start), rule: FormatRules.twineUnterminatedMacro.id))
+            i = k
+            return
+        }
+        let argumentText = text(k..<end).trimmingTwineSpace()
+        i = end + 2
+        if closing {
+            pop(name == "endif" ? "if" : name)
+            return
+        }
+        let arguments = TwineScan.arguments(argumentText)
+        switch name {
+        case "if":
+            push("if", isHook: false, condition: TwineScan.test(argumentText), linkText: nil)
+        case "elseif":
+            elseIf(TwineScan.test(argumentText))
+        case "else":
+            if argumentText.hasPrefix("if ") {
+                elseIf(TwineScan.test(String(argumentText.dropFirst(3)).trimmingTwineSpace()))
+            } else {
+                recondition("if") { TwineScan.branch(after: $0.chain, nil) }
+            }
+        case "endif":
+            pop("if")
+        case "switch":
+            push("switch", isHook: false, condition: nil, linkText: nil)
+            blocks[blocks.count - 1].subject = argumentText
+        case "case":
+            let subject = blocks.last?.subject ?? ""
+            let test = TwineScan.test("\(subject) is \(argumentText)")
+            recondition("switch") { _ in test }
+            if blocks.last?.name == "switch" { blocks[blocks.count - 1].chain.append(test) }
+        case "default":
+            recondition("switch") { TwineScan.branch(after: $0.chain, nil) }
+        case "link", "button":
+            clickable(name, arguments, argumentText, at: start)
+        case "linkreplace", "linkappend", "linkprepend":
+            push(name, isHook: false, condition: nil, linkText: TwineScan.label(arguments.first))
+        case "goto":
+            jump(arguments, argumentText, kind: .auto, at: start)
+        case "include", "display":
+            jump(Array(arguments.prefix(1)), TwineScan.firstArgumentText(arguments) ?? argumentText, kind: .include, at: start)
+        case "actions", "choice":
+            choices(name, arguments, at: start)
+        case "back", "return":
+            if case .markup(let content)? = arguments.first, let (label, target) = TwineLinkMarkup.passageLink(content) {
+                add(label, target, kind: .choice, at: start)
+            } else {
+                add(TwineScan.label(arguments.first) ?? name.capitalized, "<<\(name)\(argumentText.isEmpty ? "" : " " + argumentText)>>", kind: .dynamic, at: start)
+            }
+        case "run":
+            // `<<run Engine.play("P")>>`: the JavaScript's navigation calls.
+            i = k
+            scriptJumps(until: end)
+            i = end + 2
+        case "script":
+            // JavaScript: only its navigation calls are read.
+            var close = i
+            while close < s.count && !at(close, "<</script>>") { close += 1 }
+            scriptJumps(until: close)
+            i = min(s.count, close + "<</script>>".unicodeScalars.count)
+        case "widget":
+            skip(to: "<</widget>>")
+        default:
+            guard !TwineScan.sugarCubeMacros.contains(name) else { break }
+            for argument in arguments {
+                if case .string(let value) = argument, !value.isEmpty {
+                    result.unknownMacroArguments.append(.init(macro: name, argument: value, location: locate(start), condition: condition))
+                }
+            }
+        }
+    }
+
+    /// `<<elseif>>`: its test holds and every earlier one of the chain does not.
+    mutating func elseIf(_ test: Condition) {
+        recondition("if") { TwineScan.branch(after: $0.chain, test) }
+        if blocks.last?.name == "if" { blocks[blocks.count - 1].chain.append(test) }
+    }
+
+    /// SugarCube 2's own macros (and Twine 1's), whose arguments are not passage names
+    /// unless read above: an unknown macro is a story's widget or a library's.
+    static let sugarCubeMacros: Set<String> = [
+        "capture", "set", "unset", "run", "print", "=", "-", "do", "redo", "include", "display",
+        "nobr", "silently", "type", "if", "elseif", "else", "endif", "for", "break", "continue",
+        "switch", "case", "default", "button", "checkbox", "cycle", "option", "optionsfrom",
+        "link", "linkappend", "linkprepend", "linkreplace", "listbox", "numberbox", "radiobutton",
+        "textarea", "textbox", "actions", "back", "choice", "return", "addclass", "append", "copy",
+        "prepend", "remove", "removeclass", "replace", "toggleclass", "audio", "cacheaudio",
+        "createaudiogroup", "createplaylist", "masteraudio", "playlist", "removeaudiogroup",
+        "removeplaylist", "waitforaudio", "goto", "repeat", "stop", "timed", "next", "widget",
+        "script", "done", "remember", "forget", "click", "endsilently", "endnobr",
+        "settimeout", "track", "volume", "stopallaudio", "loadscreen", "dialog", "popup",
+    ]
+
+    /// `<<link "text" "P">>`, `<<link [[text|P]]>>`, `<<link "text">>…<</link>>`.
+    mutating func clickable(_ name: String, _ arguments: [TwineMacroArgument], _ argumentText: String, at start: Int) {
+        var label = TwineScan.label(arguments.first)
+        switch arguments.first {
+        case .markup(let content)?:
+            if let (text, target) = TwineLinkMarkup.passageLink(content) {
+                add(text, target, kind: .choice, at: start)
+                label = text
+            }
+        case .image(let content)?:
+            let parts = content.components(separatedBy: "][")
+            if parts.count >= 2 {
+                let target = parts[1].trimmingTwineSpace()
+                if !target.isEmpty { add(target, target, kind: .choice, at: start) }
+            }
+        default:
+            if arguments.count >= 2 {
+                let text = label ?? argumentText
+                switch arguments[1] {
+                case .string(let target), .bare(let target):
+                    add(text, target, kind: .choice, at: start)
+                case .markup(let content):
+                    if let (_, target) = TwineLinkMarkup.passageLink(content) { add(text, target, kind: .choice, at: start) }
+                case .expression(let expression), .image(let expression):
+                    add(text, expression, kind: .dynamic, at: start)
+                }
+            }
+        }
+        push(name, isHook: false, condition: nil, linkText: label ?? argumentText)
+    }
+
+    /// `<<goto "P">>`, `<<goto [[P]]>>`, `<<include "P">>`; anything else is dynamic.
+    mutating func jump(_ arguments: [TwineMacroArgument], _ argumentText: String, kind: Choice.Kind, at start: Int) {
+        if arguments.count == 1 {
+            switch arguments[0] {
+            case .string(let target), .bare(let target):
+                add(target, target, kind: kind, at: start)
+                return
+            case .markup(let content):
+                if let (text, target) = TwineLinkMarkup.passageLink(content) {
+                    add(text, target, kind: kind, at: start)
+                }
+                return
+            default:
+                break
+            }
+        }
+        guard !argumentText.isEmpty else { return }
+        add(argumentText, argumentText, kind: .dynamic, at: start)
+    }
+
+    /// `<<actions [[a]] "b">>`, `<<choice "P" "text">>`, `<<choice [[text|P]]>>`.
+    mutating func choices(_ name: String, _ arguments: [TwineMacroArgument], at start: Int) {
+        if name == "choice", arguments.count == 2, case .string(let target) = arguments[0], case .string(let text) = arguments[1] {
+            add(text, target, kind: .choice, at: start)
+            return
+        }
+        for argument in arguments {
+            switch argument {
+            case .string(let target), .bare(let target):
+                add(target, target, kind: .choice, at: start)
+            case .markup(let content):
+                if let (text, target) = TwineLinkMarkup.passageLink(content) { add(text, target, kind: .choice, at: start) }
+            case .expression(let expression):
+                add(expression, expression, kind: .dynamic, at: start)
+            case .image:
+                break
+            }
+        }
+    }
+
+    static func label(_ argument: TwineMacroArgument?) -> String? {
+        switch argument {
+        case .string(let text)?, .bare(let text)?: text
+        case .markup(let content)?: TwineLinkMarkup.passageLink(content)?.text
+        default: nil
+        }
+    }
+
+    static func firstArgumentText(_ arguments: [TwineMacroArgument]) -> String? {
+        switch arguments.first {
+        case .string(let text)?, .bare(let text)?, .expression(let text)?, .markup(let text)?, .image(let text)?: text
+        case nil: nil
+        }
+    }
+
+    static let keywords: Set<String> = [
+        "true", "false", "null", "undefined", "setup", "settings", "previous", "passage", "NaN",
+        "to", "is", "isnot", "and", "or", "not", "eq", "neq", "gt", "gte", "lt", "lte", "def", "ndef",
+    ]
+
+    /// Splits SugarCube macro arguments as SugarCube does: quoted strings, link markup,
+    /// image markup, and barewords (a variable, call or keyword is an expression).
+    ///
+    /// - Complexity: O(n) in the length of the arguments.
+    static func arguments(_ text: String) -> [TwineMacroArgument] {
+        let s = Array(text.unicodeScalars)
+        var result: [TwineMacroArgument] = []
+        var k = 0
+        func string(_ range: Range<Int>) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: s[range])
+            return String(view)
+        }
+        while k < s.count {
+            let c = s[k]
+            if c.properties.isWhitespace { k += 1; continue }
+            if c == "\"" || c == "'" || c == "`" {
+                var value = String.UnicodeScalarView()
+                var j = k + 1
+                while j < s.count && s[j] != c {
+                    if s[j] == "\\" && j + 1 < s.count { j += 1 }
+                    value.append(s[j])
+                    j += 1
+                }
+                result.append(c == "`" ? .expression(string(k..<min(j + 1, s.count))) : .string(String(value)))
+                k = j + 1
+                continue
+            }
+            if c == "[" && k + 1 < s.count && (s[k + 1] == "[" || s[k + 1] == "i" || s[k + 1] == "<" || s[k + 1] == ">") {
+                var j = k
+                while j + 1 < s.count && !(s[j] == "]" && s[j + 1] == "]") { j += 1 }
+                let end = min(j + 2, s.count)
+                if s[k + 1] == "[" {
+                    result.append(.markup(string(k + 2..<max(k + 2, end - 2))))
+                } else {
+                    let open = s[k + 1] == "i" ? k + 5 : k + 6
+                    result.append(.image(string(min(open, end)..<max(min(open, end), end - 2))))
+                }
+                k = end
+                continue
+            }
+            var j = k
+            while j < s.count && !s[j].properties.isWhitespace { j += 1 }
+            let word = string(k..<j)
+            let isExpression = word.hasPrefix("$") || word.hasPrefix("_") || word.contains("(")
+                || word.contains(".") || keywords.contains(word) || !(word.first?.isLetter ?? false)
+            result.append(isExpression ? .expression(word) : .bare(word))
+            k = j
+        }
+        return result
+    }
+
+}
