@@ -40,6 +40,14 @@ examples: build
 	@echo "rendered the heat map of Examples/harbour.json -> $(OUTPUT)/harbour-heat.svg"
 	@$(BIN) map Examples/clockwork.html --layout twine --quiet -o $(OUTPUT)/clockwork-twine-layout.svg
 	@echo "rendered Examples/clockwork.html in Twine's own layout -> $(OUTPUT)/clockwork-twine-layout.svg"
+	@$(BIN) report Examples/lighthouse.json --format html --quiet -o $(OUTPUT)/lighthouse-report.html
+	@echo "wrote the HTML report of Examples/lighthouse.json -> $(OUTPUT)/lighthouse-report.html"
+	@$(BIN) map Examples/harbour.json --format html --heat --quiet -o $(OUTPUT)/harbour-report.html
+	@echo "wrote the HTML report of Examples/harbour.json, with heat -> $(OUTPUT)/harbour-report.html"
+	@if command -v chromium >/dev/null; then \
+	  python3 Tests/tools/html-report-browser.py $(OUTPUT)/harbour-report.html chapel chapel --size 1400x900 --screenshot $(OUTPUT)/harbour-report.png >/dev/null; \
+	  echo "screenshot of the report, search 'chapel' and its panel -> $(OUTPUT)/harbour-report.png"; \
+	else echo "no chromium: no screenshot of the HTML report (make deps installs it)"; fi
 
 ## The example stories `make examples` renders (CI counts the maps against it).
 print-examples:

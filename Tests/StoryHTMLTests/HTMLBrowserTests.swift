@@ -21,9 +21,23 @@ import StoryMap
         var selected: String?
         var search_count: String
         var match_before_click: Bool
+        var checks: Checks?
     }
 
-    static func drive(_ html: String, query: String, passage: String) throws -> Shown {
+    struct Checks: Decodable {
+        var width_before: Int
+        var width_after_wheel: Int
+        var width_after_plus: Int
+        var width_after_zero: Int
+        var restarts_shown: Int
+        var restarts_after_toggle: Int
+        var endings_by_odds: [String]
+        var endings_by_odds_descending: [String]
+        var finding_opens: String?
+        var heat_off_shows: String?
+    }
+
+    static func drive(_ html: String, query: String, passage: String, checks: Bool = false) throws -> Shown {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storygraph-html-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -31,7 +45,7 @@ import StoryMap
         try Data(html.utf8).write(to: page)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", HTMLReportTests.root.appendingPathComponent("Tests/tools/html-report-browser.py").path, page.path, query, passage]
+        process.arguments = ["python3", HTMLReportTests.root.appendingPathComponent("Tests/tools/html-report-browser.py").path, page.path, query, passage] + (checks ? ["--checks"] : [])
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -49,7 +63,7 @@ import StoryMap
         let result = try StoryLoading.load(paths: [HTMLReportTests.root.appendingPathComponent(path).path])
         let analysis = StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics)
         let html = try HTMLReport.page(analysis).html
-        let shown = try Self.drive(html, query: "skipper", passage: "1")
+        let shown = try Self.drive(html, query: "skipper", passage: "1", checks: true)
         // "skipper" is in passages 1 and 4; the first match is highlighted and in view.
         #expect(shown.search_count == "1 of 2")
         #expect(shown.match_before_click)
@@ -81,6 +95,19 @@ import StoryMap
 
             none
             """)
+        // Then the map and the tables, as a reader uses them: a wheel notch zooms in by
+        // 1.2, "+" by 1.25, "0" fits the whole map (1,400 × 1,000 window); the restarts box
+        // hides the six "The End" edges; the odds header sorts the endings both ways.
+        let checks = try #require(shown.checks)
+        #expect(abs(Double(checks.width_before) / Double(checks.width_after_wheel) - 1.2) < 0.01)
+        #expect(abs(Double(checks.width_after_wheel) / Double(checks.width_after_plus) - 1.25) < 0.01)
+        #expect(checks.width_after_zero == 919)
+        #expect(checks.restarts_shown == 6)
+        #expect(checks.restarts_after_toggle == 0)
+        #expect(checks.endings_by_odds == ["3", "4", "5"])
+        #expect(checks.endings_by_odds_descending == ["4", "5", "3"])
+        #expect(checks.finding_opens == nil)
+        #expect(checks.heat_off_shows == nil)
     }
 
     @Test(.enabled(if: chromium != nil, "chromium is not installed: apt-get install chromium (make deps installs it)"))
@@ -92,7 +119,7 @@ import StoryMap
         let html = try HTMLReport.page(analysis, overlays: MapOverlays(heat: .init(runs: 1_000, seed: 7))).html
         // The panel shows the heat run's own count (run i of seed s is the same anywhere).
         let visits = Fuzzer(runs: 1_000, seed: 7).run(PlayGraph(graph)).passageRuns[try #require(graph.indexByID["chapel"])]
-        let shown = try Self.drive(html, query: "crypt", passage: "chapel")
+        let shown = try Self.drive(html, query: "crypt", passage: "chapel", checks: true)
         #expect(shown.selected == "heat-passage:chapel")
         #expect(shown.heading == "chapel")
         #expect(shown.where == HTMLReportTests.root.appendingPathComponent(path).path + ":372")
@@ -100,6 +127,11 @@ import StoryMap
         let heading = try #require(lines.firstIndex(of: "FUZZ VISITS"))
         #expect(lines[heading + 2] == "\(visits) of 1,000 runs (seed 7, uniform)")
         #expect(visits == 249)
+        // A click on the broken-link finding opens the passage it is in.
+        #expect(shown.checks?.finding_opens == "chapel")
+        #expect(shown.checks?.endings_by_odds_descending == ["home", "vigil", "lighthouse-keeper", "infirmary"])
+        // The heat map is shown first; the heat box switches to the plain map.
+        #expect(shown.checks?.heat_off_shows == "map-story")
         #expect(lines.contains("on a loop #act2 #town"))
         #expect(lines.contains("Go down to the crypt → crypt (broken link)"))
         // A third of the readers who start at the chapel follow the broken link.

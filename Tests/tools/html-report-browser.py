@@ -6,7 +6,13 @@ and prints what the page shows as one JSON object (the search count, the selecte
 the side panel's heading, place and text, the panel's whole text). With --screenshot
 FILE it also writes a PNG of the page at that moment.
 
-usage: html-report-browser.py PAGE.html QUERY PASSAGE [--screenshot FILE] [--size WxH]
+With --checks it goes on as a reader would and adds "checks": the map's width in view
+units before and after one wheel notch, after the "+" key and after "0"; how many restart
+edges show before and after the restarts box is clicked; the endings' first column after
+one and two clicks on the "odds" header; the panel's heading after a click on the first
+finding; the map shown once the heat box is clicked.
+
+usage: html-report-browser.py PAGE.html QUERY PASSAGE [--checks] [--screenshot FILE] [--size WxH]
 
 Exit codes: 0 done, 2 usage, 3 the page did not behave (message on stderr), 4 chromium
 missing or broken. Used by Tests/StoryHTMLTests/HTMLBrowserTests.swift and to make the
@@ -86,6 +92,20 @@ class Browser:
             raise PageError("script failed: %s" % result["exceptionDetails"].get("text"))
         return result["result"].get("value")
 
+    def key(self, key, code, keycode, text=None):
+        down = {"type": "keyDown", "key": key, "code": code, "windowsVirtualKeyCode": keycode}
+        if text:
+            down["text"] = text
+        self.call("Input.dispatchKeyEvent", down)
+        self.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": keycode})
+
+    def centre_of(self, expression):
+        """Scrolls the element into view and gives its centre."""
+        spot = self.evaluate("(function(e){ if (!e) { return null; } e.scrollIntoView({block: 'center'}); var r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })(%s)" % expression)
+        if spot is None:
+            raise PageError("no element for " + expression)
+        return spot
+
     def click(self, x, y):
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
@@ -111,7 +131,46 @@ def wait_for(browser, expression, what, seconds=20):
     raise PageError("timed out waiting for " + what)
 
 
-def drive(browser, page, query, passage, screenshot):
+VIEW_WIDTH = "(function(){ var f = Array.prototype.filter.call(document.querySelectorAll('figure.map'), function(f){return !f.hidden;})[0]; return Math.round(Number(f.querySelector('svg').getAttribute('viewBox').split(' ')[2])); })()"
+SHOWN_RESTARTS = "Array.prototype.filter.call(document.querySelectorAll('figure.map:not([hidden]) g.edge.restart'), function(g){ return getComputedStyle(g).display !== 'none'; }).length"
+ENDINGS = "Array.prototype.map.call(document.querySelectorAll('#table-endings tbody tr'), function(r){ return r.cells[0].textContent; })"
+
+
+def checks(browser):
+    found = {}
+    area = browser.centre_of("document.getElementById('map-area')")
+    found["width_before"] = browser.evaluate(VIEW_WIDTH)
+    browser.call("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": area[0], "y": area[1], "deltaX": 0, "deltaY": -120})
+    time.sleep(0.1)
+    found["width_after_wheel"] = browser.evaluate(VIEW_WIDTH)
+    browser.evaluate("document.getElementById('map-area').focus()")
+    browser.key("+", "Equal", 187, "+")
+    found["width_after_plus"] = browser.evaluate(VIEW_WIDTH)
+    browser.key("0", "Digit0", 48, "0")
+    found["width_after_zero"] = browser.evaluate(VIEW_WIDTH)
+    found["restarts_shown"] = browser.evaluate(SHOWN_RESTARTS)
+    box = browser.centre_of("document.getElementById('toggle-restarts')")
+    browser.click(box[0], box[1])
+    found["restarts_after_toggle"] = browser.evaluate(SHOWN_RESTARTS)
+    header = "Array.prototype.filter.call(document.querySelectorAll('#table-endings thead th'), function(t){ return t.textContent === 'odds'; })[0]"
+    spot = browser.centre_of(header)
+    browser.click(spot[0], spot[1])
+    found["endings_by_odds"] = browser.evaluate(ENDINGS)
+    spot = browser.centre_of(header)
+    browser.click(spot[0], spot[1])
+    found["endings_by_odds_descending"] = browser.evaluate(ENDINGS)
+    if browser.evaluate("document.querySelector('tr.finding[data-passage]') !== null"):
+        spot = browser.centre_of("document.querySelector('tr.finding[data-passage]')")
+        browser.click(spot[0], spot[1])
+        found["finding_opens"] = browser.evaluate("document.querySelector('#panel-body h2').textContent")
+    if browser.evaluate("document.getElementById('toggle-heat') !== null"):
+        box = browser.centre_of("document.getElementById('toggle-heat')")
+        browser.click(box[0], box[1])
+        found["heat_off_shows"] = browser.evaluate("document.querySelector('figure.map:not([hidden])').id")
+    return found
+
+
+def drive(browser, page, query, passage, screenshot, with_checks=False):
     target = browser.call("Target.createTarget", {"url": "file://" + os.path.abspath(page)}, browser=True)
     attached = browser.call("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, browser=True)
     browser.session = attached["sessionId"]
@@ -154,6 +213,8 @@ def drive(browser, page, query, passage, screenshot):
         png = browser.call("Page.captureScreenshot", {"format": "png"})
         with open(screenshot, "wb") as out:
             out.write(base64.b64decode(png["data"]))
+    if with_checks:
+        shown["checks"] = checks(browser)
     return shown
 
 
@@ -161,6 +222,9 @@ def main(argv):
     args = argv[1:]
     screenshot = None
     width, height = 1400, 1000
+    with_checks = "--checks" in args
+    if with_checks:
+        args.remove("--checks")
     if "--screenshot" in args:
         i = args.index("--screenshot")
         screenshot = args[i + 1]
@@ -170,7 +234,7 @@ def main(argv):
         width, height = (int(v) for v in args[i + 1].split("x"))
         del args[i:i + 2]
     if len(args) != 3:
-        print(__doc__.strip().splitlines()[-6], file=sys.stderr)
+        print(next(line for line in __doc__.splitlines() if line.startswith("usage:")), file=sys.stderr)
         return 2
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:
@@ -179,7 +243,7 @@ def main(argv):
     signal.alarm(90)
     browser = Browser(chromium, width, height)
     try:
-        print(json.dumps(drive(browser, args[0], args[1], args[2], screenshot), sort_keys=True))
+        print(json.dumps(drive(browser, args[0], args[1], args[2], screenshot, with_checks), sort_keys=True))
         return 0
     except PageError as error:
         print("page: %s" % error, file=sys.stderr)
