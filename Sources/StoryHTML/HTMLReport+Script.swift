@@ -23,8 +23,14 @@ extension HTMLReport {
       });
       var view = views.filter(function (v) { return !v.figure.hidden; })[0] || views[0];
 
-      // Passages not reachable: their choice boxes and edges hide with them.
+      // Passages on a loop a reader can leave get a dashed purple border (traps are
+      // outlined in the drawing itself); passages not reachable: their choice boxes and
+      // edges hide with them.
       views.forEach(function (v) {
+        passages.forEach(function (p) {
+          var n = document.getElementById(v.prefix + 'passage:' + p.id);
+          if (n && p.loop !== undefined && !p.trapped) { n.classList.add('on-loop'); }
+        });
         v.svg.querySelectorAll('g.node, g.edge').forEach(function (g) {
           var t = g.querySelector('title'); if (!t) { return; }
           var m = /^[pc](\d+)/.exec(t.textContent);

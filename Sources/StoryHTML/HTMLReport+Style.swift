@@ -22,8 +22,9 @@ extension HTMLReport {
     body.js .map, body.js .map svg { width: 100%; height: 100%; display: block; }
     .map[hidden] { display: none !important; }
     g.node { cursor: pointer; }
-    g.node.match > polygon, g.node.match > path, g.node.match a > polygon, g.node.match a > path { stroke: var(--accent); stroke-width: 4px; }
-    g.node.selected > polygon, g.node.selected > path, g.node.selected a > polygon, g.node.selected a > path { stroke: var(--select); stroke-width: 5px; }
+    g.node.on-loop path, g.node.on-loop polygon { stroke: #6a3d9a; stroke-width: 2.5px; stroke-dasharray: 6 3; }
+    g.node.match path, g.node.match polygon { stroke: var(--accent); stroke-width: 4px; stroke-dasharray: none; }
+    g.node.selected path, g.node.selected polygon { stroke: var(--select); stroke-width: 5px; stroke-dasharray: none; }
     .hide-restarts g.edge.restart { display: none; }
     .hide-unreachable g.node.unreachable, .hide-unreachable .of-unreachable { display: none; }
     .panel { width: 24em; max-height: 72vh; overflow: auto; padding: 0.8em 1em; background: #fff; border-left: 1px solid var(--line); position: relative; }

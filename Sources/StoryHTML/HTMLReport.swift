@@ -47,14 +47,12 @@ public enum HTMLReport {
         var warnings: [String] = []
         var plain = overlays
         plain.heat = nil
-        var maps = [try view(graph, overlays: plain, options: options, engine: engine, key: "story", title: "Story map", prefix: "", warnings: &warnings)]
+        var maps = [try view(graph, overlays: plain, options: options, engine: engine, key: "story", title: "Story map", prefix: "", warnings: &warnings).view]
         var fuzz: FuzzReport?
         if overlays.heat != nil {
-            var heatOptions = options
-            let applied: (warnings: [String], fuzz: FuzzReport?)
-            do { applied = try overlays.applied(to: &heatOptions, graph: graph) } catch { throw Failure(description: error.message) }
-            fuzz = applied.fuzz
-            maps.append(try render(graph, options: heatOptions, engine: engine, key: "heat", title: "Heat map", prefix: "heat-", warnings: &warnings))
+            let heat = try view(graph, overlays: overlays, options: options, engine: engine, key: "heat", title: "Heat map", prefix: "heat-", warnings: &warnings)
+            maps.append(heat.view)
+            fuzz = heat.fuzz
         }
         let report = Report(analysis)
         let details = PassageDetails(analysis, fuzz: fuzz)
@@ -66,13 +64,13 @@ public enum HTMLReport {
     private static func view(
         _ graph: StoryGraph, overlays: MapOverlays, options: DOTOptions, engine: MapEngine, key: String, title: String,
         prefix: String, warnings: inout [String]
-    ) throws(Failure) -> MapView {
+    ) throws(Failure) -> (view: MapView, fuzz: FuzzReport?) {
         var options = options
-        do { warnings += try overlays.apply(to: &options, graph: graph) } catch { throw Failure(description: error.message) }
-        // Loops a reader can leave are outlined too (traps are, by the analysis marks):
-        // only on this page, so the static maps stay as they are.
-        if overlays.analysisMarks { outlineLoops(graph, &options.decorations) }
-        return try render(graph, options: options, engine: engine, key: key, title: title, prefix: prefix, warnings: &warnings)
+        let applied: (warnings: [String], fuzz: FuzzReport?)
+        do { applied = try overlays.applied(to: &options, graph: graph) } catch { throw Failure(description: error.message) }
+        // The heat view repeats the plain view's warnings: say them once.
+        if overlays.heat == nil { warnings += applied.warnings }
+        return (try render(graph, options: options, engine: engine, key: key, title: title, prefix: prefix, warnings: &warnings), applied.fuzz)
     }
 
     private static func render(
@@ -89,22 +87,6 @@ public enum HTMLReport {
             return MapView(key: key, title: title, svg: InlineSVG.inline(String(decoding: rendered.data, as: UTF8.self), prefix: prefix), prefix: prefix)
         } catch {
             throw Failure(description: error.description)
-        }
-    }
-
-    /// The colour of an escapable loop's outline.
-    public static let loopColor = "#6a3d9a"
-
-    static func outlineLoops(_ graph: StoryGraph, _ decorations: inout MapDecorations) {
-        let components = StronglyConnectedComponents(graph)
-        let reachability = Reachability(graph)
-        var outlined = Set(decorations.clusters.map { $0.passages })
-        for (c, members) in components.members.enumerated() where components.isCyclic[c] {
-            let v = members[0]
-            guard reachability.reachableNodes[v], reachability.nodesReachingEnding[v] else { continue }
-            let passages = Array(Set(members.map { graph.passageOf[$0] })).sorted()
-            guard outlined.insert(passages).inserted else { continue }
-            decorations.clusters.append(.init(label: "loop: the reader can go round", color: loopColor, passages: passages, style: "rounded,dashed"))
         }
     }
 

@@ -25,6 +25,7 @@ import StoryMap
     }
 
     struct Checks: Decodable {
+        var on_loop: Int
         var width_before: Int
         var width_after_wheel: Int
         var width_after_plus: Int
@@ -107,6 +108,7 @@ import StoryMap
         #expect(checks.endings_by_odds == ["3", "4", "5"])
         #expect(checks.endings_by_odds_descending == ["4", "5", "3"])
         #expect(checks.finding_opens == nil)
+        #expect(checks.on_loop == 0)
         #expect(checks.heat_off_shows == nil)
     }
 
@@ -130,6 +132,8 @@ import StoryMap
         // A click on the broken-link finding opens the passage it is in.
         #expect(shown.checks?.finding_opens == "chapel")
         #expect(shown.checks?.endings_by_odds_descending == ["home", "vigil", "lighthouse-keeper", "infirmary"])
+        // Harbour's four loops (11 + 2 + 2 + 2 passages, all escapable) are marked.
+        #expect(shown.checks?.on_loop == 17)
         // The heat map is shown first; the heat box switches to the plain map.
         #expect(shown.checks?.heat_off_shows == "map-story")
         #expect(lines.contains("on a loop #act2 #town"))

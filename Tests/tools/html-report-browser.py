@@ -6,7 +6,8 @@ and prints what the page shows as one JSON object (the search count, the selecte
 the side panel's heading, place and text, the panel's whole text). With --screenshot
 FILE it also writes a PNG of the page at that moment.
 
-With --checks it goes on as a reader would and adds "checks": the map's width in view
+With --checks it goes on as a reader would and adds "checks": how many boxes are marked
+as on a loop, the map's width in view
 units before and after one wheel notch, after the "+" key and after "0"; how many restart
 edges show before and after the restarts box is clicked; the endings' first column after
 one and two clicks on the "odds" header; the panel's heading after a click on the first
@@ -140,6 +141,7 @@ def checks(browser):
     found = {}
     area = browser.centre_of("document.getElementById('map-area')")
     found["width_before"] = browser.evaluate(VIEW_WIDTH)
+    found["on_loop"] = browser.evaluate("document.querySelectorAll('figure.map:not([hidden]) g.node.on-loop').length")
     browser.call("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": area[0], "y": area[1], "deltaX": 0, "deltaY": -120})
     time.sleep(0.1)
     found["width_after_wheel"] = browser.evaluate(VIEW_WIDTH)

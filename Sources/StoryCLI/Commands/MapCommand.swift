@@ -131,6 +131,13 @@ struct MapCommand: Command {
 
     /// `--format html`: the report page, its map drawn with this command's style and overlays.
     private func page(_ graph: StoryGraph, diagnostics: [Diagnostic], _ terminal: Terminal) throws(CLIError) -> ExitCode {
+        // The page lays the map out as `map` does: the same memory ceiling first.
+        var estimated = style.options
+        var drawn = overlays
+        drawn.heat = nil  // the heat overlay colours, it adds no box
+        do { _ = try drawn.apply(to: &estimated, graph: graph) } catch { throw .usage(error.message, command: "map") }
+        let plan = EnginePlan(engine, graph: graph, options: estimated)
+        try LayoutMemoryEstimate.check(ceiling: memoryCeiling, engine: engine, plan: plan, graph: graph, options: estimated, story: paths[0])
         let analysis = StoryAnalysis(graph, loadDiagnostics: diagnostics, options: .init(disabledRules: input.disabled))
         let html: String
         do {
