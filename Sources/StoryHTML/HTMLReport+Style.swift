@@ -13,7 +13,7 @@ extension HTMLReport {
     .toolbar button { font: inherit; padding: 0.15em 0.6em; }
     #search-count { color: var(--muted); min-width: 6em; }
     .layout { display: flex; align-items: stretch; }
-    .map-area { flex: 1; overflow: auto; background: #fff; border-bottom: 1px solid var(--line); }
+    .map-area { flex: 1; min-width: 0; max-height: 85vh; overflow: auto; background: #fff; border-bottom: 1px solid var(--line); }
     body.js .map-area { height: 72vh; overflow: hidden; cursor: grab; touch-action: none; }
     body.js .map-area.dragging { cursor: grabbing; }
     .map-area:focus { outline: 2px solid var(--accent); outline-offset: -2px; }

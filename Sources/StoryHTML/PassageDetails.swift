@@ -44,6 +44,8 @@ public struct PassageDetails: Sendable {
     /// Whether every path was enumerated: else the path counts are lower bounds.
     public let pathsExact: Bool
     public let fuzz: (runs: Int, seed: UInt64, policy: String)?
+    /// The passage each placed finding is on.
+    private let findingPassage: [Report.Finding: String]
 
     /// - Complexity: O(min(paths, `pathLimit`) · path length) for the path counts, plus
     ///   one odds solve per passage (O(V + E) each on acyclic stories) up to
@@ -99,6 +101,9 @@ public struct PassageDetails: Sendable {
                 visits: report.map { $0.passageRuns[v] }, findings: placed[v] ?? [])
         }
         fuzz = report.map { ($0.runs, $0.seed, $0.policy.rawValue) }
+        var findingPassage: [Report.Finding: String] = [:]
+        for (v, list) in placed { for finding in list where findingPassage[finding] == nil { findingPassage[finding] = graph.ids[v] } }
+        self.findingPassage = findingPassage
     }
 
     /// The passage a finding is about: the one in the finding's file that starts last at
@@ -126,10 +131,7 @@ public struct PassageDetails: Sendable {
     }
 
     /// The passage id a finding is placed on, for the findings list's links.
-    public func passage(of finding: Report.Finding) -> String? {
-        // Entries hold findings by value; few per story, so a scan of the placed ones.
-        entries.first { $0.findings.contains(finding) }?.id
-    }
+    public func passage(of finding: Report.Finding) -> String? { findingPassage[finding] }
 
     /// The embedded JSON object: `{"passages": [...], "paths_exact", "fuzz"}`.
     public func value(title: String, start: String) -> ReportValue {
