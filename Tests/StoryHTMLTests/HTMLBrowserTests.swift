@@ -21,6 +21,9 @@ import StoryMap
         var selected: String?
         var search_count: String
         var match_before_click: Bool
+        var images: Int
+        var scripts: Int
+        var pwned: Bool
         var checks: Checks?
     }
 
@@ -36,6 +39,8 @@ import StoryMap
         var endings_by_odds_descending: [String]
         var finding_opens: String?
         var heat_off_shows: String?
+        var unreachable_shown: Int
+        var unreachable_after_toggle: Int
     }
 
     static func drive(_ html: String, query: String, passage: String, checks: Bool = false) throws -> Shown {
@@ -109,6 +114,7 @@ import StoryMap
         #expect(checks.endings_by_odds_descending == ["4", "5", "3"])
         #expect(checks.finding_opens == nil)
         #expect(checks.on_loop == 0)
+        #expect(checks.unreachable_shown == 0)
         #expect(checks.heat_off_shows == nil)
     }
 
@@ -142,5 +148,35 @@ import StoryMap
         let odds = try #require(lines.firstIndex(of: "ODDS FROM HERE"))
         #expect(Array(lines[(odds + 1)...(odds + 5)]) == ["home 33.18%", "vigil 16.59%", "lighthouse-keeper 10.88%", "infirmary 1.003%", "a broken link 38.35%"])
         #expect(lines.contains { $0.hasPrefix("error [broken-link]: choice 'Go down to the crypt' of passage 'chapel' leads to 'crypt', which does not exist (") && $0.hasSuffix("harbour.json:388)") })
+    }
+
+    /// Story text that tries to be markup stays text in the browser: no element, no handler
+    /// run, and the panel shows the names as written.
+    @Test(.enabled(if: chromium != nil, "chromium is not installed: apt-get install chromium (make deps installs it)"))
+    func hostileStoryTextStaysTextInTheBrowser() throws {
+        let hostile = "<img src=x onerror=\"window.pwned=true\">"
+        let story = Story(title: "</title><script>window.pwned=true</script>", start: hostile, passages: [
+            Passage(id: hostile, text: "</script><script>window.pwned=true</script><svg onload=\"window.pwned=true\">", choices: [
+                Choice(text: "<b onclick=\"window.pwned=true\">go</b>", target: "end"),
+            ], location: SourceLocation(file: "<i>.json", line: 2)),
+            Passage(id: "end", text: "-->", location: SourceLocation(file: "<i>.json", line: 9)),
+            Passage(id: "<iframe>", text: "never reached", choices: [
+                Choice(text: "on", target: "end"),
+            ], location: SourceLocation(file: "<i>.json", line: 12)),
+        ], format: "test")
+        let (validated, findings) = try story.validated()
+        let html = try HTMLReport.page(StoryAnalysis(StoryGraph(validated), loadDiagnostics: findings)).html
+        let shown = try Self.drive(html, query: "onerror", passage: hostile, checks: true)
+        #expect(shown.images == 0)
+        #expect(shown.scripts == 2)
+        #expect(!shown.pwned)
+        #expect(shown.search_count == "1 of 1")
+        #expect(shown.heading == hostile)
+        #expect(shown.where == "<i>.json:2")
+        #expect(shown.text == "</script><script>window.pwned=true</script><svg onload=\"window.pwned=true\">")
+        #expect(shown.panel.contains("\n<b onclick=\"window.pwned=true\">go</b> → end\n"))
+        // The unreachable passage, its choice box and its two edges hide with the box.
+        #expect(shown.checks?.unreachable_shown == 4)
+        #expect(shown.checks?.unreachable_after_toggle == 0)
     }
 }

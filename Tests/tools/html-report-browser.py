@@ -3,7 +3,8 @@
 protocol on a pipe (--remote-debugging-pipe): clicks into the search box and types the
 query with real input events, then clicks the passage's box on the map with the mouse,
 and prints what the page shows as one JSON object (the search count, the selected box,
-the side panel's heading, place and text, the panel's whole text). With --screenshot
+the side panel's heading, place and text, the panel's whole text, and what story text
+could have injected: img/iframe/object/embed elements, scripts, `window.pwned`). With --screenshot
 FILE it also writes a PNG of the page at that moment.
 
 With --checks it goes on as a reader would and adds "checks": how many boxes are marked
@@ -11,7 +12,8 @@ as on a loop, the map's width in view
 units before and after one wheel notch, after the "+" key and after "0"; how many restart
 edges show before and after the restarts box is clicked; the endings' first column after
 one and two clicks on the "odds" header; the panel's heading after a click on the first
-finding; the map shown once the heat box is clicked.
+finding; how many boxes and edges of unreachable passages show before and after the
+unreachable box is clicked; the map shown once the heat box is clicked.
 
 usage: html-report-browser.py PAGE.html QUERY PASSAGE [--checks] [--screenshot FILE] [--size WxH]
 
@@ -165,6 +167,11 @@ def checks(browser):
         spot = browser.centre_of("document.querySelector('tr.finding[data-passage]')")
         browser.click(spot[0], spot[1])
         found["finding_opens"] = browser.evaluate("document.querySelector('#panel-body h2').textContent")
+    unreachable = "Array.prototype.filter.call(document.querySelectorAll('figure.map:not([hidden]) g.node.unreachable, figure.map:not([hidden]) .of-unreachable'), function(g){ return getComputedStyle(g).display !== 'none'; }).length"
+    found["unreachable_shown"] = browser.evaluate(unreachable)
+    box = browser.centre_of("document.getElementById('toggle-unreachable')")
+    browser.click(box[0], box[1])
+    found["unreachable_after_toggle"] = browser.evaluate(unreachable)
     if browser.evaluate("document.getElementById('toggle-heat') !== null"):
         box = browser.centre_of("document.getElementById('toggle-heat')")
         browser.click(box[0], box[1])
@@ -210,6 +217,10 @@ def drive(browser, page, query, passage, screenshot, with_checks=False):
               selected: sel ? sel.id : null};
     })()""")
     shown["search_count"] = count
+    # What story text could have injected: elements it names, a flag its handlers set.
+    shown["images"] = browser.evaluate("document.querySelectorAll('img, iframe, object, embed').length")
+    shown["scripts"] = browser.evaluate("document.scripts.length")
+    shown["pwned"] = browser.evaluate("window.pwned === true")
     shown["match_before_click"] = spot["match"]
     if screenshot:
         png = browser.call("Page.captureScreenshot", {"format": "png"})
