@@ -41,4 +41,44 @@ struct TwineRealWorldTests {
         #expect(notes.first?.message.contains("<<goto2>>") == true)
         #expect(notes.first?.message.contains("'Cellar'") == true)
     }
+
+    /// Writes files (relative path → text) into a fresh temporary folder.
+    private func folder(_ files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("twine-trial-\(UUID().uuidString)").path
+        for (name, text) in files {
+            let path = (root as NSString).appendingPathComponent(name)
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    /// A Tweego project that keeps StoryTitle and StoryData in files of their own (as
+    /// Tweego's own examples and many real projects do) is one story, not one per file.
+    @Test func aTweegoProjectWithStoryTitleAndStoryDataInTheirOwnFilesIsOneStory() throws {
+        let root = try folder([
+            "StoryTitle.twee": ":: StoryTitle\nThe Lock Keeper\n",
+            "StoryData.twee": ":: StoryData\n{\"format\": \"Harlowe\", \"start\": \"Gate\"}\n",
+            "chapters/gate.twee": ":: Gate\n[[Open the sluice->Sluice]] or [[wait|Dusk]]\n",
+            "chapters/sluice.twee": ":: Sluice\nWater.\n\n:: Dusk\nNight falls.\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try StoryFolder(root).stories.count == 1)
+        let result = try StoryLoading.load(paths: [root])
+        #expect(result.story.title == "The Lock Keeper")
+        #expect(result.story.start == "Gate")
+        #expect(result.story.passages.map(\.id) == ["Gate", "Sluice", "Dusk"])
+        #expect(result.story.passages[0].choices.map(\.target) == ["Sluice", "Dusk"])
+    }
+
+    /// Two files that each declare a StoryData are still two stories.
+    @Test func twoStoryDataFilesAreStillTwoStories() throws {
+        let root = try folder([
+            "a.twee": ":: StoryData\n{\"start\": \"A\"}\n\n:: A\nOne.\n",
+            "b.twee": ":: StoryData\n{\"start\": \"B\"}\n\n:: B\nTwo.\n",
+            "title.twee": ":: StoryTitle\nShared\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try StoryFolder(root).stories.map { $0.map { ($0 as NSString).lastPathComponent } } == [["a.twee"], ["b.twee"], ["title.twee"]])
+    }
 }
