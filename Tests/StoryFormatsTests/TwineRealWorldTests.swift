@@ -81,4 +81,46 @@ struct TwineRealWorldTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(try StoryFolder(root).stories.map { $0.map { ($0 as NSString).lastPathComponent } } == [["a.twee"], ["b.twee"], ["title.twee"]])
     }
+
+    /// SugarCube reads a link target that names no passage as TwineScript: `previous()`
+    /// (Kintsugi's "Look around some more.") and `$next` are computed, not broken; a name
+    /// that looks like a call but is a passage stays that passage.
+    @Test func aSugarCubeLinkToAnExpressionIsComputedNotBroken() throws {
+        let text = """
+        :: StoryData
+        {"format": "SugarCube", "start": "Desk"}
+
+        :: Desk
+        [[Look around some more.|previous()]]
+        [[Go on|$next]]
+        [[Talk (again)]]
+        [[Count|count(2)]]
+
+        :: Talk (again)
+        Hello.
+
+        :: count(2)
+        Two.
+        """
+        let result = try StoryLoading.load(sources: [SourceText(path: "desk.twee", text: text)])
+        let desk = try #require(result.story.passages.first)
+        #expect(desk.choices.map(\.target) == ["previous()", "$next", "Talk (again)", "count(2)"])
+        #expect(desk.choices.map(\.kind) == [.dynamic, .dynamic, .choice, .choice])
+        #expect(result.diagnostics.filter { $0.ruleID == "broken-link" }.isEmpty)
+        #expect(result.diagnostics.filter { $0.ruleID == "dynamic-link" }.map(\.location?.line) == [5, 6])
+    }
+
+    /// Harlowe does not evaluate link markup: `[[Back->previous()]]` there names a passage.
+    @Test func aHarloweLinkToACallIsStillANameAndBroken() throws {
+        let text = """
+        :: StoryData
+        {"format": "Harlowe", "start": "Desk"}
+
+        :: Desk
+        [[Back->previous()]]
+        """
+        let result = try StoryLoading.load(sources: [SourceText(path: "desk.twee", text: text)])
+        #expect(result.story.passages[0].choices.map(\.kind) == [.choice])
+        #expect(result.diagnostics.filter { $0.ruleID == "broken-link" }.map(\.location?.line) == [5])
+    }
 }

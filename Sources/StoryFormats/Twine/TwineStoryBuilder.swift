@@ -61,6 +61,7 @@ enum TwineStoryBuilder {
     ) -> Story {
         var passages: [Passage] = []
         var special: [Passage] = []
+        let allNames = Set(sources.map(\.name))
         var first: [String: (location: SourceLocation, special: Bool)] = [:]
         var unknownArguments: [(TwineLinkScanner.UnknownMacroArgument, passage: String)] = []
         for source in sources {
@@ -83,6 +84,12 @@ enum TwineStoryBuilder {
             if scanned {
                 let found = TwineLinkScanner.scan(source.text, dialect: dialect, locate: source.locate)
                 choices = found.choices
+                // A SugarCube link target read as an expression that is, after all, a
+                // passage's name is that passage (SugarCube tries the name first).
+                for c in choices.indices where choices[c].kind == .dynamic && dialect.readsSugarCube
+                    && TwineScan.isSugarCubeExpression(choices[c].target) && allNames.contains(choices[c].target) {
+                    choices[c].kind = .choice
+                }
                 unknownArguments += found.unknownMacroArguments.map { ($0, source.name) }
                 if !isSpecial {
                     diagnostics += found.diagnostics
