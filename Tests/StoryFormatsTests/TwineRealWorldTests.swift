@@ -123,4 +123,29 @@ struct TwineRealWorldTests {
         #expect(result.story.passages[0].choices.map(\.kind) == [.choice])
         #expect(result.diagnostics.filter { $0.ruleID == "broken-link" }.map(\.location?.line) == [5])
     }
+
+    /// A Twee 2 project's main file lists its other files in `StoryIncludes` (You Quote
+    /// It, You Note It! keeps every story passage in included files): given the main file
+    /// alone, the story is read from all of them, each once, and a missing one is named.
+    @Test func twee2StoryIncludesBringsInTheListedFiles() throws {
+        let root = try folder([
+            "story.tw": "::StoryTitle\nTide Tables\n\n::StoryIncludes\nstyle.scss\nparts/harbour.tw\nparts/harbour.tw\nmissing.tw\n\n::StoryInit\n<<set $tide to 0>>\n",
+            "parts/harbour.tw": "::Start\n[[Read the table|Table]]\n\n::StoryIncludes\ntable.tw\n",
+            "parts/table.tw": "::Table\nHigh water at noon.\n",
+            "style.scss": "body { color: navy; }\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = try StoryLoading.load(paths: [root + "/story.tw"])
+        #expect(result.story.title == "Tide Tables")
+        #expect(result.story.passages.map(\.id) == ["Start", "Table"])
+        #expect(result.story.passages[0].choices.map(\.target) == ["Table"])
+        let missing = result.diagnostics.filter { $0.message.contains("'missing.tw'") }
+        #expect(missing.map(\.severity) == [.warning])
+        #expect(missing.first?.location?.line == 8)
+        // The folder holds the same files: each is read once, no passage twice.
+        let whole = try StoryLoading.load(paths: [root])
+        #expect(whole.story.passages.map(\.id) == ["Start", "Table"])
+        #expect(whole.diagnostics.filter { $0.ruleID == "duplicate-id" }.isEmpty)
+        #expect(result.diagnostics.filter { $0.ruleID == "duplicate-id" }.isEmpty)
+    }
 }

@@ -66,7 +66,9 @@ enum TwineStoryBuilder {
         var unknownArguments: [(TwineLinkScanner.UnknownMacroArgument, passage: String)] = []
         for source in sources {
             let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
-            if let earlier = first[source.name] {
+            // Each file of a Twee 2 project may list the files it includes: a StoryIncludes
+            // in several files is no duplicate.
+            if source.name != TweeStoryIncludes.passageName, let earlier = first[source.name] {
                 // Story passages named twice are reported by `Story.validated()`; a
                 // special one is not seen there, so it is reported here.
                 if isSpecial || earlier.special {
