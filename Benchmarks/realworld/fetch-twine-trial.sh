@@ -9,7 +9,8 @@
 # A story that is one file becomes DEST/<name>.<ext>; a story that is a folder (a Tweego
 # project) becomes DEST/<name>/ holding only its .twee/.tw/.tw2 files, at their paths.
 # Then: STORYGRAPH=.build/release/storygraph Tests/tools/try-real-twine.sh DEST
-# and Tests/tools/count-twine.py DEST (the independent count).
+# and STORYGRAPH=.build/release/storygraph Benchmarks/realworld/count-twine.py DEST --diff
+# (the independent count, beside storygraph's own).
 set -eu
 dest=${1:?usage: fetch-twine-trial.sh DEST}
 
@@ -58,7 +59,6 @@ desarmar-la-bomba|shisyastawuman/libro_interactivo|84dc0782da88042a9818e50ee7fd5
 fox-and-crow|666feiyu666/Fox-and-Crow|f4e9aa17aa2957d43679f38d83232522267ffa47|src/story.twee
 bloc|KnightlyGoose/bloc|87f4a70482a7312c0ad866327c427e4986020f9c|src
 how-to-buy-software|berthelemy/how-to-buy-software|380ed7b5c26a1a15ee2e781c018c484609630d98|src
-game-01|eva20040424/Game_01|80824a730eba2afc4df9b03e3ecf0dad5cc6f3a9|dist/index.html
 serious-prisoner|myeongjin0415/serious-prisoner|0428fb378bde7384c0c425a652b1df1736ddf25a|game
 you-quote-it|Acadia-University-Library/you-quote-it-you-note-it|9e3723a0659b362dae32cea6b4753b19c696816f|.
 mudlike|molleindustria/mudlike|ec878f901c882b589be9d935b23487e5d4e16ebd|story.tw
@@ -71,7 +71,6 @@ city-of-ghosts|yakuzadave/cityofghosts|19c518f4f7ab68df68b992b7979db077d0b19229|
 who-stole-my-heart|Hydrohaven/Who-Stole-My-Heart-|7d8594d3b9a5cfe9e09f9241aff09538ae92d694|source/main.twee
 kintsugi|FSUdigitalmedia/interactive-narrative-Walkerm0927|1094bac999661c538a7d2fcf21a497fe992290d5|docs/index.html
 jammy|GammaSpace/jammy|e64e59f58c69ad6ad31c00f5bdfdd997db317e76|twine_src
-mages-tower|grscwf/twin-mt|196f81f69bee071a86246eec73d5622f580782ac|story.tw
 senior-dev-devin|lux-sp4rk/senior-dev-devin|3d5cf15918825e7af77a2003fd4a25defd24d0ee|src
 ai-ethics-quest|jojungwhan/twine_ai|f2b437675e99cae03c57217f2cd4a5060acf49d5|output/ai_ethics_quest.html
 nanowrimo-2025|michaelansel/NaNoWriMo2025|cba92c03ed6c84ce88ac0f5912572276f82a0b3c|src

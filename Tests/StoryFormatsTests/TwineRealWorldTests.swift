@@ -61,6 +61,7 @@ struct TwineRealWorldTests {
             "StoryData.twee": ":: StoryData\n{\"format\": \"Harlowe\", \"start\": \"Gate\"}\n",
             "chapters/gate.twee": ":: Gate\n[[Open the sluice->Sluice]] or [[wait|Dusk]]\n",
             "chapters/sluice.twee": ":: Sluice\nWater.\n\n:: Dusk\nNight falls.\n",
+            "style.twee": ":: Looks [stylesheet]\nbody { color: teal; }\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(try StoryFolder(root).stories.count == 1)
