@@ -96,7 +96,6 @@ SKIP = [r"/\*.*?\*/", r"<!--.*?-->", r"<<script>>.*?<</script>>", r'""".*?"""', 
 STR = r"""(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`([^`]*)`)"""
 SUGAR = [
     r"<<(?:goto|include|display)\s+" + STR,
-    r"<<(?:goto|include|display)\s+\[\[",  # <<goto [[P]]>>: counted by its [[ ]] below
     r"<<(?:link|button|click|actionlink)\s+" + STR + r"\s+" + STR,
     r"<<choice\s+" + STR,
 ]
@@ -126,12 +125,10 @@ def links(body, fmt):
         targets.append(target.strip())
     if f.startswith("sugarcube") or f == "":
         count += len(re.findall(r"\sdata-passage\s*=", body))
+        # (`<<goto [[P]]>>` and `<<actions [[a]] [[b]]>>` are counted by their [[ ]])
         for p in SUGAR:
-            if p.endswith(r"\[\["):
-                continue
             count += len(re.findall(p, body))
         count += len(re.findall(r"\[img\[[^\]]*\]\[[^\]]+\]\]", body))
-        # <<actions [[a]] [[b]]>> are counted by their [[ ]]
     if f.startswith("harlowe") or f == "":
         for p in HARLOWE:
             count += len(re.findall(p, body))
