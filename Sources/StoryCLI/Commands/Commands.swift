@@ -7,6 +7,7 @@ enum Commands {
         ReportCommand.self,
         PathsCommand.self,
         CheckCommand.self,
+        DiffCommand.self,
         FuzzCommand.self,
         GenerateCommand.self,
     ]
