@@ -58,20 +58,28 @@ public enum StoryGraphCLI {
             case .run(let command, let parsed):
                 terminal = makeTerminal(GlobalOptions(parsed))
                 try command.validate()
+                if let watchable = command as? any WatchableCommand, watchable.watches {
+                    return try Watch.run(watchable, terminal).rawValue
+                }
                 return try command.run(terminal).rawValue
             }
         } catch {
-            switch error {
-            case .usage(let message, let command):
-                terminal.printError("error: \(TerminalText.escaped(message))")
-                let helpName = command == "storygraph" ? "storygraph --help" : "storygraph help \(command)"
-                terminal.printError("See '\(helpName)'.")
-            case .input(let loadError):
-                for diagnostic in loadError.diagnostics { terminal.printError(terminal.format(diagnostic)) }
-            case .failure(let message), .output(let message, _):
-                terminal.printError("error: \(TerminalText.escaped(message))")
-            }
+            report(error, terminal)
             return error.exitCode.rawValue
+        }
+    }
+
+    /// Prints why a command stopped, as every command says it.
+    static func report(_ error: CLIError, _ terminal: Terminal) {
+        switch error {
+        case .usage(let message, let command):
+            terminal.printError("error: \(TerminalText.escaped(message))")
+            let helpName = command == "storygraph" ? "storygraph --help" : "storygraph help \(command)"
+            terminal.printError("See '\(helpName)'.")
+        case .input(let loadError):
+            for diagnostic in loadError.diagnostics { terminal.printError(terminal.format(diagnostic)) }
+        case .failure(let message), .output(let message, _):
+            terminal.printError("error: \(TerminalText.escaped(message))")
         }
     }
 
