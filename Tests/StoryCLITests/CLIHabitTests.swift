@@ -59,7 +59,7 @@ import Testing
             ["fuzz", "x.json", "--policy=uniferm"],
             "error: invalid value 'uniferm' for '--policy'; expected one of: uniform, fresh; did you mean 'uniform'?\nSee 'storygraph help fuzz'.\n"
         ),
-        (["frobnicate"], "error: unknown command 'frobnicate'; commands: map, dot, report, paths, check, fuzz, generate\nSee 'storygraph --help'.\n"),
+        (["frobnicate"], "error: unknown command 'frobnicate'; commands: map, dot, report, paths, check, diff, fuzz, generate\nSee 'storygraph --help'.\n"),
         (["map", "x.json", "--bogus"], "error: unknown option '--bogus'\nSee 'storygraph help map'.\n"),
     ])
     func didYouMean(_ arguments: [String], _ stderr: String) {
