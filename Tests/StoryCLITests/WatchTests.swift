@@ -124,6 +124,22 @@ import Testing
         #expect(reports.last?.contains("\"passages\" : 5,") == true)
     }
 
+    @Test func aMapWrittenIntoTheWatchedFolderDoesNotStartAnotherRun() throws {
+        let folder = Repository.temporaryFolder()
+        let fixture = Repository.path("Tests/Fixtures/folders/twee-project")
+        for name in ["story.twee", "chapter.twee"] {
+            try FileManager.default.copyItem(atPath: "\(fixture)/\(name)", toPath: folder.appendingPathComponent(name).path)
+        }
+        let map = folder.appendingPathComponent("map.dot").path
+        let watcher = try Watcher(["map", folder.path, "-o", map, "--watch"])
+        #expect(watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("exit 0, ok") == true, "\(watcher.stderrLines)")
+        #expect(watcher.line(startingWith: "watch: run 2 ", within: 0.5) == nil, "\(watcher.stderrLines)")
+        try Data(":: Start\n[[Go on->Middle]]\n[[Stay->End A]]\n".utf8).write(to: folder.appendingPathComponent("story.twee"))
+        #expect(watcher.line(startingWith: "watch: run 2 ", within: 1)?.line.hasSuffix("story.twee changed): exit 0, ok") == true, "\(watcher.stderrLines)")
+        #expect(watcher.stop() == 0)
+        #expect(watcher.stderrLines.filter { $0.hasPrefix("wrote \(map) (dot, ") }.count == 2)
+    }
+
     @Test func standardInputCannotBeWatched() {
         let run = runCLI(["check", "-", "--watch"])
         #expect(run.exitCode == 64)

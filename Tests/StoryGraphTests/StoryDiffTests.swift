@@ -48,7 +48,7 @@ import Testing
         ])
         #expect(diff.endings.map(\.kind) == [.kept, .kept, .lost])
         #expect(diff.endings.map(\.oldID) == ["one", "two", nil])
-        #expect(diff.matching.pairsCompared == 6)
+        #expect(diff.matching.candidatePairs == 6)
     }
 
     @Test func findingsAreAlikeWhateverTheirPlace() {

@@ -1,5 +1,6 @@
 import Foundation
 import StoryGraph
+import StoryFormats
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +18,7 @@ final class FileWatcher {
     }
 
     /// What one inotify watch is for: a folder, and the names in it that matter
-    /// (`nil`: any name but hidden ones and editors' backups, for a folder story).
+    /// (`nil`: for a folder story, any folder and any file a loader may read, not hidden).
     private struct Watch {
         var folder: String
         var names: Set<String>?
@@ -55,7 +56,7 @@ final class FileWatcher {
 
     private func add(_ folder: String, names: Set<String>?) throws(CLIError) {
         let wd = inotify_add_watch(descriptor, folder, Self.folderMask)
-        guard wd >= 0 else { throw .failure("cannot watch \(folder): \(SystemError.last)") }
+        guard wd >= 0 else { throw .input(StoryLoadError(FormatRules.unreadableFile, "cannot watch \(folder): \(SystemError.last)", at: nil)) }
         watches[wd] = Watch(folder: folder, names: names)
     }
 
@@ -68,8 +69,10 @@ final class FileWatcher {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: next)) ?? []
             for entry in entries.sorted() where !entry.hasPrefix(".") {
                 let path = (next as NSString).appendingPathComponent(entry)
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { stack.append(path) }
+                // Real folders only: a link to a folder above would make the walk endless.
+                if (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeDirectory {
+                    stack.append(path)
+                }
             }
         }
         return found
@@ -121,15 +124,19 @@ final class FileWatcher {
                     if wanted.contains(name) { names.append(name) }
                     continue
                 }
-                if name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") { continue }
+                if name.hasPrefix(".") { continue }
                 let path = (watch.folder as NSString).appendingPathComponent(name)
                 if mask & UInt32(IN_ISDIR) != 0 {
                     // A folder made (or moved) into a folder story: watch it and what it holds.
                     if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                         for folder in Self.folders(under: path) { try? add(folder, names: nil) }
                     }
+                    names.append(path)
+                } else if StoryLoading.mayHoldStory(name) || name == "storygraph.json" {
+                    // Not an editor's backup or swap file, nor a map written into the folder
+                    // (which would start the next run, for ever).
+                    names.append(path)
                 }
-                names.append(path)
             }
         }
         return names

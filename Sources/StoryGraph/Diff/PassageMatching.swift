@@ -23,8 +23,8 @@ public struct PassageMatching: Sendable, Hashable {
     /// Renames in the new story's source order.
     public let renames: [Rename]
     public let threshold: Double
-    /// The (removed × added) pairs whose texts were compared.
-    public let pairsCompared: Int
+    /// The (removed × added) pairs: their texts were compared when `renameSearchComplete`.
+    public let candidatePairs: Int
     /// False when there were more candidate pairs than `pairLimit`.
     public let renameSearchComplete: Bool
 
@@ -51,9 +51,9 @@ public struct PassageMatching: Sendable, Hashable {
         let removed = old.passages.indices.filter { newIndex[$0] == nil }
         let added = new.passages.indices.filter { oldIndex[$0] == nil }
         var renames: [Rename] = []
-        pairsCompared = removed.count * added.count
-        renameSearchComplete = pairsCompared <= Self.pairLimit
-        if renameSearchComplete && pairsCompared > 0 {
+        candidatePairs = removed.count * added.count
+        renameSearchComplete = candidatePairs <= Self.pairLimit
+        if renameSearchComplete && candidatePairs > 0 {
             var vocabulary: [Substring: Int] = [:]
             let oldWords = removed.map { Self.words(old.passages[$0].text, &vocabulary) }
             let newWords = added.map { Self.words(new.passages[$0].text, &vocabulary) }

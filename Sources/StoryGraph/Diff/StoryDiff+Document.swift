@@ -14,7 +14,7 @@ extension StoryDiff {
                        findingsSection("New findings", key: "new", newFindings), findingsSection("Fixed findings", key: "fixed", fixedFindings)],
             fields: [
                 .init("rename.threshold", .double(matching.threshold)),
-                .init("rename.pairs_compared", .int(matching.pairsCompared)),
+                .init("rename.candidate_pairs", .int(matching.candidatePairs)),
                 .init("rename.complete", .bool(matching.renameSearchComplete)),
             ])
     }
@@ -89,7 +89,7 @@ extension StoryDiff {
         }
         if !matching.renameSearchComplete {
             blocks.append(.paragraph(ReportText(
-                "renames not sought: \(Report.grouped(matching.pairsCompared)) pairs of removed and added passages is over the limit of \(Report.grouped(PassageMatching.pairLimit))")))
+                "renames not sought: \(Report.grouped(matching.candidatePairs)) pairs of removed and added passages is over the limit of \(Report.grouped(PassageMatching.pairLimit))")))
         }
         blocks += [
             .list(.init(key: "added", style: .lines, items: added.map { .init("added " + .code($0), .string($0)) }, empty: nil, cut: Self.cut("added passages"))),
