@@ -36,20 +36,15 @@ final class FileWatcher {
     init(_ paths: [String]) throws(CLIError) {
         descriptor = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
         guard descriptor >= 0 else { throw .failure("cannot watch files: inotify_init1: \(SystemError.last)") }
-        var byFolder: [String: Set<String>?] = [:]
         for path in paths {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                for folder in Self.folders(under: path) { byFolder[folder] = .some(nil) }
+                for folder in Self.folders(under: path) { try add(folder, names: nil) }
             } else {
                 let url = URL(fileURLWithPath: path)
-                let folder = url.deletingLastPathComponent().path
-                if case .some(.none) = byFolder[folder] { continue }
-                byFolder[folder] = .some((byFolder[folder] ?? []) ?? [])
-                byFolder[folder]??.formUnion([url.lastPathComponent, "storygraph.json"])
+                try add(url.deletingLastPathComponent().path, names: [url.lastPathComponent, "storygraph.json"])
             }
         }
-        for (folder, names) in byFolder.sorted(by: { $0.key < $1.key }) { try add(folder, names: names) }
     }
 
     deinit { close(descriptor) }
@@ -57,7 +52,13 @@ final class FileWatcher {
     private func add(_ folder: String, names: Set<String>?) throws(CLIError) {
         let wd = inotify_add_watch(descriptor, folder, Self.folderMask)
         guard wd >= 0 else { throw .input(StoryLoadError(FormatRules.unreadableFile, "cannot watch \(folder): \(SystemError.last)", at: nil)) }
-        watches[wd] = Watch(folder: folder, names: names)
+        // A folder watched twice (two files in it, or a file of a folder story) is one
+        // watch: the names of both, or any name when either takes any.
+        if let known = watches[wd] {
+            watches[wd]?.names = known.names.flatMap { old in names.map { old.union($0) } }
+        } else {
+            watches[wd] = Watch(folder: folder, names: names)
+        }
     }
 
     /// `folder` and every folder inside it, depth first with an explicit stack.
