@@ -16,7 +16,7 @@ struct DiffCommand: Command {
             removed and an added passage with at least --rename-threshold of their words \
             alike are one passage renamed (the most alike pairs first; ties by source \
             order). Links are compared on the passages in both versions, by label and \
-            target. Findings are new or fixed by severity, rule and message (not place). \
+            target. Findings are new or fixed by severity, rule and message (not place; a renamed passage by its new id). \
             Either side may be git:REV:PATH, the file at a git revision (read with \
             'git show REV:PATH' in the current folder). Exit code 1 under --fail-on when \
             the diff has what it names; 65 when a version cannot be read. JSON keys are \

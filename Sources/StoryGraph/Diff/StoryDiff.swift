@@ -62,7 +62,8 @@ public struct StoryDiff: Sendable, Hashable {
     public var endings: [EndingChange]
     /// Findings of the new story that the old one did not have, and the other way round.
     /// Findings are the same when their severity, rule and message are (their places
-    /// may move); of several alike, the first ones are the ones kept.
+    /// may move; an old message names a renamed passage by its new id); of several alike,
+    /// the first ones are the ones kept.
     public var newFindings: [Report.Finding]
     public var fixedFindings: [Report.Finding]
 
@@ -107,8 +108,16 @@ public struct StoryDiff: Sendable, Hashable {
                 probabilityBefore: ending.probability, probabilityAfter: nil))
         }
         self.endings = endings
-        newFindings = Self.unmatched(self.new.report.findings, against: self.old.report.findings)
-        fixedFindings = Self.unmatched(self.old.report.findings, against: self.new.report.findings)
+        // An old finding about a renamed passage names it by its new id, as the new one does.
+        let oldFindings = self.old.report.findings
+        let translatedOld = renamed.isEmpty ? oldFindings : oldFindings.map { finding in
+            var finding = finding
+            finding.message = Self.translated(finding.message, renamed)
+            return finding
+        }
+        newFindings = Self.unmatched(self.new.report.findings, against: translatedOld)
+        let fixed = Set(Self.unmatched(Array(translatedOld.indices), translatedOld, against: self.new.report.findings))
+        fixedFindings = oldFindings.indices.filter(fixed.contains).map { oldFindings[$0] }
     }
 
     /// The changes between a passage's old and new choices: a choice with the same label
@@ -147,19 +156,38 @@ public struct StoryDiff: Sendable, Hashable {
     ///
     /// - Complexity: O(F).
     static func unmatched(_ findings: [Report.Finding], against others: [Report.Finding]) -> [Report.Finding] {
+        unmatched(Array(findings.indices), findings, against: others).map { findings[$0] }
+    }
+
+    /// The indices of `findings` (among `indices`) that `unmatched` leaves.
+    static func unmatched(_ indices: [Int], _ findings: [Report.Finding], against others: [Report.Finding]) -> [Int] {
         struct Key: Hashable {
             var severity: String
             var rule: String?
             var message: String
+            init(_ finding: Report.Finding) { (severity, rule, message) = (finding.severity, finding.rule, finding.message) }
         }
         var available: [Key: Int] = [:]
-        for finding in others { available[Key(severity: finding.severity, rule: finding.rule, message: finding.message), default: 0] += 1 }
-        return findings.filter { finding in
-            let key = Key(severity: finding.severity, rule: finding.rule, message: finding.message)
+        for finding in others { available[Key(finding), default: 0] += 1 }
+        return indices.filter { i in
+            let key = Key(findings[i])
             guard let count = available[key], count > 0 else { return true }
             available[key] = count - 1
             return false
         }
+    }
+
+    /// `message` with each quoted old id of a renamed passage (`'loft'`) replaced by its
+    /// new id: findings name passages in single quotes.
+    ///
+    /// - Complexity: O(message length).
+    static func translated(_ message: String, _ renamed: [String: String]) -> String {
+        var parts = message.split(separator: "'", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 2 else { return message }
+        for i in 1..<(parts.count - 1) {
+            if let new = renamed[parts[i]] { parts[i] = new }
+        }
+        return parts.joined(separator: "'")
     }
 
     public var gainedEndings: [EndingChange] { endings.filter { $0.kind == .gained } }
