@@ -8,6 +8,7 @@ enum Commands {
         PathsCommand.self,
         CheckCommand.self,
         FuzzCommand.self,
+        PlayCommand.self,
         GenerateCommand.self,
     ]
 }
