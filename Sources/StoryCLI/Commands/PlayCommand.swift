@@ -102,7 +102,7 @@ struct PlayCommand: Command {
             }
         }
         if auto {
-            screen.write(session.passageText(session.node))
+            if session.failedSlot == nil { screen.write(session.passageText(session.node)) }
             screen.write(session.menuText(keys: false))
             if session.state == .choosing {
                 screen.write("✗ Stuck: \(FuzzText.grouped(session.steps.count)) choices without an ending (the step cap).\n")
