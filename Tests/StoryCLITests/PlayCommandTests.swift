@@ -15,10 +15,7 @@ import Testing
     /// Second choice, back, first choice, restart, quit.
     static let typing = ["2", "b", "1", "r", "q"]
 
-    static let cases: [PlayCase] = [
-        PlayCase(
-            format: "JSON", story: "Examples/lighthouse.json",
-            screen: #"""
+    static let lighthouseScreen = #"""
 The Lighthouse Keeper
 Type a choice's number; b goes back, r restarts, q quits.
 
@@ -59,7 +56,12 @@ A storm has knocked out the lighthouse lamp, and a fishing boat is heading for t
   2. Answer the radio
 > q
 
-"""#),
+"""#
+
+    static let cases: [PlayCase] = [
+        PlayCase(
+            format: "JSON", story: "Examples/lighthouse.json",
+            screen: lighthouseScreen),
         PlayCase(
             format: "Twee (SugarCube)", story: "Examples/clockwork-sugarcube.twee",
             screen: #"""
@@ -271,50 +273,10 @@ electric wires arrive, and your pole and ladder go to the museum.
 > q
 
 """#),
+        // The Destini app source of the lighthouse story: the same screens under its own title.
         PlayCase(
             format: "app source (Swift)", story: "Examples/StoryBrain.swift",
-            screen: #"""
-StoryBrain
-Type a choice's number; b goes back, r restarts, q quits.
-
-[0]
-A storm has knocked out the lighthouse lamp, and a fishing boat is heading for the rocks. The keeper's radio crackles.
-
-  1. Climb the tower
-  2. Answer the radio
-> 2
-
-[1]
-The skipper shouts that his engine is dead and begs you to guide him in by voice.
-
-  1. Talk him through the channel
-  2. Tell him to drop anchor
-> b
-(back)
-
-[0]
-A storm has knocked out the lighthouse lamp, and a fishing boat is heading for the rocks. The keeper's radio crackles.
-
-  1. Climb the tower
-  2. Answer the radio
-> 1
-
-[2]
-At the top of the tower the lamp's glass is cracked and the spare bulb is rolling on the floor.
-
-  1. Fit the spare bulb
-  2. Light a signal flare
-> r
-(restart)
-
-[0]
-A storm has knocked out the lighthouse lamp, and a fishing boat is heading for the rocks. The keeper's radio crackles.
-
-  1. Climb the tower
-  2. Answer the radio
-> q
-
-"""#),
+            screen: lighthouseScreen.replacingOccurrences(of: "The Lighthouse Keeper\n", with: "StoryBrain\n")),
         PlayCase(
             format: "app source (Objective-C)", story: "Examples/Mission.m",
             screen: #"""

@@ -10,5 +10,6 @@ enum Commands {
         FuzzCommand.self,
         PlayCommand.self,
         GenerateCommand.self,
+        CompletionsCommand.self,
     ]
 }
