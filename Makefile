@@ -91,7 +91,7 @@ install-files:
 	@for file in $(INSTALLED); do echo "installed $$file"; done
 
 uninstall:
-	rm -f $(INSTALLED)
+	@rm -f $(INSTALLED)
 
 bench: release
 	@if [ -x Benchmarks/run ]; then Benchmarks/run; else echo "no Benchmarks/run yet"; exit 1; fi

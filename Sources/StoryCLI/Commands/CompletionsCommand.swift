@@ -9,13 +9,13 @@ struct CompletionsCommand: Command {
             option that takes one of a list, and files. 'make install' installs all three; \
             by hand: 'storygraph completions bash > /etc/bash_completion.d/storygraph'.
             """,
-        arguments: [ArgumentSpec("SHELL", help: "bash, zsh or fish.")],
+        arguments: [ArgumentSpec("SHELL", help: "bash, zsh or fish.", allowed: ShellCompletions.Shell.allCases.map(\.rawValue))],
         sharedOptions: [GlobalOptions.helpOption.spec])
 
     let shell: ShellCompletions.Shell
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        let names = ShellCompletions.Shell.allCases.map(\.rawValue)
+        let names = Self.configuration.arguments[0].allowedValues ?? []
         guard let shell = ShellCompletions.Shell(rawValue: arguments.positional[0]) else {
             throw .usage(
                 "invalid shell '\(arguments.positional[0])'; expected one of: \(names.joined(separator: ", "))"

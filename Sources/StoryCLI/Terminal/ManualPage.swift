@@ -72,7 +72,8 @@ enum ManualPage {
         page.append("When set and not empty, diagnostics are never coloured (no-color.org).")
         page.append(".SH SEE ALSO")
         page.append("\\fBstorygraph help rules\\fR lists the rules of findings; \\fBdot\\fR(1) draws the DOT text \\fBstorygraph dot\\fR writes.")
-        return page.joined(separator: "\n") + "\n"
+        // `help --man` prints it as a line, as it prints every help text.
+        return page.joined(separator: "\n")
     }
 
     /// `\fB\-o\fR, \fB\-\-output\fR \fIFILE\fR`.

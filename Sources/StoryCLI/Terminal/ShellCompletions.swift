@@ -29,7 +29,7 @@ enum ShellCompletions {
             name = configuration.name
             abstract = configuration.abstract
             options = configuration.options + configuration.sharedOptions
-            words = []
+            words = configuration.arguments.flatMap { $0.allowedValues ?? [] }
         }
 
         init(help topics: [String], commands: [any Command.Type]) {
