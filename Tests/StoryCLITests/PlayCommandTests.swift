@@ -558,6 +558,14 @@ The caravan halts at the city gate at dusk. A guard with a lantern blocks the ro
         #expect(terminal.screen == run.stdout)
     }
 
+    /// A transcript that cannot be written stops play before it begins (65).
+    @Test func unwritableTranscriptIsRefusedFirst() throws {
+        let run = try runBinary(["play", Self.lighthouse, "--transcript", "/no/such/folder/t.txt"], timeout: 60, input: Self.input(["1"]))
+        #expect(run.exitCode == 65)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "error: cannot write /no/such/folder/t.txt: no such folder: /no/such/folder\n")
+    }
+
     /// Story text that would drive the terminal is shown escaped: in the title, a
     /// passage's id and text, a choice's label and its condition.
     @Test func storyTextIsEscaped() throws {

@@ -90,6 +90,8 @@ struct PlayCommand: Command {
             }
             origin = v
         }
+        // A transcript that cannot be written is refused before play, not after it.
+        if let transcript { try OutputFile.write(Data(), to: transcript, terminal: terminal) }
         let screen = PlayScreen(terminal, echo: isatty(STDIN_FILENO) != 1, keepsTranscript: transcript != nil)
         var session = PlaySession(play, from: origin)
         screen.write(session.introduction(keys: !auto))
