@@ -437,6 +437,23 @@ The caravan halts at the city gate at dusk. A guard with a lantern blocks the ro
             """#))
     }
 
+    /// A run the step cap stops shows the menu it stopped at, and exits 1.
+    @Test func autoRunStoppedByTheCap() throws {
+        let run = try runBinary(["play", Self.lighthouse, "--auto", "--seed", "3", "--max-steps", "1"], timeout: 60)
+        #expect(run.exitCode == 1)
+        #expect(run.stdout.hasSuffix("""
+            > 2
+
+            [1]
+            The skipper shouts that his engine is dead and begs you to guide him in by voice.
+
+              1. Talk him through the channel
+              2. Tell him to drop anchor
+            ✗ Stuck: 1 choice without an ending (the step cap).
+
+            """))
+    }
+
     /// `--replay I` plays run I, then the reader goes on from where it stopped: back from
     /// the computed link, and another choice.
     @Test func replayThenGoOn() throws {

@@ -107,7 +107,8 @@ struct PlayCommand: Command {
             if session.failedSlot == nil { screen.write(session.passageText(session.node)) }
             screen.write(session.menuText(keys: false))
             if session.state == .choosing {
-                screen.write("✗ Stuck: \(FuzzText.grouped(session.steps.count)) choices without an ending (the step cap).\n")
+                let count = session.steps.count
+                screen.write("✗ Stuck: \(FuzzText.grouped(count)) choice\(count == 1 ? "" : "s") without an ending (the step cap).\n")
             }
             if session.state != .ending { code = .findings }
         } else {
