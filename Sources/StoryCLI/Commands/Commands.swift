@@ -8,6 +8,8 @@ enum Commands {
         PathsCommand.self,
         CheckCommand.self,
         FuzzCommand.self,
+        PlayCommand.self,
         GenerateCommand.self,
+        CompletionsCommand.self,
     ]
 }
