@@ -61,6 +61,7 @@ public struct DOTExporter: Sendable {
 
         // Clusters first, so that their passages are declared inside them.
         var clustered = Set<Int>()
+        var clusterOf: [Int: Int] = [:]
         for (k, cluster) in decorations.clusters.enumerated() {
             let members = cluster.passages.filter { shown($0) && !clustered.contains($0) }
             guard !members.isEmpty else { continue }
@@ -69,6 +70,7 @@ public struct DOTExporter: Sendable {
             w.line("label=\(DOTEscaping.quoted(cluster.label)); color=\(DOTEscaping.quoted(cluster.color)); style=\(DOTEscaping.quoted(cluster.style)); penwidth=\"2\"; fontcolor=\(DOTEscaping.quoted(cluster.color));")
             for v in members {
                 clustered.insert(v)
+                clusterOf[v] = k
                 w.line(passageNode(v, reachable: reachable[v]))
             }
             w.indent -= 1
@@ -88,6 +90,7 @@ public struct DOTExporter: Sendable {
         var missing: [String: Int] = [:]
         var stubs = Set<Int>()
         var returnPoints: [ChoiceRef: [Int]] = [:]
+        var boxesInCluster: [Int: [String]] = [:]
         for point in graph.returnPoints { returnPoints[point.ref, default: []].append(point.passage) }
         func stub(_ target: Int, _ id: String) -> String {
             guard !shown(target) else { return "p\(target)" }
@@ -131,7 +134,17 @@ public struct DOTExporter: Sendable {
                     }
                 }
                 choiceDrawing(v, c, choice, ref: ref, targetNode: targetNode, broken: targetIsMissing, labelKey: labelKey, into: &w)
+                if let k = clusterOf[v], choice.kind == .choice, options.style == .chart,
+                    let target = graph.indexByID[choice.target], clusterOf[target] == k
+                {
+                    boxesInCluster[k, default: []].append("c\(v)_\(c)")
+                }
             }
+        }
+        // A choice box between two passages of one cluster belongs inside it (a trap's
+        // outline holds the trap's own choices); naming the cluster again adds them.
+        for k in boxesInCluster.keys.sorted() {
+            w.line("subgraph cluster_\(k) { \(boxesInCluster[k]!.joined(separator: "; ")); }")
         }
 
         if !decorations.legend.isEmpty { legend(into: &w) }
@@ -225,7 +238,7 @@ public struct DOTExporter: Sendable {
             }
             if let condition { label += "\n[\(condition)]" }
             if let note = decorations.choiceNotes[ref] { label += "\n\(note)" }
-            var attributes = "id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\"choice \(choice.kind.rawValue)\", \(labelKey)=\(DOTEscaping.quoted(label)), style=\"\(edgeStyle)\", color=\"\(edgeColor)\", penwidth=\"\(width)\", tooltip=\(tooltip)"
+            var attributes = "id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\(DOTEscaping.quoted(choice.kind == .choice ? "choice" : "choice \(choice.kind.rawValue)")), \(labelKey)=\(DOTEscaping.quoted(label)), style=\"\(edgeStyle)\", color=\"\(edgeColor)\", penwidth=\"\(width)\", tooltip=\(tooltip)"
             if let fill = decorations.choiceFill[ref] { attributes += ", fontcolor=\"#1a1a1a\", color=\"\(fill)\", penwidth=\"2.5\"" }
             w.line("p\(v) -> \(targetNode) [\(attributes)];")
             return

@@ -88,12 +88,14 @@ enum Binary {
 /// fuzz target's reproducer) as a separate process (end-to-end tests).
 /// With a `timeout`, a process still running after that many seconds is killed; `input`,
 /// when given, is what the process reads on standard input; `directory` is where it runs
-/// (the repository's root by default).
+/// (the repository's root by default). `executable` runs another program instead (a
+/// shell, make, man).
 func runBinary(
     _ arguments: [String], environment: [String: String]? = nil, product: String = "storygraph", timeout: Double? = nil,
-    input: Data? = nil, cpuSeconds: Int? = nil, directory: URL? = nil
+    input: Data? = nil, cpuSeconds: Int? = nil, directory: URL? = nil, executable: String? = nil
 ) throws -> CLIRun {
-    let binary = product == "storygraph" ? Binary.url : Binary.url.deletingLastPathComponent().appendingPathComponent(product)
+    let binary = executable.map { URL(fileURLWithPath: $0) }
+        ?? (product == "storygraph" ? Binary.url : Binary.url.deletingLastPathComponent().appendingPathComponent(product))
     let process = Process()
     if let cpuSeconds {
         // The kernel's CPU limit on the child alone (SIGXCPU past it): other tests' child

@@ -54,7 +54,7 @@ import Testing
         #expect(passages.count == 6)
         let edges = try Self.groups(run.stdoutData, classContaining: "choice")
         #expect(edges.count == 6)
-        #expect(edges.allSatisfy { $0.value(of: "class") == "edge choice choice" })
+        #expect(edges.allSatisfy { $0.value(of: "class") == "edge choice" })
         #expect(edges.allSatisfy { !$0.xmlString.contains("stroke-dasharray") })
         #expect(edges.allSatisfy { $0.xmlString.contains("<text") })
         #expect(try Self.groups(run.stdoutData, classContaining: "restart").count == 6)

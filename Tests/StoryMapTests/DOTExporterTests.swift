@@ -69,9 +69,10 @@ import StoryFormats
     @Test func compactStyleLabelsTheEdges() {
         let dot = DOTExporter(Self.graph(Self.destini), options: DOTOptions(style: .compact)).dot()
         #expect(Self.count("class=\"passage", in: dot) == 6)
-        #expect(!dot.contains("class=\"choice\""))
-        #expect(Self.count("class=\"choice choice\"", in: dot) == 6)
-        #expect(dot.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice choice\", label=\"to two\""))
+        // No choice boxes: each choice is an edge, with the one class "choice".
+        #expect(!dot.split(separator: "\n").contains { $0.contains("class=\"choice\"") && !$0.contains(" -> ") })
+        #expect(Self.count("class=\"choice\"", in: dot) == 6)
+        #expect(dot.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice\", label=\"to two\""))
         #expect(Self.count("class=\"restart\"", in: dot) == 6)
     }
 
@@ -83,7 +84,7 @@ import StoryFormats
         let restarts = compact.split(separator: "\n").filter { $0.contains("class=\"restart\"") }
         #expect(restarts.count == 6)
         #expect(restarts.allSatisfy { $0.contains(" xlabel=") && $0.contains("constraint=\"false\"") && !$0.contains(" label=") })
-        #expect(compact.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice choice\", label=\"to two\""))
+        #expect(compact.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice\", label=\"to two\""))
 
         var options = DOTOptions(style: .compact)
         options.decorations.clusters = [MapDecorations.Cluster(label: "two", color: "#ff8c00", passages: [2])]
@@ -92,7 +93,22 @@ import StoryFormats
         let edges = clustered.split(separator: "\n").filter { $0.contains(" -> ") }
         #expect(edges.count == 13)
         #expect(edges.allSatisfy { !$0.contains(" label=") })
-        #expect(clustered.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice choice\", xlabel=\"to two\""))
+        #expect(clustered.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice\", xlabel=\"to two\""))
+    }
+
+    /// A cluster (a trap's outline) holds the choice boxes between its own passages, and
+    /// only those: a choice that leaves it, or comes into it, stays outside.
+    @Test func aClusterHoldsTheChoiceBoxesBetweenItsPassages() {
+        var options = DOTOptions()
+        options.decorations.clusters = [MapDecorations.Cluster(label: "loop", color: "#ff8c00", passages: [0, 1])]
+        let dot = DOTExporter(Self.graph(Self.destini), options: options).dot()
+        // 0 → 1 ("to one", the second choice of 0) is the one choice inside {0, 1}.
+        #expect(dot.split(separator: "\n").filter { $0.contains("subgraph cluster_0") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            == ["subgraph cluster_0 {", "subgraph cluster_0 { c0_1; }"])
+        // In the compact style a choice is an edge: no box to place.
+        options.style = .compact
+        let compact = DOTExporter(Self.graph(Self.destini), options: options).dot()
+        #expect(Self.count("subgraph cluster_0", in: compact) == 1)
     }
 
     @Test func restartsCanBeHidden() {

@@ -9,6 +9,8 @@ enum Commands {
         CheckCommand.self,
         DiffCommand.self,
         FuzzCommand.self,
+        PlayCommand.self,
         GenerateCommand.self,
+        CompletionsCommand.self,
     ]
 }

@@ -29,7 +29,10 @@ public enum StoryGraphCLI {
         abstract: "Show help for a subcommand or a topic.",
         discussion: "Topics besides the subcommands: \(helpTopics.map { "'\($0)'" }.joined(separator: ", ")).",
         arguments: [ArgumentSpec("TOPIC", help: "A subcommand, 'help', or a topic.", optional: true)],
+        options: [manOption.spec],
         sharedOptions: [])
+
+    static let manOption = Option.flag("man", help: "Print the manual page storygraph.1 (roff; 'man -l' shows it) instead.")
 
     /// What `help` tells about besides the subcommands.
     static let helpTopics = ["formats", "rules"]
@@ -125,6 +128,10 @@ public enum StoryGraphCLI {
 
     /// The text of `help [TOPIC]`.
     static func help(_ arguments: [String]) throws(CLIError) -> String {
+        if arguments.first == "--\(manOption.name)" {
+            if arguments.count > 1 { throw .usage("--man takes no topic; got '\(arguments[1])'", command: "help") }
+            return ManualPage.text()
+        }
         guard let name = arguments.first else { return Help.text(for: configuration, path: "storygraph") }
         if arguments.count > 1 { throw .usage("help takes one topic; got '\(arguments[1])' too", command: "help") }
         switch name {
