@@ -101,10 +101,14 @@ public struct DOTExporter: Sendable {
         }
         for v in 0..<graph.passageCount where shown(v) {
             let passage = story.passages[v]
+            let onlyRestarts = !passage.choices.isEmpty && passage.choices.allSatisfy(\.isRestart)
+            if onlyRestarts && options.showRestarts && !options.restartEdges {
+                restartMarker(v, passage.choices, into: &w)
+            }
             for (c, choice) in passage.choices.enumerated() {
                 let ref = ChoiceRef(passage: v, choice: c)
                 if choice.isRestart {
-                    if options.showRestarts { w.line(restartEdge(v, choice)) }
+                    if options.showRestarts && (options.restartEdges || !onlyRestarts) { w.line(restartEdge(v, choice)) }
                     continue
                 }
                 // A return goes back to the running call: one dashed edge per return point.
@@ -253,6 +257,16 @@ public struct DOTExporter: Sendable {
         w.line("\(node) [id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\"choice\", label=<\(label)>, fontsize=\"10\", fillcolor=\"\(fill)\", color=\"\(border)\", penwidth=\"\(highlighted ? "3" : "1")\", margin=\"0.08,0.03\", tooltip=\(tooltip)];")
         w.line("p\(v) -> \(node) [arrowhead=\"none\", color=\"\(edgeColor)\", penwidth=\"\(width)\"];")
         w.line("\(node) -> \(targetNode) [style=\"\(edgeStyle)\", color=\"\(edgeColor)\", penwidth=\"\(width)\"];")
+    }
+
+    /// One small marker under a passage whose only choices are restarts, in place of an
+    /// edge per button back to the start: its tooltip names the buttons.
+    private func restartMarker(_ v: Int, _ choices: [Choice], into w: inout Writer) {
+        let passage = graph.story.passages[v]
+        let buttons = choices.map { $0.text.isEmpty ? "restart" : $0.text }
+        let tooltip = DOTEscaping.tooltip("restart (\(buttons.joined(separator: ", "))): back to \(graph.ids[graph.start])")
+        w.line("r\(v) [id=\(DOTEscaping.quoted("restart:\(passage.id)")), class=\"restart\", shape=\"box\", style=\"rounded,dashed\", color=\"\(Self.restartColor)\", fontcolor=\"\(Self.restartColor)\", fontsize=\"9\", height=\"0.2\", margin=\"0.06,0.02\", label=\"restart\", tooltip=\(tooltip)];")
+        w.line("p\(v) -> r\(v) [class=\"restart\", style=\"dashed\", color=\"\(Self.restartColor)\", arrowsize=\"0.5\"];")
     }
 
     private func restartEdge(_ v: Int, _ choice: Choice) -> String {
