@@ -2,7 +2,7 @@ import Foundation
 import StoryGraph
 
 /// `storygraph report STORY`: every analysis in one report, as text, JSON or Markdown.
-struct ReportCommand: Command {
+struct ReportCommand: WatchableCommand {
     enum Format: String, CaseIterable { case text, json, markdown }
 
     static let configuration = CommandConfiguration(
@@ -16,7 +16,7 @@ struct ReportCommand: Command {
             and checked against Schemas/report.schema.json.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
-        options: [formatOption.spec, timingsOption.spec] + AnalysisOptions.specs
+        options: [formatOption.spec, timingsOption.spec, Watch.option.spec] + AnalysisOptions.specs
             + [AnalysisOptions.maxCyclesOption.spec] + InputOptions.specs)
 
     static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
@@ -28,14 +28,21 @@ struct ReportCommand: Command {
     let input: InputOptions
     let timings: Bool
     let maxCycles: Int
+    let watches: Bool
+    var watchedPaths: [String] { paths }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
+        watches = arguments[Watch.option]
         timings = arguments[Self.timingsOption]
         paths = arguments.positional
         format = arguments[Self.formatOption]
         analysis = AnalysisOptions(arguments)
         maxCycles = arguments[AnalysisOptions.maxCyclesOption]
         input = try InputOptions(arguments)
+    }
+
+    func validate() throws(CLIError) {
+        try Watch.validate(self)
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
