@@ -5,7 +5,7 @@ import StoryMap
 import StoryRender
 
 /// `storygraph map STORY [-o FILE]`: the story map rendered through Graphviz.
-struct MapCommand: Command {
+struct MapCommand: WatchableCommand {
     enum OutputFormat: String, CaseIterable { case svg, png, pdf, dot, html }
 
     static let configuration = CommandConfiguration(
@@ -19,7 +19,7 @@ struct MapCommand: Command {
             with this command's overlays on its map.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
-        options: [outputOption.spec, formatOption.spec, engineOption.spec]
+        options: [outputOption.spec, formatOption.spec, engineOption.spec, Watch.option.spec]
             + MapStyleOptions.specs + [LayoutMemoryEstimate.maxMemoryOption.spec] + MapOverlayOptions.specs + InputOptions.specs)
 
     static let outputOption = Option.text(
@@ -39,6 +39,8 @@ struct MapCommand: Command {
     let command: String
     /// `--max-memory`, in MiB (0: no ceiling).
     let memoryCeiling: Int
+    let watches: Bool
+    var watchedPaths: [String] { paths }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         try self.init(arguments, format: nil)
@@ -48,6 +50,7 @@ struct MapCommand: Command {
     init(_ arguments: ParsedArguments, format forced: OutputFormat?) throws(CLIError) {
         command = arguments.command
         paths = arguments.positional
+        watches = forced == nil && arguments[Watch.option]
         output = forced == nil ? arguments.value(Self.outputOption) : nil
         input = try InputOptions(arguments)
         style = MapStyleOptions(arguments)
@@ -76,6 +79,7 @@ struct MapCommand: Command {
     }
 
     func validate() throws(CLIError) {
+        try Watch.validate(self)
         try overlayOptions.validate(command: command)
         let toStdout = output.map { OutputFile.standardDescriptor($0) == STDOUT_FILENO } ?? true
         if toStdout, format == .png || format == .pdf, isatty(1) == 1 {

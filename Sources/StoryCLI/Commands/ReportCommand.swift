@@ -5,7 +5,7 @@ import StoryMap
 
 /// `storygraph report STORY`: every analysis in one report, as text, JSON, Markdown or an
 /// interactive HTML page (`StoryHTML`).
-struct ReportCommand: Command {
+struct ReportCommand: WatchableCommand {
     enum Format: String, CaseIterable { case text, json, markdown, html }
 
     static let configuration = CommandConfiguration(
@@ -22,7 +22,7 @@ struct ReportCommand: Command {
             a fuzz run's visits.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
-        options: [formatOption.spec, outputOption.spec, timingsOption.spec] + AnalysisOptions.specs
+        options: [formatOption.spec, outputOption.spec, timingsOption.spec, Watch.option.spec] + AnalysisOptions.specs
             + [AnalysisOptions.maxCyclesOption.spec]
             + [MapOverlayOptions.heat.spec, MapOverlayOptions.runs.spec, MapOverlayOptions.seed.spec, MapOverlayOptions.policy.spec]
             + InputOptions.specs)
@@ -41,8 +41,11 @@ struct ReportCommand: Command {
     /// `--heat` (HTML only): the fuzz run whose visits the page shows.
     let heat: MapOverlays.Heat?
     let problems: [String]
+    let watches: Bool
+    var watchedPaths: [String] { paths }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
+        watches = arguments[Watch.option]
         timings = arguments[Self.timingsOption]
         paths = arguments.positional
         format = arguments[Self.formatOption]
@@ -66,6 +69,7 @@ struct ReportCommand: Command {
 
     func validate() throws(CLIError) {
         if let first = problems.first { throw .usage(first, command: "report") }
+        try Watch.validate(self)
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
