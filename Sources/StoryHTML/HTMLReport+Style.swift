@@ -25,7 +25,7 @@ extension HTMLReport {
     g.node.on-loop path, g.node.on-loop polygon { stroke: #6a3d9a; stroke-width: 2.5px; stroke-dasharray: 6 3; }
     g.node.match path, g.node.match polygon { stroke: var(--accent); stroke-width: 4px; stroke-dasharray: none; }
     g.node.selected path, g.node.selected polygon { stroke: var(--select); stroke-width: 5px; stroke-dasharray: none; }
-    .hide-restarts g.edge.restart { display: none; }
+    .hide-restarts g.edge.restart, .hide-restarts g.node.restart { display: none; }
     .hide-unreachable g.node.unreachable, .hide-unreachable .of-unreachable { display: none; }
     .panel { width: 24em; max-height: 72vh; overflow: auto; padding: 0.8em 1em; background: #fff; border-left: 1px solid var(--line); position: relative; }
     .panel[hidden] { display: none; }

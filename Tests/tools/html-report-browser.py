@@ -135,7 +135,7 @@ def wait_for(browser, expression, what, seconds=20):
 
 
 VIEW_WIDTH = "(function(){ var f = Array.prototype.filter.call(document.querySelectorAll('figure.map'), function(f){return !f.hidden;})[0]; return Math.round(Number(f.querySelector('svg').getAttribute('viewBox').split(' ')[2])); })()"
-SHOWN_RESTARTS = "Array.prototype.filter.call(document.querySelectorAll('figure.map:not([hidden]) g.edge.restart'), function(g){ return getComputedStyle(g).display !== 'none'; }).length"
+SHOWN_RESTARTS = "Array.prototype.filter.call(document.querySelectorAll('figure.map:not([hidden]) g.restart'), function(g){ return getComputedStyle(g).display !== 'none'; }).length"
 ENDINGS = "Array.prototype.map.call(document.querySelectorAll('#table-endings tbody tr'), function(r){ return r.cells[0].textContent; })"
 
 
