@@ -69,18 +69,49 @@ import StoryFormats
     }
 
     /// What `generate gamebook` promises holds for every seed, measured on the story.
-    @Test(arguments: [100, 2_000])
+    @Test(arguments: [1, 2, 5, 20, 100, 2_000, 10_000])
     func gamebookKeepsItsPromiseForEverySeed(_ size: Int) {
-        for seed in UInt64(1)...40 {
+        let promise = StoryGenerator.Shape.gamebook(size).promise
+        for seed in UInt64(1)...50 {
             let figures = StoryFigures(StoryGraph(StoryGenerator.story(.gamebook(size), seed: seed)))
+            #expect(promise.broken(by: figures) == [], "seed \(seed): \(figures)")
             #expect(figures.reachable == size, "seed \(seed): start reaches \(figures.reachable) of \(size)")
-            #expect(figures.trapped == 0, "seed \(seed)")
-            let endingShare = Double(figures.endings) / Double(size)
-            // ~8% of sections, plus the last three (a large share of a small book).
-            let endingRange = size >= 2_000 ? 0.06...0.11 : 0.04...0.25
-            #expect(endingRange.contains(endingShare), "seed \(seed): \(figures.endings) endings")
-            #expect((1.7...2.4).contains(figures.meanBranching), "seed \(seed): \(figures.meanBranching) choices a section")
-            if size >= 2_000 { #expect(figures.loops >= 5, "seed \(seed): \(figures.loops) loops") }
+            if size >= 2_000 {
+                // ~8% of sections are endings, and a loop every 400 sections at least.
+                #expect((0.06...0.11).contains(Double(figures.endings) / Double(size)), "seed \(seed): \(figures.endings) endings")
+                #expect(figures.loops >= size / 400, "seed \(seed): \(figures.loops) loops")
+            }
+        }
+    }
+
+    @Test func gamebookPromisesTheStatedRanges() {
+        let promise = StoryGenerator.Shape.gamebook(2_000).promise
+        #expect(promise.endings == 99...224)
+        #expect(promise.loops == 5...2_000)
+        #expect(promise.reachable == 2_000...2_000)
+        #expect(StoryGenerator.Shape.gamebook(100).promise.endings == 1...25)
+        #expect(StoryGenerator.Shape.gamebook(1).promise.endings == 1...1)
+        // A promise that is broken says how.
+        let degenerate = StoryFigures(StoryGraph(StoryGenerator.story(.chain(2_000))))
+        #expect(promise.broken(by: degenerate) == [
+            "endings 1, promised 99...224", "loops 0, promised 5...2000", "branching 1.0, promised 1.9...2.3",
+        ])
+    }
+
+    /// Every other shape keeps its promise too, for every seed (the lattice is the only one
+    /// that draws numbers).
+    @Test(arguments: [
+        StoryGenerator.Shape.lattice(width: 2, layers: 1), .lattice(width: 2, layers: 30), .lattice(width: 10, layers: 20),
+        .lattice(width: 100, layers: 50), .tree(depth: 0), .tree(depth: 6), .chain(1), .chain(300), .diamonds(0), .diamonds(40),
+    ])
+    func everyShapeKeepsItsPromiseForEverySeed(_ shape: StoryGenerator.Shape) {
+        for seed in UInt64(1)...50 {
+            let figures = StoryFigures(StoryGraph(StoryGenerator.story(shape, seed: seed)))
+            #expect(shape.promise.broken(by: figures) == [], "\(shape.title) seed \(seed): \(figures)")
+            if case .lattice(100, _) = shape {
+                // A wide lattice: about 80% of the rooms (the fixed point of s = 1 − e^(−2s) is 79.7%).
+                #expect((0.77...0.84).contains(figures.reachableShare), "seed \(seed): \(figures)")
+            }
         }
     }
 

@@ -120,7 +120,8 @@ public enum StoryGenerator {
             // Draw in a fixed order, so the stream of numbers does not depend on branches.
             let endsHere = random.unit() < 0.08
             let count = [1, 2, 2, 3][random.below(4)]
-            if i > 0 && (endsHere || i >= n - 3) {
+            // A one-section book is its own ending (its choices could only loop back to it).
+            if (i > 0 || n == 1) && (endsHere || i >= n - 3) {
                 passages.append(ending("p\(i)", "Section \(i)."))
                 continue
             }
