@@ -40,7 +40,10 @@ ONLY_STORYGRAPH = {"dot", "report"}
 #   loops: least number of cyclic components; acyclic: no loop at all; paths: exact count.
 CLAIMS = {
     "gamebook": {"reachable": 0.95, "endings": (0.04, 0.15), "loops": 1},
-    "lattice": {"reachable": 0.80, "acyclic": True},
+    # A room no room of the layer before picks is out of reach: on a wide lattice each
+    # layer's reached share settles at the root of s = 1 - e^(-2s), 79.7% (seed 1 of
+    # 100x200: 79.9%), so "about 80%" is claimed as at least 75%.
+    "lattice": {"reachable": 0.75, "acyclic": True},
     "tree": {"reachable": 1.0, "acyclic": True},
     "chain": {"reachable": 1.0, "acyclic": True, "paths": 1},
 }
@@ -218,6 +221,13 @@ def big_maps(bench, storygraph, work, quick):
             try:
                 done = subprocess.run([storygraph, "map", story, "-o", svg_file], capture_output=True, text=True, timeout=cap)
                 seconds = time.perf_counter() - began
+                if done.returncode != 0:
+                    # A map past the renderer's limits is refused with the size and the alternatives.
+                    message = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
+                    row = f"| gamebook {passages:,} | {engine} | refused in {seconds:.1f} s (exit {done.returncode}) | {message.split(': error: ')[-1]} |"
+                    rows.append(row)
+                    print(row, flush=True)
+                    continue
                 with open(svg_file, encoding="utf-8") as f:
                     drawn = f.read().count('class="node passage')
                 picked = done.stderr.strip().splitlines()[0] if done.stderr.strip() else ""
