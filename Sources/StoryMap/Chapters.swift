@@ -143,16 +143,21 @@ public struct Chapters: Sendable {
     }
 
     /// The overview's DOT text: a box per chapter (label, passages, endings; the start's
-    /// chapter bold), an edge per pair of chapters a choice joins, labelled with how many
-    /// choices. Node ids are `chapter:K` (1-based), so the page can open chapter K.
+    /// chapter bold), an edge per pair of chapters a choice joins (thicker for more
+    /// choices; its tooltip says how many). Chapters sit in rows of `columns`, in order,
+    /// left to right, so that many chapters fill a screen instead of one tall column; the
+    /// edges do not constrain that grid. Node ids are `chapter:K` (1-based), so the page
+    /// can open chapter K. No edge has a label: dot 2.42 frees an edge label's virtual
+    /// node twice when the edge does not constrain ranks (see `DOTExporter`).
     ///
     /// - Complexity: O(K + L) for K chapters and L links.
     public func overviewDOT(_ graph: StoryGraph) -> String {
         var out = "digraph \(DOTEscaping.quoted(graph.story.title.isEmpty ? "story" : graph.story.title)) {\n"
-        out += "  graph [rankdir=\"TB\", fontname=\"Helvetica\", nodesep=\"0.3\", ranksep=\"0.45\", bgcolor=\"white\", newrank=\"true\"];\n"
+        out += "  graph [rankdir=\"TB\", fontname=\"Helvetica\", nodesep=\"0.3\", ranksep=\"0.6\", bgcolor=\"white\", newrank=\"true\"];\n"
         out += "  node [fontname=\"Helvetica\", fontsize=\"11\", shape=\"box\", style=\"rounded,filled\", fillcolor=\"#eef3fb\", color=\"#4e79a7\", margin=\"0.15,0.08\"];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=\"9\", color=\"#777777\", arrowsize=\"0.6\"];\n"
         let startChapter = chapterOf[graph.start]
+        let columns = Self.columns(chapters.count)
         for (k, chapter) in chapters.enumerated() {
             let size = "\(chapter.passages.count) \(chapter.passages.count == 1 ? "passage" : "passages") · \(chapter.endings) \(chapter.endings == 1 ? "ending" : "endings")"
             let label = "<B>\(DOTEscaping.html(Self.shortened(chapter.label, 48)))</B><BR/><FONT POINT-SIZE=\"10\" COLOR=\"#555555\">\(size)</FONT>"
@@ -161,11 +166,26 @@ public struct Chapters: Sendable {
             if k == startChapter { attributes += ", penwidth=\"3\"" }
             out += "  k\(k) [\(attributes)];\n"
         }
+        // The grid: a row per `columns` chapters, held in order by invisible edges.
+        for row in stride(from: 0, to: chapters.count, by: columns) {
+            let members = (row..<min(row + columns, chapters.count)).map { "k\($0)" }
+            out += "  { rank=\"same\"; \(members.joined(separator: "; ")); }\n"
+            if members.count > 1 { out += "  \(members.joined(separator: " -> ")) [style=\"invis\"];\n" }
+            if row + columns < chapters.count { out += "  k\(row) -> k\(row + columns) [style=\"invis\"];\n" }
+        }
         for link in links {
-            out += "  k\(link.from) -> k\(link.to) [label=\"\(link.count)\", penwidth=\"\(DOTExporter.number(min(4, 1 + log2(Double(link.count)) / 2)))\"];\n"
+            let tooltip = "\(link.count) \(link.count == 1 ? "choice" : "choices") from \(chapters[link.from].label) to \(chapters[link.to].label)"
+            out += "  k\(link.from) -> k\(link.to) [class=\"chapter-link\", constraint=\"false\", penwidth=\"\(DOTExporter.number(min(4, 1 + log2(Double(link.count)) / 2)))\", tooltip=\(DOTEscaping.tooltip(tooltip))];\n"
         }
         out += "}\n"
         return out
+    }
+
+    /// Columns of the overview's grid: a little fewer columns than rows, since a chapter box
+    /// is about three times wider than tall and the gap between rows holds the edges (72
+    /// chapters: 8 columns, 9 rows, which fit a 1,400 × 1,000 window); one row for up to 6.
+    static func columns(_ count: Int) -> Int {
+        count <= 6 ? max(1, count) : Int((Double(count) * 0.8).squareRoot().rounded(.up))
     }
 
     static func shortened(_ text: String, _ limit: Int) -> String {

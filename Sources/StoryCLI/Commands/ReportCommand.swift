@@ -113,8 +113,11 @@ struct ReportCommand: WatchableCommand {
     private func page(_ analysis: StoryAnalysis, _ terminal: Terminal) throws(CLIError) -> String {
         // The page lays the map out as `map` does: the same memory ceiling first.
         let plan = EnginePlan(.auto, graph: analysis.graph, options: DOTOptions())
-        try LayoutMemoryEstimate.check(
-            ceiling: LayoutMemoryEstimate.defaultCeilingMiB, engine: .auto, plan: plan, graph: analysis.graph, options: DOTOptions(), story: paths[0])
+        // A story too big for one layout gets the chapter overview: no whole-story layout.
+        if !Chapters.needed(analysis.graph, options: DOTOptions()) {
+            try LayoutMemoryEstimate.check(
+                ceiling: LayoutMemoryEstimate.defaultCeilingMiB, engine: .auto, plan: plan, graph: analysis.graph, options: DOTOptions(), story: paths[0])
+        }
         do {
             let (html, warnings) = try HTMLReport.page(analysis, overlays: MapOverlays(heat: heat))
             if !terminal.quiet { for warning in warnings { terminal.printError("warning: \(TerminalText.escaped(warning))") } }
