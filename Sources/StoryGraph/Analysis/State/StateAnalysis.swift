@@ -64,8 +64,9 @@ public struct StateAnalysis: Sendable {
     /// and how many evaluations were unknown.
     public let unknownChoices: [ChoiceRef]
     public let unknownEvaluations: Int
-    /// Variables set by an effect that no condition or value reads; read but never set
-    /// (no effect and no initial value); read by a condition on a state before any value.
+    /// Variables set by an effect that no condition or value reads; read but never set by
+    /// an effect (they keep their initial value, or none; declared constants aside); read
+    /// by a condition on a state before they had any value.
     public let setNeverRead: [String]
     public let readNeverSet: [String]
     public let readBeforeSet: [ReadBeforeSet]
@@ -311,9 +312,9 @@ public struct StateAnalysis: Sendable {
                 }
             }
         }
-        let initialised = Set(story.variables.filter { $0.initial != nil }.map(\.name))
+        let constants = Set(story.variables.filter(\.isConstant).map(\.name))
         self.setNeverRead = setNames.filter { !isRead.contains($0) }
-        let neverSet = readNames.filter { !isSet.contains($0) && !initialised.contains($0) }
+        let neverSet = readNames.filter { !isSet.contains($0) && !constants.contains($0) }
         self.readNeverSet = neverSet
         self.readBeforeSet = (0..<slotCount).compactMap { slot in
             guard let ref = firstUnsetRead[slot], !neverSet.contains(model.variables[slot]) else { return nil }
