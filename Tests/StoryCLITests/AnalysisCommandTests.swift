@@ -78,7 +78,7 @@ import Testing
         let wrong = runCLI(["check", story, "--disable", "nonsense"])
         #expect(wrong.exitCode == 64)
         #expect(wrong.stderr.contains("expected one of: branch-not-evaluated, broken-link, call-depth, choicescript-all-conditional, choicescript-expected-option"))
-        #expect(wrong.stderr.contains("choicescript-unused-scene, duplicate-choice-text, duplicate-id, dynamic-link, empty-file"))
+        #expect(wrong.stderr.contains("choicescript-unused-scene, condition-always-true, condition-never-true, duplicate-choice-text, duplicate-id, dynamic-link, empty-file"))
     }
 
     @Test func checkReRaisesLoadFindingsAsErrors() throws {

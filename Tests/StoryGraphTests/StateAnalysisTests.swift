@@ -136,6 +136,27 @@ import Testing
         #expect(s.readBeforeSet.isEmpty)
     }
 
+    @Test func theStateRulesTellWhatTheSearchFound() {
+        // The story has no locations, so findings sort by rule.
+        let graph = StoryGraph(Self.keyStory)
+        let reachability = Reachability(graph)
+        let lint = Lint(graph, reachability: reachability, components: StronglyConnectedComponents(graph),
+                        state: StateAnalysis(graph, reachability: reachability), disabled: ["condition-always-true", "empty-passage", "self-loop"])
+        #expect(lint.findings.map { "\($0.ruleID!): \($0.message)" } == [
+            "condition-never-true: the condition of choice 'Vault' (t) in passage 'Road' never holds when a reader gets there",
+            "condition-never-true: the condition of choice 'Treasury' (t) in passage 'Road' never holds when a reader gets there",
+            "unreachable-under-state: ending 'Riches' is reached by the story's links but by no reader, given its variables: choice 'Vault' (t) never leads on",
+            "unreachable-under-state: ending 'Treasury' is reached by the story's links but by no reader, given its variables: choice 'Treasury' (t) never leads on",
+            "unreachable-under-state: passage 'Vault' is reached by the story's links but by no reader, given its variables",
+            "variable-never-read: variable 'tired' is set but nothing reads it",
+            "variable-never-set: variable 'key' is read but nothing sets it: it never has a value",
+        ])
+        // A search cut by its budget proves no "never": only the variable rules remain.
+        let cut = Lint(graph, reachability: reachability, components: StronglyConnectedComponents(graph),
+                       state: StateAnalysis(graph, reachability: reachability, budget: .init(maxStates: 3)), disabled: ["empty-passage", "self-loop"])
+        #expect(cut.findings.map { $0.ruleID! } == ["variable-never-read", "variable-never-set"])
+    }
+
     @Test func anUnknownConditionIsFollowedAndCounted() {
         let story = Story(title: "Dice", start: "A", passages: [
             Passage(id: "A", choices: [
@@ -185,12 +206,56 @@ import Testing
         #expect(s.alwaysTrue == [ChoiceRef(passage: 0, choice: 0)])
     }
 
+    @Test func aCounterInALoopSaturatesAboveTheLargestNumberItIsComparedWith() {
+        // Each lap adds 1 (`n = n + 1` and `n += 2` alike); the gate opens at 3. Without
+        // saturation the laps would make states without end.
+        let story = Story(title: "Laps", start: "Track", passages: [
+            Passage(id: "Track", effects: [effect("n", .binary(.add, .variable("n"), .integer(1))), effect("m", .integer(2), .add)], choices: [
+                Choice(text: "Lap", target: "Track"),
+                Choice(text: "Gate", target: "Prize", condition: when(.binary(.greaterOrEqual, .variable("n"), .integer(3)))),
+                Choice(text: "Flag", target: "Prize", condition: when(.variable("m"))),
+            ]),
+            Passage(id: "Prize", ending: .init()),
+        ], format: "test", variables: [Variable(name: "n", initial: .integer(0)), Variable(name: "m", initial: .integer(0))])
+        let s = StateAnalysis(StoryGraph(story))
+        #expect(s.model.saturation == [4, 1])
+        #expect(s.isComplete)
+        // Track with (n, m) = (1, 1), (2, 1), (3, 1), (4, 1); Prize from n 1, 2, 3, 4.
+        #expect(s.states == 8)
+        #expect(s.reachedEndings.map { $0.witness.count } == [1])
+        #expect(s.alwaysTrue == [ChoiceRef(passage: 0, choice: 2)])
+        // Read by another variable's value, or decreased: not a counter.
+        #expect(StateModel.counterCap("n", effects: [.integer(0)], initial: nil, conditions: [], values: [.variable("n")]) == nil)
+        #expect(StateModel.counterCap("n", effects: [.unknown("n -= 1")], initial: nil, conditions: [], values: []) == nil)
+        #expect(StateModel.counterCap("n", effects: [], initial: nil, conditions: [.binary(.less, .variable("n"), .variable("k"))], values: []) == nil)
+        #expect(StateModel.counterCap("n", effects: [], initial: .integer(2), conditions: [.binary(.equal, .integer(7), .variable("n"))], values: []) == 8)
+    }
+
+    @Test func aOnceOnlyChoiceIsNotOfferedAgainAndTheFallbackThenIs() {
+        var loot = Choice(text: "Loot", target: "Hall", effects: [effect("gold", .integer(1), .add)])
+        loot.isOnceOnly = true
+        var out = Choice(text: "", target: "Street")
+        out.isFallback = true
+        let story = Story(title: "Once", start: "Hall", passages: [
+            Passage(id: "Hall", choices: [loot, Choice(text: "Buy", target: "Shop", condition: when(.binary(.greaterOrEqual, .variable("gold"), .integer(2)))), out]),
+            Passage(id: "Shop", ending: .init()),
+            Passage(id: "Street", ending: .init()),
+        ], format: "test", variables: [Variable(name: "gold", initial: .integer(0))])
+        let s = StateAnalysis(StoryGraph(story))
+        #expect(s.model.onceOnlyChoices == 1)
+        // Hall (gold 0), Hall (gold 1, looted), Street: the loot is taken once, so Buy never holds.
+        #expect(s.states == 3)
+        #expect(s.reachedEndings.map { $0.passage } == [2])
+        #expect(s.reachedEndings[0].witness == [ChoiceRef(passage: 0, choice: 0), ChoiceRef(passage: 0, choice: 2)])
+        #expect(s.neverTrue == [ChoiceRef(passage: 0, choice: 1)])
+    }
+
     @Test func theBudgetStopsTheSearchAndSaysSo() {
-        // A counter that grows without bound: one state per value.
+        // A counter that falls without bound (not one that saturates): one state per value.
         let story = Story(title: "Count", start: "A", passages: [
-            Passage(id: "A", effects: [effect("n", .integer(1), .add)], choices: [
-                Choice(text: "More", target: "A", condition: when(.binary(.greaterOrEqual, .variable("n"), .integer(0)))),
-                Choice(text: "Stop", target: "End", condition: when(.binary(.equal, .variable("n"), .integer(-1)))),
+            Passage(id: "A", effects: [effect("n", .integer(1), .subtract)], choices: [
+                Choice(text: "More", target: "A", condition: when(.binary(.lessOrEqual, .variable("n"), .integer(0)))),
+                Choice(text: "Stop", target: "End", condition: when(.binary(.equal, .variable("n"), .integer(1)))),
             ]),
             Passage(id: "End", ending: .init()),
         ], format: "test", variables: [Variable(name: "n", initial: .integer(0))])

@@ -65,9 +65,11 @@ struct CheckCommand: Command {
                 loaded.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
                 if let refusal = StoryLoading.refusal(of: loaded) { throw refusal }
                 let graph = StoryGraph(loaded.story)
+                let reachability = Reachability(graph)
+                let state = StateModel.applies(to: graph.story) ? StateAnalysis(graph, reachability: reachability) : nil
                 diagnostics = Lint(
-                    graph, loadDiagnostics: loaded.diagnostics, reachability: Reachability(graph),
-                    components: StronglyConnectedComponents(graph), disabled: disabled).findings
+                    graph, loadDiagnostics: loaded.diagnostics, reachability: reachability,
+                    components: StronglyConnectedComponents(graph), state: state, disabled: disabled).findings
             } catch {
                 diagnostics = error.diagnostics.isEmpty
                     ? [Diagnostic(FormatRules.unreadableFile, "cannot read the story", at: SourceLocation(file: story.name, line: 1))]

@@ -6,9 +6,9 @@
 /// on entering it; a choice whose condition can hold on the state is followed, its
 /// effects applied, then the target's. A fallback choice is followed when no other
 /// choice of its passage surely holds. A condition that is unknown on a state (a call,
-/// unparsed text) is taken both ways: followed, and counted as unknown. Once-only
-/// choices are treated as sticky (a state does not remember which were taken), so the
-/// search may find more than a reader can do, never less.
+/// unparsed text) is taken both ways: followed, and counted as unknown. A state keeps a
+/// bit per once-only choice: once taken, it is not offered again (and a fallback may
+/// then be).
 public struct StateAnalysis: Sendable {
     /// How much the search may explore; reported with the results.
     public struct Budget: Sendable, Hashable {
@@ -82,7 +82,8 @@ public struct StateAnalysis: Sendable {
         let story = graph.story
         let slotCount = model.variables.count
         let counterBase = 1 + slotCount
-        let width = counterBase + model.countedPassages.count
+        let onceBase = counterBase + model.countedPassages.count
+        let width = onceBase + (model.onceOnlyChoices + 31) / 32
         let cap = Int32(clamping: model.visitCap)
 
         // Values interned per slot; a state holds their numbers (-1: unknown).
@@ -120,7 +121,11 @@ public struct StateAnalysis: Sendable {
                 } else {
                     result = value
                 }
-                state[1 + effect.slot] = intern(effect.slot, result)
+                if let cap = model.saturation[effect.slot], case .number(let n)? = result, n > cap {
+                    state[1 + effect.slot] = intern(effect.slot, .number(cap))
+                } else {
+                    state[1 + effect.slot] = intern(effect.slot, result)
+                }
             }
         }
         func enter(_ node: Int, _ state: inout [Int32]) {
@@ -207,6 +212,11 @@ public struct StateAnalysis: Sendable {
             for e in edges {
                 let ref = graph.edgeRefs[e]
                 let flat = model.choiceBase[ref.passage] + ref.choice
+                let bit = model.onceBit[flat]
+                if bit >= 0, current[onceBase + bit >> 5] & Int32(bitPattern: 1 << UInt32(bit & 31)) != 0 {
+                    truths.append(.no)  // taken before: not offered, not a test of the condition
+                    continue
+                }
                 guard let program = model.conditions[flat] else { truths.append(.yes); continue }
                 unsetRead = -1
                 let truth = Truth(evaluate(program, current))
@@ -231,6 +241,8 @@ public struct StateAnalysis: Sendable {
                 if anySure, graph.choice(ref).isFallback { continue }
                 let flat = model.choiceBase[ref.passage] + ref.choice
                 next = current
+                let bit = model.onceBit[flat]
+                if bit >= 0 { next[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
                 apply(model.choiceEffects[flat], &next)
                 enter(graph.edgeTargets[e], &next)
                 if insert(next, parent: Int32(index), edge: Int32(e)) == nil {

@@ -22,6 +22,11 @@ public struct StateModel: Sendable {
     public let visitCap: Int
     /// Each tracked variable's initial value (nil: unknown).
     let initial: [StateValue?]
+    /// Per slot: the value a counter saturates at, or nil. A variable that only ever
+    /// grows by constants or is set to constants, and is only compared with constants,
+    /// behaves the same at every value above the largest of them: one value stands for
+    /// all (an exact abstraction, so a counter in a loop does not make the states endless).
+    public let saturation: [Double?]
     /// Choice `c` of passage `p` is `choiceBase[p] + c` in the per-choice arrays.
     let choiceBase: [Int]
     /// The condition of each choice (nil: none).
@@ -33,6 +38,10 @@ public struct StateModel: Sendable {
     let counterOf: [Int]
     /// Per passage: whether a choice of it is a fallback.
     let isFallback: [Bool]
+    /// Per choice: its bit among the once-only choices (taken or not), or -1.
+    let onceBit: [Int]
+    /// The number of once-only choices (a state keeps one bit each).
+    public let onceOnlyChoices: Int
 
     /// - Complexity: O(size of the story's choices, effects and expressions).
     public init(_ graph: StoryGraph) {
@@ -58,10 +67,18 @@ public struct StateModel: Sendable {
         }
         for e in conditionExpressions { if let e { mark(e.variables) } }
         var effectsOn: [String: [Expression]] = [:]
+        // Each effect as the value it gives (`x += 1` is `x + 1`; other operations, which
+        // no counter has, as unknown): what `counterCap` reads.
+        var givenValues: [String: [Expression]] = [:]
         for passage in passages {
-            for effect in passage.effects { effectsOn[effect.variable, default: []].append(effect.value) }
-            for choice in passage.choices {
-                for effect in choice.effects { effectsOn[effect.variable, default: []].append(effect.value) }
+            for effect in passage.effects + passage.choices.flatMap(\.effects) {
+                effectsOn[effect.variable, default: []].append(effect.value)
+                let given: Expression = switch effect.operation {
+                case .set: effect.value
+                case .add: .binary(.add, .variable(effect.variable), effect.value)
+                default: .unknown(effect.text)
+                }
+                givenValues[effect.variable, default: []].append(given)
             }
         }
         while let name = work.popLast() {
@@ -120,12 +137,22 @@ public struct StateModel: Sendable {
         self.conditions = conditionExpressions.map { $0.map(compile) }
         var choiceEffects: [[CompiledEffect]] = []
         var isFallback = [Bool](repeating: false, count: passages.count)
+        var onceBit: [Int] = []
+        var onceCount = 0
         for p in passages.indices {
             for choice in passages[p].choices {
                 choiceEffects.append(compile(choice.effects))
                 if choice.isFallback { isFallback[p] = true }
+                if choice.isOnceOnly && choice.isStep {
+                    onceBit.append(onceCount)
+                    onceCount += 1
+                } else {
+                    onceBit.append(-1)
+                }
             }
         }
+        self.onceBit = onceBit
+        self.onceOnlyChoices = onceCount
         self.choiceEffects = choiceEffects
         let own = passages.map { compile($0.effects) }
         self.passageEffects = passages.indices.map { p in
@@ -138,6 +165,11 @@ public struct StateModel: Sendable {
             initial[slot] = compile(value).evaluateConstant()
         }
         self.initial = initial
+        self.saturation = variables.map { name in
+            Self.counterCap(name, effects: givenValues[name] ?? [], initial: story.variables.first { $0.name == name }?.initial,
+                            conditions: conditionExpressions.compactMap { $0 },
+                            values: effectsOn.flatMap { key, values in key == name ? [] : values })
+        }
         self.variables = variables
         self.abstracted = abstracted
         self.countedPassages = counted
@@ -145,6 +177,95 @@ public struct StateModel: Sendable {
         self.choiceBase = choiceBase
         self.counterOf = counterOf
         self.isFallback = isFallback
+    }
+
+    /// The saturation value of `name` when it is a counter (`saturation`): every effect
+    /// on it sets a number or adds a positive one (`+= 1`, `= name + 1`), its initial
+    /// value is a number or none, every condition that reads it compares it with a
+    /// number or tests its truth, and no other variable's value reads it. The cap is one
+    /// above the largest number compared (at least 1, so truth is kept too).
+    ///
+    /// - Complexity: O(size of the conditions and effects).
+    static func counterCap(_ name: String, effects: [Expression], initial: Expression?, conditions: [Expression], values: [Expression]) -> Double? {
+        func number(_ e: Expression) -> Double? {
+            switch e {
+            case .integer(let n): return Double(n)
+            case .decimal(let d): return d
+            case .unary(.negate, .integer(let n)): return -Double(n)
+            default: return nil
+            }
+        }
+        if let initial, number(initial) == nil { return nil }
+        for value in values where value.variables.contains(name) { return nil }
+        for value in effects {
+            if number(value) != nil { continue }
+            if case .binary(.add, .variable(let v), let c) = value, v == name, let k = number(c), k > 0 { continue }
+            if case .binary(.add, let c, .variable(let v)) = value, v == name, let k = number(c), k > 0 { continue }
+            return nil
+        }
+        var largest = 0.0
+        for read in conditions {
+            // (expression, whether `name` may stand here: tested for truth, or compared
+            // with a number)
+            var stack: [(Expression, Bool)] = [(read, true)]
+            while let (e, allowed) = stack.popLast() {
+                switch e {
+                case .variable(let v): if v == name && !allowed { return nil }
+                case .binary(let op, let a, let b):
+                    switch op {
+                    case .less, .lessOrEqual, .greater, .greaterOrEqual, .equal, .notEqual:
+                        if let k = number(b) {
+                            if a.variables.contains(name) { largest = max(largest, k) }
+                            stack.append((a, true))
+                            continue
+                        }
+                        if let k = number(a) {
+                            if b.variables.contains(name) { largest = max(largest, k) }
+                            stack.append((b, true))
+                            continue
+                        }
+                        stack.append((a, false)); stack.append((b, false))
+                    case .and, .or: stack.append((a, true)); stack.append((b, true))
+                    default: stack.append((a, false)); stack.append((b, false))
+                    }
+                case .unary(.not, let a): stack.append((a, true))
+                case .unary(_, let a): stack.append((a, false))
+                case .call(_, let arguments): stack.append(contentsOf: arguments.map { ($0, false) })
+                case .integer, .decimal, .string, .boolean, .visits, .unknown: break
+                }
+            }
+        }
+        return largest.rounded(.down) + 1
+    }
+
+    /// Whether the story has state to search: an effect, or a condition parsed into
+    /// something other than unknown text. A story with neither (a Twine story whose
+    /// macros are kept as text) has nothing the search could add to the structure.
+    ///
+    /// - Complexity: O(choices and effects).
+    public static func applies(to story: Story) -> Bool {
+        for passage in story.passages {
+            if !passage.effects.isEmpty { return true }
+            for choice in passage.choices {
+                if !choice.effects.isEmpty { return true }
+                if let condition = choice.condition, case let e = expression(condition), !Self.isOnlyUnknown(e) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether `e` is unknown text or a call and nothing else.
+    static func isOnlyUnknown(_ e: Expression) -> Bool {
+        var stack = [e]
+        while let e = stack.popLast() {
+            switch e {
+            case .unknown, .call: continue
+            case .unary(_, let a): stack.append(a)
+            case .binary(_, let a, let b): stack.append(a); stack.append(b)
+            default: return false
+            }
+        }
+        return true
     }
 
     /// A condition as one expression, each test not parsed kept as `.unknown(text)`.
