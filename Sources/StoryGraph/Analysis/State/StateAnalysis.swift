@@ -91,7 +91,12 @@ public struct StateAnalysis: Sendable {
         var valueIDs = [[StateValue: Int32]](repeating: [:], count: slotCount)
         func intern(_ slot: Int, _ value: StateValue?) -> Int32 {
             guard let value else { return -1 }
-            if let id = valueIDs[slot][value] { return id }
+            // A slot holds few values: a scan beats hashing until it holds many.
+            if values[slot].count <= 8 {
+                for (k, known) in values[slot].enumerated() where known == value { return Int32(k) }
+            } else if let id = valueIDs[slot][value] {
+                return id
+            }
             let id = Int32(values[slot].count)
             values[slot].append(value)
             valueIDs[slot][value] = id
@@ -136,18 +141,20 @@ public struct StateAnalysis: Sendable {
             apply(model.passageEffects[p], &state)
         }
 
-        // States: `width` Int32 each in one array; an open-addressing table of their
-        // numbers + 1; the parent state and edge of each (for witnesses).
+        // States: `width` Int32 each in one array; an open-addressing table (linear
+        // probing) whose entries hold a state's number + 1 in the low 32 bits and its hash
+        // in the high 32, so that a probe compares states only when the hashes agree and
+        // growing never reads the states again; the parent state and edge of each (for
+        // witnesses).
         var storage: [Int32] = []
         var parent: [Int32] = []
         var parentEdge: [Int32] = []
-        var table = [Int32](repeating: 0, count: 1 << 10)
+        var table = [UInt64](repeating: 0, count: 1 << 12)
         var mask = table.count - 1
-        func hash(_ s: [Int32]) -> Int {
+        func hash(_ s: [Int32]) -> UInt64 {
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
             for x in s { h = (h ^ UInt64(UInt32(bitPattern: x))) &* 0x0000_0100_0000_01b3 }
-            h ^= h >> 31
-            return Int(truncatingIfNeeded: h &* 0x9e37_79b9_7f4a_7c15 >> 7)
+            return (h &* 0x9e37_79b9_7f4a_7c15) >> 32
         }
         func equal(_ i: Int, _ s: [Int32]) -> Bool {
             let base = i * width
@@ -156,25 +163,26 @@ public struct StateAnalysis: Sendable {
         }
         /// Inserts `s` unless it is there already (false) or the budget is full (nil).
         func insert(_ s: [Int32], parent p: Int32, edge: Int32) -> Bool? {
-            var slot = hash(s) & mask
+            let h = hash(s)
+            var slot = Int(truncatingIfNeeded: h) & mask
             while table[slot] != 0 {
-                if equal(Int(table[slot]) - 1, s) { return false }
+                let entry = table[slot]
+                if entry >> 32 == h, equal(Int(entry & 0xffff_ffff) - 1, s) { return false }
                 slot = (slot + 1) & mask
             }
             let index = storage.count / width
             guard index < budget.maxStates else { return nil }
-            table[slot] = Int32(index + 1)
+            table[slot] = h << 32 | UInt64(index + 1)
             storage.append(contentsOf: s)
             parent.append(p)
             parentEdge.append(edge)
             if (index + 1) * 2 > table.count {
-                var bigger = [Int32](repeating: 0, count: table.count * 2)
+                var bigger = [UInt64](repeating: 0, count: table.count * 2)
                 let m = bigger.count - 1
-                for i in 0...index {
-                    let start = i * width
-                    var h = hash(Array(storage[start..<start + width])) & m
-                    while bigger[h] != 0 { h = (h + 1) & m }
-                    bigger[h] = Int32(i + 1)
+                for entry in table where entry != 0 {
+                    var k = Int(truncatingIfNeeded: entry >> 32) & m
+                    while bigger[k] != 0 { k = (k + 1) & m }
+                    bigger[k] = entry
                 }
                 table = bigger
                 mask = m
@@ -183,6 +191,8 @@ public struct StateAnalysis: Sendable {
         }
 
         let choiceCount = model.choiceBase[story.passages.count]
+        // Each edge's choice in the per-choice arrays, looked up once.
+        let edgeChoice = graph.edgeRefs.map { model.choiceBase[$0.passage] + $0.choice }
         // Per choice: bit 1 true seen, 2 false seen, 4 unknown seen.
         var seen = [UInt8](repeating: 0, count: choiceCount)
         var firstUnsetRead = [ChoiceRef?](repeating: nil, count: slotCount)
@@ -210,8 +220,7 @@ public struct StateAnalysis: Sendable {
             truths.removeAll(keepingCapacity: true)
             var anySure = false
             for e in edges {
-                let ref = graph.edgeRefs[e]
-                let flat = model.choiceBase[ref.passage] + ref.choice
+                let flat = edgeChoice[e]
                 let bit = model.onceBit[flat]
                 if bit >= 0, current[onceBase + bit >> 5] & Int32(bitPattern: 1 << UInt32(bit & 31)) != 0 {
                     truths.append(.no)  // taken before: not offered, not a test of the condition
@@ -220,7 +229,7 @@ public struct StateAnalysis: Sendable {
                 guard let program = model.conditions[flat] else { truths.append(.yes); continue }
                 unsetRead = -1
                 let truth = Truth(evaluate(program, current))
-                if unsetRead >= 0, firstUnsetRead[unsetRead] == nil { firstUnsetRead[unsetRead] = ref }
+                if unsetRead >= 0, firstUnsetRead[unsetRead] == nil { firstUnsetRead[unsetRead] = graph.edgeRefs[e] }
                 truths.append(truth)
                 switch truth {
                 case .yes: seen[flat] |= 1
@@ -228,7 +237,7 @@ public struct StateAnalysis: Sendable {
                 case .unknown: seen[flat] |= 4; unknownEvaluations += 1
                 }
             }
-            if model.isFallback[p] || graph.shown(in: node).contains(where: { model.isFallback[$0] }) {
+            if model.isFallback[p] {
                 for (k, e) in edges.enumerated() where !graph.choice(graph.edgeRefs[e]).isFallback && truths[k] == .yes {
                     anySure = true
                 }
@@ -237,10 +246,9 @@ public struct StateAnalysis: Sendable {
                 steps += 1
                 if steps > budget.maxSteps { complete = false; break search }
                 guard truths[k] != .no else { continue }
-                let ref = graph.edgeRefs[e]
-                if anySure, graph.choice(ref).isFallback { continue }
-                let flat = model.choiceBase[ref.passage] + ref.choice
-                next = current
+                if anySure, graph.choice(graph.edgeRefs[e]).isFallback { continue }
+                let flat = edgeChoice[e]
+                for k in 0..<width { next[k] = current[k] }  // in place: no copy made
                 let bit = model.onceBit[flat]
                 if bit >= 0 { next[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
                 apply(model.choiceEffects[flat], &next)

@@ -36,7 +36,7 @@ public struct StateModel: Sendable {
     let passageEffects: [[CompiledEffect]]
     /// Per passage: its visit counter, or -1.
     let counterOf: [Int]
-    /// Per passage: whether a choice of it is a fallback.
+    /// Per passage: whether a choice of it (or of a passage it shows) is a fallback.
     let isFallback: [Bool]
     /// Per choice: its bit among the once-only choices (taken or not), or -1.
     let onceBit: [Int]
@@ -150,6 +150,10 @@ public struct StateModel: Sendable {
                     onceBit.append(-1)
                 }
             }
+        }
+        // A passage offers a fallback when it or a passage it shows has one.
+        for p in passages.indices where !isFallback[p] {
+            isFallback[p] = graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]].contains { isFallback[$0] }
         }
         self.onceBit = onceBit
         self.onceOnlyChoices = onceCount
