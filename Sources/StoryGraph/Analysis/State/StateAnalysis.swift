@@ -16,7 +16,9 @@ public struct StateAnalysis: Sendable {
         /// Choices followed or refused (one condition evaluated on one state).
         public var maxSteps: Int
 
-        public init(maxStates: Int = 1_000_000, maxSteps: Int = 20_000_000) {
+        /// The default keeps `report` within about a second on real games (their states
+        /// are wide: many variables and once-only choices).
+        public init(maxStates: Int = 250_000, maxSteps: Int = 5_000_000) {
             self.maxStates = maxStates
             self.maxSteps = maxSteps
         }
@@ -333,8 +335,12 @@ public struct StateAnalysis: Sendable {
             }
         }
         let constants = Set(story.variables.filter(\.isConstant).map(\.name))
+        let declared = Set(story.variables.map(\.name))
         self.setNeverRead = setNames.filter { !isRead.contains($0) }
-        let neverSet = readNames.filter { !isSet.contains($0) && !constants.contains($0) }
+        // A bare name that only names an item of a declared one (`calm` of ink's
+        // `LIST mood = calm, …`, declared as `mood.calm`) is that item, not a variable.
+        let items = Set(story.variables.compactMap { v in v.name.split(separator: ".").last.map(String.init).flatMap { $0 == v.name ? nil : $0 } })
+        let neverSet = readNames.filter { !isSet.contains($0) && !constants.contains($0) && !(items.contains($0) && !declared.contains($0)) }
         self.readNeverSet = neverSet
         self.readBeforeSet = (0..<slotCount).compactMap { slot in
             guard let ref = firstUnsetRead[slot], !neverSet.contains(model.variables[slot]) else { return nil }
