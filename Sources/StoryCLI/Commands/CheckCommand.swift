@@ -19,7 +19,7 @@ struct CheckCommand: Command {
             'storygraph help rules' lists every rule with its severity.
             """,
         arguments: [ArgumentSpec("STORY", help: "A story file or folder to check; give several to check each. A folder is checked story by story (one story when its files form one, as a Twee project does).", repeating: true)],
-        options: [strictOption.spec, formatOption.spec] + InputOptions.specs)
+        options: [strictOption.spec, formatOption.spec, AnalysisOptions.maxStatesOption.spec] + InputOptions.specs)
 
     static let strictOption = Option.flag("strict", help: "Fail on warnings too.")
     static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
@@ -29,9 +29,11 @@ struct CheckCommand: Command {
     let disabled: Set<String>
     let format: Format
     let input: InputOptions
+    let stateBudget: StateAnalysis.Budget
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
+        stateBudget = AnalysisOptions.stateBudget(arguments)
         strict = arguments[Self.strictOption]
         format = arguments[Self.formatOption]
         input = try InputOptions(arguments)
@@ -66,7 +68,7 @@ struct CheckCommand: Command {
                 if let refusal = StoryLoading.refusal(of: loaded) { throw refusal }
                 let graph = StoryGraph(loaded.story)
                 let reachability = Reachability(graph)
-                let state = StateModel.applies(to: graph.story) ? StateAnalysis(graph, reachability: reachability) : nil
+                let state = StateModel.applies(to: graph.story) ? StateAnalysis(graph, reachability: reachability, budget: stateBudget) : nil
                 diagnostics = Lint(
                     graph, loadDiagnostics: loaded.diagnostics, reachability: reachability,
                     components: StronglyConnectedComponents(graph), state: state, disabled: disabled).findings

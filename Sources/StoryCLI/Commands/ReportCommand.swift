@@ -17,7 +17,7 @@ struct ReportCommand: Command {
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [formatOption.spec, timingsOption.spec] + AnalysisOptions.specs
-            + [AnalysisOptions.maxCyclesOption.spec] + InputOptions.specs)
+            + [AnalysisOptions.maxCyclesOption.spec, AnalysisOptions.maxStatesOption.spec] + InputOptions.specs)
 
     static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
     static let timingsOption = Option.flag("timings", help: "Write the time each step took to stderr.")
@@ -28,6 +28,7 @@ struct ReportCommand: Command {
     let input: InputOptions
     let timings: Bool
     let maxCycles: Int
+    let stateBudget: StateAnalysis.Budget
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         timings = arguments[Self.timingsOption]
@@ -35,6 +36,7 @@ struct ReportCommand: Command {
         format = arguments[Self.formatOption]
         analysis = AnalysisOptions(arguments)
         maxCycles = arguments[AnalysisOptions.maxCyclesOption]
+        stateBudget = AnalysisOptions.stateBudget(arguments)
         input = try InputOptions(arguments)
     }
 
@@ -48,7 +50,8 @@ struct ReportCommand: Command {
         }
         let result = try timed("load") { () throws(CLIError) in try input.load(paths, terminal, printFindings: false) }
         let graph = try timed("graph") { StoryGraph(result.story) }
-        let options = StoryAnalysis.Options(budget: analysis.budget, maxCycles: maxCycles, disabledRules: input.disabled)
+        let options = StoryAnalysis.Options(
+            budget: analysis.budget, maxCycles: maxCycles, disabledRules: input.disabled, stateBudget: stateBudget)
         let analysed = StoryAnalysis(graph, loadDiagnostics: result.diagnostics, options: options)
         steps += analysed.timings
         let report = try timed("report") { Report(analysed) }
