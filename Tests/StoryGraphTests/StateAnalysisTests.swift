@@ -157,6 +157,16 @@ import Testing
         #expect(cut.findings.map { $0.ruleID! } == ["variable-never-read", "variable-never-set"])
     }
 
+    @Test func aVariableShownInTheTextIsRead() {
+        let story = Story(title: "Purse", start: "A", passages: [
+            Passage(id: "A", text: "You have ${gold} coins.", choices: [
+                Choice(text: "Count {$silver}", target: "B", effects: [effect("gold", .integer(1)), effect("silver", .integer(2)), effect("copper", .integer(3))]),
+            ]),
+            Passage(id: "B", ending: .init()),
+        ], format: "test")
+        #expect(StateAnalysis(StoryGraph(story)).setNeverRead == ["copper"])
+    }
+
     @Test func anUnknownConditionIsFollowedAndCounted() {
         let story = Story(title: "Dice", start: "A", passages: [
             Passage(id: "A", choices: [

@@ -336,7 +336,10 @@ public struct StateAnalysis: Sendable {
         }
         let constants = Set(story.variables.filter(\.isConstant).map(\.name))
         let declared = Set(story.variables.map(\.name))
-        self.setNeverRead = setNames.filter { !isRead.contains($0) }
+        // A variable shown in the text (`${name}`, `{$apples}`) is read by the reader's
+        // eyes: any word of a passage's or label's text that is a variable's name counts.
+        let shown = setNames.contains { !isRead.contains($0) } ? Self.words(of: story) : []
+        self.setNeverRead = setNames.filter { !isRead.contains($0) && !shown.contains($0) }
         // A bare name that only names an item of a declared one (`calm` of ink's
         // `LIST mood = calm, …`, declared as `mood.calm`) is that item, not a variable.
         let items = Set(story.variables.compactMap { v in v.name.split(separator: ".").last.map(String.init).flatMap { $0 == v.name ? nil : $0 } })
@@ -346,6 +349,26 @@ public struct StateAnalysis: Sendable {
             guard let ref = firstUnsetRead[slot], !neverSet.contains(model.variables[slot]) else { return nil }
             return ReadBeforeSet(variable: model.variables[slot], choice: ref)
         }
+    }
+
+    /// Every word (letters, digits, `_`) of the story's passage texts and choice labels.
+    ///
+    /// - Complexity: O(characters of text).
+    static func words(of story: Story) -> Set<String> {
+        var words: Set<String> = []
+        func scan(_ text: String) {
+            var word = String.UnicodeScalarView()
+            for c in text.unicodeScalars {
+                if c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c) { word.append(c); continue }
+                if !word.isEmpty { words.insert(String(word)); word = String.UnicodeScalarView() }
+            }
+            if !word.isEmpty { words.insert(String(word)) }
+        }
+        for passage in story.passages {
+            scan(passage.text)
+            for choice in passage.choices { scan(choice.text) }
+        }
+        return words
     }
 
     /// The choices that block `ending`: a search back from its nodes through nodes no
