@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "StoryFormats", targets: ["StoryFormats"]),
         .library(name: "StoryMap", targets: ["StoryMap"]),
         .library(name: "StoryRender", targets: ["StoryRender"]),
+        .library(name: "StoryHTML", targets: ["StoryHTML"]),
         .executable(name: "storygraph", targets: ["storygraph"]),
     ],
     targets: [
@@ -30,7 +31,9 @@ let package = Package(
         .target(name: "StoryFormats", dependencies: ["StoryGraph", "CLibXML2", "CYAML"]),
         .target(name: "StoryMap", dependencies: ["StoryGraph"]),
         .target(name: "StoryRender", dependencies: ["CGraphviz"]),
-        .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender"]),
+        // The interactive HTML report: needs the map drawn in-process (StoryMap + StoryRender).
+        .target(name: "StoryHTML", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
+        .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "StoryHTML"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
         .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "StoryCLI"]),
         // libFuzzer targets (Fuzz/README.md): plain reproducers in a normal build; `Fuzz/build`
@@ -45,6 +48,7 @@ let package = Package(
         .testTarget(name: "StoryFormatsTests", dependencies: ["StoryFormats", "StoryGraph"]),
         .testTarget(name: "StoryMapTests", dependencies: ["StoryMap", "StoryGraph", "StoryFormats"]),
         .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryMap", "StoryFormats"]),
+        .testTarget(name: "StoryHTMLTests", dependencies: ["StoryHTML", "StoryGraph", "StoryMap", "StoryFormats"]),
         .testTarget(
             name: "StoryCLITests",
             dependencies: ["StoryCLI", "StoryGraph", "StoryFormats", "StoryMap", "FuzzSupport"]

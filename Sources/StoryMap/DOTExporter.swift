@@ -61,6 +61,7 @@ public struct DOTExporter: Sendable {
 
         // Clusters first, so that their passages are declared inside them.
         var clustered = Set<Int>()
+        var clusterOf: [Int: Int] = [:]
         for (k, cluster) in decorations.clusters.enumerated() {
             let members = cluster.passages.filter { shown($0) && !clustered.contains($0) }
             guard !members.isEmpty else { continue }
@@ -69,6 +70,7 @@ public struct DOTExporter: Sendable {
             w.line("label=\(DOTEscaping.quoted(cluster.label)); color=\(DOTEscaping.quoted(cluster.color)); style=\(DOTEscaping.quoted(cluster.style)); penwidth=\"2\"; fontcolor=\(DOTEscaping.quoted(cluster.color));")
             for v in members {
                 clustered.insert(v)
+                clusterOf[v] = k
                 w.line(passageNode(v, reachable: reachable[v]))
             }
             w.indent -= 1
@@ -88,6 +90,7 @@ public struct DOTExporter: Sendable {
         var missing: [String: Int] = [:]
         var stubs = Set<Int>()
         var returnPoints: [ChoiceRef: [Int]] = [:]
+        var boxesInCluster: [Int: [String]] = [:]
         for point in graph.returnPoints { returnPoints[point.ref, default: []].append(point.passage) }
         func stub(_ target: Int, _ id: String) -> String {
             guard !shown(target) else { return "p\(target)" }
@@ -98,10 +101,14 @@ public struct DOTExporter: Sendable {
         }
         for v in 0..<graph.passageCount where shown(v) {
             let passage = story.passages[v]
+            let onlyRestarts = !passage.choices.isEmpty && passage.choices.allSatisfy(\.isRestart)
+            if onlyRestarts && options.showRestarts && !options.restartEdges {
+                restartMarker(v, passage.choices, into: &w)
+            }
             for (c, choice) in passage.choices.enumerated() {
                 let ref = ChoiceRef(passage: v, choice: c)
                 if choice.isRestart {
-                    if options.showRestarts { w.line(restartEdge(v, choice)) }
+                    if options.showRestarts && (options.restartEdges || !onlyRestarts) { w.line(restartEdge(v, choice)) }
                     continue
                 }
                 // A return goes back to the running call: one dashed edge per return point.
@@ -131,7 +138,17 @@ public struct DOTExporter: Sendable {
                     }
                 }
                 choiceDrawing(v, c, choice, ref: ref, targetNode: targetNode, broken: targetIsMissing, labelKey: labelKey, into: &w)
+                if let k = clusterOf[v], choice.kind == .choice, options.style == .chart,
+                    let target = graph.indexByID[choice.target], clusterOf[target] == k
+                {
+                    boxesInCluster[k, default: []].append("c\(v)_\(c)")
+                }
             }
+        }
+        // A choice box between two passages of one cluster belongs inside it (a trap's
+        // outline holds the trap's own choices); naming the cluster again adds them.
+        for k in boxesInCluster.keys.sorted() {
+            w.line("subgraph cluster_\(k) { \(boxesInCluster[k]!.joined(separator: "; ")); }")
         }
 
         if !decorations.legend.isEmpty { legend(into: &w) }
@@ -225,7 +242,7 @@ public struct DOTExporter: Sendable {
             }
             if let condition { label += "\n[\(condition)]" }
             if let note = decorations.choiceNotes[ref] { label += "\n\(note)" }
-            var attributes = "id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\"choice \(choice.kind.rawValue)\", \(labelKey)=\(DOTEscaping.quoted(label)), style=\"\(edgeStyle)\", color=\"\(edgeColor)\", penwidth=\"\(width)\", tooltip=\(tooltip)"
+            var attributes = "id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\(DOTEscaping.quoted(choice.kind == .choice ? "choice" : "choice \(choice.kind.rawValue)")), \(labelKey)=\(DOTEscaping.quoted(label)), style=\"\(edgeStyle)\", color=\"\(edgeColor)\", penwidth=\"\(width)\", tooltip=\(tooltip)"
             if let fill = decorations.choiceFill[ref] { attributes += ", fontcolor=\"#1a1a1a\", color=\"\(fill)\", penwidth=\"2.5\"" }
             w.line("p\(v) -> \(targetNode) [\(attributes)];")
             return
@@ -240,6 +257,16 @@ public struct DOTExporter: Sendable {
         w.line("\(node) [id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\"choice\", label=<\(label)>, fontsize=\"10\", fillcolor=\"\(fill)\", color=\"\(border)\", penwidth=\"\(highlighted ? "3" : "1")\", margin=\"0.08,0.03\", tooltip=\(tooltip)];")
         w.line("p\(v) -> \(node) [arrowhead=\"none\", color=\"\(edgeColor)\", penwidth=\"\(width)\"];")
         w.line("\(node) -> \(targetNode) [style=\"\(edgeStyle)\", color=\"\(edgeColor)\", penwidth=\"\(width)\"];")
+    }
+
+    /// One small marker under a passage whose only choices are restarts, in place of an
+    /// edge per button back to the start: its tooltip names the buttons.
+    private func restartMarker(_ v: Int, _ choices: [Choice], into w: inout Writer) {
+        let passage = graph.story.passages[v]
+        let buttons = choices.map { $0.text.isEmpty ? "restart" : $0.text }
+        let tooltip = DOTEscaping.tooltip("restart (\(buttons.joined(separator: ", "))): back to \(graph.ids[graph.start])")
+        w.line("r\(v) [id=\(DOTEscaping.quoted("restart:\(passage.id)")), class=\"restart\", shape=\"box\", style=\"rounded,dashed\", color=\"\(Self.restartColor)\", fontcolor=\"\(Self.restartColor)\", fontsize=\"9\", height=\"0.2\", margin=\"0.06,0.02\", label=\"restart\", tooltip=\(tooltip)];")
+        w.line("p\(v) -> r\(v) [class=\"restart\", style=\"dashed\", color=\"\(Self.restartColor)\", arrowsize=\"0.5\"];")
     }
 
     private func restartEdge(_ v: Int, _ choice: Choice) -> String {

@@ -20,6 +20,10 @@ public struct DOTOptions: Sendable {
     /// Characters per label line.
     public var wrapWidth: Int
     public var showRestarts: Bool
+    /// Every restart as its own dashed edge back to the start. When false (the default),
+    /// a passage whose only choices are restarts (a Destini ending's "The" and "End")
+    /// gets one small restart marker instead; restarts beside other choices stay edges.
+    public var restartEdges: Bool
     /// Extra graph attributes (`nslimit`, `splines`…) for big stories and engines.
     public var graphAttributes: [(String, String)]
     /// Overlays from analysis and playthroughs.
@@ -30,7 +34,7 @@ public struct DOTOptions: Sendable {
 
     public init(
         style: Style = .chart, direction: Direction = .TB, maxText: Int = 120, wrapWidth: Int = 30,
-        showRestarts: Bool = true, graphAttributes: [(String, String)] = [],
+        showRestarts: Bool = true, restartEdges: Bool = false, graphAttributes: [(String, String)] = [],
         decorations: MapDecorations = MapDecorations()
     ) {
         self.style = style
@@ -38,6 +42,7 @@ public struct DOTOptions: Sendable {
         self.maxText = maxText
         self.wrapWidth = wrapWidth
         self.showRestarts = showRestarts
+        self.restartEdges = restartEdges
         self.graphAttributes = graphAttributes
         self.decorations = decorations
     }

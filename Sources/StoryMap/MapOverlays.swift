@@ -50,7 +50,14 @@ public struct MapOverlays: Sendable {
     /// pinned layout, heat). Returns warnings for the user (a pinned layout asked of a
     /// story without positions).
     public func apply(to options: inout DOTOptions, graph: StoryGraph) throws(MapError) -> [String] {
+        try applied(to: &options, graph: graph).warnings
+    }
+
+    /// `apply`, also giving back the fuzz run the heat overlay played (the HTML report
+    /// shows each passage's visits from it).
+    public func applied(to options: inout DOTOptions, graph: StoryGraph) throws(MapError) -> (warnings: [String], fuzz: FuzzReport?) {
         var warnings: [String] = []
+        var fuzz: FuzzReport?
         try AnalysisMarks.apply(marks: analysisMarks, path: highlightedPath, graph: graph, to: &options.decorations)
         try PartialMap.apply(self, graph: graph, to: &options.decorations)
         if pinnedLayout, !PinnedLayout.apply(graph: graph, to: &options) {
@@ -59,7 +66,8 @@ public struct MapOverlays: Sendable {
         if let heat {
             let report = Fuzzer(runs: heat.runs, seed: heat.seed, policy: heat.policy).run(PlayGraph(graph))
             HeatMap.decorate(&options.decorations, with: report)
+            fuzz = report
         }
-        return warnings
+        return (warnings, fuzz)
     }
 }

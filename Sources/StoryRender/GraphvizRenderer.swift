@@ -65,7 +65,7 @@ public enum GraphvizRenderer {
         guard let data = renderData(context.pointer, pointer, format.rawValue) else {
             throw RenderError(stage: .render, messages: takeMessages())
         }
-        return (data, takeMessages())
+        return (format == .svg ? SVGTextCentring.centred(data) : data, takeMessages())
     }
 
     /// The one call whose length type differs between Graphviz versions (`unsigned int *`

@@ -59,7 +59,7 @@ import Testing
             ["fuzz", "x.json", "--policy=uniferm"],
             "error: invalid value 'uniferm' for '--policy'; expected one of: uniform, fresh; did you mean 'uniform'?\nSee 'storygraph help fuzz'.\n"
         ),
-        (["frobnicate"], "error: unknown command 'frobnicate'; commands: map, dot, report, paths, check, fuzz, generate\nSee 'storygraph --help'.\n"),
+        (["frobnicate"], "error: unknown command 'frobnicate'; commands: map, dot, report, paths, check, diff, fuzz, play, generate, completions\nSee 'storygraph --help'.\n"),
         (["map", "x.json", "--bogus"], "error: unknown option '--bogus'\nSee 'storygraph help map'.\n"),
     ])
     func didYouMean(_ arguments: [String], _ stderr: String) {
@@ -108,13 +108,19 @@ import Testing
 
             Topics besides the subcommands: 'formats', 'rules'.
 
-            USAGE: storygraph help [TOPIC]
+            USAGE: storygraph help [options] [TOPIC]
 
             ARGUMENTS:
               TOPIC  A subcommand, 'help', or a topic.
 
+            OPTIONS:
+              --man  Print the manual page storygraph.1 (roff; 'man -l' shows it) instead.
+
             """)
         #expect(runCLI(["help", "map", "dot"]).exitCode == 64)
+        let man = runCLI(["help", "--man", "map"])
+        #expect(man.exitCode == 64)
+        #expect(man.stderr == "error: --man takes no topic; got 'map'\nSee 'storygraph help help'.\n")
     }
 
     @Test func noColorOnlyWhenSetAndNotEmpty() {

@@ -87,12 +87,15 @@ enum Binary {
 /// Runs the built `storygraph` binary (or another product of the same build, such as a
 /// fuzz target's reproducer) as a separate process (end-to-end tests).
 /// With a `timeout`, a process still running after that many seconds is killed; `input`,
-/// when given, is what the process reads on standard input.
+/// when given, is what the process reads on standard input; `directory` is where it runs
+/// (the repository's root by default). `executable` runs another program instead (a
+/// shell, make, man).
 func runBinary(
     _ arguments: [String], environment: [String: String]? = nil, product: String = "storygraph", timeout: Double? = nil,
-    input: Data? = nil, cpuSeconds: Int? = nil
+    input: Data? = nil, cpuSeconds: Int? = nil, directory: URL? = nil, executable: String? = nil
 ) throws -> CLIRun {
-    let binary = product == "storygraph" ? Binary.url : Binary.url.deletingLastPathComponent().appendingPathComponent(product)
+    let binary = executable.map { URL(fileURLWithPath: $0) }
+        ?? (product == "storygraph" ? Binary.url : Binary.url.deletingLastPathComponent().appendingPathComponent(product))
     let process = Process()
     if let cpuSeconds {
         // The kernel's CPU limit on the child alone (SIGXCPU past it): other tests' child
@@ -103,7 +106,7 @@ func runBinary(
         process.executableURL = binary
         process.arguments = arguments
     }
-    process.currentDirectoryURL = Repository.root
+    process.currentDirectoryURL = directory ?? Repository.root
     if let environment { process.environment = environment }
     let out = Pipe()
     let err = Pipe()

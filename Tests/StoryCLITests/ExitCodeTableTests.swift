@@ -6,7 +6,7 @@ import Testing
 @Suite struct ExitCodeTableTests {
     /// Every command that reads a story, with what it needs besides the story.
     static let storyCommands: [(name: String, extra: [String])] = [
-        ("report", []), ("check", []), ("paths", []), ("map", ["--format", "dot"]), ("dot", []), ("fuzz", ["--runs", "10"]),
+        ("report", []), ("check", []), ("paths", []), ("map", ["--format", "dot"]), ("dot", []), ("fuzz", ["--runs", "10"]), ("play", ["--auto"]),
     ]
     static let commandNames = storyCommands.map(\.name)
 
@@ -61,7 +61,7 @@ import Testing
         #expect(ExitCode.table == """
             EXIT CODES:
               0   success
-              1   check found errors (or warnings under --strict), or a fuzz run got stuck; the other commands print a story's findings and exit 0 once their output is made
+              1   check found errors (or warnings under --strict), diff found what --fail-on names, or a fuzz run (or play --auto) got stuck; the other commands print a story's findings and exit 0 once their output is made
               64  usage error: a wrong command, option or value
               65  input that cannot be read or parsed, an output file that cannot be created (a missing folder), or a map too big to lay out under --max-memory
               70  internal failure (storygraph or Graphviz)

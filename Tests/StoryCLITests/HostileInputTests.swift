@@ -13,11 +13,12 @@ import Testing
     enum Step: String, CaseIterable, Sendable { case report, dot }
 
     /// CPU seconds (user + system) each step may take on one input in a debug build: the
-    /// slowest passing step, `report` on the 11 MB Destini cycle, takes about 9 s. CPU
-    /// time, not wall time, so that a machine shared with other builds does not fail the
-    /// suite; a step still running after `wallSecondsPerInput` is killed and fails.
-    static let cpuSecondsPerInput = 20.0
-    static let wallSecondsPerInput = 45.0
+    /// slowest passing step, `report` on the 11 MB Destini cycle, takes about 9 s on a quiet
+    /// machine and 17 to 20 s when other builds share its two cores (caches and memory
+    /// bandwidth are shared too). CPU time, not wall time, so that load does not fail the
+    /// suite; a step still running after `wallSecondsPerInput` (a hang) is killed and fails.
+    static let cpuSecondsPerInput = 40.0
+    static let wallSecondsPerInput = 150.0
 
     /// Inputs that fail today for a defect another helper is fixing: "format input step"
     /// → the defect. The lead removes each entry once its fix is merged (a known issue

@@ -47,6 +47,19 @@ import Testing
         }
     }
 
+    /// A Destini ending's "The" and "End" are one restart marker; `--restart-edges` draws
+    /// the six edges back to the start instead.
+    @Test func restartMarkersOrEdges() {
+        let markers = runCLI(["dot", Self.lighthouse, "--quiet"])
+        #expect(markers.exitCode == 0)
+        #expect(markers.stdout.components(separatedBy: "[id=\"restart:").count - 1 == 3)
+        #expect(markers.stdout.components(separatedBy: " -> p0 [class=\"restart\"").count - 1 == 0)
+        let edges = runCLI(["dot", Self.lighthouse, "--restart-edges", "--quiet"])
+        #expect(edges.exitCode == 0)
+        #expect(edges.stdout.components(separatedBy: "[id=\"restart:").count - 1 == 0)
+        #expect(edges.stdout.components(separatedBy: " -> p0 [class=\"restart\"").count - 1 == 6)
+    }
+
     @Test func compactMapOfTheDestiniShape() throws {
         let run = runCLI(["map", Self.lighthouse, "--style", "compact"])
         #expect(run.exitCode == 0)
@@ -54,7 +67,7 @@ import Testing
         #expect(passages.count == 6)
         let edges = try Self.groups(run.stdoutData, classContaining: "choice")
         #expect(edges.count == 6)
-        #expect(edges.allSatisfy { $0.value(of: "class") == "edge choice choice" })
+        #expect(edges.allSatisfy { $0.value(of: "class") == "edge choice" })
         #expect(edges.allSatisfy { !$0.xmlString.contains("stroke-dasharray") })
         #expect(edges.allSatisfy { $0.xmlString.contains("<text") })
         #expect(try Self.groups(run.stdoutData, classContaining: "restart").count == 6)

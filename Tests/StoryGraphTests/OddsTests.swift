@@ -29,6 +29,19 @@ import StoryFormats
         #expect(odds.expectedChoices == 2.25)
     }
 
+    /// The HTML report's "odds from here": the reader starts at another passage.
+    @Test func oddsFromAPassageStartTheReaderThere() throws {
+        let graph = try Self.graph(Self.destini)
+        let fromOne = EndingOdds(graph, from: 1)
+        #expect(fromOne.endingProbability == [0, 0, 0, 0.5, 0.25, 0.25])
+        #expect(fromOne.expectedChoices == 1.5)
+        #expect(EndingOdds(graph, from: 2).endingProbability == [0, 0, 0, 0, 0.5, 0.5])
+        // From an ending, the reader is done.
+        let fromEnding = EndingOdds(graph, from: 4)
+        #expect(fromEnding.endingProbability == [0, 0, 0, 0, 1, 0])
+        #expect(fromEnding.expectedChoices == 0)
+    }
+
     @Test func neverEndingStoryTrapsAllMass() throws {
         let odds = EndingOdds(try Self.graph("""
             {"passages": [

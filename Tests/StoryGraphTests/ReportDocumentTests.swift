@@ -22,6 +22,40 @@ import Testing
         #expect(((json["cycles"] as! [String: Any])["listed"] as! [Any]).count == 11)
     }
 
+    @Test func htmlSaysTheSameCutsAsTextAndMarkdown() {
+        let html = Self.hub(spokes: 11).document().html()
+        #expect(html.components(separatedBy: "<li><code class=\"id\" data-passage=\"p0\">p0</code> → <code class=\"id\"").count - 1 == 10)
+        #expect(html.contains("</ul>\n<p class=\"cut\"><em>10 of 11 cycles shown; the JSON report lists 11.</em></p>\n"))
+        #expect(!Self.hub(spokes: 10).document().html().contains("cycles shown"))
+    }
+
+    @Test func everySectionOfTheTextIsInTheHTML() throws {
+        let report = Report(try Fixture.analysis(Fixture.destini))
+        let html = report.document().html()
+        for section in report.document().sections {
+            #expect(html.contains("<h2>\(section.title)"))
+            for case .figures(let figures) in section.blocks {
+                for figure in figures {
+                    guard let label = figure.label else { continue }
+                    #expect(html.contains("<tr><th scope=\"row\">\(ReportDocument.htmlEscaped(label))</th><td>"))
+                }
+            }
+        }
+        #expect(html.contains("<h2>Odds <small>(a reader who picks at random)</small></h2>"))
+        #expect(html.contains("<thead><tr><th scope=\"col\">ending</th><th scope=\"col\">kind</th><th scope=\"col\" class=\"number\">paths</th>"))
+        #expect(html.contains("<tr><td><code class=\"id\" data-passage=\"3\">3</code></td><td>-</td><td class=\"number\">1</td><td class=\"number\">2</td><td class=\"number\">2</td><td class=\"number\">25%</td></tr>"))
+    }
+
+    @Test func htmlEscapesEveryMarkupCharacter() {
+        #expect(ReportDocument.htmlEscaped(#"<a href="x">&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;")
+        #expect(ReportDocument.htmlEscaped("숲 ✓") == "숲 ✓")
+        let finding = Report.Finding(severity: "error", rule: "broken-link", message: "<b>x</b>", location: SourceLocation(file: "<f>.json", line: 3, column: 9))
+        let document = ReportDocument(heading: nil, sections: [.init("Problems", [.findings(.init(
+            key: "findings", findings: [finding], cut: .init(limit: 20, noun: "findings", hint: "h")))])])
+        #expect(document.html { $0 == finding ? "p\"1" : nil }.contains(
+            "<tr class=\"finding error\" data-passage=\"p&quot;1\"><td>error</td><td><code>broken-link</code></td><td><code>&lt;f&gt;.json:3:9</code></td><td>&lt;b&gt;x&lt;/b&gt;</td></tr>"))
+    }
+
     @Test func aCutByMaxCyclesNamesTheOption() {
         let report = Self.hub(spokes: 11, maxCycles: 4)
         #expect(report.cycles.listed.count == 4)

@@ -61,7 +61,12 @@ import StoryFormats
         #expect(Self.count("fillcolor=\"\(DOTExporter.endingFill)\"", in: dot) == 3)
         #expect(Self.count("class=\"choice\"", in: dot) == 6)
         #expect(Self.count("fillcolor=\"\(DOTExporter.choiceFill)\"", in: dot) == 6)
-        #expect(Self.count("class=\"restart\", style=\"dashed\"", in: dot) == 6)
+        // Each ending's two restart buttons are one marker under it, not two edges.
+        #expect(Self.count("class=\"restart\", style=\"dashed\"", in: dot) == 3)
+        #expect(Self.count(" -> p0 [class=\"restart\"", in: dot) == 0)
+        #expect(dot.contains("r3 [id=\"restart:3\", class=\"restart\""))
+        #expect(dot.contains("tooltip=\"restart (The, End): back to 0\""))
+        #expect(dot.contains("p3 -> r3 [class=\"restart\""))
         #expect(dot.contains("start -> p0"))
         #expect(dot.contains("p0 [id=\"passage:0\", class=\"passage start\""))
     }
@@ -69,9 +74,10 @@ import StoryFormats
     @Test func compactStyleLabelsTheEdges() {
         let dot = DOTExporter(Self.graph(Self.destini), options: DOTOptions(style: .compact)).dot()
         #expect(Self.count("class=\"passage", in: dot) == 6)
-        #expect(!dot.contains("class=\"choice\""))
-        #expect(Self.count("class=\"choice choice\"", in: dot) == 6)
-        #expect(dot.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice choice\", label=\"to two\""))
+        // No choice boxes: each choice is an edge, with the one class "choice".
+        #expect(!dot.split(separator: "\n").contains { $0.contains("class=\"choice\"") && !$0.contains(" -> ") })
+        #expect(Self.count("class=\"choice\"", in: dot) == 6)
+        #expect(dot.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice\", label=\"to two\""))
         #expect(Self.count("class=\"restart\"", in: dot) == 6)
     }
 
@@ -79,20 +85,53 @@ import StoryFormats
     /// edge with constraint=false (Tests/tools/graphviz-crash-check.py): such edges carry
     /// xlabels, and the crash the map fuzzer found replays (Tests/Fixtures/hostile/map).
     @Test func noEdgeLabelMeetsAClusterOrANonConstrainingEdge() {
-        let compact = DOTExporter(Self.graph(Self.destini), options: DOTOptions(style: .compact)).dot()
+        let compact = DOTExporter(Self.graph(Self.destini), options: DOTOptions(style: .compact, restartEdges: true)).dot()
         let restarts = compact.split(separator: "\n").filter { $0.contains("class=\"restart\"") }
         #expect(restarts.count == 6)
         #expect(restarts.allSatisfy { $0.contains(" xlabel=") && $0.contains("constraint=\"false\"") && !$0.contains(" label=") })
-        #expect(compact.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice choice\", label=\"to two\""))
+        #expect(compact.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice\", label=\"to two\""))
 
-        var options = DOTOptions(style: .compact)
+        var options = DOTOptions(style: .compact, restartEdges: true)
         options.decorations.clusters = [MapDecorations.Cluster(label: "two", color: "#ff8c00", passages: [2])]
         let clustered = DOTExporter(Self.graph(Self.destini), options: options).dot()
         #expect(clustered.contains("subgraph cluster_0 {"))
         let edges = clustered.split(separator: "\n").filter { $0.contains(" -> ") }
         #expect(edges.count == 13)
         #expect(edges.allSatisfy { !$0.contains(" label=") })
-        #expect(clustered.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice choice\", xlabel=\"to two\""))
+        #expect(clustered.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice\", xlabel=\"to two\""))
+    }
+
+    /// Restarts beside other choices stay edges; `restartEdges` draws every restart as
+    /// an edge; `showRestarts: false` draws neither markers nor edges.
+    @Test func restartMarkersAndEdges() {
+        let mixed = Self.graph([
+            Passage(id: "a", text: "a", choices: [Choice(text: "on", target: "b"), Choice(text: "again", target: "a", isRestart: true)]),
+            Passage(id: "b", text: "b", choices: [Choice(text: "again", target: "a", isRestart: true)]),
+        ])
+        let dot = DOTExporter(mixed).dot()
+        #expect(dot.contains("p0 -> p0 [class=\"restart\""))
+        #expect(dot.contains("r1 [id=\"restart:b\""))
+        #expect(Self.count("-> p0 [class=\"restart\"", in: dot) == 1)
+        let edges = DOTExporter(mixed, options: DOTOptions(restartEdges: true)).dot()
+        #expect(Self.count("-> p0 [class=\"restart\"", in: edges) == 2)
+        #expect(!edges.contains("id=\"restart:"))
+        let hidden = DOTExporter(mixed, options: DOTOptions(showRestarts: false)).dot()
+        #expect(!hidden.contains("restart"))
+    }
+
+    /// A cluster (a trap's outline) holds the choice boxes between its own passages, and
+    /// only those: a choice that leaves it, or comes into it, stays outside.
+    @Test func aClusterHoldsTheChoiceBoxesBetweenItsPassages() {
+        var options = DOTOptions()
+        options.decorations.clusters = [MapDecorations.Cluster(label: "loop", color: "#ff8c00", passages: [0, 1])]
+        let dot = DOTExporter(Self.graph(Self.destini), options: options).dot()
+        // 0 → 1 ("to one", the second choice of 0) is the one choice inside {0, 1}.
+        #expect(dot.split(separator: "\n").filter { $0.contains("subgraph cluster_0") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            == ["subgraph cluster_0 {", "subgraph cluster_0 { c0_1; }"])
+        // In the compact style a choice is an edge: no box to place.
+        options.style = .compact
+        let compact = DOTExporter(Self.graph(Self.destini), options: options).dot()
+        #expect(Self.count("subgraph cluster_0", in: compact) == 1)
     }
 
     @Test func restartsCanBeHidden() {

@@ -18,6 +18,31 @@ import StoryGraph
         _ = try XMLDocument(data: data)
     }
 
+    /// Lines of passage and choice boxes are anchored at the box's centre, so a viewer
+    /// that draws them in another font still centres them; other nodes keep Graphviz's
+    /// placement.
+    @Test func boxTextIsCentredOnTheBox() throws {
+        let dot = """
+            digraph g {
+              p [class="node passage", shape=box, label=<one line<BR/>and a longer second line>];
+              c [class="node choice", shape=box, label=<go>];
+              legend [shape=plaintext, label=<<TABLE><TR><TD ALIGN="LEFT">key</TD></TR></TABLE>>];
+              p -> c -> legend;
+            }
+            """
+        let (data, _) = try GraphvizRenderer.render(dot: dot, format: .svg)
+        let svg = String(decoding: data, as: UTF8.self)
+        let texts = svg.split(separator: "\n").filter { $0.hasPrefix("<text ") }
+        func line(_ words: String) -> Substring? { texts.first { $0.hasSuffix(">\(words)</text>") } }
+        let boxes = ["one line", "and a longer second line", "go"].map(line)
+        #expect(boxes.allSatisfy { $0?.contains("text-anchor=\"middle\"") == true })
+        // Both lines of the passage share one x: the box's centre.
+        let xs = boxes.prefix(2).map { $0.flatMap { $0.firstMatch(of: /x="([^"]+)"/).map { String($0.1) } } }
+        #expect(xs[0] != nil && xs[0] == xs[1])
+        #expect(line("key")?.contains("text-anchor=\"start\"") == true)
+        _ = try XMLDocument(data: data)
+    }
+
     @Test(arguments: [ImageFormat.png, .pdf])
     func rendersBinaryFormats(_ format: ImageFormat) throws {
         let (data, _) = try GraphvizRenderer.render(dot: Self.dot, format: format)

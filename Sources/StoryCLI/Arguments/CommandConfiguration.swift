@@ -4,12 +4,15 @@ public struct ArgumentSpec: Sendable {
     public var help: String
     public var isRepeating: Bool
     public var isOptional: Bool
+    /// The only values allowed (what completion offers); `nil`: any (a file).
+    public var allowedValues: [String]?
 
-    public init(_ name: String, help: String, repeating: Bool = false, optional: Bool = false) {
+    public init(_ name: String, help: String, repeating: Bool = false, optional: Bool = false, allowed: [String]? = nil) {
         self.name = name
         self.help = help
         self.isRepeating = repeating
         self.isOptional = optional
+        self.allowedValues = allowed
     }
 }
 

@@ -4,7 +4,7 @@ import StoryFormats
 
 /// `storygraph check STORY…`: lint findings editor-style, a summary, and an exit code
 /// for CI.
-struct CheckCommand: Command {
+struct CheckCommand: WatchableCommand {
     enum Format: String, CaseIterable { case text, json, sarif, github }
 
     static let configuration = CommandConfiguration(
@@ -19,7 +19,7 @@ struct CheckCommand: Command {
             'storygraph help rules' lists every rule with its severity.
             """,
         arguments: [ArgumentSpec("STORY", help: "A story file or folder to check; give several to check each. A folder is checked story by story (one story when its files form one, as a Twee project does).", repeating: true)],
-        options: [strictOption.spec, formatOption.spec, AnalysisOptions.maxStatesOption.spec] + InputOptions.specs)
+        options: [strictOption.spec, formatOption.spec, AnalysisOptions.maxStatesOption.spec, Watch.option.spec] + InputOptions.specs)
 
     static let strictOption = Option.flag("strict", help: "Fail on warnings too.")
     static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
@@ -30,14 +30,21 @@ struct CheckCommand: Command {
     let format: Format
     let input: InputOptions
     let stateBudget: StateAnalysis.Budget
+    let watches: Bool
+    var watchedPaths: [String] { paths }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
         stateBudget = AnalysisOptions.stateBudget(arguments)
+        watches = arguments[Watch.option]
         strict = arguments[Self.strictOption]
         format = arguments[Self.formatOption]
         input = try InputOptions(arguments)
         disabled = input.disabled
+    }
+
+    func validate() throws(CLIError) {
+        try Watch.validate(self)
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {

@@ -146,12 +146,18 @@ public struct InputOptions: Sendable {
     /// or has a read error, is refused (exit code 65, every finding printed); the findings
     /// of a story that was read (a duplicate id, a broken link) never stop a command.
     public func load(_ paths: [String], _ terminal: Terminal, printFindings: Bool = true) throws(CLIError) -> LoadResult {
-        var result: LoadResult
+        let result: LoadResult
         do {
             result = try read(paths)
         } catch {
             throw .input(error)
         }
+        return try accept(result, terminal, printFindings: printFindings)
+    }
+
+    /// The policy of `load` applied to a story already read (from `git show`, say).
+    public func accept(_ loaded: LoadResult, _ terminal: Terminal, printFindings: Bool = true) throws(CLIError) -> LoadResult {
+        var result = loaded
         result.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
         if let refusal = StoryLoading.refusal(of: result) { throw .input(refusal) }
         if printFindings {

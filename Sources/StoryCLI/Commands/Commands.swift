@@ -7,7 +7,10 @@ enum Commands {
         ReportCommand.self,
         PathsCommand.self,
         CheckCommand.self,
+        DiffCommand.self,
         FuzzCommand.self,
+        PlayCommand.self,
         GenerateCommand.self,
+        CompletionsCommand.self,
     ]
 }

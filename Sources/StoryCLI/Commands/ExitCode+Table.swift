@@ -2,7 +2,7 @@ extension ExitCode {
     /// What each code means, the same for every command (`storygraph --help`, README).
     static let meanings: [(ExitCode, String)] = [
         (.success, "success"),
-        (.findings, "check found errors (or warnings under --strict), or a fuzz run got stuck; the other commands print a story's findings and exit 0 once their output is made"),
+        (.findings, "check found errors (or warnings under --strict), diff found what --fail-on names, or a fuzz run (or play --auto) got stuck; the other commands print a story's findings and exit 0 once their output is made"),
         (.usage, "usage error: a wrong command, option or value"),
         (.dataError, "input that cannot be read or parsed, an output file that cannot be created (a missing folder), or a map too big to lay out under --max-memory"),
         (.internalError, "internal failure (storygraph or Graphviz)"),

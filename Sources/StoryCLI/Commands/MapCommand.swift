@@ -1,23 +1,25 @@
 import Foundation
 import StoryGraph
+import StoryHTML
 import StoryMap
 import StoryRender
 
 /// `storygraph map STORY [-o FILE]`: the story map rendered through Graphviz.
-struct MapCommand: Command {
-    enum OutputFormat: String, CaseIterable { case svg, png, pdf, dot }
+struct MapCommand: WatchableCommand {
+    enum OutputFormat: String, CaseIterable { case svg, png, pdf, dot, html }
 
     static let configuration = CommandConfiguration(
         name: "map",
-        abstract: "Draw the story map as SVG, PNG, PDF or DOT.",
+        abstract: "Draw the story map as SVG, PNG, PDF, DOT or an interactive HTML report.",
         discussion: """
             Passages are white boxes, choices green boxes, endings red; the start has a bold \
             border and a 'start' marker. Restarts are dashed grey edges back to the start, \
             broken links point to a red 'missing' box, unreachable passages are grey. \
-            Without -o, SVG goes to stdout.
+            Without -o, SVG goes to stdout. HTML is the page 'report --format html' writes, \
+            with this command's overlays on its map.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
-        options: [outputOption.spec, formatOption.spec, engineOption.spec]
+        options: [outputOption.spec, formatOption.spec, engineOption.spec, Watch.option.spec]
             + MapStyleOptions.specs + [LayoutMemoryEstimate.maxMemoryOption.spec] + MapOverlayOptions.specs + InputOptions.specs)
 
     static let outputOption = Option.text(
@@ -37,6 +39,8 @@ struct MapCommand: Command {
     let command: String
     /// `--max-memory`, in MiB (0: no ceiling).
     let memoryCeiling: Int
+    let watches: Bool
+    var watchedPaths: [String] { paths }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         try self.init(arguments, format: nil)
@@ -46,6 +50,7 @@ struct MapCommand: Command {
     init(_ arguments: ParsedArguments, format forced: OutputFormat?) throws(CLIError) {
         command = arguments.command
         paths = arguments.positional
+        watches = forced == nil && arguments[Watch.option]
         output = forced == nil ? arguments.value(Self.outputOption) : nil
         input = try InputOptions(arguments)
         style = MapStyleOptions(arguments)
@@ -65,7 +70,7 @@ struct MapCommand: Command {
                 format = fromExtension
             } else {
                 throw .usage(
-                    "cannot tell the format of '\(output)' from its extension; use .svg, .png, .pdf or .dot, or --format",
+                    "cannot tell the format of '\(output)' from its extension; use .svg, .png, .pdf, .dot or .html, or --format",
                     command: "map")
             }
         } else {
@@ -74,6 +79,7 @@ struct MapCommand: Command {
     }
 
     func validate() throws(CLIError) {
+        try Watch.validate(self)
         try overlayOptions.validate(command: command)
         let toStdout = output.map { OutputFile.standardDescriptor($0) == STDOUT_FILENO } ?? true
         if toStdout, format == .png || format == .pdf, isatty(1) == 1 {
@@ -84,6 +90,7 @@ struct MapCommand: Command {
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
         let result = try input.load(paths, terminal)
         let graph = StoryGraph(result.story)
+        if format == .html { return try page(graph, diagnostics: result.diagnostics, terminal) }
         var options = style.options
         let warnings: [String]
         do {
@@ -122,6 +129,36 @@ struct MapCommand: Command {
         if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
             let drawn = options.decorations.visiblePassages?.count ?? graph.passageCount
             terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(drawn) \(drawn == 1 ? "passage" : "passages"), \(data.count) bytes)")
+        }
+        return .success
+    }
+
+    /// `--format html`: the report page, its map drawn with this command's style and overlays.
+    private func page(_ graph: StoryGraph, diagnostics: [Diagnostic], _ terminal: Terminal) throws(CLIError) -> ExitCode {
+        // The page lays the map out as `map` does: the same memory ceiling first.
+        var estimated = style.options
+        var drawn = overlays
+        drawn.heat = nil  // the heat overlay colours, it adds no box
+        do { _ = try drawn.apply(to: &estimated, graph: graph) } catch { throw .usage(error.message, command: "map") }
+        let plan = EnginePlan(engine, graph: graph, options: estimated)
+        try LayoutMemoryEstimate.check(ceiling: memoryCeiling, engine: engine, plan: plan, graph: graph, options: estimated, story: paths[0])
+        let analysis = StoryAnalysis(graph, loadDiagnostics: diagnostics, options: .init(disabledRules: input.disabled))
+        let html: String
+        do {
+            let made = try HTMLReport.page(analysis, overlays: overlays, options: style.options, engine: engine)
+            if !terminal.quiet { for warning in made.warnings { terminal.printError("warning: \(TerminalText.escaped(warning))") } }
+            html = made.html
+        } catch {
+            throw .usage(error.description, command: "map")
+        }
+        let data = Data(html.utf8)
+        guard let output else {
+            terminal.write(data: data)
+            return .success
+        }
+        try OutputFile.write(data, to: output, terminal: terminal)
+        if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
+            terminal.printError("wrote \(TerminalText.escaped(output)) (html, \(graph.passageCount) \(graph.passageCount == 1 ? "passage" : "passages"), \(data.count) bytes)")
         }
         return .success
     }

@@ -1,9 +1,12 @@
 import Foundation
 import StoryGraph
+import StoryHTML
+import StoryMap
 
-/// `storygraph report STORY`: every analysis in one report, as text, JSON or Markdown.
-struct ReportCommand: Command {
-    enum Format: String, CaseIterable { case text, json, markdown }
+/// `storygraph report STORY`: every analysis in one report, as text, JSON, Markdown or an
+/// interactive HTML page (`StoryHTML`).
+struct ReportCommand: WatchableCommand {
+    enum Format: String, CaseIterable { case text, json, markdown, html }
 
     static let configuration = CommandConfiguration(
         name: "report",
@@ -13,14 +16,20 @@ struct ReportCommand: Command {
             paths and cycles are searched within --budget and reported as lower bounds when \
             the search stops; 'unbounded walks: yes' means a reader can loop for ever and \
             still reach an ending. JSON keys are documented in Examples/README-analysis.md \
-            and checked against Schemas/report.schema.json.
+            and checked against Schemas/report.schema.json. --format html writes one \
+            self-contained page (no network): the map to pan, zoom, search and click, a \
+            panel per passage, the sortable endings table and the findings; --heat adds \
+            a fuzz run's visits.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
-        options: [formatOption.spec, timingsOption.spec] + AnalysisOptions.specs
-            + [AnalysisOptions.maxCyclesOption.spec, AnalysisOptions.maxStatesOption.spec] + InputOptions.specs)
+        options: [formatOption.spec, outputOption.spec, timingsOption.spec, Watch.option.spec] + AnalysisOptions.specs
+            + [AnalysisOptions.maxCyclesOption.spec, AnalysisOptions.maxStatesOption.spec]
+            + [MapOverlayOptions.heat.spec, MapOverlayOptions.runs.spec, MapOverlayOptions.seed.spec, MapOverlayOptions.policy.spec]
+            + InputOptions.specs)
 
     static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
     static let timingsOption = Option.flag("timings", help: "Write the time each step took to stderr.")
+    static let outputOption = Option.text("output", short: "o", value: "FILE", help: "Write the report here instead of stdout. " + OutputFile.helpNote)
 
     let paths: [String]
     let format: Format
@@ -29,8 +38,15 @@ struct ReportCommand: Command {
     let timings: Bool
     let maxCycles: Int
     let stateBudget: StateAnalysis.Budget
+    let output: String?
+    /// `--heat` (HTML only): the fuzz run whose visits the page shows.
+    let heat: MapOverlays.Heat?
+    let problems: [String]
+    let watches: Bool
+    var watchedPaths: [String] { paths }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
+        watches = arguments[Watch.option]
         timings = arguments[Self.timingsOption]
         paths = arguments.positional
         format = arguments[Self.formatOption]
@@ -38,6 +54,24 @@ struct ReportCommand: Command {
         maxCycles = arguments[AnalysisOptions.maxCyclesOption]
         stateBudget = AnalysisOptions.stateBudget(arguments)
         input = try InputOptions(arguments)
+        output = arguments.value(Self.outputOption)
+        var problems: [String] = []
+        if arguments[MapOverlayOptions.heat] {
+            heat = MapOverlays.Heat(runs: arguments[MapOverlayOptions.runs], seed: arguments[MapOverlayOptions.seed], policy: arguments[MapOverlayOptions.policy])
+            if format != .html { problems.append("--heat needs --format html") }
+        } else {
+            heat = nil
+            let given = [(MapOverlayOptions.runs.name, arguments.has(MapOverlayOptions.runs)),
+                         (MapOverlayOptions.seed.name, arguments.has(MapOverlayOptions.seed)),
+                         (MapOverlayOptions.policy.name, arguments.has(MapOverlayOptions.policy))]
+            for (name, isGiven) in given where isGiven { problems.append("option '--\(name)' of report needs --heat") }
+        }
+        self.problems = problems
+    }
+
+    func validate() throws(CLIError) {
+        if let first = problems.first { throw .usage(first, command: "report") }
+        try Watch.validate(self)
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
@@ -55,19 +89,41 @@ struct ReportCommand: Command {
         let analysed = StoryAnalysis(graph, loadDiagnostics: result.diagnostics, options: options)
         steps += analysed.timings
         let report = try timed("report") { Report(analysed) }
-        let text = try timed("render") {
+        let text = try timed("render") { () throws(CLIError) in
             switch format {
             case .text: report.text()
             case .json: report.json()
             case .markdown: report.markdown()
+            case .html: try page(analysed, terminal)
             }
         }
-        terminal.write(text)
+        if let output {
+            try OutputFile.write(Data(text.utf8), to: output, terminal: terminal)
+            if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
+                terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(text.utf8.count) bytes)")
+            }
+        } else {
+            terminal.write(text)
+        }
         if timings {
             for step in steps {
                 terminal.printError(step.name.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%9.1f ms", step.seconds * 1000))
             }
         }
         return .success
+    }
+
+    private func page(_ analysis: StoryAnalysis, _ terminal: Terminal) throws(CLIError) -> String {
+        // The page lays the map out as `map` does: the same memory ceiling first.
+        let plan = EnginePlan(.auto, graph: analysis.graph, options: DOTOptions())
+        try LayoutMemoryEstimate.check(
+            ceiling: LayoutMemoryEstimate.defaultCeilingMiB, engine: .auto, plan: plan, graph: analysis.graph, options: DOTOptions(), story: paths[0])
+        do {
+            let (html, warnings) = try HTMLReport.page(analysis, overlays: MapOverlays(heat: heat))
+            if !terminal.quiet { for warning in warnings { terminal.printError("warning: \(TerminalText.escaped(warning))") } }
+            return html
+        } catch {
+            throw .failure(error.description)
+        }
     }
 }

@@ -29,7 +29,10 @@ public enum StoryGraphCLI {
         abstract: "Show help for a subcommand or a topic.",
         discussion: "Topics besides the subcommands: \(helpTopics.map { "'\($0)'" }.joined(separator: ", ")).",
         arguments: [ArgumentSpec("TOPIC", help: "A subcommand, 'help', or a topic.", optional: true)],
+        options: [manOption.spec],
         sharedOptions: [])
+
+    static let manOption = Option.flag("man", help: "Print the manual page storygraph.1 (roff; 'man -l' shows it) instead.")
 
     /// What `help` tells about besides the subcommands.
     static let helpTopics = ["formats", "rules"]
@@ -58,20 +61,28 @@ public enum StoryGraphCLI {
             case .run(let command, let parsed):
                 terminal = makeTerminal(GlobalOptions(parsed))
                 try command.validate()
+                if let watchable = command as? any WatchableCommand, watchable.watches {
+                    return try Watch.run(watchable, terminal).rawValue
+                }
                 return try command.run(terminal).rawValue
             }
         } catch {
-            switch error {
-            case .usage(let message, let command):
-                terminal.printError("error: \(TerminalText.escaped(message))")
-                let helpName = command == "storygraph" ? "storygraph --help" : "storygraph help \(command)"
-                terminal.printError("See '\(helpName)'.")
-            case .input(let loadError):
-                for diagnostic in loadError.diagnostics { terminal.printError(terminal.format(diagnostic)) }
-            case .failure(let message), .output(let message, _):
-                terminal.printError("error: \(TerminalText.escaped(message))")
-            }
+            report(error, terminal)
             return error.exitCode.rawValue
+        }
+    }
+
+    /// Prints why a command stopped, as every command says it.
+    static func report(_ error: CLIError, _ terminal: Terminal) {
+        switch error {
+        case .usage(let message, let command):
+            terminal.printError("error: \(TerminalText.escaped(message))")
+            let helpName = command == "storygraph" ? "storygraph --help" : "storygraph help \(command)"
+            terminal.printError("See '\(helpName)'.")
+        case .input(let loadError):
+            for diagnostic in loadError.diagnostics { terminal.printError(terminal.format(diagnostic)) }
+        case .failure(let message), .output(let message, _):
+            terminal.printError("error: \(TerminalText.escaped(message))")
         }
     }
 
@@ -117,6 +128,10 @@ public enum StoryGraphCLI {
 
     /// The text of `help [TOPIC]`.
     static func help(_ arguments: [String]) throws(CLIError) -> String {
+        if arguments.first == "--\(manOption.name)" {
+            if arguments.count > 1 { throw .usage("--man takes no topic; got '\(arguments[1])'", command: "help") }
+            return ManualPage.text()
+        }
         guard let name = arguments.first else { return Help.text(for: configuration, path: "storygraph") }
         if arguments.count > 1 { throw .usage("help takes one topic; got '\(arguments[1])' too", command: "help") }
         switch name {

@@ -2,11 +2,13 @@ import Foundation
 import StoryGraph
 
 /// Which stories a folder holds. Files form one story when they are the files of a format
-/// that spreads a story over several (a Twee project, Yarn files) with at most one of them
-/// declaring the story (`:: StoryTitle` / `:: StoryData`, a Yarn `Start` node); a
+/// that spreads a story over several (a Twee project, Yarn files) with no declaration of the
+/// story made in two of them (two files with a `:: StoryTitle`, two with a `:: StoryData`,
+/// two Yarn `Start` nodes; a Tweego project's StoryTitle and StoryData are often files of
+/// their own, and together declare one story); a
 /// ChoiceScript game (the folder of its startup.txt) is one story; an ink file INCLUDEd by
 /// another is part of the including file's story. Every other story file is a story of its
-/// own, and two files that each declare a story are two stories: never merged silently. Files inside the folder that no loader recognises as a
+/// own, and two files that declare the same thing are two stories: never merged silently. Files inside the folder that no loader recognises as a
 /// story (a `package.json`, a script) are left out and listed in `skipped`.
 ///
 /// - Complexity: each file is read and sniffed once.
@@ -20,7 +22,7 @@ public struct StoryFolder: Sendable {
         let files = try StoryLoading.expand([folder])
         var groups: [[String]] = []
         // Files of formats that spread a story over several files, by format.
-        var several: [String: [(path: String, declares: Bool)]] = [:]
+        var several: [String: [(path: String, declares: Set<String>)]] = [:]
         var games = Set<String>()
         var inkFiles: [(path: String, includes: [String])] = []
         var skipped: [String] = []
@@ -38,7 +40,7 @@ public struct StoryFolder: Sendable {
             } else if loader == InkLoader.self {
                 inkFiles.append((file, Self.inkIncludes(source, of: file)))
             } else if loader.acceptsSeveralFiles {
-                several[loader.formatName, default: []].append((file, Self.declaresStory(source, loader)))
+                several[loader.formatName, default: []].append((file, Self.declarations(source, loader)))
             } else {
                 groups.append([file])
             }
@@ -58,7 +60,8 @@ public struct StoryFolder: Sendable {
                 members.removeAll { member in group.contains { $0.path == member.path } }
             }
             if members.isEmpty { continue }
-            if members.count(where: \.declares) > 1 {
+            let declared = members.flatMap(\.declares)
+            if Set(declared).count < declared.count {
                 groups += members.map { [$0.path] }
             } else {
                 groups.append(members.map(\.path))
@@ -88,24 +91,27 @@ public struct StoryFolder: Sendable {
         }
     }
 
-    /// Whether a file names its story: a Twee file's `:: StoryTitle` or `:: StoryData`, a
-    /// Yarn file's `title: Start` node.
-    static func declaresStory(_ source: SourceText, _ loader: any StoryLoader.Type) -> Bool {
+    /// What a file declares of its story: a Twee file's `StoryTitle` and `StoryData`
+    /// passages, a Yarn file's `Start` node.
+    static func declarations(_ source: SourceText, _ loader: any StoryLoader.Type) -> Set<String> {
         if loader == YarnLoader.self {
-            return source.text.split(whereSeparator: \.isNewline).contains { line in
+            let starts = source.text.split(whereSeparator: \.isNewline).contains { line in
                 line.trimmingCharacters(in: .whitespaces) == "title: Start"
             }
+            return starts ? ["title: Start"] : []
         }
-        return declaresStory(source)
+        return declarations(source)
     }
 
-    /// Whether a Twee file names its story (`:: StoryTitle` or `:: StoryData` at a line start).
-    static func declaresStory(_ source: SourceText) -> Bool {
-        source.text.split(whereSeparator: \.isNewline).contains { line in
+    /// Which of `:: StoryTitle` and `:: StoryData` a Twee file declares (at a line start).
+    static func declarations(_ source: SourceText) -> Set<String> {
+        var found = Set<String>()
+        for line in source.text.split(whereSeparator: \.isNewline) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            guard trimmed.hasPrefix("::") else { return false }
-            let name = trimmed.dropFirst(2).drop { $0 == " " }
-            return name.hasPrefix("StoryTitle") || name.hasPrefix("StoryData")
+            guard trimmed.hasPrefix("::") else { continue }
+            let name = String(trimmed.dropFirst(2).drop { $0 == " " || $0 == "\t" }.prefix { !" \t[{".contains($0) })
+            if name == "StoryTitle" || name == "StoryData" { found.insert(name) }
         }
+        return found
     }
 }

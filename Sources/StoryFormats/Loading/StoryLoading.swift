@@ -225,6 +225,12 @@ public enum StoryLoading {
         return loader.fileExtensions.contains { name.hasSuffix("." + $0) }
     }
 
+    /// Whether a file of this name in a folder can be part of the folder's story: its
+    /// extension is a loader's (what `load(paths:)` reads from a folder).
+    public static func mayHoldStory(_ path: String) -> Bool {
+        loaders.contains { hasExtension(path, of: $0) }
+    }
+
     static func expand(_ paths: [String]) throws(StoryLoadError) -> [String] {
         var files: [String] = []
         let manager = FileManager.default
@@ -238,7 +244,7 @@ public enum StoryLoading {
             if let startup = ChoiceScriptLoader.startupFile(inFolder: path) { files.append(startup); continue }
             let inside = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
                 .filter { name in
-                    loaders.contains { hasExtension(name, of: $0) }
+                    mayHoldStory(name)
                         && !(AppSourceProject.isAppSource(name) && AppSourceProject.isSkipped(name))
                 }
                 .sorted()

@@ -5,7 +5,8 @@ import StoryGraph
 /// `:: Name [tag1 tag2] {"position":"600,400"}`, the tag block and metadata optional,
 /// `\[ \] \{ \} \\` escapes in names and tags, Twee 2's `<x,y>` position; `StoryTitle`
 /// and `StoryData` (JSON: `start`, `format`, `ifid`) give the title, start and story
-/// format. Several files make one story. Links are read by `TwineLinkScanner`.
+/// format. Several files make one story, and Twee 2's `StoryIncludes` names more
+/// (`TweeStoryIncludes`). Links are read by `TwineLinkScanner`.
 public enum TweeLoader: StoryLoader {
     public static let formatName = "twee"
     public static let formatDescription = "Twee 3 source: passages under ':: Name [tags] {metadata}' headers"
@@ -47,6 +48,7 @@ public enum TweeLoader: StoryLoader {
             passages += file.parsed.passages
             diagnostics += file.parsed.diagnostics
         }
+        passages += TweeStoryIncludes.passages(includedBy: passages, given: files.map(\.source.path), diagnostics: &diagnostics)
 
         var title: String?
         var format: String?

@@ -359,7 +359,13 @@ struct TwineScan {
         charged = markup.inspected
         switch found {
         case .link(let link, let end):
-            if link.isPassageLink { add(link.label, link.target, kind: .choice, at: start) }
+            if link.isPassageLink {
+                // SugarCube evaluates a link target that names no passage as TwineScript
+                // (`[[Back|previous()]]`, `[[Go|$next]]`): the story computes it. The
+                // builder turns it back into a choice if a passage has that very name.
+                let computed = dialect.readsSugarCube && TwineScan.isSugarCubeExpression(link.target)
+                add(link.label, link.target, kind: computed ? .dynamic : .choice, at: start)
+            }
             i = end
         case .unclosed(let first):
             // Nothing closes this `[[` on its line: Twine shows it as text.

@@ -258,3 +258,26 @@ extension TwineScan {
     }
 
 }
+
+extension TwineScan {
+    /// Whether a `[[…]]` target reads as a TwineScript expression rather than a passage
+    /// name: a variable (`$next`, `_room`), a call (`previous()`, `setup.pick("a")`), or a
+    /// quoted string built up (`"Room " + $n`). A name with a space before its bracket
+    /// (`Talk (again)`) is a name.
+    static func isSugarCubeExpression(_ target: String) -> Bool {
+        let scalars = Array(target.unicodeScalars)
+        guard let first = scalars.first else { return false }
+        func isNameScalar(_ c: Unicode.Scalar) -> Bool {
+            c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "$"
+        }
+        if (first == "$" || first == "_"), scalars.count > 1, scalars[1].properties.isAlphabetic || scalars[1] == "_" {
+            return scalars.dropFirst().allSatisfy { isNameScalar($0) || $0 == "." || $0 == "[" || $0 == "]" || $0 == "\"" || $0 == "'" }
+        }
+        if first == "\"" || first == "'" || first == "`" { return scalars.contains("+") }
+        // name(…) or a.b.c(…), ending at its closing parenthesis
+        guard first.properties.isAlphabetic, scalars.last == ")" else { return false }
+        var k = 0
+        while k < scalars.count && (isNameScalar(scalars[k]) || scalars[k] == ".") { k += 1 }
+        return k < scalars.count && scalars[k] == "("
+    }
+}

@@ -61,11 +61,14 @@ enum TwineStoryBuilder {
     ) -> Story {
         var passages: [Passage] = []
         var special: [Passage] = []
+        let allNames = Set(sources.map(\.name))
         var first: [String: (location: SourceLocation, special: Bool)] = [:]
         var unknownArguments: [(TwineLinkScanner.UnknownMacroArgument, passage: String)] = []
         for source in sources {
             let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
-            if let earlier = first[source.name] {
+            // Each file of a Twee 2 project may list the files it includes: a StoryIncludes
+            // in several files is no duplicate.
+            if source.name != TweeStoryIncludes.passageName, let earlier = first[source.name] {
                 // Story passages named twice are reported by `Story.validated()`; a
                 // special one is not seen there, so it is reported here.
                 if isSpecial || earlier.special {
@@ -83,6 +86,12 @@ enum TwineStoryBuilder {
             if scanned {
                 let found = TwineLinkScanner.scan(source.text, dialect: dialect, locate: source.locate)
                 choices = found.choices
+                // A SugarCube link target read as an expression that is, after all, a
+                // passage's name is that passage (SugarCube tries the name first).
+                for c in choices.indices where choices[c].kind == .dynamic && dialect.readsSugarCube
+                    && TwineScan.isSugarCubeExpression(choices[c].target) && allNames.contains(choices[c].target) {
+                    choices[c].kind = .choice
+                }
                 unknownArguments += found.unknownMacroArguments.map { ($0, source.name) }
                 if !isSpecial {
                     diagnostics += found.diagnostics

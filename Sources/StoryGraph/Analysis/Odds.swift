@@ -46,9 +46,15 @@ public struct EndingOdds: Sendable {
     /// All the mass leaving a component goes to its ways out in the solved proportions, so
     /// a story whose loops all lead to one ending gives it probability 1 exactly.
     ///
+    /// `from` starts the reader at another node than the story's start (the HTML report's
+    /// "odds from this passage"); components above it then receive no mass and are skipped.
+    ///
     /// - Complexity: O(V + E) on acyclic stories and simple loops; O(V + E + fill-in) in
     ///   general (at most O(m³) for a dense component of m passages), within `budget`.
-    public init(_ graph: StoryGraph, components: StronglyConnectedComponents? = nil, budget: AnalysisBudget = AnalysisBudget()) {
+    public init(
+        _ graph: StoryGraph, components: StronglyConnectedComponents? = nil, budget: AnalysisBudget = AnalysisBudget(),
+        from origin: Int? = nil
+    ) {
         let n = graph.count
         let components = components ?? StronglyConnectedComponents(graph)
         // The number of choices a reader picks from at each passage.
@@ -75,7 +81,7 @@ public struct EndingOdds: Sendable {
         let limit = budget.steps(atRate: Self.stepsPerSecond) &+ 16 * (n + graph.edgeTargets.count)
         var steps = limit
         var fallback = limit
-        inflow[graph.start] = 1
+        inflow[origin ?? graph.start] = 1
 
         // Components are numbered in reverse topological order: go from the highest down.
         var position = [Int](repeating: -1, count: n)  // index within its component

@@ -1,0 +1,221 @@
+import Foundation
+import StoryGraph
+
+/// `storygraph play STORY`: the story in the terminal as its reader sees it, one passage at
+/// a time, with numbered choices, back, restart and quit; `--auto` plays a fuzz run by
+/// itself, and `--replay I` plays run I and lets the reader go on from where it stopped.
+struct PlayCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "play",
+        abstract: "Play the story in the terminal, choosing at each passage.",
+        discussion: """
+            Each passage is shown as the reader sees it, with its id in brackets and its \
+            choices numbered (a choice's condition beside it, as written; storygraph does not \
+            decide it, the reader does). Type a number to choose, b to go back one choice, r \
+            to restart, q to quit. A jump the story makes by itself is followed. Without a \
+            terminal, choices are read from standard input, one per line, and echoed; the end \
+            of the input ends play (exit code 0). --auto plays run I (--replay, default 1) of \
+            --seed as 'storygraph fuzz --replay I' does, exit code 1 when it does not reach an \
+            ending; --replay I without --auto plays that run, then the reader goes on from \
+            where it stopped.
+            """,
+        arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
+        options: [
+            fromOption.spec, autoOption.spec, seedOption.spec, replayOption.spec, policyOption.spec, maxStepsOption.spec,
+            transcriptOption.spec,
+        ] + InputOptions.specs)
+
+    static let fromOption = Option.text("from", value: "PASSAGE", help: "Begin at this passage (r restarts there).")
+    static let autoOption = Option.flag("auto", help: "Play by itself: run I (--replay) of the seed, as fuzz plays it.")
+    /// The fuzz run's options, declared once (by `fuzz`), so a replay line fuzz prints
+    /// works here too.
+    static let seedOption = FuzzCommand.seedOption
+    static let replayOption = Option<Int>.integer(
+        "replay", value: "I", help: "Play run I (from 1) of the seed, then go on by hand from where it stopped.", in: 1...Int.max)
+    static let policyOption = FuzzCommand.policyOption
+    static let maxStepsOption = FuzzCommand.maxStepsOption
+    static let transcriptOption = Option.text(
+        "transcript", value: "FILE", help: "Also write the session (passages, choices and what was typed) to FILE.")
+
+    let paths: [String]
+    let input: InputOptions
+    let from: String?
+    let auto: Bool
+    let seed: UInt64
+    let replay: Int?
+    let policy: PlayPolicy
+    let maxSteps: Int?
+    let transcript: String?
+    let givenRunOptions: [String]
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        paths = arguments.positional
+        input = try InputOptions(arguments)
+        from = arguments.value(Self.fromOption)
+        auto = arguments[Self.autoOption]
+        seed = arguments[Self.seedOption]
+        replay = arguments.value(Self.replayOption)
+        policy = arguments[Self.policyOption]
+        maxSteps = arguments.value(Self.maxStepsOption)
+        transcript = arguments.value(Self.transcriptOption)
+        var given: [String] = []
+        if arguments.has(Self.seedOption) { given.append(Self.seedOption.name) }
+        if arguments.has(Self.policyOption) { given.append(Self.policyOption.name) }
+        if arguments.has(Self.maxStepsOption) { given.append(Self.maxStepsOption.name) }
+        givenRunOptions = given
+    }
+
+    func validate() throws(CLIError) {
+        let playsRun = auto || replay != nil
+        if !playsRun, let option = givenRunOptions.first {
+            throw .usage("--\(option) needs --auto or --replay (it picks the fuzz run to play)", command: "play")
+        }
+        if playsRun, from != nil {
+            throw .usage("--from cannot be used with --auto or --replay: a fuzz run begins at the start", command: "play")
+        }
+        if !auto, paths == [StandardInput.path] {
+            throw .usage("STORY '-' reads the story from standard input, where play reads the choices; give a file, or --auto", command: "play")
+        }
+    }
+
+    func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
+        let result = try input.load(paths, terminal)
+        let graph = StoryGraph(result.story)
+        let play = PlayGraph(graph)
+        var origin: Int?
+        if let from {
+            guard let v = graph.indexByID[from] else {
+                throw .usage(
+                    "--from: no passage named '\(from)'\(Suggestion.phrase(for: from, among: graph.ids))", command: "play")
+            }
+            origin = v
+        }
+        // A transcript that cannot be written is refused before play, not after it.
+        if let transcript { try OutputFile.write(Data(), to: transcript, terminal: terminal) }
+        let screen = PlayScreen(terminal, echo: isatty(STDIN_FILENO) != 1, keepsTranscript: transcript != nil)
+        var session = PlaySession(play, from: origin)
+        screen.write(session.introduction(keys: !auto))
+
+        var code = ExitCode.success
+        if auto || replay != nil {
+            let playthrough = Playthrough(play, seed: seed, run: replay ?? 1, policy: policy, maxSteps: maxSteps)
+            guard Self.replay(playthrough, into: &session, screen) else {
+                throw .failure("run \(playthrough.run ?? 1) of seed \(seed) took a choice play does not offer")
+            }
+        }
+        if auto {
+            if session.failedSlot == nil { screen.write(session.passageText(session.node)) }
+            screen.write(session.menuText(keys: false))
+            if session.state == .choosing {
+                let count = session.steps.count
+                screen.write("✗ Stuck: \(FuzzText.grouped(count)) choice\(count == 1 ? "" : "s") without an ending (the step cap).\n")
+            }
+            if session.state != .ending { code = .findings }
+        } else {
+            Self.arrive(&session, screen)
+            Self.interact(&session, screen)
+        }
+        if let transcript {
+            try OutputFile.write(Data(screen.transcript.utf8), to: transcript, terminal: terminal)
+        }
+        return code
+    }
+
+    /// Plays the steps of a fuzz run, showing each passage and, where the reader would
+    /// choose, the menu and the choice; false if a step is not offered (it always is:
+    /// both walk the same `PlayGraph` by the same rules).
+    static func replay(_ playthrough: Playthrough, into session: inout PlaySession, _ screen: PlayScreen) -> Bool {
+        for step in playthrough.steps {
+            guard let slot = session.offeredSlot(for: step.choice) else { return false }
+            let automatic = session.goesOnByItself
+            screen.write(session.passageText(session.node, passingThrough: automatic))
+            if !automatic {
+                screen.write(session.menuText())
+                screen.write("> \((session.offered.firstIndex(of: slot) ?? 0) + 1)\n")
+            }
+            session.take(slot, automatic: automatic)
+        }
+        return true
+    }
+
+    /// Shows the passage the reader arrived at, follows the story's own jumps from it
+    /// (showing each passage passed through), and shows what the reader can do.
+    static func arrive(_ session: inout PlaySession, _ screen: PlayScreen) {
+        // A broken or dynamic link taken leaves the reader where they were: not shown again.
+        let nodes = (session.failedSlot == nil ? [session.node] : []) + session.followAutomatic()
+        for (i, node) in nodes.enumerated() {
+            screen.write(session.passageText(node, passingThrough: i < nodes.count - 1))
+        }
+        screen.write(session.menuText())
+    }
+
+    /// Reads the reader's commands, one a line, until q or the end of the input.
+    static func interact(_ session: inout PlaySession, _ screen: PlayScreen) {
+        while true {
+            screen.write("> ")
+            guard let line = readLine(strippingNewline: true) else {
+                screen.write("\n")
+                return
+            }
+            screen.typed(line)
+            let command = line.trimmingCharacters(in: .whitespaces).lowercased()
+            switch command {
+            case "q", "quit":
+                return
+            case "b", "back":
+                if session.back() {
+                    screen.write("(back)\n")
+                    screen.write(session.passageText(session.node))
+                    screen.write(session.menuText())
+                } else {
+                    screen.write("Nothing to go back to: no choice has been made yet.\n")
+                }
+            case "r", "restart":
+                session.restart()
+                screen.write("(restart)\n")
+                arrive(&session, screen)
+            case "":
+                continue
+            default:
+                let offered = session.state == .choosing ? session.offered : []
+                if let n = Int(command), (1...max(1, offered.count)).contains(n), !offered.isEmpty {
+                    session.take(offered[n - 1])
+                    arrive(&session, screen)
+                } else if offered.isEmpty {
+                    screen.write("Type b (back), r (restart) or q (quit).\n")
+                } else {
+                    let range = offered.count == 1 ? "1" : "a number from 1 to \(offered.count)"
+                    screen.write("Type \(range), b (back), r (restart) or q (quit).\n")
+                }
+            }
+        }
+    }
+}
+
+/// Where play writes: stdout, and the transcript it keeps (everything written, with what
+/// the reader typed after each prompt, as a session without a terminal shows it).
+final class PlayScreen: @unchecked Sendable {
+    let terminal: Terminal
+    /// Whether the reader's input is written back (no terminal echoes it).
+    let echo: Bool
+    let keepsTranscript: Bool
+    private(set) var transcript = ""
+
+    init(_ terminal: Terminal, echo: Bool, keepsTranscript: Bool) {
+        self.terminal = terminal
+        self.echo = echo
+        self.keepsTranscript = keepsTranscript
+    }
+
+    func write(_ text: String) {
+        terminal.write(text)
+        if keepsTranscript { transcript += text }
+    }
+
+    /// A line the reader typed.
+    func typed(_ line: String) {
+        let shown = TerminalText.escaped(line) + "\n"
+        if echo { terminal.write(shown) }
+        if keepsTranscript { transcript += shown }
+    }
+}

@@ -1,0 +1,162 @@
+/// A reader playing a story by hand (`storygraph play`): where the reader is, the choices
+/// offered there, and the way taken so far, with back (undo) and restart.
+///
+/// It walks the same `PlayGraph` as the fuzzer, by the same rules: a passage offers its
+/// slots, once-only choices this way has taken already are not offered again, a fallback
+/// only when nothing else is, and a passage with no slots is an ending. So a fuzz run
+/// (`Playthrough`) can be replayed into a session step by step and played on from where it
+/// stopped.
+///
+/// Choices the reader does not click (an automatic jump, a call or a return, a choice with
+/// no text such as ink's fallback) are *automatic*: when one is the only choice offered
+/// and has no condition, `followAutomatic()` takes it, as the story would.
+public struct PlaySession: Sendable {
+    /// Where the session stands.
+    public enum State: Sendable, Hashable {
+        /// The passage offers choices (`offered`).
+        case choosing
+        /// The passage is an ending.
+        case ending
+        /// The passage is not an ending but offers nothing: its once-only choices are used
+        /// up and it has no fallback left.
+        case outOfChoices
+        /// The reader took this slot, whose target does not exist.
+        case brokenLink(slot: Int)
+        /// The reader took this slot, whose target is computed when the story runs.
+        case dynamicLink(slot: Int)
+    }
+
+    /// One choice taken: the slot, at the node the reader was at.
+    public struct Step: Sendable, Hashable {
+        public var node: Int
+        public var slot: Int
+        /// Taken by `followAutomatic()`, not picked by the reader.
+        public var isAutomatic: Bool
+    }
+
+    public let graph: PlayGraph
+    /// The node play began at (the start, or `--from`); `restart()` goes back to it.
+    public let origin: Int
+    /// The node the reader is at (the one a failed step left from).
+    public private(set) var node: Int
+    public private(set) var steps: [Step] = []
+    /// The broken or dynamic slot the last step took, if it did.
+    public private(set) var failedSlot: Int?
+    /// How many times this way took each choice (by `PlayGraph.choiceSlot`).
+    private var taken: [Int32: Int] = [:]
+
+    /// A session at `origin` (a node of `graph`; the start by default).
+    public init(_ graph: PlayGraph, from origin: Int? = nil) {
+        self.graph = graph
+        self.origin = origin ?? graph.start
+        node = self.origin
+    }
+
+    /// The slots of the current node the reader may pick, in the passage's order: those
+    /// not once-only and already taken on this way, and not fallbacks; when there are none,
+    /// the fallbacks still allowed (the rule of `RandomWalk.runWithFlags`).
+    ///
+    /// - Complexity: O(slots of the node).
+    public var offered: [Int] {
+        if failedSlot != nil { return [] }
+        let slots = Int(graph.offsets[node])..<Int(graph.offsets[node + 1])
+        if graph.flags.isEmpty { return Array(slots) }
+        func allowed(_ s: Int, fallback: Bool) -> Bool {
+            let flag = graph.flags[s]
+            if flag & PlayGraph.onceOnlyFlag != 0, taken[graph.choiceSlot[s], default: 0] > 0 { return false }
+            return (flag & PlayGraph.fallbackFlag != 0) == fallback
+        }
+        let ordinary = slots.filter { allowed($0, fallback: false) }
+        return ordinary.isEmpty ? slots.filter { allowed($0, fallback: true) } : ordinary
+    }
+
+    public var state: State {
+        if let failedSlot {
+            return graph.targets[failedSlot] == PlayGraph.brokenTarget ? .brokenLink(slot: failedSlot) : .dynamicLink(slot: failedSlot)
+        }
+        if graph.offsets[node] == graph.offsets[node + 1] { return .ending }
+        return offered.isEmpty ? .outOfChoices : .choosing
+    }
+
+    /// The choice a slot is.
+    public func choice(_ slot: Int) -> Choice { graph.graph.choice(graph.refs[slot]) }
+
+    /// Whether a slot is one the reader does not click: a jump, a call, a return, or a
+    /// choice with no text.
+    public func isAutomatic(_ slot: Int) -> Bool {
+        let choice = choice(slot)
+        switch choice.kind {
+        case .auto, .call, .return: return true
+        case .choice: return choice.text.isEmpty
+        case .include, .dynamic: return false
+        }
+    }
+
+    /// The passage (index) of a node.
+    public func passage(of node: Int) -> Int { Int(graph.passageOf[node]) }
+
+    /// Takes `slot`, which must be offered: moves to its target, or stops on a broken or
+    /// dynamic link.
+    public mutating func take(_ slot: Int, automatic: Bool = false) {
+        precondition(offered.contains(slot), "slot \(slot) is not offered at node \(node)")
+        steps.append(Step(node: node, slot: slot, isAutomatic: automatic))
+        taken[graph.choiceSlot[slot], default: 0] += 1
+        let target = graph.targets[slot]
+        if target < 0 { failedSlot = slot } else { node = Int(target) }
+    }
+
+    /// Takes the only choice offered while it is automatic and unconditional, at most
+    /// `limit` times (a loop of jumps stops there, offering its jump to the reader);
+    /// returns the nodes entered, in order.
+    ///
+    /// - Complexity: O(limit × slots per node).
+    @discardableResult
+    public mutating func followAutomatic(limit: Int? = nil) -> [Int] {
+        var entered: [Int] = []
+        let cap = limit ?? graph.nodeCount
+        while entered.count < cap, goesOnByItself {
+            take(offered[0], automatic: true)
+            if failedSlot == nil { entered.append(node) }
+        }
+        return entered
+    }
+
+    /// Whether `back()` has a choice of the reader's to undo.
+    public var canGoBack: Bool { steps.contains { !$0.isAutomatic } }
+
+    /// Undoes the reader's last choice and the automatic steps after it; returns false
+    /// (and does nothing) when the reader has picked nothing yet.
+    public mutating func back() -> Bool {
+        guard canGoBack else { return false }
+        while let last = steps.popLast() {
+            taken[graph.choiceSlot[last.slot], default: 1] -= 1
+            node = last.node
+            failedSlot = nil
+            if !last.isAutomatic { break }
+        }
+        return true
+    }
+
+    /// Back to where play began, with nothing taken.
+    public mutating func restart() {
+        steps.removeAll()
+        taken.removeAll()
+        failedSlot = nil
+        node = origin
+    }
+}
+
+extension PlaySession {
+    /// The offered slot that is `ref` (to replay a `Playthrough`, whose steps are choices).
+    public func offeredSlot(for ref: ChoiceRef) -> Int? {
+        offered.first { graph.refs[$0] == ref }
+    }
+
+    /// Whether `followAutomatic()` would take a step here: the only choice offered is
+    /// automatic and has no condition.
+    public var goesOnByItself: Bool {
+        guard state == .choosing else { return false }
+        let offer = offered
+        return offer.count == 1 && isAutomatic(offer[0]) && choice(offer[0]).condition == nil
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import StoryGraph
+import StoryMap
+import StoryRender
+
+/// The interactive HTML report: one self-contained page (inline style and script, no
+/// network) that holds the report document rendered by its fourth renderer
+/// (`ReportDocument.html`), the story map as inline SVG, and the side panel's data as one
+/// embedded JSON object (`PassageDetails`). Without script it reads as the report's tables
+/// and a static map; with script the map pans, zooms and searches, and a click opens a
+/// passage's panel.
+///
+/// Why a module of its own: the page needs the map drawn in-process, so it depends on
+/// `StoryMap` (DOT, overlays, engine plan) and `StoryRender` (Graphviz). `StoryGraph` may
+/// not link a C library and `StoryMap` must stay free of Graphviz (the benchmark and the
+/// fuzz targets use it without rendering); the CLI only parses and prints. So the
+/// document's HTML renderer lives with the other renderers in `StoryGraph`, and this
+/// module assembles the page around it.
+///
+/// The page holds a list of maps (`MapView`), one shown at a time: today the story map and,
+/// with `--heat`, the same map coloured by the fuzz run. The big-story overview (issue 15
+/// item 2) is meant to be one more view (the chapters), with a detailed view per chapter.
+public enum HTMLReport {
+    /// One drawing on the page. Element ids of every view but the first get `prefix` so
+    /// that two drawings of one story do not repeat ids.
+    public struct MapView: Sendable {
+        public var key: String
+        public var title: String
+        public var svg: String
+        public var prefix: String
+    }
+
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The page for an analysed story. `overlays` and `options` draw the map as `map`
+    /// draws it; `overlays.heat` adds the heat view and the panel's visits.
+    ///
+    /// - Complexity: the analysis' own plus `PassageDetails` and two Graphviz layouts at
+    ///   most (with and without heat).
+    public static func page(
+        _ analysis: StoryAnalysis, overlays: MapOverlays = MapOverlays(), options: DOTOptions = DOTOptions(),
+        engine: MapEngine = .auto
+    ) throws(Failure) -> (html: String, warnings: [String]) {
+        let graph = analysis.graph
+        var warnings: [String] = []
+        var plain = overlays
+        plain.heat = nil
+        var maps = [try view(graph, overlays: plain, options: options, engine: engine, key: "story", title: "Story map", prefix: "", warnings: &warnings).view]
+        var fuzz: FuzzReport?
+        if overlays.heat != nil {
+            let heat = try view(graph, overlays: overlays, options: options, engine: engine, key: "heat", title: "Heat map", prefix: "heat-", warnings: &warnings)
+            maps.append(heat.view)
+            fuzz = heat.fuzz
+        }
+        let report = Report(analysis)
+        let details = PassageDetails(analysis, fuzz: fuzz)
+        let document = report.document().html(passageOf: details.passage(of:))
+        let data = embeddedJSON(details.value(title: report.title, start: report.start))
+        return (assemble(title: report.title, document: document, maps: maps, data: data), warnings)
+    }
+
+    private static func view(
+        _ graph: StoryGraph, overlays: MapOverlays, options: DOTOptions, engine: MapEngine, key: String, title: String,
+        prefix: String, warnings: inout [String]
+    ) throws(Failure) -> (view: MapView, fuzz: FuzzReport?) {
+        var options = options
+        let applied: (warnings: [String], fuzz: FuzzReport?)
+        do { applied = try overlays.applied(to: &options, graph: graph) } catch { throw Failure(description: error.message) }
+        // The heat view repeats the plain view's warnings: say them once.
+        if overlays.heat == nil { warnings += applied.warnings }
+        return (try render(graph, options: options, engine: engine, key: key, title: title, prefix: prefix, warnings: &warnings), applied.fuzz)
+    }
+
+    private static func render(
+        _ graph: StoryGraph, options: DOTOptions, engine: MapEngine, key: String, title: String, prefix: String,
+        warnings: inout [String]
+    ) throws(Failure) -> MapView {
+        var options = options
+        let plan = EnginePlan(engine, graph: graph, options: options)
+        options.graphAttributes += plan.attributes
+        let dot = DOTExporter(graph, options: options).dot()
+        do {
+            let rendered = try GraphvizRenderer.render(dot: dot, engine: LayoutEngine(rawValue: plan.engine.rawValue)!, format: .svg)
+            warnings += rendered.warnings.map { "graphviz: \($0)" }
+            return MapView(key: key, title: title, svg: InlineSVG.inline(String(decoding: rendered.data, as: UTF8.self), prefix: prefix), prefix: prefix)
+        } catch {
+            throw Failure(description: error.description)
+        }
+    }
+
+    /// JSON that can sit inside `<script type="application/json">`: every `<`, `>` and `&`
+    /// and the two line separators JavaScript once refused are `\u` escapes, so no story
+    /// string can close the element (`</script>`) or open a comment (`<!--`).
+    public static func embeddedJSON(_ value: ReportValue) -> String {
+        ScalarEscaping.escaped(String(decoding: JSONOutput.encode(value), as: UTF8.self)) { scalar in
+            switch scalar {
+            case "<": "\\u003c"
+            case ">": "\\u003e"
+            case "&": "\\u0026"
+            case "\u{2028}": "\\u2028"
+            case "\u{2029}": "\\u2029"
+            default: nil
+            }
+        }
+    }
+
+    static func assemble(title: String, document: String, maps: [MapView], data: String) -> String {
+        let e = ReportDocument.htmlEscaped
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="storygraph">
+            <title>\(e(title.isEmpty ? "(untitled)" : title)) — storygraph report</title>
+            <style>
+            \(style)
+            </style>
+            </head>
+            <body>
+            <div class="toolbar" id="toolbar">
+            <label for="search">Search</label> <input type="search" id="search" placeholder="passage id or text" autocomplete="off">
+            <span id="search-count" aria-live="polite"></span>
+            <button type="button" id="search-next">next</button>
+            <button type="button" id="fit">fit (0)</button>
+            <label><input type="checkbox" id="toggle-restarts" checked> restarts</label>
+            <label><input type="checkbox" id="toggle-unreachable" checked> unreachable</label>
+
+            """
+        if maps.contains(where: { $0.key == "heat" }) {
+            out += "<label><input type=\"checkbox\" id=\"toggle-heat\" checked> heat</label>\n"
+        }
+        out += """
+            </div>
+            <main class="layout">
+            <div class="map-area" id="map-area" tabindex="0" aria-label="story map: drag to pan, wheel or + and - to zoom, arrows to move, 0 to fit">
+
+            """
+        let shown = maps.count > 1 ? maps.count - 1 : 0
+        for (i, map) in maps.enumerated() {
+            out += "<figure class=\"map\" id=\"map-\(e(map.key))\" data-prefix=\"\(e(map.prefix))\"\(i == shown ? "" : " hidden")>\n"
+            out += "<figcaption>\(e(map.title))</figcaption>\n"
+            out += map.svg
+            out += "\n</figure>\n"
+        }
+        out += """
+            </div>
+            <aside class="panel" id="panel" hidden aria-live="polite">
+            <button type="button" id="panel-close" aria-label="close">×</button>
+            <div id="panel-body"></div>
+            </aside>
+            </main>
+            <article class="report" id="report">
+            \(document)</article>
+            <script type="application/json" id="story-data">\(data)</script>
+            <script>
+            \(script)
+            </script>
+            </body>
+            </html>
+
+            """
+        return out
+    }
+}

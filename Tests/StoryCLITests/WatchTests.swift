@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// `--watch`: the built binary runs again within a second of each save, a save that breaks
+/// the story prints its error and the watch goes on, a folder's new file counts, and
+/// SIGTERM / SIGINT end it cleanly (exit 0).
+@Suite struct WatchTests {
+    /// A `storygraph … --watch` process whose stderr lines are collected as they come.
+    final class Watcher: @unchecked Sendable {
+        let process = Process()
+        private let lock = NSLock()
+        private var lines: [String] = []
+        private var partial = Data()
+        private var output = Data()
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = Binary.url
+            process.arguments = arguments
+            process.currentDirectoryURL = Repository.root
+            let err = Pipe(), out = Pipe()
+            process.standardError = err
+            process.standardOutput = out
+            err.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.take(handle.availableData) }
+            out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self else { return }
+                self.lock.withLock { self.output.append(data) }
+            }
+            try process.run()
+        }
+
+        private func take(_ data: Data) {
+            lock.withLock {
+                partial.append(data)
+                while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
+                    lines.append(String(decoding: partial[partial.startIndex..<newline], as: UTF8.self))
+                    partial.removeSubrange(partial.startIndex...newline)
+                }
+            }
+        }
+
+        var stderrLines: [String] { lock.withLock { lines } }
+        var stdout: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
+
+        /// Waits up to `seconds` for a stderr line starting with `prefix`; the line and how
+        /// long it took, or `nil`.
+        func line(startingWith prefix: String, within seconds: Double) -> (line: String, seconds: Double)? {
+            let begin = Date()
+            while Date().timeIntervalSince(begin) < seconds {
+                if let line = stderrLines.first(where: { $0.hasPrefix(prefix) }) { return (line, Date().timeIntervalSince(begin)) }
+                usleep(5_000)
+            }
+            return nil
+        }
+
+        /// Sends `signal` and waits for the process to end; its exit status.
+        func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+            kill(process.processIdentifier, signal)
+            let begin = Date()
+            while process.isRunning && Date().timeIntervalSince(begin) < 5 { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            usleep(50_000)  // the last lines through the readability handlers
+            return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+        }
+    }
+
+    static let good = """
+        {"title": "Watched", "start": "a", "passages": [
+          {"id": "a", "text": "Go?", "choices": [{"text": "on", "to": "end"}]},
+          {"id": "end", "text": "Done.", "ending": true}
+        ]}
+        """
+
+    @Test func checkRunsAgainWithinASecondOfEachSaveAndSurvivesABrokenOne() throws {
+        let file = Repository.write(Self.good, name: "watched.json")
+        let watcher = try Watcher(["check", file, "--watch"])
+        let first = watcher.line(startingWith: "watch: run 1 ", within: 20)
+        #expect(first?.line.hasSuffix(" (first run): exit 0, ok") == true, "\(watcher.stderrLines)")
+
+        // A save that breaks the file, written in place.
+        try Data("{\"title\": \"Watched\", \"start\": \"a\",\n  \"passages\": [ oops".utf8).write(to: URL(fileURLWithPath: file))
+        let broken = watcher.line(startingWith: "watch: run 2 ", within: 1)
+        #expect(broken != nil, "no second run within a second: \(watcher.stderrLines)")
+        #expect(broken?.line.hasSuffix(" (watched.json changed): exit 65, input not read") == true, "\(broken?.line ?? "")")
+        #expect(watcher.stderrLines.contains { $0.hasPrefix("\(file):2:17: error: ") }, "\(watcher.stderrLines)")
+
+        // A save that mends it, as editors save: a new file renamed over the old one.
+        let temporary = file + ".tmp"
+        try Data(Self.good.utf8).write(to: URL(fileURLWithPath: temporary))
+        #expect(rename(temporary, file) == 0)
+        let mended = watcher.line(startingWith: "watch: run 3 ", within: 1)
+        #expect(mended != nil, "no third run within a second: \(watcher.stderrLines)")
+        #expect(mended?.line.hasSuffix(" (watched.json changed): exit 0, ok") == true, "\(mended?.line ?? "")")
+
+        #expect(watcher.stop(SIGTERM) == 0)
+        #expect(watcher.stderrLines.last == "watch: stopped after 3 runs")
+        #expect(watcher.stdout == """
+            checked 1 story: 0 errors, 0 warnings, 0 info
+            checked 1 story: 1 error, 0 warnings, 0 info (1 could not be read)
+            checked 1 story: 0 errors, 0 warnings, 0 info
+
+            """)
+    }
+
+    @Test func aNewFileInAFolderStoryRunsAgain() throws {
+        let folder = Repository.temporaryFolder()
+        let fixture = Repository.path("Tests/Fixtures/folders/twee-project")
+        for name in ["story.twee", "chapter.twee"] {
+            try FileManager.default.copyItem(atPath: "\(fixture)/\(name)", toPath: folder.appendingPathComponent(name).path)
+        }
+        let watcher = try Watcher(["report", folder.path, "--watch", "--format", "json"])
+        #expect(watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("exit 0, ok") == true, "\(watcher.stderrLines)")
+        // A third file, new in the folder, with one more passage.
+        let epilogue = folder.appendingPathComponent("epilogue.twee")
+        try Data(":: Epilogue\nAfter.\n".utf8).write(to: epilogue)
+        let again = watcher.line(startingWith: "watch: run 2 ", within: 1)
+        #expect(again != nil, "no run within a second of the new file: \(watcher.stderrLines)")
+        #expect(again?.line.hasSuffix(" (\(epilogue.path) changed): exit 0, ok") == true, "\(again?.line ?? "")")
+        #expect(watcher.stop(SIGINT) == 0)
+        // Each run printed a whole report: the last one counts the new passage.
+        let reports = watcher.stdout.components(separatedBy: "\n}\n").filter { !$0.isEmpty }
+        #expect(reports.first?.contains("\"passages\" : 4,") == true)
+        #expect(reports.last?.contains("\"passages\" : 5,") == true)
+    }
+
+    @Test func aMapWrittenIntoTheWatchedFolderDoesNotStartAnotherRun() throws {
+        let folder = Repository.temporaryFolder()
+        let fixture = Repository.path("Tests/Fixtures/folders/twee-project")
+        for name in ["story.twee", "chapter.twee"] {
+            try FileManager.default.copyItem(atPath: "\(fixture)/\(name)", toPath: folder.appendingPathComponent(name).path)
+        }
+        let map = folder.appendingPathComponent("map.dot").path
+        let watcher = try Watcher(["map", folder.path, "-o", map, "--watch"])
+        #expect(watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("exit 0, ok") == true, "\(watcher.stderrLines)")
+        #expect(watcher.line(startingWith: "watch: run 2 ", within: 0.5) == nil, "\(watcher.stderrLines)")
+        try Data(":: Start\n[[Go on->Middle]]\n[[Stay->End A]]\n".utf8).write(to: folder.appendingPathComponent("story.twee"))
+        #expect(watcher.line(startingWith: "watch: run 2 ", within: 1)?.line.hasSuffix("story.twee changed): exit 0, ok") == true, "\(watcher.stderrLines)")
+        #expect(watcher.stop() == 0)
+        #expect(watcher.stderrLines.filter { $0.hasPrefix("wrote \(map) (dot, ") }.count == 2)
+    }
+
+    @Test func standardInputCannotBeWatched() {
+        let run = runCLI(["check", "-", "--watch"])
+        #expect(run.exitCode == 64)
+        #expect(run.stderr == "error: --watch needs files or folders to watch, not standard input ('-')\nSee 'storygraph help check'.\n")
+    }
+}
