@@ -111,13 +111,18 @@ struct MapCommand: WatchableCommand {
         if format == .dot {
             data = Data(dot.utf8)
         } else {
+            let spinner = LayoutSpinner(terminal: terminal, what: "laying out \(EnginePlan.boxes(graph, options)) boxes with \(plan.engine.rawValue)")
+            defer { spinner?.finish() }
             do {
                 let rendered = try GraphvizRenderer.render(dot: dot, engine: LayoutEngine(rawValue: plan.engine.rawValue)!, format: ImageFormat(rawValue: format.rawValue)!)
+                spinner?.finish()
                 if !terminal.quiet {
                     for warning in rendered.warnings { terminal.printError("warning: graphviz: \(TerminalText.escaped(warning))") }
                 }
                 data = rendered.data
             } catch {
+                spinner?.finish()
+                if error.stage == .size, let bitmap = error.bitmap { throw Self.tooLarge(bitmap, story: paths[0]) }
                 throw .failure(error.description)
             }
         }
@@ -131,6 +136,16 @@ struct MapCommand: WatchableCommand {
             terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(drawn) \(drawn == 1 ? "passage" : "passages"), \(data.count) bytes)")
         }
         return .success
+    }
+
+    /// The refusal of a PNG past cairo's limit (exit 65, as for a map past `--max-memory`),
+    /// with what draws the story instead.
+    static func tooLarge(_ bitmap: BitmapSize, story path: String) -> CLIError {
+        let limit = BitmapSize.cairoLimit - 1
+        let message = "the map is \(bitmap) as PNG, past the \(limit.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) px a side Graphviz's bitmap renderer draws "
+            + "(it would shrink the picture to a blank); write SVG (-o map.svg), the HTML report (report STORY --format html), "
+            + "or draw part of the story with --focus PASSAGE or --cluster"
+        return .input(StoryLoadError(message, at: SourceLocation(file: path, line: 1, column: 1), rule: MapRules.bitmapSize.id))
     }
 
     /// `--format html`: the report page, its map drawn with this command's style and overlays.
