@@ -49,3 +49,28 @@ import Testing
         #expect(quiet.screen == "")
     }
 }
+
+/// `map` to PNG or PDF warns once when no installed font has a label's character.
+@Suite struct FontWarningTests {
+    @Test func oneWarningNamesWhatNoFontCovers() {
+        let story = Repository.write(#"""
+            {"title": "t", "passages": [
+              {"id": "s", "text": "숲 \ue000 \ud83e\udecd and \ue000 again", "choices": [{"text": "日本 \ue000", "to": "e"}]},
+              {"id": "e", "text": "The end. 🌲"}
+            ]}
+            """#, name: "fonts.json")
+        let folder = (story as NSString).deletingLastPathComponent
+        let warning = "warning: no installed font has 2 characters of the map's labels (U+E000 \u{E000}, U+1FACD \u{1FACD}); "
+            + "PNG and PDF draw them as empty boxes: install fonts-noto-cjk and fonts-noto-color-emoji (make deps), or write SVG"
+        for format in ["png", "pdf"] {
+            let run = runCLI(["map", story, "-o", folder + "/map." + format])
+            #expect(run.exitCode == 0)
+            #expect(run.stderr.split(separator: "\n").first.map(String.init) == warning)
+            #expect(run.stderr.components(separatedBy: "no installed font").count == 2)
+        }
+        #expect(!runCLI(["map", story, "-o", folder + "/map.svg"]).stderr.contains("no installed font"))
+        #expect(runCLI(["map", story, "-o", folder + "/map.png", "--quiet"]).stderr == "")
+        // The Korean example has a font for everything.
+        #expect(!runCLI(["map", Repository.path("Examples/ForestBrain.swift"), "-o", folder + "/forest.png"]).stderr.contains("no installed font"))
+    }
+}

@@ -107,6 +107,7 @@ struct MapCommand: WatchableCommand {
         options.graphAttributes += plan.attributes
         if let reason = plan.reason, !terminal.quiet, format != .dot { terminal.printError(reason) }
         let dot = DOTExporter(graph, options: options).dot()
+        if format == .png || format == .pdf, !terminal.quiet, let warning = Self.fontWarning(dot) { terminal.printError(warning) }
         let data: Data
         if format == .dot {
             data = Data(dot.utf8)
@@ -136,6 +137,18 @@ struct MapCommand: WatchableCommand {
             terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(drawn) \(drawn == 1 ? "passage" : "passages"), \(data.count) bytes)")
         }
         return .success
+    }
+
+    /// The one warning of a map whose labels hold characters no installed font covers
+    /// (cairo draws them as empty boxes); `nil` when every character has a font.
+    static func fontWarning(_ dot: String) -> String? {
+        let missing = FontCoverage.uncovered(in: dot)
+        guard !missing.isEmpty else { return nil }
+        let shown = missing.prefix(5).map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded4 + " " + TerminalText.escaped(String($0)) }
+        let more = missing.count > 5 ? ", and \(missing.count - 5) more" : ""
+        let count = missing.count == 1 ? "1 character" : "\(missing.count) characters"
+        return "warning: no installed font has \(count) of the map's labels (\(shown.joined(separator: ", "))\(more)); "
+            + "PNG and PDF draw them as empty boxes: install fonts-noto-cjk and fonts-noto-color-emoji (make deps), or write SVG"
     }
 
     /// The refusal of a PNG past cairo's limit (exit 65, as for a map past `--max-memory`),
@@ -177,4 +190,9 @@ struct MapCommand: WatchableCommand {
         }
         return .success
     }
+}
+
+private extension String {
+    /// At least four hex digits, as `U+00E9` is written.
+    var leftPadded4: String { count >= 4 ? self : String(repeating: "0", count: 4 - count) + self }
 }
