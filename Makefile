@@ -49,6 +49,14 @@ examples: build
 	  python3 Tests/tools/html-report-browser.py $(OUTPUT)/harbour-report.html bell-ringer chapel --size 1400x900 --screenshot $(OUTPUT)/harbour-report.png >/dev/null \
 	  && echo "screenshot of the report, searched for 'bell-ringer', the chapel's panel open -> $(OUTPUT)/harbour-report.png"; \
 	else echo "no chromium: no screenshot of the HTML report (make deps installs it)"; fi
+	@if command -v chromium >/dev/null; then \
+	  big=$$(mktemp -d); \
+	  $(BIN) generate gamebook 10000 --quiet -o "$$big/gamebook-10000.json" \
+	  && $(BIN) report "$$big/gamebook-10000.json" --format html --quiet -o "$$big/gamebook-10000.html" \
+	  && python3 Tests/tools/html-report-browser.py "$$big/gamebook-10000.html" "Section 7000." p7000 --overview --size 1400x900 --screenshot $(OUTPUT)/gamebook-10000-overview.png >/dev/null \
+	  && echo "screenshot of a 10,000-passage gamebook's report, opened on its chapters -> $(OUTPUT)/gamebook-10000-overview.png"; \
+	  status=$$?; rm -rf "$$big"; exit $$status; \
+	fi
 
 ## The example stories `make examples` renders (CI counts the maps against it).
 print-examples:

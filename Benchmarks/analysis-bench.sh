@@ -4,7 +4,9 @@
 #     memory (/usr/bin/time -v), per-step timings, and whether the budgeted searches
 #     stopped at their budget;
 #   - strongly connected components (iterative Tarjan) on the same graph;
-#   - the exact dynamic-programming path count on a 100 x 200 lattice.
+#   - the exact dynamic-programming path count on a 100 x 200 lattice;
+#   - the state search on `generate keys 20000` (states a second, one core; the bench
+#     refuses a story without state, exit 3).
 # Each timing is the best of RUNS runs (default 5). Run from the repository root:
 #   sh Benchmarks/analysis-bench.sh
 set -eu
@@ -44,3 +46,9 @@ echo "== best of $RUNS"
 echo "strongly connected components, gamebook 100k: $(best components "$TMP/gb100k.json") ms"
 echo "exact DP path count, lattice 100 x 200:       $(best paths "$TMP/lattice.json") ms"
 "$BIN" report "$TMP/lattice.json" | grep -E '^  paths '
+
+echo
+echo "== the state search (issue 16) on keys 20000 --seed 1: a gamebook with three keys and a purse"
+swift build -c release --product storygraph-bench >/dev/null
+"$BIN" generate keys 20000 --seed 1 -o "$TMP/keys20k.json" --quiet
+.build/release/storygraph-bench "$TMP/keys20k.json" --ops state --reps 9

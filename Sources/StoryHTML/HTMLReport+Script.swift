@@ -22,12 +22,19 @@ extension HTMLReport {
         return { figure: figure, svg: svg, prefix: figure.getAttribute('data-prefix') || '', full: { x: b[0], y: b[1], w: b[2], h: b[3] }, vb: null };
       });
       var view = views.filter(function (v) { return !v.figure.hidden; })[0] || views[0];
+      // A big story: the overview's chapter boxes open chapter maps; chapterOf[i] is
+      // passage i's chapter (1-based), whose map is the figure map-chapter-K.
+      var chapterOf = data.chapter_of || null;
+      function viewByKey(key) { return views.filter(function (v) { return v.figure.id === 'map-' + key; })[0] || null; }
+      function chapterNumber(v) { var m = /^map-chapter-(\d+)$/.exec(v.figure.id); return m ? +m[1] : 0; }
 
       // Passages on a loop a reader can leave get a dashed purple border (traps are
       // outlined in the drawing itself); passages not reachable: their choice boxes and
       // edges hide with them.
       views.forEach(function (v) {
-        passages.forEach(function (p) {
+        var k = chapterNumber(v);
+        passages.forEach(function (p, i) {
+          if (chapterOf && chapterOf[i] !== k) { return; }
           var n = document.getElementById(v.prefix + 'passage:' + p.id);
           if (n && p.loop !== undefined && !p.trapped) { n.classList.add('on-loop'); }
         });
@@ -106,6 +113,15 @@ extension HTMLReport {
       // Marks: search matches and the selected passage, in whichever view is shown.
       var matches = [], at = -1, selected = null;
       function node(id) { return document.getElementById(view.prefix + 'passage:' + id); }
+      // The passage's box, switching to its chapter's map when the shown one lacks it.
+      function reveal(id) {
+        var n = node(id);
+        if (n || !chapterOf || !indexOf.has(id)) { return n; }
+        var v = viewByKey('chapter-' + chapterOf[indexOf.get(id)]);
+        if (!v) { return null; }
+        show(v);
+        return node(id);
+      }
       function refreshMarks() {
         document.querySelectorAll('g.node.match, g.node.selected').forEach(function (g) { g.classList.remove('match', 'selected'); });
         matches.forEach(function (id) { var n = node(id); if (n) { n.classList.add('match'); } });
@@ -121,7 +137,7 @@ extension HTMLReport {
       }
       function jump() {
         count.textContent = search.value.trim() === '' ? '' : matches.length === 0 ? 'no match' : (at + 1) + ' of ' + matches.length;
-        var n = at >= 0 ? node(matches[at]) : null;
+        var n = at >= 0 ? reveal(matches[at]) : null;
         if (n) { centreOn(n); }
       }
       search.addEventListener('input', runSearch);
@@ -196,8 +212,9 @@ extension HTMLReport {
         panel.hidden = false;
       }
       function select(id, centre) {
+        var n = reveal(id);
         selected = id; refreshMarks(); open(id);
-        var n = node(id); if (n && centre) { centreOn(n); }
+        if (n && centre) { centreOn(n); }
         document.querySelectorAll('.report tr.highlight').forEach(function (r) { r.classList.remove('highlight'); });
         document.querySelectorAll('.report tr[data-passage]').forEach(function (r) { if (r.getAttribute('data-passage') === id) { r.classList.add('highlight'); } });
       }
@@ -206,6 +223,7 @@ extension HTMLReport {
         if (drag && drag.moved) { return; }
         var g = e.target.closest('g.node'); if (!g) { return; }
         var name = g.id.slice(view.prefix.length);
+        if (name.indexOf('chapter:') === 0) { var c = viewByKey('chapter-' + name.slice(8)); if (c) { show(c); } return; }
         if (name.indexOf('passage:') === 0) { select(name.slice(8), false); }
         else if (name.indexOf('choice:') === 0) { var rest = name.slice(7); select(rest.slice(0, rest.lastIndexOf(':')), false); }
       });
@@ -219,6 +237,8 @@ extension HTMLReport {
       function toggle(box, cls) { if (box) { box.addEventListener('change', function () { area.classList.toggle(cls, !box.checked); }); } }
       toggle(document.getElementById('toggle-restarts'), 'hide-restarts');
       toggle(document.getElementById('toggle-unreachable'), 'hide-unreachable');
+      var overview = document.getElementById('overview');
+      if (overview) { overview.addEventListener('click', function () { show(viewByKey('overview')); }); }
       var heat = document.getElementById('toggle-heat');
       if (heat) {
         heat.addEventListener('change', function () {

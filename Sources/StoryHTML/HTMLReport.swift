@@ -17,9 +17,10 @@ import StoryRender
 /// document's HTML renderer lives with the other renderers in `StoryGraph`, and this
 /// module assembles the page around it.
 ///
-/// The page holds a list of maps (`MapView`), one shown at a time: today the story map and,
-/// with `--heat`, the same map coloured by the fuzz run. The big-story overview (issue 15
-/// item 2) is meant to be one more view (the chapters), with a detailed view per chapter.
+/// The page holds a list of maps (`MapView`), one shown at a time: the story map and, with
+/// `--heat`, the same map coloured by the fuzz run; or, for a story too big for one
+/// readable layout (`Chapters.needed`), an overview of its chapters shown first and a
+/// detailed map per chapter (the heat, if asked for, colours those).
 public enum HTMLReport {
     /// One drawing on the page. Element ids of every view but the first get `prefix` so
     /// that two drawings of one story do not repeat ids.
@@ -47,9 +48,22 @@ public enum HTMLReport {
         var warnings: [String] = []
         var plain = overlays
         plain.heat = nil
-        var maps = [try view(graph, overlays: plain, options: options, engine: engine, key: "story", title: "Story map", prefix: "", warnings: &warnings).view]
+        var maps: [MapView]
         var fuzz: FuzzReport?
-        if overlays.heat != nil {
+        var chapterOf: [Int]?
+        var probe = options
+        do { _ = try plain.apply(to: &probe, graph: graph) } catch { throw Failure(description: error.message) }
+        if Chapters.needed(graph, options: probe) {
+            // Too big for one readable layout: the overview, then a map per chapter (heat,
+            // when asked for, colours the chapter maps).
+            let made = try chapterViews(graph, overlays: overlays, options: options, engine: engine, warnings: &warnings)
+            maps = made.views
+            fuzz = made.fuzz
+            chapterOf = made.chapters.chapterOf
+        } else {
+            maps = [try view(graph, overlays: plain, options: options, engine: engine, key: "story", title: "Story map", prefix: "", warnings: &warnings).view]
+        }
+        if overlays.heat != nil && chapterOf == nil {
             let heat = try view(graph, overlays: overlays, options: options, engine: engine, key: "heat", title: "Heat map", prefix: "heat-", warnings: &warnings)
             maps.append(heat.view)
             fuzz = heat.fuzz
@@ -57,7 +71,12 @@ public enum HTMLReport {
         let report = Report(analysis)
         let details = PassageDetails(analysis, fuzz: fuzz)
         let document = report.document().html(passageOf: details.passage(of:))
-        let data = embeddedJSON(details.value(title: report.title, start: report.start))
+        var value = details.value(title: report.title, start: report.start)
+        if let chapterOf, case .object(var fields) = value {
+            fields.append(("chapter_of", .array(chapterOf.map { .int($0 + 1) })))
+            value = .object(fields)
+        }
+        let data = embeddedJSON(value)
         return (assemble(title: report.title, document: document, maps: maps, data: data), warnings)
     }
 
@@ -73,6 +92,42 @@ public enum HTMLReport {
         return (try render(graph, options: options, engine: engine, key: key, title: title, prefix: prefix, warnings: &warnings), applied.fuzz)
     }
 
+    /// The overview (key `overview`, shown first) and one map per chapter (key and id
+    /// prefix `chapter-K-`), each chapter drawn with the map's overlays and only its own
+    /// passages (choices that leave it end at a "… target" stub).
+    ///
+    /// - Complexity: one Graphviz layout per chapter, each of at most `Chapters.boxLimit`
+    ///   boxes, plus the overview's.
+    static func chapterViews(
+        _ graph: StoryGraph, overlays: MapOverlays, options: DOTOptions, engine: MapEngine, warnings: inout [String]
+    ) throws(Failure) -> (views: [MapView], chapters: Chapters, fuzz: FuzzReport?) {
+        var drawn = options
+        let applied: (warnings: [String], fuzz: FuzzReport?)
+        do { applied = try overlays.applied(to: &drawn, graph: graph) } catch { throw Failure(description: error.message) }
+        warnings += applied.warnings
+        let chapters = Chapters(graph, options: drawn)
+        let title = "Overview: \(chapters.chapters.count) chapters by \(chapters.basis.rawValue) (click one to open its map)"
+        var views = [try render(dot: chapters.overviewDOT(graph), engine: .dot, key: "overview", title: title, prefix: "", warnings: &warnings)]
+        for (k, chapter) in chapters.chapters.enumerated() {
+            var part = drawn
+            part.decorations.visiblePassages = Set(chapter.passages)
+            views.append(try render(graph, options: part, engine: engine, key: "chapter-\(k + 1)", title: "\(chapter.label) (\(chapter.passages.count) passages)", prefix: "chapter-\(k + 1)-", warnings: &warnings))
+        }
+        return (views, chapters, applied.fuzz)
+    }
+
+    private static func render(
+        dot: String, engine: LayoutEngine, key: String, title: String, prefix: String, warnings: inout [String]
+    ) throws(Failure) -> MapView {
+        do {
+            let rendered = try GraphvizRenderer.render(dot: dot, engine: engine, format: .svg)
+            warnings += rendered.warnings.map { "graphviz: \($0)" }
+            return MapView(key: key, title: title, svg: InlineSVG.inline(String(decoding: rendered.data, as: UTF8.self), prefix: prefix), prefix: prefix)
+        } catch {
+            throw Failure(description: error.description)
+        }
+    }
+
     private static func render(
         _ graph: StoryGraph, options: DOTOptions, engine: MapEngine, key: String, title: String, prefix: String,
         warnings: inout [String]
@@ -81,13 +136,7 @@ public enum HTMLReport {
         let plan = EnginePlan(engine, graph: graph, options: options)
         options.graphAttributes += plan.attributes
         let dot = DOTExporter(graph, options: options).dot()
-        do {
-            let rendered = try GraphvizRenderer.render(dot: dot, engine: LayoutEngine(rawValue: plan.engine.rawValue)!, format: .svg)
-            warnings += rendered.warnings.map { "graphviz: \($0)" }
-            return MapView(key: key, title: title, svg: InlineSVG.inline(String(decoding: rendered.data, as: UTF8.self), prefix: prefix), prefix: prefix)
-        } catch {
-            throw Failure(description: error.description)
-        }
+        return try render(dot: dot, engine: LayoutEngine(rawValue: plan.engine.rawValue)!, key: key, title: title, prefix: prefix, warnings: &warnings)
     }
 
     /// JSON that can sit inside `<script type="application/json">`: every `<`, `>` and `&`
@@ -130,6 +179,9 @@ public enum HTMLReport {
             <label><input type="checkbox" id="toggle-unreachable" checked> unreachable</label>
 
             """
+        if maps.first?.key == "overview" {
+            out += "<button type=\"button\" id=\"overview\">overview</button>\n"
+        }
         if maps.contains(where: { $0.key == "heat" }) {
             out += "<label><input type=\"checkbox\" id=\"toggle-heat\" checked> heat</label>\n"
         }
@@ -139,7 +191,7 @@ public enum HTMLReport {
             <div class="map-area" id="map-area" tabindex="0" aria-label="story map: drag to pan, wheel or + and - to zoom, arrows to move, 0 to fit">
 
             """
-        let shown = maps.count > 1 ? maps.count - 1 : 0
+        let shown = maps.first?.key == "overview" ? 0 : maps.count > 1 ? maps.count - 1 : 0
         for (i, map) in maps.enumerated() {
             out += "<figure class=\"map\" id=\"map-\(e(map.key))\" data-prefix=\"\(e(map.prefix))\"\(i == shown ? "" : " hidden")>\n"
             out += "<figcaption>\(e(map.title))</figcaption>\n"

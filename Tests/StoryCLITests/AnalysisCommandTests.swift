@@ -78,7 +78,21 @@ import Testing
         let wrong = runCLI(["check", story, "--disable", "nonsense"])
         #expect(wrong.exitCode == 64)
         #expect(wrong.stderr.contains("expected one of: branch-not-evaluated, broken-link, call-depth, choicescript-all-conditional, choicescript-expected-option"))
-        #expect(wrong.stderr.contains("choicescript-unused-scene, duplicate-choice-text, duplicate-id, dynamic-link, empty-file"))
+        #expect(wrong.stderr.contains("choicescript-unused-scene, condition-always-true, condition-never-true, duplicate-choice-text, duplicate-id, dynamic-link, empty-file"))
+    }
+
+    @Test func maxStatesBoundsTheStateSearchAndCheckThenProvesNoNever() {
+        let story = Repository.path("Examples/toll-bridge.json")
+        let full = runCLI(["check", story])
+        #expect(full.stdout == "checked 1 story: 0 errors, 5 warnings, 1 info\n")
+        let cut = runCLI(["check", story, "--max-states", "5"])
+        #expect(cut.exitCode == 0)
+        #expect(cut.stdout == "checked 1 story: 0 errors, 1 warning, 1 info\n")
+        #expect(runCLI(["report", story, "--max-states", "5"]).stdout.contains(
+            "  states explored                            5 (stopped at the budget of 5 states, 100 steps: what is not reached may still be reachable)\n"))
+        let wrong = runCLI(["report", story, "--max-states", "0"])
+        #expect(wrong.exitCode == 64)
+        #expect(wrong.stderr.hasPrefix("error: invalid value '0' for '--max-states'; expected a whole number from 1 to 100000000"))
     }
 
     @Test func checkReRaisesLoadFindingsAsErrors() throws {

@@ -71,7 +71,7 @@ import Testing
             Issue.record("no passages or endings in \(value)")
             return
         }
-        #expect(top["schema_version"] == .integer(1))
+        #expect(top["schema_version"] == .integer(2))
         #expect(renamed == [.object(["old": .string("loft"), "new": .string("granary"), "similarity": .number(16.0 / 18.0)])])
         #expect(passages["added"] == .array([.string("miller"), .string("millpond")]))
         #expect(passages["removed"] == .array([.string("boats"), .string("old race")]))

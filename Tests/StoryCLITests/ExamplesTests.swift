@@ -33,6 +33,8 @@ import Testing
         Example(file: "Examples/orchard.yarn", passages: 14, paths: "9", endings: 5, checkExit: 0),
         Example(file: "Examples/bellfounder-v1.yarn", passages: 5, paths: "4", endings: 2, checkExit: 0),
         Example(file: "Examples/salt-road.yaml", passages: 9, paths: "5", endings: 3, checkExit: 0),
+        // Two ways to the city (the toll, the pass), neither open to a reader: see STATE.
+        Example(file: "Examples/toll-bridge.json", passages: 7, paths: "4", endings: 3, checkExit: 0),
     ]
 
     @Test func everyExampleIsListedHere() throws {

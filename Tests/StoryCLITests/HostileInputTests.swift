@@ -16,9 +16,12 @@ import Testing
     /// slowest passing step, `report` on the 11 MB Destini cycle, takes about 9 s on a quiet
     /// machine and 17 to 20 s when other builds share its two cores (caches and memory
     /// bandwidth are shared too). CPU time, not wall time, so that load does not fail the
-    /// suite; a step still running after `wallSecondsPerInput` (a hang) is killed and fails.
+    /// suite; a step still running after `wallSecondsPerInput` (a hang that uses no CPU) is
+    /// killed and fails. The wall bound is wide: with other builds on both cores the
+    /// 100,000-passage cycles of the app-source loaders took over 150 s of wall time for
+    /// under 40 s of CPU.
     static let cpuSecondsPerInput = 40.0
-    static let wallSecondsPerInput = 150.0
+    static let wallSecondsPerInput = 600.0
 
     /// Inputs that fail today for a defect another helper is fixing: "format input step"
     /// → the defect. The lead removes each entry once its fix is merged (a known issue

@@ -48,7 +48,7 @@ import Testing
         for output in Self.outputs {
             let value = try Self.validate(output, Self.arguments(output, Repository.path(example.file)))
             guard case .object(let fields) = value else { Issue.record("not an object"); continue }
-            #expect(fields["schema_version"] == .integer(1))
+            #expect(fields["schema_version"] == .integer(2))
         }
     }
 
@@ -107,11 +107,11 @@ import Testing
         paths["unboundedWalks"] = paths.removeValue(forKey: "unbounded_walks")
         fields["paths"] = .object(paths)
         #expect(schema.errors(in: .object(fields)) == ["$.paths: missing 'unbounded_walks'", "$.paths: unexpected key 'unboundedWalks'"])
-        fields["schema_version"] = .integer(2)
+        fields["schema_version"] = .integer(1)
         fields["budget_seconds"] = .string("1")
         #expect(schema.errors(in: .object(fields)).sorted() == [
             "$.budget_seconds: expected number, found string", "$.paths: missing 'unbounded_walks'",
-            "$.paths: unexpected key 'unboundedWalks'", "$.schema_version: expected the constant integer(1)",
+            "$.paths: unexpected key 'unboundedWalks'", "$.schema_version: expected the constant integer(2)",
         ])
     }
 

@@ -47,6 +47,32 @@ import StoryGraph
         #expect(result.diagnostics.isEmpty)
     }
 
+    @Test func variablesConditionsAndEffectsAreData() throws {
+        let result = try Self.load(#"""
+            {"variables": {"gold": 0, "rate": 1.5, "name": "Ana", "key": false, "mood": null},
+             "passages": [
+              {"id": "a", "set": "$gold += 2", "choices": [
+                {"text": "Buy", "to": "b", "if": "$gold >= 3 and not visited(\"b\")", "set": ["$key = true", "$gold -= 3"]},
+                {"text": "Wish", "to": "b", "if": "$luck("}]},
+              {"id": "b"}]}
+            """#)
+        let story = result.story
+        #expect(story.variables.map(\.name) == ["gold", "rate", "name", "key", "mood"])
+        #expect(story.variables.map(\.initial) == [.integer(0), .decimal(1.5), .string("Ana"), .boolean(false), nil])
+        #expect(story.variables[0].location == SourceLocation(file: "story.json", line: 1, column: 16))
+        #expect(story.passages[0].effects.map(\.operation) == [.add])
+        #expect(story.passages[0].effects[0].value == .integer(2))
+        let buy = story.passages[0].choices[0]
+        #expect(buy.condition == .test("$gold >= 3 and not visited(\"b\")", .binary(.and,
+            .binary(.greaterOrEqual, .variable("gold"), .integer(3)),
+            .unary(.not, .binary(.greater, .visits(passage: "b"), .integer(0))))))
+        #expect(buy.effects.map(\.description) == ["$key = true", "$gold -= 3"])
+        #expect(buy.effects.map(\.variable) == ["key", "gold"])
+        #expect(buy.effects[1].location == SourceLocation(file: "story.json", line: 4, column: 98))
+        #expect(story.passages[0].choices[1].condition == .test("$luck(", .unknown("$luck(")))
+        #expect(result.diagnostics.isEmpty)
+    }
+
     @Test func startDefaultsToTheFirstPassageAndTitleToTheFileName() throws {
         let result = try Self.load(#"{"passages": [{"id": "a", "choices": [{"text": "x", "to": "b"}]}, {"id": "b"}]}"#, path: "dir/my-story.json")
         #expect(result.story.start == "a")
@@ -81,6 +107,10 @@ import StoryGraph
         ("{\"passages\": [{\"id\": \"a\", \"text\": \"tab\there\"}]}", "story.json:1:39: error: control character U+9 in string: escape it [json-syntax]"),
         (#"{"passages": [{"id": "a"}]"#, "story.json:1:27: error: unexpected end of file: expected ',' or '}' [json-syntax]"),
         (#"{"passages": [{"id": "\u12"}]}"#, "story.json:1:27: error: invalid \\u escape: expected four hex digits [json-syntax]"),
+        (#"{"passages": [{"id": "a"}], "variables": [1]}"#, "story.json:1:42: error: 'variables' must be an object of names and initial values, found an array [json-shape]"),
+        (#"{"passages": [{"id": "a"}], "variables": {"k": [1]}}"#, "story.json:1:48: error: the initial value of 'k' must be a number, a string, a boolean or null, found an array [json-shape]"),
+        (#"{"passages": [{"id": "a", "set": 3}]}"#, "story.json:1:34: error: 'set' must be a string such as \"$gold += 1\" or an array of them, found a number [json-shape]"),
+        (#"{"passages": [{"id": "a", "set": ["gold = 1"]}]}"#, "story.json:1:35: error: 'gold = 1' is not an assignment such as \"$gold += 1\" or \"$key = true\" [json-shape]"),
     ])
     func wrongInputGetsALocatedMessage(_ text: String, _ expected: String) {
         let diagnostics = Self.loadError(text)

@@ -144,6 +144,7 @@ import Testing
         let errors = LintRule.allCases.filter { $0.severity == .error }.map(\.rawValue)
         #expect(errors == ["broken-link", "duplicate-id", "no-ending", "trap"])
         #expect(LintRule.falseChoice.severity == .info)
-        #expect(LintRule.allCases.filter { $0.severity == .warning }.count == 8)
+        #expect(LintRule.allCases.filter { $0.severity == .warning }.count == 12)
+        #expect(LintRule.allCases.filter { $0.severity == .info }.map(\.rawValue) == ["false-choice", "condition-always-true", "variable-never-read"])
     }
 }

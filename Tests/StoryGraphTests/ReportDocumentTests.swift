@@ -100,9 +100,16 @@ import Testing
     }
 
     @Test func jsonReadsBackAsTheReport() throws {
-        for report in [Report(try Fixture.analysis(Fixture.destini)), Self.hub(spokes: 11), Report(try Fixture.analysis(Fixture.neverEnding))] {
+        let keys = Report(StoryAnalysis(StoryGraph(StateAnalysisTests.keyStory)))
+        #expect(keys.state?.states == 10)
+        #expect(keys.state?.unreachableEndings.map(\.id) == ["Riches", "Treasury"])
+        for report in [Report(try Fixture.analysis(Fixture.destini)), Self.hub(spokes: 11), Report(try Fixture.analysis(Fixture.neverEnding)), keys] {
             #expect(try Report(json: Data(report.json().utf8)) == report)
         }
+        #expect(Report(try Fixture.analysis(Fixture.destini)).state == nil)
+        // The STATE section in every renderer, the same figures.
+        #expect(keys.text().contains("\nSTATE (what a reader can reach, given the story's variables)\n  states explored                            10 (complete)\n"))
+        #expect(keys.markdown().contains("| states explored | 10 (complete) |"))
     }
 
     @Test func markdownEscapesPipesAndLineBreaksInCells() throws {

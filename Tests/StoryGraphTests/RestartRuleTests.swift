@@ -80,6 +80,23 @@ import StoryFormats
         #expect(analysis.paths.total == BigUInt(1))
     }
 
+    /// On a final passage a label that begins with a restart or end phrase restarts
+    /// ("Try again, but…"); beside another way on, or as part of a word, it does not.
+    @Test func aFinalPassagesLabelMayBeginWithARestartPhrase() throws {
+        let story = Story(title: "t", start: "s", passages: [
+            Passage(id: "s", text: "Go.", choices: [Choice(text: "a", target: "a"), Choice(text: "b", target: "b"), Choice(text: "c", target: "c")]),
+            Passage(id: "a", text: "Lost.", choices: [Choice(text: "Try again, but faster…", target: "s"), Choice(text: "Restart from the beginning.", target: "s")]),
+            Passage(id: "b", text: "Hub.", choices: [Choice(text: "Try again, but faster", target: "s"), Choice(text: "On", target: "c")]),
+            Passage(id: "c", text: "Done.", choices: [Choice(text: "Restarting engines", target: "s")]),
+        ], format: "test")
+        let analysis = try Self.analysed(story, .text)
+        #expect(analysis.graph.restarts == [ChoiceRef(passage: 1, choice: 0), ChoiceRef(passage: 1, choice: 1)])
+        #expect(analysis.graph.isEnding == [false, true, false, false])
+        #expect(RestartRule.beginsWithAPhrase("try again but faster"))
+        #expect(!RestartRule.beginsWithAPhrase("try again"))
+        #expect(!RestartRule.beginsWithAPhrase("restarting engines"))
+    }
+
     @Test func labelsAreReadWithoutCasePunctuationOrSpacing() {
         #expect(RestartRule.normalised("  PLAY   again!! ") == "play again")
         #expect(RestartRule.normalised("Try-again?") == "try again")

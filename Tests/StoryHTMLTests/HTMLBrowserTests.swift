@@ -25,6 +25,19 @@ import StoryMap
         var scripts: Int
         var pwned: Bool
         var checks: Checks?
+        var overview: Overview?
+        var search_seconds: Double?
+    }
+
+    /// What `--overview` read from a big story's page before the search.
+    struct Overview: Decodable {
+        var opens_on: String
+        var ready_seconds: Double
+        var chapter_boxes: Int
+        var variance: Double
+        var click_opens: String
+        var chapter_passages: Int
+        var button_opens: String
     }
 
     struct Checks: Decodable {
@@ -43,7 +56,7 @@ import StoryMap
         var unreachable_after_toggle: Int
     }
 
-    static func drive(_ html: String, query: String, passage: String, checks: Bool = false) throws -> Shown {
+    static func drive(_ html: String, query: String, passage: String, checks: Bool = false, overview: Bool = false) throws -> Shown {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storygraph-html-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -51,7 +64,7 @@ import StoryMap
         try Data(html.utf8).write(to: page)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", HTMLReportTests.root.appendingPathComponent("Tests/tools/html-report-browser.py").path, page.path, query, passage] + (checks ? ["--checks"] : [])
+        process.arguments = ["python3", HTMLReportTests.root.appendingPathComponent("Tests/tools/html-report-browser.py").path, page.path, query, passage] + (checks ? ["--checks"] : []) + (overview ? ["--overview"] : [])
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -179,5 +192,29 @@ import StoryMap
         // The unreachable passage, its choice box and its two edges hide with the box.
         #expect(shown.checks?.unreachable_shown == 4)
         #expect(shown.checks?.unreachable_after_toggle == 0)
+    }
+
+    /// Issue 15's big story: a 10,000-passage gamebook's page opens on its 72 chapters (a
+    /// screenshot of the map area that is not blank), a mouse click on chapter 1's box
+    /// opens chapter 1's map (142 passage boxes), and a search for a passage deep in the
+    /// story opens its chapter with the passage in view, in under 2 s.
+    @Test(.enabled(if: chromium != nil, "chromium is not installed: apt-get install chromium (make deps installs it)"))
+    func aTenThousandPassageStoryOpensOnItsChaptersAndSearchOpensOne() throws {
+        let html = try HTMLReportTests.page(StoryGenerator.story(.gamebook(10_000)))
+        let shown = try Self.drive(html, query: "Section 7000.", passage: "p7000", overview: true)
+        let overview = try #require(shown.overview)
+        #expect(overview.opens_on == "map-overview")
+        #expect(overview.chapter_boxes == 72)
+        // A blank map area has variance 0; the overview's boxes and edges give hundreds.
+        #expect(overview.variance > 100)
+        #expect(overview.click_opens == "map-chapter-1")
+        #expect(overview.chapter_passages == 142)
+        #expect(overview.button_opens == "map-overview")
+        #expect(try #require(shown.search_seconds) < 2)
+        #expect(shown.search_count == "1 of 1")
+        #expect(shown.match_before_click)
+        #expect(shown.selected == "chapter-51-passage:p7000")
+        #expect(shown.heading == "p7000")
+        #expect(shown.text == "Section 7000.")
     }
 }

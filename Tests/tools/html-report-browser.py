@@ -15,7 +15,14 @@ one and two clicks on the "odds" header; the panel's heading after a click on th
 finding; how many boxes and edges of unreachable passages show before and after the
 unreachable box is clicked; the map shown once the heat box is clicked.
 
-usage: html-report-browser.py PAGE.html QUERY PASSAGE [--checks] [--screenshot FILE] [--size WxH]
+With --overview (a big story's page, which opens on its chapters) it first adds
+"overview": the figure shown on opening, the seconds from opening the file to the
+page's script being ready, the number of chapter boxes, the pixel variance of the map
+area's screenshot (a blank map has 0), the figure a mouse click on the first chapter box
+opens and how many passage boxes it holds, and the figure the "overview" button brings
+back; and "search_seconds": from typing the query to the match's box being in view.
+
+usage: html-report-browser.py PAGE.html QUERY PASSAGE [--checks] [--overview] [--screenshot FILE] [--size WxH]
 
 Exit codes: 0 done, 2 usage, 3 the page did not behave (message on stderr), 4 chromium
 missing or broken. Used by Tests/StoryHTMLTests/HTMLBrowserTests.swift and to make the
@@ -179,18 +186,62 @@ def checks(browser):
     return found
 
 
-def drive(browser, page, query, passage, screenshot, with_checks=False):
+SHOWN_FIGURE = "document.querySelector('figure.map:not([hidden])').id"
+
+# The variance of the grey levels of a PNG (base64) cropped to a rectangle, computed by the
+# page's own canvas (no image library needed): 0 for a blank picture.
+VARIANCE = """new Promise(function(done){
+  var img = new Image();
+  img.onload = function(){
+    var r = %s, c = document.createElement('canvas'); c.width = Math.round(r[2]); c.height = Math.round(r[3]);
+    var g = c.getContext('2d'); g.drawImage(img, r[0], r[1], r[2], r[3], 0, 0, r[2], r[3]);
+    var d = g.getImageData(0, 0, c.width, c.height).data, n = 0, sum = 0, sq = 0;
+    for (var i = 0; i < d.length; i += 4) { var v = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2]; n++; sum += v; sq += v * v; }
+    var m = sum / n; done(sq / n - m * m);
+  };
+  img.src = 'data:image/png;base64,%s';
+})"""
+
+
+def overview_checks(browser, opened):
+    found = {"opens_on": browser.evaluate(SHOWN_FIGURE), "ready_seconds": round(time.time() - opened, 2)}
+    found["chapter_boxes"] = browser.evaluate("document.querySelectorAll('figure.map:not([hidden]) g.node.chapter').length")
+    rect = browser.evaluate("(function(){var r=document.getElementById('map-area').getBoundingClientRect();return [r.left,r.top,r.width,r.height];})()")
+    png = browser.call("Page.captureScreenshot", {"format": "png"})["data"]
+    found["variance"] = round(browser.call("Runtime.evaluate", {"expression": VARIANCE % (json.dumps(rect), png), "awaitPromise": True, "returnByValue": True})["result"]["value"], 1)
+    spot = browser.evaluate("(function(){var n=document.getElementById('chapter:1'); if(!n){return null;} var r=n.getBoundingClientRect(); return [r.left+r.width/2, r.top+r.height/2];})()")
+    if spot is None:
+        raise PageError("no box for chapter 1 on the overview")
+    browser.click(spot[0], spot[1])
+    found["click_opens"] = browser.evaluate(SHOWN_FIGURE)
+    found["chapter_passages"] = browser.evaluate("document.querySelectorAll('figure.map:not([hidden]) g.node.passage').length")
+    back = browser.centre_of("document.getElementById('overview')")
+    browser.click(back[0], back[1])
+    found["button_opens"] = browser.evaluate(SHOWN_FIGURE)
+    return found, png
+
+
+def drive(browser, page, query, passage, screenshot, with_checks=False, with_overview=False):
+    opened = time.time()
     target = browser.call("Target.createTarget", {"url": "file://" + os.path.abspath(page)}, browser=True)
     attached = browser.call("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, browser=True)
     browser.session = attached["sessionId"]
     browser.call("Runtime.enable")
-    wait_for(browser, "document.readyState === 'complete' && document.body.classList.contains('js')", "the page's script")
+    wait_for(browser, "document.readyState === 'complete' && document.body.classList.contains('js')", "the page's script", seconds=60)
+    overview = None
+    if with_overview:
+        overview, first = overview_checks(browser, opened)
+        if screenshot:
+            with open(screenshot, "wb") as out:
+                out.write(base64.b64decode(first))
+            screenshot = None
 
     # Click into the search box, then type as a keyboard does.
     box = browser.evaluate("(function(){var r=document.getElementById('search').getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2];})()")
     browser.click(box[0], box[1])
     if not browser.evaluate("document.activeElement === document.getElementById('search')"):
         raise PageError("the search box did not take the focus")
+    typed = time.time()
     browser.call("Input.insertText", {"text": query})
     count = browser.evaluate("document.getElementById('search-count').textContent")
 
@@ -208,6 +259,7 @@ def drive(browser, page, query, passage, screenshot, with_checks=False):
         raise PageError("no box for passage %r on the map" % passage)
     if not spot["inside"]:
         raise PageError("the search did not bring passage %r into view" % passage)
+    search_seconds = round(time.time() - typed, 2)
     browser.click(spot["x"], spot["y"])
     wait_for(browser, "!document.getElementById('panel').hidden", "the side panel")
     shown = browser.evaluate("""(function(){
@@ -228,6 +280,9 @@ def drive(browser, page, query, passage, screenshot, with_checks=False):
             out.write(base64.b64decode(png["data"]))
     if with_checks:
         shown["checks"] = checks(browser)
+    if overview is not None:
+        shown["overview"] = overview
+        shown["search_seconds"] = search_seconds
     return shown
 
 
@@ -238,6 +293,9 @@ def main(argv):
     with_checks = "--checks" in args
     if with_checks:
         args.remove("--checks")
+    with_overview = "--overview" in args
+    if with_overview:
+        args.remove("--overview")
     if "--screenshot" in args:
         i = args.index("--screenshot")
         screenshot = args[i + 1]
@@ -253,10 +311,10 @@ def main(argv):
     if not chromium:
         print("chromium is not installed (apt-get install chromium)", file=sys.stderr)
         return 4
-    signal.alarm(90)
+    signal.alarm(180 if with_overview else 90)
     browser = Browser(chromium, width, height)
     try:
-        print(json.dumps(drive(browser, args[0], args[1], args[2], screenshot, with_checks), sort_keys=True))
+        print(json.dumps(drive(browser, args[0], args[1], args[2], screenshot, with_checks, with_overview), sort_keys=True))
         return 0
     except PageError as error:
         print("page: %s" % error, file=sys.stderr)

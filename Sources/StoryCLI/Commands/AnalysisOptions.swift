@@ -11,6 +11,17 @@ struct AnalysisOptions {
         "max-cycles", help: "Elementary cycles to list in the JSON report (all are counted, within the budget; text and Markdown show 10).",
         default: 100, in: 0...1_000_000)
 
+    /// `report` and `check`: the state search's budget.
+    static let maxStatesOption = Option<Int>.integer(
+        "max-states", help: "States the condition-aware search may explore (and 20 steps a state) before it stops and says so.",
+        default: StateAnalysis.Budget().maxStates, in: 1...100_000_000)
+
+    /// The state budget `--max-states` asks for.
+    static func stateBudget(_ arguments: ParsedArguments) -> StateAnalysis.Budget {
+        let states = arguments[maxStatesOption]
+        return StateAnalysis.Budget(maxStates: states, maxSteps: states * 20)
+    }
+
     static let specs: [OptionSpec] = [budgetOption.spec]
 
     var budget: AnalysisBudget

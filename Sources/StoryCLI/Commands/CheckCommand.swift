@@ -19,7 +19,7 @@ struct CheckCommand: WatchableCommand {
             'storygraph help rules' lists every rule with its severity.
             """,
         arguments: [ArgumentSpec("STORY", help: "A story file or folder to check; give several to check each. A folder is checked story by story (one story when its files form one, as a Twee project does).", repeating: true)],
-        options: [strictOption.spec, formatOption.spec, Watch.option.spec] + InputOptions.specs)
+        options: [strictOption.spec, formatOption.spec, AnalysisOptions.maxStatesOption.spec, Watch.option.spec] + InputOptions.specs)
 
     static let strictOption = Option.flag("strict", help: "Fail on warnings too.")
     static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
@@ -29,11 +29,13 @@ struct CheckCommand: WatchableCommand {
     let disabled: Set<String>
     let format: Format
     let input: InputOptions
+    let stateBudget: StateAnalysis.Budget
     let watches: Bool
     var watchedPaths: [String] { paths }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
+        stateBudget = AnalysisOptions.stateBudget(arguments)
         watches = arguments[Watch.option]
         strict = arguments[Self.strictOption]
         format = arguments[Self.formatOption]
@@ -72,9 +74,11 @@ struct CheckCommand: WatchableCommand {
                 loaded.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
                 if let refusal = StoryLoading.refusal(of: loaded) { throw refusal }
                 let graph = StoryGraph(loaded.story)
+                let reachability = Reachability(graph)
+                let state = StateModel.applies(to: graph.story) ? StateAnalysis(graph, reachability: reachability, budget: stateBudget) : nil
                 diagnostics = Lint(
-                    graph, loadDiagnostics: loaded.diagnostics, reachability: Reachability(graph),
-                    components: StronglyConnectedComponents(graph), disabled: disabled).findings
+                    graph, loadDiagnostics: loaded.diagnostics, reachability: reachability,
+                    components: StronglyConnectedComponents(graph), state: state, disabled: disabled).findings
             } catch {
                 diagnostics = error.diagnostics.isEmpty
                     ? [Diagnostic(FormatRules.unreadableFile, "cannot read the story", at: SourceLocation(file: story.name, line: 1))]

@@ -12,7 +12,8 @@ struct GenerateCommand: Command {
             Shapes: gamebook N (the start reaches every section, no traps, ~8% endings, \
             1-3 choices a section mostly forward, ~8% of later choices loop back); lattice W L (L layers of W rooms, 2 choices to the next layer); \
             tree D (binary, 2^D endings); chain N (one line); diamonds N (p_i -> a_i, b_i -> \
-            p_i+1, 2^N paths). The same shape, size and seed give the same bytes. \
+            p_i+1, 2^N paths); keys N (gamebook N with three keys, a purse of coins and \
+            conditions on ~15% of the later choices, for the state search). The same shape, size and seed give the same bytes. \
             Without -o, the JSON goes to stdout. On stderr it says what it wrote, measured on \
             the story: passages, choices, endings, the share the start reaches, traps, loops \
             (--quiet to leave it out). A story larger than storygraph's own input limit \

@@ -169,7 +169,10 @@ struct MapCommand: WatchableCommand {
         drawn.heat = nil  // the heat overlay colours, it adds no box
         do { _ = try drawn.apply(to: &estimated, graph: graph) } catch { throw .usage(error.message, command: "map") }
         let plan = EnginePlan(engine, graph: graph, options: estimated)
-        try LayoutMemoryEstimate.check(ceiling: memoryCeiling, engine: engine, plan: plan, graph: graph, options: estimated, story: paths[0])
+        // A story too big for one layout gets the chapter overview: no whole-story layout.
+        if !Chapters.needed(graph, options: estimated) {
+            try LayoutMemoryEstimate.check(ceiling: memoryCeiling, engine: engine, plan: plan, graph: graph, options: estimated, story: paths[0])
+        }
         let analysis = StoryAnalysis(graph, loadDiagnostics: diagnostics, options: .init(disabledRules: input.disabled))
         let html: String
         do {

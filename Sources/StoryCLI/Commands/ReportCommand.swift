@@ -23,7 +23,7 @@ struct ReportCommand: WatchableCommand {
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [formatOption.spec, outputOption.spec, timingsOption.spec, Watch.option.spec] + AnalysisOptions.specs
-            + [AnalysisOptions.maxCyclesOption.spec]
+            + [AnalysisOptions.maxCyclesOption.spec, AnalysisOptions.maxStatesOption.spec]
             + [MapOverlayOptions.heat.spec, MapOverlayOptions.runs.spec, MapOverlayOptions.seed.spec, MapOverlayOptions.policy.spec]
             + InputOptions.specs)
 
@@ -37,6 +37,7 @@ struct ReportCommand: WatchableCommand {
     let input: InputOptions
     let timings: Bool
     let maxCycles: Int
+    let stateBudget: StateAnalysis.Budget
     let output: String?
     /// `--heat` (HTML only): the fuzz run whose visits the page shows.
     let heat: MapOverlays.Heat?
@@ -51,6 +52,7 @@ struct ReportCommand: WatchableCommand {
         format = arguments[Self.formatOption]
         analysis = AnalysisOptions(arguments)
         maxCycles = arguments[AnalysisOptions.maxCyclesOption]
+        stateBudget = AnalysisOptions.stateBudget(arguments)
         input = try InputOptions(arguments)
         output = arguments.value(Self.outputOption)
         var problems: [String] = []
@@ -82,7 +84,8 @@ struct ReportCommand: WatchableCommand {
         }
         let result = try timed("load") { () throws(CLIError) in try input.load(paths, terminal, printFindings: false) }
         let graph = try timed("graph") { StoryGraph(result.story) }
-        let options = StoryAnalysis.Options(budget: analysis.budget, maxCycles: maxCycles, disabledRules: input.disabled)
+        let options = StoryAnalysis.Options(
+            budget: analysis.budget, maxCycles: maxCycles, disabledRules: input.disabled, stateBudget: stateBudget)
         let analysed = StoryAnalysis(graph, loadDiagnostics: result.diagnostics, options: options)
         steps += analysed.timings
         let report = try timed("report") { Report(analysed) }
@@ -113,8 +116,11 @@ struct ReportCommand: WatchableCommand {
     private func page(_ analysis: StoryAnalysis, _ terminal: Terminal) throws(CLIError) -> String {
         // The page lays the map out as `map` does: the same memory ceiling first.
         let plan = EnginePlan(.auto, graph: analysis.graph, options: DOTOptions())
-        try LayoutMemoryEstimate.check(
-            ceiling: LayoutMemoryEstimate.defaultCeilingMiB, engine: .auto, plan: plan, graph: analysis.graph, options: DOTOptions(), story: paths[0])
+        // A story too big for one layout gets the chapter overview: no whole-story layout.
+        if !Chapters.needed(analysis.graph, options: DOTOptions()) {
+            try LayoutMemoryEstimate.check(
+                ceiling: LayoutMemoryEstimate.defaultCeilingMiB, engine: .auto, plan: plan, graph: analysis.graph, options: DOTOptions(), story: paths[0])
+        }
         do {
             let (html, warnings) = try HTMLReport.page(analysis, overlays: MapOverlays(heat: heat))
             if !terminal.quiet { for warning in warnings { terminal.printError("warning: \(TerminalText.escaped(warning))") } }

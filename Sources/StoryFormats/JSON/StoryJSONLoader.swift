@@ -1,9 +1,11 @@
 import Foundation
 import StoryGraph
 
-/// storygraph's own format: a JSON object with `title`, `start` and `passages`, each
-/// passage with `id`, `text`, `tags`, `ending` and `choices` (`text`, `to`, `if`,
-/// `restart`). See the README for a complete example.
+/// storygraph's own format: a JSON object with `title`, `start`, `variables` (name to
+/// initial value) and `passages`, each passage with `id`, `text`, `tags`, `ending`, `set`
+/// and `choices` (`text`, `to`, `if`, `set`, `restart`). `if` and `set` are written in
+/// Yarn Spinner's expression language (`$gold >= 3 and not $key`, `$gold += 1`), read by
+/// the same reader. See the README for a complete example.
 public enum StoryJSONLoader: StoryLoader {
     public static let formatName = "story-json"
     public static let formatDescription = "storygraph JSON: an object with a \"passages\" array"
@@ -45,9 +47,9 @@ private struct Reader {
         self.locator = ByteLocator(tape.source)
     }
 
-    static let storyKeys: Set<String> = ["title", "start", "passages", "format", "ifid", "author", "description"]
-    static let passageKeys: Set<String> = ["id", "text", "tags", "ending", "choices", "position"]
-    static let choiceKeys: Set<String> = ["text", "to", "if", "restart"]
+    static let storyKeys: Set<String> = ["title", "start", "passages", "variables", "format", "ifid", "author", "description"]
+    static let passageKeys: Set<String> = ["id", "text", "tags", "ending", "choices", "set", "position"]
+    static let choiceKeys: Set<String> = ["text", "to", "if", "set", "restart"]
 
     mutating func location(_ n: Int) -> SourceLocation {
         locator.location(atByte: Int(tape.nodes[n].start))
@@ -85,9 +87,10 @@ private struct Reader {
             return nil
         }
         // The first member with each key wins, as everywhere in the JSON loaders.
-        var title: Int?, start: Int?, passagesValue: Int?
+        var title: Int?, start: Int?, passagesValue: Int?, variablesValue: Int?
         tape.forEachMember(root) { key, value in
             if tape.stringEquals(key, "title") { if title == nil { title = value } }
+            else if tape.stringEquals(key, "variables") { if variablesValue == nil { variablesValue = value } }
             else if tape.stringEquals(key, "start") { if start == nil { start = value } }
             else if tape.stringEquals(key, "passages") { if passagesValue == nil { passagesValue = value } }
             else if !(tape.stringEquals(key, "format") || tape.stringEquals(key, "ifid")
@@ -113,9 +116,62 @@ private struct Reader {
         tape.forEachElement(passagesValue) { element in
             if let passage = passage(element) { passages.append(passage) }
         }
+        let declared = variablesValue.map { variables($0) } ?? []
         return Story(
             title: titleText, start: startText ?? passages.first?.id ?? "", passages: passages,
-            format: StoryJSONLoader.formatName)
+            format: StoryJSONLoader.formatName, variables: declared)
+    }
+
+    /// `"variables": {"gold": 0, "key": false, "name": "Ana", "mood": null}`: each name
+    /// with its initial value (null: none).
+    mutating func variables(_ value: Int) -> [Variable] {
+        guard tape.kind(value) == .object else {
+            error("'variables' must be an object of names and initial values, found \(tape.typeName(value))", location(value))
+            return []
+        }
+        var result: [Variable] = []
+        tape.forEachMember(value) { key, member in
+            let name = tape.string(key)
+            let initial: StoryJSONExpressions.Value?
+            switch tape.kind(member) {
+            case .true: initial = .boolean(true)
+            case .false: initial = .boolean(false)
+            case .null: initial = nil
+            case .string: initial = .string(tape.string(member))
+            case .number:
+                let text = tape.numberText(member)
+                initial = Int(text).map { .integer($0) } ?? Double(text).map { .decimal($0) } ?? .unknown(text)
+            default:
+                error("the initial value of '\(name)' must be a number, a string, a boolean or null, found \(tape.typeName(member))", location(member))
+                return
+            }
+            result.append(Variable(name: name, initial: initial, location: location(key)))
+        }
+        return result
+    }
+
+    /// `"set": ["$gold += 1", "$key = true"]` (or one string): the effects, in order.
+    mutating func effects(_ value: Int?) -> [Effect] {
+        guard let value else { return [] }
+        var items: [Int] = []
+        switch tape.kind(value) {
+        case .string: items = [value]
+        case .array: tape.forEachElement(value) { items.append($0) }
+        default:
+            error("'set' must be a string such as \"$gold += 1\" or an array of them, found \(tape.typeName(value))", location(value))
+            return []
+        }
+        var result: [Effect] = []
+        for item in items {
+            guard let text = string(item, "set", at: item) else { continue }
+            let at = location(item)
+            guard let effect = StoryJSONExpressions.effect(text, at: at) else {
+                error("'\(text)' is not an assignment such as \"$gold += 1\" or \"$key = true\"", at)
+                continue
+            }
+            result.append(effect)
+        }
+        return result
     }
 
     mutating func passage(_ value: Int) -> Passage? {
@@ -125,8 +181,10 @@ private struct Reader {
         }
         let passageLocation = location(value)
         var idValue: Int?, textValue: Int?, tagsValue: Int?, endingValue: Int?, choicesValue: Int?, position: Int?
+        var setValue: Int?
         tape.forEachMember(value) { key, member in
             if tape.stringEquals(key, "id") { if idValue == nil { idValue = member } }
+            else if tape.stringEquals(key, "set") { if setValue == nil { setValue = member } }
             else if tape.stringEquals(key, "text") { if textValue == nil { textValue = member } }
             else if tape.stringEquals(key, "choices") { if choicesValue == nil { choicesValue = member } }
             else if tape.stringEquals(key, "ending") { if endingValue == nil { endingValue = member } }
@@ -174,8 +232,9 @@ private struct Reader {
                 error("'choices' must be an array, found \(tape.typeName(choicesValue))", location(choicesValue))
             }
         }
+        let passageEffects = effects(setValue)
         guard let id, !id.isEmpty else { return nil }
-        return Passage(id: id, text: text, tags: tags, ending: ending, choices: choices,
+        return Passage(id: id, text: text, tags: tags, ending: ending, choices: choices, effects: passageEffects,
                        location: passageLocation, metadata: metadata)
     }
 
@@ -185,9 +244,10 @@ private struct Reader {
             return nil
         }
         let choiceLocation = location(value)
-        var textValue: Int?, to: Int?, condition: Int?, restart: Int?
+        var textValue: Int?, to: Int?, condition: Int?, restart: Int?, setValue: Int?
         tape.forEachMember(value) { key, member in
             if tape.stringEquals(key, "text") { if textValue == nil { textValue = member } }
+            else if tape.stringEquals(key, "set") { if setValue == nil { setValue = member } }
             else if tape.stringEquals(key, "to") { if to == nil { to = member } }
             else if tape.stringEquals(key, "if") { if condition == nil { condition = member } }
             else if tape.stringEquals(key, "restart") { if restart == nil { restart = member } }
@@ -204,8 +264,9 @@ private struct Reader {
         let text = string(textValue, "text", at: value) ?? ""
         let target = string(to, "to", required: !isRestart, at: value)
         let conditionText = string(condition, "if", at: value)
+        let choiceEffects = effects(setValue)
         if !isRestart && target == nil { return nil }
-        return Choice(text: text, target: target ?? "", condition: conditionText,
-                      isRestart: isRestart, location: choiceLocation)
+        return Choice(text: text, target: target ?? "", condition: conditionText.map(StoryJSONExpressions.condition),
+                      effects: choiceEffects, isRestart: isRestart, location: choiceLocation)
     }
 }

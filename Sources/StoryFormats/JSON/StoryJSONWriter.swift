@@ -5,6 +5,9 @@ import StoryGraph
 /// Strings are escaped as RFC 8259 asks: `"` and `\`, the control characters below
 /// U+0020 (`\n`, `\t`… by name, the rest as `\u00XX`); everything else is written as
 /// UTF-8. Source locations and loader metadata other than `position` are not written.
+/// Conditions and effects are written as their text (`if`, `set`), which reads back as
+/// the same data when it is in storygraph JSON's own expression language (a story made
+/// by `StoryGenerator`, or one loaded from storygraph JSON).
 public enum StoryJSONWriter {
     /// The JSON text of `story`, ending with a newline.
     ///
@@ -14,6 +17,22 @@ public enum StoryJSONWriter {
         appendString(story.title, to: &out)
         out += ",\"start\":"
         appendString(story.start, to: &out)
+        if !story.variables.isEmpty {
+            out += ",\"variables\":{"
+            for (i, variable) in story.variables.enumerated() {
+                if i > 0 { out += "," }
+                appendString(variable.name, to: &out)
+                out += ":"
+                switch variable.initial {
+                case .integer(let n)?: out += String(n)
+                case .decimal(let d)? where d.isFinite: out += String(d)
+                case .boolean(let b)?: out += b ? "true" : "false"
+                case .string(let text)?: appendString(text, to: &out)
+                default: out += "null"
+                }
+            }
+            out += "}"
+        }
         out += ",\"passages\":["
         for (i, passage) in story.passages.enumerated() {
             out += i == 0 ? "\n" : ",\n"
@@ -44,6 +63,7 @@ public enum StoryJSONWriter {
             out += ",\"position\":"
             appendString(position, to: &out)
         }
+        appendEffects(passage.effects, to: &out)
         out += ",\"choices\":["
         for (i, choice) in passage.choices.enumerated() {
             if i > 0 { out += "," }
@@ -57,10 +77,22 @@ public enum StoryJSONWriter {
                 out += ",\"if\":"
                 appendString(condition.description, to: &out)
             }
+            appendEffects(choice.effects, to: &out)
             if choice.isRestart { out += ",\"restart\":true" }
             out += "}"
         }
         out += "]}"
+    }
+
+    /// `,"set":[…]` with each effect's text, when there are effects.
+    private static func appendEffects(_ effects: [Effect], to out: inout String) {
+        guard !effects.isEmpty else { return }
+        out += ",\"set\":["
+        for (i, effect) in effects.enumerated() {
+            if i > 0 { out += "," }
+            appendString(effect.text, to: &out)
+        }
+        out += "]"
     }
 
     /// Appends `text` as a quoted, escaped JSON string.

@@ -13,13 +13,19 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
     case inclusionDepth = "inclusion-depth"
     case callDepth = "call-depth"
     case returnWithoutCall = "return-without-call"
+    case unreachableUnderState = "unreachable-under-state"
+    case conditionNeverTrue = "condition-never-true"
+    case conditionAlwaysTrue = "condition-always-true"
+    case variableNeverSet = "variable-never-set"
+    case variableNeverRead = "variable-never-read"
+    case variableReadBeforeSet = "variable-read-before-set"
 
     public var severity: Severity {
         switch self {
         case .brokenLink, .duplicateID, .noEnding, .trap: .error
         case .unreachable, .duplicateChoiceText, .selfLoop, .emptyPassage, .unreachableEnding, .inclusionDepth, .callDepth,
-            .returnWithoutCall: .warning
-        case .falseChoice: .info
+            .returnWithoutCall, .unreachableUnderState, .conditionNeverTrue, .variableNeverSet, .variableReadBeforeSet: .warning
+        case .falseChoice, .conditionAlwaysTrue, .variableNeverRead: .info
         }
     }
 
@@ -39,6 +45,12 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
         case .inclusionDepth: "Inclusions nest deeper than storygraph follows them; the links deeper down are not counted."
         case .callDepth: "Calls that return nest deeper than storygraph copies them (or past its copy budget); the deeper call is followed as a plain step."
         case .returnWithoutCall: "A return the flow can reach with no call running (the callee is entered by an ordinary step, or the story starts in it)."
+        case .unreachableUnderState: "A passage or ending the story's links reach but no reader can, given its variables (the state search names the conditions that block it)."
+        case .conditionNeverTrue: "A choice's condition never holds on any state a reader can be in when the choice is met."
+        case .conditionAlwaysTrue: "A choice's condition holds on every state a reader can be in when the choice is met: it never hides the choice."
+        case .variableNeverSet: "A variable a condition or value reads that nothing sets: it keeps its initial value, or has none."
+        case .variableNeverRead: "A variable the story sets that no condition or value reads."
+        case .variableReadBeforeSet: "A condition reads a variable on a state where it has no value yet."
         }
     }
 }
@@ -63,7 +75,7 @@ public struct Lint: Sendable {
     ///   none needs the budget.
     public init(
         _ graph: StoryGraph, loadDiagnostics: [Diagnostic] = [], reachability: Reachability,
-        components: StronglyConnectedComponents, disabled: Set<String> = []
+        components: StronglyConnectedComponents, state: StateAnalysis? = nil, disabled: Set<String> = []
     ) {
         var findings: [Diagnostic] = []
         func add(_ rule: LintRule, _ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
@@ -201,6 +213,8 @@ public struct Lint: Sendable {
                 "every choice of passage \(name(v)) leads to '\(passage.choices.first { !$0.isRestart }?.target ?? "")': the choice makes no difference",
                 at: passage.location)
         }
+
+        if let state { Self.stateFindings(graph, state, add) }
 
         let nowhere = SourceLocation(file: "", line: 0, column: 0)
         findings.sort {

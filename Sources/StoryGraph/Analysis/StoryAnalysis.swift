@@ -12,10 +12,17 @@ public struct StoryAnalysis: Sendable {
         /// Lint rule ids left out.
         public var disabledRules: Set<String>
 
-        public init(budget: AnalysisBudget = AnalysisBudget(), maxCycles: Int = 100, disabledRules: Set<String> = []) {
+        /// The state search's budget of states and steps.
+        public var stateBudget: StateAnalysis.Budget
+
+        public init(
+            budget: AnalysisBudget = AnalysisBudget(), maxCycles: Int = 100, disabledRules: Set<String> = [],
+            stateBudget: StateAnalysis.Budget = StateAnalysis.Budget()
+        ) {
             self.budget = budget
             self.maxCycles = maxCycles
             self.disabledRules = disabledRules
+            self.stateBudget = stateBudget
         }
     }
 
@@ -29,13 +36,16 @@ public struct StoryAnalysis: Sendable {
     public let bottlenecks: Bottlenecks
     public let endings: EndingCatalogue
     public let structure: StructureFigures
+    /// The condition-aware search; nil when the story has no state to search
+    /// (`StateModel.applies(to:)`).
+    public let state: StateAnalysis?
     public let lint: Lint
     /// Seconds each analysis took, in the order they ran.
     public let timings: [(name: String, seconds: Double)]
 
     /// Runs reachability, components (Tarjan 1972), cycles (Johnson 1975), path counts,
     /// odds (absorbing Markov chain), post-dominators (Cooper–Harvey–Kennedy 2001),
-    /// endings, structure and lint, sharing the intermediate results.
+    /// endings, structure, the state search and lint, sharing the intermediate results.
     ///
     /// - Complexity: O(V + E) for all but the budgeted parts, which stop at the budget.
     public init(_ graph: StoryGraph, loadDiagnostics: [Diagnostic] = [], options: Options = Options()) {
@@ -88,9 +98,12 @@ public struct StoryAnalysis: Sendable {
         let endings = timed("endings") { EndingCatalogue(graph, reachability: reachability, paths: paths, odds: odds) }
         self.endings = endings
         structure = timed("structure") { StructureFigures(graph, endings: endings) }
+        let state = StateModel.applies(to: graph.story)
+            ? timed("state") { StateAnalysis(graph, reachability: reachability, budget: options.stateBudget) } : nil
+        self.state = state
         lint = timed("lint") {
             Lint(graph, loadDiagnostics: loadDiagnostics, reachability: reachability,
-                 components: components, disabled: options.disabledRules)
+                 components: components, state: state, disabled: options.disabledRules)
         }
         self.timings = timings
     }

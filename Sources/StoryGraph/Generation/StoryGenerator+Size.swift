@@ -36,8 +36,8 @@ extension StoryGenerator.Shape {
             let rooms = width * layers
             return frame + title.utf8.count + rooms * 64
                 + 2 * (width * Self.digitSum(below: layers) + layers * Self.digitSum(below: width))
-        case .gamebook(let n):
-            // An ending: {"id":"p#","text":"Section #.","ending":true,"choices":[]},
+        case .gamebook(let n), .keys(let n):
+            // An ending (a `keys` story adds variables, effects and conditions): {"id":"p#","text":"Section #.","ending":true,"choices":[]},
             return frame + title.utf8.count + n * 58 + 2 * Self.digitSum(below: n)
         }
     }

@@ -25,10 +25,17 @@ public enum StoryGenerator {
         case chain(Int)
         /// `n` diamonds in a row: p_i → a_i, b_i → p_{i+1}; 2^n paths to the one ending.
         case diamonds(Int)
+        /// `gamebook n` with a few small variables, for the state search: three keys
+        /// (false at first) that about 5% of the first choices give, a purse of coins
+        /// that about 10% of the sections add one to, and conditions on about 15% of the
+        /// other choices (`$key_a`, `not $key_b`, `$coins >= 2`, `$coins < 3`…). First
+        /// choices stay unconditional, so the start still reaches every section.
+        case keys(Int)
 
         /// The shape names the command line knows, with the numbers each takes.
         public static let names: [(name: String, arguments: [String])] = [
             ("gamebook", ["N"]), ("lattice", ["W", "L"]), ("tree", ["D"]), ("chain", ["N"]), ("diamonds", ["N"]),
+            ("keys", ["N"]),
         ]
 
         /// The shape called `name` with `numbers`, or a message that says what is wrong.
@@ -45,6 +52,7 @@ public enum StoryGenerator {
             case "lattice": .lattice(width: numbers[0], layers: numbers[1])
             case "tree": .tree(depth: numbers[0])
             case "chain": .chain(numbers[0])
+            case "keys": .keys(numbers[0])
             default: .diamonds(numbers[0])
             }
             if let problem = shape.problem { return .failure(ShapeError(problem)) }
@@ -55,6 +63,7 @@ public enum StoryGenerator {
         public var problem: String? {
             switch self {
             case .gamebook(let n) where n < 1 || n > 10_000_000: "gamebook N must be from 1 to 10000000"
+            case .keys(let n) where n < 1 || n > 10_000_000: "keys N must be from 1 to 10000000"
             case .lattice(let w, let l)
                 where w < 2 || l < 1 || w > 10_000_000 || l > 10_000_000 || w * l > 10_000_000:
                 "lattice W L needs W ≥ 2, L ≥ 1 and W·L ≤ 10000000"
@@ -72,6 +81,7 @@ public enum StoryGenerator {
             case .tree(let d): "tree-\(d)"
             case .chain(let n): "chain-\(n)"
             case .diamonds(let n): "diamonds-\(n)"
+            case .keys(let n): "keys-\(n)"
             }
         }
     }
@@ -95,8 +105,47 @@ public enum StoryGenerator {
         case .tree(let d): tree(d)
         case .chain(let n): chain(n)
         case .diamonds(let n): diamonds(n)
+        case .keys(let n): keys(gamebook(n, &random), &random)
         }
-        return Story(title: shape.title, start: passages[0].id, passages: passages, format: "story-json")
+        var story = Story(title: shape.title, start: passages[0].id, passages: passages, format: "story-json")
+        if case .keys = shape {
+            story.variables = ["key_a", "key_b", "key_c"].map { Variable(name: $0, initial: .boolean(false)) }
+                + [Variable(name: "coins", initial: .integer(0))]
+        }
+        return story
+    }
+
+    /// The gamebook's sections with `keys`' variables (see `Shape.keys`), drawn after the
+    /// gamebook's own numbers in a fixed order per choice.
+    private static func keys(_ sections: [Passage], _ random: inout SplitMix64) -> [Passage] {
+        let keys = ["key_a", "key_b", "key_c"]
+        let tests: [(String, Expression)] = [
+            ("$key_a", .variable("key_a")), ("$key_b", .variable("key_b")), ("$key_c", .variable("key_c")),
+            ("not $key_a", .unary(.not, .variable("key_a"))), ("not $key_b", .unary(.not, .variable("key_b"))),
+            ("$coins >= 2", .binary(.greaterOrEqual, .variable("coins"), .integer(2))),
+            ("$coins < 3", .binary(.less, .variable("coins"), .integer(3))),
+            ("$key_a and $coins >= 1", .binary(.and, .variable("key_a"), .binary(.greaterOrEqual, .variable("coins"), .integer(1)))),
+        ]
+        var passages = sections
+        for i in passages.indices {
+            let earns = random.unit() < 0.10
+            if earns && passages[i].ending == nil {
+                passages[i].effects = [Effect(variable: "coins", operation: .add, value: .integer(1), text: "$coins += 1")]
+            }
+            for j in passages[i].choices.indices {
+                let draw = random.unit()
+                let pick = random.below(8)
+                if j == 0 {
+                    if draw < 0.05 {
+                        let key = keys[pick % 3]
+                        passages[i].choices[j].effects = [Effect(variable: key, value: .boolean(true), text: "$\(key) = true")]
+                    }
+                } else if draw < 0.15 {
+                    passages[i].choices[j].condition = .test(tests[pick].0, tests[pick].1)
+                }
+            }
+        }
+        return passages
     }
 
     private static func ending(_ id: String, _ text: String) -> Passage {

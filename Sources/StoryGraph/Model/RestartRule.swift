@@ -11,7 +11,8 @@
 ///   leaves a *final* passage, one whose every way on leads to the start, and its label
 ///   or the passage's last line of text says the story is over ("The End", "End",
 ///   "Game over", "Fin") or names the start ("Start", "Begin", "Back to the start",
-///   "Return to the start").
+///   "Return to the start"), or its label begins with one of these phrases or a restart
+///   label as whole words ("Try again, but faster", "Restart from the beginning").
 /// A link to the start from a passage with another way on, under any other label, is a
 /// hub the story returns to: an ordinary choice.
 public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
@@ -55,7 +56,8 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
                 var restart = declared
                 if self == .text && !restart {
                     let label = Self.normalised(choices[c].text)
-                    restart = Self.restartLabels.contains(label) || final || (!elsewhere && Self.endLabels.contains(label))
+                    restart = Self.restartLabels.contains(label) || final
+                        || (!elsewhere && (Self.endLabels.contains(label) || Self.beginsWithAPhrase(label)))
                 }
                 if restart {
                     passages[p].choices[c].isRestart = true
@@ -64,6 +66,12 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
             }
         }
         return marked
+    }
+
+    /// Whether a normalised label begins with a restart label or an end label followed by
+    /// more words ("try again but faster"): read only on a final passage.
+    static func beginsWithAPhrase(_ label: String) -> Bool {
+        restartLabels.union(endLabels).contains { label.hasPrefix($0 + " ") }
     }
 
     /// Lower case, letters and digits only, words separated by one space: "Play

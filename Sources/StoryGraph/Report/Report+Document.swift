@@ -14,8 +14,8 @@ extension Report {
             heading: .init(title: title, format: format, start: start),
             sections: [
                 structureSection(), pathsSection(), endingsSection(), oddsSection(), loopsSection(),
-                bottlenecksSection(), problemsSection(),
-            ],
+                bottlenecksSection(),
+            ] + (state.map { [stateSection($0)] } ?? []) + [problemsSection()],
             fields: [.init("budget_seconds", .double(budgetSeconds))])
     }
 

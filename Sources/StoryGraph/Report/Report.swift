@@ -89,6 +89,8 @@ public struct Report: Sendable, Codable, Hashable {
     public var bottlenecks: [String]
     public var findings: [Finding]
     public var budgetSeconds: Double
+    /// The state search; nil when the story has no state to search.
+    public var state: State?
 }
 
 extension Report {
@@ -130,6 +132,7 @@ extension Report {
         bottlenecks = names(analysis.bottlenecks.passages)
         findings = analysis.lint.findings.map(Finding.init)
         budgetSeconds = analysis.options.budget.seconds
+        state = analysis.state.map { State($0, graph: graph) }
     }
 }
 

@@ -183,5 +183,5 @@ public struct ReportDocument: Sendable, Hashable {
 
     /// The version of the JSON output contract (`Schemas/*.schema.json`): every JSON
     /// output carries it as `schema_version`, and any change to a schema raises it by one.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 }

@@ -1,0 +1,300 @@
+/// What the state search needs of a story, compiled once: the variables that matter
+/// (those a condition reads, and those their effects read in turn), the passages whose
+/// visits a condition counts, and every condition and effect as an `ExpressionProgram`
+/// over their slots. Variables no condition depends on are abstracted away: their
+/// effects are not applied, so they never split a state.
+public struct StateModel: Sendable {
+    /// A compiled effect on a tracked variable.
+    struct CompiledEffect: Sendable {
+        var slot: Int
+        var operation: Expression.BinaryOperator?
+        var value: ExpressionProgram
+    }
+
+    /// The variables the search tracks, by slot.
+    public let variables: [String]
+    /// Variables the story declares or sets that no condition depends on.
+    public let abstracted: [String]
+    /// The passages whose visits are counted, by counter.
+    public let countedPassages: [Int]
+    /// Visit counts saturate here: one more than the largest whole number in any tracked
+    /// expression, so every comparison of a count with a constant keeps its truth.
+    public let visitCap: Int
+    /// Each tracked variable's initial value (nil: unknown).
+    let initial: [StateValue?]
+    /// Per slot: the value a counter saturates at, or nil. A variable that only ever
+    /// grows by constants or is set to constants, and is only compared with constants,
+    /// behaves the same at every value above the largest of them: one value stands for
+    /// all (an exact abstraction, so a counter in a loop does not make the states endless).
+    public let saturation: [Double?]
+    /// Choice `c` of passage `p` is `choiceBase[p] + c` in the per-choice arrays.
+    let choiceBase: [Int]
+    /// The condition of each choice (nil: none).
+    let conditions: [ExpressionProgram?]
+    let choiceEffects: [[CompiledEffect]]
+    /// Per passage: its own effects and those of the passages it shows, in order.
+    let passageEffects: [[CompiledEffect]]
+    /// Per passage: its visit counter, or -1.
+    let counterOf: [Int]
+    /// Per passage: whether a choice of it (or of a passage it shows) is a fallback.
+    let isFallback: [Bool]
+    /// Per choice: its bit among the once-only choices (taken or not), or -1.
+    let onceBit: [Int]
+    /// The number of once-only choices (a state keeps one bit each).
+    public let onceOnlyChoices: Int
+
+    /// - Complexity: O(size of the story's choices, effects and expressions).
+    public init(_ graph: StoryGraph) {
+        let story = graph.story
+        let passages = story.passages
+        var choiceBase = [Int](repeating: 0, count: passages.count + 1)
+        var conditionExpressions: [Expression?] = []
+        for p in passages.indices {
+            for choice in passages[p].choices {
+                conditionExpressions.append(choice.condition.map(Self.expression))
+            }
+            choiceBase[p + 1] = conditionExpressions.count
+        }
+        // Variables that matter: read by a condition, or by an effect on one that does.
+        var relevant: [String] = []
+        var isRelevant: Set<String> = []
+        var work: [String] = []
+        func mark(_ names: [String]) {
+            for name in names where isRelevant.insert(name).inserted {
+                relevant.append(name)
+                work.append(name)
+            }
+        }
+        for e in conditionExpressions { if let e { mark(e.variables) } }
+        var effectsOn: [String: [Expression]] = [:]
+        // Each effect as the value it gives (`x += 1` is `x + 1`; other operations, which
+        // no counter has, as unknown): what `counterCap` reads.
+        var givenValues: [String: [Expression]] = [:]
+        for passage in passages {
+            for effect in passage.effects + passage.choices.flatMap(\.effects) {
+                effectsOn[effect.variable, default: []].append(effect.value)
+                let given: Expression = switch effect.operation {
+                case .set: effect.value
+                case .add: .binary(.add, .variable(effect.variable), effect.value)
+                default: .unknown(effect.text)
+                }
+                givenValues[effect.variable, default: []].append(given)
+            }
+        }
+        while let name = work.popLast() {
+            for value in effectsOn[name] ?? [] { mark(value.variables) }
+        }
+        // Slots in declaration order, then in first-use order.
+        var variables: [String] = []
+        var slotOf: [String: Int] = [:]
+        for v in story.variables where isRelevant.contains(v.name) && slotOf[v.name] == nil {
+            slotOf[v.name] = variables.count
+            variables.append(v.name)
+        }
+        for name in relevant where slotOf[name] == nil {
+            slotOf[name] = variables.count
+            variables.append(name)
+        }
+        var abstracted: [String] = []
+        var seenAbstracted: Set<String> = []
+        let declaredOrSet = story.variables.map(\.name)
+            + passages.flatMap { p in p.effects.map(\.variable) + p.choices.flatMap { $0.effects.map(\.variable) } }
+        for name in declaredOrSet where slotOf[name] == nil && seenAbstracted.insert(name).inserted {
+            abstracted.append(name)
+        }
+        // Visit counters: every passage a tracked expression counts.
+        var counterOf = [Int](repeating: -1, count: passages.count)
+        var counted: [Int] = []
+        var largest = 0
+        func scan(_ e: Expression) {
+            var stack = [e]
+            while let e = stack.popLast() {
+                switch e {
+                case .visits(let id):
+                    if let p = graph.indexByID[id], counterOf[p] < 0 {
+                        counterOf[p] = counted.count
+                        counted.append(p)
+                    }
+                case .integer(let n): largest = max(largest, min(abs(n), 1_000_000))
+                case .unary(_, let a): stack.append(a)
+                case .binary(_, let a, let b): stack.append(b); stack.append(a)
+                case .call(_, let arguments): stack.append(contentsOf: arguments)
+                case .decimal, .string, .boolean, .variable, .unknown: break
+                }
+            }
+        }
+        for e in conditionExpressions { if let e { scan(e) } }
+        for name in variables { for value in effectsOn[name] ?? [] { scan(value) } }
+
+        func compile(_ e: Expression) -> ExpressionProgram {
+            ExpressionProgram(e, variable: { slotOf[$0]! }, visits: { id in graph.indexByID[id].flatMap { counterOf[$0] >= 0 ? counterOf[$0] : nil } })
+        }
+        func compile(_ effects: [Effect]) -> [CompiledEffect] {
+            effects.compactMap { effect in
+                slotOf[effect.variable].map { CompiledEffect(slot: $0, operation: effect.operation.binaryOperator, value: compile(effect.value)) }
+            }
+        }
+        self.conditions = conditionExpressions.map { $0.map(compile) }
+        var choiceEffects: [[CompiledEffect]] = []
+        var isFallback = [Bool](repeating: false, count: passages.count)
+        var onceBit: [Int] = []
+        var onceCount = 0
+        for p in passages.indices {
+            for choice in passages[p].choices {
+                choiceEffects.append(compile(choice.effects))
+                if choice.isFallback { isFallback[p] = true }
+                if choice.isOnceOnly && choice.isStep {
+                    onceBit.append(onceCount)
+                    onceCount += 1
+                } else {
+                    onceBit.append(-1)
+                }
+            }
+        }
+        // A passage offers a fallback when it or a passage it shows has one.
+        for p in passages.indices where !isFallback[p] {
+            isFallback[p] = graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]].contains { isFallback[$0] }
+        }
+        self.onceBit = onceBit
+        self.onceOnlyChoices = onceCount
+        self.choiceEffects = choiceEffects
+        let own = passages.map { compile($0.effects) }
+        self.passageEffects = passages.indices.map { p in
+            own[p] + graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]].flatMap { own[$0] }
+        }
+        var initial = [StateValue?](repeating: .unset, count: variables.count)
+        var declared: Set<String> = []
+        for v in story.variables where declared.insert(v.name).inserted {
+            guard let slot = slotOf[v.name], let value = v.initial else { continue }
+            initial[slot] = compile(value).evaluateConstant()
+        }
+        self.initial = initial
+        self.saturation = variables.map { name in
+            Self.counterCap(name, effects: givenValues[name] ?? [], initial: story.variables.first { $0.name == name }?.initial,
+                            conditions: conditionExpressions.compactMap { $0 },
+                            values: effectsOn.flatMap { key, values in key == name ? [] : values })
+        }
+        self.variables = variables
+        self.abstracted = abstracted
+        self.countedPassages = counted
+        self.visitCap = largest + 1
+        self.choiceBase = choiceBase
+        self.counterOf = counterOf
+        self.isFallback = isFallback
+    }
+
+    /// The saturation value of `name` when it is a counter (`saturation`): every effect
+    /// on it sets a number or adds a positive one (`+= 1`, `= name + 1`), its initial
+    /// value is a number or none, every condition that reads it compares it with a
+    /// number or tests its truth, and no other variable's value reads it. The cap is one
+    /// above the largest number compared (at least 1, so truth is kept too).
+    ///
+    /// - Complexity: O(size of the conditions and effects).
+    static func counterCap(_ name: String, effects: [Expression], initial: Expression?, conditions: [Expression], values: [Expression]) -> Double? {
+        func number(_ e: Expression) -> Double? {
+            switch e {
+            case .integer(let n): return Double(n)
+            case .decimal(let d): return d
+            case .unary(.negate, .integer(let n)): return -Double(n)
+            default: return nil
+            }
+        }
+        if let initial, number(initial) == nil { return nil }
+        for value in values where value.variables.contains(name) { return nil }
+        for value in effects {
+            if number(value) != nil { continue }
+            if case .binary(.add, .variable(let v), let c) = value, v == name, let k = number(c), k > 0 { continue }
+            if case .binary(.add, let c, .variable(let v)) = value, v == name, let k = number(c), k > 0 { continue }
+            return nil
+        }
+        var largest = 0.0
+        for read in conditions {
+            // (expression, whether `name` may stand here: tested for truth, or compared
+            // with a number)
+            var stack: [(Expression, Bool)] = [(read, true)]
+            while let (e, allowed) = stack.popLast() {
+                switch e {
+                case .variable(let v): if v == name && !allowed { return nil }
+                case .binary(let op, let a, let b):
+                    switch op {
+                    case .less, .lessOrEqual, .greater, .greaterOrEqual, .equal, .notEqual:
+                        if let k = number(b) {
+                            if a.variables.contains(name) { largest = max(largest, k) }
+                            stack.append((a, true))
+                            continue
+                        }
+                        if let k = number(a) {
+                            if b.variables.contains(name) { largest = max(largest, k) }
+                            stack.append((b, true))
+                            continue
+                        }
+                        stack.append((a, false)); stack.append((b, false))
+                    case .and, .or: stack.append((a, true)); stack.append((b, true))
+                    default: stack.append((a, false)); stack.append((b, false))
+                    }
+                case .unary(.not, let a): stack.append((a, true))
+                case .unary(_, let a): stack.append((a, false))
+                case .call(_, let arguments): stack.append(contentsOf: arguments.map { ($0, false) })
+                case .integer, .decimal, .string, .boolean, .visits, .unknown: break
+                }
+            }
+        }
+        return largest.rounded(.down) + 1
+    }
+
+    /// Whether the story has state to search: an effect, or a condition parsed into
+    /// something other than unknown text. A story with neither (a Twine story whose
+    /// macros are kept as text) has nothing the search could add to the structure.
+    ///
+    /// - Complexity: O(choices and effects).
+    public static func applies(to story: Story) -> Bool {
+        for passage in story.passages {
+            if !passage.effects.isEmpty { return true }
+            for choice in passage.choices {
+                if !choice.effects.isEmpty { return true }
+                if let condition = choice.condition, case let e = expression(condition), !Self.isOnlyUnknown(e) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether `e` is unknown text or a call and nothing else.
+    static func isOnlyUnknown(_ e: Expression) -> Bool {
+        var stack = [e]
+        while let e = stack.popLast() {
+            switch e {
+            case .unknown, .call: continue
+            case .unary(_, let a): stack.append(a)
+            case .binary(_, let a, let b): stack.append(a); stack.append(b)
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// A condition as one expression, each test not parsed kept as `.unknown(text)`.
+    ///
+    /// - Complexity: O(size of the condition), iterative.
+    public static func expression(_ condition: Condition) -> Expression {
+        // Post-order over the condition tree; `.all` of n parts pops n results.
+        enum Item { case visit(Condition), negate, all(Int) }
+        var items: [Item] = [.visit(condition)]
+        var results: [Expression] = []
+        while let item = items.popLast() {
+            switch item {
+            case .visit(.test(let text, let e)): results.append(e ?? .unknown(text))
+            case .visit(.not(let inner)): items.append(.negate); items.append(.visit(inner))
+            case .visit(.all(let parts)):
+                items.append(.all(parts.count))
+                for part in parts.reversed() { items.append(.visit(part)) }
+            case .negate: results.append(.unary(.not, results.removeLast()))
+            case .all(let n):
+                guard n > 0 else { results.append(.boolean(true)); continue }
+                let parts = results.suffix(n)
+                results.removeLast(n)
+                results.append(parts.dropFirst().reduce(parts.first!) { .binary(.and, $0, $1) })
+            }
+        }
+        return results[0]
+    }
+}

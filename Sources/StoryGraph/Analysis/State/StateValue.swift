@@ -1,0 +1,55 @@
+/// A value a story variable holds while the state search plays the story: what an
+/// `Expression` evaluates to. Integers and decimals are one kind (`Double`, exact for
+/// integers up to 2^53), as in the story languages that tell them apart only when
+/// printing.
+public enum StateValue: Sendable, Hashable, CustomStringConvertible {
+    case number(Double)
+    case string(String)
+    case boolean(Bool)
+    /// A variable the story reads before giving it a value (no initial value, not set
+    /// yet). It is false, equal only to itself, and no comparison with it holds.
+    case unset
+
+    /// The truth of the value as a condition: a number other than 0, a non-empty string,
+    /// `true`; never `unset`.
+    public var isTruthy: Bool {
+        switch self {
+        case .number(let n): return n != 0
+        case .string(let s): return !s.isEmpty
+        case .boolean(let b): return b
+        case .unset: return false
+        }
+    }
+
+    /// The value as a number, where it is one (a boolean counts as 0 or 1).
+    var number: Double? {
+        switch self {
+        case .number(let n): return n
+        case .boolean(let b): return b ? 1 : 0
+        case .string, .unset: return nil
+        }
+    }
+
+    /// As the story would print it: `10`, `2.5`, `"key"`, `true`, `unset`.
+    public var description: String {
+        switch self {
+        case .number(let n):
+            if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+            return String(n)
+        case .string(let s): return "\"" + s + "\""
+        case .boolean(let b): return b ? "true" : "false"
+        case .unset: return "unset"
+        }
+    }
+}
+
+/// Three-valued truth: what a condition is on one state when part of it is not
+/// understood (a call, text the loader could not parse, a comparison of unlike values).
+public enum Truth: Sendable, Hashable {
+    case no, yes, unknown
+
+    init(_ value: StateValue?) {
+        guard let value else { self = .unknown; return }
+        self = value.isTruthy ? .yes : .no
+    }
+}

@@ -1,0 +1,175 @@
+extension Report {
+    /// What the state search found (`StateAnalysis`), with passages and choices by name.
+    public struct State: Sendable, Codable, Hashable {
+        /// One step of a witness: the choice taken in a passage (`auto`: the story went
+        /// on by itself).
+        public struct Step: Sendable, Codable, Hashable {
+            public var passage: String
+            public var choice: String
+            public var auto: Bool
+        }
+
+        public struct Ending: Sendable, Codable, Hashable {
+            public var id: String
+            /// The shortest way a reader gets there, from the start.
+            public var witness: [Step]
+        }
+
+        /// A choice and its condition as written.
+        public struct ChoiceAt: Sendable, Codable, Hashable {
+            public var passage: String
+            public var choice: String
+            /// The passage it leads to.
+            public var to: String
+            public var condition: String?
+            public var location: SourceLocation?
+        }
+
+        public struct Blocked: Sendable, Codable, Hashable {
+            public var id: String
+            /// The choices on the way whose condition never let a reader through.
+            public var blocking: [ChoiceAt]
+        }
+
+        public struct ReadBeforeSet: Sendable, Codable, Hashable {
+            public var variable: String
+            public var choice: ChoiceAt
+        }
+
+        public var states: Int
+        public var steps: Int
+        /// False when the budget ran out: what was not reached may still be reachable.
+        public var complete: Bool
+        public var maxStates: Int
+        public var maxSteps: Int
+        public var variables: [String]
+        public var abstracted: [String]
+        public var visitCounters: [String]
+        public var reachableEndings: [Ending]
+        public var unreachableEndings: [Blocked]
+        public var onlyStructural: [String]
+        public var neverTrue: [ChoiceAt]
+        public var alwaysTrue: [ChoiceAt]
+        public var unknown: [ChoiceAt]
+        public var unknownEvaluations: Int
+        public var setNeverRead: [String]
+        public var readNeverSet: [String]
+        public var readBeforeSet: [ReadBeforeSet]
+    }
+}
+
+extension Report.State {
+    /// The state search's results by name.
+    ///
+    /// - Complexity: O(results × witness length).
+    public init(_ s: StateAnalysis, graph: StoryGraph) {
+        let ids = graph.ids
+        func at(_ ref: ChoiceRef) -> ChoiceAt {
+            let choice = graph.choice(ref)
+            return ChoiceAt(passage: ids[ref.passage], choice: choice.text, to: choice.target, condition: choice.condition?.description,
+                            location: choice.location)
+        }
+        states = s.states
+        steps = s.steps
+        complete = s.isComplete
+        maxStates = s.budget.maxStates
+        maxSteps = s.budget.maxSteps
+        variables = s.model.variables
+        abstracted = s.model.abstracted
+        visitCounters = s.model.countedPassages.map { ids[$0] }
+        reachableEndings = s.reachedEndings.map { e in
+            Ending(id: ids[e.passage], witness: e.witness.map { ref in
+                let choice = graph.choice(ref)
+                return Step(passage: ids[ref.passage], choice: choice.text, auto: choice.kind != .choice)
+            })
+        }
+        unreachableEndings = s.blockedEndings.map { Blocked(id: ids[$0.passage], blocking: $0.blocking.map(at)) }
+        onlyStructural = s.onlyStructural.map { ids[$0] }
+        neverTrue = s.neverTrue.map(at)
+        alwaysTrue = s.alwaysTrue.map(at)
+        unknown = s.unknownChoices.map(at)
+        unknownEvaluations = s.unknownEvaluations
+        setNeverRead = s.setNeverRead
+        readNeverSet = s.readNeverSet
+        readBeforeSet = s.readBeforeSet.map { ReadBeforeSet(variable: $0.variable, choice: at($0.choice)) }
+    }
+}
+
+extension Report {
+    /// Rows of the state section's lists shown to people; the JSON has them all.
+    static let stateRows = 20
+
+    /// The STATE section: what a reader can really reach given the story's variables.
+    func stateSection(_ s: State) -> ReportDocument.Section {
+        let budget = "\(Self.grouped(s.maxStates)) states, \(Self.grouped(s.maxSteps)) steps"
+        let explored = s.complete
+            ? "\(Self.grouped(s.states)) (complete)"
+            : "\(Self.grouped(s.states)) (stopped at the budget of \(budget): what is not reached may still be reachable)"
+        func choices(_ list: [State.ChoiceAt]) -> ReportText {
+            guard !list.isEmpty else { return "0" }
+            var items = list.prefix(10).map(Self.text)
+            if list.count > 10 { items.append("… \(Self.grouped(list.count - 10)) more in the JSON report") }
+            return "\(Self.grouped(list.count)): " + .joined(items, separator: "; ")
+        }
+        func choiceValues(_ list: [State.ChoiceAt]) -> ReportValue { .array(list.map(Self.value)) }
+        func names(_ list: [String]) -> ReportText { list.isEmpty ? "none" : .joined(list.map(ReportText.code), separator: ", ") }
+        let reached = s.reachableEndings.map { e in
+            let clicks = e.witness.filter { !$0.auto }.map { ReportText("'\($0.choice)'") }
+            return ReportDocument.Row(
+                [.code(e.id), "\(Self.grouped(e.witness.count))", clicks.isEmpty ? "(the start)" : .joined(clicks, separator: " → ")],
+                .object([("id", .string(e.id)), ("witness", .array(e.witness.map { step in
+                    .object([("passage", .string(step.passage)), ("choice", .string(step.choice)), ("auto", .bool(step.auto))])
+                }))]))
+        }
+        let blocked = s.unreachableEndings.map { b in
+            let by = b.blocking.map(Self.text)
+            return ReportDocument.Row(
+                [.code(b.id), by.isEmpty ? "-" : .joined(by, separator: "; ")],
+                .object([("id", .string(b.id)), ("blocking", .array(b.blocking.map(Self.value)))]))
+        }
+        let cut = { (noun: String) in ReportDocument.Cut(limit: Self.stateRows, noun: noun, hint: "the JSON report lists them all") }
+        return .init("State", note: "what a reader can reach, given the story's variables", key: "state", [
+            .figures([
+                .init("states explored", "\(explored)", [
+                    .init("states", .int(s.states)), .init("complete", .bool(s.complete)),
+                    .init("max_states", .int(s.maxStates)), .init("max_steps", .int(s.maxSteps)),
+                ]),
+                .init(nil, "", [.init("steps", .int(s.steps))]),
+                .init("variables tracked", names(s.variables), [.init("variables", .strings(s.variables))]),
+                .init(s.abstracted.isEmpty ? nil : "abstracted away (no condition reads them)", names(s.abstracted),
+                      [.init("abstracted", .strings(s.abstracted))]),
+                .init(s.visitCounters.isEmpty ? nil : "visits counted", names(s.visitCounters),
+                      [.init("visit_counters", .strings(s.visitCounters))]),
+            ]),
+            .table(.init(
+                key: "reachable_endings", columns: [.init("reachable ending"), .init("steps", rightAligned: true), .init("witness (the reader's choices)")],
+                rows: reached, empty: "no ending is reachable under state", cut: cut("endings"))),
+            .table(.init(
+                key: "unreachable_endings", columns: [.init("ending only the links reach"), .init("blocked by")],
+                rows: blocked, empty: "every ending the links reach is reachable under state", cut: cut("endings"))),
+            .figures([
+                .init("passages only the links reach", Self.count(s.onlyStructural, limit: 10), [.init("only_structural", .strings(s.onlyStructural))]),
+                .init("conditions never true", choices(s.neverTrue), [.init("never_true", choiceValues(s.neverTrue))]),
+                .init("conditions always true", choices(s.alwaysTrue), [.init("always_true", choiceValues(s.alwaysTrue))]),
+                .init("conditions not understood", s.unknown.isEmpty ? "0" : choices(s.unknown) + " (\(Self.grouped(s.unknownEvaluations)) evaluations taken both ways)",
+                      [.init("unknown", choiceValues(s.unknown)), .init("unknown_evaluations", .int(s.unknownEvaluations))]),
+                .init("variables set, never read", names(s.setNeverRead), [.init("set_never_read", .strings(s.setNeverRead))]),
+                .init("variables read, never set", names(s.readNeverSet), [.init("read_never_set", .strings(s.readNeverSet))]),
+                .init("variables read before set", names(s.readBeforeSet.map(\.variable)), [.init("read_before_set", .array(s.readBeforeSet.map {
+                    .object([("variable", .string($0.variable)), ("choice", Self.value($0.choice))])
+                }))]),
+            ]),
+        ])
+    }
+
+    /// "'Pay the toll' in Gate ($coins >= 5)"; a step without a label is named by where it goes.
+    static func text(_ c: State.ChoiceAt) -> ReportText {
+        let label: ReportText = c.choice.isEmpty ? "the step to " + .code(c.to) : "'\(c.choice)'"
+        return label + " in " + .code(c.passage) + ReportText(c.condition.map { " (\($0))" } ?? "")
+    }
+
+    static func value(_ c: State.ChoiceAt) -> ReportValue {
+        .object([("passage", .string(c.passage)), ("choice", .string(c.choice)), ("to", .string(c.to)), ("condition", .optional(c.condition)),
+                 ("location", .location(c.location))])
+    }
+}
