@@ -10,7 +10,8 @@ EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
 
 .PHONY: demo test deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall
 
-## Install the C libraries the package links (Graphviz's cgraph/gvc, libxml2).
+## Install the C libraries the package links (Graphviz's cgraph/gvc, libxml2, libyaml,
+## fontconfig) and the fonts that cover Hangul, CJK and emoji (fonts-noto-cjk, fonts-noto-color-emoji).
 deps:
 	@bash .ci/install-deps
 

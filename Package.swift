@@ -27,10 +27,16 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // Which characters the installed fonts cover (labels PNG and PDF would draw as boxes).
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
         .target(name: "StoryGraph"),
         .target(name: "StoryFormats", dependencies: ["StoryGraph", "CLibXML2", "CYAML"]),
         .target(name: "StoryMap", dependencies: ["StoryGraph"]),
-        .target(name: "StoryRender", dependencies: ["CGraphviz"]),
+        .target(name: "StoryRender", dependencies: ["CGraphviz", "CFontconfig"]),
         // The interactive HTML report: needs the map drawn in-process (StoryMap + StoryRender).
         .target(name: "StoryHTML", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
         .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "StoryHTML"]),

@@ -16,13 +16,63 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     }
 }
 
+/// The size in pixels of the bitmap Graphviz's cairo renderer makes of a laid-out graph.
+public struct BitmapSize: Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    /// Graphviz's cairo renderer (plugin/pango/gvrender_pango.c, 2.42 and later) scales a
+    /// bitmap down to fit when either side reaches `CAIRO_XMAX`/`CAIRO_YMAX`, 32,767 pixels,
+    /// and prints "graph is too large for cairo-renderer bitmaps" straight to stderr.
+    public static let cairoLimit = 32_767
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The bitmap of a bounding box `width` × `height` points with `pad` points around it
+    /// at `dpi`, rounded as Graphviz rounds the job's size.
+    public init(boundingWidth: Double, boundingHeight: Double, pad: (x: Double, y: Double), dpi: Double) {
+        width = Int(((boundingWidth + 2 * pad.x) * dpi / 72).rounded())
+        height = Int(((boundingHeight + 2 * pad.y) * dpi / 72).rounded())
+    }
+
+    /// Whether cairo would draw it at full size.
+    public var fitsCairo: Bool { width < Self.cairoLimit && height < Self.cairoLimit }
+
+    /// `37,801 × 12,004 px`.
+    public var description: String { "\(Self.grouped(width)) × \(Self.grouped(height)) px" }
+
+    static func grouped(_ n: Int) -> String {
+        var digits = String(n)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
+    }
+}
+
 /// Why Graphviz could not draw a map; carries Graphviz's own messages.
 public struct RenderError: Error, Sendable, CustomStringConvertible {
-    public enum Stage: String, Sendable { case parse, layout, render }
+    public enum Stage: String, Sendable { case parse, layout, render, size }
     public var stage: Stage
     public var messages: [String]
+    /// For `.size`: the bitmap the layout needs, past cairo's limit.
+    public var bitmap: BitmapSize?
+
+    public init(stage: Stage, messages: [String], bitmap: BitmapSize? = nil) {
+        self.stage = stage
+        self.messages = messages
+        self.bitmap = bitmap
+    }
 
     public var description: String {
+        if stage == .size, let bitmap {
+            return "the map is \(bitmap), past the \(BitmapSize.grouped(BitmapSize.cairoLimit - 1)) px a side Graphviz's bitmap renderer can draw"
+        }
         let detail = messages.isEmpty ? "no message from Graphviz" : messages.joined(separator: "; ")
         return "Graphviz could not \(stage.rawValue) the map: \(detail)"
     }
@@ -62,10 +112,31 @@ public enum GraphvizRenderer {
             throw RenderError(stage: .layout, messages: takeMessages())
         }
         defer { gvFreeLayout(context.pointer, pointer) }
+        if format == .png {
+            // Past cairo's limit Graphviz would shrink the picture to a blank and say so on
+            // stderr behind our back: refuse before it renders.
+            let size = bitmapSize(pointer)
+            guard size.fitsCairo else { throw RenderError(stage: .size, messages: takeMessages(), bitmap: size) }
+        }
         guard let data = renderData(context.pointer, pointer, format.rawValue) else {
             throw RenderError(stage: .render, messages: takeMessages())
         }
         return (format == .svg ? SVGTextCentring.centred(data) : data, takeMessages())
+    }
+
+    /// The PNG size of a laid-out graph, as gvc computes it for a bitmap job: the bounding
+    /// box plus `pad` (default 4 points) on each side, at `dpi` (default 96).
+    private static func bitmapSize(_ graph: UnsafeMutablePointer<Agraph_t>) -> BitmapSize {
+        let box = storygraph_bounding_box(graph)
+        var pad = (x: 4.0, y: 4.0)
+        let attribute = "pad".withCString { agget(graph, UnsafeMutablePointer(mutating: $0)) }
+        if let text = attribute.map({ String(cString: $0) }), !text.isEmpty {
+            let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            if let x = parts.first { pad = (x * 72, (parts.count > 1 ? parts[1] : x) * 72) }
+        }
+        let dpi = storygraph_dpi(graph)
+        return BitmapSize(
+            boundingWidth: box.UR.x - box.LL.x, boundingHeight: box.UR.y - box.LL.y, pad: pad, dpi: dpi > 0 ? dpi : 96)
     }
 
     /// The one call whose length type differs between Graphviz versions (`unsigned int *`

@@ -19,6 +19,7 @@ import Testing
         Example(file: "Examples/defusal.json", passages: 6, paths: "4", endings: 3, checkExit: 0),
         Example(file: "Examples/Mission.m", passages: 6, paths: "4", endings: 3, checkExit: 0),
         Example(file: "Examples/Observatory.swift", passages: 7, paths: "6", endings: 3, checkExit: 0),
+        Example(file: "Examples/ForestBrain.swift", passages: 6, paths: "5", endings: 3, checkExit: 0),
         Example(file: "Examples/carousel.json", passages: 3, paths: "0", endings: 0, checkExit: 1),
         Example(file: "Examples/harbour.json", passages: 43, paths: "3217", endings: 4, checkExit: 1),
         Example(file: "Examples/cyoa-arcs.json", passages: 10, paths: "18", endings: 3, checkExit: 0),

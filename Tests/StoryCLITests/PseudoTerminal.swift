@@ -16,7 +16,9 @@ struct PseudoTerminalRun {
     /// after the time it was given, and was killed.
     var timedOut: Bool
 
-    init(_ arguments: [String], typing: [String], prompt: String = "> ", timeout: Double = 30) throws {
+    /// `stderrOnTerminal`: stderr is the terminal too (its text lands on `screen`), for what
+    /// a program draws only on a terminal's stderr (progress, spinners).
+    init(_ arguments: [String], typing: [String], prompt: String = "> ", timeout: Double = 30, stderrOnTerminal: Bool = false) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
         guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw POSIXError(.EIO) }
@@ -29,7 +31,7 @@ struct PseudoTerminalRun {
         process.standardInput = terminal
         process.standardOutput = terminal
         let err = Pipe()
-        process.standardError = err
+        process.standardError = stderrOnTerminal ? terminal : err
         try process.run()
         close(slave)
 
@@ -64,7 +66,7 @@ struct PseudoTerminalRun {
         }
         process.waitUntilExit()
         screen = String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-        stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        stderr = stderrOnTerminal ? "" : String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         exitCode = process.terminationStatus
         self.timedOut = timedOut
     }

@@ -4,7 +4,7 @@ extension ExitCode {
         (.success, "success"),
         (.findings, "check found errors (or warnings under --strict), diff found what --fail-on names, or a fuzz run (or play --auto) got stuck; the other commands print a story's findings and exit 0 once their output is made"),
         (.usage, "usage error: a wrong command, option or value"),
-        (.dataError, "input that cannot be read or parsed, an output file that cannot be created (a missing folder), or a map too big to lay out under --max-memory"),
+        (.dataError, "input that cannot be read or parsed, an output file that cannot be created (a missing folder), a map too big to lay out under --max-memory, or a PNG past the bitmap renderer's 32,766 pixels a side"),
         (.internalError, "internal failure (storygraph or Graphviz)"),
         (.ioError, "output that cannot be written (a full disk, a closed pipe)"),
     ]

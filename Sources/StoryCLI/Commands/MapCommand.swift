@@ -107,17 +107,23 @@ struct MapCommand: WatchableCommand {
         options.graphAttributes += plan.attributes
         if let reason = plan.reason, !terminal.quiet, format != .dot { terminal.printError(reason) }
         let dot = DOTExporter(graph, options: options).dot()
+        if format == .png || format == .pdf, !terminal.quiet, let warning = Self.fontWarning(dot) { terminal.printError(warning) }
         let data: Data
         if format == .dot {
             data = Data(dot.utf8)
         } else {
+            let spinner = LayoutSpinner(terminal: terminal, what: "laying out \(EnginePlan.boxes(graph, options)) boxes with \(plan.engine.rawValue)")
+            defer { spinner?.finish() }
             do {
                 let rendered = try GraphvizRenderer.render(dot: dot, engine: LayoutEngine(rawValue: plan.engine.rawValue)!, format: ImageFormat(rawValue: format.rawValue)!)
+                spinner?.finish()
                 if !terminal.quiet {
                     for warning in rendered.warnings { terminal.printError("warning: graphviz: \(TerminalText.escaped(warning))") }
                 }
                 data = rendered.data
             } catch {
+                spinner?.finish()
+                if error.stage == .size, let bitmap = error.bitmap { throw Self.tooLarge(bitmap, story: paths[0]) }
                 throw .failure(error.description)
             }
         }
@@ -131,6 +137,28 @@ struct MapCommand: WatchableCommand {
             terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(drawn) \(drawn == 1 ? "passage" : "passages"), \(data.count) bytes)")
         }
         return .success
+    }
+
+    /// The one warning of a map whose labels hold characters no installed font covers
+    /// (cairo draws them as empty boxes); `nil` when every character has a font.
+    static func fontWarning(_ dot: String) -> String? {
+        let missing = FontCoverage.uncovered(in: dot)
+        guard !missing.isEmpty else { return nil }
+        let shown = missing.prefix(5).map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded4 + " " + TerminalText.escaped(String($0)) }
+        let more = missing.count > 5 ? ", and \(missing.count - 5) more" : ""
+        let count = missing.count == 1 ? "1 character" : "\(missing.count) characters"
+        return "warning: no installed font has \(count) of the map's labels (\(shown.joined(separator: ", "))\(more)); "
+            + "PNG and PDF draw them as empty boxes: install fonts-noto-cjk and fonts-noto-color-emoji (make deps), or write SVG"
+    }
+
+    /// The refusal of a PNG past cairo's limit (exit 65, as for a map past `--max-memory`),
+    /// with what draws the story instead.
+    static func tooLarge(_ bitmap: BitmapSize, story path: String) -> CLIError {
+        let limit = BitmapSize.cairoLimit - 1
+        let message = "the map is \(bitmap) as PNG, past the \(limit.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) px a side Graphviz's bitmap renderer draws "
+            + "(it would shrink the picture to a blank); write SVG (-o map.svg), the HTML report (report STORY --format html), "
+            + "or draw part of the story with --focus PASSAGE or --cluster"
+        return .input(StoryLoadError(message, at: SourceLocation(file: path, line: 1, column: 1), rule: MapRules.bitmapSize.id))
     }
 
     /// `--format html`: the report page, its map drawn with this command's style and overlays.
@@ -165,4 +193,9 @@ struct MapCommand: WatchableCommand {
         }
         return .success
     }
+}
+
+private extension String {
+    /// At least four hex digits, as `U+00E9` is written.
+    var leftPadded4: String { count >= 4 ? self : String(repeating: "0", count: 4 - count) + self }
 }

@@ -75,7 +75,7 @@ extension FuzzReport {
             let cells = rows.map { r in
                 (TerminalText.escaped(r.label), FuzzText.grouped(r.runs), Self.percent(r.share), r.exact.map(Self.percent) ?? "", r.isOutlier)
             }
-            let w0 = max("Outcome".count, cells.map(\.0.count).max()! + 2)
+            let w0 = max("Outcome".count, cells.map { DisplayWidth.of($0.0) }.max()! + 2)
             let w1 = max("runs".count, cells.map(\.1.count).max()!)
             let w2 = max("share".count, cells.map(\.2.count).max()!)
             let w3 = max("exact".count, cells.map(\.3.count).max()!)

@@ -92,13 +92,11 @@ public enum FuzzText {
 }
 
 extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
+    /// Padded to `width` terminal columns (`DisplayWidth`).
+    func leftPadded(to width: Int) -> String { DisplayWidth.leftPadded(self, to: width) }
 
-    func rightPadded(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
+    /// Padded to `width` terminal columns (`DisplayWidth`).
+    func rightPadded(to width: Int) -> String { DisplayWidth.rightPadded(self, to: width) }
 }
 
 import Foundation
