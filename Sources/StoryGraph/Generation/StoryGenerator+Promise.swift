@@ -47,7 +47,8 @@ extension StoryGenerator.Shape {
         func exactly(_ value: Double) -> ClosedRange<Double> { value...value }
         func mean(_ choices: Int, over open: Int) -> Double { open <= 0 ? 0 : Double(choices) / Double(open) }
         switch self {
-        case .gamebook(let n):
+        // `keys` is the same gamebook (the same draws) with variables on top: the same graph.
+        case .gamebook(let n), .keys(let n):
             if n == 1 { return Promise(passages: 1, reachable: 1...1, endings: 1...1, loops: 0...0, branching: exactly(0)) }
             let spread = 5 * (Double(n) * 0.08 * 0.92).squareRoot()
             let low = max(1, Int((0.08 * Double(n) - spread).rounded(.down)))
