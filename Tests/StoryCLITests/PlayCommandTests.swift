@@ -176,9 +176,6 @@ Wren: The orchard gate is open tonight.
   3. Go home
 > 2
 
-[Start#1]
-<<detour Keeper>>
-
 [Keeper]
 Keeper: Mind the old tree. It keeps what it takes.
 

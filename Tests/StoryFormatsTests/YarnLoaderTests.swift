@@ -92,6 +92,28 @@ import Testing
         #expect(Self.analysis(blank).lint.findings.map(\.description) == ["t.yarn:8:1: warning: passage 'Blank' has no text [empty-passage]"])
     }
 
+    /// A node's text keeps its commands as written; what the reader is shown (the map,
+    /// `play`) leaves out `<<command>>` and `<<detour>>` lines.
+    @Test func commandsAreKeptInTheTextAndLeftOutOfWhatTheReaderSees() throws {
+        let result = try Self.load("""
+            title: Start
+            ---
+            Guard: Halt.
+            <<shake_camera 2>>
+            Guard: Who goes there?
+            <<detour Ask>>
+            ===
+            title: Ask
+            ---
+            Guard: Name?
+            ===
+            """)
+        let start = try #require(result.story.passage("Start"))
+        #expect(start.text == "Guard: Halt.\n<<shake_camera 2>>\nGuard: Who goes there?\n<<detour Ask>>")
+        #expect(start.shownText == "Guard: Halt.\nGuard: Who goes there?")
+        #expect(result.story.passage("Ask")?.readerText == nil)
+    }
+
     @Test func v2ConditionsAndEffectsAreData() throws {
         let story = try Self.load(Self.ferry).story
         let south = try #require(story.passage("Start")?.choices[1])

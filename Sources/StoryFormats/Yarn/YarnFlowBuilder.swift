@@ -33,7 +33,10 @@ struct YarnFlowBuilder {
     }
 
     private struct Draft {
+        /// The node's lines as written, commands included (the passage's `text`).
         var lines: [String] = []
+        /// What the reader is shown of them: no `<<command>>` or `<<detour>>` lines.
+        var shown: [String] = []
         var effects: [Effect] = []
         var choices: [Choice] = []
         var declaredEnd = false
@@ -101,6 +104,8 @@ struct YarnFlowBuilder {
             passage.isFlowPoint = true
         }
         passage.text = draft.lines.joined(separator: "\n")
+        let shown = draft.shown.joined(separator: "\n")
+        passage.readerText = shown == passage.text ? nil : shown
         passage.effects = draft.effects
         passage.choices = draft.choices
         passage.ending = draft.declaredEnd ? Passage.Ending() : nil
@@ -120,6 +125,7 @@ struct YarnFlowBuilder {
             switch statements[i] {
             case .line(let text, _, _):
                 draft.lines.append(text)
+                draft.shown.append(text)
             case .command(_, let text, _):
                 draft.lines.append(text)
             case .set(let effect):
@@ -175,6 +181,7 @@ struct YarnFlowBuilder {
                 var out: [Condition?] = []
                 for item in items {
                     draft.lines.append("=> " + item.text)
+                    draft.shown.append("=> " + item.text)
                     let itemContexts = contexts.map { Condition.joined($0, item.condition) }
                     out += walk(item.body, from: 0, anyFlow ? itemContexts : contexts, enclosing: here, &draft)
                 }
