@@ -84,7 +84,7 @@ struct TwineRealWorldTests {
     }
 
     /// SugarCube reads a link target that names no passage as TwineScript: `previous()`
-    /// (Kintsugi's "Look around some more.") and `$next` are computed, not broken; a name
+    /// (a link back, as Kintsugi has one) and `$next` are computed, not broken; a name
     /// that looks like a call but is a passage stays that passage.
     @Test func aSugarCubeLinkToAnExpressionIsComputedNotBroken() throws {
         let text = """
@@ -92,7 +92,7 @@ struct TwineRealWorldTests {
         {"format": "SugarCube", "start": "Desk"}
 
         :: Desk
-        [[Look around some more.|previous()]]
+        [[Step back out|previous()]]
         [[Go on|$next]]
         [[Talk (again)]]
         [[Count|count(2)]]
