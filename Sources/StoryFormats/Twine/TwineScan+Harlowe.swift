@@ -44,20 +44,22 @@ extension TwineScan {
         case "linkundo", "undo":
             let label = arguments.first.flatMap(TwineScan.harloweString) ?? linkText ?? "undo"
             add(label, written, kind: .dynamic, at: start)
+        case "set", "put", "move":
+            harloweAssignment(name, arguments, at: start)
         case "restart", "reload":
             add(linkText ?? "restart", "", kind: .choice, at: start, restart: true)
         case "if":
-            let test = TwineScan.test(argumentText)
+            let test = harloweTest(argumentText)
             hook.condition = test
             harloweChain = [test]
             setsHook = true
         case "elseif":
-            let test = TwineScan.test(argumentText)
+            let test = harloweTest(argumentText)
             hook.condition = TwineScan.branch(after: harloweChain, test)
             harloweChain.append(test)
             setsHook = true
         case "unless":
-            hook.condition = .not(TwineScan.test(argumentText))
+            hook.condition = .not(harloweTest(argumentText))
             setsHook = true
         case "else":
             hook.condition = TwineScan.branch(after: harloweChain, nil) ?? TwineScan.test("(else:)")

@@ -64,6 +64,8 @@ enum TwineStoryBuilder {
         let allNames = Set(sources.map(\.name))
         var first: [String: (location: SourceLocation, special: Bool)] = [:]
         var unknownArguments: [(TwineLinkScanner.UnknownMacroArgument, passage: String)] = []
+        var initialisation: [Effect] = []
+        var parsedExpressions = 0, unparsedExpressions = 0
         for source in sources {
             let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
             // Each file of a Twee 2 project may list the files it includes: a StoryIncludes
@@ -82,10 +84,16 @@ enum TwineStoryBuilder {
                 first[source.name] = (source.location, isSpecial)
             }
             var choices: [Choice] = []
+            var effects: [Effect] = []
             let scanned = !unscannedNames.contains(source.name) && !source.tags.contains { unscannedTags.contains($0) }
             if scanned {
-                let found = TwineLinkScanner.scan(source.text, dialect: dialect, locate: source.locate)
-                choices = found.choices
+                let found = TwineLinkScanner.scan(source.text, dialect: dialect, passage: source.name, locate: source.locate)
+                (choices, effects) = TwineEffects.place(found)
+                parsedExpressions += found.parsedExpressions
+                unparsedExpressions += found.unparsedExpressions
+                if isInitialisation(name: source.name, tags: source.tags, dialect: dialect) {
+                    initialisation += found.effects.map(\.effect)
+                }
                 // A SugarCube link target read as an expression that is, after all, a
                 // passage's name is that passage (SugarCube tries the name first).
                 for c in choices.indices where choices[c].kind == .dynamic && dialect.readsSugarCube
@@ -107,7 +115,7 @@ enum TwineStoryBuilder {
             text.append(contentsOf: source.text)
             var passage = Passage(
                 id: source.name, text: String(text), tags: source.tags, choices: choices,
-                location: source.location, metadata: source.metadata)
+                effects: isSpecial ? [] : effects, location: source.location, metadata: source.metadata)
             if !isSpecial {
                 let shown = TwineReadableText.of(passage.text)
                 if shown != passage.text { passage.readerText = shown }
@@ -160,7 +168,42 @@ enum TwineStoryBuilder {
                 }
             }
         }
-        return Story(title: title, start: start, passages: passages, format: format, specialPassages: special)
+        var story = Story(
+            title: title, start: start, passages: passages, format: format, specialPassages: special,
+            variables: TwineEffects.variables(from: initialisation))
+        if dialect == .harlowe { declareHarloweDefaults(&story) }
+        if parsedExpressions + unparsedExpressions > 0 {
+            story.sourceStatistics = [SourceStatistic("expressions", parsedExpressions), SourceStatistic("expressions_unparsed", unparsedExpressions)]
+        }
+        return story
+    }
+
+    /// Passages whose assignments give the story's initial values: SugarCube's
+    /// `StoryInit`, Harlowe's passages tagged `startup`.
+    static func isInitialisation(name: String, tags: [String], dialect: TwineDialect) -> Bool {
+        (dialect.readsSugarCube && name == "StoryInit") || (dialect.readsHarlowe && tags.contains("startup"))
+    }
+
+    /// Harlowe 3 reads a variable never set as 0: each variable a condition or an
+    /// assignment reads that no `startup` passage sets starts at 0.
+    static func declareHarloweDefaults(_ story: inout Story) {
+        var declared = Set(story.variables.map(\.name))
+        var expressions: [Expression] = []
+        for passage in story.passages {
+            expressions += passage.effects.map(\.value)
+            for choice in passage.choices {
+                if let e = choice.condition?.expression { expressions.append(e) }
+                else if let condition = choice.condition { expressions.append(StateModel.expression(condition)) }
+                expressions += choice.effects.map(\.value)
+            }
+            expressions += passage.effects.map { .variable($0.variable) }
+            expressions += passage.choices.flatMap { $0.effects.map { Expression.variable($0.variable) } }
+        }
+        for e in expressions {
+            for name in e.variables where declared.insert(name).inserted {
+                story.variables.append(Variable(name: name, initial: .integer(0)))
+            }
+        }
     }
 
     /// Parses a JSON fragment of a file, its errors placed in the file. Returns nil (and
