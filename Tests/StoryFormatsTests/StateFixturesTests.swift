@@ -172,6 +172,21 @@ import StoryGraph
         ===
         """
 
+    /// The Twee passages the two Twine dialects write alike.
+    static let twineEndings = """
+        :: Top
+        The light.
+
+        :: Boat
+        You sail away.
+
+        :: Inn
+        You sleep.
+
+        :: Dark
+        You stumble home.
+        """
+
     static let sugarCube = """
         :: StoryTitle
         Lighthouse
@@ -201,18 +216,7 @@ import StoryGraph
         :: Tower
         Stairs.
         [[Climb|Top]]
-
-        :: Top
-        The light.
-
-        :: Boat
-        You sail away.
-
-        :: Inn
-        You sleep.
-
-        :: Dark
-        You stumble home.
+        \(twineEndings)
         """
 
     static let harlowe = """
@@ -244,18 +248,7 @@ import StoryGraph
         :: Tower
         Stairs.
         [[Climb->Top]]
-
-        :: Top
-        The light.
-
-        :: Boat
-        You sail away.
-
-        :: Inn
-        You sleep.
-
-        :: Dark
-        You stumble home.
+        \(twineEndings)
         """
 
     struct Case: Sendable, CustomStringConvertible {

@@ -13,6 +13,10 @@ enum TwineEffects {
     /// A value put into a later condition is kept while it is this small (nodes); a
     /// bigger one (a chain of `+= 1`) is unknown, so a hostile passage cannot grow them.
     static let maximumSubstitution = 64
+    /// At most this many (link, later assignment) pairs are made per passage; past it (a
+    /// thousand links after a thousand `<<set>>`s) the later assignments are passage
+    /// effects with unknown values, so the copies stay linear.
+    static let maximumCopies = 100_000
 
     /// The passage's choices and effects, its scanned assignments placed.
     ///
@@ -25,6 +29,9 @@ enum TwineEffects {
         let early = found.effects.filter { $0.offset < firstStep }.map(\.effect)
         let late = found.effects.filter { $0.offset >= firstStep }
         guard !late.isEmpty else { return (choices, early) }
+        guard steps.count * late.count <= maximumCopies else {
+            return (choices, early + late.map { TwineScan.unknowing($0.effect) })
+        }
         for c in steps {
             // What the assignments before this link made of each variable.
             var values: [String: Expression] = [:]

@@ -125,17 +125,18 @@ extension TwineScan {
 
     /// Closes the open blocks from `k` up, innermost first. A clickable's effects go to
     /// the choices made inside it; one with no choice (a `<<link>>` that only sets) may
-    /// or may not be clicked: its effects are the enclosing level's, unknown.
+    /// or may not be clicked: its effects are the enclosing level's, unknown (as are those
+    /// of a hostile one with more choices × effects than `TwineEffects.maximumCopies`).
     mutating func close(from k: Int) {
         while blocks.count > k {
             let block = blocks.removeLast()
             guard block.isClickable, !block.effects.isEmpty else { continue }
-            var gave = false
-            for c in block.firstChoice..<result.choices.count where result.choices[c].isStep {
-                result.choices[c].effects += block.effects
-                gave = true
+            let inside = (block.firstChoice..<result.choices.count).filter { result.choices[$0].isStep }
+            guard !inside.isEmpty, inside.count * block.effects.count <= TwineEffects.maximumCopies else {
+                assign(block.effects.map(TwineScan.unknowing), at: block.offset)
+                continue
             }
-            if !gave { assign(block.effects.map(TwineScan.unknowing), at: block.offset) }
+            for c in inside { result.choices[c].effects += block.effects }
         }
     }
 }
