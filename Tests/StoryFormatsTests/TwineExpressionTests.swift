@@ -228,4 +228,41 @@ import StoryGraph
         #expect(state.neverTrue.isEmpty && state.alwaysTrue.isEmpty)
         #expect(state.reachedEndings.map { $0.witness.map { StoryGraph(story).choice($0).text } } == [["Peek"], ["Leave"]])
     }
+
+    /// What runs around every passage (Harlowe's `header`, SugarCube's `PassageDone`) is
+    /// every visited passage's; a passage only shown inside another is not visited.
+    @Test func headersAndFootersRunOnEveryVisitedPassage() throws {
+        let harlowe = """
+            :: StoryData
+            {"format": "Harlowe", "start": "Start"}
+            :: Count [header]
+            (set: $turns to it + 1)
+            :: Start
+            (display: "Clock")[[Wait->Start]]
+            :: Clock
+            (if: $turns > 2)[(go-to: "Late")]
+            :: Late
+            Too late.
+            """
+        let h = try StoryLoading.load(sources: [SourceText(path: "/f/h.twee", text: harlowe)]).story
+        #expect(h.passages.map { "\($0.id) \($0.effects.map(\.text))" } == ["Start [\"$turns to it + 1\"]", "Clock []", "Late [\"$turns to it + 1\"]"])
+        let state = StateAnalysis(StoryGraph(h))
+        // Start on turns 1, 2 and 3 (then the clock sends the reader on), and Late.
+        #expect(state.states == 4)
+        #expect(state.reachedEndings.map(\.witness.count) == [3])
+
+        let sugarCube = """
+            :: StoryData
+            {"format": "SugarCube", "start": "Start"}
+            :: PassageDone
+            <<set $steps++>>
+            :: Start
+            <<if $steps gte 1>>[[Out]]<</if>>[[Again|Start]]
+            :: Out
+            Out.
+            """
+        let s = try StoryLoading.load(sources: [SourceText(path: "/f/s.twee", text: sugarCube)]).story
+        #expect(s.passages[0].choices.map { $0.effects.map(\.text) } == [["$steps++"], ["$steps++"]])
+        #expect(StateAnalysis(StoryGraph(s)).reachedEndings.map(\.witness.count) == [2])
+    }
 }

@@ -87,6 +87,25 @@ enum TwineEffects {
         return count
     }
 
+    /// Gives every passage the assignments of what runs before it (`header`: SugarCube's
+    /// `PassageReady` and `PassageHeader`, Harlowe's `header` passages) and after it
+    /// (`footer`: `PassageDone`, `PassageFooter`, `footer`; as the first effects of each
+    /// of its links, since it runs before the reader clicks). A passage shown inside
+    /// another (`<<include>>`, `(display:)`) is not visited, so it gets neither: the
+    /// analysis applies its effects as the including passage's.
+    ///
+    /// - Complexity: O(P × (H + F × C)).
+    static func surround(_ passages: inout [Passage], header: [Effect], footer: [Effect]) {
+        guard !header.isEmpty || !footer.isEmpty else { return }
+        let included = Set(passages.flatMap { $0.choices.filter { $0.kind == .include }.map(\.target) })
+        for k in passages.indices where !included.contains(passages[k].id) {
+            passages[k].effects = header + passages[k].effects
+            for c in passages[k].choices.indices where passages[k].choices[c].isStep {
+                passages[k].choices[c].effects = footer + passages[k].choices[c].effects
+            }
+        }
+    }
+
     /// The story's variables from the assignments of its initialisation passages
     /// (SugarCube's `StoryInit`, Harlowe's `startup`-tagged ones), in order: each
     /// variable's initial value is its value after them all (a value that reads another

@@ -66,6 +66,8 @@ enum TwineStoryBuilder {
         var unknownArguments: [(TwineLinkScanner.UnknownMacroArgument, passage: String)] = []
         var initialisation: [Effect] = []
         var parsedExpressions = 0, unparsedExpressions = 0
+        // What runs around every passage: its assignments are every passage's.
+        var around: (header: [Effect], footer: [Effect]) = ([], [])
         for source in sources {
             let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
             // Each file of a Twee 2 project may list the files it includes: a StoryIncludes
@@ -93,6 +95,11 @@ enum TwineStoryBuilder {
                 unparsedExpressions += found.unparsedExpressions
                 if isInitialisation(name: source.name, tags: source.tags, dialect: dialect) {
                     initialisation += found.effects.map(\.effect)
+                }
+                switch everyPassage(name: source.name, tags: source.tags, dialect: dialect) {
+                case .header?: around.header += found.effects.map(\.effect)
+                case .footer?: around.footer += found.effects.map(\.effect)
+                case nil: break
                 }
                 // A SugarCube link target read as an expression that is, after all, a
                 // passage's name is that passage (SugarCube tries the name first).
@@ -122,6 +129,7 @@ enum TwineStoryBuilder {
             }
             if isSpecial { special.append(passage) } else { passages.append(passage) }
         }
+        TwineEffects.surround(&passages, header: around.header, footer: around.footer)
         let names = Set(passages.map(\.id))
         // A link to a URI (`[[Write to us|mailto:…]]`) leaves the story: it is not a
         // choice (nor a broken link) unless a passage has that very name.
@@ -176,6 +184,19 @@ enum TwineStoryBuilder {
             story.sourceStatistics = [SourceStatistic("expressions", parsedExpressions), SourceStatistic("expressions_unparsed", unparsedExpressions)]
         }
         return story
+    }
+
+    enum Side { case header, footer }
+
+    /// Whether the passage runs before every passage (SugarCube's `PassageReady` and
+    /// `PassageHeader`, Harlowe's `header` tag) or after it (`PassageDone`,
+    /// `PassageFooter`, `footer`), or neither.
+    static func everyPassage(name: String, tags: [String], dialect: TwineDialect) -> Side? {
+        if dialect.readsSugarCube && (name == "PassageReady" || name == "PassageHeader") { return .header }
+        if dialect.readsSugarCube && (name == "PassageDone" || name == "PassageFooter") { return .footer }
+        if dialect.readsHarlowe && tags.contains("header") { return .header }
+        if dialect.readsHarlowe && tags.contains("footer") { return .footer }
+        return nil
     }
 
     /// Passages whose assignments give the story's initial values: SugarCube's
