@@ -178,7 +178,8 @@ enum SugarCubeExpression {
             return .unknown(reader.text(start, reader.position))
         }
 
-        /// `name(arguments)`: `visited` is a visit count; any other call is kept as a call
+        /// `name(arguments)`: `visited` is a visit count, `hasVisited` whether there were
+    /// any; any other call is kept as a call
         /// of unknown value with its arguments read where they read.
         mutating func call(_ name: String, from start: Int) -> Expression? {
             _ = reader.take("(")
@@ -186,6 +187,15 @@ enum SugarCubeExpression {
             if name == "visited" {
                 if arguments.isEmpty, let passage { return .visits(passage: passage) }
                 if arguments.count == 1, case .string(let target) = arguments[0] { return .visits(passage: target) }
+            }
+            // `hasVisited("A", "B")`: every one of them seen.
+            if name == "hasVisited", !arguments.isEmpty {
+                var seen: [Expression] = []
+                for argument in arguments {
+                    guard case .string(let target) = argument else { return .call(name, arguments) }
+                    seen.append(.binary(.greater, .visits(passage: target), .integer(0)))
+                }
+                return seen.dropFirst().reduce(seen[0]) { .binary(.and, $0, $1) }
             }
             return .call(name, arguments)
         }

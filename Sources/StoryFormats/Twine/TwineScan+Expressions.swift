@@ -76,6 +76,14 @@ extension TwineScan {
         assign(effects, at: start)
     }
 
+    /// A variable the reader sets (`<<textbox "$name">>`, `(input-box: bind $name)`):
+    /// unknown from here on.
+    mutating func readerInput(_ variable: String, at start: Int) {
+        guard variable.hasPrefix("$"), variable.count > 1, variable.dropFirst().unicodeScalars.allSatisfy(TwineExpressionLexer.isWordPart) else { return }
+        let name = String(variable.dropFirst())
+        assign([Effect(variable: name, value: .unknown("\(variable) (the reader's input)"), text: "\(variable) from the reader", location: locate(start))], at: start)
+    }
+
     /// An assignment that does not read: the variable it names (the first `$name`, or
     /// the one after `into`) gets an unknown value, so the analysis never trusts a value
     /// the story may have changed.

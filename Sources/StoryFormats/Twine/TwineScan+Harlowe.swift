@@ -46,6 +46,12 @@ extension TwineScan {
             add(label, written, kind: .dynamic, at: start)
         case "set", "put", "move":
             harloweAssignment(name, arguments, at: start)
+        case "inputbox", "forceinputbox", "dropdown", "checkbox", "checkboxes", "cyclinglink", "seqlink", "meter", "input", "forceinput":
+            // `bind $x` / `2bind $x`: the reader gives the variable its value.
+            for argument in arguments {
+                let words = argument.split(separator: " ")
+                if words.count == 2, words[0] == "bind" || words[0] == "2bind" { readerInput(String(words[1]), at: start) }
+            }
         case "restart", "reload":
             add(linkText ?? "restart", "", kind: .choice, at: start, restart: true)
         case "if":

@@ -89,6 +89,9 @@ extension TwineScan {
             i = min(s.count, close + "<</script>>".unicodeScalars.count)
         case "widget":
             skip(to: "<</widget>>")
+        case "textbox", "textarea", "numberbox", "checkbox", "radiobutton", "listbox", "cycle":
+            // The reader gives the variable its value.
+            if case .string(let variable)? = arguments.first { readerInput(variable, at: start) }
         default:
             guard !TwineScan.sugarCubeMacros.contains(name) else { break }
             for argument in arguments {

@@ -68,8 +68,12 @@ enum TwineStoryBuilder {
         var parsedExpressions = 0, unparsedExpressions = 0
         // What runs around every passage: its assignments are every passage's.
         var around: (header: [Effect], footer: [Effect]) = ([], [])
+        var volatile: [(String, SourceLocation)] = []
         for source in sources {
             let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
+            if dialect.readsSugarCube {
+                volatile += TwineScriptAssignments.names(in: source.text, isScript: source.tags.contains("script")).map { ($0, source.location) }
+            }
             // Each file of a Twee 2 project may list the files it includes: a StoryIncludes
             // in several files is no duplicate.
             if source.name != TweeStoryIncludes.passageName, let earlier = first[source.name] {
@@ -96,6 +100,8 @@ enum TwineStoryBuilder {
                 if isInitialisation(name: source.name, tags: source.tags, dialect: dialect) {
                     initialisation += found.effects.map(\.effect)
                 }
+                // A widget's assignments run wherever it is used.
+                if source.tags.contains("widget") { volatile += found.effects.map { ($0.effect.variable, $0.effect.location ?? source.location) } }
                 switch everyPassage(name: source.name, tags: source.tags, dialect: dialect) {
                 case .header?: around.header += found.effects.map(\.effect)
                 case .footer?: around.footer += found.effects.map(\.effect)
@@ -129,7 +135,19 @@ enum TwineStoryBuilder {
             }
             if isSpecial { special.append(passage) } else { passages.append(passage) }
         }
-        TwineEffects.surround(&passages, header: around.header, footer: around.footer)
+        // What the JavaScript or a widget changes may hold anything on any passage (those
+        // a condition or an assignment reads: the others change nothing the analysis sees).
+        var named: Set<String> = []
+        let read = Set(passages.flatMap { passage in
+            passage.effects.flatMap(\.value.variables) + passage.choices.flatMap { choice in
+                (choice.condition.map { StateModel.expression($0).variables } ?? []) + choice.effects.flatMap(\.value.variables)
+            }
+        })
+        let unknowable = volatile.filter { read.contains($0.0) && named.insert($0.0).inserted }.map { name, location in
+            Effect(variable: name, value: .unknown("$\(name) (changed by the story's JavaScript or a widget)"),
+                   text: "$\(name) changed by the story's JavaScript or a widget", location: location)
+        }
+        TwineEffects.surround(&passages, header: unknowable + around.header, footer: around.footer)
         let names = Set(passages.map(\.id))
         // A link to a URI (`[[Write to us|mailto:…]]`) leaves the story: it is not a
         // choice (nor a broken link) unless a passage has that very name.
