@@ -26,6 +26,8 @@ import StoryGraph
         ("$bag.includes(\"key\") and $hp[0] > 1", .binary(.and, .unknown("$bag.includes(\"key\")"), .binary(.greater, .unknown("$hp[0]"), n(1)))),
         ("[1, 2].length is 2 and true", .binary(.and, .binary(.equal, .unknown("[1, 2].length"), n(2)), .boolean(true))),
         ("def $x", .call("def", [v("x")])),
+        ("hasVisited(\"A\", \"B\")", .binary(.and, .binary(.greater, .visits(passage: "A"), n(0)), .binary(.greater, .visits(passage: "B"), n(0)))),
+        ("hasVisited($where)", .call("hasVisited", [v("where")])),
         ("$a >", nil),
         ("$a $b", nil),
         ("($a", nil),
@@ -264,5 +266,40 @@ import StoryGraph
         let s = try StoryLoading.load(sources: [SourceText(path: "/f/s.twee", text: sugarCube)]).story
         #expect(s.passages[0].choices.map { $0.effects.map(\.text) } == [["$steps++"], ["$steps++"]])
         #expect(StateAnalysis(StoryGraph(s)).reachedEndings.map(\.witness.count) == [2])
+    }
+
+    /// A variable the reader types or the story's JavaScript sets may hold anything: it
+    /// is unknown, so a guard on it is neither never nor always true.
+    @Test func theReadersInputAndTheJavaScriptsAssignmentsAreUnknown() throws {
+        let text = """
+            :: StoryData
+            {"format": "SugarCube", "start": "Start"}
+            :: StoryInit
+            <<set $name to "", $paid to false, $rank to 0, $noise to 0>>
+            :: Code [script]
+            setup.pay = function () { State.variables.paid = true; State.variables["rank"]++; };
+            window.quiet = function () { State.variables.noise == 0; };
+            :: Start
+            <<textbox "$name" "">><<run $bag.push("key")>>
+            <<if $name is "Ann">>[[Ann]]<</if>><<if $paid>>[[Paid]]<</if>><<if $rank gt 0>>[[Ranked]]<</if>><<if $noise gt 0>>[[Loud]]<</if>><<if $bag>>[[Bag]]<</if>>
+            :: Ann
+            A.
+            :: Paid
+            P.
+            :: Ranked
+            R.
+            :: Loud
+            L.
+            :: Bag
+            B.
+            """
+        let story = try StoryLoading.load(sources: [SourceText(path: "/f/input.twee", text: text)]).story
+        #expect(story.passages[0].effects.map(\.variable) == ["paid", "rank", "bag", "name"])
+        let state = StateAnalysis(StoryGraph(story))
+        let graph = StoryGraph(story)
+        // Only the noise, which the JavaScript compares but never sets, stays 0.
+        #expect(state.neverTrue.map { graph.choice($0).text } == ["Loud"])
+        #expect(state.unknownChoices.map { graph.choice($0).text } == ["Ann", "Paid", "Ranked", "Bag"])
+        #expect(TwineScriptAssignments.names(in: Array("State.setVar('$a', 1); V.b += 2; variables().c--; $d.length; $e == 1".unicodeScalars), isScript: true) == ["a", "b", "c"])
     }
 }
