@@ -176,3 +176,41 @@ import StoryGraph
         #expect(o.endingStates == 5)
     }
 }
+
+extension StateOutcomeFixturesTests {
+    @Test func theReportShowsPathsAndOddsUnderStateBesideTheLinks() throws {
+        let result = try StoryLoading.load(sources: [SourceText(path: "door.json", text: Self.json)])
+        let report = Report(StoryAnalysis(StoryGraph(result.story)))
+        let lines = report.text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let from = try #require(lines.firstIndex { $0.hasPrefix("  reachable ending") })
+        #expect(Array(lines[from..<(from + 7)]) == [
+            "  reachable ending  steps  paths   odds  witness (the reader's choices)",
+            "  ----------------  -----  -----  -----  ---------------------------------------------",
+            "  Hall                  5      2  12.5%  'Knock' → 'Wait' → 'Knock' → 'Wait' → 'Enter'",
+            "  Street                1      4  87.5%  'Leave'",
+            "  paths under state                 6 (exact; 2 by the links alone)",
+            "  loops under state                 yes: Knock → Door → Knock (the reader's choices 'Knock' → 'Wait' → 'Knock' → 'Wait' → 'Knock' → 'Wait' → 'Knock')",
+            "  odds under state (choices shown)  stuck 0%, never ending 0%",
+        ])
+        // The JSON holds the same, and reads back.
+        let json = report.json()
+        let back = try Report(json: Data(json.utf8))
+        #expect(back.state == report.state)
+        let state = try #require(back.state)
+        #expect(state.paths == 6)
+        #expect(state.pathsExact == true)
+        #expect(state.cycle == ["Knock", "Door", "Knock"])
+        #expect(state.reachableEndings.map(\.paths) == [2, 4])
+        #expect(state.reachableEndings.map(\.probability) == [0.125, 0.875])
+        #expect(state.stuck == 0)
+        // Cut by its budget: lower bounds, and no odds.
+        var options = StoryAnalysis.Options()
+        options.stateBudget = .init(maxStates: 4)
+        let cut = try #require(Report(StoryAnalysis(StoryGraph(result.story), options: options)).state)
+        #expect(cut.complete == false)
+        #expect(cut.paths == 1)
+        #expect(cut.pathsExact == false)
+        #expect(cut.stuck == nil)
+        #expect(cut.reachableEndings.map(\.probability) == [nil])
+    }
+}
