@@ -43,28 +43,27 @@ public struct StateOutcomes: Sendable {
     ///   otherwise.
     public init(_ state: StateAnalysis, graph: StoryGraph, budget: AnalysisBudget = AnalysisBudget()) {
         let stateCount = state.stateNodes.count
-        var passages: [Passage] = []
-        passages.reserveCapacity(stateCount)
-        var endingStates = 0
+        // The state graph: a state at an ending ends; an expanded one goes where its
+        // followed choices lead; one with nowhere to go (stuck, or not expanded when the
+        // budget ran out) gets a broken link, so that it is no ending and the odds count
+        // what reaches it as `brokenLink`.
+        var offsets = [Int](repeating: 0, count: stateCount + 1)
+        var targets: [Int] = []
+        targets.reserveCapacity(state.transitionTargets.count)
+        var isEnding = [Bool](repeating: false, count: stateCount)
+        var stuck: [Int] = []
         for i in 0..<stateCount {
-            let node = Int(state.stateNodes[i])
-            if graph.isEnding[node] {
-                passages.append(Passage(id: String(i), ending: .init()))
-                endingStates += 1
-                continue
+            if graph.isEnding[Int(state.stateNodes[i])] {
+                isEnding[i] = true
+            } else if i < state.expandedStates, state.transitionOffsets[i] < state.transitionOffsets[i + 1] {
+                for t in Int(state.transitionOffsets[i])..<Int(state.transitionOffsets[i + 1]) { targets.append(Int(state.transitionTargets[t])) }
+            } else {
+                stuck.append(i)
             }
-            var choices: [Choice] = []
-            if i < state.expandedStates {
-                for t in Int(state.transitionOffsets[i])..<Int(state.transitionOffsets[i + 1]) {
-                    choices.append(Choice(text: "", target: String(state.transitionTargets[t])))
-                }
-            }
-            // Stuck, or not explored: a link to no state, so that it is not an ending
-            // and the odds count what reaches it as `brokenLink`.
-            if choices.isEmpty { choices.append(Choice(text: "", target: "-")) }
-            passages.append(Passage(id: String(i), choices: choices))
+            offsets[i + 1] = targets.count
         }
-        let stateGraph = StoryGraph(Story(title: "", start: "0", passages: passages, format: "state-graph"))
+        let endingStates = isEnding.count(where: { $0 })
+        let stateGraph = StoryGraph(adjacency: offsets, targets: targets, start: 0, isEnding: isEnding, stuck: stuck)
         let reachability = Reachability(stateGraph)
         let components = StronglyConnectedComponents(stateGraph)
         let paths = PathCounts(stateGraph, components: components, reachability: reachability, budget: budget)
