@@ -104,7 +104,8 @@ public struct StoryAnalysis: Sendable {
             ? timed("state") { StateAnalysis(graph, reachability: reachability, budget: options.stateBudget) } : nil
         self.state = state
         stateOutcomes = state.map { state in
-            timed("state paths+odds") { StateOutcomes(state, graph: graph, budget: options.budget) }
+            // The simple-path count gets half the budget, as the structural one does.
+            timed("state paths+odds") { StateOutcomes(state, graph: graph, budget: half) }
         }
         lint = timed("lint") {
             Lint(graph, loadDiagnostics: loadDiagnostics, reachability: reachability,
