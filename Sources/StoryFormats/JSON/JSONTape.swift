@@ -94,6 +94,24 @@ public struct JSONTape: Sendable {
 
     func isEmptyContainer(_ n: Int) -> Bool { next(n) == n + 1 }
 
+    /// Whether the document is storygraph's own story JSON: an object whose "passages"
+    /// is a list holding a record with an "id".
+    ///
+    /// - Complexity: O(members of the root + members of the passages before the first
+    ///   with an "id").
+    var isStoryJSON: Bool {
+        guard !nodes.isEmpty, kind(root) == .object else { return false }
+        var found = false
+        forEachMember(root) { key, value in
+            guard !found, stringEquals(key, "passages"), kind(value) == .array else { return }
+            forEachElement(value) { element in
+                guard !found, kind(element) == .object else { return }
+                forEachMember(element) { field, _ in if stringEquals(field, "id") { found = true } }
+            }
+        }
+        return found
+    }
+
     /// The decoded string of string node `n`.
     func string(_ n: Int) -> String {
         let node = nodes[n]
