@@ -68,4 +68,22 @@ import StoryFormats
         #expect(written == Self.encoded(value))
         #expect(written.utf8.count > 30_000)
     }
+
+    /// The report's percentages are `String(format:)`'s text, made through `vsnprintf`.
+    @Test func percentagesAreStringFormatsText() {
+        var values: [Double] = [0, 1, 0.5, 1.0 / 3, 2.0 / 3, 0.125, 1e-3, 1e-5, 1e-9, 0.99999, 0.123456789, 0.0005, 5e-7]
+        var state: UInt64 = 7
+        for _ in 0..<2_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            values.append(Double(state >> 11) / Double(1 << 53))
+        }
+        for p in values {
+            let value = p * 100
+            let expected = value == value.rounded() ? String(format: "%.0f%%", value) : String(format: "%.4g%%", value)
+            #expect(Report.percent(p) == expected, "\(p)")
+        }
+        #expect(Report.percent(1.0 / 3) == "33.33%")
+        #expect(Report.percent(1e-5) == "0.001%")
+        #expect(Report.percent(0.5) == "50%")
+    }
 }

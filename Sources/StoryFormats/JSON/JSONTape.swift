@@ -101,15 +101,25 @@ public struct JSONTape: Sendable {
     ///   with an "id").
     var isStoryJSON: Bool {
         guard !nodes.isEmpty, kind(root) == .object else { return false }
-        var found = false
-        forEachMember(root) { key, value in
-            guard !found, stringEquals(key, "passages"), kind(value) == .array else { return }
-            forEachElement(value) { element in
-                guard !found, kind(element) == .object else { return }
-                forEachMember(element) { field, _ in if stringEquals(field, "id") { found = true } }
+        var member = root + 1
+        while member < next(root) {
+            let value = member + 1
+            if stringEquals(member, "passages"), kind(value) == .array {
+                var element = value + 1
+                while element < next(value) {
+                    if kind(element) == .object {
+                        var field = element + 1
+                        while field < next(element) {
+                            if stringEquals(field, "id") { return true }
+                            field = next(field + 1)
+                        }
+                    }
+                    element = next(element)
+                }
             }
+            member = next(value)
         }
-        return found
+        return false
     }
 
     /// The decoded string of string node `n`.

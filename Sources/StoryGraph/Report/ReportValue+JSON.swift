@@ -46,10 +46,10 @@ struct ReportJSONWriter {
                 writer.out.append(UInt8(ascii: "["))
                 stack.append(Frame(keys: nil, values: items))
             case .object(let members):
-                let sorted = writer.sortedMembers(members)
-                if sorted.isEmpty { writer.emptyContainer("{", "}", depth: stack.count); return }
+                let (keys, values) = writer.sortedMembers(members)
+                if keys.isEmpty { writer.emptyContainer("{", "}", depth: stack.count); return }
                 writer.out.append(UInt8(ascii: "{"))
-                stack.append(Frame(keys: sorted.map(\.key), values: sorted.map(\.value)))
+                stack.append(Frame(keys: keys, values: values))
             default:
                 writer.scalar(value)
             }
@@ -76,24 +76,41 @@ struct ReportJSONWriter {
 
     /// The members as the encoder writes them: `null` left out, keys converted, sorted
     /// by key; of two members whose keys convert alike, the later one.
-    private mutating func sortedMembers(_ members: [(String, ReportValue)]) -> [(key: String, value: ReportValue)] {
+    private mutating func sortedMembers(_ members: [(String, ReportValue)]) -> (keys: [String], values: [ReportValue]) {
         var kept: [(key: String, value: ReportValue)] = []
         kept.reserveCapacity(members.count)
-        for (key, value) in members where value != .null { kept.append((snakeCased(key), value)) }
-        // A stable sort, so that of equal keys the later stays last; then keep the last.
-        let order = kept.indices.sorted { a, b in
-            kept[a].key == kept[b].key ? a < b : kept[a].key < kept[b].key
+        for (key, value) in members {
+            if case .null = value { continue }
+            kept.append((snakeCased(key), value))
         }
-        var result: [(key: String, value: ReportValue)] = []
-        result.reserveCapacity(kept.count)
-        for i in order {
-            if let last = result.last, last.key == kept[i].key {
-                result[result.count - 1] = kept[i]
+        // Insertion sort, stable: of equal keys the later stays last (objects here are small;
+        // a long one is sorted stably through its indices).
+        if kept.count <= 32 {
+            for i in kept.indices.dropFirst() {
+                var j = i
+                let item = kept[i]
+                while j > 0, item.key < kept[j - 1].key {
+                    kept[j] = kept[j - 1]
+                    j -= 1
+                }
+                if j != i { kept[j] = item }
+            }
+        } else {
+            kept = kept.indices.sorted { a, b in kept[a].key == kept[b].key ? a < b : kept[a].key < kept[b].key }.map { kept[$0] }
+        }
+        var keys: [String] = []
+        var values: [ReportValue] = []
+        keys.reserveCapacity(kept.count)
+        values.reserveCapacity(kept.count)
+        for (key, value) in kept {
+            if let last = keys.last, last == key {
+                values[values.count - 1] = value
             } else {
-                result.append(kept[i])
+                keys.append(key)
+                values.append(value)
             }
         }
-        return result
+        return (keys, values)
     }
 
     /// `key` as `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase` writes it: a key
