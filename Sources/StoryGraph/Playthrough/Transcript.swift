@@ -27,12 +27,26 @@ public struct Transcript: Sendable {
         lines.append(heading)
         lines.append("")
         let width = String(playthrough.steps.count + 1).count
+        let indent = String(repeating: " ", count: width + 2)
+        // Under state: the variables at the start, and after each step those it changed.
+        var reader = policy == .state ? ReaderState(graph) : nil
+        if reader != nil {
+            reader!.begin(at: graph.start)
+            let values = zip(reader!.model.variables, reader!.values).map { "\($0) = \(Self.shown($1))" }
+            lines.append("Variables at the start: " + (values.isEmpty ? "none tracked (no condition reads one)" : values.joined(separator: ", ")))
+            lines.append("")
+        }
         for (i, step) in playthrough.steps.enumerated() {
             lines.append(passageLine(i + 1, step.passage, width: width, maxText: maxText))
             let choice = graph.graph.choice(step.choice).readableText
-            lines.append(String(repeating: " ", count: width + 2) + "→ " + FuzzText.shorten(choice.isEmpty ? "(no text)" : choice, maxText))
+            lines.append(indent + "→ " + FuzzText.shorten(choice.isEmpty ? "(no text)" : choice, maxText))
+            if let before = reader, i < playthrough.slots.count {
+                reader!.take(playthrough.slots[i])
+                for change in reader!.changes(since: before) {
+                    lines.append(indent + "  \(change.variable): \(Self.shown(change.before)) → \(Self.shown(change.after))")
+                }
+            }
         }
-        let indent = String(repeating: " ", count: width + 2)
         let count = playthrough.steps.count
         let choices = "\(FuzzText.grouped(count)) choice\(count == 1 ? "" : "s")"
         switch playthrough.outcome {
@@ -42,7 +56,9 @@ public struct Transcript: Sendable {
             lines.append(indent + "■ ending\(kind) after \(choices)")
         case .stuck(let v):
             lines.append(passageLine(count + 1, v, width: width, maxText: maxText))
-            if playthrough.isOutOfChoices {
+            if playthrough.isOutOfChoices && policy == .state {
+                lines.append(indent + "✗ stuck under state after \(choices): no choice's condition holds here (and no once-only one is left)")
+            } else if playthrough.isOutOfChoices {
                 lines.append(indent + "✗ stuck after \(choices): no choice here can be taken (the once-only ones are used up and there is no fallback)")
             } else {
                 lines.append(indent + "✗ stuck: \(choices) without an ending (step cap)")
@@ -56,6 +72,9 @@ public struct Transcript: Sendable {
         }
         return TerminalText.joined(lines) + "\n"
     }
+
+    /// A value as a transcript shows it (`unknown` for a value not understood).
+    static func shown(_ value: StateValue?) -> String { value?.description ?? "unknown" }
 
     private func passageLine(_ number: Int, _ v: Int, width: Int, maxText: Int) -> String {
         let passage = graph.graph.passage(v)
