@@ -10,20 +10,27 @@ struct PlayCommand: Command {
         abstract: "Play the story in the terminal, choosing at each passage.",
         discussion: """
             Each passage is shown as the reader sees it, with its id in brackets and its \
-            choices numbered (a choice's condition beside it, as written; storygraph does not \
-            decide it, the reader does). Type a number to choose, b to go back one choice, r \
+            choices numbered. The story's variables are played from their initial values, \
+            the values that conditions read shown in parentheses: a choice whose condition is \
+            false is listed as '-. … [locked: condition]' and cannot be taken, one storygraph \
+            cannot decide is offered and marked 'undecided', and effects apply on each step \
+            (--ignore-conditions offers every choice, its condition shown as written). Type a number to choose, b to go back one choice, r \
             to restart, q to quit. A jump the story makes by itself is followed. Without a \
             terminal, choices are read from standard input, one per line, and echoed; the end \
             of the input ends play (exit code 0). --auto plays run I (--replay, default 1) of \
             --seed as 'storygraph fuzz --replay I' does, exit code 1 when it does not reach an \
             ending; --replay I without --auto plays that run, then the reader goes on from \
-            where it stopped.
+            where it stopped. A uniform or fresh run is played without conditions; with \
+            --policy state, with them.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [
             fromOption.spec, autoOption.spec, seedOption.spec, replayOption.spec, policyOption.spec, maxStepsOption.spec,
-            transcriptOption.spec,
+            transcriptOption.spec, ignoreConditionsOption.spec,
         ] + InputOptions.specs)
+
+    static let ignoreConditionsOption = Option.flag(
+        "ignore-conditions", help: "Offer every choice, its condition shown as written (no variables are played).")
 
     static let fromOption = Option.text("from", value: "PASSAGE", help: "Begin at this passage (r restarts there).")
     static let autoOption = Option.flag("auto", help: "Play by itself: run I (--replay) of the seed, as fuzz plays it.")
@@ -46,6 +53,7 @@ struct PlayCommand: Command {
     let policy: PlayPolicy
     let maxSteps: Int?
     let transcript: String?
+    let ignoresConditions: Bool
     let givenRunOptions: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
@@ -58,6 +66,7 @@ struct PlayCommand: Command {
         policy = arguments[Self.policyOption]
         maxSteps = arguments.value(Self.maxStepsOption)
         transcript = arguments.value(Self.transcriptOption)
+        ignoresConditions = arguments[Self.ignoreConditionsOption]
         var given: [String] = []
         if arguments.has(Self.seedOption) { given.append(Self.seedOption.name) }
         if arguments.has(Self.policyOption) { given.append(Self.policyOption.name) }
@@ -72,6 +81,9 @@ struct PlayCommand: Command {
         }
         if playsRun, from != nil {
             throw .usage("--from cannot be used with --auto or --replay: a fuzz run begins at the start", command: "play")
+        }
+        if ignoresConditions, policy == .state {
+            throw .usage("--ignore-conditions cannot be used with --policy state, which plays the conditions", command: "play")
         }
         if !auto, paths == [StandardInput.path] {
             throw .usage("STORY '-' reads the story from standard input, where play reads the choices; give a file, or --auto", command: "play")
@@ -93,7 +105,10 @@ struct PlayCommand: Command {
         // A transcript that cannot be written is refused before play, not after it.
         if let transcript { try OutputFile.write(Data(), to: transcript, terminal: terminal) }
         let screen = PlayScreen(terminal, echo: isatty(STDIN_FILENO) != 1, keepsTranscript: transcript != nil)
-        var session = PlaySession(play, from: origin)
+        // A uniform or fresh run is structural: replayed and continued without conditions.
+        let playsRun = auto || replay != nil
+        let evaluates = !ignoresConditions && (playsRun ? policy == .state : true)
+        var session = PlaySession(play, from: origin, evaluatingConditions: evaluates)
         screen.write(session.introduction(keys: !auto))
 
         var code = ExitCode.success

@@ -59,6 +59,11 @@ public struct ReaderState: Sendable {
         return Truth(evaluate(program))
     }
 
+    /// The truth of a slot's own condition here, once-only aside (nil: it has none).
+    public mutating func conditionTruth(_ slot: Int) -> Truth? {
+        model.conditions[slotChoice[slot]].map { Truth(evaluate($0)) }
+    }
+
     /// The slots of `node` a reader may take here, in order, into `offered`; `truths`
     /// gets each slot's truth (`offered` slots are `.yes` or `.unknown`).
     ///
