@@ -632,6 +632,57 @@ The caravan halts at the city gate at dusk. A guard with a lantern blocks the ro
         #expect(refused.stderr.contains("--ignore-conditions cannot be used with --policy state, which plays the conditions"))
     }
 
+    /// `--witness ENDING` plays the state search's shortest way to the ending (report's
+    /// STATE witness), step by step, and stops there.
+    @Test func witnessPlaysTheWayToAnEnding() throws {
+        let run = try runBinary(["play", Self.tollBridge, "--witness", "Barn", "-q"], timeout: 60)
+        #expect(run.exitCode == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout == """
+            The Toll Bridge
+
+            [Gate]
+            The toll-keeper wants five coins, or the ferryman's pass, before you may cross.
+
+              (coins = 0, pass = false)
+            \(Self.gateChoices)
+            > 1
+
+            [Mill]
+            The miller pays two coins a shift.
+
+              (coins = 2, pass = false)
+              1. Back to the gate
+              2. Sleep in the barn
+            > 2
+
+            [Barn]
+            You sleep in the straw and forget the city.
+
+            ■ The end (neutral).
+
+            """)
+        // ink: the witness's automatic steps (a gather, a divert) are passed through.
+        let ink = try runBinary(["play", Self.ferry, "--witness", "far_shore.c-0", "-q"], timeout: 60)
+        #expect(ink.exitCode == 0)
+        #expect(Self.picked(ink.stdout) == ["Pay the fare", "Sit in the bow", "Ask the ferryman his name", "Ask again", "Climb the bank"])
+        #expect(ink.stdout.hasSuffix("> 1\n\n[far_shore.c-0]\n(no text)\n\n■ The end.\n"))
+    }
+
+    @Test func witnessOfAnEndingNoReaderReaches() throws {
+        let blocked = try runBinary(["play", Self.tollBridge, "--witness", "City"], timeout: 60)
+        #expect(blocked.exitCode == 1)
+        #expect(blocked.stdout == "")
+        #expect(blocked.stderr == "play: no reader reaches ending 'City' given the story's variables; blocked by 'Pay the toll' in Gate ($coins >= 5); 'Show the pass' in Gate ($pass)\n")
+        let notAnEnding = try runBinary(["play", Self.tollBridge, "--witness", "Mill"], timeout: 60)
+        #expect(notAnEnding.exitCode == 64)
+        #expect(notAnEnding.stdout == "")
+        #expect(notAnEnding.stderr.hasPrefix("error: --witness: 'Mill' is not an ending (the endings: City, Barn, Home)\n"))
+        let withAuto = try runBinary(["play", Self.tollBridge, "--witness", "Barn", "--auto"], timeout: 60)
+        #expect(withAuto.exitCode == 64)
+        #expect(withAuto.stderr.hasPrefix("error: --witness cannot be used with --auto: it plays the state search's own way from the start\n"))
+    }
+
     /// A once-only choice taken is not offered again on that way; going back offers it again
     /// (the structural play of `--ignore-conditions`, every condition offered as written).
     @Test func backGivesAOnceOnlyChoiceBack() throws {

@@ -26,8 +26,12 @@ struct PlayCommand: Command {
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [
             fromOption.spec, autoOption.spec, seedOption.spec, replayOption.spec, policyOption.spec, maxStepsOption.spec,
-            transcriptOption.spec, ignoreConditionsOption.spec,
+            transcriptOption.spec, ignoreConditionsOption.spec, witnessOption.spec,
         ] + InputOptions.specs)
+
+    static let witnessOption = Option.text(
+        "witness", value: "ENDING",
+        help: "Play the shortest way a reader reaches ENDING given the story's variables (report's STATE witness), step by step, and stop there.")
 
     static let ignoreConditionsOption = Option.flag(
         "ignore-conditions", help: "Offer every choice, its condition shown as written (no variables are played).")
@@ -54,6 +58,7 @@ struct PlayCommand: Command {
     let maxSteps: Int?
     let transcript: String?
     let ignoresConditions: Bool
+    let witness: String?
     let givenRunOptions: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
@@ -67,6 +72,7 @@ struct PlayCommand: Command {
         maxSteps = arguments.value(Self.maxStepsOption)
         transcript = arguments.value(Self.transcriptOption)
         ignoresConditions = arguments[Self.ignoreConditionsOption]
+        witness = arguments.value(Self.witnessOption)
         var given: [String] = []
         if arguments.has(Self.seedOption) { given.append(Self.seedOption.name) }
         if arguments.has(Self.policyOption) { given.append(Self.policyOption.name) }
@@ -76,6 +82,12 @@ struct PlayCommand: Command {
 
     func validate() throws(CLIError) {
         let playsRun = auto || replay != nil
+        if witness != nil {
+            if let other = playsRun ? (auto ? "auto" : "replay") : from != nil ? "from" : ignoresConditions ? "ignore-conditions" : givenRunOptions.first {
+                throw .usage("--witness cannot be used with --\(other): it plays the state search's own way from the start", command: "play")
+            }
+            return
+        }
         if !playsRun, let option = givenRunOptions.first {
             throw .usage("--\(option) needs --auto or --replay (it picks the fuzz run to play)", command: "play")
         }
@@ -102,6 +114,12 @@ struct PlayCommand: Command {
             }
             origin = v
         }
+        // The witness is found (or refused) before anything is shown.
+        var witnessWay: [ChoiceRef]?
+        if let witness {
+            guard let way = try Self.witness(witness, graph, terminal) else { return .findings }
+            witnessWay = way
+        }
         // A transcript that cannot be written is refused before play, not after it.
         if let transcript { try OutputFile.write(Data(), to: transcript, terminal: terminal) }
         let screen = PlayScreen(terminal, echo: isatty(STDIN_FILENO) != 1, keepsTranscript: transcript != nil)
@@ -109,12 +127,20 @@ struct PlayCommand: Command {
         let playsRun = auto || replay != nil
         let evaluates = !ignoresConditions && (playsRun ? policy == .state : true)
         var session = PlaySession(play, from: origin, evaluatingConditions: evaluates)
-        screen.write(session.introduction(keys: !auto))
+        screen.write(session.introduction(keys: !auto && witness == nil))
 
+        if let way = witnessWay {
+            guard Self.replay(way, into: &session, screen) else {
+                throw .failure("the witness of '\(witness ?? "")' takes a choice play does not offer")
+            }
+            screen.write(session.passageText(session.node))
+            screen.write(session.menuText(keys: false))
+            return session.state == .ending ? .success : .findings
+        }
         var code = ExitCode.success
         if auto || replay != nil {
             let playthrough = Playthrough(play, seed: seed, run: replay ?? 1, policy: policy, maxSteps: maxSteps)
-            guard Self.replay(playthrough, into: &session, screen) else {
+            guard Self.replay(playthrough.steps.map(\.choice), into: &session, screen) else {
                 throw .failure("run \(playthrough.run ?? 1) of seed \(seed) took a choice play does not offer")
             }
         }
@@ -136,12 +162,38 @@ struct PlayCommand: Command {
         return code
     }
 
-    /// Plays the steps of a fuzz run, showing each passage and, where the reader would
+    /// `--witness ENDING`: the state search's shortest way to the ending (the choices,
+    /// automatic ones too), or nil when no reader reaches it under state (said on stderr,
+    /// with the choices that block it: exit code 1).
+    static func witness(_ id: String, _ graph: StoryGraph, _ terminal: Terminal) throws(CLIError) -> [ChoiceRef]? {
+        guard let p = graph.indexByID[id] else {
+            throw .usage("--witness: no passage named '\(id)'\(Suggestion.phrase(for: id, among: graph.ids))", command: "play")
+        }
+        let endings = (0..<graph.passageCount).filter { graph.isEnding[$0] }
+        guard endings.contains(p) else {
+            let names = endings.map { graph.ids[$0] }.joined(separator: ", ")
+            throw .usage("--witness: '\(id)' is not an ending (the endings: \(names.isEmpty ? "none" : names))", command: "play")
+        }
+        let analysis = StateAnalysis(graph)
+        if let reached = analysis.reachedEndings.first(where: { $0.passage == p }) { return reached.witness }
+        let blocked = analysis.blockedEndings.first { $0.passage == p }?.blocking ?? []
+        let why = blocked.map { ref in
+            let choice = graph.choice(ref)
+            return "'\(choice.text)' in \(graph.ids[ref.passage])" + (choice.condition.map { " (\($0.description))" } ?? "")
+        }
+        let budget = analysis.isComplete ? "" : " within the search's budget (\(FuzzText.grouped(analysis.states)) states)"
+        terminal.printError(TerminalText.escaped(
+            "play: no reader reaches ending '\(id)' given the story's variables\(budget)"
+                + (why.isEmpty ? "" : "; blocked by " + why.joined(separator: "; "))))
+        return nil
+    }
+
+    /// Plays the steps of a fuzz run or a witness, showing each passage and, where the reader would
     /// choose, the menu and the choice; false if a step is not offered (it always is:
     /// both walk the same `PlayGraph` by the same rules).
-    static func replay(_ playthrough: Playthrough, into session: inout PlaySession, _ screen: PlayScreen) -> Bool {
-        for step in playthrough.steps {
-            guard let slot = session.offeredSlot(for: step.choice) else { return false }
+    static func replay(_ choices: [ChoiceRef], into session: inout PlaySession, _ screen: PlayScreen) -> Bool {
+        for choice in choices {
+            guard let slot = session.offeredSlot(for: choice) else { return false }
             let automatic = session.goesOnByItself
             screen.write(session.passageText(session.node, passingThrough: automatic))
             if !automatic {
