@@ -612,6 +612,38 @@ The caravan halts at the city gate at dusk. A guard with a lantern blocks the ro
         ])
     }
 
+    /// `--replay I --policy state` plays run I of the state fuzz, then the reader goes on
+    /// with its state: back twice from the barn is the gate after one shift, the mill open.
+    @Test func replayUnderStateGoesOnWithTheState() throws {
+        let run = try runBinary(
+            ["play", Self.tollBridge, "--replay", "1", "--seed", "1", "--policy", "state", "-q"], timeout: 60,
+            input: Self.input(["b", "b", "q"]))
+        #expect(run.exitCode == 0)
+        #expect(Self.picked(run.stdout).count == 8)
+        #expect(run.stdout.hasSuffix("""
+            ■ The end (neutral). r restarts, b goes back, q quits.
+            > b
+            (back)
+
+            [Mill]
+            The miller pays two coins a shift.
+
+              (coins = 4, pass = false)
+              1. Back to the gate
+              2. Sleep in the barn
+            > b
+            (back)
+
+            [Gate]
+            The toll-keeper wants five coins, or the ferryman's pass, before you may cross.
+
+              (coins = 2, pass = false)
+            \(Self.gateChoices)
+            > q
+
+            """))
+    }
+
     /// `--ignore-conditions` is the structural play: every choice offered, conditions as written.
     @Test func ignoreConditionsOffersEveryChoice() throws {
         let run = try runBinary(["play", Self.tollBridge, "--ignore-conditions", "-q"], timeout: 60, input: Self.input(["4", "q"]))
