@@ -107,4 +107,34 @@ import StoryGraph
         _ = try JSONContractTests.validate("fuzz", ["fuzz", path, "--policy", "state", "--runs", "100", "--seed", "2", "--format", "json"])
         _ = try JSONContractTests.validate("replay", ["fuzz", path, "--policy", "state", "--replay", "1", "--seed", "2", "--format", "json"])
     }
+
+    /// The JSON replay under state: the variables at the start and each step's changes,
+    /// typed; a run stuck under state says so in its outcome.
+    @Test func theJSONReplayCarriesTheChanges() throws {
+        let args = ["fuzz", Self.tollBridge, "--policy", "state", "--replay", "3", "--seed", "9", "--format", "json"]
+        _ = try JSONContractTests.validate("replay", args)
+        let run = runCLI(args)
+        let top = try #require(try JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any])
+        let variables = try #require(top["variables"] as? [[String: Any]])
+        #expect(variables.map { $0["variable"] as? String } == ["coins", "pass"])
+        #expect(variables[0]["value"] as? Int == 0 && variables[1]["value"] as? Bool == false)
+        let steps = try #require(top["steps"] as? [[String: Any]])
+        let changes = steps.map { ($0["changes"] as? [[String: Any]] ?? []).map { "\($0["variable"]!) \($0["before"]!) \($0["after"]!)" } }
+        #expect(changes == [["coins 0 2"], []])
+        let structural = runCLI(["fuzz", Self.tollBridge, "--replay", "3", "--seed", "9", "--format", "json"])
+        #expect(!structural.stdout.contains("\"changes\"") && !structural.stdout.contains("\"variables\""))
+        let path = Repository.write("""
+            {"title": "Locked", "start": "Hall", "variables": {"key": false}, "passages": [
+              {"id": "Hall", "text": "A hall.", "choices": [{"text": "Door", "to": "Door"}]},
+              {"id": "Door", "text": "Locked.", "choices": [{"text": "Unlock", "to": "Out", "if": "$key"}]},
+              {"id": "Out", "ending": true}
+            ]}
+            """, name: "door.json")
+        let stuck = try JSONContractTests.validate("replay", ["fuzz", path, "--policy", "state", "--replay", "1", "--format", "json"])
+        guard case .object(let object) = stuck, case .object(let outcome)? = object["outcome"] else {
+            Issue.record("no outcome in \(stuck)")
+            return
+        }
+        #expect(outcome["kind"].map { "\($0)" }?.contains("stuck_under_state") == true)
+    }
 }
