@@ -21,7 +21,8 @@ struct PlayCommand: Command {
             --seed as 'storygraph fuzz --replay I' does, exit code 1 when it does not reach an \
             ending; --replay I without --auto plays that run, then the reader goes on from \
             where it stopped. A uniform or fresh run is played without conditions; with \
-            --policy state, with them.
+            --policy state, with them. --witness ENDING plays the way report's STATE section \
+            gives for that ending and stops there (exit code 1 when no reader reaches it).
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [
