@@ -132,6 +132,14 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
+def find_chromium():
+    """Chromium's path, or None after saying how to install it."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        print("chromium is not installed (apt-get install chromium)", file=sys.stderr)
+    return chromium
+
+
 def wait_for(browser, expression, what, seconds=20):
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -307,9 +315,8 @@ def main(argv):
     if len(args) != 3:
         print(next(line for line in __doc__.splitlines() if line.startswith("usage:")), file=sys.stderr)
         return 2
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromium = find_chromium()
     if not chromium:
-        print("chromium is not installed (apt-get install chromium)", file=sys.stderr)
         return 4
     signal.alarm(180 if with_overview else 90)
     browser = Browser(chromium, width, height)
