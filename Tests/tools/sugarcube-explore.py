@@ -327,10 +327,14 @@ def main(argv):
                 return 2
             value = args[i + 1]
             del args[i:i + 2]
-            if flag == "--max-states":
-                max_states = int(value)
-            elif flag == "--max-seconds":
-                max_seconds = float(value)
+            try:
+                if flag == "--max-states":
+                    max_states = int(value)
+                elif flag == "--max-seconds":
+                    max_seconds = float(value)
+            except ValueError:
+                print("%s needs a number, not %r" % (flag, value), file=sys.stderr)
+                return 2
             elif flag == "--inputs" and value in ("all", "first"):
                 inputs = value
             elif flag == "--inputs":
