@@ -327,14 +327,16 @@ def main(argv):
                 return 2
             value = args[i + 1]
             del args[i:i + 2]
-            try:
+            if flag in ("--max-states", "--max-seconds"):
+                try:
+                    number = int(value) if flag == "--max-states" else float(value)
+                except ValueError:
+                    print("%s needs a number, not %r" % (flag, value), file=sys.stderr)
+                    return 2
                 if flag == "--max-states":
-                    max_states = int(value)
-                elif flag == "--max-seconds":
-                    max_seconds = float(value)
-            except ValueError:
-                print("%s needs a number, not %r" % (flag, value), file=sys.stderr)
-                return 2
+                    max_states = number
+                else:
+                    max_seconds = number
             elif flag == "--inputs" and value in ("all", "first"):
                 inputs = value
             elif flag == "--inputs":
