@@ -203,7 +203,9 @@ public struct DOTExporter: Sendable {
         let decorations = options.decorations
         let isEnding = graph.isEnding[v]
         let isStart = v == graph.start
-        var lines = TextLayout.wrap(passage.shownText, width: options.wrapWidth, maxCharacters: options.maxText)
+        // The reader's text keeps its lines (links apart from the prose, branches marked).
+        var lines = passage.readerText.map { TextLayout.wrap(keepingLines: $0, width: options.wrapWidth, maxCharacters: options.maxText) }
+            ?? TextLayout.wrap(passage.text, width: options.wrapWidth, maxCharacters: options.maxText)
         if lines.isEmpty { lines = ["(no text)"] }
         var label = lines.map(DOTEscaping.html).joined(separator: "<BR/>")
         var idLine = passage.id
