@@ -267,21 +267,22 @@ struct ReaderLines {
     /// The marker of the branch that the next line starts.
     private var marker: String?
 
-    mutating func text(_ c: Unicode.Scalar) {
-        if case .text(var run)? = pieces.last {
-            pieces.removeLast()
-            run.append(c)
-            pieces.append(.text(run))
-        } else {
-            pieces.append(.text(String.UnicodeScalarView([c])))
-        }
+    /// The text read since the last link (appended to in place: O(1) a scalar).
+    private var run = String.UnicodeScalarView()
+
+    mutating func text(_ c: Unicode.Scalar) { run.append(c) }
+
+    mutating func text(_ string: String) { run.append(contentsOf: string.unicodeScalars) }
+
+    mutating func link(_ label: String) {
+        flushRun()
+        pieces.append(.link(label))
     }
 
-    mutating func text(_ string: String) {
-        for c in string.unicodeScalars { text(c) }
+    private mutating func flushRun() {
+        if !run.isEmpty { pieces.append(.text(run)) }
+        run = String.UnicodeScalarView()
     }
-
-    mutating func link(_ label: String) { pieces.append(.link(label)) }
 
     /// A branch of a conditional starts: its marker begins the next line.
     mutating func branch(_ marker: String) {
@@ -309,6 +310,7 @@ struct ReaderLines {
     }
 
     mutating func endSourceLine() {
+        flushRun()
         defer { pieces = [] }
         let prose = pieces.contains { piece in
             if case .text(let run) = piece { return run.contains { !$0.properties.isWhitespace } }
