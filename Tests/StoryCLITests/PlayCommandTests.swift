@@ -128,6 +128,7 @@ Type a choice's number; b goes back, r restarts, q quits.
 [Workshop]
 The great clock above the town stopped at midnight, and the clockmaker has not come down from her tower since. Her workshop smells of brass filings and cold tea. Climb the tower stairs Read the open ledger
 
+  (gears = 0, oiled = false)
   1. Climb the tower stairs
   2. Read the open ledger
 > 2
@@ -135,6 +136,7 @@ The great clock above the town stopped at midnight, and the clockmaker has not c
 [Ledger]
 The last entry, in a hurried hand: "Three gears are missing from the strike train. Without them the bells will not answer." Close the ledger
 
+  (gears = 0, oiled = false)
   1. Close the ledger
 > b
 (back)
@@ -142,6 +144,7 @@ The last entry, in a hurried hand: "Three gears are missing from the strike trai
 [Workshop]
 The great clock above the town stopped at midnight, and the clockmaker has not come down from her tower since. Her workshop smells of brass filings and cold tea. Climb the tower stairs Read the open ledger
 
+  (gears = 0, oiled = false)
   1. Climb the tower stairs
   2. Read the open ledger
 > 1
@@ -149,15 +152,17 @@ The great clock above the town stopped at midnight, and the clockmaker has not c
 [Stairwell]
 The stairs wind up inside the wall. Go up to the gear room Look out of the arrow slit
 
+  (gears = 0, oiled = false)
   1. Go up to the gear room
   2. Look out of the arrow slit
-  3. Wind the mainspring  [if $gears gte 3, undecided]
+  -. Wind the mainspring  [locked: $gears gte 3]
 > r
 (restart)
 
 [Workshop]
 The great clock above the town stopped at midnight, and the clockmaker has not come down from her tower since. Her workshop smells of brass filings and cold tea. Climb the tower stairs Read the open ledger
 
+  (gears = 0, oiled = false)
   1. Climb the tower stairs
   2. Read the open ledger
 > q

@@ -47,9 +47,12 @@ import Testing
             what a reader can reach, given the story's variables)
               states explored    31 (complete)
               variables tracked  torches, bell, looked, knocked
-              reachable ending  steps  witness (the reader's choices)
-              ----------------  -----  ------------------------------
-              Court                 2  'Knock on the gate' → 'Wait'
+              reachable ending  steps  paths    odds  witness (the reader's choices)
+              ----------------  -----  -----  ------  ------------------------------
+              Court                 2     20  99.54%  'Knock on the gate' → 'Wait'
+              paths under state                 20 (exact; 4 by the links alone)
+              loops under state                 yes: Yard → Yard (the reader's choices 'Light a torch' → 'Light a torch' → 'Light a torch' → 'Light a torch' → 'Light a torch' → 'Light a torch' → 'Light a torch')
+              odds under state (choices shown)  stuck 0.463%, never ending 0%
               ending only the links reach  blocked by
               ---------------------------  -------------------------------------
               Warden                       'Ring for the warden' in Hall ($bell)
