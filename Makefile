@@ -39,6 +39,8 @@ examples: build
 	done
 	@$(BIN) map Examples/harbour.json --heat --quiet -o $(OUTPUT)/harbour-heat.svg
 	@echo "rendered the heat map of Examples/harbour.json -> $(OUTPUT)/harbour-heat.svg"
+	@$(BIN) map Examples/toll-bridge.json --state --quiet -o $(OUTPUT)/toll-bridge-state.svg
+	@echo "rendered Examples/toll-bridge.json under state (never-true choices dashed grey) -> $(OUTPUT)/toll-bridge-state.svg"
 	@$(BIN) map Examples/clockwork.html --layout twine --quiet -o $(OUTPUT)/clockwork-twine-layout.svg
 	@echo "rendered Examples/clockwork.html in Twine's own layout -> $(OUTPUT)/clockwork-twine-layout.svg"
 	@$(BIN) report Examples/lighthouse.json --format html --quiet -o $(OUTPUT)/lighthouse-report.html

@@ -12,6 +12,7 @@ is said so in words, never given a number.
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -248,6 +249,69 @@ def big_maps(bench, storygraph, work, quick):
     return rows
 
 
+def parse_timings(stderr):
+    """`report --timings` lines (`load   2214.3 ms`) as {step: ms}; nested steps (indented)
+    are left out of the sum, so `total` is the whole of the command's own clock."""
+    steps = {}
+    for line in stderr.splitlines():
+        m = re.match(r"^(\S+)\s+([0-9.]+) ms$", line)
+        if m:
+            steps[m.group(1)] = float(m.group(2))
+    return steps
+
+
+def targets(harness, measured, work, quick):
+    """Issue 19's targets, each as a ratio or time measured in this run: rows of a table."""
+    rows = ["", "| target (issue 19) | measured in this run | verdict |", "|---|---|---|"]
+    cores = os.cpu_count() or 1
+
+    def verdict(ok):
+        return "met" if ok else "not met"
+
+    # (a) load + build, gamebook 100,000, against the C scan (from the table above).
+    row = measured.get(("gamebook 100,000", "load"))
+    if row and "samples" in (row.get("storygraph") or {}) and "samples" in (row.get("C") or {}):
+        sg, c = median_ms(row["storygraph"]), median_ms(row["C"])
+        rows.append(f"| load + build, gamebook 100,000: ≤ 2× the C scan | {sg:.0f} ms against {c:.1f} ms: {sg / c:.3g}× | {verdict(sg / c <= 2)} |")
+    # (b) `report --format json` on gamebook 100,000, by its own --timings.
+    story = os.path.join(work, "gamebook-100000.json")
+    if os.path.exists(story):
+        totals, renders, loads = [], [], []
+        for _ in range(1 if quick else 3):
+            done = subprocess.run([harness.storygraph, "report", story, "--format", "json", "--timings"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            steps = parse_timings(done.stderr)
+            totals.append(sum(v for k, v in steps.items() if k not in ("paths", "cycles")))
+            renders.append(steps.get("render", float("nan")))
+            loads.append(steps.get("load", float("nan")) + steps.get("graph", 0))
+        total, render, load = statistics.median(totals), statistics.median(renders), statistics.median(loads)
+        rows.append(f"| `report --format json`, gamebook 100,000: < 300 ms in all | {total:.0f} ms by `--timings` (load + graph {load:.0f} ms) | {verdict(total < 300)} |")
+        rows.append(f"| … of which writing the JSON: < 50 ms | {render:.1f} ms (`render`) | {verdict(render < 50)} |")
+    # (c) playthroughs against the C ceiling, per core, and how they scale with cores.
+    for case, file_name in (("gamebook 100,000", "gamebook-100000.json"), ("lattice 100×200", "lattice-100x200.json")):
+        story = os.path.join(work, file_name)
+        if not os.path.exists(story) or "playthroughs_1" not in harness.storygraph_ops:
+            continue
+        one, every, ceiling = [], [], []
+        for round_number in range(1 if quick else 3):
+            commands = [("sg", [harness.bench, story, "--ops", "playthroughs_1,playthroughs", "--reps", str(REPS), "--budget-ms", str(BUDGET_MS)]),
+                        ("C", harness.command("C", story, ["playthroughs"]))]
+            for tool, command in commands[round_number % 2:] + commands[:round_number % 2]:
+                lines, _ = run_tool(command, TIMEOUT_S)
+                if tool == "sg":
+                    one += [lines["playthroughs_1"]["per_second"]] if "playthroughs_1" in lines else []
+                    every += [lines["playthroughs"]["per_second"]] if "playthroughs" in lines else []
+                else:
+                    ceiling += [lines["playthroughs"]["per_second"]] if "playthroughs" in lines else []
+        if not (one and every and ceiling):
+            continue
+        one, every, ceiling = statistics.median(one), statistics.median(every), statistics.median(ceiling)
+        rows.append(f"| playthroughs, {case}: one core within 1.25× of C's one core | {one / 1e6:.3g} M steps/s against C's {ceiling / 1e6:.3g} M: C ÷ storygraph {ceiling / one:.3g}× | {verdict(ceiling / one <= 1.25)} |")
+        rows.append(f"| playthroughs, {case}: linear in cores ({cores}) | {every / 1e6:.3g} M steps/s on {cores} cores: {every / one:.3g}× one core | {verdict(every / one >= 0.9 * cores)} (ideal {cores}×) |")
+    print("\n".join(rows), flush=True)
+    return rows
+
+
 def median_ms(entry):
     return statistics.median(entry["samples"])
 
@@ -306,6 +370,14 @@ def summary(figures):
             f"{figures['endings']:.1%} endings, {figures['loops']} loops, {paths}")
 
 
+def settle_check(label, problems, figures):
+    """Ends a one-case check: exit 3 with what differs, or print `LABEL: ok (FIGURES)`."""
+    if problems:
+        sys.stderr.write(f"{label} is not what it claims: " + "; ".join(problems) + "\n")
+        sys.exit(3)
+    print(f"{label}: ok ({figures()})")
+
+
 def main(argv):
     if len(argv) >= 1 and argv[0] == "--check-case":
         # compare.py --check-case STORYGRAPH_BINARY STORY [NAME]: check one case and exit
@@ -313,10 +385,7 @@ def main(argv):
         storygraph, story = argv[1], argv[2]
         name = argv[3] if len(argv) > 3 else os.path.basename(story)
         problems, figures = check_case(storygraph, story, name)
-        if problems:
-            sys.stderr.write(f"case {name} is not what it claims: " + "; ".join(problems) + "\n")
-            sys.exit(3)
-        print(f"case {name}: ok ({summary(figures)})")
+        settle_check(f"case {name}", problems, lambda: summary(figures))
         return
     if len(argv) < 4:
         sys.exit(__doc__)
@@ -337,6 +406,7 @@ def main(argv):
             sys.exit(3)
         sys.stderr.write(f"case {case}: ok ({summary(figures)})\n")
     print("\n".join(out), flush=True)
+    measured = {}
     for case, file_name, ops in cases:
         story = os.path.join(work, file_name)
         began = time.perf_counter()
@@ -345,6 +415,7 @@ def main(argv):
             figures["igraph"]["cycles"] = harness.igraph_cycles(story)
         for op in ops:
             row = {tool: figures[tool].get(op) for tool in TOOLS}
+            measured[(case, op)] = row
             v = {tool: value(row[tool], op) for tool in TOOLS}
             line = (f"| {case} | {op} | " + " | ".join(show(row[t], op) for t in TOOLS) + " | "
                     f"{ratio(v['networkx'], v['storygraph'])} | {ratio(v['igraph'], v['storygraph'])} | "
@@ -361,6 +432,7 @@ def main(argv):
     print("\n".join(render), flush=True)
     out += render
     out += big_maps(bench, storygraph, work, quick)
+    out += targets(harness, measured, work, quick)
     with open(os.path.join(work, "table.md"), "w") as f:
         f.write("\n".join(out) + "\n")
 

@@ -143,7 +143,7 @@ public enum HTMLReport {
     /// and the two line separators JavaScript once refused are `\u` escapes, so no story
     /// string can close the element (`</script>`) or open a comment (`<!--`).
     public static func embeddedJSON(_ value: ReportValue) -> String {
-        ScalarEscaping.escaped(String(decoding: JSONOutput.encode(value), as: UTF8.self)) { scalar in
+        ScalarEscaping.escaped(String(decoding: value.jsonBytes(), as: UTF8.self)) { scalar in
             switch scalar {
             case "<": "\\u003c"
             case ">": "\\u003e"

@@ -16,6 +16,9 @@ public struct DOTExporter: Sendable {
     public static let missingColor = "#d62728"
     public static let restartColor = "#8c8c8c"
     public static let highlightColor = "#1f5fbf"
+    /// Passages and choices no reader reaches under state (`map --state`).
+    public static let dimmedFill = "#eeeeee"
+    public static let dimmedColor = "#9a9a9a"
 
     public let graph: StoryGraph
     public let options: DOTOptions
@@ -223,6 +226,8 @@ public struct DOTExporter: Sendable {
         var classes = ["passage"]
         if isEnding { fill = Self.endingFill; color = Self.endingBorder; classes.append("ending") }
         if !reachable { fill = Self.unreachableFill; color = "#888888"; style.append("dashed"); classes.append("unreachable") }
+        if decorations.dimmedPassages.contains(v) { fill = Self.dimmedFill; color = Self.dimmedColor; classes.append("only-structural") }
+        if let outline = decorations.outlinedPassages[v] { color = outline; penwidth = "2.5"; style.append("dashed"); classes.append("blocked") }
         if isStart { penwidth = "3"; style.append("bold"); classes.append("start") }
         if let heat = decorations.passageFill[v] { fill = heat }
         if decorations.highlightedPassages.contains(v) { color = Self.highlightColor; penwidth = "3.5" }
@@ -255,9 +260,10 @@ public struct DOTExporter: Sendable {
         let decorations = options.decorations
         let passage = graph.story.passages[v]
         let highlighted = decorations.highlightedChoices.contains(ref)
-        let edgeColor = highlighted ? Self.highlightColor : (broken ? Self.missingColor : "#555555")
+        let dimmed = decorations.dimmedChoices.contains(ref)
+        let edgeColor = highlighted ? Self.highlightColor : (broken ? Self.missingColor : (dimmed ? Self.dimmedColor : "#555555"))
         let width = highlighted ? "3" : "1"
-        var edgeStyle = broken ? "dashed" : "solid"
+        var edgeStyle = broken || dimmed ? "dashed" : "solid"
         if choice.kind == .include || choice.kind == .dynamic { edgeStyle = "dotted" }
         let tooltip = DOTEscaping.tooltip("\(passage.id) → \(choice.target): \(choice.text)" + (choice.location.map { "\n(\($0))" } ?? ""))
         let condition = choice.condition.map { "if " + shorten($0.description, 40) }
@@ -284,15 +290,16 @@ public struct DOTExporter: Sendable {
         var label = choiceLabel(choice).map(DOTEscaping.html).joined(separator: "<BR/>")
         if let condition { label += "<BR/><FONT POINT-SIZE=\"8\" COLOR=\"#2d5a1f\"><I>\(DOTEscaping.html(condition))</I></FONT>" }
         if let note = decorations.choiceNotes[ref] { label += "<BR/><FONT POINT-SIZE=\"8\"><I>\(DOTEscaping.html(note))</I></FONT>" }
-        let fill = decorations.choiceFill[ref] ?? Self.choiceFill
-        let border = highlighted ? Self.highlightColor : Self.choiceBorder
+        let fill = decorations.choiceFill[ref] ?? (dimmed ? Self.dimmedFill : Self.choiceFill)
+        let border = highlighted ? Self.highlightColor : (dimmed ? Self.dimmedColor : Self.choiceBorder)
         let node = "c\(v)_\(c)"
         var measured = choiceLabel(choice).map { (text: $0, pointSize: 10.0) }
         if let condition { measured.append((condition, 8)) }
         if let note = decorations.choiceNotes[ref] { measured.append((note, 8)) }
         let pin = w.box(node, measured, margin: (0.08, 0.03), anchor: .between(["p\(v)", targetNode]))
-        w.line("\(node) [id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\"choice\", label=<\(label)>, fontsize=\"10\", fillcolor=\"\(fill)\", color=\"\(border)\", penwidth=\"\(highlighted ? "3" : "1")\", margin=\"0.08,0.03\", tooltip=\(tooltip)\(pin)];")
-        w.line("p\(v) -> \(node) [arrowhead=\"none\", color=\"\(edgeColor)\", penwidth=\"\(width)\"];")
+        let dashed = dimmed ? ", style=\"rounded,filled,dashed\"" : ""
+        w.line("\(node) [id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\"choice\(dimmed ? " dimmed" : "")\", label=<\(label)>, fontsize=\"10\", fillcolor=\"\(fill)\", color=\"\(border)\", penwidth=\"\(highlighted ? "3" : "1")\"\(dashed), margin=\"0.08,0.03\", tooltip=\(tooltip)\(pin)];")
+        w.line("p\(v) -> \(node) [arrowhead=\"none\", color=\"\(edgeColor)\", penwidth=\"\(width)\"\(dimmed ? ", style=\"dashed\"" : "")];")
         w.line("\(node) -> \(targetNode) [style=\"\(edgeStyle)\", color=\"\(edgeColor)\", penwidth=\"\(width)\"];")
     }
 

@@ -89,6 +89,12 @@ public struct MapDecorations: Sendable {
     public var highlightedChoices: Set<ChoiceRef> = []
     /// Passages marked with a double border (bottlenecks).
     public var markedPassages: Set<Int> = []
+    /// Passages drawn greyed (the links reach them, no reader does under state) and
+    /// choices drawn dashed grey (their condition never holds where a reader meets them).
+    public var dimmedPassages: Set<Int> = []
+    public var dimmedChoices: Set<ChoiceRef> = []
+    /// Passages outlined dashed in this colour (endings no reader reaches under state).
+    public var outlinedPassages: [Int: String] = [:]
     public var clusters: [Cluster] = []
     public var legendTitle: String = ""
     public var legend: [LegendEntry] = []

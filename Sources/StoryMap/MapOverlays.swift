@@ -30,11 +30,14 @@ public struct MapOverlays: Sendable {
     /// Passages pinned where the author placed them (a `position` in their metadata).
     public var pinnedLayout: Bool
     public var heat: Heat?
+    /// What a reader can really reach, given the story's variables (`StateMarks`), with
+    /// the search's budget; nil: not drawn.
+    public var state: StateAnalysis.Budget?
 
     public init(
         analysisMarks: Bool = true, highlightedPath: Int? = nil, focus: String? = nil, radius: Int = 2,
         ending: String? = nil, cluster: PartialMap.ClusterBy? = nil, pinnedLayout: Bool = false,
-        heat: Heat? = nil
+        heat: Heat? = nil, state: StateAnalysis.Budget? = nil
     ) {
         self.analysisMarks = analysisMarks
         self.highlightedPath = highlightedPath
@@ -44,10 +47,11 @@ public struct MapOverlays: Sendable {
         self.cluster = cluster
         self.pinnedLayout = pinnedLayout
         self.heat = heat
+        self.state = state
     }
 
-    /// Adds every overlay asked for to `options`, in a fixed order (analysis, partial map,
-    /// pinned layout, heat). Returns warnings for the user (a pinned layout asked of a
+    /// Adds every overlay asked for to `options`, in a fixed order (analysis, state,
+    /// partial map, pinned layout, heat). Returns warnings for the user (a pinned layout asked of a
     /// story without positions).
     public func apply(to options: inout DOTOptions, graph: StoryGraph) throws(MapError) -> [String] {
         try applied(to: &options, graph: graph).warnings
@@ -59,6 +63,7 @@ public struct MapOverlays: Sendable {
         var warnings: [String] = []
         var fuzz: FuzzReport?
         try AnalysisMarks.apply(marks: analysisMarks, path: highlightedPath, graph: graph, to: &options.decorations)
+        if let state { StateMarks.apply(graph: graph, budget: state, to: &options.decorations) }
         try PartialMap.apply(self, graph: graph, to: &options.decorations)
         // dot routes edges between clusters through the boxes in their way (6 edges of the
         // harbour example crossed a passage or choice box with `--cluster tag`); orthogonal

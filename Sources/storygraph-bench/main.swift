@@ -104,6 +104,10 @@ let operations: [Operation] = [
         let report = Fuzzer(runs: 100_000, seed: 1, maxSteps: 1_000).run(fixture.play)
         return Measured(summary: "100000 runs, \(report.totalChoices) steps", work: Double(report.totalChoices))
     },
+    Operation("playthroughs_1", "100,000 random readers (uniform, step cap 1,000), one core") { fixture in
+        let report = Fuzzer(runs: 100_000, seed: 1, maxSteps: 1_000, jobs: 1).run(fixture.play)
+        return Measured(summary: "100000 runs, \(report.totalChoices) steps", work: Double(report.totalChoices))
+    },
     Operation("report", "every analysis and the text report, default budget") { fixture in
         let text = Report(StoryAnalysis(fixture.graph)).text()
         return Measured(summary: "\(text.utf8.count) bytes of report")

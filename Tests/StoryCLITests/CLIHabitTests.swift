@@ -57,7 +57,7 @@ import Testing
         ),
         (
             ["fuzz", "x.json", "--policy=uniferm"],
-            "error: invalid value 'uniferm' for '--policy'; expected one of: uniform, fresh; did you mean 'uniform'?\nSee 'storygraph help fuzz'.\n"
+            "error: invalid value 'uniferm' for '--policy'; expected one of: uniform, fresh, state; did you mean 'uniform'?\nSee 'storygraph help fuzz'.\n"
         ),
         (["frobnicate"], "error: unknown command 'frobnicate'; commands: map, dot, report, paths, check, diff, fuzz, play, generate, completions\nSee 'storygraph --help'.\n"),
         (["map", "x.json", "--bogus"], "error: unknown option '--bogus'\nSee 'storygraph help map'.\n"),

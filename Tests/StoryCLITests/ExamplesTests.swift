@@ -58,6 +58,30 @@ import Testing
         try AnalysisSnapshot.check(run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: name, in: "DOT")
     }
 
+    /// `dot --state` on the examples with variables, snapshotted; and on the toll bridge,
+    /// exactly what it marks: the two choices to the bridge never hold, the bridge is
+    /// reached only by the links, the city by no reader.
+    @Test(arguments: ["Examples/toll-bridge.json", "Examples/lamplighter", "Examples/orchard.yarn", "Examples/ferry.ink"])
+    func dotSnapshotUnderState(_ file: String) throws {
+        let run = runCLI(["dot", Repository.path(file), "--state", "--quiet"])
+        #expect(run.exitCode == 0)
+        let name = (file as NSString).lastPathComponent + ".state.dot"
+        try AnalysisSnapshot.check(run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: name, in: "DOT")
+        if file.hasSuffix("toll-bridge.json") {
+            // Greyed: the two never-true choices (marked so) and the bridge's own choice.
+            let grey = run.stdout.split(separator: "\n").filter { $0.contains("class=\"choice dimmed\"") }
+            #expect(grey.map { $0.split(separator: " ")[0] } == ["c0_2", "c0_3", "c3_0"])
+            #expect(grey.map { $0.contains("<I>never</I>") } == [true, true, false])
+            let dimmed = run.stdout.split(separator: "\n").filter { $0.contains("only-structural") }
+            #expect(dimmed.map { $0.split(separator: " ")[0] } == ["p3"])
+            let blocked = run.stdout.split(separator: "\n").filter { $0.contains("ending blocked") }
+            #expect(blocked.map { $0.split(separator: " ")[0] } == ["p4"])
+            // Without --state, none of it.
+            let plain = runCLI(["dot", Repository.path(file), "--quiet"])
+            #expect(!plain.stdout.contains("never") && !plain.stdout.contains("only-structural") && !plain.stdout.contains("blocked"))
+        }
+    }
+
     @Test(arguments: examples)
     func reportPathsCheckAndMap(_ example: Example) throws {
         let path = Repository.path(example.file)

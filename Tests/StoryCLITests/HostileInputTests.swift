@@ -68,4 +68,43 @@ import Testing
             }
         }
     }
+
+    /// Twine expressions of most of a megabyte in each dialect: parentheses nested far past
+    /// the parser's bound (64 levels), conditions longer than it reads (1,000 scalars), a
+    /// thousand deep ones in a row, and 20,000 assignments after 50 links (whose copies
+    /// onto each link are bounded). Each stays text or unknown, counted; nothing overflows.
+    @Test(arguments: ["SugarCube", "Harlowe"])
+    func twineExpressionsDeepAndLong(format: String) throws {
+        let (open, close, assignment) = format == "Harlowe"
+            ? ("(if: ", ")[ [[End]] ]", "(set: $x to it + 1)") : ("<<if ", ">>[[End]]<</if>>", "<<set $x += 1>>")
+        let deep = String(repeating: "(", count: 30_000) + "$a" + String(repeating: ")", count: 30_000)
+        let long = (0..<5_000).map { "$v\($0)" }.joined(separator: " + ")
+        let many = String(repeating: open + String(repeating: "(", count: 70) + "$b" + String(repeating: ")", count: 70) + close + "\n", count: 1_000)
+        let links = (0..<50).map { "[[Link \($0)|End]]" }.joined(separator: " ")
+        let story = """
+            :: StoryData
+            {"format": "\(format)", "start": "Start"}
+            :: Start
+            \(open)\(deep)\(close)
+            \(open)\(long)\(close)
+            \(many)\(links)
+            \(String(repeating: assignment, count: 20_000))
+            \(open)$x > 3\(close)
+            :: End
+            The end.
+            """
+        let url = Repository.temporaryFolder().appendingPathComponent("expressions.twee")
+        try Data(story.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        for step in ["report", "check"] {
+            let run = try runBinary([step, url.path, "--quiet"], timeout: Self.wallSecondsPerInput, cpuSeconds: Int(Self.cpuSecondsPerInput))
+            #expect(!run.timedOut && run.signal == nil, "\(format) \(step): \(run.stderr.suffix(500))")
+            #expect(run.exitCode == 0, "\(format) \(step): \(run.stderr.suffix(500))")
+        }
+        let report = try runBinary(["report", url.path, "--format", "json"], timeout: Self.wallSecondsPerInput, cpuSeconds: Int(Self.cpuSecondsPerInput))
+        // The deep, the long and the thousand too-deep conditions are kept as text; the
+        // last one and the 20,000 assignments are read.
+        #expect(report.stdout.contains("\"expressions\" : 20001"))
+        #expect(report.stdout.contains("\"expressions_unparsed\" : 1002"))
+    }
 }

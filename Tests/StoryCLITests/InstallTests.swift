@@ -112,7 +112,7 @@ import Testing
             ask storygraph map -q --form
             """
         let run = try Tool.run(bash, ["-c", probe])
-        #expect(run.stdout == "play\n--policy\nuniform fresh\nbash zsh fish\nfuzz formats\n--format\n")
+        #expect(run.stdout == "play\n--policy\nuniform fresh state\nbash zsh fish\nfuzz formats\n--format\n")
         #expect(run.exitCode == 0)
     }
 

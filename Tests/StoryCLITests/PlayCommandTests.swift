@@ -63,6 +63,63 @@ A storm has knocked out the lighthouse lamp, and a fishing boat is heading for t
             format: "JSON", story: "Examples/lighthouse.json",
             screen: lighthouseScreen),
         PlayCase(
+            format: "JSON with variables", story: "Examples/toll-bridge.json",
+            screen: #"""
+The Toll Bridge
+Type a choice's number; b goes back, r restarts, q quits.
+
+[Gate]
+The toll-keeper wants five coins, or the ferryman's pass, before you may cross.
+
+  (coins = 0, pass = false)
+  1. Work a shift at the mill  [if visited_count("Mill") < 2]
+  2. Ask the ferryman
+  3. Go home
+  -. Pay the toll  [locked: $coins >= 5]
+  -. Show the pass  [locked: $pass]
+> 2
+
+[Ferry]
+The ferryman has lost his pass, and says so twice.
+
+  (coins = 0, pass = false)
+  1. Back to the gate
+> b
+(back)
+
+[Gate]
+The toll-keeper wants five coins, or the ferryman's pass, before you may cross.
+
+  (coins = 0, pass = false)
+  1. Work a shift at the mill  [if visited_count("Mill") < 2]
+  2. Ask the ferryman
+  3. Go home
+  -. Pay the toll  [locked: $coins >= 5]
+  -. Show the pass  [locked: $pass]
+> 1
+
+[Mill]
+The miller pays two coins a shift.
+
+  (coins = 2, pass = false)
+  1. Back to the gate
+  2. Sleep in the barn
+> r
+(restart)
+
+[Gate]
+The toll-keeper wants five coins, or the ferryman's pass, before you may cross.
+
+  (coins = 0, pass = false)
+  1. Work a shift at the mill  [if visited_count("Mill") < 2]
+  2. Ask the ferryman
+  3. Go home
+  -. Pay the toll  [locked: $coins >= 5]
+  -. Show the pass  [locked: $pass]
+> q
+
+"""#),
+        PlayCase(
             format: "Twee (SugarCube)", story: "Examples/clockwork-sugarcube.twee",
             screen: #"""
 The Clockwork Tower
@@ -73,6 +130,7 @@ The great clock above the town stopped at midnight, and the clockmaker has not c
 → Climb the tower stairs
 → Read the open ledger
 
+  (gears = 0, oiled = false)
   1. Climb the tower stairs
   2. Read the open ledger
 > 2
@@ -81,6 +139,7 @@ The great clock above the town stopped at midnight, and the clockmaker has not c
 The last entry, in a hurried hand: "Three gears are missing from the strike train. Without them the bells will not answer."
 → Close the ledger
 
+  (gears = 0, oiled = false)
   1. Close the ledger
 > b
 (back)
@@ -90,6 +149,7 @@ The great clock above the town stopped at midnight, and the clockmaker has not c
 → Climb the tower stairs
 → Read the open ledger
 
+  (gears = 0, oiled = false)
   1. Climb the tower stairs
   2. Read the open ledger
 > 1
@@ -99,9 +159,10 @@ The stairs wind up inside the wall.
 → Go up to the gear room
 → Look out of the arrow slit
 
+  (gears = 0, oiled = false)
   1. Go up to the gear room
   2. Look out of the arrow slit
-  3. Wind the mainspring  [if $gears gte 3]
+  -. Wind the mainspring  [locked: $gears gte 3]
 > r
 (restart)
 
@@ -110,6 +171,7 @@ The great clock above the town stopped at midnight, and the clockmaker has not c
 → Climb the tower stairs
 → Read the open ledger
 
+  (gears = 0, oiled = false)
   1. Climb the tower stairs
   2. Read the open ledger
 > q
@@ -125,19 +187,18 @@ Type a choice's number; b goes back, r restarts, q quits.
 The ferry bumps against the dock.
 An old ferryman holds out a hand for the fare.
 
+  (coins = 2, lantern_lit = false, FARE = 1)
   1. Pay the fare
-  2. Pay double  [if coins > 2]
-  3. Argue about the price
+  2. Argue about the price
+  -. Pay double  [locked: coins > 2]
 > 2
 
-[dock.c-1]
-"For your trouble," you say.
+[dock.argued]
+"Prices rise with the river," he says.
 
-[dock.aboard]
-You step onto the deck.
-
-  1. Look up at the mast
-  2. Sit in the bow
+  (coins = 2, lantern_lit = false, FARE = 1)
+  1. Pay after all
+  2. Walk away
 > b
 (back)
 
@@ -145,9 +206,10 @@ You step onto the deck.
 The ferry bumps against the dock.
 An old ferryman holds out a hand for the fare.
 
+  (coins = 2, lantern_lit = false, FARE = 1)
   1. Pay the fare
-  2. Pay double  [if coins > 2]
-  3. Argue about the price
+  2. Argue about the price
+  -. Pay double  [locked: coins > 2]
 > 1
 
 [dock.c-0]
@@ -156,6 +218,7 @@ He pockets the coin without a word.
 [dock.aboard]
 You step onto the deck.
 
+  (coins = 1, lantern_lit = false, FARE = 1)
   1. Look up at the mast
   2. Sit in the bow
 > r
@@ -165,9 +228,10 @@ You step onto the deck.
 The ferry bumps against the dock.
 An old ferryman holds out a hand for the fare.
 
+  (coins = 2, lantern_lit = false, FARE = 1)
   1. Pay the fare
-  2. Pay double  [if coins > 2]
-  3. Argue about the price
+  2. Argue about the price
+  -. Pay double  [locked: coins > 2]
 > q
 
 """#),
@@ -180,6 +244,7 @@ Type a choice's number; b goes back, r restarts, q quits.
 [Start]
 Wren: The orchard gate is open tonight.
 
+  (apples = 0, met_keeper = false)
   1. Step through the gate
   2. Knock on the keeper's hut
   3. Go home
@@ -194,6 +259,7 @@ Wren: Back to the gate, then.
 [Rows]
 Wren: Rows of trees, silver under the moon.
 
+  (apples = 0, met_keeper = true)
   1. Pick an apple  [if $apples < 3]
   2. Walk to the old tree
   3. Leave with {$apples} apples
@@ -203,6 +269,7 @@ Wren: Rows of trees, silver under the moon.
 [Start]
 Wren: The orchard gate is open tonight.
 
+  (apples = 0, met_keeper = false)
   1. Step through the gate
   2. Knock on the keeper's hut
   3. Go home
@@ -211,6 +278,7 @@ Wren: The orchard gate is open tonight.
 [Rows]
 Wren: Rows of trees, silver under the moon.
 
+  (apples = 0, met_keeper = false)
   1. Pick an apple  [if $apples < 3]
   2. Walk to the old tree
   3. Leave with {$apples} apples
@@ -220,6 +288,7 @@ Wren: Rows of trees, silver under the moon.
 [Start]
 Wren: The orchard gate is open tonight.
 
+  (apples = 0, met_keeper = false)
   1. Step through the gate
   2. Knock on the keeper's hut
   3. Go home
@@ -236,6 +305,7 @@ Type a choice's number; b goes back, r restarts, q quits.
 Tonight the town lights its gas lamps by hand for the last time. Tomorrow the
 electric wires arrive, and your pole and ladder go to the museum.
 
+  (oil = 3, kindness = 50, ladder = false)
   1. Polish the brass hook first.
   2. Fill your oil can.
   3. Set off at once.
@@ -244,6 +314,7 @@ electric wires arrive, and your pole and ladder go to the museum.
 [startup:depot]
 At the depot, old Marta holds out the long ladder.
 
+  (oil = 5, kindness = 50, ladder = false)
   1. Take the ladder.
   2. Leave it; the pole will do.
 > b
@@ -253,6 +324,7 @@ At the depot, old Marta holds out the long ladder.
 Tonight the town lights its gas lamps by hand for the last time. Tomorrow the
 electric wires arrive, and your pole and ladder go to the museum.
 
+  (oil = 3, kindness = 50, ladder = false)
   1. Polish the brass hook first.
   2. Fill your oil can.
   3. Set off at once.
@@ -264,6 +336,7 @@ It gleams in the dusk.
 [startup:depot]
 At the depot, old Marta holds out the long ladder.
 
+  (oil = 3, kindness = 50, ladder = false)
   1. Take the ladder.
   2. Leave it; the pole will do.
 > r
@@ -273,6 +346,7 @@ At the depot, old Marta holds out the long ladder.
 Tonight the town lights its gas lamps by hand for the last time. Tomorrow the
 electric wires arrive, and your pole and ladder go to the museum.
 
+  (oil = 3, kindness = 50, ladder = false)
   1. Polish the brass hook first.
   2. Fill your oil can.
   3. Set off at once.
@@ -497,9 +571,168 @@ The caravan halts at the city gate at dusk. A guard with a lantern blocks the ro
             """#))
     }
 
-    /// A once-only choice taken is not offered again on that way; going back offers it again.
+    static let tollBridge = "Examples/toll-bridge.json"
+
+    /// The labels a screen shows picked: each `> N` after a menu, as that menu lists N.
+    static func picked(_ screen: String) -> [String] {
+        var menu: [String: String] = [:]
+        var out: [String] = []
+        for line in screen.split(separator: "\n").map(String.init) {
+            if let dot = line.firstIndex(of: "."), line.hasPrefix("  "), let n = Int(line[..<dot].trimmingCharacters(in: .whitespaces)) {
+                menu[String(n)] = String(line[line.index(dot, offsetBy: 2)...]).components(separatedBy: "  [")[0]
+            } else if line.hasPrefix("> "), let label = menu[String(line.dropFirst(2))] {
+                out.append(label)
+                menu = [:]
+            }
+        }
+        return out
+    }
+
+    /// `--auto --policy state` plays run 1 of `fuzz --policy state`: the same choices, in
+    /// a session whose variables (and locked choices) are shown.
+    @Test func autoUnderStatePlaysTheStateFuzzRun() throws {
+        let run = try runBinary(["play", Self.tollBridge, "--auto", "--seed", "1", "--policy", "state", "-q"], timeout: 60)
+        #expect(run.exitCode == 0)
+        let fuzz = try runBinary(["fuzz", Self.tollBridge, "--replay", "1", "--seed", "1", "--policy", "state", "-q"], timeout: 60)
+        let arrows = fuzz.stdout.split(separator: "\n").filter { $0.hasPrefix("   → ") }.map { String($0.dropFirst(5)) }
+        #expect(arrows.count == 8)
+        #expect(Self.picked(run.stdout) == arrows)
+        #expect(run.stdout.contains("\n[Mill]\nThe miller pays two coins a shift.\n\n  (coins = 4, pass = false)\n  1. Back to the gate\n  2. Sleep in the barn\n> 2\n"))
+        #expect(run.stdout.hasSuffix("\n[Barn]\nYou sleep in the straw and forget the city.\n\n■ The end (neutral).\n"))
+    }
+
+    static let gateChoices = """
+          1. Work a shift at the mill  [if visited_count("Mill") < 2]
+          2. Ask the ferryman
+          3. Go home
+          -. Pay the toll  [locked: $coins >= 5]
+          -. Show the pass  [locked: $pass]
+        """
+
+    /// Back and restart rebuild the state from the steps kept: the coins a shift paid are
+    /// taken back with it, and two shifts lock the mill.
+    @Test func backAndRestartRecomputeTheState() throws {
+        let run = try runBinary(["play", Self.tollBridge, "-q"], timeout: 60, input: Self.input(["1", "b", "1", "1", "1", "1", "r", "q"]))
+        #expect(run.exitCode == 0)
+        let gate = "[Gate]\nThe toll-keeper wants five coins, or the ferryman's pass, before you may cross.\n\n"
+        let menus = run.stdout.components(separatedBy: gate).dropFirst().map { $0.components(separatedBy: "\n> ")[0] }
+        let atTheStart = "  (coins = 0, pass = false)\n" + Self.gateChoices
+        #expect(menus == [
+            atTheStart,
+            atTheStart,
+            "  (coins = 2, pass = false)\n" + Self.gateChoices,
+            "  (coins = 4, pass = false)\n  1. Ask the ferryman\n  2. Go home\n  -. Work a shift at the mill  [locked: visited_count(\"Mill\") < 2]\n  -. Pay the toll  [locked: $coins >= 5]\n  -. Show the pass  [locked: $pass]",
+            atTheStart,
+        ])
+    }
+
+    /// `--replay I --policy state` plays run I of the state fuzz, then the reader goes on
+    /// with its state: back twice from the barn is the gate after one shift, the mill open.
+    @Test func replayUnderStateGoesOnWithTheState() throws {
+        let run = try runBinary(
+            ["play", Self.tollBridge, "--replay", "1", "--seed", "1", "--policy", "state", "-q"], timeout: 60,
+            input: Self.input(["b", "b", "q"]))
+        #expect(run.exitCode == 0)
+        #expect(Self.picked(run.stdout).count == 8)
+        #expect(run.stdout.hasSuffix("""
+            ■ The end (neutral). r restarts, b goes back, q quits.
+            > b
+            (back)
+
+            [Mill]
+            The miller pays two coins a shift.
+
+              (coins = 4, pass = false)
+              1. Back to the gate
+              2. Sleep in the barn
+            > b
+            (back)
+
+            [Gate]
+            The toll-keeper wants five coins, or the ferryman's pass, before you may cross.
+
+              (coins = 2, pass = false)
+            \(Self.gateChoices)
+            > q
+
+            """))
+    }
+
+    /// `--ignore-conditions` is the structural play: every choice offered, conditions as written.
+    @Test func ignoreConditionsOffersEveryChoice() throws {
+        let run = try runBinary(["play", Self.tollBridge, "--ignore-conditions", "-q"], timeout: 60, input: Self.input(["4", "q"]))
+        #expect(run.exitCode == 0)
+        #expect(run.stdout.contains("""
+              1. Work a shift at the mill  [if visited_count("Mill") < 2]
+              2. Ask the ferryman
+              3. Pay the toll  [if $coins >= 5]
+              4. Show the pass  [if $pass]
+              5. Go home
+            > 4
+
+            [Bridge]
+            """))
+        #expect(!run.stdout.contains("coins ="))
+        let refused = try runBinary(["play", Self.tollBridge, "--auto", "--policy", "state", "--ignore-conditions"], timeout: 60)
+        #expect(refused.exitCode == 64)
+        #expect(refused.stderr.contains("--ignore-conditions cannot be used with --policy state, which plays the conditions"))
+    }
+
+    /// `--witness ENDING` plays the state search's shortest way to the ending (report's
+    /// STATE witness), step by step, and stops there.
+    @Test func witnessPlaysTheWayToAnEnding() throws {
+        let run = try runBinary(["play", Self.tollBridge, "--witness", "Barn", "-q"], timeout: 60)
+        #expect(run.exitCode == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout == """
+            The Toll Bridge
+
+            [Gate]
+            The toll-keeper wants five coins, or the ferryman's pass, before you may cross.
+
+              (coins = 0, pass = false)
+            \(Self.gateChoices)
+            > 1
+
+            [Mill]
+            The miller pays two coins a shift.
+
+              (coins = 2, pass = false)
+              1. Back to the gate
+              2. Sleep in the barn
+            > 2
+
+            [Barn]
+            You sleep in the straw and forget the city.
+
+            ■ The end (neutral).
+
+            """)
+        // ink: the witness's automatic steps (a gather, a divert) are passed through.
+        let ink = try runBinary(["play", Self.ferry, "--witness", "far_shore.c-0", "-q"], timeout: 60)
+        #expect(ink.exitCode == 0)
+        #expect(Self.picked(ink.stdout) == ["Pay the fare", "Sit in the bow", "Ask the ferryman his name", "Ask again", "Climb the bank"])
+        #expect(ink.stdout.hasSuffix("> 1\n\n[far_shore.c-0]\n(no text)\n\n■ The end.\n"))
+    }
+
+    @Test func witnessOfAnEndingNoReaderReaches() throws {
+        let blocked = try runBinary(["play", Self.tollBridge, "--witness", "City"], timeout: 60)
+        #expect(blocked.exitCode == 1)
+        #expect(blocked.stdout == "")
+        #expect(blocked.stderr == "play: no reader reaches ending 'City' given the story's variables; blocked by 'Pay the toll' in Gate ($coins >= 5); 'Show the pass' in Gate ($pass)\n")
+        let notAnEnding = try runBinary(["play", Self.tollBridge, "--witness", "Mill"], timeout: 60)
+        #expect(notAnEnding.exitCode == 64)
+        #expect(notAnEnding.stdout == "")
+        #expect(notAnEnding.stderr.hasPrefix("error: --witness: 'Mill' is not an ending (the endings: City, Barn, Home)\n"))
+        let withAuto = try runBinary(["play", Self.tollBridge, "--witness", "Barn", "--auto"], timeout: 60)
+        #expect(withAuto.exitCode == 64)
+        #expect(withAuto.stderr.hasPrefix("error: --witness cannot be used with --auto: it plays the state search's own way from the start\n"))
+    }
+
+    /// A once-only choice taken is not offered again on that way; going back offers it again
+    /// (the structural play of `--ignore-conditions`, every condition offered as written).
     @Test func backGivesAOnceOnlyChoiceBack() throws {
-        let run = try runBinary(["play", Self.ferry, "-q"], timeout: 60, input: Self.input(["1", "1", "1", "1", "b", "q"]))
+        let run = try runBinary(["play", Self.ferry, "--ignore-conditions", "-q"], timeout: 60, input: Self.input(["1", "1", "1", "1", "b", "q"]))
         #expect(run.exitCode == 0)
         #expect(run.stdout.hasSuffix(#"""
             > 1
@@ -609,7 +842,7 @@ The caravan halts at the city gate at dusk. A guard with a lantern blocks the ro
             line one
             \e[31mred\rback
 
-              1. go\e[1A  [if $x\u{07}]
+              1. go\e[1A  [if $x\u{07}, undecided]
             > q
 
             """#)

@@ -69,7 +69,7 @@ import Testing
         #expect(fuzz.contains("-n, --runs <N> How many runs to play. (default: 10000)"))
         #expect(fuzz.contains("-j, --jobs <J> Worker threads. (default: one per core)"))
         #expect(fuzz.contains(
-            "--policy <POLICY> uniform: every choice equally likely; fresh: prefer choices not taken yet. (values: uniform, fresh) (default: uniform)"))
+            "--policy <POLICY> uniform: every choice equally likely; fresh: prefer choices not taken yet; state: only the choices whose condition holds, effects applied. (values: uniform, fresh, state) (default: uniform)"))
     }
 
     @Test func eachCommandListsOnlyTheOptionsItUses() {

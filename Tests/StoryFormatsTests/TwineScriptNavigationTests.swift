@@ -68,7 +68,7 @@ import StoryGraph
             sources: [SourceText(path: "w.twee", text: Self.widgets)], options: LoadOptions(linkMacros: ["Fade"]))
         let choices = declared.story.passages[0].choices
         #expect(choices.map(\.target) == ["Cellar", "Attic"])
-        #expect(choices.map(\.condition) == [nil, .test("$brave", nil)])
+        #expect(choices.map(\.condition) == [nil, .test("$brave", .variable("brave"))])
         #expect(choices.map { $0.location?.column } == [1, 32])
         #expect(declared.diagnostics.isEmpty)
 

@@ -11,12 +11,13 @@ import StoryFormats
         "StoryBrain.swift", "Mission.m", "salt-road.yaml", "harbour.json", "carousel.json",
     ]
 
-    @Test(arguments: examples, [PlayPolicy.uniform, .fresh])
+    /// Under `state` the session plays the variables too (and `back()` rebuilds them).
+    @Test(arguments: examples, [PlayPolicy.uniform, .fresh, .state])
     func everyFuzzRunReplaysInASession(_ example: String, policy: PlayPolicy) throws {
         let play = PlayGraph(StoryGraph(try StoryLoading.load(paths: [PlayFixtures.example(example)]).story))
         for run in 1...200 {
             let playthrough = Playthrough(play, seed: 7, run: run, policy: policy, maxSteps: 60)
-            var session = PlaySession(play)
+            var session = PlaySession(play, evaluatingConditions: policy == .state)
             for step in playthrough.steps {
                 let slot = try #require(session.offeredSlot(for: step.choice), "run \(run), step at \(step.passage)")
                 session.take(slot, automatic: session.goesOnByItself)
@@ -37,9 +38,10 @@ import StoryFormats
             // Back undoes every choice the reader made, to the first place the reader chooses
             // (past the story's own jumps from the start, which stay).
             while session.back() {}
-            var fresh = PlaySession(play)
+            var fresh = PlaySession(play, evaluatingConditions: policy == .state)
             fresh.followAutomatic()
             #expect(session.node == fresh.node && session.failedSlot == nil)
+            #expect(session.reader?.values == fresh.reader?.values)
             #expect(session.steps.allSatisfy { $0.isAutomatic })
         }
     }

@@ -13,7 +13,11 @@ struct FuzzCommand: Command {
             Run I of seed S is the same on every machine and with any --jobs, so the output \
             is byte-identical across thread counts; timings go to stderr. Exit code 1 when a \
             run got stuck at the step cap or took a broken or computed link, with the run \
-            numbers to replay with --replay.
+            numbers to replay with --replay. With --policy state each run starts from the \
+            story's initial values and is offered only the choices whose condition holds in \
+            its state (a condition storygraph cannot decide is offered, and counted); a run at \
+            a passage that offers nothing is stuck under state (exit code 1), and --replay \
+            shows the variables each step changes.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [
@@ -27,7 +31,9 @@ struct FuzzCommand: Command {
         "max-steps", value: "K", help: "Stop a run as stuck after K choices.", shownDefault: "1000, or 10 × the passages",
         in: 1...100_000_000)
     static let policyOption = Option<PlayPolicy>.choice(
-        "policy", help: "uniform: every choice equally likely; fresh: prefer choices not taken yet.", default: .uniform)
+        "policy",
+        help: "uniform: every choice equally likely; fresh: prefer choices not taken yet; state: only the choices whose condition holds, effects applied.",
+        default: .uniform)
     static let jobsOption = Option<Int>.integer("jobs", short: "j", value: "J", help: "Worker threads.", shownDefault: "one per core", in: 1...1024)
     static let formatOption = Option<OutputFormat>.choice("format", help: "Report format.", default: .text)
     static let replayOption = Option<Int>.integer(
@@ -74,7 +80,7 @@ struct FuzzCommand: Command {
         switch format {
         case .text:
             var text = report.text(odds: odds)
-            if !report.allEnded, let first = (report.firstStuckRuns + report.firstFailedRuns.map { $0.run }).min() {
+            if !report.allEnded, let first = (report.firstStuckRuns + report.firstBlockedRuns + report.firstFailedRuns.map { $0.run }).min() {
                 text += "Replay one: storygraph fuzz \(paths.joined(separator: " ")) --replay \(first)\(replayOptions)\n"
             }
             terminal.write(text)

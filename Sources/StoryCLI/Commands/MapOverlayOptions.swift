@@ -25,10 +25,12 @@ struct MapOverlayOptions {
     static let runs = Option<Int>.integer("runs", help: "With --heat: how many runs to play.", default: 10_000, in: 1...Int(Int32.max))
     static let seed = Option<UInt64>.seed(help: "With --heat: the seed of the runs.")
     static let policy = Option<PlayPolicy>.choice("policy", help: "With --heat: how the random readers choose.", default: .uniform)
+    static let state = Option.flag(
+        "state", help: "Draw what the story's variables allow: choices whose condition never holds dashed grey, passages only the links reach greyed, endings no reader reaches outlined in purple.")
 
     static let specs: [OptionSpec] = [
         noAnalysis.spec, path.spec, focus.spec, radius.spec, ending.spec, cluster.spec, layout.spec,
-        heat.spec, runs.spec, seed.spec, policy.spec,
+        heat.spec, runs.spec, seed.spec, policy.spec, state.spec,
     ]
 
     var overlays: MapOverlays
@@ -54,7 +56,8 @@ struct MapOverlayOptions {
             ending: arguments.value(Self.ending),
             cluster: arguments.value(Self.cluster),
             pinnedLayout: arguments[Self.layout] == .twine,
-            heat: heat)
+            heat: heat,
+            state: arguments[Self.state] ? StateAnalysis.Budget() : nil)
     }
 
     /// The usage error for an option given without the one it needs.

@@ -10,20 +10,32 @@ struct PlayCommand: Command {
         abstract: "Play the story in the terminal, choosing at each passage.",
         discussion: """
             Each passage is shown as the reader sees it, with its id in brackets and its \
-            choices numbered (a choice's condition beside it, as written; storygraph does not \
-            decide it, the reader does). Type a number to choose, b to go back one choice, r \
+            choices numbered. The story's variables are played from their initial values, \
+            the values that conditions read shown in parentheses: a choice whose condition is \
+            false is listed as '-. … [locked: condition]' and cannot be taken, one storygraph \
+            cannot decide is offered and marked 'undecided', and effects apply on each step \
+            (--ignore-conditions offers every choice, its condition shown as written). Type a number to choose, b to go back one choice, r \
             to restart, q to quit. A jump the story makes by itself is followed. Without a \
             terminal, choices are read from standard input, one per line, and echoed; the end \
             of the input ends play (exit code 0). --auto plays run I (--replay, default 1) of \
             --seed as 'storygraph fuzz --replay I' does, exit code 1 when it does not reach an \
             ending; --replay I without --auto plays that run, then the reader goes on from \
-            where it stopped.
+            where it stopped. A uniform or fresh run is played without conditions; with \
+            --policy state, with them. --witness ENDING plays the way report's STATE section \
+            gives for that ending and stops there (exit code 1 when no reader reaches it).
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [
             fromOption.spec, autoOption.spec, seedOption.spec, replayOption.spec, policyOption.spec, maxStepsOption.spec,
-            transcriptOption.spec,
+            transcriptOption.spec, ignoreConditionsOption.spec, witnessOption.spec,
         ] + InputOptions.specs)
+
+    static let witnessOption = Option.text(
+        "witness", value: "ENDING",
+        help: "Play the shortest way a reader reaches ENDING given the story's variables (report's STATE witness), step by step, and stop there.")
+
+    static let ignoreConditionsOption = Option.flag(
+        "ignore-conditions", help: "Offer every choice, its condition shown as written (no variables are played).")
 
     static let fromOption = Option.text("from", value: "PASSAGE", help: "Begin at this passage (r restarts there).")
     static let autoOption = Option.flag("auto", help: "Play by itself: run I (--replay) of the seed, as fuzz plays it.")
@@ -46,6 +58,8 @@ struct PlayCommand: Command {
     let policy: PlayPolicy
     let maxSteps: Int?
     let transcript: String?
+    let ignoresConditions: Bool
+    let witness: String?
     let givenRunOptions: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
@@ -58,6 +72,8 @@ struct PlayCommand: Command {
         policy = arguments[Self.policyOption]
         maxSteps = arguments.value(Self.maxStepsOption)
         transcript = arguments.value(Self.transcriptOption)
+        ignoresConditions = arguments[Self.ignoreConditionsOption]
+        witness = arguments.value(Self.witnessOption)
         var given: [String] = []
         if arguments.has(Self.seedOption) { given.append(Self.seedOption.name) }
         if arguments.has(Self.policyOption) { given.append(Self.policyOption.name) }
@@ -67,11 +83,20 @@ struct PlayCommand: Command {
 
     func validate() throws(CLIError) {
         let playsRun = auto || replay != nil
+        if witness != nil {
+            if let other = playsRun ? (auto ? "auto" : "replay") : from != nil ? "from" : ignoresConditions ? "ignore-conditions" : givenRunOptions.first {
+                throw .usage("--witness cannot be used with --\(other): it plays the state search's own way from the start", command: "play")
+            }
+            return
+        }
         if !playsRun, let option = givenRunOptions.first {
             throw .usage("--\(option) needs --auto or --replay (it picks the fuzz run to play)", command: "play")
         }
         if playsRun, from != nil {
             throw .usage("--from cannot be used with --auto or --replay: a fuzz run begins at the start", command: "play")
+        }
+        if ignoresConditions, policy == .state {
+            throw .usage("--ignore-conditions cannot be used with --policy state, which plays the conditions", command: "play")
         }
         if !auto, paths == [StandardInput.path] {
             throw .usage("STORY '-' reads the story from standard input, where play reads the choices; give a file, or --auto", command: "play")
@@ -90,16 +115,33 @@ struct PlayCommand: Command {
             }
             origin = v
         }
+        // The witness is found (or refused) before anything is shown.
+        var witnessWay: [ChoiceRef]?
+        if let witness {
+            guard let way = try Self.witness(witness, graph, terminal) else { return .findings }
+            witnessWay = way
+        }
         // A transcript that cannot be written is refused before play, not after it.
         if let transcript { try OutputFile.write(Data(), to: transcript, terminal: terminal) }
         let screen = PlayScreen(terminal, echo: isatty(STDIN_FILENO) != 1, keepsTranscript: transcript != nil)
-        var session = PlaySession(play, from: origin)
-        screen.write(session.introduction(keys: !auto))
+        // A uniform or fresh run is structural: replayed and continued without conditions.
+        let playsRun = auto || replay != nil
+        let evaluates = !ignoresConditions && (playsRun ? policy == .state : true)
+        var session = PlaySession(play, from: origin, evaluatingConditions: evaluates)
+        screen.write(session.introduction(keys: !auto && witness == nil))
 
+        if let way = witnessWay {
+            guard Self.replay(way, into: &session, screen) else {
+                throw .failure("the witness of '\(witness ?? "")' takes a choice play does not offer")
+            }
+            screen.write(session.passageText(session.node))
+            screen.write(session.menuText(keys: false))
+            return session.state == .ending ? .success : .findings
+        }
         var code = ExitCode.success
         if auto || replay != nil {
             let playthrough = Playthrough(play, seed: seed, run: replay ?? 1, policy: policy, maxSteps: maxSteps)
-            guard Self.replay(playthrough, into: &session, screen) else {
+            guard Self.replay(playthrough.steps.map(\.choice), into: &session, screen) else {
                 throw .failure("run \(playthrough.run ?? 1) of seed \(seed) took a choice play does not offer")
             }
         }
@@ -121,12 +163,38 @@ struct PlayCommand: Command {
         return code
     }
 
-    /// Plays the steps of a fuzz run, showing each passage and, where the reader would
+    /// `--witness ENDING`: the state search's shortest way to the ending (the choices,
+    /// automatic ones too), or nil when no reader reaches it under state (said on stderr,
+    /// with the choices that block it: exit code 1).
+    static func witness(_ id: String, _ graph: StoryGraph, _ terminal: Terminal) throws(CLIError) -> [ChoiceRef]? {
+        guard let p = graph.indexByID[id] else {
+            throw .usage("--witness: no passage named '\(id)'\(Suggestion.phrase(for: id, among: graph.ids))", command: "play")
+        }
+        let endings = (0..<graph.passageCount).filter { graph.isEnding[$0] }
+        guard endings.contains(p) else {
+            let names = endings.map { graph.ids[$0] }.joined(separator: ", ")
+            throw .usage("--witness: '\(id)' is not an ending (the endings: \(names.isEmpty ? "none" : names))", command: "play")
+        }
+        let analysis = StateAnalysis(graph)
+        if let reached = analysis.reachedEndings.first(where: { $0.passage == p }) { return reached.witness }
+        let blocked = analysis.blockedEndings.first { $0.passage == p }?.blocking ?? []
+        let why = blocked.map { ref in
+            let choice = graph.choice(ref)
+            return "'\(choice.text)' in \(graph.ids[ref.passage])" + (choice.condition.map { " (\($0.description))" } ?? "")
+        }
+        let budget = analysis.isComplete ? "" : " within the search's budget (\(FuzzText.grouped(analysis.states)) states)"
+        terminal.printError(TerminalText.escaped(
+            "play: no reader reaches ending '\(id)' given the story's variables\(budget)"
+                + (why.isEmpty ? "" : "; blocked by " + why.joined(separator: "; "))))
+        return nil
+    }
+
+    /// Plays the steps of a fuzz run or a witness, showing each passage and, where the reader would
     /// choose, the menu and the choice; false if a step is not offered (it always is:
     /// both walk the same `PlayGraph` by the same rules).
-    static func replay(_ playthrough: Playthrough, into session: inout PlaySession, _ screen: PlayScreen) -> Bool {
-        for step in playthrough.steps {
-            guard let slot = session.offeredSlot(for: step.choice) else { return false }
+    static func replay(_ choices: [ChoiceRef], into session: inout PlaySession, _ screen: PlayScreen) -> Bool {
+        for choice in choices {
+            guard let slot = session.offeredSlot(for: choice) else { return false }
             let automatic = session.goesOnByItself
             screen.write(session.passageText(session.node, passingThrough: automatic))
             if !automatic {

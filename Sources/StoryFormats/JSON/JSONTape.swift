@@ -94,6 +94,34 @@ public struct JSONTape: Sendable {
 
     func isEmptyContainer(_ n: Int) -> Bool { next(n) == n + 1 }
 
+    /// Whether the document is storygraph's own story JSON: an object whose "passages"
+    /// is a list holding a record with an "id".
+    ///
+    /// - Complexity: O(members of the root + members of the passages before the first
+    ///   with an "id").
+    var isStoryJSON: Bool {
+        guard !nodes.isEmpty, kind(root) == .object else { return false }
+        var member = root + 1
+        while member < next(root) {
+            let value = member + 1
+            if stringEquals(member, "passages"), kind(value) == .array {
+                var element = value + 1
+                while element < next(value) {
+                    if kind(element) == .object {
+                        var field = element + 1
+                        while field < next(element) {
+                            if stringEquals(field, "id") { return true }
+                            field = next(field + 1)
+                        }
+                    }
+                    element = next(element)
+                }
+            }
+            member = next(value)
+        }
+        return false
+    }
+
     /// The decoded string of string node `n`.
     func string(_ n: Int) -> String {
         let node = nodes[n]

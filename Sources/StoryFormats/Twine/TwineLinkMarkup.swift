@@ -10,6 +10,8 @@ struct TwineLinkMarkup: Sendable, Hashable {
     var target: String
     /// A link that leaves the story (`https://…`, `mailto:…`): not a passage.
     var isExternal: Bool
+    /// SugarCube's setter (`[[Go|P][$key to true]]`), as written; nil when there is none.
+    var setter: String?
 
     /// Whether following the link goes to a passage of the story.
     var isPassageLink: Bool { !target.isEmpty && !isExternal }
@@ -19,7 +21,12 @@ struct TwineLinkMarkup: Sendable, Hashable {
     /// reads it: the rightmost `->`, else the leftmost `<-`, else the rightmost `|`.
     init(content: String) {
         var body = content
-        if let setter = body.range(of: "][") { body = String(body[..<setter.lowerBound]) }
+        var setter: String?
+        if let found = body.range(of: "][") {
+            setter = String(body[found.upperBound...])
+            body = String(body[..<found.lowerBound])
+        }
+        self.setter = setter
         var text = body
         var target = body
         if let arrow = body.range(of: "->", options: .backwards), !body[arrow.upperBound...].isEmpty {

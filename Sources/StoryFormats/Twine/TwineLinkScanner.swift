@@ -42,6 +42,15 @@ public struct TwineLinkScanner {
         /// loader reports each one that names a passage, so the author learns why a
         /// passage reached only that way is unreachable.
         public var unknownMacroArguments: [UnknownMacroArgument] = []
+        /// The passage's own assignments (`<<set>>`, `(set:)` outside any link), in
+        /// source order with their offsets; one inside a conditional block has an
+        /// unknown value (it may or may not run). `TwineEffects` places them.
+        public var effects: [TwineScannedEffect] = []
+        /// The offset of each choice's first character in the text, as `choices`.
+        public var choiceOffsets: [Int] = []
+        /// Conditions and assignments read as expressions, and those kept as text.
+        public var parsedExpressions = 0
+        public var unparsedExpressions = 0
     }
 
     /// A quoted argument of a macro the scanner does not read.
@@ -53,21 +62,23 @@ public struct TwineLinkScanner {
         public var condition: Condition?
     }
 
-    /// Scans `text`; `locate` turns an offset into `text` into a location in the file.
+    /// Scans `text`; `locate` turns an offset into `text` into a location in the file;
+    /// `passage` is the passage's name (what `visited()` counts).
     public static func scan(
-        _ text: [Unicode.Scalar], dialect: TwineDialect, locate: (Int) -> SourceLocation
+        _ text: [Unicode.Scalar], dialect: TwineDialect, passage: String? = nil, locate: (Int) -> SourceLocation
     ) -> Result {
         withoutActuallyEscaping(locate) { locate in
             var scan = TwineScan(s: text, dialect: dialect, locate: locate)
+            scan.passage = passage
             scan.run()
             return scan.result
         }
     }
 
     /// Scans a string (for tests): locations are those of a file holding only `text`.
-    public static func scan(_ text: String, dialect: TwineDialect = .unknown, path: String = "passage") -> Result {
+    public static func scan(_ text: String, dialect: TwineDialect = .unknown, path: String = "passage", passage: String? = nil) -> Result {
         let source = SourceText(path: path, text: text)
-        return scan(source.scalars, dialect: dialect, locate: source.location(at:))
+        return scan(source.scalars, dialect: dialect, passage: passage, locate: source.location(at:))
     }
 }
 
@@ -97,6 +108,25 @@ struct TwineOpenBlock {
     var chain: [Condition] = []
     /// A `<<switch>>`'s expression as written.
     var subject: String?
+    /// A clickable block (`<<link>>…<</link>>`, `(link:)[…]`): assignments inside run
+    /// when the reader clicks, as effects of the choices made inside it.
+    var isClickable = false
+    /// A block that may run any number of times (`<<for>>`): assignments inside are
+    /// unknown.
+    var isLoop = false
+    /// A clickable's assignments so far.
+    var effects: [Effect] = []
+    /// The number of choices made before this block opened (its choices follow).
+    var firstChoice = 0
+    /// Where the block opened.
+    var offset = 0
+}
+
+/// An assignment of a passage, where it is written, and whether it runs only under a
+/// condition or a click (its value is then unknown).
+public struct TwineScannedEffect: Sendable, Hashable {
+    public var effect: Effect
+    public var offset: Int
 }
 
 /// A Harlowe changer waiting for its hook: `(if: $x)` before `[`.
@@ -135,6 +165,8 @@ struct TwineScan {
     /// The shared reader of `[[…]]` markup, and how much of its look-ahead is charged.
     var markup = TwineLinkMarkupReader()
     var charged = 0
+    /// The passage's name, for `visited()` and Harlowe's `visits`.
+    var passage: String?
 
     static let maximumConditionLength = 400
     static let maximumSearch = 1 << 16
@@ -249,12 +281,13 @@ struct TwineScan {
         return joined.map { $0.description.unicodeScalars.count <= maximumConditionLength ? $0 : outer }
     }
 
-    mutating func push(_ name: String, isHook: Bool, condition own: Condition?, linkText: String?) {
+    mutating func push(_ name: String, isHook: Bool, condition own: Condition?, linkText: String?, isLoop: Bool = false) {
         let parent = blocks.last
         blocks.append(TwineOpenBlock(
             name: name, isHook: isHook, ownCondition: own,
             condition: TwineScan.join(parent?.condition, own),
-            linkText: linkText ?? parent?.linkText, chain: own.map { [$0] } ?? []))
+            linkText: linkText ?? parent?.linkText, chain: own.map { [$0] } ?? [],
+            isClickable: linkText != nil, isLoop: isLoop, firstChoice: result.choices.count, offset: i))
     }
 
     /// Replaces the condition of the innermost open block named `name` (`<<elseif>>`).
@@ -272,14 +305,14 @@ struct TwineScan {
         let floor = max(0, blocks.count - 64)
         while k >= floor {
             if !blocks[k].isHook && blocks[k].name == name {
-                blocks.removeSubrange(k...)
+                close(from: k)
                 return
             }
             k -= 1
         }
     }
 
-    mutating func add(_ text: String, _ target: String, kind: Choice.Kind, at offset: Int, restart: Bool = false) {
+    mutating func add(_ text: String, _ target: String, kind: Choice.Kind, at offset: Int, restart: Bool = false, effects: [Effect] = []) {
         var kind = kind
         var label = text
         // A target that a Snowman template computes (`<%= s.next %>`) is not a name.
@@ -291,8 +324,9 @@ struct TwineScan {
             label = linkText
         }
         result.choices.append(Choice(
-            text: label, target: target, condition: condition, isRestart: restart, kind: kind,
+            text: label, target: target, condition: condition, effects: effects, isRestart: restart, kind: kind,
             location: locate(offset)))
+        result.choiceOffsets.append(offset)
     }
 
     // MARK: The pass
@@ -310,7 +344,7 @@ struct TwineScan {
                 else if dialect.readsChapbook && (i == 0 || s[i - 1] == "\n"), modifierLine() {}
                 else { openHook() }
             case "]":
-                if let top = blocks.last, top.isHook { blocks.removeLast() }
+                if let top = blocks.last, top.isHook { close(from: blocks.count - 1) }
                 i += 1
             case "<":
                 if at(i, "<!--") { skip(to: "-->") }
@@ -341,6 +375,7 @@ struct TwineScan {
                 i += 1
             }
         }
+        if !blocks.isEmpty { close(from: 0) }
     }
 
     /// Skips past the next `end` (a comment's close), or to the end of the text.
@@ -364,7 +399,8 @@ struct TwineScan {
                 // (`[[Back|previous()]]`, `[[Go|$next]]`): the story computes it. The
                 // builder turns it back into a choice if a passage has that very name.
                 let computed = dialect.readsSugarCube && TwineScan.isSugarCubeExpression(link.target)
-                add(link.label, link.target, kind: computed ? .dynamic : .choice, at: start)
+                let effects = dialect.readsSugarCube ? sugarCubeSetter(link.setter, at: start) : []
+                add(link.label, link.target, kind: computed ? .dynamic : .choice, at: start, effects: effects)
             }
             i = end
         case .unclosed(let first):

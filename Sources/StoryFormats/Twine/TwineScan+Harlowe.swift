@@ -44,20 +44,28 @@ extension TwineScan {
         case "linkundo", "undo":
             let label = arguments.first.flatMap(TwineScan.harloweString) ?? linkText ?? "undo"
             add(label, written, kind: .dynamic, at: start)
+        case "set", "put", "move":
+            harloweAssignment(name, arguments, at: start)
+        case "inputbox", "forceinputbox", "dropdown", "checkbox", "checkboxes", "cyclinglink", "seqlink", "meter", "input", "forceinput":
+            // `bind $x` / `2bind $x`: the reader gives the variable its value.
+            for argument in arguments {
+                let words = argument.split(separator: " ")
+                if words.count == 2, words[0] == "bind" || words[0] == "2bind" { readerInput(String(words[1]), at: start) }
+            }
         case "restart", "reload":
             add(linkText ?? "restart", "", kind: .choice, at: start, restart: true)
         case "if":
-            let test = TwineScan.test(argumentText)
+            let test = harloweTest(argumentText)
             hook.condition = test
             harloweChain = [test]
             setsHook = true
         case "elseif":
-            let test = TwineScan.test(argumentText)
+            let test = harloweTest(argumentText)
             hook.condition = TwineScan.branch(after: harloweChain, test)
             harloweChain.append(test)
             setsHook = true
         case "unless":
-            hook.condition = .not(TwineScan.test(argumentText))
+            hook.condition = .not(harloweTest(argumentText))
             setsHook = true
         case "else":
             hook.condition = TwineScan.branch(after: harloweChain, nil) ?? TwineScan.test("(else:)")

@@ -33,12 +33,12 @@ extension TwineScan {
         let arguments = TwineScan.arguments(argumentText)
         switch name {
         case "if":
-            push("if", isHook: false, condition: TwineScan.test(argumentText), linkText: nil)
+            push("if", isHook: false, condition: sugarCubeTest(argumentText), linkText: nil)
         case "elseif":
-            elseIf(TwineScan.test(argumentText))
+            elseIf(sugarCubeTest(argumentText))
         case "else":
             if argumentText.hasPrefix("if ") {
-                elseIf(TwineScan.test(String(argumentText.dropFirst(3)).trimmingTwineSpace()))
+                elseIf(sugarCubeTest(String(argumentText.dropFirst(3)).trimmingTwineSpace()))
             } else {
                 recondition("if") { TwineScan.branch(after: $0.chain, nil) }
             }
@@ -49,13 +49,19 @@ extension TwineScan {
             blocks[blocks.count - 1].subject = argumentText
         case "case":
             let subject = blocks.last?.subject ?? ""
-            let test = TwineScan.test("\(subject) is \(argumentText)")
+            let test = sugarCubeTest("\(subject) is \(argumentText)")
             recondition("switch") { _ in test }
             if blocks.last?.name == "switch" { blocks[blocks.count - 1].chain.append(test) }
         case "default":
             recondition("switch") { TwineScan.branch(after: $0.chain, nil) }
         case "link", "button":
             clickable(name, arguments, argumentText, at: start)
+        case "set":
+            sugarCubeSet(argumentText, at: start)
+        case "unset":
+            sugarCubeUnset(argumentText, at: start)
+        case "for":
+            push("for", isHook: false, condition: nil, linkText: nil, isLoop: true)
         case "linkreplace", "linkappend", "linkprepend":
             push(name, isHook: false, condition: nil, linkText: TwineScan.label(arguments.first))
         case "goto":
@@ -83,6 +89,9 @@ extension TwineScan {
             i = min(s.count, close + "<</script>>".unicodeScalars.count)
         case "widget":
             skip(to: "<</widget>>")
+        case "textbox", "textarea", "numberbox", "checkbox", "radiobutton", "listbox", "cycle":
+            // The reader gives the variable its value.
+            if case .string(let variable)? = arguments.first { readerInput(variable, at: start) }
         default:
             guard !TwineScan.sugarCubeMacros.contains(name) else { break }
             for argument in arguments {
@@ -117,11 +126,14 @@ extension TwineScan {
     /// `<<link "text" "P">>`, `<<link [[text|P]]>>`, `<<link "text">>…<</link>>`.
     mutating func clickable(_ name: String, _ arguments: [TwineMacroArgument], _ argumentText: String, at start: Int) {
         var label = TwineScan.label(arguments.first)
+        let before = result.choices.count
+        defer { blocks[blocks.count - 1].firstChoice = before }
         switch arguments.first {
         case .markup(let content)?:
-            if let (text, target) = TwineLinkMarkup.passageLink(content) {
-                add(text, target, kind: .choice, at: start)
-                label = text
+            let markup = TwineLinkMarkup(content: content)
+            if markup.isPassageLink {
+                add(markup.label, markup.target, kind: .choice, at: start, effects: sugarCubeSetter(markup.setter, at: start))
+                label = markup.label
             }
         case .image(let content)?:
             let parts = content.components(separatedBy: "][")

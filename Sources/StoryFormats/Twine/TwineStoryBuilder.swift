@@ -64,8 +64,16 @@ enum TwineStoryBuilder {
         let allNames = Set(sources.map(\.name))
         var first: [String: (location: SourceLocation, special: Bool)] = [:]
         var unknownArguments: [(TwineLinkScanner.UnknownMacroArgument, passage: String)] = []
+        var initialisation: [Effect] = []
+        var parsedExpressions = 0, unparsedExpressions = 0
+        // What runs around every passage: its assignments are every passage's.
+        var around: (header: [Effect], footer: [Effect]) = ([], [])
+        var volatile: [(String, SourceLocation)] = []
         for source in sources {
             let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
+            if dialect.readsSugarCube {
+                volatile += TwineScriptAssignments.names(in: source.text, isScript: source.tags.contains("script")).map { ($0, source.location) }
+            }
             // Each file of a Twee 2 project may list the files it includes: a StoryIncludes
             // in several files is no duplicate.
             if source.name != TweeStoryIncludes.passageName, let earlier = first[source.name] {
@@ -82,10 +90,23 @@ enum TwineStoryBuilder {
                 first[source.name] = (source.location, isSpecial)
             }
             var choices: [Choice] = []
+            var effects: [Effect] = []
             let scanned = !unscannedNames.contains(source.name) && !source.tags.contains { unscannedTags.contains($0) }
             if scanned {
-                let found = TwineLinkScanner.scan(source.text, dialect: dialect, locate: source.locate)
-                choices = found.choices
+                let found = TwineLinkScanner.scan(source.text, dialect: dialect, passage: source.name, locate: source.locate)
+                (choices, effects) = TwineEffects.place(found)
+                parsedExpressions += found.parsedExpressions
+                unparsedExpressions += found.unparsedExpressions
+                if isInitialisation(name: source.name, tags: source.tags, dialect: dialect) {
+                    initialisation += found.effects.map(\.effect)
+                }
+                // A widget's assignments run wherever it is used.
+                if source.tags.contains("widget") { volatile += found.effects.map { ($0.effect.variable, $0.effect.location ?? source.location) } }
+                switch everyPassage(name: source.name, tags: source.tags, dialect: dialect) {
+                case .header?: around.header += found.effects.map(\.effect)
+                case .footer?: around.footer += found.effects.map(\.effect)
+                case nil: break
+                }
                 // A SugarCube link target read as an expression that is, after all, a
                 // passage's name is that passage (SugarCube tries the name first).
                 for c in choices.indices where choices[c].kind == .dynamic && dialect.readsSugarCube
@@ -107,13 +128,26 @@ enum TwineStoryBuilder {
             text.append(contentsOf: source.text)
             var passage = Passage(
                 id: source.name, text: String(text), tags: source.tags, choices: choices,
-                location: source.location, metadata: source.metadata)
+                effects: isSpecial ? [] : effects, location: source.location, metadata: source.metadata)
             if !isSpecial {
                 let shown = TwineReadableText.of(passage.text)
                 if shown != passage.text { passage.readerText = shown }
             }
             if isSpecial { special.append(passage) } else { passages.append(passage) }
         }
+        // What the JavaScript or a widget changes may hold anything on any passage (those
+        // a condition or an assignment reads: the others change nothing the analysis sees).
+        var named: Set<String> = []
+        let read = Set(passages.flatMap { passage in
+            passage.effects.flatMap(\.value.variables) + passage.choices.flatMap { choice in
+                (choice.condition.map { StateModel.expression($0).variables } ?? []) + choice.effects.flatMap(\.value.variables)
+            }
+        })
+        let unknowable = volatile.filter { read.contains($0.0) && named.insert($0.0).inserted }.map { name, location in
+            Effect(variable: name, value: .unknown("$\(name) (changed by the story's JavaScript or a widget)"),
+                   text: "$\(name) changed by the story's JavaScript or a widget", location: location)
+        }
+        TwineEffects.surround(&passages, header: unknowable + around.header, footer: around.footer)
         let names = Set(passages.map(\.id))
         // A link to a URI (`[[Write to us|mailto:…]]`) leaves the story: it is not a
         // choice (nor a broken link) unless a passage has that very name.
@@ -160,7 +194,55 @@ enum TwineStoryBuilder {
                 }
             }
         }
-        return Story(title: title, start: start, passages: passages, format: format, specialPassages: special)
+        var story = Story(
+            title: title, start: start, passages: passages, format: format, specialPassages: special,
+            variables: TwineEffects.variables(from: initialisation))
+        if dialect == .harlowe { declareHarloweDefaults(&story) }
+        if parsedExpressions + unparsedExpressions > 0 {
+            story.sourceStatistics = [SourceStatistic("expressions", parsedExpressions), SourceStatistic("expressions_unparsed", unparsedExpressions)]
+        }
+        return story
+    }
+
+    enum Side { case header, footer }
+
+    /// Whether the passage runs before every passage (SugarCube's `PassageReady` and
+    /// `PassageHeader`, Harlowe's `header` tag) or after it (`PassageDone`,
+    /// `PassageFooter`, `footer`), or neither.
+    static func everyPassage(name: String, tags: [String], dialect: TwineDialect) -> Side? {
+        if dialect.readsSugarCube && (name == "PassageReady" || name == "PassageHeader") { return .header }
+        if dialect.readsSugarCube && (name == "PassageDone" || name == "PassageFooter") { return .footer }
+        if dialect.readsHarlowe && tags.contains("header") { return .header }
+        if dialect.readsHarlowe && tags.contains("footer") { return .footer }
+        return nil
+    }
+
+    /// Passages whose assignments give the story's initial values: SugarCube's
+    /// `StoryInit`, Harlowe's passages tagged `startup`.
+    static func isInitialisation(name: String, tags: [String], dialect: TwineDialect) -> Bool {
+        (dialect.readsSugarCube && name == "StoryInit") || (dialect.readsHarlowe && tags.contains("startup"))
+    }
+
+    /// Harlowe 3 reads a variable never set as 0: each variable a condition or an
+    /// assignment reads that no `startup` passage sets starts at 0.
+    static func declareHarloweDefaults(_ story: inout Story) {
+        var declared = Set(story.variables.map(\.name))
+        var expressions: [Expression] = []
+        for passage in story.passages {
+            expressions += passage.effects.map(\.value)
+            for choice in passage.choices {
+                if let e = choice.condition?.expression { expressions.append(e) }
+                else if let condition = choice.condition { expressions.append(StateModel.expression(condition)) }
+                expressions += choice.effects.map(\.value)
+            }
+            expressions += passage.effects.map { .variable($0.variable) }
+            expressions += passage.choices.flatMap { $0.effects.map { Expression.variable($0.variable) } }
+        }
+        for e in expressions {
+            for name in e.variables where declared.insert(name).inserted {
+                story.variables.append(Variable(name: name, initial: .integer(0)))
+            }
+        }
     }
 
     /// Parses a JSON fragment of a file, its errors placed in the file. Returns nil (and

@@ -39,6 +39,8 @@ public struct StoryAnalysis: Sendable {
     /// The condition-aware search; nil when the story has no state to search
     /// (`StateModel.applies(to:)`).
     public let state: StateAnalysis?
+    /// Paths and odds on the state graph; nil without a state search.
+    public let stateOutcomes: StateOutcomes?
     public let lint: Lint
     /// Seconds each analysis took, in the order they ran.
     public let timings: [(name: String, seconds: Double)]
@@ -101,6 +103,10 @@ public struct StoryAnalysis: Sendable {
         let state = StateModel.applies(to: graph.story)
             ? timed("state") { StateAnalysis(graph, reachability: reachability, budget: options.stateBudget) } : nil
         self.state = state
+        stateOutcomes = state.map { state in
+            // The simple-path count gets half the budget, as the structural one does.
+            timed("state paths+odds") { StateOutcomes(state, graph: graph, budget: half) }
+        }
         lint = timed("lint") {
             Lint(graph, loadDiagnostics: loadDiagnostics, reachability: reachability,
                  components: components, state: state, disabled: options.disabledRules)

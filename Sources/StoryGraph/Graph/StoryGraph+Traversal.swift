@@ -34,4 +34,36 @@ extension StoryGraph {
         for v in passageCount..<count where nodes[v] { reachable[passageOf[v]] = true }
         return reachable
     }
+
+    /// The edges of a shortest walk from node `a` to node `b` by path steps, through
+    /// nodes `allowed` accepts; `a == b` asks for a shortest cycle through `a`. Empty
+    /// when there is none.
+    ///
+    /// - Complexity: O(V + E), breadth-first.
+    public func shortestWalk(from a: Int, to b: Int, allowed: (Int) -> Bool = { _ in true }) -> [Int] {
+        // Per node: the edge it was first reached by, and from which node.
+        var edgeInto = [Int](repeating: -1, count: count)
+        var cameFrom = [Int](repeating: -1, count: count)
+        var frontier = [a]
+        search: while !frontier.isEmpty {
+            var next: [Int] = []
+            for v in frontier {
+                for e in edges(from: v) where edgeInto[edgeTargets[e]] < 0 && allowed(edgeTargets[e]) {
+                    edgeInto[edgeTargets[e]] = e
+                    cameFrom[edgeTargets[e]] = v
+                    if edgeTargets[e] == b { break search }
+                    next.append(edgeTargets[e])
+                }
+            }
+            frontier = next
+        }
+        guard edgeInto[b] >= 0 else { return [] }
+        var walk = [edgeInto[b]]
+        var v = cameFrom[b]
+        while v != a {
+            walk.append(edgeInto[v])
+            v = cameFrom[v]
+        }
+        return walk.reversed()
+    }
 }

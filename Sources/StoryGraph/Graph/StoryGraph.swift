@@ -224,24 +224,71 @@ public struct StoryGraph: Sendable {
         self.callsCut = flow.callsCut
         self.returnPoints = flow.returnPoints
 
+        (reverseOffsets, reverseSources, reverseEdges) = Self.reverse(offsets: flow.edgeOffsets, targets: flow.edgeTargets)
+    }
+
+    /// A graph given by its adjacency, with no story text behind it: node `v` is passage
+    /// `v`, its `k`-th edge is its choice `k`, `isEnding` says which end, and each of
+    /// `stuck` has one broken link (no way on, and no ending). What `StateOutcomes` runs
+    /// the structural analysers on: the state graph, whose nodes have no names.
+    ///
+    /// - Complexity: O(V + E).
+    init(adjacency edgeOffsets: [Int], targets edgeTargets: [Int], start: Int, isEnding: [Bool], stuck: [Int]) {
+        let n = isEnding.count
+        var passages = [Passage](repeating: Passage(id: ""), count: n)
+        for v in stuck { passages[v].choices = [Choice(text: "", target: "")] }
+        story = Story(title: "", start: "", passages: passages, format: "state-graph")
+        ids = [String](repeating: "", count: n)
+        passageCount = n
+        passageOf = Array(0..<n)
+        indexByID = [:]
+        self.start = start
+        self.isEnding = isEnding
+        isFragment = [Bool](repeating: false, count: n)
+        self.edgeOffsets = edgeOffsets
+        self.edgeTargets = edgeTargets
+        var refs: [ChoiceRef] = []
+        refs.reserveCapacity(edgeTargets.count)
+        for v in 0..<n { for k in 0..<(edgeOffsets[v + 1] - edgeOffsets[v]) { refs.append(ChoiceRef(passage: v, choice: k)) } }
+        edgeRefs = refs
+        (reverseOffsets, reverseSources, reverseEdges) = Self.reverse(offsets: edgeOffsets, targets: edgeTargets)
+        shownOffsets = [Int](repeating: 0, count: n + 1)
+        shownPassages = []
+        inclusionsCut = []
+        restarts = []
+        brokenLinks = stuck.map { ChoiceRef(passage: $0, choice: 0) }
+        includes = []
+        dynamicLinks = []
+        endingExits = []
+        shownBrokenLinks = []
+        shownDynamicLinks = []
+        returnsWithoutCall = []
+        callsCut = []
+        returnPoints = []
+    }
+
+    /// The reverse adjacency of a forward one: per node, the edges into it (by their
+    /// sources and edge numbers), in order of the sources.
+    ///
+    /// - Complexity: O(V + E), a counting sort.
+    static func reverse(offsets: [Int], targets: [Int]) -> (offsets: [Int], sources: [Int], edges: [Int]) {
+        let nodes = offsets.count - 1
         var inDegree = [Int](repeating: 0, count: nodes)
-        for w in flow.edgeTargets { inDegree[w] += 1 }
+        for w in targets { inDegree[w] += 1 }
         var reverseOffsets = [Int](repeating: 0, count: nodes + 1)
         for v in 0..<nodes { reverseOffsets[v + 1] = reverseOffsets[v] + inDegree[v] }
         var fill = reverseOffsets
-        var reverseSources = [Int](repeating: 0, count: flow.edgeTargets.count)
-        var reverseEdges = [Int](repeating: 0, count: flow.edgeTargets.count)
+        var sources = [Int](repeating: 0, count: targets.count)
+        var edges = [Int](repeating: 0, count: targets.count)
         for v in 0..<nodes {
-            for e in flow.edgeOffsets[v]..<flow.edgeOffsets[v + 1] {
-                let w = flow.edgeTargets[e]
-                reverseSources[fill[w]] = v
-                reverseEdges[fill[w]] = e
+            for e in offsets[v]..<offsets[v + 1] {
+                let w = targets[e]
+                sources[fill[w]] = v
+                edges[fill[w]] = e
                 fill[w] += 1
             }
         }
-        self.reverseOffsets = reverseOffsets
-        self.reverseSources = reverseSources
-        self.reverseEdges = reverseEdges
+        return (reverseOffsets, sources, edges)
     }
 
     // Codes of `stepOf` for choices that are not steps.

@@ -23,6 +23,14 @@ final class FuzzCounts: @unchecked Sendable {
     private var stamp: UInt32 = 0
 
     var stuckRuns = 0
+    /// Under state: runs that stopped at a passage offering nothing (`RawOutcome.blocked`).
+    var blockedRuns = 0
+    /// The smallest such run numbers, at most `Fuzzer.keptRunNumbers`, ascending.
+    var firstBlocked: [Int] = []
+    /// Under state: how often a choice was offered on an unknown condition, and per slot
+    /// whether it ever was.
+    var unknownOffers = 0
+    private(set) lazy var unknownSlots = [Bool](repeating: false, count: slotCount)
     var brokenLinkRuns = 0
     var dynamicLinkRuns = 0
     var totalChoices = 0
@@ -65,15 +73,7 @@ final class FuzzCounts: @unchecked Sendable {
         targets: UnsafeBufferPointer<Int32>, flags: UnsafeBufferPointer<UInt8>, passageOf: UnsafeBufferPointer<Int32>,
         choiceSlot: UnsafeBufferPointer<Int32>, start: Int, maxSteps: Int, fresh: Bool
     ) {
-        precondition(block < Int(UInt32.max), "too many runs")
-        var observer = CoverageObserver(
-            passageOf: passageOf.baseAddress!, choiceSlot: choiceSlot.baseAddress!,
-            passageStamp: passageStamp.baseAddress!, passageRuns: passageRuns.baseAddress!,
-            slotStamp: slotStamp.baseAddress!, slotRuns: slotRuns.baseAddress!,
-            slotBlock: slotBlock.baseAddress!, stamp: stamp, block: UInt32(block + 1))
-        let lengths = lengths
-        let endingRuns = endingRuns
-        var choices = 0
+        var observer = observer(block: block, passageOf: passageOf, choiceSlot: choiceSlot)
         for run in runs {
             observer.stamp &+= 1
             if observer.stamp == 0 { resetStamps(); observer.stamp = 1 }
@@ -81,23 +81,69 @@ final class FuzzCounts: @unchecked Sendable {
             let outcome = RandomWalk.run(
                 offsets: offsets, targets: targets, flags: flags, start: start, maxSteps: maxSteps,
                 fresh: fresh, rng: &rng, observer: &observer)
-            choices &+= outcome.steps
-            lengths[outcome.steps] &+= 1
-            switch outcome.kind {
-            case .ending:
-                endingRuns[Int(passageOf[outcome.place])] &+= 1
-            case .stuck:
-                stuckRuns += 1
-                if firstStuck.count < Fuzzer.keptRunNumbers { firstStuck.append(run) }
-            case .brokenLink, .dynamicLink:
-                if outcome.kind == .brokenLink { brokenLinkRuns += 1 } else { dynamicLinkRuns += 1 }
-                let choice = Int(choiceSlot[outcome.place])
-                if firstFailure[choice] > run { firstFailure[choice] = run }
-                if firstFailed.count < Fuzzer.keptRunNumbers { firstFailed.append((run, outcome.place)) }
-            }
+            count(outcome, run: run, passageOf: passageOf, choiceSlot: choiceSlot)
         }
         stamp = observer.stamp
-        totalChoices &+= choices
+    }
+
+    private func observer(block: Int, passageOf: UnsafeBufferPointer<Int32>, choiceSlot: UnsafeBufferPointer<Int32>) -> CoverageObserver {
+        precondition(block < Int(UInt32.max), "too many runs")
+        return CoverageObserver(
+            passageOf: passageOf.baseAddress!, choiceSlot: choiceSlot.baseAddress!,
+            passageStamp: passageStamp.baseAddress!, passageRuns: passageRuns.baseAddress!,
+            slotStamp: slotStamp.baseAddress!, slotRuns: slotRuns.baseAddress!,
+            slotBlock: slotBlock.baseAddress!, stamp: stamp, block: UInt32(block + 1))
+    }
+
+    /// Plays `runs` (all of one block) under state (`PlayPolicy.state`) with `reader`,
+    /// and counts them as `play` does, with the runs stuck under state and the choices
+    /// offered on an unknown condition besides.
+    ///
+    /// - Complexity: O(steps × (slots per passage × size of conditions + effects)).
+    func playUnderState(runs: ClosedRange<Int>, block: Int, seed: UInt64, reader: inout ReaderState, maxSteps: Int) {
+        let play = reader.play
+        play.passageOf.withUnsafeBufferPointer { passageOf in
+            play.choiceSlot.withUnsafeBufferPointer { choiceSlot in
+                var observer = observer(block: block, passageOf: passageOf, choiceSlot: choiceSlot)
+                var offered: [Int] = [], truths: [Truth] = []
+                var unknownOffers = 0
+                var unknownSlots = self.unknownSlots
+                for run in runs {
+                    observer.stamp &+= 1
+                    if observer.stamp == 0 { resetStamps(); observer.stamp = 1 }
+                    var rng = Xoshiro256StarStar(seed: seed, run: UInt64(run))
+                    let outcome = reader.run(
+                        start: play.start, maxSteps: maxSteps, rng: &rng, observer: &observer, offered: &offered,
+                        truths: &truths, unknown: { unknownOffers += 1; unknownSlots[Int(choiceSlot[$0])] = true })
+                    count(outcome, run: run, passageOf: passageOf, choiceSlot: choiceSlot)
+                }
+                self.unknownSlots = unknownSlots
+                self.unknownOffers += unknownOffers
+                stamp = observer.stamp
+            }
+        }
+    }
+
+    /// Counts one run's outcome (the plain walk never returns `blocked`).
+    @inline(__always)
+    private func count(_ outcome: RawOutcome, run: Int, passageOf: UnsafeBufferPointer<Int32>, choiceSlot: UnsafeBufferPointer<Int32>) {
+        totalChoices &+= outcome.steps
+        lengths[outcome.steps] &+= 1
+        switch outcome.kind {
+        case .ending:
+            endingRuns[Int(passageOf[outcome.place])] &+= 1
+        case .stuck:
+            stuckRuns += 1
+            if firstStuck.count < Fuzzer.keptRunNumbers { firstStuck.append(run) }
+        case .blocked:
+            blockedRuns += 1
+            if firstBlocked.count < Fuzzer.keptRunNumbers { firstBlocked.append(run) }
+        case .brokenLink, .dynamicLink:
+            if outcome.kind == .brokenLink { brokenLinkRuns += 1 } else { dynamicLinkRuns += 1 }
+            let choice = Int(choiceSlot[outcome.place])
+            if firstFailure[choice] > run { firstFailure[choice] = run }
+            if firstFailed.count < Fuzzer.keptRunNumbers { firstFailed.append((run, outcome.place)) }
+        }
     }
 
     private func resetStamps() {
@@ -120,6 +166,12 @@ final class FuzzCounts: @unchecked Sendable {
         }
         for i in 0...maxSteps { lengths[i] += other.lengths[i] }
         stuckRuns += other.stuckRuns
+        blockedRuns += other.blockedRuns
+        firstBlocked = Array((firstBlocked + other.firstBlocked).sorted().prefix(Fuzzer.keptRunNumbers))
+        unknownOffers += other.unknownOffers
+        if other.unknownOffers > 0 {
+            for i in 0..<slotCount where other.unknownSlots[i] { unknownSlots[i] = true }
+        }
         brokenLinkRuns += other.brokenLinkRuns
         dynamicLinkRuns += other.dynamicLinkRuns
         totalChoices += other.totalChoices

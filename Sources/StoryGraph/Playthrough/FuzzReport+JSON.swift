@@ -36,7 +36,12 @@ extension FuzzReport {
                 links: failedLinks.map {
                     JSONFailedLink(choice: choice($0.choice), kind: $0.isDynamic ? "dynamic" : "broken", runs: $0.runs, firstRun: $0.firstRun)
                 }),
-            totalChoices: totalChoices)
+            totalChoices: totalChoices,
+            underState: policy == .state
+                ? JSONUnderState(
+                    stuck: JSONRuns(runs: blockedRuns, firstRuns: firstBlockedRuns), unknownOffers: unknownOffers,
+                    unknownChoices: unknownChoices.map(choice))
+                : nil)
         return JSONOutput.encode(document)
     }
 }
@@ -55,6 +60,14 @@ private struct JSONDocument: Encodable {
     var stuck: JSONRuns
     var failed: JSONFailures
     var totalChoices: Int
+    /// Only under the state policy (absent otherwise, so other fuzz reports keep their bytes).
+    var underState: JSONUnderState?
+}
+
+private struct JSONUnderState: Encodable {
+    var stuck: JSONRuns
+    var unknownOffers: Int
+    var unknownChoices: [JSONChoice]
 }
 
 private struct JSONOutcome: Encodable {

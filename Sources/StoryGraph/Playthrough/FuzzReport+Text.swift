@@ -47,6 +47,9 @@ extension FuzzReport {
         if stuckRuns > 0 || (odds?.neverEnding ?? 0) > 0 {
             rows.append(row("stuck (no ending)", passage: nil, runs: stuckRuns, exact: odds?.neverEnding, compare: false))
         }
+        if blockedRuns > 0 {
+            rows.append(row("stuck under state", passage: nil, runs: blockedRuns, exact: nil, compare: false))
+        }
         if brokenLinkRuns > 0 || (odds?.brokenLink ?? 0) > 0 {
             rows.append(row("broken link", passage: nil, runs: brokenLinkRuns, exact: odds?.brokenLink))
         }
@@ -122,6 +125,20 @@ extension FuzzReport {
             lines.append("Stuck runs (no ending within \(FuzzText.grouped(maxSteps)) choices, or no choice left to take): \(FuzzText.grouped(stuckRuns)); runs \(Self.runList(firstStuckRuns, of: stuckRuns))")
         } else {
             lines.append("Stuck runs: none")
+        }
+        if policy == .state {
+            if blockedRuns > 0 {
+                lines.append("Stuck under state (a passage that is not an ending, where no choice's condition held): \(FuzzText.grouped(blockedRuns)); runs \(Self.runList(firstBlockedRuns, of: blockedRuns))")
+            } else {
+                lines.append("Stuck under state: none")
+            }
+            if unknownOffers > 0 {
+                lines.append("Offered on an unknown condition: \(FuzzText.grouped(unknownOffers)) times, \(FuzzText.grouped(unknownChoices.count)) choice\(unknownChoices.count == 1 ? "" : "s"):")
+                for ref in unknownChoices.prefix(listLimit) { lines.append("  " + Self.describe(ref, in: graph.graph)) }
+                if unknownChoices.count > listLimit { lines.append("  … and \(FuzzText.grouped(unknownChoices.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
+            } else {
+                lines.append("Offered on an unknown condition: none")
+            }
         }
         let failed = brokenLinkRuns + dynamicLinkRuns
         if failed > 0 {

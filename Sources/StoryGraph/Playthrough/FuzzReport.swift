@@ -42,6 +42,15 @@ public struct FuzzReport: Sendable {
     /// Runs that ended at each passage.
     public let endingRuns: [Int]
     public let stuckRuns: Int
+    /// Under `PlayPolicy.state`: runs that stopped at a passage that is not an ending and
+    /// offered no choice (no condition held, or the once-only ones were used up), and the
+    /// smallest of their run numbers; a structural trap shows in `stuckRuns` instead.
+    public let blockedRuns: Int
+    public let firstBlockedRuns: [Int]
+    /// Under `PlayPolicy.state`: how many times a choice was offered because its
+    /// condition was unknown (a call, text not parsed), and those choices, in story order.
+    public let unknownOffers: Int
+    public let unknownChoices: [ChoiceRef]
     public let brokenLinkRuns: Int
     public let dynamicLinkRuns: Int
     /// Choices taken over all runs.
@@ -75,6 +84,10 @@ public struct FuzzReport: Sendable {
         self.choiceRuns = choiceRuns
         endingRuns = Array(counts.endingRuns.prefix(graph.passageCount))
         stuckRuns = counts.stuckRuns
+        blockedRuns = counts.blockedRuns
+        firstBlockedRuns = counts.firstBlocked
+        unknownOffers = counts.unknownOffers
+        unknownChoices = counts.unknownOffers == 0 ? [] : (0..<graph.slotCount).filter { counts.unknownSlots[$0] && graph.isChoiceSlot($0) }.map { graph.refs[$0] }
         brokenLinkRuns = counts.brokenLinkRuns
         dynamicLinkRuns = counts.dynamicLinkRuns
         totalChoices = counts.totalChoices
@@ -91,7 +104,7 @@ public struct FuzzReport: Sendable {
     }
 
     /// Runs that reached an ending.
-    public var endedRuns: Int { runs - stuckRuns - brokenLinkRuns - dynamicLinkRuns }
+    public var endedRuns: Int { runs - stuckRuns - blockedRuns - brokenLinkRuns - dynamicLinkRuns }
     /// Whether every run reached an ending.
     public var allEnded: Bool { endedRuns == runs }
 

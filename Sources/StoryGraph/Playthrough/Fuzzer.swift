@@ -58,12 +58,15 @@ public struct Fuzzer: Sendable {
         let done = Atomic<Int>(0)
         let results = Mutex<[FuzzCounts]>([])
         let task = FuzzTask(graph: graph, runs: runs, seed: seed, fresh: policy == .fresh, maxSteps: cap)
+        // Under state: the conditions and effects compiled once, a reader per worker.
+        let model = policy == .state ? StateModel(graph.graph) : nil
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let counts = FuzzCounts(passages: graph.passageCount, slots: graph.slotCount, maxSteps: cap)
+            var reader = model.map { ReaderState(graph, model: $0) }
             while true {
                 let block = nextBlock.add(1, ordering: .relaxed).oldValue
                 guard block < blocks else { break }
-                let played = task.play(block: block, into: counts)
+                let played = reader != nil ? task.play(block: block, into: counts, reader: &reader!) : task.play(block: block, into: counts)
                 if let progress {
                     progress(done.add(played, ordering: .relaxed).newValue)
                 }
@@ -83,6 +86,17 @@ struct FuzzTask: Sendable {
     let seed: UInt64
     let fresh: Bool
     let maxSteps: Int
+
+    /// Plays the runs of one block under state into `counts`; returns how many.
+    ///
+    /// - Complexity: O(steps of the block's runs × the work of a step under state).
+    func play(block: Int, into counts: FuzzCounts, reader: inout ReaderState) -> Int {
+        let first = block * Fuzzer.freshBlockSize + 1
+        let last = min(runs, first + Fuzzer.freshBlockSize - 1)
+        guard first <= last else { return 0 }
+        counts.playUnderState(runs: first...last, block: block, seed: seed, reader: &reader, maxSteps: maxSteps)
+        return last - first + 1
+    }
 
     /// Plays the runs of one block into `counts`; returns how many.
     ///

@@ -11,4 +11,10 @@ public enum PlayPolicy: String, Sendable, Hashable, Codable, CaseIterable {
     /// and its number only, never of threads; memory within the run alone would make
     /// `fresh` the same as `uniform` on every story without loops.
     case fresh
+    /// The reader of `ReaderState`: starts from the story's initial values, is offered
+    /// only the choices whose condition holds in its state (or is unknown: offered, and
+    /// counted), picks uniformly among them and applies the effects, as
+    /// `StateAnalysis` does. A passage that is not an ending and offers nothing leaves
+    /// the run stuck under state.
+    case state
 }

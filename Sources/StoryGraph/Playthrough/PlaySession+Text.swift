@@ -28,12 +28,18 @@ extension PlaySession {
     public func menuText(keys: Bool = true) -> String {
         let more = keys ? " b goes back, r restarts, q quits." : ""
         var lines = [""]
+        let variables = variablesText()
+        if !variables.isEmpty, state == .choosing || state == .outOfChoices { lines.append(String(variables.dropLast())) }
         switch state {
         case .choosing:
             for (i, slot) in offered.enumerated() { lines.append("  \(i + 1). " + label(slot)) }
+            for slot in locked { lines.append("  -. " + label(slot, locked: true)) }
         case .ending:
             let kind = graph.graph.story.passages[passage(of: node)].ending?.kind.map { " (\($0))" } ?? ""
             lines.append("■ The end\(kind)." + (keys ? " r restarts, b goes back, q quits." : ""))
+        case .outOfChoices where reader != nil:
+            for slot in locked { lines.append("  -. " + label(slot, locked: true)) }
+            lines.append("✗ No choice can be taken here: no condition holds (and no once-only one is left)." + more)
         case .outOfChoices:
             lines.append("✗ No choice is left here: the once-only ones are used up and there is no fallback." + more)
         case .brokenLink(let slot):
@@ -46,14 +52,26 @@ extension PlaySession {
         return TerminalText.joined(lines) + "\n"
     }
 
+    /// With conditions evaluated: the tracked variables' values, one line (empty when
+    /// no condition reads a variable).
+    public func variablesText() -> String {
+        guard let reader, !reader.values.isEmpty else { return "" }
+        let values = zip(reader.model.variables, reader.values).map { "\($0) = \($1?.description ?? "unknown")" }
+        return TerminalText.escaped("  (" + values.joined(separator: ", ") + ")") + "\n"
+    }
+
     /// A choice as the menu lists it: its label (or where an automatic one goes), its
-    /// condition as written, and a mark on a link that cannot be followed.
-    public func label(_ slot: Int) -> String {
+    /// condition as written (`[locked: …]` when it is false here, `undecided` when
+    /// storygraph cannot tell), and a mark on a link that cannot be followed.
+    public func label(_ slot: Int, locked: Bool = false) -> String {
         let choice = choice(slot)
         var text = choice.text.isEmpty || isAutomatic(slot) && choice.kind != .choice
             ? (choice.text.isEmpty ? "" : choice.text + " ") + "(goes on to \(targetName(slot)))"
             : choice.text
-        if let condition = choice.condition { text += "  [if \(condition.description)]" }
+        if let condition = choice.condition {
+            text += locked ? "  [locked: \(condition.description)]"
+                : isUndecided(slot) ? "  [if \(condition.description), undecided]" : "  [if \(condition.description)]"
+        }
         if graph.targets[slot] == PlayGraph.brokenTarget { text += "  ✗ no passage '\(choice.target)'" }
         if graph.targets[slot] == PlayGraph.dynamicTarget { text += "  ✗ computed: \(choice.target)" }
         return text

@@ -44,12 +44,43 @@ public struct PlaySession: Sendable {
     public private(set) var failedSlot: Int?
     /// How many times this way took each choice (by `PlayGraph.choiceSlot`).
     private var taken: [Int32: Int] = [:]
+    /// With conditions evaluated: the reader's state after the steps taken (always
+    /// rebuilt from `steps` by `back()` and `restart()`, so never stale).
+    public private(set) var reader: ReaderState?
 
-    /// A session at `origin` (a node of `graph`; the start by default).
-    public init(_ graph: PlayGraph, from origin: Int? = nil) {
+    /// A session at `origin` (a node of `graph`; the start by default). With
+    /// `evaluatingConditions`, the story's variables are played too (`ReaderState`): a
+    /// choice is offered when its condition holds or cannot be decided, effects apply
+    /// on each step, as `PlayPolicy.state` plays.
+    public init(_ graph: PlayGraph, from origin: Int? = nil, evaluatingConditions: Bool = false) {
         self.graph = graph
         self.origin = origin ?? graph.start
         node = self.origin
+        if evaluatingConditions {
+            var reader = ReaderState(graph)
+            reader.begin(at: self.origin)
+            self.reader = reader
+        }
+    }
+
+    /// With conditions evaluated: the slots of the current node whose condition is false
+    /// here (not a once-only choice used up), in order; they are shown and not offered.
+    ///
+    /// - Complexity: O(slots of the node × size of their conditions).
+    public var locked: [Int] {
+        guard var reader, failedSlot == nil else { return [] }
+        var offered: [Int] = [], truths: [Truth] = []
+        reader.offer(at: node, into: &offered, truths: &truths)
+        let lo = Int(graph.offsets[node])
+        return truths.indices.compactMap { k in
+            truths[k] == .no && reader.conditionTruth(lo + k) == .no ? lo + k : nil
+        }
+    }
+
+    /// With conditions evaluated: whether an offered slot's condition cannot be decided.
+    public func isUndecided(_ slot: Int) -> Bool {
+        guard var reader else { return false }
+        return reader.conditionTruth(slot) == .unknown
     }
 
     /// The slots of the current node the reader may pick, in the passage's order: those
@@ -59,6 +90,11 @@ public struct PlaySession: Sendable {
     /// - Complexity: O(slots of the node).
     public var offered: [Int] {
         if failedSlot != nil { return [] }
+        if var reader {
+            var offered: [Int] = [], truths: [Truth] = []
+            reader.offer(at: node, into: &offered, truths: &truths)
+            return offered
+        }
         let slots = Int(graph.offsets[node])..<Int(graph.offsets[node + 1])
         if graph.flags.isEmpty { return Array(slots) }
         func allowed(_ s: Int, fallback: Bool) -> Bool {
@@ -101,6 +137,7 @@ public struct PlaySession: Sendable {
         precondition(offered.contains(slot), "slot \(slot) is not offered at node \(node)")
         steps.append(Step(node: node, slot: slot, isAutomatic: automatic))
         taken[graph.choiceSlot[slot], default: 0] += 1
+        reader?.take(slot)
         let target = graph.targets[slot]
         if target < 0 { failedSlot = slot } else { node = Int(target) }
     }
@@ -134,7 +171,15 @@ public struct PlaySession: Sendable {
             failedSlot = nil
             if !last.isAutomatic { break }
         }
+        replayState()
         return true
+    }
+
+    /// The reader's state rebuilt from the origin through the steps kept.
+    private mutating func replayState() {
+        guard reader != nil else { return }
+        reader!.begin(at: origin)
+        for step in steps { reader!.take(step.slot) }
     }
 
     /// Back to where play began, with nothing taken.
@@ -143,6 +188,7 @@ public struct PlaySession: Sendable {
         taken.removeAll()
         failedSlot = nil
         node = origin
+        replayState()
     }
 }
 

@@ -7,7 +7,8 @@ public struct Playthrough: Sendable, Hashable {
         case ending(passage: Int)
         /// The reader reached no ending: it took `maxSteps` choices (the cap caught it at
         /// `passage`), or fewer and then found no choice it could take at `passage`
-        /// (every one once-only and taken, and no fallback: `isOutOfChoices`).
+        /// (every one once-only and taken, and no fallback; or, under `PlayPolicy.state`, no
+        /// condition held: `isOutOfChoices`).
         case stuck(passage: Int)
         /// The reader took a choice whose target does not exist.
         case brokenLink(ChoiceRef)
@@ -34,6 +35,8 @@ public struct Playthrough: Sendable, Hashable {
     public let outcome: Outcome
     /// The step cap the run was played with.
     public let maxSteps: Int
+    /// The slot (`PlayGraph` numbering) of each step: what replays the run's state.
+    public let slots: [Int]
 
     /// Whether the run stopped stuck before the cap: no choice was left to take.
     public var isOutOfChoices: Bool {
@@ -53,7 +56,16 @@ public struct Playthrough: Sendable, Hashable {
         var observer = RecordingObserver(graph)
         observer.recording = true
         let cap = maxSteps ?? Fuzzer.defaultMaxSteps(passages: graph.passageCount)
-        let raw = Self.play(graph, policy: policy, maxSteps: cap, rng: &rng, observer: &observer)
+        let raw: RawOutcome
+        if policy == .state {
+            var reader = ReaderState(graph)
+            var offered: [Int] = [], truths: [Truth] = []
+            raw = reader.run(
+                start: graph.start, maxSteps: cap, rng: &rng, observer: &observer, offered: &offered, truths: &truths,
+                unknown: { _ in })
+        } else {
+            raw = Self.play(graph, policy: policy, maxSteps: cap, rng: &rng, observer: &observer)
+        }
         self.init(graph, run: nil, raw: raw, observer: observer, maxSteps: cap)
     }
 
@@ -77,6 +89,16 @@ public struct Playthrough: Sendable, Hashable {
             }
         }
         observer.recording = true
+        if policy == .state {
+            var reader = ReaderState(graph)
+            var rng = Xoshiro256StarStar(seed: seed, run: UInt64(run))
+            var offered: [Int] = [], truths: [Truth] = []
+            let raw = reader.run(
+                start: graph.start, maxSteps: cap, rng: &rng, observer: &observer, offered: &offered, truths: &truths,
+                unknown: { _ in })
+            self.init(graph, run: run, raw: raw, observer: observer, maxSteps: cap)
+            return
+        }
         var rng = Xoshiro256StarStar(seed: seed, run: UInt64(run))
         let raw = Self.play(graph, policy: policy, maxSteps: cap, rng: &rng, observer: &observer)
         self.init(graph, run: run, raw: raw, observer: observer, maxSteps: cap)
@@ -90,6 +112,7 @@ public struct Playthrough: Sendable, Hashable {
     private init(_ graph: PlayGraph, run: Int?, raw: RawOutcome, observer: RecordingObserver, maxSteps: Int) {
         self.run = run
         self.maxSteps = maxSteps
+        self.slots = observer.slots
         var steps: [Step] = []
         steps.reserveCapacity(observer.slots.count)
         for (i, slot) in observer.slots.enumerated() {
@@ -99,7 +122,7 @@ public struct Playthrough: Sendable, Hashable {
         // Nodes are told by passage: a copy of a callee's passage is that passage.
         switch raw.kind {
         case .ending: outcome = .ending(passage: graph.graph.passageOf[raw.place])
-        case .stuck: outcome = .stuck(passage: graph.graph.passageOf[raw.place])
+        case .stuck, .blocked: outcome = .stuck(passage: graph.graph.passageOf[raw.place])
         case .brokenLink: outcome = .brokenLink(graph.refs[raw.place])
         case .dynamicLink: outcome = .dynamicLink(graph.refs[raw.place])
         }

@@ -17,7 +17,8 @@ protocol RunObserver {
 /// How one run ended, as the inner loop reports it.
 @usableFromInline
 struct RawOutcome {
-    @usableFromInline enum Kind: UInt8 { case ending, stuck, brokenLink, dynamicLink }
+    /// `blocked`: under state, a node that is not an ending offers nothing.
+    @usableFromInline enum Kind: UInt8 { case ending, stuck, brokenLink, dynamicLink, blocked }
     @usableFromInline var kind: Kind
     /// The ending or stuck passage, or the failed slot.
     @usableFromInline var place: Int

@@ -27,12 +27,22 @@ public struct Transcript: Sendable {
         lines.append(heading)
         lines.append("")
         let width = String(playthrough.steps.count + 1).count
+        let indent = String(repeating: " ", count: width + 2)
+        // Under state: the variables at the start, and after each step those it changed.
+        let state = stateChanges()
+        if let state {
+            let values = state.initial.map { "\($0.variable) = \(Self.shown($0.value))" }
+            lines.append("Variables at the start: " + (values.isEmpty ? "none tracked (no condition reads one)" : values.joined(separator: ", ")))
+            lines.append("")
+        }
         for (i, step) in playthrough.steps.enumerated() {
             lines.append(passageLine(i + 1, step.passage, width: width, maxText: maxText))
             let choice = graph.graph.choice(step.choice).readableText
-            lines.append(String(repeating: " ", count: width + 2) + "→ " + FuzzText.shorten(choice.isEmpty ? "(no text)" : choice, maxText))
+            lines.append(indent + "→ " + FuzzText.shorten(choice.isEmpty ? "(no text)" : choice, maxText))
+            for change in state?.steps[i] ?? [] {
+                lines.append(indent + "  \(change.variable): \(Self.shown(change.before)) → \(Self.shown(change.after))")
+            }
         }
-        let indent = String(repeating: " ", count: width + 2)
         let count = playthrough.steps.count
         let choices = "\(FuzzText.grouped(count)) choice\(count == 1 ? "" : "s")"
         switch playthrough.outcome {
@@ -42,7 +52,9 @@ public struct Transcript: Sendable {
             lines.append(indent + "■ ending\(kind) after \(choices)")
         case .stuck(let v):
             lines.append(passageLine(count + 1, v, width: width, maxText: maxText))
-            if playthrough.isOutOfChoices {
+            if playthrough.isOutOfChoices && policy == .state {
+                lines.append(indent + "✗ stuck under state after \(choices): no choice's condition holds here (and no once-only one is left)")
+            } else if playthrough.isOutOfChoices {
                 lines.append(indent + "✗ stuck after \(choices): no choice here can be taken (the once-only ones are used up and there is no fallback)")
             } else {
                 lines.append(indent + "✗ stuck: \(choices) without an ending (step cap)")
@@ -56,6 +68,30 @@ public struct Transcript: Sendable {
         }
         return TerminalText.joined(lines) + "\n"
     }
+
+    /// A change of a tracked variable's value.
+    public typealias Change = (variable: String, before: StateValue?, after: StateValue?)
+
+    /// Under the state policy: the tracked variables' values at the start, and the
+    /// changes each step made (the choice's effects, then its target's); nil otherwise.
+    ///
+    /// - Complexity: O(steps × tracked variables).
+    public func stateChanges() -> (initial: [(variable: String, value: StateValue?)], steps: [[Change]])? {
+        guard policy == .state else { return nil }
+        var reader = ReaderState(graph)
+        reader.begin(at: graph.start)
+        let initial = zip(reader.model.variables, reader.values).map { (variable: $0, value: $1) }
+        var steps: [[Change]] = []
+        for slot in playthrough.slots {
+            let before = reader
+            reader.take(slot)
+            steps.append(reader.changes(since: before))
+        }
+        return (initial, steps)
+    }
+
+    /// A value as a transcript shows it (`unknown` for a value not understood).
+    static func shown(_ value: StateValue?) -> String { value?.description ?? "unknown" }
 
     private func passageLine(_ number: Int, _ v: Int, width: Int, maxText: Int) -> String {
         let passage = graph.graph.passage(v)
@@ -106,16 +142,20 @@ extension Transcript {
     /// its text, the choice taken) and the outcome; snake_case keys.
     public func json() -> Data {
         let story = graph.graph.story
-        let steps = playthrough.steps.map { step in
+        let state = stateChanges()
+        let steps = playthrough.steps.enumerated().map { i, step in
             let choice = graph.graph.choice(step.choice)
             return JSONStep(
                 passage: story.passages[step.passage].id, text: story.passages[step.passage].text,
-                choice: step.choice.choice + 1, choiceText: choice.text, target: choice.target)
+                choice: step.choice.choice + 1, choiceText: choice.text, target: choice.target,
+                changes: state.map { $0.steps[i].map { JSONChange(variable: $0.variable, before: JSONValue($0.before), after: JSONValue($0.after)) } })
         }
         var outcome: JSONOutcome
         switch playthrough.outcome {
         case .ending(let v): outcome = JSONOutcome(kind: "ending", passage: story.passages[v].id, endingKind: story.passages[v].ending?.kind)
-        case .stuck(let v): outcome = JSONOutcome(kind: "stuck", passage: story.passages[v].id)
+        case .stuck(let v):
+            let kind = policy == .state && playthrough.isOutOfChoices ? "stuck_under_state" : "stuck"
+            outcome = JSONOutcome(kind: kind, passage: story.passages[v].id)
         case .brokenLink(let ref), .dynamicLink(let ref):
             let choice = graph.graph.choice(ref)
             let kind = if case .brokenLink = playthrough.outcome { "broken_link" } else { "dynamic_link" }
@@ -124,7 +164,9 @@ extension Transcript {
                 location: choice.location)
         }
         let document = JSONTranscript(
-            schemaVersion: ReportDocument.schemaVersion, run: playthrough.run, seed: seed, policy: policy.rawValue, steps: steps, outcome: outcome)
+            schemaVersion: ReportDocument.schemaVersion, run: playthrough.run, seed: seed, policy: policy.rawValue,
+            variables: state.map { $0.initial.map { JSONInitial(variable: $0.variable, value: JSONValue($0.value)) } },
+            steps: steps, outcome: outcome)
         return JSONOutput.encode(document)
     }
 }
@@ -134,8 +176,39 @@ private struct JSONTranscript: Encodable {
     var run: Int?
     var seed: UInt64?
     var policy: String
+    /// Under the state policy: the tracked variables at the start.
+    var variables: [JSONInitial]?
     var steps: [JSONStep]
     var outcome: JSONOutcome
+}
+
+private struct JSONInitial: Encodable {
+    var variable: String
+    var value: JSONValue
+}
+
+private struct JSONChange: Encodable {
+    var variable: String
+    var before: JSONValue
+    var after: JSONValue
+}
+
+/// A variable's value as JSON: a number, string or boolean; null when unset or unknown.
+private struct JSONValue: Encodable {
+    var value: StateValue?
+
+    init(_ value: StateValue?) { self.value = value }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch value {
+        case .number(let n)?:
+            if n == n.rounded(), abs(n) < 1e15 { try container.encode(Int64(n)) } else { try container.encode(n) }
+        case .string(let text)?: try container.encode(text)
+        case .boolean(let b)?: try container.encode(b)
+        case .unset?, nil: try container.encodeNil()
+        }
+    }
 }
 
 private struct JSONStep: Encodable {
@@ -144,6 +217,8 @@ private struct JSONStep: Encodable {
     var choice: Int
     var choiceText: String
     var target: String
+    /// Under the state policy: the tracked variables this step changed.
+    var changes: [JSONChange]?
 }
 
 private struct JSONOutcome: Encodable {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Report {
     /// Endings shown to people; the JSON has them all.
     static let endingRows = 40
@@ -164,8 +166,19 @@ extension Report {
 
     static func percent(_ p: Double) -> String {
         let value = p * 100
-        if value == value.rounded() { return String(format: "%.0f%%", value) }
-        return String(format: "%.4g%%", value)
+        return formatted(value, value == value.rounded() ? "%.0f%%" : "%.4g%%")
+    }
+
+    /// `String(format: format, value)` through the C library's `vsnprintf`, which is what
+    /// Foundation's formatting of a `Double` comes to, without building an `NSString` (a
+    /// percent per ending row took a fifth of `render` on 100,000 passages).
+    static func formatted(_ value: Double, _ format: StaticString) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            let text = UnsafeRawPointer(format.utf8Start).assumingMemoryBound(to: CChar.self)
+            let count = withVaList([value]) { vsnprintf(buffer.baseAddress, 64, text, $0) }
+            let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(min(max(count, 0), 63)))
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     static func grouped(_ n: Int) -> String { BigUInt(UInt64(max(0, n))).formatted() }

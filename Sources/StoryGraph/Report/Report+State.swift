@@ -13,6 +13,10 @@ extension Report {
             public var id: String
             /// The shortest way a reader gets there, from the start.
             public var witness: [Step]
+            /// Paths under state to it (a lower bound unless `pathsExact`), and the odds of
+            /// a reader who picks among the choices shown (nil: not computed).
+            public var paths: BigUInt?
+            public var probability: Double?
         }
 
         /// A choice and its condition as written.
@@ -55,6 +59,18 @@ extension Report {
         public var setNeverRead: [String]
         public var readNeverSet: [String]
         public var readBeforeSet: [ReadBeforeSet]
+        /// Paths under state (`StateOutcomes`): in all, whether exact, whether a reader
+        /// can loop for ever and still end, one such cycle's passages and a witness.
+        public var paths: BigUInt?
+        public var pathsExact: Bool?
+        public var unboundedWalks: Bool?
+        public var cycle: [String]?
+        public var cycleWitness: [Step]?
+        /// Odds under state (nil: not computed, the search stopped at its budget): of
+        /// reaching a state that is no ending and shows no choice, of looping for ever.
+        public var stuck: Double?
+        public var neverEnding: Double?
+        public var oddsConverged: Bool?
     }
 }
 
@@ -62,7 +78,7 @@ extension Report.State {
     /// The state search's results by name.
     ///
     /// - Complexity: O(results × witness length).
-    public init(_ s: StateAnalysis, graph: StoryGraph) {
+    public init(_ s: StateAnalysis, outcomes: StateOutcomes? = nil, graph: StoryGraph) {
         let ids = graph.ids
         func at(_ ref: ChoiceRef) -> ChoiceAt {
             let choice = graph.choice(ref)
@@ -77,11 +93,23 @@ extension Report.State {
         variables = s.model.variables
         abstracted = s.model.abstracted
         visitCounters = s.model.countedPassages.map { ids[$0] }
+        func step(_ ref: ChoiceRef) -> Step {
+            let choice = graph.choice(ref)
+            return Step(passage: ids[ref.passage], choice: choice.text, auto: choice.kind != .choice)
+        }
         reachableEndings = s.reachedEndings.map { e in
-            Ending(id: ids[e.passage], witness: e.witness.map { ref in
-                let choice = graph.choice(ref)
-                return Step(passage: ids[ref.passage], choice: choice.text, auto: choice.kind != .choice)
-            })
+            Ending(id: ids[e.passage], witness: e.witness.map(step), paths: outcomes?.perEnding[e.passage],
+                   probability: outcomes?.endingProbability?[e.passage])
+        }
+        if let outcomes {
+            paths = outcomes.total
+            pathsExact = outcomes.isExact
+            unboundedWalks = outcomes.unboundedWalks
+            cycle = outcomes.cycle.map { ids[$0] }
+            cycleWitness = outcomes.cycleWitness.map(step)
+            stuck = outcomes.stuck
+            neverEnding = outcomes.neverEnding
+            oddsConverged = outcomes.endingProbability == nil ? nil : outcomes.oddsConverged
         }
         unreachableEndings = s.blockedEndings.map { Blocked(id: ids[$0.passage], blocking: $0.blocking.map(at)) }
         onlyStructural = s.onlyStructural.map { ids[$0] }
@@ -113,14 +141,29 @@ extension Report {
         }
         func choiceValues(_ list: [State.ChoiceAt]) -> ReportValue { .array(list.map(Self.value)) }
         func names(_ list: [String]) -> ReportText { list.isEmpty ? "none" : .joined(list.map(ReportText.code), separator: ", ") }
-        let reached = s.reachableEndings.map { e in
-            let clicks = e.witness.filter { !$0.auto }.map { ReportText("'\($0.choice)'") }
-            return ReportDocument.Row(
-                [.code(e.id), "\(Self.grouped(e.witness.count))", clicks.isEmpty ? "(the start)" : .joined(clicks, separator: " → ")],
-                .object([("id", .string(e.id)), ("witness", .array(e.witness.map { step in
-                    .object([("passage", .string(step.passage)), ("choice", .string(step.choice)), ("auto", .bool(step.auto))])
-                }))]))
+        func steps(_ witness: [State.Step]) -> ReportValue {
+            .array(witness.map { step in
+                .object([("passage", .string(step.passage)), ("choice", .string(step.choice)), ("auto", .bool(step.auto))])
+            })
         }
+        func clicks(_ witness: [State.Step]) -> ReportText {
+            let clicks = witness.filter { !$0.auto }.map { ReportText("'\($0.choice)'") }
+            return clicks.isEmpty ? "(the start)" : .joined(clicks, separator: " → ")
+        }
+        let counted = s.paths != nil
+        let lower = s.pathsExact == false ? "+" : ""
+        let reached = s.reachableEndings.map { e in
+            var cells: [ReportText] = [.code(e.id), "\(Self.grouped(e.witness.count))"]
+            var fields: [(String, ReportValue)] = [("id", .string(e.id)), ("witness", steps(e.witness))]
+            if counted {
+                cells += ["\((e.paths ?? BigUInt()).formatted() + lower)", "\(e.probability.map(Self.percent) ?? "-")"]
+                fields += [("paths", .big(e.paths ?? BigUInt())), ("probability", .optional(e.probability))]
+            }
+            return ReportDocument.Row(cells + [clicks(e.witness)], .object(fields))
+        }
+        var endingColumns: [ReportDocument.Column] = [.init("reachable ending"), .init("steps", rightAligned: true)]
+        if counted { endingColumns += [.init("paths", rightAligned: true), .init("odds", rightAligned: true)] }
+        endingColumns.append(.init("witness (the reader's choices)"))
         let blocked = s.unreachableEndings.map { b in
             let by = b.blocking.map(Self.text)
             return ReportDocument.Row(
@@ -142,8 +185,9 @@ extension Report {
                       [.init("visit_counters", .strings(s.visitCounters))]),
             ]),
             .table(.init(
-                key: "reachable_endings", columns: [.init("reachable ending"), .init("steps", rightAligned: true), .init("witness (the reader's choices)")],
+                key: "reachable_endings", columns: endingColumns,
                 rows: reached, empty: "no ending is reachable under state", cut: cut("endings"))),
+            .figures(outcomeFigures(s, budget: budget, steps: steps, clicks: clicks)),
             .table(.init(
                 key: "unreachable_endings", columns: [.init("ending only the links reach"), .init("blocked by")],
                 rows: blocked, empty: "every ending the links reach is reachable under state", cut: cut("endings"))),
@@ -160,6 +204,38 @@ extension Report {
                 }))]),
             ]),
         ])
+    }
+
+    /// Paths and odds under state beside the structural ones; none without them.
+    private func outcomeFigures(
+        _ s: State, budget: String, steps: ([State.Step]) -> ReportValue, clicks: ([State.Step]) -> ReportText
+    ) -> [ReportDocument.Figure] {
+        guard let total = s.paths, let exact = s.pathsExact else { return [] }
+        let structural = paths.total.formatted() + (paths.exact ? "" : "+")
+        let count = exact
+            ? "\(total.formatted()) (exact; \(structural) by the links alone)"
+            : "\(total.formatted())+ (at least: \(s.complete ? budgetNote : "the search stopped at its budget of \(budget)"); \(structural) by the links alone)"
+        let cycle = s.cycle ?? []
+        let loops: ReportText = s.unboundedWalks == true && !cycle.isEmpty
+            ? "yes: " + .joined(cycle.map(ReportText.code), separator: " → ") + " (the reader's choices " + clicks(s.cycleWitness ?? []) + ")"
+            : "no"
+        let odds: ReportText
+        if let stuck = s.stuck, let never = s.neverEnding {
+            odds = "stuck \(Self.percent(stuck)), never ending \(Self.percent(never))" + (s.oddsConverged == false ? " (lower bounds: \(budgetNote))" : "")
+        } else {
+            odds = "not computed: the search stopped at its budget"
+        }
+        return [
+            .init("paths under state", "\(count)", [.init("paths", .big(total)), .init("paths_exact", .bool(exact))]),
+            .init("loops under state", loops, [
+                .init("unbounded_walks", .bool(s.unboundedWalks ?? false)), .init("cycle", .strings(cycle)),
+                .init("cycle_witness", steps(s.cycleWitness ?? [])),
+            ]),
+            .init("odds under state (choices shown)", odds, [
+                .init("stuck", .optional(s.stuck)), .init("never_ending", .optional(s.neverEnding)),
+                .init("odds_converged", s.oddsConverged.map(ReportValue.bool) ?? .null),
+            ]),
+        ]
     }
 
     /// "'Pay the toll' in Gate ($coins >= 5)"; a step without a label is named by where it goes.

@@ -132,7 +132,7 @@ extension Report {
         bottlenecks = names(analysis.bottlenecks.passages)
         findings = analysis.lint.findings.map(Finding.init)
         budgetSeconds = analysis.options.budget.seconds
-        state = analysis.state.map { State($0, graph: graph) }
+        state = analysis.state.map { State($0, outcomes: analysis.stateOutcomes, graph: graph) }
     }
 }
 

@@ -39,9 +39,12 @@ extension ReportDocument {
         return .object(root)
     }
 
-    /// Pretty-printed JSON with sorted keys and a final newline.
+    /// Pretty-printed JSON with sorted keys and a final newline (the bytes of
+    /// `JSONOutput.encode`, written by `ReportValue.jsonBytes()`).
     public static func encode(_ value: ReportValue) -> String {
-        String(decoding: JSONOutput.encode(value), as: UTF8.self) + "\n"
+        var bytes = value.jsonBytes()
+        bytes.append(UInt8(ascii: "\n"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Puts `value` at the dot-separated `path`, making the objects on the way.

@@ -73,6 +73,17 @@ public struct StateAnalysis: Sendable {
     public let readNeverSet: [String]
     public let readBeforeSet: [ReadBeforeSet]
 
+    /// The explored state graph: each state's node (passage, or a callee's copy), and for
+    /// each of the first `expandedStates` states (those the search expanded: all of them
+    /// when complete) the states its followed choices lead to, in the order of its edges,
+    /// `transitionOffsets[i]..<transitionOffsets[i + 1]` in `transitionTargets` with the
+    /// graph edge taken in `transitionEdges`. State 0 is the start.
+    public let stateNodes: [Int32]
+    public let expandedStates: Int
+    public let transitionOffsets: [Int32]
+    public let transitionTargets: [Int32]
+    public let transitionEdges: [Int32]
+
     /// Searches breadth-first, so each witness is a shortest one.
     ///
     /// - Complexity: O(S × (E + W)) time for S states, E choices per passage and W slots per
@@ -163,13 +174,14 @@ public struct StateAnalysis: Sendable {
             for k in 0..<width where storage[base + k] != s[k] { return false }
             return true
         }
-        /// Inserts `s` unless it is there already (false) or the budget is full (nil).
-        func insert(_ s: [Int32], parent p: Int32, edge: Int32) -> Bool? {
+        /// Inserts `s` unless it is there already; its number either way, or nil when the
+        /// budget is full.
+        func insert(_ s: [Int32], parent p: Int32, edge: Int32) -> Int32? {
             let h = hash(s)
             var slot = Int(truncatingIfNeeded: h) & mask
             while table[slot] != 0 {
                 let entry = table[slot]
-                if entry >> 32 == h, equal(Int(entry & 0xffff_ffff) - 1, s) { return false }
+                if entry >> 32 == h, equal(Int(entry & 0xffff_ffff) - 1, s) { return Int32(entry & 0xffff_ffff) - 1 }
                 slot = (slot + 1) & mask
             }
             let index = storage.count / width
@@ -189,7 +201,7 @@ public struct StateAnalysis: Sendable {
                 table = bigger
                 mask = m
             }
-            return true
+            return Int32(index)
         }
 
         let choiceCount = model.choiceBase[story.passages.count]
@@ -211,6 +223,9 @@ public struct StateAnalysis: Sendable {
         var next = current
         var truths: [Truth] = []
         var index = 0
+        var transitionOffsets: [Int32] = [0]
+        var transitionTargets: [Int32] = []
+        var transitionEdges: [Int32] = []
         search: while index * width < storage.count {
             for k in 0..<width { current[k] = storage[index * width + k] }
             let node = Int(current[0])
@@ -255,13 +270,19 @@ public struct StateAnalysis: Sendable {
                 if bit >= 0 { next[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
                 apply(model.choiceEffects[flat], &next)
                 enter(graph.edgeTargets[e], &next)
-                if insert(next, parent: Int32(index), edge: Int32(e)) == nil {
+                guard let target = insert(next, parent: Int32(index), edge: Int32(e)) else {
                     complete = false
                     break search
                 }
+                transitionTargets.append(target)
+                transitionEdges.append(Int32(e))
             }
+            transitionOffsets.append(Int32(transitionTargets.count))
             index += 1
         }
+        // A state cut off while being expanded keeps none of its transitions.
+        transitionTargets.removeSubrange(Int(transitionOffsets[index])...)
+        transitionEdges.removeSubrange(Int(transitionOffsets[index])...)
         // States inserted but not expanded when the budget ran out still count as reached.
         let stateCount = storage.count / width
         for i in index..<stateCount {
@@ -273,6 +294,11 @@ public struct StateAnalysis: Sendable {
         self.states = stateCount
         self.steps = min(steps, budget.maxSteps)
         self.isComplete = complete
+        self.expandedStates = index
+        self.transitionOffsets = transitionOffsets
+        self.transitionTargets = transitionTargets
+        self.transitionEdges = transitionEdges
+        self.stateNodes = (0..<stateCount).map { storage[$0 * width] }
 
         var reached: [ReachedEnding] = []
         for p in 0..<graph.passageCount where endingState[p] >= 0 {

@@ -1,0 +1,35 @@
+import StoryGraph
+
+/// What the state search adds to a map (`map --state`): choices whose condition never
+/// holds where a reader meets it drawn dashed grey and marked "never", passages the links
+/// reach and no reader does greyed ("only by the links"), and endings no reader reaches
+/// outlined dashed in purple ("no reader gets here"). Nothing on a story without state
+/// to search (`StateModel.applies(to:)`).
+public enum StateMarks {
+    public static let blockedColor = "#7b3fa0"
+
+    /// - Complexity: that of `StateAnalysis` within `budget`, then O(P + C). Past the
+    ///   budget only what is certain is marked: a "never" needs every state explored, so
+    ///   an incomplete search marks nothing.
+    public static func apply(graph: StoryGraph, budget: StateAnalysis.Budget, to decorations: inout MapDecorations) {
+        guard StateModel.applies(to: graph.story) else { return }
+        let state = StateAnalysis(graph, budget: budget)
+        guard state.isComplete else { return }
+        for ref in state.neverTrue {
+            decorations.dimmedChoices.insert(ref)
+            decorations.choiceNotes[ref] = note(decorations.choiceNotes[ref], "never")
+        }
+        for p in state.onlyStructural {
+            // Its choices are never met: drawn the same grey, with no mark of their own.
+            for c in graph.story.passages[p].choices.indices { decorations.dimmedChoices.insert(ChoiceRef(passage: p, choice: c)) }
+            decorations.dimmedPassages.insert(p)
+            decorations.passageNotes[p] = note(decorations.passageNotes[p], "only by the links")
+        }
+        for ending in state.blockedEndings {
+            decorations.outlinedPassages[ending.passage] = blockedColor
+            decorations.passageNotes[ending.passage] = note(decorations.passageNotes[ending.passage], "no reader gets here")
+        }
+    }
+
+    private static func note(_ old: String?, _ new: String) -> String { old.map { "\($0) · \(new)" } ?? new }
+}
