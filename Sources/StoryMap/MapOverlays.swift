@@ -65,6 +65,10 @@ public struct MapOverlays: Sendable {
         try AnalysisMarks.apply(marks: analysisMarks, path: highlightedPath, graph: graph, to: &options.decorations)
         if let state { StateMarks.apply(graph: graph, budget: state, to: &options.decorations) }
         try PartialMap.apply(self, graph: graph, to: &options.decorations)
+        // dot routes edges between clusters through the boxes in their way (6 edges of the
+        // harbour example crossed a passage or choice box with `--cluster tag`); orthogonal
+        // edges go round every box. (Later attributes, a plan's or a pinned layout's, win.)
+        if cluster != nil { options.graphAttributes.append(("splines", "ortho")) }
         if pinnedLayout, !PinnedLayout.apply(graph: graph, to: &options) {
             warnings.append("--layout twine: no passage of this story has a Twine position; laying it out automatically")
         }

@@ -38,6 +38,46 @@ public enum TextLayout {
         return lines
     }
 
+    /// The most link lines `wrap(keepingLines:)` shows.
+    public static let maximumLinkLines = 8
+
+    /// `wrap` for text whose lines stand apart (a passage's reader text: its prose, then
+    /// each link on a line of its own, `→ label`): each line wrapped by itself. The prose
+    /// lines share `maxCharacters`; a link line (one holding "→ ") is shortened to two
+    /// lines of its own, and after `maximumLinkLines` of them the rest are counted
+    /// ("… 3 more").
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    public static func wrap(keepingLines text: String, width: Int = 30, maxCharacters: Int = 120) -> [String] {
+        var result: [String] = []
+        var budget = maxCharacters
+        var proseCut = false
+        var linkLines = 0
+        var linksLeft = 0
+        for line in text.split(separator: "\n") {
+            let words = line.split(whereSeparator: { $0.isWhitespace })
+            guard !words.isEmpty else { continue }
+            if line.contains("→ ") {
+                linkLines += 1
+                if linkLines > maximumLinkLines { linksLeft += 1; continue }
+                result += wrap(String(line), width: width, maxCharacters: maxCharacters > 0 ? 2 * width : 0)
+                continue
+            }
+            guard !proseCut else { continue }
+            let count = words.reduce(words.count - 1) { $0 + $1.count }
+            if maxCharacters > 0, budget < 2 {
+                result.append("…")
+                proseCut = true
+                continue
+            }
+            result += wrap(String(line), width: width, maxCharacters: maxCharacters > 0 ? budget : 0)
+            budget -= count
+            if maxCharacters > 0, budget < 0 { proseCut = true }
+        }
+        if linksLeft > 0 { result.append("… \(linksLeft) more") }
+        return result
+    }
+
     /// `wrap` for the common case of ASCII text that needs no shortening, on bytes: there a
     /// character is a byte (a CR LF pair is whitespace, and whitespace only separates
     /// words), so the lines are the same as `wrap`'s. Nil when the case does not apply.

@@ -126,38 +126,52 @@ The Clockwork Tower
 Type a choice's number; b goes back, r restarts, q quits.
 
 [Workshop]
-The great clock above the town stopped at midnight, and the clockmaker has not come down from her tower since. Her workshop smells of brass filings and cold tea. Climb the tower stairs Read the open ledger
+The great clock above the town stopped at midnight, and the clockmaker has not come down from her tower since. Her workshop smells of brass filings and cold tea.
+→ Climb the tower stairs
+→ Read the open ledger
 
+  (gears = 0, oiled = false)
   1. Climb the tower stairs
   2. Read the open ledger
 > 2
 
 [Ledger]
-The last entry, in a hurried hand: "Three gears are missing from the strike train. Without them the bells will not answer." Close the ledger
+The last entry, in a hurried hand: "Three gears are missing from the strike train. Without them the bells will not answer."
+→ Close the ledger
 
+  (gears = 0, oiled = false)
   1. Close the ledger
 > b
 (back)
 
 [Workshop]
-The great clock above the town stopped at midnight, and the clockmaker has not come down from her tower since. Her workshop smells of brass filings and cold tea. Climb the tower stairs Read the open ledger
+The great clock above the town stopped at midnight, and the clockmaker has not come down from her tower since. Her workshop smells of brass filings and cold tea.
+→ Climb the tower stairs
+→ Read the open ledger
 
+  (gears = 0, oiled = false)
   1. Climb the tower stairs
   2. Read the open ledger
 > 1
 
 [Stairwell]
-The stairs wind up inside the wall. Go up to the gear room Look out of the arrow slit
+The stairs wind up inside the wall.
+→ Go up to the gear room
+→ Look out of the arrow slit
 
+  (gears = 0, oiled = false)
   1. Go up to the gear room
   2. Look out of the arrow slit
-  3. Wind the mainspring  [if $gears gte 3, undecided]
+  -. Wind the mainspring  [locked: $gears gte 3]
 > r
 (restart)
 
 [Workshop]
-The great clock above the town stopped at midnight, and the clockmaker has not come down from her tower since. Her workshop smells of brass filings and cold tea. Climb the tower stairs Read the open ledger
+The great clock above the town stopped at midnight, and the clockmaker has not come down from her tower since. Her workshop smells of brass filings and cold tea.
+→ Climb the tower stairs
+→ Read the open ledger
 
+  (gears = 0, oiled = false)
   1. Climb the tower stairs
   2. Read the open ledger
 > q

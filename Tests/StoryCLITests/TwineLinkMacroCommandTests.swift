@@ -14,7 +14,7 @@ import Testing
         // The passage keeps the link's label; no edge and no red "missing" node for it:
         // one choice box (the declared macro's), to Cellar.
         #expect(!map.stdout.contains("id=\"missing:"))
-        #expect(map.stdout.contains("label=<Mail us<BR/>"))
+        #expect(map.stdout.contains("label=<→ Mail us<BR/>"))
         #expect(map.stdout.components(separatedBy: " -> ").count - 1 == 3)
         #expect(map.stdout.contains("c0_0 -> p1 "))
         let check = runCLI(["check", path, "--link-macro", "fade"])

@@ -47,9 +47,12 @@ import Testing
             what a reader can reach, given the story's variables)
               states explored    31 (complete)
               variables tracked  torches, bell, looked, knocked
-              reachable ending  steps  witness (the reader's choices)
-              ----------------  -----  ------------------------------
-              Court                 2  'Knock on the gate' → 'Wait'
+              reachable ending  steps  paths    odds  witness (the reader's choices)
+              ----------------  -----  -----  ------  ------------------------------
+              Court                 2     20  99.54%  'Knock on the gate' → 'Wait'
+              paths under state                 20 (exact; 4 by the links alone)
+              loops under state                 yes: Yard → Yard (the reader's choices 'Light a torch' → 'Light a torch' → 'Light a torch' → 'Light a torch' → 'Light a torch' → 'Light a torch' → 'Light a torch')
+              odds under state (choices shown)  stuck 0.463%, never ending 0%
               ending only the links reach  blocked by
               ---------------------------  -------------------------------------
               Warden                       'Ring for the warden' in Hall ($bell)
@@ -75,5 +78,51 @@ import Testing
             "gatehouse.twee:29:1: warning: ending 'Warden' is reached by the story's links but by no reader, given its variables: choice 'Ring for the warden' ($bell) never leads on [unreachable-under-state]",
             "gatehouse.twee:21:13: note: choice 'Ring for the warden' ($bell) of passage 'Hall' is never followed",
         ])
+    }
+
+    /// A key in a shed whose only way back is `previous()`: the search cannot follow the
+    /// computed link, so it never sees the reader return with the key. It must not claim
+    /// the door never opens: the STATE section says why, and `check` claims nothing.
+    static let shed = """
+            :: StoryData
+            {"format": "SugarCube", "start": "Hall"}
+
+            :: StoryInit
+            <<set $key to false>>
+
+            :: Hall
+            A locked door, and a shed across the yard.
+            [[Go to the shed|Shed]]
+            <<if $key>>[[Open the door|Vault]]<</if>>
+
+            :: Shed
+            <<set $key to true>>
+            A key hangs on a nail.
+            [[Back|previous()]]
+
+            :: Vault
+            Gold, at last.
+            """
+
+    @Test func aComputedLinkTheSearchCannotFollowWithholdsEveryNever() throws {
+        let story = Repository.write(Self.shed, name: "shed.twee")
+        let report = runCLI(["report", story])
+        #expect(report.exitCode == 0)
+        let state = report.stdout.components(separatedBy: "STATE (")[1].components(separatedBy: "\n\nPROBLEMS")[0]
+        let lines = state.components(separatedBy: "\n")
+        #expect(lines[1] == "  states explored    2 (complete, but a reader meets a computed link the search cannot follow: what is not reached may still be reachable)")
+        #expect(lines.contains("  paths under state                 0+ (at least: computed links are not followed; 1 by the links alone)"))
+        #expect(lines.contains("  odds under state (choices shown)  not computed: a reader meets a computed link"))
+        #expect(lines.contains("  computed links a reader meets  1: 'Back' in Shed"))
+        let check = runCLI(["check", story])
+        #expect(check.stdout == "checked 1 story: 1 error, 0 warnings, 1 info\n")
+        let rules = check.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.compactMap { $0.split(separator: "[").last.map { String($0.dropLast()) } }
+        #expect(rules == ["trap", "dynamic-link"])
+        let json = runCLI(["report", story, "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let links = try #require((document["state"] as? [String: Any])?["computed_links"] as? [[String: Any]])
+        #expect(links.count == 1)
+        #expect(links.first?["passage"] as? String == "Shed" && links.first?["choice"] as? String == "Back" && links.first?["to"] as? String == "previous()")
+        #expect((links.first?["location"] as? [String: Any])?["line"] as? Int == 15)
     }
 }

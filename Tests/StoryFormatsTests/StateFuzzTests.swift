@@ -4,7 +4,7 @@ import Testing
 @testable import StoryGraph
 
 /// `fuzz --policy state`: readers who see only the choices whose condition holds. The
-/// lighthouse of `StateFixturesTests` in four formats: the tower's top and the boat are
+/// lighthouse of `StateFixturesTests` in six formats: the tower's top and the boat are
 /// endings structural readers reach and no reader under state ever does.
 @Suite struct StateFuzzTests {
     static func graph(_ c: StateFixturesTests.Case) throws -> PlayGraph {
@@ -32,6 +32,10 @@ import Testing
         "choicescript": (["The light.": 535, "You sail away.": 500, "You sleep.": 463, "You stumble home.": 502],
                  ["You sleep.": 1035, "You stumble home.": 965]),
         "yarn": (["The light.": 535, "You sail away.": 500, "You sleep.": 463, "You stumble home.": 502],
+                 ["You sleep.": 1035, "You stumble home.": 965]),
+        "sugarcube": (["The light.": 535, "You sail away.": 500, "You sleep.": 463, "You stumble home.": 502],
+                 ["You sleep.": 1035, "You stumble home.": 965]),
+        "harlowe": (["The light.": 535, "You sail away.": 500, "You sleep.": 463, "You stumble home.": 502],
                  ["You sleep.": 1035, "You stumble home.": 965]),
     ]
 

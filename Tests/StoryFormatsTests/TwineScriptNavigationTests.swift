@@ -51,7 +51,7 @@ import StoryGraph
         let loaded = try StoryLoading.load(sources: [SourceText(path: "ext.twee", text: Self.external)])
         #expect(loaded.story.passages[0].choices.map(\.target) == ["Tel:Aviv", "Onward"])
         #expect(loaded.diagnostics.isEmpty)
-        #expect(loaded.story.passages[0].readerText == "Write to us Call Site Tel:Aviv Onward")
+        #expect(loaded.story.passages[0].readerText == "→ Write to us\n→ Call\n→ Site\n→ Tel:Aviv\n→ Onward")
     }
 
     static let widgets = """

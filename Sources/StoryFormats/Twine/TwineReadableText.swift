@@ -1,9 +1,22 @@
 import StoryGraph
-/// Twine passage text as the reader sees it, for map labels: link markup becomes its
-/// label (as `TwineLinkMarkup` reads it for the analysis), macros that print a label (`<<link "…">>`, `(link-goto: "…")`,
-/// `{link to: …, label: '…'}`) keep it, every other macro, HTML tag and comment goes, and
-/// whitespace is collapsed. The source text itself stays on the passage (and in the map's
-/// tooltip); this only decides what the box shows.
+/// Twine passage text as the reader sees it, for map labels and `play`: link markup
+/// becomes its label (as `TwineLinkMarkup` reads it for the analysis), macros that print
+/// a label (`<<link "…">>`, `(link-goto: "…")`, `{link to: …, label: '…'}`) keep it,
+/// every other macro, HTML tag and comment goes, and whitespace is collapsed. The source
+/// text itself stays on the passage (and in the map's tooltip); this only decides what
+/// the box shows.
+///
+/// One look for every dialect, line by line:
+/// - the prose, its lines joined into one;
+/// - a line of the source that holds links and nothing else to read gives each link a
+///   line of its own, `→ label` (a link inside a sentence stays in it as its label);
+/// - each branch of a conditional (`<<if>>`/`<<elseif>>`/`<<else>>`, Harlowe's `(if:)`,
+///   `(else-if:)`, `(else:)`, `(unless:)` and their hooks, Chapbook's `[if …]`, `[unless
+///   …]`, `[else]` modifiers, Snowman's `<% if (…) { %>`…`<% } else { %>`) starts a line
+///   marked `[if condition]`, `[else if condition]`, `[unless condition]` or `[else]`;
+///   the text after the conditional starts a line of its own;
+/// - a macro that names a passage but prints nothing of its own (`(click-goto: ?crab,
+///   "Rock")`, whose words are the hook's) adds nothing.
 enum TwineReadableText {
     /// How far one bracket search looks ahead (as the link scanner's).
     static let maximumSearch = 1 << 16
@@ -12,7 +25,6 @@ enum TwineReadableText {
     ///   (`MemoizedFind`) and bracket searches share a look-ahead budget of 4n + 100,000.
     static func of(_ text: String) -> String {
         let s = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
         var i = 0
         var search = MemoizedFind(s)
         var links = TwineLinkMarkupReader()
@@ -58,14 +70,75 @@ enum TwineReadableText {
             }
             return String(name).lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "")
         }
-        let labelled: Set<String> = ["link", "button", "linkgoto", "linkreveal", "linkrevealgoto", "clickgoto", "linkrepeat", "linkrerun", "actions", "choice"]
+        let labelled: Set<String> = ["link", "button", "linkgoto", "linkreveal", "linkrevealgoto", "linkrepeat", "linkrerun", "actions", "choice"]
+        var lines = ReaderLines()
+        /// Where each open Harlowe hook of a conditional closes (its `]`), innermost last.
+        var hookEnds: [Int] = []
+        func condition(_ range: Range<Int>) -> String {
+            let text = String(String.UnicodeScalarView(s[range])).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return text.count <= 40 ? text : String(text.prefix(39)) + "…"
+        }
+        /// At the start of a source line (after spaces), a Chapbook modifier `[…]` alone on
+        /// its line: the end of its line (exclusive) and its words.
+        func modifier(at start: Int) -> (end: Int, words: String)? {
+            var j = start - 1
+            while j >= 0, s[j] == " " || s[j] == "\t" { j -= 1 }
+            guard j < 0 || s[j] == "\n" else { return nil }
+            var k = start + 1
+            while k < s.count, k - start < 200, s[k] != "]", s[k] != "\n", s[k] != "[" { k += 1 }
+            guard k < s.count, s[k] == "]" else { return nil }
+            var e = k + 1
+            while e < s.count, s[e] == " " || s[e] == "\t" || s[e] == "\r" { e += 1 }
+            guard e == s.count || s[e] == "\n" else { return nil }
+            return (e, condition((start + 1)..<k))
+        }
 
         while i < s.count {
             let c = s[i]
+            // The end of a conditional's hook: what follows is not in the branch.
+            if let end = hookEnds.last, i >= end - 1 {
+                hookEnds.removeLast()
+                lines.endBranch()
+                if i == end - 1 { i += 1 }
+                continue
+            }
+            if c == "\n" { lines.endSourceLine(); i += 1; continue }
             // [[link]]: its label, read by the reader the link scanner uses.
             if c == "[", TwineLinkMarkupReader.opens(s, at: i), case .link(let link, let end) = links.read(s, at: i) {
-                out.append(contentsOf: link.label.unicodeScalars)
+                lines.link(link.label)
                 i = end
+                continue
+            }
+            // Chapbook's modifiers: conditions mark their branch, the others go.
+            if c == "[", let (end, words) = modifier(at: i) {
+                let lower = words.lowercased()
+                if lower.hasPrefix("if ") || lower.hasPrefix("unless ") {
+                    lines.branch("[\(words)]")
+                } else if lower == "else" {
+                    lines.branch("[else]")
+                } else {
+                    lines.endBranch()
+                }
+                i = end
+                continue
+            }
+            // Snowman's (and Twine 1's) templates: `<% if (…) { %>` and its `else`s mark
+            // branches, `<% } %>` ends them; every other template goes.
+            if c == "<", i + 1 < s.count, s[i + 1] == "%", let close = find("%>", from: i + 2) {
+                var code = condition((i + 2)..<close)
+                if code.hasPrefix("=") || code.hasPrefix("-") { code = "" }
+                let closesBlock = code.hasPrefix("}")
+                if closesBlock { code = String(code.dropFirst()).trimmingCharacters(in: .whitespaces) }
+                if code.hasPrefix("else if"), code.hasSuffix("{"), let open = code.firstIndex(of: "("), let shut = code.lastIndex(of: ")") {
+                    lines.branch("[else if \(code[code.index(after: open)..<shut])]")
+                } else if code.hasPrefix("else"), code.hasSuffix("{") {
+                    lines.branch("[else]")
+                } else if code.hasPrefix("if"), code.hasSuffix("{"), let open = code.firstIndex(of: "("), let shut = code.lastIndex(of: ")") {
+                    lines.branch("[if \(code[code.index(after: open)..<shut])]")
+                } else if closesBlock {
+                    lines.endBranch()
+                }
+                i = close + 2
                 continue
             }
             // Comments.
@@ -75,13 +148,25 @@ enum TwineReadableText {
             // SugarCube macros: <<name …>>, keeping a link's label.
             if c == "<", i + 1 < s.count, s[i + 1] == "<", let close = find(">>", from: i + 2) {
                 let name = word(at: i + 2)
+                let after = i + 2 + name.unicodeScalars.count
                 if labelled.contains(name), let label = firstQuoted((i + 2)..<close) {
-                    out.append(contentsOf: label.unicodeScalars)
+                    lines.link(label)
                 } else if labelled.contains(name), let inner = find("[[", from: i + 2), inner < close,
-                          let end = find("]]", from: inner + 2), end < close {
-                    out.append(contentsOf: of(String(String.UnicodeScalarView(s[inner..<(end + 2)]))).unicodeScalars)
+                          let end = find("]]", from: inner + 2), end < close,
+                          case .link(let link, _) = links.read(s, at: inner) {
+                    lines.link(link.label)
+                } else if name == "if" {
+                    lines.branch("[if \(condition(after..<close))]")
+                } else if name == "elseif" || (name == "else" && condition(after..<close).hasPrefix("if ")) {
+                    let rest = condition(after..<close)
+                    lines.branch("[else if \(name == "else" ? String(rest.dropFirst(3)) : rest)]")
+                } else if name == "else" {
+                    lines.branch("[else]")
+                } else if s[i + 2] == "/", word(at: i + 3) == "if" {
+                    lines.endBranch()
+                } else {
+                    lines.text(" ")  // a macro between two words still parts them
                 }
-                out.append(" ")  // a macro between two words still parts them
                 i = close + 2
                 continue
             }
@@ -103,10 +188,31 @@ enum TwineReadableText {
                 let after = i + 1 + name.unicodeScalars.count
                 if !name.isEmpty, after < s.count, nameEndsWithColon(from: i + 1),
                    let end = balanced(from: i, open: "(", close: ")") {
-                    if labelled.contains(name), let label = firstQuoted((i + 1)..<end) {
-                        out.append(contentsOf: label.unicodeScalars)
+                    var colon = after
+                    while s[colon] != ":" { colon += 1 }
+                    let marker: String? = switch name {
+                    case "if": "[if \(condition((colon + 1)..<(end - 1)))]"
+                    case "unless": "[unless \(condition((colon + 1)..<(end - 1)))]"
+                    case "elseif": "[else if \(condition((colon + 1)..<(end - 1)))]"
+                    case "else": "[else]"
+                    default: nil
                     }
-                    out.append(" ")
+                    if let marker {
+                        lines.branch(marker)
+                        // Its hook, `[…]` right after, is the branch.
+                        var h = end
+                        while h < s.count, s[h] == " " { h += 1 }
+                        if h < s.count, s[h] == "[", !TwineLinkMarkupReader.opens(s, at: h),
+                           let hookEnd = balanced(from: h, open: "[", close: "]") {
+                            hookEnds.append(hookEnd)
+                            i = h + 1
+                            continue
+                        }
+                    } else if labelled.contains(name), let label = firstQuoted((i + 1)..<end) {
+                        lines.link(label)
+                    } else {
+                        lines.text(" ")
+                    }
                     i = end
                     continue
                 }
@@ -118,16 +224,16 @@ enum TwineReadableText {
                     let rest = Array(inner[label.upperBound...].unicodeScalars)
                     if let q = rest.firstIndex(where: { $0 == "'" || $0 == "\"" }),
                        let e = rest[(q + 1)...].firstIndex(of: rest[q]) {
-                        out.append(contentsOf: rest[(q + 1)..<e])
+                        lines.link(String(String.UnicodeScalarView(rest[(q + 1)..<e])))
                     }
                 } else if inner.first?.isLetter != true {
-                    out.append(contentsOf: s[i..<end])
+                    lines.text(String(String.UnicodeScalarView(s[i..<end])))
                 }
                 i = end
                 continue
             }
             if c == "[" || c == "]" { i += 1; continue }
-            out.append(c)
+            lines.text(c)
             i += 1
         }
 
@@ -142,6 +248,108 @@ enum TwineReadableText {
             while j < s.count, s[j].properties.isAlphabetic || s[j] == "-" || s[j] == "_" || s[j].properties.numericType != nil { j += 1 }
             return j < s.count && s[j] == ":"
         }
-        return String(out).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return lines.finished()
+    }
+}
+
+/// The lines of a passage as the reader sees it, built as its source is read (see
+/// `TwineReadableText`).
+struct ReaderLines {
+    private enum Piece {
+        case text(String.UnicodeScalarView)
+        case link(String)
+    }
+
+    private var done: [String] = []
+    /// Whether the last line done is prose that the next prose line joins.
+    private var joinable = false
+    private var pieces: [Piece] = []
+    /// The marker of the branch that the next line starts.
+    private var marker: String?
+
+    /// The text read since the last link (appended to in place: O(1) a scalar).
+    private var run = String.UnicodeScalarView()
+
+    mutating func text(_ c: Unicode.Scalar) { run.append(c) }
+
+    mutating func text(_ string: String) { run.append(contentsOf: string.unicodeScalars) }
+
+    mutating func link(_ label: String) {
+        flushRun()
+        pieces.append(.link(label))
+    }
+
+    private mutating func flushRun() {
+        if !run.isEmpty { pieces.append(.text(run)) }
+        run = String.UnicodeScalarView()
+    }
+
+    /// A branch of a conditional starts: its marker begins the next line.
+    mutating func branch(_ marker: String) {
+        endSourceLine()
+        flushMarker()
+        self.marker = marker
+        joinable = false
+    }
+
+    /// A conditional ends: what follows starts a line of its own.
+    mutating func endBranch() {
+        endSourceLine()
+        flushMarker()
+        joinable = false
+    }
+
+    /// A marker with nothing after it in its branch still shows.
+    private mutating func flushMarker() {
+        if let marker { done.append(marker) }
+        marker = nil
+    }
+
+    private static func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    mutating func endSourceLine() {
+        flushRun()
+        defer { pieces = [] }
+        let prose = pieces.contains { piece in
+            if case .text(let run) = piece { return run.contains { !$0.properties.isWhitespace } }
+            return false
+        }
+        let labels = pieces.compactMap { piece -> String? in
+            if case .link(let label) = piece { return Self.collapsed(label) }
+            return nil
+        }
+        if !prose {
+            guard !labels.isEmpty else { return }
+            for (k, label) in labels.enumerated() {
+                let line = "→ " + label
+                done.append(k == 0 ? (marker.map { $0 + " " } ?? "") + line : line)
+            }
+            marker = nil
+            joinable = false
+            return
+        }
+        let line = Self.collapsed(pieces.map { piece -> String in
+            switch piece {
+            case .text(let run): return String(run)
+            case .link(let label): return label
+            }
+        }.joined())
+        if let marker {
+            done.append(marker + " " + line)
+            self.marker = nil
+        } else if joinable, let last = done.last {
+            done[done.count - 1] = last + " " + line
+        } else {
+            done.append(line)
+        }
+        joinable = true
+    }
+
+    mutating func finished() -> String {
+        endSourceLine()
+        flushMarker()
+        return done.joined(separator: "\n")
     }
 }

@@ -56,6 +56,9 @@ extension Report {
         public var alwaysTrue: [ChoiceAt]
         public var unknown: [ChoiceAt]
         public var unknownEvaluations: Int
+        /// Computed links a reader meets: the search cannot follow them, so what it did
+        /// not reach may still be reachable.
+        public var computedLinks: [ChoiceAt] = []
         public var setNeverRead: [String]
         public var readNeverSet: [String]
         public var readBeforeSet: [ReadBeforeSet]
@@ -117,6 +120,7 @@ extension Report.State {
         alwaysTrue = s.alwaysTrue.map(at)
         unknown = s.unknownChoices.map(at)
         unknownEvaluations = s.unknownEvaluations
+        computedLinks = s.computedLinks.map(at)
         setNeverRead = s.setNeverRead
         readNeverSet = s.readNeverSet
         readBeforeSet = s.readBeforeSet.map { ReadBeforeSet(variable: $0.variable, choice: at($0.choice)) }
@@ -130,9 +134,15 @@ extension Report {
     /// The STATE section: what a reader can really reach given the story's variables.
     func stateSection(_ s: State) -> ReportDocument.Section {
         let budget = "\(Self.grouped(s.maxStates)) states, \(Self.grouped(s.maxSteps)) steps"
-        let explored = s.complete
-            ? "\(Self.grouped(s.states)) (complete)"
-            : "\(Self.grouped(s.states)) (stopped at the budget of \(budget): what is not reached may still be reachable)"
+        let explored: String
+        if !s.complete {
+            explored = "\(Self.grouped(s.states)) (stopped at the budget of \(budget): what is not reached may still be reachable)"
+        } else if !s.computedLinks.isEmpty {
+            let links = s.computedLinks.count == 1 ? "a computed link" : "\(Self.grouped(s.computedLinks.count)) computed links"
+            explored = "\(Self.grouped(s.states)) (complete, but a reader meets \(links) the search cannot follow: what is not reached may still be reachable)"
+        } else {
+            explored = "\(Self.grouped(s.states)) (complete)"
+        }
         func choices(_ list: [State.ChoiceAt]) -> ReportText {
             guard !list.isEmpty else { return "0" }
             var items = list.prefix(10).map(Self.text)
@@ -195,6 +205,8 @@ extension Report {
                 .init("passages only the links reach", Self.count(s.onlyStructural, limit: 10), [.init("only_structural", .strings(s.onlyStructural))]),
                 .init("conditions never true", choices(s.neverTrue), [.init("never_true", choiceValues(s.neverTrue))]),
                 .init("conditions always true", choices(s.alwaysTrue), [.init("always_true", choiceValues(s.alwaysTrue))]),
+                .init(s.computedLinks.isEmpty ? nil : "computed links a reader meets", choices(s.computedLinks),
+                      [.init("computed_links", choiceValues(s.computedLinks))]),
                 .init("conditions not understood", s.unknown.isEmpty ? "0" : choices(s.unknown) + " (\(Self.grouped(s.unknownEvaluations)) evaluations taken both ways)",
                       [.init("unknown", choiceValues(s.unknown)), .init("unknown_evaluations", .int(s.unknownEvaluations))]),
                 .init("variables set, never read", names(s.setNeverRead), [.init("set_never_read", .strings(s.setNeverRead))]),
@@ -214,7 +226,7 @@ extension Report {
         let structural = paths.total.formatted() + (paths.exact ? "" : "+")
         let count = exact
             ? "\(total.formatted()) (exact; \(structural) by the links alone)"
-            : "\(total.formatted())+ (at least: \(s.complete ? budgetNote : "the search stopped at its budget of \(budget)"); \(structural) by the links alone)"
+            : "\(total.formatted())+ (at least: \(!s.complete ? "the search stopped at its budget of \(budget)" : s.computedLinks.isEmpty ? budgetNote : "computed links are not followed"); \(structural) by the links alone)"
         let cycle = s.cycle ?? []
         let loops: ReportText = s.unboundedWalks == true && !cycle.isEmpty
             ? "yes: " + .joined(cycle.map(ReportText.code), separator: " → ") + " (the reader's choices " + clicks(s.cycleWitness ?? []) + ")"
@@ -223,7 +235,7 @@ extension Report {
         if let stuck = s.stuck, let never = s.neverEnding {
             odds = "stuck \(Self.percent(stuck)), never ending \(Self.percent(never))" + (s.oddsConverged == false ? " (lower bounds: \(budgetNote))" : "")
         } else {
-            odds = "not computed: the search stopped at its budget"
+            odds = s.complete ? "not computed: a reader meets a computed link" : "not computed: the search stopped at its budget"
         }
         return [
             .init("paths under state", "\(count)", [.init("paths", .big(total)), .init("paths_exact", .bool(exact))]),

@@ -3,8 +3,9 @@ import StoryGraph
 
 /// A layout that keeps each passage where its author placed it in their editor (Twine
 /// stores a `position` per passage, and sometimes a `size`; loaders keep them in the
-/// passage's metadata), pinned, and lets neato place the rest (choice boxes, passages
-/// without a position) around them.
+/// passage's metadata), pinned, spread uniformly when the cards are closer than the
+/// boxes drawn for them; the exporter places the rest (choice boxes, passages without a
+/// position) between them (`BoxPlacement`) and neato routes the edges.
 public enum PinnedLayout {
     /// Editors measure in screen pixels with 100-pixel passage cards; the chart's boxes are
     /// about twice as wide in points, so each pixel becomes two points.
@@ -19,10 +20,11 @@ public enum PinnedLayout {
         guard !positions.isEmpty else { return false }
         options.decorations.positions = positions
         options.suggestedEngine = "neato"
-        // Positions are in points (not neato's default inches) and must stay where they are.
-        // Kamada-Kawai places the unpinned choice boxes between their passages; the default
-        // stress majorization leaves them in a heap near the origin.
-        options.graphAttributes += [("inputscale", "72"), ("notranslate", "true"), ("mode", "KK")]
+        // Positions are in points (not neato's default inches) and stay where they are: the
+        // exporter places every other box itself (`BoxPlacement`), so neato moves nothing
+        // and only routes the edges, around the boxes (`splines=true`, which needs boxes
+        // that do not overlap).
+        options.graphAttributes += [("inputscale", "72"), ("notranslate", "true"), ("splines", "true")]
         return true
     }
 

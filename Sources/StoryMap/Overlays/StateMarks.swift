@@ -10,11 +10,11 @@ public enum StateMarks {
 
     /// - Complexity: that of `StateAnalysis` within `budget`, then O(P + C). Past the
     ///   budget only what is certain is marked: a "never" needs every state explored, so
-    ///   an incomplete search marks nothing.
+    ///   an incomplete search (or one that meets a computed link) marks nothing.
     public static func apply(graph: StoryGraph, budget: StateAnalysis.Budget, to decorations: inout MapDecorations) {
         guard StateModel.applies(to: graph.story) else { return }
         let state = StateAnalysis(graph, budget: budget)
-        guard state.isComplete else { return }
+        guard state.provesAbsence else { return }
         for ref in state.neverTrue {
             decorations.dimmedChoices.insert(ref)
             decorations.choiceNotes[ref] = note(decorations.choiceNotes[ref], "never")

@@ -21,7 +21,7 @@ struct FixtureMaker: Sendable, CustomTestStringConvertible {
     /// `missing` (the link's own place in the file).
     let brokenLinkAnchor: String
     /// Whether the reader's text of a passage shows its links' labels (Twine's markup
-    /// does: `[[go X|X]]` reads "go X").
+    /// does: `[[go X|X]]` on a line of its own reads "→ go X").
     var showsLinkLabels = false
     /// Rules of the note a loader adds to every story on how it read the file (the
     /// gamebook loader's inferred schema): the suite leaves them out and checks the note

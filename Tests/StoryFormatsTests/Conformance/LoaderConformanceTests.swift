@@ -64,7 +64,8 @@ struct LoaderConformanceTests {
         #expect(result.story.start == maker.id(0))
         #expect(Self.shape(result.story) == ["\(maker.id(0)): \(maker.id(1))", "\(maker.id(1)): \(maker.id(2))", "\(maker.id(2)): "])
         #expect(result.story.passages.map(\.shownText) == story.passages.map { passage in
-            ([passage.text] + (maker.showsLinkLabels ? passage.links.map { "go \($0)" } : [])).joined(separator: " ")
+            // A link on a line of its own is shown as one: "→ label".
+            ([passage.text] + (maker.showsLinkLabels ? passage.links.map { "→ go \($0)" } : [])).joined(separator: "\n")
         })
         #expect(result.diagnostics.map(\.description) == [])
         #expect(StoryGraph(result.story).isEnding == [false, false, true])

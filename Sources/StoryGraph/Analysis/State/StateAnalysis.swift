@@ -54,6 +54,12 @@ public struct StateAnalysis: Sendable {
     /// Whether the search explored every state (false: it stopped at the budget, and
     /// what it did not reach may still be reachable).
     public let isComplete: Bool
+    /// The computed links (`previous()`, `(goto: $next)`) of passages a reader reaches:
+    /// the search cannot follow them, so the states behind them are not explored.
+    public let computedLinks: [ChoiceRef]
+    /// Whether what no reader reaches is proven: every state was explored and no reader
+    /// meets a computed link. Otherwise "never" may be wrong and is not claimed.
+    public var provesAbsence: Bool { isComplete && computedLinks.isEmpty }
     public let reachedEndings: [ReachedEnding]
     public let blockedEndings: [BlockedEnding]
     /// Passages (not endings) the structure reaches and no state does, in source order.
@@ -317,6 +323,7 @@ public struct StateAnalysis: Sendable {
             passageReached[graph.passageOf[v]] = true
             for u in graph.shown(in: v) { passageReached[u] = true }
         }
+        self.computedLinks = graph.dynamicLinks.filter { passageReached[$0.passage] }
         let structure = reachability ?? Reachability(graph)
         var blocked: [BlockedEnding] = []
         for p in structure.reachableEndings where endingState[p] < 0 {

@@ -74,7 +74,7 @@ public struct StateOutcomes: Sendable {
         }
         self.perEnding = perEnding
         self.total = paths.total
-        self.isExact = state.isComplete && paths.isExact
+        self.isExact = state.provesAbsence && paths.isExact
         self.unboundedWalks = paths.unboundedWalks
         self.endingStates = endingStates
 
@@ -98,7 +98,7 @@ public struct StateOutcomes: Sendable {
         self.cycle = cycle
         self.cycleWitness = witness
 
-        if state.isComplete {
+        if state.provesAbsence {
             let odds = EndingOdds(stateGraph, components: components, budget: budget)
             var probability = [Double](repeating: 0, count: graph.passageCount)
             for i in 0..<stateCount where stateGraph.isEnding[i] {
