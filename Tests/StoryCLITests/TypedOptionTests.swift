@@ -140,6 +140,8 @@ import Testing
             let process = Process()
             process.executableURL = bench
             process.arguments = arguments
+            // Help as wide as it likes, so each option's text is one line.
+            process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": "100000"]) { $1 }
             let out = Pipe(), err = Pipe()
             process.standardOutput = out
             process.standardError = err
