@@ -1,6 +1,6 @@
 //  Observatory.swift: a linked-object story app. Each Page is an object; choices are added
 //  by builder calls and properties, whatever the classes are called. storygraph reads the
-//  links from the shape of the code (see Examples/README-source-loaders.md).
+//  links from the shape of the code (see Documentation/app-source.md).
 
 final class Page {
     let story: String

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The independent count of the Twine trial (README-twine-realworld.md): for each story in
+"""The independent count of the Twine trial (Documentation/trials/twine-realworld.md): for each story in
 FOLDER (a .twee/.tw/.tw2/.html file, or a sub-folder that is one Tweego project), counts
 passages, links and endings without storygraph, from the Twee 3 and Twine 2 HTML
 specifications and the story formats' documented link forms, and prints them beside

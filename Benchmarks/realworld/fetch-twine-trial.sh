@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Exports the 30 real public Twine stories of the issue-11 trial (README-twine-realworld.md),
+# Exports the 30 real public Twine stories of the issue-11 trial (Documentation/trials/twine-realworld.md),
 # each from a local mirror at a fixed commit, into DEST (nothing of them is committed here).
 #
 #   Benchmarks/realworld/fetch-twine-trial.sh DEST

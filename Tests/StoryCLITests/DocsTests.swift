@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Every command that README.md and Examples/README-*.md show, run for real: what the docs
+/// Every command that README.md and the articles of Documentation/ (every `.md` file under it,
+/// `trials/` too) show, run for real: what the docs
 /// print after `$ command` must be what the command prints (stdout and stderr together, in
 /// order), so the docs never drift from the code.
 ///
@@ -30,9 +31,13 @@ import Testing
         var description: String { "\(document):\(line)" }
     }
 
-    static let documents: [String] = {
-        let examples = (try? FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))) ?? []
-        return ["README.md"] + examples.filter { $0.hasPrefix("README-") && $0.hasSuffix(".md") }.sorted().map { "Examples/\($0)" }
+    static let documents: [String] = ["README.md"] + articles
+
+    /// Every `.md` file under `Documentation/`, at any depth (`trials/` too), sorted.
+    static let articles: [String] = {
+        let root = Repository.path("Documentation")
+        let paths = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String]) ?? []
+        return paths.filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/\($0)" }
     }()
 
     static let marker = "@@storygraph-docs-test@@"
@@ -150,6 +155,24 @@ import Testing
     @Test func theDocsShowCommands() {
         #expect(Self.blocks.count >= 15)
         #expect(Self.documents.contains("README.md"))
+    }
+
+    /// The long material lives in Documentation/, and every article there is run: the guides
+    /// and trial reports that used to sit in Examples/ are all found, and Examples/ holds stories only.
+    @Test func everyArticleOfDocumentationIsRun() throws {
+        for article in [
+            "Documentation/analysis.md", "Documentation/play-and-fuzz.md", "Documentation/twine.md",
+            "Documentation/ink.md", "Documentation/yarn.md", "Documentation/choicescript.md",
+            "Documentation/app-source.md", "Documentation/trials/twine-realworld.md",
+        ] {
+            #expect(Self.documents.contains(article), "\(article) is not run")
+        }
+        let examples = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))
+        #expect(examples.filter { $0.hasSuffix(".md") } == [])
+        let shown = Set(Self.blocks.map(\.document))
+        for document in ["README.md", "Documentation/analysis.md", "Documentation/check-and-ci.md", "Documentation/maps.md"] {
+            #expect(shown.contains(document), "\(document) shows no command")
+        }
     }
 
     @Test(arguments: blocks)

@@ -55,9 +55,10 @@ import Testing
         if command != "check" { #expect(!run.stdout.isEmpty) }
     }
 
-    @Test func theTableIsInTheHelpAndTheREADME() throws {
-        let help = runCLI(["--help"]).stdout
+    @Test func theTableIsInTheHelpAndTheDocumentation() throws {
+        let help = runCLI(["--help"], helpWidth: 100_000).stdout
         #expect(help.contains(ExitCode.table + "\n"))
+        #expect(runCLI(["--help"]).stdout.contains(HelpLayout.wrapped(ExitCode.table, width: 80) + "\n"))
         #expect(ExitCode.table == """
             EXIT CODES:
               0   success
@@ -67,9 +68,9 @@ import Testing
               70  internal failure (storygraph or Graphviz)
               74  output that cannot be written (a full disk, a closed pipe)
             """)
-        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
+        let readme = try String(contentsOfFile: Repository.path("Documentation/command-line.md"), encoding: .utf8)
         for (code, meaning) in ExitCode.meanings {
-            #expect(readme.contains("| \(code.rawValue) | \(meaning) |"), "README lacks exit code \(code.rawValue)")
+            #expect(readme.contains("| \(code.rawValue) | \(meaning) |"), "Documentation/command-line.md lacks exit code \(code.rawValue)")
         }
     }
 }

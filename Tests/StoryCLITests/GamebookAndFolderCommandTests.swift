@@ -64,7 +64,7 @@ import Testing
         let blocks = Self.lines(run.stderr).filter { $0.hasSuffix(" info") && !$0.contains(": info: ") }
         #expect(blocks.count == 20)
         // A ChoiceScript game is one story, and an ink file another INCLUDEs is part of it.
-        // Their findings are the state search's (README-choicescript, README-analysis):
+        // Their findings are the state search's (Documentation/choicescript.md, Documentation/analysis.md):
         // the lamplighter's out-of-oil ending no reader reaches. The ferry's readers meet
         // a divert to a variable (`-> next_stop`) the search cannot follow, so it claims
         // nothing they never reach.

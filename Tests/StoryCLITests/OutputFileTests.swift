@@ -145,7 +145,7 @@ struct OutputFileTests {
 
     @Test func helpOfOutputSaysHowTargetsAreWritten() {
         for command in ["map", "generate"] {
-            let run = runCLI(["help", command])
+            let run = runCLI(["help", command], helpWidth: 100_000)
             #expect(run.stdout.contains("a symlink is written through to the file it points at"))
         }
     }

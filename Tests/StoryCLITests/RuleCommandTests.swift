@@ -6,7 +6,8 @@ import StoryGraph
 /// `help rules` and `--disable` over the one rule registry (issue 10).
 @Suite struct RuleCommandTests {
     @Test func helpRulesListsEveryRegisteredRuleWithItsSeverity() {
-        let run = runCLI(["help", "rules"])
+        // One row a rule (help at a width no summary wraps at; HelpWidthTests wrap it).
+        let run = runCLI(["help", "rules"], helpWidth: 100_000)
         #expect(run.exitCode == 0)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "RULES (--disable RULE):")

@@ -65,7 +65,8 @@ import Testing
               -l, --loud       Be loud.
             """)
         // Each option's line with its padding folded to one space.
-        let fuzz = runCLI(["help", "fuzz"]).stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        // Each option on one line: help at a width no option wraps at (HelpWidthTests wrap it).
+        let fuzz = runCLI(["help", "fuzz"], helpWidth: 100_000).stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
         #expect(fuzz.contains("-n, --runs <N> How many runs to play. (default: 10000)"))
         #expect(fuzz.contains("-j, --jobs <J> Worker threads. (default: one per core)"))
         #expect(fuzz.contains(
@@ -139,6 +140,8 @@ import Testing
             let process = Process()
             process.executableURL = bench
             process.arguments = arguments
+            // Help as wide as it likes, so each option's text is one line.
+            process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": "100000"]) { $1 }
             let out = Pipe(), err = Pipe()
             process.standardOutput = out
             process.standardError = err

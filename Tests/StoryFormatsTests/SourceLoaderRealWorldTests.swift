@@ -4,7 +4,7 @@ import Testing
 import StoryGraph
 
 /// Shapes met in real StoryBrain.swift files written by many hands (see
-/// `Examples/README-source-loaders-realworld.md`), each reproduced here with a story of our
+/// `Documentation/trials/app-source-realworld.md`), each reproduced here with a story of our
 /// own: the shape is theirs, the text is not.
 @Suite("SourceLoader: real-world shapes")
 struct SourceLoaderRealWorldTests {

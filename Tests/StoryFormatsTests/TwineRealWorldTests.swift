@@ -4,7 +4,7 @@ import Testing
 import StoryGraph
 
 /// Shapes met in real Twine stories from public repositories (see
-/// `Examples/README-twine-realworld.md`), each rebuilt here in text of our own.
+/// `Documentation/trials/twine-realworld.md`), each rebuilt here in text of our own.
 @Suite("Twine loaders on the shapes of real files")
 struct TwineRealWorldTests {
     private func loadTwee(_ text: String, path: String = "real.twee") throws -> LoadResult {

@@ -26,7 +26,7 @@ usage: html-report-browser.py PAGE.html QUERY PASSAGE [--checks] [--overview] [-
 
 Exit codes: 0 done, 2 usage, 3 the page did not behave (message on stderr), 4 chromium
 missing or broken. Used by Tests/StoryHTMLTests/HTMLBrowserTests.swift and to make the
-README's screenshot (Output/README.md says how).
+screenshot in Documentation/html-report.md (make examples takes it).
 """
 import base64
 import fcntl

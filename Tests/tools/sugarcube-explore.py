@@ -43,7 +43,7 @@ usage: sugarcube-explore.py STORY_DIR FORMAT_JS [--max-states N] [--max-seconds 
 
 Exit codes: 0 done (complete or stopped at a bound, as the output says), 2 usage, 3 the
 page did not behave (message on stderr), 4 chromium missing. Used by hand to check the
-findings in Examples/README-twine-realworld.md ("Checked in SugarCube's runtime").
+findings in Documentation/trials/twine-realworld.md ("Checked in SugarCube's runtime").
 """
 import functools
 import html

@@ -28,6 +28,9 @@ public struct OptionSpec: Sendable {
     public var help: String
     /// The only values allowed (from a `CaseIterable` enum); anything else is a usage error.
     public var allowedValues: [String]?
+    /// Whether help lists `allowedValues` after the option's text; `false` for a list too
+    /// long for help (rule ids: `storygraph help rules` lists them, and the help says so).
+    public var valuesInHelp = true
     public var defaultValue: String?
     /// Whether the option may be given several times (`--disable A --disable B`).
     public var isRepeating: Bool

@@ -6,7 +6,7 @@ import Foundation
 /// the typed value with `arguments.value(option)`.
 public struct Option<Value: Sendable>: Sendable {
     /// What the parser and the help text see.
-    public let spec: OptionSpec
+    public private(set) var spec: OptionSpec
     /// The value when the option is not given (`nil`: no value).
     public let defaultValue: Value?
     let convert: @Sendable (String) -> Value?
@@ -56,12 +56,17 @@ extension Option where Value == String {
     }
 
     /// One of a fixed list of names known only at run time (rule ids, format names).
+    /// - Parameter valuesInHelp: whether help lists the values (`false`: the option's help
+    ///   names where they are listed instead).
     public static func oneOf(
-        _ name: String, value valueName: String, help: String, allowed: [String], repeating: Bool = false
+        _ name: String, value valueName: String, help: String, allowed: [String], repeating: Bool = false,
+        valuesInHelp: Bool = true
     ) -> Option<String> {
-        Option(
+        var option = Option(
             name, value: valueName, help: help, allowed: allowed, repeating: repeating,
             expected: "one of: \(allowed.joined(separator: ", "))") { allowed.contains($0) ? $0 : nil }
+        option.spec.valuesInHelp = valuesInHelp
+        return option
     }
 }
 

@@ -94,7 +94,7 @@ public struct InputOptions: Sendable {
 
     static let disableOption = Option.oneOf(
         "disable", value: "RULE", help: "Leave out the findings of a rule (repeat for several); 'storygraph help rules' lists them.",
-        allowed: StoryLoading.rules.ids, repeating: true)
+        allowed: StoryLoading.rules.ids, repeating: true, valuesInHelp: false)
 
     static let linkMacroOption = Option.text(
         "link-macro", value: "NAME",

@@ -15,7 +15,7 @@ struct ReportCommand: WatchableCommand {
             Paths are counted exactly (arbitrary precision). On a story with loops, simple \
             paths and cycles are searched within --budget and reported as lower bounds when \
             the search stops; 'unbounded walks: yes' means a reader can loop for ever and \
-            still reach an ending. JSON keys are documented in Examples/README-analysis.md \
+            still reach an ending. JSON keys are documented in Documentation/analysis.md \
             and checked against Schemas/report.schema.json. --format html writes one \
             self-contained page (no network): the map to pan, zoom, search and click, a \
             panel per passage, the sortable endings table and the findings; --heat adds \

@@ -44,17 +44,22 @@ public enum StoryGraphCLI {
         _ arguments: [String], terminal injected: Terminal? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Int32 {
-        if let injected { return main(arguments) { _ in injected } }
+        // Help is as wide as COLUMNS, or the terminal stdout is, or 80.
+        let width = HelpLayout.width(environment: environment, stdoutIsTerminal: injected == nil && isatty(STDOUT_FILENO) == 1)
+        if let injected { return main(arguments, helpWidth: width) { _ in injected } }
         StandardStream.prepareProcess()
-        return main(arguments) { Terminal(quiet: $0.quiet, color: $0.color, environment: environment) }
+        return main(arguments, helpWidth: width) { Terminal(quiet: $0.quiet, color: $0.color, environment: environment) }
     }
 
     /// Runs the command line, writing through the terminal `makeTerminal` makes for the
     /// global options given (`--quiet`, `--color`; the defaults before they are parsed).
-    public static func main(_ arguments: [String], makeTerminal: (GlobalOptions) -> Terminal) -> Int32 {
+    /// Help is wrapped to `helpWidth` columns.
+    public static func main(
+        _ arguments: [String], helpWidth: Int = 80, makeTerminal: (GlobalOptions) -> Terminal
+    ) -> Int32 {
         var terminal = makeTerminal(GlobalOptions())
         do {
-            switch try parse(arguments) {
+            switch try parse(arguments, helpWidth: helpWidth) {
             case .text(let text, let code):
                 if code == .success { terminal.print(text) } else { terminal.printError(text) }
                 return code.rawValue
@@ -93,22 +98,22 @@ public enum StoryGraphCLI {
     }
 
     /// Finds the subcommand and parses its arguments; `validate` and `run` come after.
-    static func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
+    static func parse(_ arguments: [String], helpWidth width: Int = HelpLayout.defaultWidth) throws(CLIError) -> Invocation {
         guard let first = arguments.first else {
-            return .text(Help.text(for: configuration, path: "storygraph"), .usage)
+            return .text(Help.text(for: configuration, path: "storygraph", width: width), .usage)
         }
         if first.hasPrefix("-") {
             let parsed = try ParsedArguments(arguments, for: configuration, command: "storygraph")
             if parsed[versionOption] { return .text("storygraph \(version)", .success) }
-            if parsed[GlobalOptions.helpOption] { return .text(Help.text(for: configuration, path: "storygraph"), .success) }
+            if parsed[GlobalOptions.helpOption] { return .text(Help.text(for: configuration, path: "storygraph", width: width), .success) }
         }
         if first == "help" {
-            return .text(try help(Array(arguments.dropFirst())), .success)
+            return .text(try help(Array(arguments.dropFirst()), width: width), .success)
         }
         let command = try subcommand(named: first, for: "command")
         let parsed = try ParsedArguments(Array(arguments.dropFirst()), for: command.configuration, command: first)
         if parsed[GlobalOptions.helpOption] {
-            return .text(Help.text(for: command.configuration, path: "storygraph \(first)"), .success)
+            return .text(Help.text(for: command.configuration, path: "storygraph \(first)", width: width), .success)
         }
         return .run(try command.init(parsed), parsed)
     }
@@ -127,20 +132,20 @@ public enum StoryGraphCLI {
     }
 
     /// The text of `help [TOPIC]`.
-    static func help(_ arguments: [String]) throws(CLIError) -> String {
+    static func help(_ arguments: [String], width: Int = HelpLayout.defaultWidth) throws(CLIError) -> String {
         if arguments.first == "--\(manOption.name)" {
             if arguments.count > 1 { throw .usage("--man takes no topic; got '\(arguments[1])'", command: "help") }
             return ManualPage.text()
         }
-        guard let name = arguments.first else { return Help.text(for: configuration, path: "storygraph") }
+        guard let name = arguments.first else { return Help.text(for: configuration, path: "storygraph", width: width) }
         if arguments.count > 1 { throw .usage("help takes one topic; got '\(arguments[1])' too", command: "help") }
         switch name {
-        case "help": return Help.text(for: helpConfiguration, path: "storygraph help")
-        case "formats": return Help.formats()
-        case "rules": return Help.rules()
+        case "help": return Help.text(for: helpConfiguration, path: "storygraph help", width: width)
+        case "formats": return Help.formats(width: width)
+        case "rules": return Help.rules(width: width)
         default:
             let command = try subcommand(named: name, for: "help")
-            return Help.text(for: command.configuration, path: "storygraph \(name)")
+            return Help.text(for: command.configuration, path: "storygraph \(name)", width: width)
         }
     }
 }

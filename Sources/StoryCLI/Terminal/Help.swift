@@ -1,9 +1,10 @@
 import StoryGraph
 import StoryFormats
 
-/// Help text in the sections OVERVIEW / USAGE / ARGUMENTS / OPTIONS / SUBCOMMANDS.
+/// Help text in the sections OVERVIEW / USAGE / ARGUMENTS / OPTIONS / SUBCOMMANDS, wrapped
+/// to `width` columns (`HelpLayout`).
 enum Help {
-    static func text(for configuration: CommandConfiguration, path: String) -> String {
+    static func text(for configuration: CommandConfiguration, path: String, width: Int = HelpLayout.defaultWidth) -> String {
         var lines: [String] = []
         lines.append("OVERVIEW: \(configuration.abstract)")
         if !configuration.discussion.isEmpty {
@@ -25,18 +26,18 @@ enum Help {
         if configuration.subcommands.isEmpty, !configuration.arguments.isEmpty {
             lines.append("")
             lines.append("ARGUMENTS:")
-            lines += table(configuration.arguments.map { ($0.name, $0.help) })
+            lines += table(width: width, configuration.arguments.map { ($0.name, $0.help) })
         }
         let options = configuration.options + configuration.sharedOptions
         if !options.isEmpty {
             lines.append("")
             lines.append("OPTIONS:")
-            lines += table(options.map { option in
+            lines += table(width: width, options.map { option in
                 var names = option.short.map { "-\($0), " } ?? ""
                 names += "--\(option.name)"
                 if let value = option.valueName { names += " <\(value)>" }
                 var help = option.help
-                if let allowed = option.allowedValues { help += " (values: \(allowed.joined(separator: ", ")))" }
+                if let allowed = option.allowedValues, option.valuesInHelp { help += " (values: \(allowed.joined(separator: ", ")))" }
                 if let value = option.defaultValue { help += " (default: \(value))" }
                 return (names, help)
             })
@@ -44,33 +45,36 @@ enum Help {
         if !configuration.subcommands.isEmpty {
             lines.append("")
             lines.append("SUBCOMMANDS:")
-            lines += table(configuration.subcommands.map { ($0.configuration.name, $0.configuration.abstract) }
+            lines += table(width: width, configuration.subcommands.map { ($0.configuration.name, $0.configuration.abstract) }
                 + [("help <subcommand>", "Show help for a subcommand; 'help formats' lists story formats, 'help rules' the rules of findings.")])
         }
-        return lines.joined(separator: "\n")
+        return HelpLayout.wrapped(lines.joined(separator: "\n"), width: width)
     }
 
-    static func formats() -> String {
+    static func formats(width: Int = HelpLayout.defaultWidth) -> String {
         var lines = ["STORY FORMATS (--input-format):"]
-        lines += table(StoryLoading.loaders.map { loader in
+        lines += table(width: width, StoryLoading.loaders.map { loader in
             ("\(loader.formatName)", "\(loader.formatDescription) (.\(loader.fileExtensions.joined(separator: ", .")))")
         })
-        return lines.joined(separator: "\n")
+        return HelpLayout.wrapped(lines.joined(separator: "\n"), width: width)
     }
 
-    /// Every rule a finding can carry (what `--disable` takes), with its severity and meaning.
-    static func rules() -> String {
+    /// Every rule a finding can carry (what `--disable` takes), with its severity and meaning:
+    /// the one place the rule ids are listed (a command's help points here).
+    static func rules(width: Int = HelpLayout.defaultWidth) -> String {
         var lines = ["RULES (--disable RULE):"]
-        lines += table(StoryLoading.rules.rules.map { rule in
+        lines += table(width: width, StoryLoading.rules.rules.map { rule in
             (rule.id, "\(rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(rule.meaning)")
         })
-        return lines.joined(separator: "\n")
+        return HelpLayout.wrapped(lines.joined(separator: "\n"), width: width)
     }
 
-    private static func table(_ rows: [(String, String)]) -> [String] {
-        let width = min(28, rows.map(\.0.count).max() ?? 0)
+    /// Two columns: names, and their help from column `4 + name width`; a name wider than
+    /// its column (28, or 30% of the line on a narrow one) stands on a line of its own.
+    private static func table(width lineWidth: Int, _ rows: [(String, String)]) -> [String] {
+        let width = min(28, lineWidth * 3 / 10, rows.map(\.0.count).max() ?? 0)
         return rows.map { name, help in
-            let padded = name.count > width ? name + "\n" + String(repeating: " ", count: width + 4) : name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let padded = name.count > width ? name + "\n" + String(repeating: " ", count: width + 2) : name.padding(toLength: width, withPad: " ", startingAt: 0)
             return "  \(padded)  \(help)"
         }
     }

@@ -87,7 +87,7 @@ enum ManualPage {
     /// An option's help with its values and default, as `--help` shows them.
     static func description(_ option: OptionSpec) -> String {
         var help = option.help
-        if let allowed = option.allowedValues { help += " (values: \(allowed.joined(separator: ", ")))" }
+        if let allowed = option.allowedValues, option.valuesInHelp { help += " (values: \(allowed.joined(separator: ", ")))" }
         if let value = option.defaultValue { help += " (default: \(value))" }
         return help
     }

@@ -5,7 +5,7 @@ import StoryGraph
 /// each with a text, choice labels and integer destinations that are indices into the same
 /// array: `Story(title: "…", choice1: "…", choice1Destination: 2, choice2: "…", choice2Destination: 1)`.
 ///
-/// Reading (see `Examples/README-source-loaders.md`):
+/// Reading (see `Documentation/app-source.md`):
 /// - the file is lexed and scanned (`SwiftSourceParser`); every array literal anywhere in it,
 ///   and every run of `x.append(…)` calls, is a candidate; the story is the candidate with
 ///   the most elements that carry an integer destination (the first on a tie);

@@ -8,7 +8,7 @@ import StoryGraph
 /// (`+Diverts`), conditionals and sequences (`+Conditionals`), expressions
 /// (`+Expressions`), logic lines and declarations (`+Logic`), `INCLUDE` (`+Include`).
 ///
-/// The weave becomes passages and choices as README's "ink" section states: a passage per
+/// The weave becomes passages and choices as Documentation/ink.md states: a passage per
 /// knot, stitch, and weave point where the reader chooses or the flow joins (a choice's
 /// own content, a gather, the place a tunnel returns to); choices as `.choice`, diverts as
 /// `.auto`, tunnels as `.call` with their return, `->->` as `.return`, threads as

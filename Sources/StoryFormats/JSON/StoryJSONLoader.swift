@@ -5,7 +5,7 @@ import StoryGraph
 /// initial value) and `passages`, each passage with `id`, `text`, `tags`, `ending`, `set`
 /// and `choices` (`text`, `to`, `if`, `set`, `restart`). `if` and `set` are written in
 /// Yarn Spinner's expression language (`$gold >= 3 and not $key`, `$gold += 1`), read by
-/// the same reader. See the README for a complete example.
+/// the same reader. Documentation/story-format.md has a complete example.
 public enum StoryJSONLoader: StoryLoader {
     public static let formatName = "story-json"
     public static let formatDescription = "storygraph JSON: an object with a \"passages\" array"

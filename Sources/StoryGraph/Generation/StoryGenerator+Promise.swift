@@ -33,7 +33,7 @@ extension StoryGenerator.Shape {
     }
 
     /// The promise of this shape and size. The gamebook is modelled on the 16 real gamebook
-    /// files of the loader trial (Examples/README-gamebook-realworld.md): 428 sections,
+    /// files of the loader trial (Documentation/trials/gamebook-realworld.md): 428 sections,
     /// 803 options (1.88 a section), 36 reachable endings (8.4%). It makes ~8% endings
     /// (and the last three), ~2 choices a section, and from 1,000 sections on at least one
     /// loop per 400 sections; its ending range is the mean ± 5 standard deviations of the
