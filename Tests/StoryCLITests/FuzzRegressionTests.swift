@@ -3,7 +3,7 @@ import FuzzSupport
 import Testing
 
 /// The inputs the fuzz targets found crashing (or that reproduce a crash found by hand),
-/// kept in Tests/Fixtures/hostile/TARGET/: each is replayed through the target's
+/// and the hand-made seeds of the targets, kept in Tests/Fixtures/hostile/TARGET/: each is replayed through the target's
 /// reproducer (`.build/debug/fuzz-TARGET FILE`, the same code libFuzzer runs), in a
 /// process of its own so that a crash fails one test instead of the whole run.
 @Suite struct FuzzRegressionTests {
