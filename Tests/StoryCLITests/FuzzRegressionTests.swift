@@ -9,7 +9,12 @@ import Testing
 @Suite struct FuzzRegressionTests {
     /// Inputs that still crash for a defect another helper is fixing: "target/file" → the
     /// defect. The lead removes each entry once its fix is merged.
-    static let knownIssues: [String: String] = [:]
+    static let knownIssues: [String: String] = [
+        "choicescript/create-initial-value-reads-untracked-variable.txt": untrackedInitial,
+        "ink/var-initial-value-reads-variable.ink": untrackedInitial,
+        "yarn/smart-variable-read-by-option-condition.yarn": untrackedInitial,
+    ]
+    static let untrackedInitial = "StateModel.init compiles each variable's initial value with `slotOf[$0]!`: an initial value that reads a variable no condition tracks traps (StateModel.swift:130)"
 
     static let inputs: [String] = FuzzTarget.allCases.flatMap { target in
         let folder = Repository.path("Tests/Fixtures/hostile/\(target.rawValue)")
