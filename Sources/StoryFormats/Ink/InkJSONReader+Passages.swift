@@ -77,7 +77,8 @@ extension InkJSONReader {
     func key(for path: String) -> Key? {
         if let c = indexByPath[path] { return Key(container: c, index: 0) }
         let last = path.split(separator: ".").last.map(String.init) ?? ""
-        if let n = Int(last), let c = indexByPath[Self.parent(path)] { return Key(container: c, index: n) }
+        // An index is never negative: `-2` names nothing (as in ink's runtime), a broken link.
+        if let n = Int(last), n >= 0, let c = indexByPath[Self.parent(path)] { return Key(container: c, index: n) }
         return container(for: path).map { Key(container: $0, index: 0) }
     }
 
