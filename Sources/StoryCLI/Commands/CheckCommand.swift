@@ -49,25 +49,28 @@ struct CheckCommand: WatchableCommand {
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
         // Each STORY argument, and each story inside a folder argument, is checked on its own.
-        var stories: [(name: String, files: [String])] = []
+        // A folder's files left out unread (FIFOs, links out of it) are findings of its first story.
+        var stories: [(name: String, files: [String], skipped: [Diagnostic])] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                stories.append((path, [path]))
+                stories.append((path, [path], []))
                 continue
             }
             do {
                 let folder = try StoryFolder(path)
-                if folder.stories.isEmpty { stories.append((path, [path])) }
-                for group in folder.stories { stories.append((group.count == 1 ? group[0] : path, group)) }
+                if folder.stories.isEmpty { stories.append((path, [path], folder.findings)) }
+                for (k, group) in folder.stories.enumerated() {
+                    stories.append((group.count == 1 ? group[0] : path, group, k == 0 ? folder.findings : []))
+                }
             } catch {
-                stories.append((path, [path]))
+                stories.append((path, [path], []))
             }
         }
         var files: [CheckReport.File] = []
         var all: [Diagnostic] = []
         for story in stories {
-            let diagnostics: [Diagnostic]
+            var diagnostics: [Diagnostic]
             var readable = true
             do throws(StoryLoadError) {
                 var loaded = try input.read(story.files)
@@ -85,11 +88,13 @@ struct CheckCommand: WatchableCommand {
                     : error.diagnostics.filter { !($0.ruleID.map(disabled.contains) ?? false) }
                 readable = false
             }
+            // A folder read again for one of its stories reports its skipped files once.
+            diagnostics = story.skipped + diagnostics.filter { $0.ruleID != FormatRules.fileSkipped.id }
             let file = CheckReport.File(path: story.name, readable: readable, findings: diagnostics.map(Report.Finding.init))
             if format == .text {
                 terminal.report(diagnostics)
                 // One block per story when there are several: its findings, then its line.
-                if stories.count > 1 && !terminal.quiet { terminal.printError(file.summary) }
+                if stories.count > 1 && !terminal.quiet { terminal.printError(TerminalLine(file.summary)) }
             }
             files.append(file)
             all += diagnostics
@@ -101,13 +106,13 @@ struct CheckCommand: WatchableCommand {
             terminal.write(document.text())
         case .json:
             terminal.write(document.json())
-            if !terminal.quiet { terminal.printError(report.summary) }
+            if !terminal.quiet { terminal.printError(TerminalLine(report.summary)) }
         case .sarif:
             terminal.write(CheckCIOutput(findings: all).sarif())
-            if !terminal.quiet { terminal.printError(report.summary) }
+            if !terminal.quiet { terminal.printError(TerminalLine(report.summary)) }
         case .github:
             terminal.write(CheckCIOutput(findings: all).github())
-            if !terminal.quiet { terminal.printError(report.summary) }
+            if !terminal.quiet { terminal.printError(TerminalLine(report.summary)) }
         }
         if report.unreadable > 0 { return .dataError }
         return report.fails ? .findings : .success

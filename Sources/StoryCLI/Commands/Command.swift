@@ -134,7 +134,7 @@ public struct InputOptions: Sendable {
 
     /// Loads the story of `paths` as the loaders return it: `-` alone is standard input.
     public func read(_ paths: [String]) throws(StoryLoadError) -> LoadResult {
-        if paths == [StandardInput.path] {
+        if paths.count == 1, StandardInput.means(paths[0]) {
             return try StoryLoading.load(sources: [try StandardInput.source()], format: format, options: options)
         }
         return try StoryLoading.load(paths: paths, format: format, options: options)

@@ -59,7 +59,7 @@ struct DiffCommand: Command {
     }
 
     func validate() throws(CLIError) {
-        if old == StandardInput.path && new == StandardInput.path {
+        if StandardInput.means(old) && StandardInput.means(new) {
             throw .usage("OLD and NEW cannot both be standard input ('-')", command: "diff")
         }
     }

@@ -91,9 +91,9 @@ struct FuzzCommand: Command {
         if !terminal.quiet {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             let perSecond = { (count: Int) in seconds > 0 ? ProgressBar.rateText(Double(count) / seconds) : "∞" }
-            terminal.printError(
+            terminal.printError(TerminalLine(
                 "fuzz: \(FuzzText.grouped(runs)) runs, \(FuzzText.grouped(report.totalChoices)) choices in \(String(format: "%.3f", seconds)) s "
-                    + "(\(perSecond(runs)) runs/s, \(perSecond(report.totalChoices)) choices/s)")
+                    + "(\(perSecond(runs)) runs/s, \(perSecond(report.totalChoices)) choices/s)"))
         }
         return report.allEnded ? .success : .findings
     }

@@ -87,7 +87,7 @@ struct GenerateCommand: Command {
         try OutputFile.write(Data(json.utf8), to: output, terminal: terminal)
         if let figures {
             if OutputFile.standardDescriptor(output) == nil {
-                terminal.printError("wrote \(TerminalText.escaped(output)): \(figures)")
+                terminal.printError("wrote \(output): \(figures)")
             } else {
                 terminal.printError("generated \(story.title): \(figures)")
             }

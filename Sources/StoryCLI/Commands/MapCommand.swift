@@ -105,9 +105,9 @@ struct MapCommand: WatchableCommand {
             try LayoutMemoryEstimate.check(ceiling: memoryCeiling, engine: engine, plan: plan, graph: graph, options: options, story: paths[0])
         }
         options.graphAttributes += plan.attributes
-        if let reason = plan.reason, !terminal.quiet, format != .dot { terminal.printError(reason) }
+        if let reason = plan.reason, !terminal.quiet, format != .dot { terminal.printError(TerminalLine(reason)) }
         let dot = DOTExporter(graph, options: options).dot()
-        if format == .png || format == .pdf, !terminal.quiet, let warning = Self.fontWarning(dot) { terminal.printError(warning) }
+        if format == .png || format == .pdf, !terminal.quiet, let warning = Self.fontWarning(dot) { terminal.printError(TerminalLine(warning)) }
         let data: Data
         if format == .dot {
             data = Data(dot.utf8)
@@ -134,7 +134,7 @@ struct MapCommand: WatchableCommand {
         try OutputFile.write(data, to: output, terminal: terminal)
         if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
             let drawn = options.decorations.visiblePassages?.count ?? graph.passageCount
-            terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(drawn) \(drawn == 1 ? "passage" : "passages"), \(data.count) bytes)")
+            terminal.printError("wrote \(output) (\(format.rawValue), \(drawn) \(drawn == 1 ? "passage" : "passages"), \(data.count) bytes)")
         }
         return .success
     }
@@ -189,7 +189,7 @@ struct MapCommand: WatchableCommand {
         }
         try OutputFile.write(data, to: output, terminal: terminal)
         if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
-            terminal.printError("wrote \(TerminalText.escaped(output)) (html, \(graph.passageCount) \(graph.passageCount == 1 ? "passage" : "passages"), \(data.count) bytes)")
+            terminal.printError("wrote \(output) (html, \(graph.passageCount) \(graph.passageCount == 1 ? "passage" : "passages"), \(data.count) bytes)")
         }
         return .success
     }

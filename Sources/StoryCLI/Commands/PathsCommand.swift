@@ -60,7 +60,7 @@ struct PathsCommand: Command {
             if let limit, printed >= limit { reachedLimit = true; break }
             switch format {
             case .text:
-                terminal.print(TerminalText.escaped(path.description(in: graph)))
+                terminal.print(TerminalLine(path.description(in: graph)))
             case .json:
                 let passages = path.passages.map { Self.quoted(graph.ids[$0]) }.joined(separator: ", ")
                 let choices = path.passages.indices.dropLast().map { i in

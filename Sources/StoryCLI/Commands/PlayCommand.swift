@@ -98,7 +98,7 @@ struct PlayCommand: Command {
         if ignoresConditions, policy == .state {
             throw .usage("--ignore-conditions cannot be used with --policy state, which plays the conditions", command: "play")
         }
-        if !auto, paths == [StandardInput.path] {
+        if !auto, paths.count == 1, StandardInput.means(paths[0]) {
             throw .usage("STORY '-' reads the story from standard input, where play reads the choices; give a file, or --auto", command: "play")
         }
     }
@@ -184,7 +184,7 @@ struct PlayCommand: Command {
         }
         let budget = !analysis.isComplete ? " within the search's budget (\(FuzzText.grouped(analysis.states)) states)"
             : analysis.computedLinks.isEmpty ? "" : " (but a reader meets computed links the search cannot follow)"
-        terminal.printError(TerminalText.escaped(
+        terminal.printError(TerminalLine(
             "play: no reader reaches ending '\(id)' given the story's variables\(budget)"
                 + (why.isEmpty ? "" : "; blocked by " + why.joined(separator: "; "))))
         return nil

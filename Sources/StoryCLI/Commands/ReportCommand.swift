@@ -100,14 +100,14 @@ struct ReportCommand: WatchableCommand {
         if let output {
             try OutputFile.write(Data(text.utf8), to: output, terminal: terminal)
             if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
-                terminal.printError("wrote \(TerminalText.escaped(output)) (\(format.rawValue), \(text.utf8.count) bytes)")
+                terminal.printError("wrote \(output) (\(format.rawValue), \(text.utf8.count) bytes)")
             }
         } else {
             terminal.write(text)
         }
         if timings {
             for step in steps {
-                terminal.printError(step.name.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%9.1f ms", step.seconds * 1000))
+                terminal.printError(TerminalLine(step.name.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%9.1f ms", step.seconds * 1000)))
             }
         }
         return .success
@@ -123,7 +123,7 @@ struct ReportCommand: WatchableCommand {
         }
         do {
             let (html, warnings) = try HTMLReport.page(analysis, overlays: MapOverlays(heat: heat))
-            if !terminal.quiet { for warning in warnings { terminal.printError("warning: \(TerminalText.escaped(warning))") } }
+            if !terminal.quiet { for warning in warnings { terminal.printError("warning: \(warning)") } }
             return html
         } catch {
             throw .failure(error.description)

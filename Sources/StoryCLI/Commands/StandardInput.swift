@@ -11,6 +11,12 @@ enum StandardInput {
     /// The file name diagnostics give it.
     static let name = "<stdin>"
 
+    /// Whether a STORY argument means standard input: `-`, or a name of it (`/dev/stdin`,
+    /// `/dev/fd/0`, `/proc/self/fd/0`), read the same way and named `<stdin>`.
+    static func means(_ path: String) -> Bool {
+        path == Self.path || path == "/dev/stdin" || path == "/dev/fd/0" || path == "/proc/self/fd/0"
+    }
+
     static func source() throws(StoryLoadError) -> SourceText {
         switch FileReader.contents("/dev/stdin", limit: SourceText.maximumSize) {
         case .success(let bytes):

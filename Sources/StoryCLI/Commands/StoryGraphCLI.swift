@@ -61,7 +61,7 @@ public enum StoryGraphCLI {
         do {
             switch try parse(arguments, helpWidth: helpWidth) {
             case .text(let text, let code):
-                if code == .success { terminal.print(text) } else { terminal.printError(text) }
+                if code == .success { terminal.print(.trusted(text)) } else { terminal.printError(.trusted(text)) }
                 return code.rawValue
             case .run(let command, let parsed):
                 terminal = makeTerminal(GlobalOptions(parsed))
@@ -81,13 +81,13 @@ public enum StoryGraphCLI {
     static func report(_ error: CLIError, _ terminal: Terminal) {
         switch error {
         case .usage(let message, let command):
-            terminal.printError("error: \(TerminalText.escaped(message))")
+            terminal.printError("error: \(message)")
             let helpName = command == "storygraph" ? "storygraph --help" : "storygraph help \(command)"
             terminal.printError("See '\(helpName)'.")
         case .input(let loadError):
             for diagnostic in loadError.diagnostics { terminal.printError(terminal.format(diagnostic)) }
         case .failure(let message), .output(let message, _):
-            terminal.printError("error: \(TerminalText.escaped(message))")
+            terminal.printError("error: \(message)")
         }
     }
 

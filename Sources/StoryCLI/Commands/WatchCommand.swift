@@ -18,7 +18,7 @@ enum Watch {
 
     /// Refuses what cannot be watched: standard input.
     static func validate(_ command: some WatchableCommand) throws(CLIError) {
-        if command.watches && command.watchedPaths.contains(StandardInput.path) {
+        if command.watches && command.watchedPaths.contains(where: StandardInput.means) {
             throw .usage("--watch needs files or folders to watch, not standard input ('-')", command: type(of: command).configuration.name)
         }
     }
@@ -39,7 +39,7 @@ enum Watch {
                 StoryGraphCLI.report(error, terminal)
                 code = error.exitCode
             }
-            if !terminal.quiet { terminal.printError(status(number, cause: cause, code: code)) }
+            if !terminal.quiet { terminal.printError(TerminalLine(status(number, cause: cause, code: code))) }
             switch watcher.wait(stop: stop) {
             case .stopped:
                 if !terminal.quiet { terminal.printError("watch: stopped after \(number) run\(number == 1 ? "" : "s")") }

@@ -1,5 +1,6 @@
 import Foundation
 import StoryGraph
+import StoryFormats
 
 /// Where `-o FILE` writes, the same for every command:
 /// - `-`, `/dev/stdout`, `/dev/fd/1` go to stdout (and `/dev/stderr`, `/dev/fd/N` to
@@ -90,8 +91,7 @@ public enum OutputFile {
     }
 
     static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
+        StoryPath.directory(of: path)
     }
 
     /// Opens an existing device, FIFO or socket (or a dangling link's target) and writes.

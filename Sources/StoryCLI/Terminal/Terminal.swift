@@ -34,10 +34,10 @@ public final class Terminal: @unchecked Sendable {
     /// Writes text to stdout as it is (no newline added).
     public func write(_ text: String) { lock.withLock { out(Data(text.utf8)) } }
     public func write(data: Data) { lock.withLock { out(data) } }
-    /// Writes a line to stdout.
-    public func print(_ line: String) { write(line + "\n") }
-    /// Writes a line to stderr.
-    public func printError(_ line: String) { lock.withLock { err(Data((line + "\n").utf8)) } }
+    /// Writes a line to stdout (its interpolated values escaped: `TerminalLine`).
+    public func print(_ line: TerminalLine) { write(line.text + "\n") }
+    /// Writes a line to stderr (its interpolated values escaped: `TerminalLine`).
+    public func printError(_ line: TerminalLine) { lock.withLock { err(Data((line.text + "\n").utf8)) } }
     /// Writes raw text to stderr (for progress bars).
     public func writeError(_ text: String) { lock.withLock { err(Data(text.utf8)) } }
 
@@ -49,15 +49,16 @@ public final class Terminal: @unchecked Sendable {
         }
     }
 
-    public func format(_ diagnostic: Diagnostic) -> String {
-        guard colorsDiagnostics else { return diagnostic.description }
+    /// A diagnostic as printed: `Diagnostic.description` (every part from the story
+    /// escaped), with colour on, the severity token alone coloured where the line puts it,
+    /// never a word found in the message.
+    public func format(_ diagnostic: Diagnostic) -> TerminalLine {
+        guard colorsDiagnostics else { return .trusted(diagnostic.description) }
         let colour = switch diagnostic.severity {
         case .error: "\u{1B}[1;31m"
         case .warning: "\u{1B}[1;33m"
         case .info: "\u{1B}[1;36m"
         }
-        let label = "\(diagnostic.severity.rawValue):"
-        return diagnostic.description.replacingOccurrences(
-            of: " \(label) ", with: " \(colour)\(label)\u{1B}[0m ", options: [], range: nil)
+        return .trusted(diagnostic.description(severityLabel: { colour + $0 + "\u{1B}[0m" }))
     }
 }

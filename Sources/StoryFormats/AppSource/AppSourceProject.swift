@@ -28,7 +28,7 @@ public enum AppSourceProject {
     static func projectFolder(_ path: String) -> String {
         let ext = (path as NSString).pathExtension.lowercased()
         guard ext == "xcodeproj" || ext == "xcworkspace" else { return path }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = StoryPath.folder(of: path)
         return parent.isEmpty ? "." : parent
     }
 
@@ -78,11 +78,11 @@ public enum AppSourceProject {
     /// The file near `path` (beside it, or anywhere under its parent folder) that a loader
     /// can read, preferring one that builds values of `types`, as a path relative to `path`'s folder.
     static func fileBuilding(_ types: [String], near path: String) -> String? {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = StoryPath.folder(of: path)
         let here = folder.isEmpty ? "." : folder
         // The project around the file's folder; a file given without a folder is looked for
         // beside only.
-        let root = (folder as NSString).deletingLastPathComponent
+        let root = StoryPath.folder(of: folder)
         let top = folder.isEmpty ? "." : root.isEmpty ? "." : root
         let inside = folder.isEmpty
             ? ((try? FileManager.default.contentsOfDirectory(atPath: ".")) ?? []).filter { name in

@@ -13,6 +13,9 @@ struct ChoiceScriptGameFiles: Sendable {
         /// A file exists whose name differs only by case (its real name).
         case capitalization(String)
         case unreadable(StoryLoadError)
+        /// The file is there but is not read: a symbolic link out of the game's folder, a
+        /// FIFO, a device (the reason in words).
+        case refused(String)
     }
 
     /// The folder of the scenes (may not exist on disk for texts given in memory).
@@ -21,8 +24,12 @@ struct ChoiceScriptGameFiles: Sendable {
     /// Every `.txt` file name in the folder (given or on disk), sorted.
     let fileNames: [String]
 
+    /// The tree scene files are read from: the scenes' folder.
+    let tree: StoryTree
+
     init(folder: String, given sources: [SourceText]) {
         self.folder = folder
+        tree = StoryTree(folder: folder)
         var given: [String: SourceText] = [:]
         for source in sources { given[(source.path as NSString).lastPathComponent] = source }
         self.given = given
@@ -36,7 +43,7 @@ struct ChoiceScriptGameFiles: Sendable {
     /// (the interpreter's layout); nil for a bare folder of scene files.
     var assetFolder: String? {
         guard (folder as NSString).lastPathComponent == "scenes" else { return nil }
-        return (folder as NSString).deletingLastPathComponent
+        return StoryPath.folder(of: folder)
     }
 
     /// quicktest's message for an image or sound file that is not there (nil when it is,
@@ -44,7 +51,9 @@ struct ChoiceScriptGameFiles: Sendable {
     func assetProblem(_ name: String) -> String? {
         guard let base = assetFolder, !name.contains("{"), !name.contains("://") else { return nil }
         let path = (base as NSString).appendingPathComponent(name)
-        let directory = (path as NSString).deletingLastPathComponent
+        // Only the game's own folder is looked in: the story learns nothing of other files.
+        guard !name.hasPrefix("/"), !(name as NSString).standardizingPath.split(separator: "/").contains("..") else { return "File is outside the game's folder: \(name); it is not looked for" }
+        let directory = StoryPath.directory(of: path)
         let file = (path as NSString).lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         if names.contains(file) { return nil }
@@ -64,10 +73,11 @@ struct ChoiceScriptGameFiles: Sendable {
             }
             return .missing
         }
-        do throws(StoryLoadError) {
-            return .found(try SourceText(contentsOf: (folder as NSString).appendingPathComponent(file)))
-        } catch {
-            return .unreadable(error)
+        switch tree.read((folder as NSString).appendingPathComponent(file)) {
+        case .success(let source): return .found(source)
+        case .failure(.refused(.missing)): return .missing
+        case .failure(.refused(let refusal)): return .refused(tree.reason(refusal, name: file))
+        case .failure(.unreadable(let error)): return .unreadable(error)
         }
     }
 }

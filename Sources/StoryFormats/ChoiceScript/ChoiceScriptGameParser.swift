@@ -43,6 +43,8 @@ struct ChoiceScriptGameParser {
         switch files.scene(startScene) {
         case .found(let source): startText = ChoiceScriptSceneText(name: startScene, path: source.path, text: source.text)
         case .unreadable(let error): throw error
+        case .refused(let reason):
+            throw StoryLoadError(FormatRules.fileRefused, "scene file refused: \(reason)", at: nil)
         case .missing, .capitalization:
             throw StoryLoadError(FormatRules.unreadableFile, "no \(startScene).txt in \(files.folder)", at: nil)
         }
@@ -65,6 +67,8 @@ struct ChoiceScriptGameParser {
         var sceneOrder: [String] = []
         var queue: [(name: String, from: (scene: String, line: Int)?)] = order.map { ($0, nil) }
         for (k, entry) in listed.enumerated() { queue[k].from = (startScene, entry.1) }
+        // Scenes whose files are refused (said where they are named), not unused.
+        var refused = Set<String>()
         var next = 0
         while next < queue.count {
             let (name, from) = queue[next]
@@ -91,6 +95,16 @@ struct ChoiceScriptGameParser {
                     continue
                 case .unreadable(let error):
                     diagnostics += error.diagnostics
+                    continue
+                case .refused(let reason):
+                    refused.insert(name)
+                    if let from, let origin = scenes[from.scene] {
+                        diagnostics.append(origin.error("scene file refused: \(reason)", at: from.line, rule: FormatRules.fileRefused))
+                    } else {
+                        diagnostics.append(Diagnostic(
+                            FormatRules.fileRefused, "scene file refused: \(reason)",
+                            at: SourceLocation(file: (files.folder as NSString).appendingPathComponent(name + ".txt"), line: 1)))
+                    }
                     continue
                 }
                 scenes[name] = text
@@ -142,9 +156,15 @@ struct ChoiceScriptGameParser {
         }
         for file in files.fileNames {
             let name = String(file.dropLast(4))
-            guard compiled[name] == nil else { continue }
+            guard compiled[name] == nil, !refused.contains(name) else { continue }
             if name.hasPrefix("choicescript_") {
-                guard case .found(let source) = files.scene(name) else { continue }
+                let lookup = files.scene(name)
+                if case .refused(let reason) = lookup {
+                    diagnostics.append(Diagnostic(
+                        FormatRules.fileRefused, "scene file refused: \(reason)",
+                        at: SourceLocation(file: (files.folder as NSString).appendingPathComponent(file), line: 1)))
+                }
+                guard case .found(let source) = lookup else { continue }
                 let text = ChoiceScriptSceneText(name: name, path: source.path, text: source.text)
                 var compiler = ChoiceScriptSceneCompiler(
                     scene: text,

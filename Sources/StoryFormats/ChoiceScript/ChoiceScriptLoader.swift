@@ -52,8 +52,7 @@ public enum ChoiceScriptLoader: StoryLoader {
         guard let first = sources.first else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
         let startup = sources.first { ($0.path as NSString).lastPathComponent == "startup.txt" }
         let anchor = startup ?? first
-        var folder = (anchor.path as NSString).deletingLastPathComponent
-        if folder.isEmpty { folder = "." }
+        let folder = StoryPath.directory(of: anchor.path)
         let game = ChoiceScriptGameFiles(folder: folder, given: sources)
         var startScene = "startup"
         if startup == nil, !game.fileNames.contains("startup.txt") {

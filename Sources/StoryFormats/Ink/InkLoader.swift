@@ -39,13 +39,12 @@ public enum InkLoader: StoryLoader {
         for source in sources { byPath[(source.path as NSString).standardizingPath] = source }
         var diagnostics: [Diagnostic] = []
         let root = pickRoot(sources, diagnostics: &diagnostics)
-        let rootDirectory = (root.path as NSString).deletingLastPathComponent
-        var parser = InkParser(rootDirectory: rootDirectory) { (path: String) throws(StoryLoadError) -> SourceText in
-            if let known = byPath[path] { return known }
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw StoryLoadError(FormatRules.unreadableFile, "no such file: \(path)", at: nil)
-            }
-            return try SourceText(contentsOf: path)
+        let rootDirectory = StoryPath.folder(of: root.path)
+        // INCLUDE reads inside the root file's folder tree only, and regular files only.
+        let tree = StoryTree(folder: rootDirectory)
+        var parser = InkParser(rootDirectory: rootDirectory) { (path: String) -> Result<SourceText, StoryTree.ReadFailure> in
+            if let known = byPath[path] { return .success(known) }
+            return tree.read(path)
         }
         var (story, findings) = parser.parse([root])
         // The title is the platform's rule (the root file's name).
@@ -60,7 +59,7 @@ public enum InkLoader: StoryLoader {
         var included: Set<String> = []
         var includeCount: [Int] = []
         for source in sources {
-            let directory = (source.path as NSString).deletingLastPathComponent
+            let directory = StoryPath.folder(of: source.path)
             let paths = InkParser.includedPaths(of: source, rootDirectory: directory)
             includeCount.append(paths.count)
             included.formUnion(paths)

@@ -5,7 +5,9 @@ extension InkParser {
     /// `INCLUDE file.ink`: the file's text is read in place of the line, as ink splices
     /// it. The name is looked up beside the including file, then beside the root file
     /// (where inklecate looks); `\` is read as `/`. A file that includes itself, directly
-    /// or not, is refused with both places named; a file included twice is read once.
+    /// or not, is refused with both places named; a file included twice is read once. A
+    /// name that leads outside the root file's folder tree, or to anything but a regular
+    /// file, is refused at its line (`file-refused`) and never read.
     mutating func includeStatement(_ cursor: inout InkCursor, including stack: [String]) -> SourceText? {
         let save = cursor.position
         cursor.skipSpaces()
@@ -22,10 +24,12 @@ extension InkParser {
             return nil
         }
         let including = stack.last ?? ""
-        let candidates = [
-            ((including as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name),
+        // An absolute name is that file (as inklecate's Path.Combine takes it), never joined.
+        let candidates = (name.hasPrefix("/") ? [name] : [
+            (StoryPath.folder(of: including) as NSString).appendingPathComponent(name),
             (rootDirectory as NSString).appendingPathComponent(name),
-        ].map { ($0 as NSString).standardizingPath }
+        ]).map { ($0 as NSString).standardizingPath }
+        var refusal: StoryTree.Refusal?
         for path in candidates {
             if stack.contains(path) {
                 let opened = includedFiles[path] ?? nil
@@ -41,13 +45,19 @@ extension InkParser {
                 report(InkRules.includeTwice, "'\(name)' is already included; it is read once", at: location)
                 return nil
             }
-            do throws(StoryLoadError) {
-                let source = try readFile(path)
+            switch readFile(path) {
+            case .success(let source):
                 includedFiles[path] = .some(location)
                 return source
-            } catch {
+            case .failure(.refused(.missing)), .failure(.unreadable):
                 continue  // Not there: the next place, then "not found".
+            case .failure(.refused(let why)):
+                refusal = refusal ?? why  // Never read: the next place may hold the file.
             }
+        }
+        if let refusal {
+            report(FormatRules.fileRefused, "INCLUDE refused: \(tree.reason(refusal, name: name))", at: location)
+            return nil
         }
         report(InkRules.include, "INCLUDE file not found: '\(name)'", at: location)
         return nil
@@ -81,7 +91,7 @@ extension InkParser {
             cursor.skipSpaces()
             guard cursor.matchWord("INCLUDE") else { continue }
             let name = cursor.rest.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\\", with: "/")
-            for base in [(source.path as NSString).deletingLastPathComponent, rootDirectory] {
+            for base in [StoryPath.folder(of: source.path), rootDirectory] {
                 paths.append(((base as NSString).appendingPathComponent(name) as NSString).standardizingPath)
             }
         }

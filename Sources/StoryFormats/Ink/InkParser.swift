@@ -14,8 +14,9 @@ import StoryGraph
 /// `.auto`, tunnels as `.call` with their return, `->->` as `.return`, threads as
 /// `.include`, a divert to a variable as `.dynamic`; `-> END` / `-> DONE` as endings.
 struct InkParser {
-    /// Reads a file an `INCLUDE` names (by path); the loader passes one that reads disk.
-    typealias FileReader = (String) throws(StoryLoadError) -> SourceText
+    /// Reads a file an `INCLUDE` names (by path); the loader passes one that reads disk
+    /// through the story's `StoryTree`.
+    typealias FileReader = (String) -> Result<SourceText, StoryTree.ReadFailure>
 
     /// The root flow's id: ink's top-level content, before the first knot.
     static let rootID = "(root)"
@@ -62,6 +63,8 @@ struct InkParser {
     /// Files opened by `INCLUDE`, by resolved path, with where they were first included.
     var includedFiles: [String: SourceLocation?] = [:]
     var rootDirectory: String
+    /// The folder tree INCLUDE may read from: the root file's folder.
+    let tree: StoryTree
 
     /// A divert target to resolve: the choice it sets and the scope it was written in.
     struct PendingTarget {
@@ -76,6 +79,7 @@ struct InkParser {
 
     init(rootDirectory: String, readFile: @escaping FileReader) {
         self.rootDirectory = rootDirectory
+        self.tree = StoryTree(folder: rootDirectory)
         self.readFile = readFile
         self.flow = Flow(id: Self.rootID, isFunction: false)
     }

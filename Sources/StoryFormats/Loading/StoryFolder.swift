@@ -17,9 +17,14 @@ public struct StoryFolder: Sendable {
     public var stories: [[String]]
     /// Files in the folder that hold no story storygraph recognises.
     public var skipped: [String]
+    /// Files left out unread, each a `file-skipped` finding: not a regular file (a FIFO, a
+    /// device, a socket), or a symbolic link that leads outside the folder.
+    public var findings: [Diagnostic]
 
     public init(_ folder: String) throws(StoryLoadError) {
-        let files = try StoryLoading.expand([folder])
+        var findings: [Diagnostic] = []
+        let files = try StoryLoading.expand([folder], skipped: &findings)
+        self.findings = findings
         var groups: [[String]] = []
         // Files of formats that spread a story over several files, by format.
         var several: [String: [(path: String, declares: Set<String>)]] = [:]
@@ -53,7 +58,7 @@ public struct StoryFolder: Sendable {
             // A Yarn project (.yarnproject) is one story with every Yarn file under its
             // folder: the loader reads those its globs select and reports the others.
             for project in all.map(\.path) where project.lowercased().hasSuffix(".yarnproject") {
-                let inside = ((project as NSString).deletingLastPathComponent as NSString).appendingPathComponent("")
+                let inside = (StoryPath.folder(of: project) as NSString).appendingPathComponent("")
                 let group = members.filter { $0.path == project || $0.path.hasPrefix(inside) }
                 guard !group.isEmpty else { continue }
                 groups.append(group.map(\.path))
@@ -74,14 +79,14 @@ public struct StoryFolder: Sendable {
     /// The startup.txt of the ChoiceScript game a scene file belongs to (beside it, or one
     /// folder up from a `scenes/` folder).
     static func startupFile(of file: String) -> String? {
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = StoryPath.folder(of: file)
         if let startup = ChoiceScriptLoader.startupFile(inFolder: folder) { return startup }
-        return ChoiceScriptLoader.startupFile(inFolder: (folder as NSString).deletingLastPathComponent)
+        return ChoiceScriptLoader.startupFile(inFolder: StoryPath.folder(of: folder))
     }
 
     /// The files an ink file INCLUDEs, as standardized paths (relative to its folder).
     static func inkIncludes(_ source: SourceText, of file: String) -> [String] {
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = StoryPath.folder(of: file)
         return source.text.split(whereSeparator: \.isNewline).compactMap { line in
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             guard trimmed.hasPrefix("INCLUDE ") else { return nil }

@@ -51,14 +51,17 @@ public enum StoryLoading {
         paths: [String], format: String? = nil, options: LoadOptions = LoadOptions()
     ) throws(StoryLoadError) -> LoadResult {
         var files: [String] = []
+        // Files of a folder left out unread (FIFOs, links out of the folder).
+        var skipped: [Diagnostic] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                files += try expand([path])
+                files += try expand([path], skipped: &skipped)
                 continue
             }
             // A folder is one story only when its files form one.
             let folder = try StoryFolder(path)
+            skipped += folder.findings
             guard folder.stories.count <= 1 else {
                 let names = folder.stories.map { ($0[0] as NSString).lastPathComponent + ($0.count > 1 ? " (+\($0.count - 1) files)" : "") }
                 throw StoryLoadError(
@@ -89,9 +92,12 @@ public enum StoryLoading {
             }
             var result = try load(sources: [source], format: format, options: options)
             result.diagnostics.insert(note, at: 0)
+            result.diagnostics = sorted(skipped + result.diagnostics)
             return result
         }
-        return try load(sources: sources, format: format, options: options)
+        var result = try load(sources: sources, format: format, options: options)
+        if !skipped.isEmpty { result.diagnostics = sorted(skipped + result.diagnostics) }
+        return result
     }
 
     /// Loads one story from source texts already in memory.
@@ -231,7 +237,10 @@ public enum StoryLoading {
         loaders.contains { hasExtension(path, of: $0) }
     }
 
-    static func expand(_ paths: [String]) throws(StoryLoadError) -> [String] {
+    /// The files of `paths`: a file as it is, a folder as the files inside it that may hold
+    /// a story. A folder's files are read only when its `StoryTree` admits them (regular
+    /// files inside it); the others are left out with a `file-skipped` finding in `skipped`.
+    static func expand(_ paths: [String], skipped: inout [Diagnostic]) throws(StoryLoadError) -> [String] {
         var files: [String] = []
         let manager = FileManager.default
         for path in paths.map(AppSourceProject.projectFolder) {
@@ -240,15 +249,26 @@ public enum StoryLoading {
                 throw StoryLoadError(FormatRules.unreadableFile, "no such file or folder: \(path)", at: nil)
             }
             if !isDirectory.boolValue { files.append(path); continue }
-            // A ChoiceScript game is read from its startup.txt, which finds its scenes.
-            if let startup = ChoiceScriptLoader.startupFile(inFolder: path) { files.append(startup); continue }
-            let inside = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                .filter { name in
-                    mayHoldStory(name)
-                        && !(AppSourceProject.isAppSource(name) && AppSourceProject.isSkipped(name))
+            let tree = StoryTree(folder: path)
+            var refused: [Diagnostic] = []
+            func admitted(_ file: String) -> Bool {
+                switch tree.admit(file) {
+                case .success: return true
+                case .failure(.missing): return false
+                case .failure(let refusal):
+                    refused.append(Diagnostic(FormatRules.fileSkipped, tree.skipReason(refusal), at: SourceLocation(file: file, line: 1)))
+                    return false
                 }
-                .sorted()
-                .map { (path as NSString).appendingPathComponent($0) }
+            }
+            defer { skipped += refused }
+            // A ChoiceScript game is read from its startup.txt, which finds its scenes.
+            if let startup = ChoiceScriptLoader.startupFile(inFolder: path), admitted(startup) { files.append(startup); continue }
+            var inside: [String] = []
+            for name in (manager.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
+            where mayHoldStory(name) && !(AppSourceProject.isAppSource(name) && AppSourceProject.isSkipped(name)) {
+                let file = (path as NSString).appendingPathComponent(name)
+                if admitted(file) { inside.append(file) }
+            }
             if inside.isEmpty {
                 throw StoryLoadError(FormatRules.unreadableFile, "folder \(path) holds no file of a known story format", at: nil)
             }

@@ -36,6 +36,8 @@ public enum FormatRules {
     public static let twineUnterminatedLink = Rule("twine-unterminated-link", .warning, "'[[' not closed by ']]' on its line: not a link.")
     public static let twineUnterminatedMacro = Rule("twine-unterminated-macro", .warning, "A Twine macro that is never closed; links inside it are not followed.")
     public static let twineUnknownMacro = Rule("twine-unknown-macro", .info, "A macro storygraph does not know names a passage; it is not followed as a link.")
+    public static let fileRefused = Rule("file-refused", .error, "A file the story names (an ink INCLUDE, a ChoiceScript scene, a Yarn project's source file, a Twee StoryIncludes line) is outside the story's folder (after '..' and symbolic links) or is not a regular file (a FIFO, a device, a socket); it is not read.")
+    public static let fileSkipped = Rule("file-skipped", .warning, "A file in a folder given is not a regular file (a FIFO, a device, a socket) or is a symbolic link that leads outside the folder; it is left out unread.")
 
     /// Every loader rule, for the registry.
     public static let all: [Rule] = [
@@ -43,6 +45,6 @@ public enum FormatRules {
         unreadableFile, fileTooLarge, invalidUTF8, emptyFile, unknownFormat, noStory, noPassages, unknownStart,
         jsonSyntax, jsonShape, unknownKey, sourceSyntax, sourceShape, sourceUnresolved, linksDecidedByCode,
         startFallback, dynamicLink, twineHTML, namelessPassage, tweeHeader, tweeStrayText, twineMetadata, twineArchive,
-        twineUnreadable, twineUnterminatedLink, twineUnterminatedMacro, twineUnknownMacro,
+        twineUnreadable, twineUnterminatedLink, twineUnterminatedMacro, twineUnknownMacro, fileRefused, fileSkipped,
     ]
 }

@@ -12,30 +12,37 @@ enum TweeStoryIncludes {
 
     /// The passages of the files that `passages` include (recursively), beyond the
     /// files already read (`given`, paths as given). A named Twee file that cannot be read
-    /// is a warning at its line.
+    /// is a warning at its line; one outside the main file's folder tree, or not a regular
+    /// file, is refused at its line (`file-refused`) and never read.
     ///
     /// - Complexity: O(F + L) file reads and include lines, each file read once.
     static func passages(
         includedBy passages: [TwinePassageSource], given: [String], diagnostics: inout [Diagnostic]
     ) -> [TwinePassageSource] {
         var read = Set(given.map(Self.key))
+        // The tree of the story's first file: includes never read outside it.
+        let tree = StoryTree(around: given.first ?? passages.first?.location.file ?? ".")
         var queue = passages.filter { $0.name == passageName }
         var found: [TwinePassageSource] = []
         var next = 0
         while next < queue.count {
             let include = queue[next]
             next += 1
-            let folder = (include.location.file as NSString).deletingLastPathComponent
+            let folder = StoryPath.folder(of: include.location.file)
             for (offset, line) in lines(of: include.text) {
                 let name = line.trimmingTwineSpace()
                 guard !name.isEmpty, tweeExtensions.contains((name as NSString).pathExtension.lowercased()) else { continue }
                 let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
                 guard read.insert(key(path)).inserted else { continue }
                 let source: SourceText
-                do {
-                    source = try SourceText(contentsOf: path)
-                } catch {
-                    let reason = error.diagnostics.first?.message ?? "unreadable"
+                switch tree.read(path) {
+                case .success(let read): source = read
+                case .failure(.refused(let refusal)) where refusal != .missing:
+                    diagnostics.append(Diagnostic(
+                        FormatRules.fileRefused, "StoryIncludes refused: \(tree.reason(refusal, name: name))", at: include.locate(offset)))
+                    continue
+                case .failure(let failure):
+                    let reason = if case .unreadable(let error) = failure { error.diagnostics.first?.message ?? "unreadable" } else { FileReadFailure.system(SystemError(code: ENOENT)).description }
                     diagnostics.append(Diagnostic(
                         .warning, "StoryIncludes names '\(name)', which cannot be read (\(reason)); its passages are left out",
                         at: include.locate(offset), rule: FormatRules.twineMetadata.id))

@@ -13,12 +13,14 @@ enum TwineLinkMacros {
         var macros = Set(options.linkMacros.map { $0.lowercased() })
         var folders: [String] = []
         for path in paths where path != "-" {
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = StoryPath.folder(of: path)
             if !folders.contains(folder) { folders.append(folder) }
         }
         for folder in folders {
             let file = folder.isEmpty ? configurationName : (folder as NSString).appendingPathComponent(configurationName)
-            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            // A regular file inside the story's folder only: never a FIFO to wait on.
+            guard case .success(let source) = StoryTree(folder: folder).read(file) else { continue }
+            let data = Data(source.utf8)
             let object = try? JSONSerialization.jsonObject(with: data)
             guard let root = object as? [String: Any] else {
                 diagnostics.append(Diagnostic(

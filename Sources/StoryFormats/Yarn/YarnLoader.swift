@@ -66,8 +66,21 @@ public enum YarnLoader: StoryLoader {
             if selected.isEmpty {
                 context.sink.report(YarnRules.project, "the project's sourceFiles (\(project.sourcePatterns.joined(separator: ", "))) select no .yarn file", at: file.source.location(at: 0))
             }
-            for path in selected where seen.insert(key(path)).inserted {
-                let source = try SourceText(contentsOf: path)
+            let tree = StoryTree(folder: project.folder)
+            for (path, refusal) in selected where seen.insert(key(path)).inserted {
+                if let refusal {
+                    let name = path.hasPrefix(project.folder + "/") ? String(path.dropFirst(project.folder.count + 1)) : path
+                    context.sink.report(FormatRules.fileRefused, "source file refused: \(tree.reason(refusal, name: name))", at: file.source.location(at: 0))
+                    continue
+                }
+                let source: SourceText
+                switch tree.read(path) {
+                case .success(let read): source = read
+                case .failure(.refused(let refusal)):
+                    context.sink.report(FormatRules.fileRefused, "source file refused: \(tree.reason(refusal, name: path))", at: file.source.location(at: 0))
+                    continue
+                case .failure(.unreadable(let error)): throw error
+                }
                 guard !source.isBlank else { continue }
                 read.append(ParsedSource(source: source, parsed: try parse(source, SourceParses())))
             }

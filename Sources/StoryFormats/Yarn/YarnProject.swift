@@ -11,7 +11,7 @@ struct YarnProject {
     var folder: String
 
     static func read(_ source: SourceText) -> (YarnProject, [Diagnostic]) {
-        let folder = (source.path as NSString).deletingLastPathComponent
+        let folder = StoryPath.folder(of: source.path)
         var diagnostics: [Diagnostic] = []
         var project = YarnProject(sourcePatterns: ["**/*.yarn"], excludePatterns: [], folder: folder.isEmpty ? "." : folder)
         guard let object = (try? JSONSerialization.jsonObject(with: Data(source.utf8))) as? [String: Any] else {
@@ -25,8 +25,20 @@ struct YarnProject {
         return (project, diagnostics)
     }
 
-    /// The files the patterns select, in path order.
-    func files() -> [String] {
+    /// The files the patterns select, in path order, each with whether the project's
+    /// folder tree lets it be read (`StoryTree`: inside the folder, a regular file).
+    func files() -> [(path: String, refusal: StoryTree.Refusal?)] {
+        let tree = StoryTree(folder: folder)
+        return selected().map { path in
+            switch tree.admit(path) {
+            case .success: (path, nil)
+            case .failure(let refusal): (path, refusal)
+            }
+        }
+    }
+
+    /// The paths the patterns select, in path order.
+    private func selected() -> [String] {
         let manager = FileManager.default
         let all = (manager.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
         let include = sourcePatterns.compactMap(Self.regex)

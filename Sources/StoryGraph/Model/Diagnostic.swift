@@ -47,18 +47,23 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// `path:line:column: error: message [rule-id]`, followed by one line per note. The
     /// path and messages go through `TerminalText.escaped`: a story cannot add a line.
-    public var description: String {
-        var text = Diagnostic.line(location, severity.rawValue, message)
-        if let ruleID { text += " [\(ruleID)]" }
+    public var description: String { description(severityLabel: { $0 }) }
+
+    /// `description`, with the severity label (`error:`) of the first line as `style`
+    /// makes it (a terminal colours it): the label is placed by position, so nothing in
+    /// the message is ever taken for it.
+    public func description(severityLabel style: (String) -> String) -> String {
+        var text = Diagnostic.line(location, style(severity.rawValue + ":"), message)
+        if let ruleID { text += " [\(TerminalText.escaped(ruleID))]" }
         for note in notes {
-            text += "\n" + Diagnostic.line(note.location, "note", note.message)
+            text += "\n" + Diagnostic.line(note.location, "note:", note.message)
         }
         return text
     }
 
     private static func line(_ location: SourceLocation?, _ label: String, _ message: String) -> String {
-        if let location { return "\(TerminalText.escaped(location.description)): \(label): \(TerminalText.escaped(message))" }
-        return "\(label): \(TerminalText.escaped(message))"
+        if let location { return "\(TerminalText.escaped(location.description)): \(label) \(TerminalText.escaped(message))" }
+        return "\(label) \(TerminalText.escaped(message))"
     }
 }
 
