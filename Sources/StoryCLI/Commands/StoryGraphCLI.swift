@@ -52,6 +52,11 @@ public enum StoryGraphCLI {
     /// Runs the command line, writing through the terminal `makeTerminal` makes for the
     /// global options given (`--quiet`, `--color`; the defaults before they are parsed).
     public static func main(_ arguments: [String], makeTerminal: (GlobalOptions) -> Terminal) -> Int32 {
+        // The files this command reads, so that no output replaces one of them (`OutputFile`).
+        FilesRead.$current.withValue(FilesRead()) { run(arguments, makeTerminal: makeTerminal) }
+    }
+
+    private static func run(_ arguments: [String], makeTerminal: (GlobalOptions) -> Terminal) -> Int32 {
         var terminal = makeTerminal(GlobalOptions())
         do {
             switch try parse(arguments) {
