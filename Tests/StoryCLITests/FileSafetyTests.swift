@@ -64,7 +64,7 @@ import Glibc
         let errors = Repository.temporaryFolder().appendingPathComponent("stderr").path
         let script = #"cd "$1" || exit 99; errors=$2; shift 2; exec "$@" >/dev/null 2>"$errors""#
         let words = ["sh", "-c", script, "sh", folder.path, errors, Binary.url.path] + arguments
-        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
@@ -104,6 +104,21 @@ import Glibc
         #expect(run.stderr == "error: cannot write \(output): it is \(which), which the output would replace; give another file\n")
         #expect(run.stdout == "")
         #expect(try Data(contentsOf: URL(fileURLWithPath: story)) == original)
+    }
+
+    /// A file in the story's folder that was only looked at (to see whether it holds a
+    /// story) is not an input: a report written into the folder can be written again.
+    @Test func outputBesideAFolderStoryIsWrittenAgain() throws {
+        let folder = Repository.temporaryFolder()
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: Repository.path(Self.lighthouse)), to: folder.appendingPathComponent("story.json"))
+        let report = folder.appendingPathComponent("report.html").path
+        for _ in 1...2 {
+            let run = try runBinary(["report", folder.path, "--format", "html", "-o", report, "-q"], timeout: 30)
+            #expect(run.exitCode == 0)
+            #expect(run.stderr == "")
+        }
+        #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
     }
 
     /// `play --transcript` onto the story: refused before play shows anything.
@@ -205,7 +220,8 @@ import Glibc
         let run = try runBinary(["play", Self.lighthouse, "-q"], timeout: 30, input: typed)
         #expect(run.exitCode == 0)
         #expect(run.stderr == "")
-        #expect(run.stdout.utf8.count < 4096)
+        // The screen holds the story's text and the one 4,096-byte line read, nothing of the others.
+        #expect(run.stdout.utf8.count < 5 * 1024)
         #expect(run.stdout.hasSuffix("""
               1. Climb the tower
               2. Answer the radio
