@@ -90,27 +90,31 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-INSTALLED = $(BINDIR)/storygraph $(MANDIR)/storygraph.1 $(BASHDIR)/storygraph $(ZSHDIR)/_storygraph $(FISHDIR)/storygraph.fish
+# A value as one shell word, whatever it holds (spaces, quotes, globs): single-quoted, each
+# ' as '\''. Every path below reaches the shell through it, never bare.
+quote = '$(subst ','\'',$(1))'
+INSTALLED = $(call quote,$(BINDIR)/storygraph) $(call quote,$(MANDIR)/storygraph.1) $(call quote,$(BASHDIR)/storygraph) \
+	$(call quote,$(ZSHDIR)/_storygraph) $(call quote,$(FISHDIR)/storygraph.fish)
 
 install: release install-files
 
 ## The install steps after the build: INSTALL_BIN is the binary to install.
 install-files:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && set -e; \
-	  "$(INSTALL_BIN)" help --man > "$$tmp/storygraph.1"; \
-	  "$(INSTALL_BIN)" completions bash > "$$tmp/bash"; \
-	  "$(INSTALL_BIN)" completions zsh > "$$tmp/zsh"; \
-	  "$(INSTALL_BIN)" completions fish > "$$tmp/fish"; \
-	  install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"; \
-	  install -m 755 "$(INSTALL_BIN)" "$(BINDIR)/storygraph"; \
-	  install -m 644 "$$tmp/storygraph.1" "$(MANDIR)/storygraph.1"; \
-	  install -m 644 "$$tmp/bash" "$(BASHDIR)/storygraph"; \
-	  install -m 644 "$$tmp/zsh" "$(ZSHDIR)/_storygraph"; \
-	  install -m 644 "$$tmp/fish" "$(FISHDIR)/storygraph.fish"
+	  $(call quote,$(INSTALL_BIN)) help --man > "$$tmp/storygraph.1"; \
+	  $(call quote,$(INSTALL_BIN)) completions bash > "$$tmp/bash"; \
+	  $(call quote,$(INSTALL_BIN)) completions zsh > "$$tmp/zsh"; \
+	  $(call quote,$(INSTALL_BIN)) completions fish > "$$tmp/fish"; \
+	  install -d -- $(call quote,$(BINDIR)) $(call quote,$(MANDIR)) $(call quote,$(BASHDIR)) $(call quote,$(ZSHDIR)) $(call quote,$(FISHDIR)); \
+	  install -m 755 -- $(call quote,$(INSTALL_BIN)) $(call quote,$(BINDIR)/storygraph); \
+	  install -m 644 -- "$$tmp/storygraph.1" $(call quote,$(MANDIR)/storygraph.1); \
+	  install -m 644 -- "$$tmp/bash" $(call quote,$(BASHDIR)/storygraph); \
+	  install -m 644 -- "$$tmp/zsh" $(call quote,$(ZSHDIR)/_storygraph); \
+	  install -m 644 -- "$$tmp/fish" $(call quote,$(FISHDIR)/storygraph.fish)
 	@for file in $(INSTALLED); do echo "installed $$file"; done
 
 uninstall:
-	@rm -f $(INSTALLED)
+	@rm -f -- $(INSTALLED)
 
 bench: release
 	@if [ -x Benchmarks/run ]; then Benchmarks/run; else echo "no Benchmarks/run yet"; exit 1; fi

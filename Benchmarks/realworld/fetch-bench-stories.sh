@@ -25,14 +25,14 @@ export_story() {
         echo "skipped $name: no mirror of $repo at $git_dir" >&2
         return 0
     fi
-    if ! git --git-dir="$git_dir" cat-file -e "$commit^{commit}" 2>/dev/null; then
+    if ! git --git-dir="$git_dir" cat-file -e --end-of-options "$commit^{commit}" 2>/dev/null; then
         echo "skipped $name: the mirror of $repo lacks commit $commit" >&2
         return 0
     fi
     rm -rf "${dest:?}/$name"
     mkdir -p "$dest/$name"
-    if [ "$(git --git-dir="$git_dir" cat-file -t "$commit:$path")" = blob ]; then
-        git --git-dir="$git_dir" show "$commit:$path" >"$dest/$name/${path##*/}"
+    if [ "$(git --git-dir="$git_dir" cat-file -t --end-of-options "$commit:$path")" = blob ]; then
+        git --git-dir="$git_dir" show --end-of-options "$commit:$path" >"$dest/$name/${path##*/}"
         echo "exported $repo@${commit:0:10}:$path -> $dest/$name/${path##*/}" >&2
         return 0
     fi
@@ -41,9 +41,9 @@ export_story() {
         case "${file##*/}" in @($pattern)) ;; *) continue ;; esac
         out="$dest/$name/${file#"$path/"}"
         mkdir -p "$(dirname "$out")"
-        git --git-dir="$git_dir" show "$commit:$file" >"$out"
+        git --git-dir="$git_dir" show --end-of-options "$commit:$file" >"$out"
         n=$((n + 1))
-    done < <(git --git-dir="$git_dir" ls-tree -r -z --name-only "$commit" -- "$path")
+    done < <(git --git-dir="$git_dir" ls-tree -r -z --name-only --end-of-options "$commit" -- "$path")
     echo "exported $repo@${commit:0:10}:$path ($n files) -> $dest/$name/" >&2
 }
 

@@ -20,9 +20,9 @@ export_story() {
     local name=$1 repo=$2 commit=$3 path=$4 file out n=0
     local git_dir="${MIRROR:-/work/.mirror}/${repo/\//+}/repo"
     [ -d "$git_dir" ] || { echo "no mirror of $repo at $git_dir" >&2; return 1; }
-    if [ "$path" != . ] && [ "$(git --git-dir="$git_dir" cat-file -t "$commit:$path")" = blob ]; then
+    if [ "$path" != . ] && [ "$(git --git-dir="$git_dir" cat-file -t --end-of-options "$commit:$path")" = blob ]; then
         # One file: the story is DEST/<name>.<its extension>.
-        git --git-dir="$git_dir" show "$commit:$path" >"$dest/$name.${path##*.}"
+        git --git-dir="$git_dir" show --end-of-options "$commit:$path" >"$dest/$name.${path##*.}"
         echo "exported $repo@${commit:0:10}:$path -> $dest/$name.${path##*.}"
         return
     fi
@@ -34,9 +34,9 @@ export_story() {
         case "$file" in *.twee | *.tw | *.tw2) ;; *) continue ;; esac
         out="$dest/$name/${file#"$prefix"}"
         mkdir -p "$(dirname "$out")"
-        git --git-dir="$git_dir" show "$commit:$file" >"$out"
+        git --git-dir="$git_dir" show --end-of-options "$commit:$file" >"$out"
         n=$((n + 1))
-    done < <(git --git-dir="$git_dir" ls-tree -r -z --name-only "$commit" -- "$path")
+    done < <(git --git-dir="$git_dir" ls-tree -r -z --name-only --end-of-options "$commit" -- "$path")
     echo "exported $repo@${commit:0:10}:$path ($n Twee files) -> $dest/$name/"
 }
 

@@ -149,7 +149,7 @@ import Testing
         for version in [Self.v1, Self.v2] {
             try FileManager.default.removeItemIfExists(at: story)
             try FileManager.default.copyItem(at: URL(fileURLWithPath: Repository.path(version)), to: story)
-            try Self.git(["add", "story.json"], in: repository)
+            try Self.git(["add", "--", "story.json"], in: repository)
             try Self.git(["commit", "-q", "-m", version], in: repository)
         }
         let run = try runBinary(["diff", "git:HEAD~1:story.json", "git:HEAD:story.json", "--fail-on", "lost-endings"], directory: repository)
@@ -169,7 +169,7 @@ import Testing
         #expect(absent.stderr.hasPrefix("error: cannot read git:HEAD:other.json: git show HEAD:other.json failed: fatal: "))
         try FileManager.default.createDirectory(at: repository.appendingPathComponent("chapters"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: story, to: repository.appendingPathComponent("chapters/story.json"))
-        try Self.git(["add", "chapters"], in: repository)
+        try Self.git(["add", "--", "chapters"], in: repository)
         try Self.git(["commit", "-q", "-m", "folder"], in: repository)
         let folder = try runBinary(["diff", "git:HEAD:chapters", "git:HEAD:story.json"], directory: repository)
         #expect(folder.exitCode == 65)

@@ -19,9 +19,9 @@ while IFS='|' read -r name repo commit folder; do
     mkdir -p "$dest/$name"
     strip=$(printf '%s' "$folder" | awk -F/ '{ print NF }')
     # Only the story files: a mirror may lack large binary blobs beside them.
-    git --git-dir="$git_dir" ls-tree -r -z --name-only "$commit" -- "$folder" \
+    git --git-dir="$git_dir" ls-tree -r -z --name-only --end-of-options "$commit" -- "$folder" \
         | grep -zE '\.(yarn|yarn\.txt|yarnproject|json)$' \
-        | xargs -0 git --git-dir="$git_dir" archive "$commit" -- 2>/dev/null | tar -x -C "$dest/$name" --strip-components="$strip"
+        | xargs -0 git --git-dir="$git_dir" archive --end-of-options "$commit" 2>/dev/null | tar -x -C "$dest/$name" --strip-components="$strip"
     echo "exported $repo@${commit:0:10}:$folder -> $dest/$name"
 done <<'LIST'
 unity-advanced-saliency|YarnSpinnerTool/YarnSpinner-Unity|39ef5ff60a082f53f4fbdbb7d9d276d8190b254b|Samples~/AdvancedSaliency

@@ -46,7 +46,7 @@ clone() {
     local repo=$1 dir="$mirror/${1/\//+}/repo"
     if [ -d "$dir" ]; then echo "$dir"; return; fi
     dir="$cache/${repo/\//+}"
-    [ -d "$dir" ] || git clone --quiet --bare "https://github.com/$repo.git" "$dir" >&2 || return 1
+    [ -d "$dir" ] || git clone --quiet --bare --end-of-options "https://github.com/$repo.git" "$dir" >&2 || return 1
     echo "$dir"
 }
 
@@ -54,7 +54,7 @@ printf '%s | %s | %s | %s | %s | %s\n' file exit storygraph independent verdict 
 while IFS=$'\t' read -r repo commit path counter; do
     git_dir=$(clone "$repo") || { echo "$repo/$path | - | - | - | not fetched |"; continue; }
     file="$work/$(basename "$path")"
-    git --git-dir "$git_dir" show "$commit:$path" > "$file" 2>/dev/null || { echo "$repo/$path | - | - | - | missing at $commit |"; continue; }
+    git --git-dir "$git_dir" show --end-of-options "$commit:$path" > "$file" 2>/dev/null || { echo "$repo/$path | - | - | - | missing at $commit |"; continue; }
     json=$("$bin" report "$file" --format json --color never 2>"$work/err"); code=$?
     ours=$(printf '%s' "$json" | python3 -c '
 import json, sys

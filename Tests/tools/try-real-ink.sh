@@ -50,13 +50,13 @@ for entry in "${projects[@]}"; do
   git=$mirrors/$repo/repo
   [ -d "$git/.git" ] && git=$git/.git
   [ -d "$git" ] || { echo "$repo: no mirror at $git" >&2; continue; }
-  [ "$commit" = COMMIT ] && commit=$(git --git-dir="$git" rev-parse HEAD)
+  [ "$commit" = COMMIT ] && commit=$(git --git-dir="$git" rev-parse --verify --end-of-options HEAD)
   dir=$work/$repo
   mkdir -p "$dir"
   # Only the .ink files (some repositories hold blobs a mirror lacks).
-  git --git-dir="$git" ls-tree -r --name-only "$commit" | grep -i '\.ink$' | while IFS= read -r f; do
+  git --git-dir="$git" ls-tree -r --name-only --end-of-options "$commit" | grep -i '\.ink$' | while IFS= read -r f; do
     mkdir -p "$dir/$(dirname "$f")"
-    git --git-dir="$git" show "$commit:$f" >"$dir/$f" 2>/dev/null
+    git --git-dir="$git" show --end-of-options "$commit:$f" >"$dir/$f" 2>/dev/null
   done
   file=$dir/$root
   t0=$(now)

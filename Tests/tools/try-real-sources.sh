@@ -20,8 +20,10 @@ if [ "${1:-}" = "--fetch" ]; then
     mkdir -p "$into"
     grep -v '^#' "$list" | while IFS=$'\t' read -r repo commit _ _; do
         dir="$into/${repo/\//+}"
-        [ -d "$dir/.git" ] || git clone -q "https://github.com/$repo.git" "$dir" || continue
-        git -C "$dir" checkout -q "$commit"
+        [ -d "$dir/.git" ] || git clone -q --end-of-options "https://github.com/$repo.git" "$dir" || continue
+        # checkout takes no --end-of-options: it is given the commit's id (hex, never an option).
+        oid=$(git -C "$dir" rev-parse --verify --end-of-options "$commit^{commit}") || continue
+        git -C "$dir" checkout -q "$oid"
     done
     exit 0
 fi

@@ -18,7 +18,7 @@ struct DiffCommand: Command {
             order). Links are compared on the passages in both versions, by label and \
             target. Findings are new or fixed by severity, rule and message (not place; a renamed passage by its new id). \
             Either side may be git:REV:PATH, the file at a git revision (read with \
-            'git show REV:PATH' in the current folder). Exit code 1 under --fail-on when \
+            'git show REV:PATH' in the current folder; REV cannot start with '-'). Exit code 1 under --fail-on when \
             the diff has what it names; 65 when a version cannot be read. JSON keys are \
             checked against Schemas/diff.schema.json.
             """,

@@ -121,9 +121,14 @@ struct PlayCommand: Command {
             guard let way = try Self.witness(witness, graph, terminal) else { return .findings }
             witnessWay = way
         }
-        // A transcript that cannot be written is refused before play, not after it.
-        if let transcript { try OutputFile.write(Data(), to: transcript, terminal: terminal) }
-        let screen = PlayScreen(terminal, echo: isatty(STDIN_FILENO) != 1, keepsTranscript: transcript != nil)
+        // A transcript that cannot be written is refused before play, not after it; it is
+        // written as play goes, to a temporary file that replaces the file there (if any)
+        // when play ends, or when a signal ends it (what was played is kept).
+        var writer: OutputFile.Writer?
+        if let transcript { writer = try OutputFile.Writer(transcript, terminal: terminal) }
+        defer { writer?.abandon() }
+        let input = InputLines(stop: StopSignals.install())
+        let screen = PlayScreen(terminal, echo: isatty(STDIN_FILENO) != 1, transcript: writer)
         // A uniform or fresh run is structural: replayed and continued without conditions.
         let playsRun = auto || replay != nil
         let evaluates = !ignoresConditions && (playsRun ? policy == .state : true)
@@ -136,6 +141,7 @@ struct PlayCommand: Command {
             }
             screen.write(session.passageText(session.node))
             screen.write(session.menuText(keys: false))
+            try finish(writer, stoppedBy: input.signalled(), terminal)
             return session.state == .ending ? .success : .findings
         }
         var code = ExitCode.success
@@ -153,14 +159,26 @@ struct PlayCommand: Command {
                 screen.write("✗ Stuck: \(FuzzText.grouped(count)) choice\(count == 1 ? "" : "s") without an ending (the step cap).\n")
             }
             if session.state != .ending { code = .findings }
+            try finish(writer, stoppedBy: input.signalled(), terminal)
         } else {
             Self.arrive(&session, screen)
-            Self.interact(&session, screen)
-        }
-        if let transcript {
-            try OutputFile.write(Data(screen.transcript.utf8), to: transcript, terminal: terminal)
+            try finish(writer, stoppedBy: input.signalled() ?? Self.interact(&session, screen, input), terminal)
         }
         return code
+    }
+
+    /// Puts the transcript in place; after a signal, says where the session is and ends the
+    /// process as the signal would have.
+    func finish(_ writer: OutputFile.Writer?, stoppedBy stop: Int32?, _ terminal: Terminal) throws(CLIError) {
+        try writer?.finish()
+        guard let stop else { return }
+        if let writer, !terminal.quiet {
+            let name = stop == SIGTERM ? "SIGTERM" : stop == SIGINT ? "SIGINT" : "signal \(stop)"
+            terminal.printError(TerminalText.escaped("play: stopped by \(name); the session so far is in \(writer.path)"))
+        }
+        signal(stop, SIG_DFL)
+        raise(stop)
+        exit(128 + stop)
     }
 
     /// `--witness ENDING`: the state search's shortest way to the ending (the choices,
@@ -218,19 +236,32 @@ struct PlayCommand: Command {
         screen.write(session.menuText())
     }
 
-    /// Reads the reader's commands, one a line, until q or the end of the input.
-    static func interact(_ session: inout PlaySession, _ screen: PlayScreen) {
+    /// Reads the reader's commands, one a line, until q or the end of the input; a signal
+    /// ends it too (its number is returned). A line past `InputLines.maximumLength` is
+    /// dropped unread, and said.
+    static func interact(_ session: inout PlaySession, _ screen: PlayScreen, _ input: InputLines) -> Int32? {
         while true {
             screen.write("> ")
-            guard let line = readLine(strippingNewline: true) else {
+            let line: String
+            switch input.next() {
+            case .end:
                 screen.write("\n")
-                return
+                return nil
+            case .stopped(let signal):
+                screen.write("\n")
+                return signal
+            case .tooLong(let bytes):
+                screen.typed("[\(FuzzText.grouped(bytes)) bytes]")
+                screen.write("That line is longer than \(FuzzText.grouped(InputLines.maximumLength)) bytes; it was not read.\n")
+                continue
+            case .text(let text):
+                line = text
             }
             screen.typed(line)
             let command = line.trimmingCharacters(in: .whitespaces).lowercased()
             switch command {
             case "q", "quit":
-                return
+                return nil
             case "b", "back":
                 if session.back() {
                     screen.write("(back)\n")
@@ -261,30 +292,29 @@ struct PlayCommand: Command {
     }
 }
 
-/// Where play writes: stdout, and the transcript it keeps (everything written, with what
+/// Where play writes: stdout, and the transcript as it goes (everything written, with what
 /// the reader typed after each prompt, as a session without a terminal shows it).
 final class PlayScreen: @unchecked Sendable {
     let terminal: Terminal
     /// Whether the reader's input is written back (no terminal echoes it).
     let echo: Bool
-    let keepsTranscript: Bool
-    private(set) var transcript = ""
+    let transcript: OutputFile.Writer?
 
-    init(_ terminal: Terminal, echo: Bool, keepsTranscript: Bool) {
+    init(_ terminal: Terminal, echo: Bool, transcript: OutputFile.Writer?) {
         self.terminal = terminal
         self.echo = echo
-        self.keepsTranscript = keepsTranscript
+        self.transcript = transcript
     }
 
     func write(_ text: String) {
         terminal.write(text)
-        if keepsTranscript { transcript += text }
+        transcript?.append(text)
     }
 
-    /// A line the reader typed.
+    /// A line the reader typed (at most `InputLines.maximumLength` bytes).
     func typed(_ line: String) {
         let shown = TerminalText.escaped(line) + "\n"
         if echo { terminal.write(shown) }
-        if keepsTranscript { transcript += shown }
+        transcript?.append(shown)
     }
 }

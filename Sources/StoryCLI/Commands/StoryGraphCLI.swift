@@ -57,6 +57,11 @@ public enum StoryGraphCLI {
     public static func main(
         _ arguments: [String], helpWidth: Int = 80, makeTerminal: (GlobalOptions) -> Terminal
     ) -> Int32 {
+        // The files this command reads, so that no output replaces one of them (`OutputFile`).
+        FilesRead.$current.withValue(FilesRead()) { run(arguments, helpWidth: helpWidth, makeTerminal: makeTerminal) }
+    }
+
+    private static func run(_ arguments: [String], helpWidth: Int, makeTerminal: (GlobalOptions) -> Terminal) -> Int32 {
         var terminal = makeTerminal(GlobalOptions())
         do {
             switch try parse(arguments, helpWidth: helpWidth) {

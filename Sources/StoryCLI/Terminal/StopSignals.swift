@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// SIGINT and SIGTERM turned into a readable pipe (the self-pipe trick: the handler only
-/// writes a byte, which is safe in a signal handler), so a loop that polls can stop cleanly.
+/// writes a byte, the signal's number, which is safe in a signal handler), so a loop that
+/// polls can stop cleanly.
 enum StopSignals {
     /// The write end, read by the handler; -1 until `install` runs.
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
@@ -21,8 +22,8 @@ enum StopSignals {
         }
         readEnd = ends[0]
         writeEnd = ends[1]
-        let handler: @convention(c) (Int32) -> Void = { _ in
-            var byte: UInt8 = 1
+        let handler: @convention(c) (Int32) -> Void = { signal in
+            var byte = UInt8(truncatingIfNeeded: signal)
             _ = write(StopSignals.writeEnd, &byte, 1)
         }
         signal(SIGINT, handler)

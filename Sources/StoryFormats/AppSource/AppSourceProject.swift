@@ -95,7 +95,7 @@ public enum AppSourceProject {
         for relative in inside {
             let candidate = (top as NSString).appendingPathComponent(relative)
             guard (candidate as NSString).standardizingPath != own,
-                  let source = try? SourceText(contentsOf: candidate) else { continue }
+                  let source = FilesRead.unrecorded({ try? SourceText(contentsOf: candidate) }) else { continue }
             let builds = types.contains { source.text.contains("\($0)(") }
             let score = confidence(source)
             guard score > 0 else { continue }

@@ -32,7 +32,8 @@ public struct StoryFolder: Sendable {
         var inkFiles: [(path: String, includes: [String])] = []
         var skipped: [String] = []
         for file in files {
-            guard let source = try? SourceText(contentsOf: file), !source.isBlank,
+            // Read to sniff: not an input of the command unless it is then loaded.
+            guard let source = FilesRead.unrecorded({ try? SourceText(contentsOf: file) }), !source.isBlank,
                   let loader = (try? StoryLoading.pick(for: source, format: nil))?.loader,
                   loader != GamebookLoader.self || GamebookLoader.isGamebook(source),
                   // Any JSON object is storygraph JSON at the lowest confidence: a

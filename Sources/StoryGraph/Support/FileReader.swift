@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Reads a story file with POSIX calls: a regular file by its size, anything else (a FIFO,
 /// a pipe, `/dev/stdin`, a character device such as `/dev/zero`) as a stream, never more
@@ -23,6 +24,7 @@ public enum FileReader {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(.system(.last)) }
         let kind = info.st_mode & S_IFMT
+        if kind == S_IFREG { FilesRead.current?.record(info, path: path) }
         if kind == S_IFDIR { return .failure(.system(SystemError(code: EISDIR))) }
         let isRegular = kind == S_IFREG
         if regularOnly, !isRegular { return .failure(.notRegular(kind: FileKind(mode: info.st_mode))) }
@@ -95,5 +97,36 @@ public enum FileKind: String, Sendable, Equatable {
         case S_IFLNK: self = .symbolicLink
         default: self = .other
         }
+    }
+}
+
+/// The regular files read while one command runs, by device and inode, so that an output
+/// that is one of them (by name, through a symbolic link or a hard link) can be refused
+/// before it replaces the story. `FileReader` records into `current`, which the command
+/// line sets around each command (a task-local value: commands run side by side in one
+/// process, as tests run them, each see their own).
+public final class FilesRead: Sendable {
+    @TaskLocal public static var current: FilesRead?
+
+    private struct FileID: Hashable { let device: UInt64; let inode: UInt64 }
+    private let files = Mutex<[FileID: String]>([:])
+
+    public init() {}
+
+    /// `body`'s result, with what it reads unrecorded: a file read only to see whether it
+    /// holds a story (a folder's files sniffed) is not an input unless it is then loaded.
+    public static func unrecorded<T>(_ body: () -> T) -> T { $current.withValue(nil) { body() } }
+
+    /// Notes a file `FileReader` opened (`info` its `fstat`), under the first path it was read by.
+    func record(_ info: stat, path: String) {
+        let id = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        files.withLock { if $0[id] == nil { $0[id] = path } }
+    }
+
+    /// The path a file was read by, when the file `info` describes (a `stat`, links
+    /// followed) was read; nil otherwise.
+    public func path(of info: stat) -> String? {
+        let id = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        return files.withLock { $0[id] }
     }
 }
