@@ -19,7 +19,7 @@ struct AnalysisOptions {
     /// `report` and `check`: the state search's time, beside `--max-states`.
     static let stateBudgetOption = Option<Double>.number(
         "state-budget", value: "SECONDS",
-        help: "Time the condition-aware search may take (counted as evaluation steps, with a deadline of twice this on the clock) before it stops and says so.",
+        help: "Time the condition-aware search may take (counted as evaluation steps, with a deadline of twice this in CPU time) before it stops and says so.",
         default: StateAnalysis.Budget.defaultSeconds, in: 0...86_400, expected: "a number of seconds from 0 to 86400")
 
     /// The state budget `--max-states` and `--state-budget` ask for (and 1 GiB of states

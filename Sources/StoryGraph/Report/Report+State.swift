@@ -270,22 +270,11 @@ extension Report {
         ]
     }
 
-    /// The bound that stopped the search, named, and the option that sets it: "its bound
-    /// of 5 states, --max-states", "its bound of 4 seconds, twice --state-budget 2".
+    /// The bound that stopped the search, named (`StateAnalysis.Bound.describe`).
     static func stateBound(_ s: State) -> String {
-        switch s.stoppedBy {
-        case "states": return "its bound of \(grouped(s.maxStates)) states, --max-states"
-        case "steps": return "its bound of \(grouped(s.maxSteps)) steps, 20 a state of --max-states"
-        case "evaluation steps": return "its bound of \(grouped(s.maxEvaluationSteps)) evaluation steps, --state-budget \(seconds(s.maxSeconds))"
-        case "bytes": return "its bound of \(grouped(s.maxBytes / (1 << 20))) MiB of states and values"
-        case "seconds": return "its bound of \(seconds(2 * s.maxSeconds)) seconds, twice --state-budget \(seconds(s.maxSeconds))"
-        default: return "its budget"
-        }
-    }
-
-    /// 2, 0.5, 1.25: seconds as typed.
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        guard let bound = s.stoppedBy.flatMap(StateAnalysis.Bound.init(rawValue:)) else { return "its budget" }
+        return bound.describe(StateAnalysis.Budget(
+            maxStates: s.maxStates, maxSteps: s.maxSteps, seconds: s.maxSeconds, maxEvaluationSteps: s.maxEvaluationSteps, maxBytes: s.maxBytes))
     }
 
     /// "'Pay the toll' in Gate ($coins >= 5)"; a step without a label is named by where it goes.

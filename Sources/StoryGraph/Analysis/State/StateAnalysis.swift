@@ -15,15 +15,16 @@ public struct StateAnalysis: Sendable {
     /// How much the search may explore, in five bounds; reported with the results, with
     /// the bound that stopped it. States, steps, evaluation steps and bytes are counted, so
     /// the same story and budget stop at the same state on any machine; the wall-clock
-    /// deadline (twice `seconds`) guards against a slow machine or a debug build, as
-    /// `AnalysisBudget`'s does.
+    /// deadline (twice `seconds` of the search thread's CPU time, so a busy machine does
+    /// not cut it short) guards against a slow machine or a debug build, as
+    /// `AnalysisBudget`'s deadline does.
     public struct Budget: Sendable, Hashable {
         public var maxStates: Int
         /// Choices followed or refused (one condition evaluated on one state).
         public var maxSteps: Int
         /// The time the search may take: converted to evaluation steps at
         /// `evaluationStepsPerSecond` (unless `maxEvaluationSteps` is given), with a
-        /// wall-clock deadline of twice this.
+        /// deadline of twice this in CPU time.
         public var seconds: Double
         /// Evaluation steps (`StateAnalysis.evaluationSteps`); nil: `seconds` converted.
         public var maxEvaluationSteps: Int?
@@ -65,7 +66,28 @@ public struct StateAnalysis: Sendable {
         case states, steps
         case evaluationSteps = "evaluation steps"
         case bytes, seconds
+
+        /// The bound with its figure and the option that sets it, as the outputs name it:
+        /// "its bound of 5 states, --max-states", "its bound of 4 seconds, twice
+        /// --state-budget 2".
+        public func describe(_ budget: Budget) -> String {
+            func seconds(_ value: Double) -> String {
+                value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+            }
+            switch self {
+            case .states: return "its bound of \(Report.grouped(budget.maxStates)) states, --max-states"
+            case .steps: return "its bound of \(Report.grouped(budget.maxSteps)) steps, 20 a state of --max-states"
+            case .evaluationSteps:
+                return "its bound of \(Report.grouped(budget.evaluationSteps)) evaluation steps, --state-budget \(seconds(budget.seconds))"
+            case .bytes: return "its bound of \(Report.grouped(budget.maxBytes >> 20)) MiB of states and values"
+            case .seconds: return "its bound of \(seconds(2 * budget.seconds)) seconds, twice --state-budget \(seconds(budget.seconds))"
+            }
+        }
     }
+
+    /// What stopped the search, for the outputs: "stopped at its bound of …"; nil when it
+    /// explored every state.
+    public var stopDescription: String? { stoppedBy.map { "stopped at " + $0.describe(budget) } }
 
     /// An ending the search reached, with the shortest choice sequence that reaches it.
     public struct ReachedEnding: Sendable, Hashable {
@@ -298,14 +320,14 @@ public struct StateAnalysis: Sendable {
         }
         let evaluationLimit = budget.evaluationSteps
         let nanos = budget.seconds * 2e9
-        let deadline = nanos.isFinite && nanos < 1e18 ? DispatchTime.now().uptimeNanoseconds + UInt64(max(0, nanos)) : UInt64.max
+        let deadline = nanos.isFinite && nanos < 1e18 ? Self.cpuNanoseconds() + UInt64(max(0, nanos)) : UInt64.max
         let checkEvery = 1 << 16
         var evaluations = 0
         var nextCheck = min(evaluationLimit, checkEvery)
         /// The bound past which the search is, if any (evaluation steps, seconds, bytes).
         func spent() -> Bound? {
             if evaluations >= evaluationLimit { return .evaluationSteps }
-            if DispatchTime.now().uptimeNanoseconds >= deadline { return .seconds }
+            if deadline != .max, Self.cpuNanoseconds() >= deadline { return .seconds }
             if bytesUsed() > budget.maxBytes { return .bytes }
             nextCheck = min(evaluationLimit, evaluations + checkEvery)
             return nil
@@ -472,6 +494,14 @@ public struct StateAnalysis: Sendable {
             guard let ref = firstUnsetRead[slot], !neverSet.contains(model.variables[slot]) else { return nil }
             return ReadBeforeSet(variable: model.variables[slot], choice: ref)
         }
+    }
+
+    /// The CPU time of the calling thread (the search runs on one), so that other work on
+    /// a busy machine does not spend the search's seconds.
+    static func cpuNanoseconds() -> UInt64 {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return DispatchTime.now().uptimeNanoseconds }
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
     /// Every word (letters, digits, `_`) of the story's passage texts and choice labels.
