@@ -63,7 +63,7 @@ public struct MapOverlays: Sendable {
         var warnings: [String] = []
         var fuzz: FuzzReport?
         try AnalysisMarks.apply(marks: analysisMarks, path: highlightedPath, graph: graph, to: &options.decorations)
-        if let state { StateMarks.apply(graph: graph, budget: state, to: &options.decorations) }
+        if let state, let stopped = StateMarks.apply(graph: graph, budget: state, to: &options.decorations) { warnings.append(stopped) }
         try PartialMap.apply(self, graph: graph, to: &options.decorations)
         // dot routes edges between clusters through the boxes in their way (6 edges of the
         // harbour example crossed a passage or choice box with `--cluster tag`); orthogonal

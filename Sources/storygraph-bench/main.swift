@@ -113,7 +113,7 @@ let operations: [Operation] = [
         return Measured(summary: "\(text.utf8.count) bytes of report")
     },
     Operation("state", "the condition-aware state search from the start, budget 10,000,000 states, one core") { fixture in
-        let state = StateAnalysis(fixture.graph, budget: .init(maxStates: 10_000_000, maxSteps: 200_000_000))
+        let state = StateAnalysis(fixture.graph, budget: .init(maxStates: 10_000_000, maxSteps: 200_000_000, seconds: .infinity, maxEvaluationSteps: Int.max / 2, maxBytes: Int.max))
         return Measured(
             summary: "\(state.states) states\(state.isComplete ? "" : " (budget)"), \(state.reachedEndings.count) endings reached, \(state.blockedEndings.count) blocked",
             work: Double(state.states))

@@ -16,11 +16,21 @@ struct AnalysisOptions {
         "max-states", help: "States the condition-aware search may explore (and 20 steps a state) before it stops and says so.",
         default: StateAnalysis.Budget().maxStates, in: 1...100_000_000)
 
-    /// The state budget `--max-states` asks for.
+    /// `report` and `check`: the state search's time, beside `--max-states`.
+    static let stateBudgetOption = Option<Double>.number(
+        "state-budget", value: "SECONDS",
+        help: "Time the condition-aware search may take (counted as evaluation steps, with a deadline of twice this in CPU time) before it stops and says so.",
+        default: StateAnalysis.Budget.defaultSeconds, in: 0...86_400, expected: "a number of seconds from 0 to 86400")
+
+    /// The state budget `--max-states` and `--state-budget` ask for (and 1 GiB of states
+    /// and values).
     static func stateBudget(_ arguments: ParsedArguments) -> StateAnalysis.Budget {
         let states = arguments[maxStatesOption]
-        return StateAnalysis.Budget(maxStates: states, maxSteps: states * 20)
+        return StateAnalysis.Budget(maxStates: states, maxSteps: states * 20, seconds: arguments[stateBudgetOption])
     }
+
+    /// Both state options, as `report` and `check` list them.
+    static let stateSpecs: [OptionSpec] = [maxStatesOption.spec, stateBudgetOption.spec]
 
     static let specs: [OptionSpec] = [budgetOption.spec]
 

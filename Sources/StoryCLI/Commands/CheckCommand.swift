@@ -19,7 +19,7 @@ struct CheckCommand: WatchableCommand {
             'storygraph help rules' lists every rule with its severity.
             """,
         arguments: [ArgumentSpec("STORY", help: "A story file or folder to check; give several to check each. A folder is checked story by story (one story when its files form one, as a Twee project does).", repeating: true)],
-        options: [strictOption.spec, formatOption.spec, AnalysisOptions.maxStatesOption.spec, Watch.option.spec] + InputOptions.specs)
+        options: [strictOption.spec, formatOption.spec] + AnalysisOptions.stateSpecs + [Watch.option.spec] + InputOptions.specs)
 
     static let strictOption = Option.flag("strict", help: "Fail on warnings too.")
     static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)

@@ -31,7 +31,7 @@ struct MapOverlayOptions {
     static let specs: [OptionSpec] = [
         noAnalysis.spec, path.spec, focus.spec, radius.spec, ending.spec, cluster.spec, layout.spec,
         heat.spec, runs.spec, seed.spec, policy.spec, state.spec,
-    ]
+    ] + AnalysisOptions.stateSpecs
 
     var overlays: MapOverlays
     /// The usage errors of options given without the one they need, for `validate`.
@@ -48,6 +48,13 @@ struct MapOverlayOptions {
                 problems.append("option '--\(name)' of \(arguments.command) needs --heat")
             }
         }
+        if !arguments[Self.state] {
+            let given = [(AnalysisOptions.maxStatesOption.name, arguments.has(AnalysisOptions.maxStatesOption)),
+                         (AnalysisOptions.stateBudgetOption.name, arguments.has(AnalysisOptions.stateBudgetOption))]
+            for (name, isGiven) in given where isGiven {
+                problems.append("option '--\(name)' of \(arguments.command) needs --state")
+            }
+        }
         overlays = MapOverlays(
             analysisMarks: !arguments[Self.noAnalysis],
             highlightedPath: arguments.value(Self.path),
@@ -57,7 +64,7 @@ struct MapOverlayOptions {
             cluster: arguments.value(Self.cluster),
             pinnedLayout: arguments[Self.layout] == .twine,
             heat: heat,
-            state: arguments[Self.state] ? StateAnalysis.Budget() : nil)
+            state: arguments[Self.state] ? AnalysisOptions.stateBudget(arguments) : nil)
     }
 
     /// The usage error for an option given without the one it needs.

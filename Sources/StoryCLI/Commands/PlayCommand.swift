@@ -200,8 +200,8 @@ struct PlayCommand: Command {
             let choice = graph.choice(ref)
             return "'\(choice.text)' in \(graph.ids[ref.passage])" + (choice.condition.map { " (\($0.description))" } ?? "")
         }
-        let budget = !analysis.isComplete ? " within the search's budget (\(FuzzText.grouped(analysis.states)) states)"
-            : analysis.computedLinks.isEmpty ? "" : " (but a reader meets computed links the search cannot follow)"
+        let budget = analysis.stopDescription.map { " within the \(FuzzText.grouped(analysis.states)) states its search explored (it \($0))" }
+            ?? (analysis.computedLinks.isEmpty ? "" : " (but a reader meets computed links the search cannot follow)")
         terminal.printError(TerminalLine(
             "play: no reader reaches ending '\(id)' given the story's variables\(budget)"
                 + (why.isEmpty ? "" : "; blocked by " + why.joined(separator: "; "))))

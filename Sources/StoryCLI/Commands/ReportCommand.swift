@@ -23,7 +23,7 @@ struct ReportCommand: WatchableCommand {
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [formatOption.spec, outputOption.spec, timingsOption.spec, Watch.option.spec] + AnalysisOptions.specs
-            + [AnalysisOptions.maxCyclesOption.spec, AnalysisOptions.maxStatesOption.spec]
+            + [AnalysisOptions.maxCyclesOption.spec] + AnalysisOptions.stateSpecs
             + [MapOverlayOptions.heat.spec, MapOverlayOptions.runs.spec, MapOverlayOptions.seed.spec, MapOverlayOptions.policy.spec]
             + InputOptions.specs)
 

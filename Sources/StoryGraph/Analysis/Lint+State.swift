@@ -18,6 +18,11 @@ extension Lint {
             return label + (choice.condition.map { " (\($0.description))" } ?? "")
         }
         func at(_ ref: ChoiceRef) -> SourceLocation? { graph.choice(ref).location ?? story.passages[ref.passage].location }
+        if let stop = state.stopDescription {
+            add(.stateSearchIncomplete,
+                "the state search \(stop) after \(Report.grouped(state.states)) states: what it did not reach may still be reachable, so no finding says 'never'",
+                story.passages.indices.contains(graph.start) ? story.passages[graph.start].location : nil, [])
+        }
         if state.provesAbsence {
             for blocked in state.blockedEndings {
                 let first = blocked.blocking.first.map { ": \(choiceName($0)) never leads on" } ?? ""

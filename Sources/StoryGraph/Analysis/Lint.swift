@@ -19,13 +19,14 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
     case variableNeverSet = "variable-never-set"
     case variableNeverRead = "variable-never-read"
     case variableReadBeforeSet = "variable-read-before-set"
+    case stateSearchIncomplete = "state-search-incomplete"
 
     public var severity: Severity {
         switch self {
         case .brokenLink, .duplicateID, .noEnding, .trap: .error
         case .unreachable, .duplicateChoiceText, .selfLoop, .emptyPassage, .unreachableEnding, .inclusionDepth, .callDepth,
             .returnWithoutCall, .unreachableUnderState, .conditionNeverTrue, .variableNeverSet, .variableReadBeforeSet: .warning
-        case .falseChoice, .conditionAlwaysTrue, .variableNeverRead: .info
+        case .falseChoice, .conditionAlwaysTrue, .variableNeverRead, .stateSearchIncomplete: .info
         }
     }
 
@@ -51,6 +52,7 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
         case .variableNeverSet: "A variable a condition or value reads that nothing sets: it keeps its initial value, or has none."
         case .variableNeverRead: "A variable the story sets that no condition or value reads."
         case .variableReadBeforeSet: "A condition reads a variable on a state where it has no value yet."
+        case .stateSearchIncomplete: "The state search stopped at a bound (states, steps, evaluation steps, bytes or seconds: --max-states, --state-budget) before it explored every state; the rules that say 'never' are left out."
         }
     }
 }

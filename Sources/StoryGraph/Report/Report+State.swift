@@ -46,6 +46,15 @@ extension Report {
         public var complete: Bool
         public var maxStates: Int
         public var maxSteps: Int
+        /// The bound that stopped the search (`StateAnalysis.Bound`'s name: states, steps,
+        /// evaluation steps, bytes, seconds); nil when it explored every state.
+        public var stoppedBy: String? = nil
+        public var evaluationSteps: Int = 0
+        public var maxEvaluationSteps: Int = 0
+        public var bytes: Int = 0
+        public var maxBytes: Int = 0
+        /// The time budget (`--state-budget`); the deadline is twice this.
+        public var maxSeconds: Double = 0
         public var variables: [String]
         public var abstracted: [String]
         public var visitCounters: [String]
@@ -93,6 +102,12 @@ extension Report.State {
         complete = s.isComplete
         maxStates = s.budget.maxStates
         maxSteps = s.budget.maxSteps
+        stoppedBy = s.stoppedBy?.rawValue
+        evaluationSteps = s.evaluationSteps
+        maxEvaluationSteps = s.budget.evaluationSteps
+        bytes = s.bytes
+        maxBytes = s.budget.maxBytes
+        maxSeconds = s.budget.seconds
         variables = s.model.variables
         abstracted = s.model.abstracted
         visitCounters = s.model.countedPassages.map { ids[$0] }
@@ -133,10 +148,10 @@ extension Report {
 
     /// The STATE section: what a reader can really reach given the story's variables.
     func stateSection(_ s: State) -> ReportDocument.Section {
-        let budget = "\(Self.grouped(s.maxStates)) states, \(Self.grouped(s.maxSteps)) steps"
+        let budget = Self.stateBound(s)
         let explored: String
         if !s.complete {
-            explored = "\(Self.grouped(s.states)) (stopped at the budget of \(budget): what is not reached may still be reachable)"
+            explored = "\(Self.grouped(s.states)) (stopped at \(budget): what is not reached may still be reachable)"
         } else if !s.computedLinks.isEmpty {
             let links = s.computedLinks.count == 1 ? "a computed link" : "\(Self.grouped(s.computedLinks.count)) computed links"
             explored = "\(Self.grouped(s.states)) (complete, but a reader meets \(links) the search cannot follow: what is not reached may still be reachable)"
@@ -186,8 +201,13 @@ extension Report {
                 .init("states explored", "\(explored)", [
                     .init("states", .int(s.states)), .init("complete", .bool(s.complete)),
                     .init("max_states", .int(s.maxStates)), .init("max_steps", .int(s.maxSteps)),
+                    .init("stopped_by", .optional(s.stoppedBy)),
                 ]),
-                .init(nil, "", [.init("steps", .int(s.steps))]),
+                .init(nil, "", [
+                    .init("steps", .int(s.steps)), .init("evaluation_steps", .int(s.evaluationSteps)),
+                    .init("max_evaluation_steps", .int(s.maxEvaluationSteps)), .init("bytes", .int(s.bytes)),
+                    .init("max_bytes", .int(s.maxBytes)), .init("max_seconds", .double(s.maxSeconds)),
+                ]),
                 .init("variables tracked", names(s.variables), [.init("variables", .strings(s.variables))]),
                 .init(s.abstracted.isEmpty ? nil : "abstracted away (no condition reads them)", names(s.abstracted),
                       [.init("abstracted", .strings(s.abstracted))]),
@@ -226,7 +246,7 @@ extension Report {
         let structural = paths.total.formatted() + (paths.exact ? "" : "+")
         let count = exact
             ? "\(total.formatted()) (exact; \(structural) by the links alone)"
-            : "\(total.formatted())+ (at least: \(!s.complete ? "the search stopped at its budget of \(budget)" : s.computedLinks.isEmpty ? budgetNote : "computed links are not followed"); \(structural) by the links alone)"
+            : "\(total.formatted())+ (at least: \(!s.complete ? "the search stopped at \(budget)" : s.computedLinks.isEmpty ? budgetNote : "computed links are not followed"); \(structural) by the links alone)"
         let cycle = s.cycle ?? []
         let loops: ReportText = s.unboundedWalks == true && !cycle.isEmpty
             ? "yes: " + .joined(cycle.map(ReportText.code), separator: " → ") + " (the reader's choices " + clicks(s.cycleWitness ?? []) + ")"
@@ -235,7 +255,7 @@ extension Report {
         if let stuck = s.stuck, let never = s.neverEnding {
             odds = "stuck \(Self.percent(stuck)), never ending \(Self.percent(never))" + (s.oddsConverged == false ? " (lower bounds: \(budgetNote))" : "")
         } else {
-            odds = s.complete ? "not computed: a reader meets a computed link" : "not computed: the search stopped at its budget"
+            odds = s.complete ? "not computed: a reader meets a computed link" : "not computed: the search stopped at \(budget)"
         }
         return [
             .init("paths under state", "\(count)", [.init("paths", .big(total)), .init("paths_exact", .bool(exact))]),
@@ -248,6 +268,13 @@ extension Report {
                 .init("odds_converged", s.oddsConverged.map(ReportValue.bool) ?? .null),
             ]),
         ]
+    }
+
+    /// The bound that stopped the search, named (`StateAnalysis.Bound.describe`).
+    static func stateBound(_ s: State) -> String {
+        guard let bound = s.stoppedBy.flatMap(StateAnalysis.Bound.init(rawValue:)) else { return "its budget" }
+        return bound.describe(StateAnalysis.Budget(
+            maxStates: s.maxStates, maxSteps: s.maxSteps, seconds: s.maxSeconds, maxEvaluationSteps: s.maxEvaluationSteps, maxBytes: s.maxBytes))
     }
 
     /// "'Pay the toll' in Gate ($coins >= 5)"; a step without a label is named by where it goes.

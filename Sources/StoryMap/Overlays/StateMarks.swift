@@ -10,11 +10,16 @@ public enum StateMarks {
 
     /// - Complexity: that of `StateAnalysis` within `budget`, then O(P + C). Past the
     ///   budget only what is certain is marked: a "never" needs every state explored, so
-    ///   an incomplete search (or one that meets a computed link) marks nothing.
-    public static func apply(graph: StoryGraph, budget: StateAnalysis.Budget, to decorations: inout MapDecorations) {
-        guard StateModel.applies(to: graph.story) else { return }
+    ///   an incomplete search (or one that meets a computed link) marks nothing, and says
+    ///   which bound stopped it (the warning returned).
+    @discardableResult
+    public static func apply(graph: StoryGraph, budget: StateAnalysis.Budget, to decorations: inout MapDecorations) -> String? {
+        guard StateModel.applies(to: graph.story) else { return nil }
         let state = StateAnalysis(graph, budget: budget)
-        guard state.provesAbsence else { return }
+        if let stop = state.stopDescription {
+            return "--state: the state search \(stop) after \(state.states) states; nothing is marked as no reader's"
+        }
+        guard state.provesAbsence else { return nil }
         for ref in state.neverTrue {
             decorations.dimmedChoices.insert(ref)
             decorations.choiceNotes[ref] = note(decorations.choiceNotes[ref], "never")
@@ -29,6 +34,7 @@ public enum StateMarks {
             decorations.outlinedPassages[ending.passage] = blockedColor
             decorations.passageNotes[ending.passage] = note(decorations.passageNotes[ending.passage], "no reader gets here")
         }
+        return nil
     }
 
     private static func note(_ old: String?, _ new: String) -> String { old.map { "\($0) · \(new)" } ?? new }

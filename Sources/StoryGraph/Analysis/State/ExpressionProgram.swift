@@ -12,7 +12,9 @@ import Foundation
 /// `x + (100 − x) × y / 100` and `x %- y` is `x − x × y / 100`, rounded down; `contains` is
 /// substring membership. A variable never given a value (`unset`) is false and no
 /// comparison with it holds. Calls, `.unknown` text and operations on unlike values
-/// are unknown (`nil`).
+/// are unknown (`nil`), and so is a string longer than `StateValue.maxStringBytes` (a
+/// literal, or a join that would make one): unknown, never a cut or wrong value, so a
+/// loop that doubles a string cannot grow a state without bound.
 public struct ExpressionProgram: Sendable, Hashable {
     enum Operation: Sendable, Hashable {
         case constant(StateValue)
@@ -47,7 +49,13 @@ public struct ExpressionProgram: Sendable, Hashable {
             switch e {
             case .integer(let n): operations.append(.constant(.number(Double(n))))
             case .decimal(let d): operations.append(.constant(.number(d)))
-            case .string(let s): operations.append(.constant(.string(s)))
+            case .string(let s):
+                if s.utf8.count > StateValue.maxStringBytes {
+                    unknown = true
+                    operations.append(.unknown)
+                } else {
+                    operations.append(.constant(.string(s)))
+                }
             case .boolean(let b): operations.append(.constant(.boolean(b)))
             case .variable(let name):
                 let slot = variable(name)
@@ -79,6 +87,9 @@ public struct ExpressionProgram: Sendable, Hashable {
         self.variableSlots = slots
         self.hasUnknown = unknown
     }
+
+    /// The operations run on each evaluation: the evaluation steps it costs the search.
+    public var operationCount: Int { operations.count }
 
     /// The value on one state: `variable(slot)` reads a variable (nil: unknown),
     /// `visits(counter)` a visit count. `stack` is scratch space, kept between calls so
@@ -162,7 +173,9 @@ public struct ExpressionProgram: Sendable, Hashable {
             default: return .boolean(order != .orderedAscending)
             }
         case .add:
-            if case .string(let x) = a, case .string(let y) = b { return .string(x + y) }
+            if case .string(let x) = a, case .string(let y) = b {
+                return x.utf8.count + y.utf8.count > StateValue.maxStringBytes ? nil : .string(x + y)
+            }
             guard case .number(let x) = a, case .number(let y) = b else { return nil }
             return .number(x + y)
         case .contains:

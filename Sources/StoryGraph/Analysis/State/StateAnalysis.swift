@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a reader can really reach once the story's variables are taken into account: an
 /// explicit-state search over (passage, valuation of the variables that matter, visit
 /// counts) from the start with the story's initial values.
@@ -10,21 +12,82 @@
 /// bit per once-only choice: once taken, it is not offered again (and a fallback may
 /// then be).
 public struct StateAnalysis: Sendable {
-    /// How much the search may explore; reported with the results.
+    /// How much the search may explore, in five bounds; reported with the results, with
+    /// the bound that stopped it. States, steps, evaluation steps and bytes are counted, so
+    /// the same story and budget stop at the same state on any machine; the wall-clock
+    /// deadline (twice `seconds` of the search thread's CPU time, so a busy machine does
+    /// not cut it short) guards against a slow machine or a debug build, as
+    /// `AnalysisBudget`'s deadline does.
     public struct Budget: Sendable, Hashable {
         public var maxStates: Int
         /// Choices followed or refused (one condition evaluated on one state).
         public var maxSteps: Int
+        /// The time the search may take: converted to evaluation steps at
+        /// `evaluationStepsPerSecond` (unless `maxEvaluationSteps` is given), with a
+        /// deadline of twice this in CPU time.
+        public var seconds: Double
+        /// Evaluation steps (`StateAnalysis.evaluationSteps`); nil: `seconds` converted.
+        public var maxEvaluationSteps: Int?
+        /// The bytes of the search's own tables (`StateAnalysis.bytes`).
+        public var maxBytes: Int
+
+        /// Evaluation steps a release build takes per second (measured on the wide states
+        /// of a story of 3,000 variables and on `generate keys 20000`).
+        public static let evaluationStepsPerSecond = 400_000_000
+        public static let defaultSeconds = 2.0
+        public static let defaultMaxBytes = 1 << 30
 
         /// The default keeps `report` within about a second on real games (their states
-        /// are wide: many variables and once-only choices).
-        public init(maxStates: Int = 250_000, maxSteps: Int = 5_000_000) {
+        /// are wide: many variables and once-only choices), and within `seconds` (twice
+        /// that at worst) and 1 GiB on any story.
+        public init(
+            maxStates: Int = 250_000, maxSteps: Int = 5_000_000, seconds: Double = Budget.defaultSeconds,
+            maxEvaluationSteps: Int? = nil, maxBytes: Int = Budget.defaultMaxBytes
+        ) {
             self.maxStates = maxStates
             self.maxSteps = maxSteps
+            self.seconds = seconds
+            self.maxEvaluationSteps = maxEvaluationSteps
+            self.maxBytes = maxBytes
         }
 
-        public static let unlimited = Budget(maxStates: Int(Int32.max) - 1, maxSteps: Int.max)
+        /// The evaluation steps the search may take.
+        public var evaluationSteps: Int {
+            if let maxEvaluationSteps { return maxEvaluationSteps }
+            return Int(min(max(0, seconds) * Double(Self.evaluationStepsPerSecond), Double(Int.max / 2)))
+        }
+
+        public static let unlimited = Budget(
+            maxStates: Int(Int32.max) - 1, maxSteps: Int.max, seconds: .infinity, maxEvaluationSteps: Int.max / 2, maxBytes: Int.max)
     }
+
+    /// The bound that stopped a search (`StateAnalysis.stoppedBy`), named as reports say it.
+    public enum Bound: String, Sendable, Hashable, CaseIterable {
+        case states, steps
+        case evaluationSteps = "evaluation steps"
+        case bytes, seconds
+
+        /// The bound with its figure and the option that sets it, as the outputs name it:
+        /// "its bound of 5 states, --max-states", "its bound of 4 seconds, twice
+        /// --state-budget 2".
+        public func describe(_ budget: Budget) -> String {
+            func seconds(_ value: Double) -> String {
+                value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+            }
+            switch self {
+            case .states: return "its bound of \(Report.grouped(budget.maxStates)) states, --max-states"
+            case .steps: return "its bound of \(Report.grouped(budget.maxSteps)) steps, 20 a state of --max-states"
+            case .evaluationSteps:
+                return "its bound of \(Report.grouped(budget.evaluationSteps)) evaluation steps, --state-budget \(seconds(budget.seconds))"
+            case .bytes: return "its bound of \(Report.grouped(budget.maxBytes >> 20)) MiB of states and values"
+            case .seconds: return "its bound of \(seconds(2 * budget.seconds)) seconds, twice --state-budget \(seconds(budget.seconds))"
+            }
+        }
+    }
+
+    /// What stopped the search, for the outputs: "stopped at its bound of …"; nil when it
+    /// explored every state.
+    public var stopDescription: String? { stoppedBy.map { "stopped at " + $0.describe(budget) } }
 
     /// An ending the search reached, with the shortest choice sequence that reaches it.
     public struct ReachedEnding: Sendable, Hashable {
@@ -51,9 +114,18 @@ public struct StateAnalysis: Sendable {
     public let budget: Budget
     public let states: Int
     public let steps: Int
-    /// Whether the search explored every state (false: it stopped at the budget, and
+    /// Evaluation steps taken: each operation of a condition or effect run on a state, and
+    /// each variable, counter and once-only word of a state loaded, copied or hashed.
+    public let evaluationSteps: Int
+    /// The bytes of the search's tables when it stopped: the states, their hash index,
+    /// parents and transitions, and the values interned (a string by its UTF-8 length).
+    public let bytes: Int
+    /// The bound that stopped the search before it explored every state; nil when it
+    /// explored them all.
+    public let stoppedBy: Bound?
+    /// Whether the search explored every state (false: it stopped at `stoppedBy`, and
     /// what it did not reach may still be reachable).
-    public let isComplete: Bool
+    public var isComplete: Bool { stoppedBy == nil }
     /// The computed links (`previous()`, `(goto: $next)`) of passages a reader reaches:
     /// the search cannot follow them, so the states behind them are not explored.
     public let computedLinks: [ChoiceRef]
@@ -108,6 +180,9 @@ public struct StateAnalysis: Sendable {
         // Values interned per slot; a state holds their numbers (-1: unknown).
         var values = [[StateValue]](repeating: [], count: slotCount)
         var valueIDs = [[StateValue: Int32]](repeating: [:], count: slotCount)
+        // The bytes of the values interned: a value in the array and the index (about
+        // 64), and a string's own bytes.
+        var valueBytes = 0
         func intern(_ slot: Int, _ value: StateValue?) -> Int32 {
             guard let value else { return -1 }
             // A slot holds few values: a scan beats hashing until it holds many.
@@ -119,6 +194,8 @@ public struct StateAnalysis: Sendable {
             let id = Int32(values[slot].count)
             values[slot].append(value)
             valueIDs[slot][value] = id
+            valueBytes += 64
+            if case .string(let text) = value { valueBytes += text.utf8.count }
             return id
         }
         var unsetID = [Int32](repeating: -2, count: slotCount)
@@ -170,6 +247,15 @@ public struct StateAnalysis: Sendable {
         var parentEdge: [Int32] = []
         var table = [UInt64](repeating: 0, count: 1 << 12)
         var mask = table.count - 1
+        var transitionOffsets: [Int32] = [0]
+        var transitionTargets: [Int32] = []
+        var transitionEdges: [Int32] = []
+        var stop: Bound?
+        /// The bytes of the search's tables (the states, their index, parents and
+        /// transitions, the values interned), by count: the allocator's slack aside.
+        func bytesUsed() -> Int {
+            storage.count * 4 + table.count * 8 + parent.count * 8 + transitionTargets.count * 8 + transitionOffsets.count * 4 + valueBytes
+        }
         func hash(_ s: [Int32]) -> UInt64 {
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
             for x in s { h = (h ^ UInt64(UInt32(bitPattern: x))) &* 0x0000_0100_0000_01b3 }
@@ -191,12 +277,14 @@ public struct StateAnalysis: Sendable {
                 slot = (slot + 1) & mask
             }
             let index = storage.count / width
-            guard index < budget.maxStates else { return nil }
+            guard index < budget.maxStates else { stop = .states; return nil }
             table[slot] = h << 32 | UInt64(index + 1)
             storage.append(contentsOf: s)
             parent.append(p)
             parentEdge.append(edge)
             if (index + 1) * 2 > table.count {
+                // The index doubles: refused, before it is made, past the bytes bound.
+                if bytesUsed() + table.count * 16 > budget.maxBytes { stop = .bytes; return nil }
                 var bigger = [UInt64](repeating: 0, count: table.count * 2)
                 let m = bigger.count - 1
                 for entry in table where entry != 0 {
@@ -220,19 +308,41 @@ public struct StateAnalysis: Sendable {
         var endingState = [Int](repeating: -1, count: graph.passageCount)
         var nodeReached = [Bool](repeating: false, count: graph.count)
 
+        // Evaluation steps: what each condition and each followed choice costs, counted
+        // once per edge; the bounds that need a clock or a sum are checked every
+        // `checkEvery` steps, off the hot path.
+        let conditionCost = graph.edgeRefs.map { ref in model.conditions[model.choiceBase[ref.passage] + ref.choice]?.operationCount ?? 0 }
+        let followCost = (0..<graph.edgeRefs.count).map { e in
+            let ref = graph.edgeRefs[e]
+            let effects = model.choiceEffects[model.choiceBase[ref.passage] + ref.choice]
+                + model.passageEffects[graph.passageOf[graph.edgeTargets[e]]]
+            return 2 * width + effects.reduce(0) { $0 + 1 + $1.value.operationCount }
+        }
+        let evaluationLimit = budget.evaluationSteps
+        let nanos = budget.seconds * 2e9
+        let deadline = nanos.isFinite && nanos < 1e18 ? Self.cpuNanoseconds() + UInt64(max(0, nanos)) : UInt64.max
+        let checkEvery = 1 << 16
+        var evaluations = 0
+        var nextCheck = min(evaluationLimit, checkEvery)
+        /// The bound past which the search is, if any (evaluation steps, seconds, bytes).
+        func spent() -> Bound? {
+            if evaluations >= evaluationLimit { return .evaluationSteps }
+            if deadline != .max, Self.cpuNanoseconds() >= deadline { return .seconds }
+            if bytesUsed() > budget.maxBytes { return .bytes }
+            nextCheck = min(evaluationLimit, evaluations + checkEvery)
+            return nil
+        }
+
         var current = [Int32](repeating: 0, count: width)
         for slot in 0..<slotCount { current[1 + slot] = intern(slot, model.initial[slot]) }
         enter(graph.start, &current)
         _ = insert(current, parent: -1, edge: -1)
         var steps = 0
-        var complete = true
         var next = current
         var truths: [Truth] = []
         var index = 0
-        var transitionOffsets: [Int32] = [0]
-        var transitionTargets: [Int32] = []
-        var transitionEdges: [Int32] = []
         search: while index * width < storage.count {
+            evaluations &+= width
             for k in 0..<width { current[k] = storage[index * width + k] }
             let node = Int(current[0])
             nodeReached[node] = true
@@ -250,6 +360,7 @@ public struct StateAnalysis: Sendable {
                     continue
                 }
                 guard let program = model.conditions[flat] else { truths.append(.yes); continue }
+                evaluations &+= conditionCost[e]
                 unsetRead = -1
                 let truth = Truth(evaluate(program, current))
                 if unsetRead >= 0, firstUnsetRead[unsetRead] == nil { firstUnsetRead[unsetRead] = graph.edgeRefs[e] }
@@ -267,19 +378,18 @@ public struct StateAnalysis: Sendable {
             }
             for (k, e) in edges.enumerated() {
                 steps += 1
-                if steps > budget.maxSteps { complete = false; break search }
+                if steps > budget.maxSteps { stop = .steps; break search }
+                if evaluations >= nextCheck, let bound = spent() { stop = bound; break search }
                 guard truths[k] != .no else { continue }
                 if anySure, graph.choice(graph.edgeRefs[e]).isFallback { continue }
+                evaluations &+= followCost[e]
                 let flat = edgeChoice[e]
                 for k in 0..<width { next[k] = current[k] }  // in place: no copy made
                 let bit = model.onceBit[flat]
                 if bit >= 0 { next[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
                 apply(model.choiceEffects[flat], &next)
                 enter(graph.edgeTargets[e], &next)
-                guard let target = insert(next, parent: Int32(index), edge: Int32(e)) else {
-                    complete = false
-                    break search
-                }
+                guard let target = insert(next, parent: Int32(index), edge: Int32(e)) else { break search }
                 transitionTargets.append(target)
                 transitionEdges.append(Int32(e))
             }
@@ -299,7 +409,9 @@ public struct StateAnalysis: Sendable {
         }
         self.states = stateCount
         self.steps = min(steps, budget.maxSteps)
-        self.isComplete = complete
+        self.evaluationSteps = evaluations
+        self.bytes = bytesUsed()
+        self.stoppedBy = stop
         self.expandedStates = index
         self.transitionOffsets = transitionOffsets
         self.transitionTargets = transitionTargets
@@ -382,6 +494,14 @@ public struct StateAnalysis: Sendable {
             guard let ref = firstUnsetRead[slot], !neverSet.contains(model.variables[slot]) else { return nil }
             return ReadBeforeSet(variable: model.variables[slot], choice: ref)
         }
+    }
+
+    /// The CPU time of the calling thread (the search runs on one), so that other work on
+    /// a busy machine does not spend the search's seconds.
+    static func cpuNanoseconds() -> UInt64 {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return DispatchTime.now().uptimeNanoseconds }
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
     /// Every word (letters, digits, `_`) of the story's passage texts and choice labels.

@@ -169,10 +169,18 @@ public struct StateModel: Sendable {
             initial[slot] = compile(value).evaluateConstant()
         }
         self.initial = initial
+        // What `counterCap` needs of the whole story, gathered once (not once a variable: a
+        // story of thousands of variables would make that quadratic).
+        var firstInitial: [String: Expression?] = [:]
+        for v in story.variables where firstInitial[v.name] == nil { firstInitial[v.name] = .some(v.initial) }
+        let reads = CounterReads(conditionExpressions.compactMap { $0 })
+        var readByOther: Set<String> = []
+        for (key, values) in effectsOn {
+            for value in values { for name in value.variables where name != key { readByOther.insert(name) } }
+        }
         self.saturation = variables.map { name in
-            Self.counterCap(name, effects: givenValues[name] ?? [], initial: story.variables.first { $0.name == name }?.initial,
-                            conditions: conditionExpressions.compactMap { $0 },
-                            values: effectsOn.flatMap { key, values in key == name ? [] : values })
+            Self.counterCap(name, effects: givenValues[name] ?? [], initial: firstInitial[name] ?? nil, reads: reads,
+                            readByOtherValue: readByOther.contains(name))
         }
         self.variables = variables
         self.abstracted = abstracted
@@ -191,7 +199,33 @@ public struct StateModel: Sendable {
     ///
     /// - Complexity: O(size of the conditions and effects).
     static func counterCap(_ name: String, effects: [Expression], initial: Expression?, conditions: [Expression], values: [Expression]) -> Double? {
-        func number(_ e: Expression) -> Double? {
+        counterCap(name, effects: effects, initial: initial, reads: CounterReads(conditions),
+                   readByOtherValue: values.contains { $0.variables.contains(name) })
+    }
+
+    /// `counterCap` with the conditions read once for every variable (`CounterReads`).
+    ///
+    /// - Complexity: O(size of `name`'s effects).
+    static func counterCap(_ name: String, effects: [Expression], initial: Expression?, reads: CounterReads, readByOtherValue: Bool) -> Double? {
+        if let initial, CounterReads.number(initial) == nil { return nil }
+        if readByOtherValue || reads.disallowed.contains(name) { return nil }
+        for value in effects {
+            if CounterReads.number(value) != nil { continue }
+            if case .binary(.add, .variable(let v), let c) = value, v == name, let k = CounterReads.number(c), k > 0 { continue }
+            if case .binary(.add, let c, .variable(let v)) = value, v == name, let k = CounterReads.number(c), k > 0 { continue }
+            return nil
+        }
+        return (reads.largest[name] ?? 0).rounded(.down) + 1
+    }
+
+    /// How the conditions read each variable, for `counterCap`: the variables read other
+    /// than by a truth test or a comparison with a number, and for the others the largest
+    /// number each is compared with.
+    struct CounterReads {
+        var disallowed: Set<String> = []
+        var largest: [String: Double] = [:]
+
+        static func number(_ e: Expression) -> Double? {
             switch e {
             case .integer(let n): return Double(n)
             case .decimal(let d): return d
@@ -199,47 +233,42 @@ public struct StateModel: Sendable {
             default: return nil
             }
         }
-        if let initial, number(initial) == nil { return nil }
-        for value in values where value.variables.contains(name) { return nil }
-        for value in effects {
-            if number(value) != nil { continue }
-            if case .binary(.add, .variable(let v), let c) = value, v == name, let k = number(c), k > 0 { continue }
-            if case .binary(.add, let c, .variable(let v)) = value, v == name, let k = number(c), k > 0 { continue }
-            return nil
-        }
-        var largest = 0.0
-        for read in conditions {
-            // (expression, whether `name` may stand here: tested for truth, or compared
-            // with a number)
-            var stack: [(Expression, Bool)] = [(read, true)]
-            while let (e, allowed) = stack.popLast() {
-                switch e {
-                case .variable(let v): if v == name && !allowed { return nil }
-                case .binary(let op, let a, let b):
-                    switch op {
-                    case .less, .lessOrEqual, .greater, .greaterOrEqual, .equal, .notEqual:
-                        if let k = number(b) {
-                            if a.variables.contains(name) { largest = max(largest, k) }
-                            stack.append((a, true))
-                            continue
+
+        /// - Complexity: O(size of the conditions) besides the variables of each side
+        ///   compared with a number.
+        init(_ conditions: [Expression]) {
+            for read in conditions {
+                // (expression, whether a variable may stand here: tested for truth, or
+                // compared with a number)
+                var stack: [(Expression, Bool)] = [(read, true)]
+                while let (e, allowed) = stack.popLast() {
+                    switch e {
+                    case .variable(let v): if !allowed { disallowed.insert(v) }
+                    case .binary(let op, let a, let b):
+                        switch op {
+                        case .less, .lessOrEqual, .greater, .greaterOrEqual, .equal, .notEqual:
+                            if let k = Self.number(b) {
+                                for v in a.variables { largest[v] = max(largest[v] ?? 0, k) }
+                                stack.append((a, true))
+                                continue
+                            }
+                            if let k = Self.number(a) {
+                                for v in b.variables { largest[v] = max(largest[v] ?? 0, k) }
+                                stack.append((b, true))
+                                continue
+                            }
+                            stack.append((a, false)); stack.append((b, false))
+                        case .and, .or: stack.append((a, true)); stack.append((b, true))
+                        default: stack.append((a, false)); stack.append((b, false))
                         }
-                        if let k = number(a) {
-                            if b.variables.contains(name) { largest = max(largest, k) }
-                            stack.append((b, true))
-                            continue
-                        }
-                        stack.append((a, false)); stack.append((b, false))
-                    case .and, .or: stack.append((a, true)); stack.append((b, true))
-                    default: stack.append((a, false)); stack.append((b, false))
+                    case .unary(.not, let a): stack.append((a, true))
+                    case .unary(_, let a): stack.append((a, false))
+                    case .call(_, let arguments): stack.append(contentsOf: arguments.map { ($0, false) })
+                    case .integer, .decimal, .string, .boolean, .visits, .unknown: break
                     }
-                case .unary(.not, let a): stack.append((a, true))
-                case .unary(_, let a): stack.append((a, false))
-                case .call(_, let arguments): stack.append(contentsOf: arguments.map { ($0, false) })
-                case .integer, .decimal, .string, .boolean, .visits, .unknown: break
                 }
             }
         }
-        return largest.rounded(.down) + 1
     }
 
     /// Whether the story has state to search: an effect, or a condition parsed into

@@ -6,6 +6,12 @@ public enum StateValue: Sendable, Hashable, CustomStringConvertible {
     case number(Double)
     case string(String)
     case boolean(Bool)
+    /// The longest string a value holds, in UTF-8 bytes: a longer one (a literal, or a
+    /// join of two strings) is unknown, in the state search and in play alike, so that a
+    /// story that doubles a string in a loop cannot make one state (or one reader)
+    /// explode; unknown, never a shortened and so wrong value.
+    public static let maxStringBytes = 4_096
+
     /// A variable the story reads before giving it a value (no initial value, not set
     /// yet). It is false, equal only to itself, and no comparison with it holds.
     case unset
