@@ -140,6 +140,109 @@ import Testing
         #expect(watcher.stderrLines.filter { $0.hasPrefix("wrote \(map) (dot, ") }.count == 2)
     }
 
+    /// A folder story's two Twee files copied into a fresh folder; the folder.
+    static func tweeFolder() throws -> URL {
+        let folder = Repository.temporaryFolder()
+        let fixture = Repository.path("Tests/Fixtures/folders/twee-project")
+        for name in ["story.twee", "chapter.twee"] {
+            try FileManager.default.copyItem(atPath: "\(fixture)/\(name)", toPath: folder.appendingPathComponent(name).path)
+        }
+        return folder
+    }
+
+    /// Outputs a watch writes where it watches (a `storygraph.json` beside a file story,
+    /// a `.html` map and a `.txt` report inside a folder story, one named through `..`)
+    /// start no run of their own: a run starts only on a real save, and only once.
+    @Test func itsOwnOutputsStartNoRun() throws {
+        let file = Repository.write(Self.good, name: "watched.json")
+        let beside = (file as NSString).deletingLastPathComponent + "/storygraph.json"
+        let folder = try Self.tweeFolder()
+        let named = "\(folder.path)/../\(folder.lastPathComponent)/report.txt"
+        let cases: [(arguments: [String], story: String, content: String, written: String)] = [
+            (["report", file, "--format", "json", "-o", beside, "--watch"], file, Self.good, beside),
+            (["map", folder.path, "-o", folder.path + "/map.html", "--watch"], folder.path + "/story.twee",
+             ":: Start\n[[Go on->Middle]]\n[[Stay->End A]]\n", folder.path + "/map.html"),
+            (["report", folder.path, "-o", named, "--watch"], folder.path + "/story.twee",
+             ":: Start\n[[Go on->Middle]]\n", named),
+        ]
+        for (arguments, story, content, written) in cases {
+            let watcher = try Watcher(arguments)
+            #expect(watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("(first run): exit 0, ok") == true, "\(watcher.stderrLines)")
+            #expect(watcher.line(startingWith: "watch: run 2 ", within: 1) == nil, "\(arguments): \(watcher.stderrLines)")
+            try Data(content.utf8).write(to: URL(fileURLWithPath: story))
+            let second = watcher.line(startingWith: "watch: run 2 ", within: 1)
+            #expect(second?.line.hasSuffix("(\(story.hasSuffix(".json") ? "watched.json" : story) changed): exit 0, ok") == true,
+                    "\(arguments): \(watcher.stderrLines)")
+            #expect(watcher.line(startingWith: "watch: run 3 ", within: 1) == nil, "\(arguments): \(watcher.stderrLines)")
+            #expect(watcher.stop() == 0)
+            #expect(watcher.stderrLines.filter { $0.hasPrefix("wrote \(written) (") }.count == 2, "\(watcher.stderrLines)")
+            #expect(watcher.stderrLines.last == "watch: stopped after 2 runs")
+        }
+    }
+
+    /// Saves that never pause (one every 20 ms) still run the command at least once a
+    /// second: the wait for a burst to settle has a ceiling.
+    @Test func aFloodOfSavesStillRunsEverySecond() throws {
+        let file = Repository.write(Self.good, name: "watched.json")
+        let watcher = try Watcher(["check", file, "--watch"])
+        #expect(watcher.line(startingWith: "watch: run 1 ", within: 20) != nil, "\(watcher.stderrLines)")
+        let flooding = NSLock()
+        nonisolated(unsafe) var flood = true
+        let writer = Thread {
+            while flooding.withLock({ flood }) {
+                try? Data(Self.good.utf8).write(to: URL(fileURLWithPath: file))
+                usleep(20_000)
+            }
+        }
+        writer.start()
+        let second = watcher.line(startingWith: "watch: run 2 ", within: 1)
+        let third = watcher.line(startingWith: "watch: run 3 ", within: 1)
+        flooding.withLock { flood = false }
+        #expect(second?.line.hasSuffix("(watched.json changed): exit 0, ok") == true, "no run within a second of the flood: \(watcher.stderrLines)")
+        #expect(third?.line.hasSuffix("(watched.json changed): exit 0, ok") == true, "no second run within a second: \(watcher.stderrLines)")
+        #expect(watcher.stop() == 0)
+    }
+
+    /// A folder removed and made again is watched again: its files' removal runs (and
+    /// fails), the new folder runs, and a later save in it runs too.
+    @Test func aFolderRemovedAndMadeAgainIsWatchedAgain() throws {
+        // A folder story, and a file story whose folder goes.
+        let folder = try Self.tweeFolder()
+        let holder = Repository.temporaryFolder().appendingPathComponent("inner")
+        try FileManager.default.createDirectory(at: holder, withIntermediateDirectories: true)
+        let file = holder.appendingPathComponent("watched.json").path
+        try Data(Self.good.utf8).write(to: URL(fileURLWithPath: file))
+        let cases: [(arguments: [String], folder: URL, restore: () throws -> Void, edited: String, cause: String)] = [
+            (["check", folder.path, "--watch"], folder, {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+                try Data(":: Start\n[[Go on->Middle]]\n".utf8).write(to: folder.appendingPathComponent("story.twee"))
+                try FileManager.default.copyItem(
+                    atPath: Repository.path("Tests/Fixtures/folders/twee-project/chapter.twee"), toPath: folder.appendingPathComponent("chapter.twee").path)
+            }, folder.path + "/story.twee", folder.path + "/story.twee changed"),
+            (["check", file, "--watch"], holder, {
+                try FileManager.default.createDirectory(at: holder, withIntermediateDirectories: false)
+                try Data(Self.good.utf8).write(to: URL(fileURLWithPath: file))
+            }, file, "watched.json changed"),
+        ]
+        for (arguments, folder, restore, edited, cause) in cases {
+            let watcher = try Watcher(arguments)
+            #expect(watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("(first run): exit 0, ok") == true, "\(watcher.stderrLines)")
+            try FileManager.default.removeItem(at: folder)
+            #expect(watcher.line(startingWith: "watch: run 2 ", within: 1)?.line.hasSuffix(": exit 65, input not read") == true, "\(watcher.stderrLines)")
+            try restore()
+            let again = watcher.line(startingWith: "watch: run 3 ", within: 1)
+            #expect(again?.line.hasSuffix(": exit 0, ok") == true, "\(arguments): no run once the folder is back: \(watcher.stderrLines)")
+            // Watched again: a save in the new folder runs.
+            #expect(watcher.line(startingWith: "watch: run 4 ", within: 0.3) == nil, "\(watcher.stderrLines)")
+            let text = try String(contentsOfFile: edited, encoding: .utf8)
+            try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: edited))
+            let saved = watcher.line(startingWith: "watch: run 4 ", within: 1)
+            #expect(saved?.line.hasSuffix("(\(cause)): exit 0, ok") == true, "\(arguments): \(watcher.stderrLines)")
+            #expect(watcher.stop() == 0)
+            #expect(watcher.stderrLines.last == "watch: stopped after 4 runs")
+        }
+    }
+
     @Test func standardInputCannotBeWatched() {
         let run = runCLI(["check", "-", "--watch"])
         #expect(run.exitCode == 64)

@@ -32,6 +32,7 @@ struct CheckCommand: WatchableCommand {
     let stateBudget: StateAnalysis.Budget
     let watches: Bool
     var watchedPaths: [String] { paths }
+    var writtenPaths: [String] { [] }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional

@@ -41,6 +41,7 @@ struct MapCommand: WatchableCommand {
     let memoryCeiling: Int
     let watches: Bool
     var watchedPaths: [String] { paths }
+    var writtenPaths: [String] { output.map { [$0] } ?? [] }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         try self.init(arguments, format: nil)

@@ -44,6 +44,7 @@ struct ReportCommand: WatchableCommand {
     let problems: [String]
     let watches: Bool
     var watchedPaths: [String] { paths }
+    var writtenPaths: [String] { output.map { [$0] } ?? [] }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         watches = arguments[Watch.option]

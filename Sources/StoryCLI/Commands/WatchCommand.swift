@@ -7,6 +7,8 @@ protocol WatchableCommand: Command {
     var watches: Bool { get }
     /// The STORY arguments: the files and folders whose changes re-run the command.
     var watchedPaths: [String] { get }
+    /// The files the command writes (`-o`): its own changes, which start no run.
+    var writtenPaths: [String] { get }
 }
 
 /// `--watch`: run the command, print a status line, wait for a change to any input file
@@ -27,7 +29,8 @@ enum Watch {
     static func run(_ command: some WatchableCommand, _ terminal: Terminal) throws(CLIError) -> ExitCode {
         let stop = StopSignals.install()
         guard stop >= 0 else { throw .failure("cannot watch files: no pipe for signals") }
-        let watcher = try FileWatcher(command.watchedPaths)
+        let watcher = try FileWatcher(
+            command.watchedPaths, outputs: command.writtenPaths.filter { OutputFile.standardDescriptor($0) == nil })
         var cause = "first run"
         var number = 0
         while true {
@@ -44,6 +47,9 @@ enum Watch {
             case .stopped:
                 if !terminal.quiet { terminal.printError("watch: stopped after \(number) run\(number == 1 ? "" : "s")") }
                 return .success
+            case .failed(let reason):
+                terminal.printError("watch: stopped after \(number) run\(number == 1 ? "" : "s"): \(TerminalText.escaped(reason))")
+                return .dataError
             case .changed(let names):
                 let shown = names.prefix(3).map { TerminalText.escaped($0) }.joined(separator: ", ")
                 cause = names.count > 3 ? "\(shown) and \(names.count - 3) more changed" : "\(shown) changed"

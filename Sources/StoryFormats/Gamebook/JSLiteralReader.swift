@@ -228,23 +228,16 @@ public struct JSLiteralReader {
 
     // MARK: - The literal
 
-    private enum Frame {
-        case object(entries: [GamebookNode.Entry], key: (String, SourceLocation)?, at: SourceLocation)
-        case array(elements: [GamebookNode], at: SourceLocation)
-    }
-
-    /// Whether the top frame is an object, with its pending key and place (without
-    /// copying its entries).
-    private enum Pending {
-        case object((String, SourceLocation)?, SourceLocation)
-        case array
-    }
-
-    private static func pendingKey(_ frame: Frame) -> Pending {
-        switch frame {
-        case .object(_, let key, let at): .object(key, at)
-        case .array: .array
-        }
+    /// An open object or array. Its entries grow in place (`stack[top].entries.append`),
+    /// O(1) each: a container rebuilt around its list on every value, or bound out of an
+    /// enum's payload, copies the whole list each time (quadratic in its length).
+    private struct Frame {
+        var isObject: Bool
+        var entries: [GamebookNode.Entry] = []
+        var elements: [GamebookNode] = []
+        /// In an object: the key read whose value comes next.
+        var key: (String, SourceLocation)?
+        var at: SourceLocation
     }
 
     /// Reads one value with an explicit stack of open objects and arrays.
@@ -253,11 +246,11 @@ public struct JSLiteralReader {
         while true {
             try skipTrivia()
             // In an object with no pending key: a key, or the end.
-            if case .object(nil, let at)? = stack.last.map(Self.pendingKey) {
+            if let top = stack.indices.last, stack[top].isObject, stack[top].key == nil {
                 if byte(i) == UInt8(ascii: "}") {
                     i += 1
-                    guard case .object(let entries, _, _) = stack.removeLast() else { continue }
-                    if let done = try attach(GamebookNode(.map(entries), at: at), &stack) { return done }
+                    let frame = stack.removeLast()
+                    if let done = try attach(GamebookNode(.map(frame.entries), at: frame.at), &stack) { return done }
                     continue
                 }
                 let key = try key()
@@ -266,15 +259,13 @@ public struct JSLiteralReader {
                     throw fail("expected ':' after the key '\(key.0)' (shorthand properties and methods are not literals)", at: i)
                 }
                 i += 1
-                if case .object(let entries, _, _) = stack.removeLast() {
-                    stack.append(.object(entries: entries, key: key, at: at))
-                }
+                stack[top].key = key
                 continue
             }
-            if case .array(let elements, let at)? = stack.last, byte(i) == UInt8(ascii: "]") {
+            if let top = stack.indices.last, !stack[top].isObject, byte(i) == UInt8(ascii: "]") {
                 i += 1
-                stack.removeLast()
-                if let done = try attach(GamebookNode(.list(elements), at: at), &stack) { return done }
+                let frame = stack.removeLast()
+                if let done = try attach(GamebookNode(.list(frame.elements), at: frame.at), &stack) { return done }
                 continue
             }
             let start = i
@@ -286,7 +277,7 @@ public struct JSLiteralReader {
                     throw fail("literal nested deeper than \(Self.maximumDepth) levels; storygraph reads no deeper", at: start)
                 }
                 i += 1
-                stack.append(c == UInt8(ascii: "{") ? .object(entries: [], key: nil, at: at) : .array(elements: [], at: at))
+                stack.append(Frame(isObject: c == UInt8(ascii: "{"), at: at))
                 continue
             }
             let scalar: GamebookNode
@@ -318,20 +309,17 @@ public struct JSLiteralReader {
     /// Adds a finished value to the open container, reads the `,` or closing bracket
     /// after it, and returns the value when it closes the whole literal.
     private mutating func attach(_ node: GamebookNode, _ stack: inout [Frame]) throws(StoryLoadError) -> GamebookNode? {
-        guard !stack.isEmpty else { return node }
-        // Taken off the stack while it grows: a uniquely owned array appends in O(1).
-        switch stack.removeLast() {
-        case .object(var entries, let key?, let at):
-            entries.append(.init(key: key.0, keyLocation: key.1, value: node))
-            stack.append(.object(entries: entries, key: nil, at: at))
-        case .array(var elements, let at):
-            elements.append(node)
-            stack.append(.array(elements: elements, at: at))
-        case let other:
-            stack.append(other)
+        guard let top = stack.indices.last else { return node }
+        if stack[top].isObject {
+            if let key = stack[top].key {
+                stack[top].entries.append(.init(key: key.0, keyLocation: key.1, value: node))
+                stack[top].key = nil
+            }
+        } else {
+            stack[top].elements.append(node)
         }
         try skipTrivia()
-        let close: UInt8 = if case .array = stack[stack.count - 1] { UInt8(ascii: "]") } else { UInt8(ascii: "}") }
+        let close: UInt8 = stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if byte(i) == UInt8(ascii: ",") { i += 1; return nil }
         if byte(i) == close { return nil }
         throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))' after a value, found \(describe(i))", at: i)

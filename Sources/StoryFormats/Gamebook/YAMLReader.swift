@@ -4,17 +4,35 @@ import StoryGraph
 /// Reads a YAML document into a located `GamebookNode` tree with libyaml's event parser
 /// (a real YAML 1.1 parser, through the `CYAML` system library). Only the first document
 /// of a stream is read. Plain scalars resolve to null, booleans and numbers as YAML's core
-/// schema says; quoted and block scalars are strings. Aliases are expanded, within a
-/// budget of nodes, so a "billion laughs" file is refused rather than grown.
+/// schema says; quoted and block scalars are strings. Aliases are shared, not copied, and
+/// the nodes they add are bounded twice: at most `maximumNodes` while reading (a "billion
+/// laughs" file is refused rather than grown), and at most `aliasNodesPerNode` per node
+/// of the file (plus `aliasAllowance`) once it is read, so that what reads the tree
+/// afterwards (the schema inference, the loader) is linear in the file.
 ///
-/// - Complexity: O(n) in the size of the file plus the nodes that aliases expand to.
+/// - Complexity: O(n) in the size of the file; the tree it returns has O(n) nodes counting
+///   each alias as what it expands to.
 public enum YAMLReader {
     public static let maximumDepth = 256
     public static let maximumNodes = 1_000_000
 
-    private enum Frame {
-        case map(entries: [GamebookNode.Entry], pendingKey: (String, SourceLocation)?, location: SourceLocation, anchor: String?)
-        case list(elements: [GamebookNode], location: SourceLocation, anchor: String?)
+    /// Aliases may add this many nodes per node of the document itself, besides
+    /// `aliasAllowance`: what the schema inference and the loader walk stays within a
+    /// constant factor of the file, where a few lines of aliases naming aliases could
+    /// otherwise make every section repeat a list as long as the file (quadratic).
+    public static let aliasNodesPerNode = 16
+    public static let aliasAllowance = 10_000
+
+    /// An open map or list. Its entries grow in place (`stack[top].entries.append`), O(1)
+    /// each: a frame taken off the stack and bound out of an enum's payload to append
+    /// copies the whole list every time (quadratic in its length).
+    private struct Frame {
+        var isMap: Bool
+        var entries: [GamebookNode.Entry] = []
+        var elements: [GamebookNode] = []
+        var pendingKey: (String, SourceLocation)?
+        var location: SourceLocation
+        var anchor: String?
     }
 
     public static func read(_ source: SourceText) throws(StoryLoadError) -> GamebookNode {
@@ -66,28 +84,25 @@ public enum YAMLReader {
         var anchors: [String: (node: GamebookNode, size: Int)] = [:]
         var sizes: [Int] = []
         var nodes = 0
+        // The document's own nodes (each event but an alias's).
+        var own = 0
         var result: GamebookNode?
 
         func finish(_ node: GamebookNode, size: Int, anchor: String?, _ source: SourceText) throws(StoryLoadError) {
             if let anchor { anchors[anchor] = (node, size) }
             guard !stack.isEmpty else { result = node; return }
             sizes[sizes.count - 1] += size
-            // The open container is taken off the stack while it grows, so that its array
-            // is uniquely owned and appending does not copy it (O(1), not O(n)).
-            switch stack.removeLast() {
-            case .list(var elements, let location, let listAnchor):
-                elements.append(node)
-                stack.append(.list(elements: elements, location: location, anchor: listAnchor))
-            case .map(var entries, let pendingKey, let location, let mapAnchor):
-                if let (key, keyLocation) = pendingKey {
-                    entries.append(.init(key: key, keyLocation: keyLocation, value: node))
-                    stack.append(.map(entries: entries, pendingKey: nil, location: location, anchor: mapAnchor))
-                } else {
-                    guard let key = node.scalarText ?? (node.isNull ? "" : nil) ?? scalarKey(node) else {
-                        throw StoryLoadError(GamebookRules.yamlSyntax, "a map key must be a plain value, found \(node.typeName)", at: node.location)
-                    }
-                    stack.append(.map(entries: entries, pendingKey: (key, node.location), location: location, anchor: mapAnchor))
+            let top = stack.count - 1
+            if !stack[top].isMap {
+                stack[top].elements.append(node)
+            } else if let (key, keyLocation) = stack[top].pendingKey {
+                stack[top].entries.append(.init(key: key, keyLocation: keyLocation, value: node))
+                stack[top].pendingKey = nil
+            } else {
+                guard let key = node.scalarText ?? (node.isNull ? "" : nil) ?? scalarKey(node) else {
+                    throw StoryLoadError(GamebookRules.yamlSyntax, "a map key must be a plain value, found \(node.typeName)", at: node.location)
                 }
+                stack[top].pendingKey = (key, node.location)
             }
         }
 
@@ -104,20 +119,16 @@ public enum YAMLReader {
                     throw StoryLoadError(GamebookRules.yamlSyntax, "YAML nested deeper than \(maximumDepth) levels; storygraph reads no deeper", at: at)
                 }
                 if event.type == YAML_MAPPING_START_EVENT {
-                    stack.append(.map(entries: [], pendingKey: nil, location: at, anchor: cString(event.data.mapping_start.anchor)))
+                    stack.append(Frame(isMap: true, location: at, anchor: cString(event.data.mapping_start.anchor)))
                 } else {
-                    stack.append(.list(elements: [], location: at, anchor: cString(event.data.sequence_start.anchor)))
+                    stack.append(Frame(isMap: false, location: at, anchor: cString(event.data.sequence_start.anchor)))
                 }
                 sizes.append(1)
             case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
                 let frame = stack.removeLast()
                 let size = sizes.removeLast()
-                switch frame {
-                case .map(let entries, _, let location, let anchor):
-                    try finish(GamebookNode(.map(entries), at: location), size: size, anchor: anchor, source)
-                case .list(let elements, let location, let anchor):
-                    try finish(GamebookNode(.list(elements), at: location), size: size, anchor: anchor, source)
-                }
+                let value: GamebookNode.Value = frame.isMap ? .map(frame.entries) : .list(frame.elements)
+                try finish(GamebookNode(value, at: frame.location), size: size, anchor: frame.anchor, source)
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 let text = string(scalar.value, scalar.length)
@@ -135,10 +146,22 @@ public enum YAMLReader {
             }
             // Only what aliases add counts against the budget: the file's own nodes are
             // bounded by its size already.
-            if event.type == YAML_ALIAS_EVENT { nodes += anchors[cString(event.data.alias.anchor) ?? ""]?.size ?? 0 }
+            if event.type == YAML_ALIAS_EVENT {
+                nodes += anchors[cString(event.data.alias.anchor) ?? ""]?.size ?? 0
+            } else {
+                own += 1
+            }
             if nodes > maximumNodes {
                 throw StoryLoadError(GamebookRules.yamlSyntax, "YAML aliases expand to more than \(maximumNodes) nodes; storygraph reads no more", at: at)
             }
+        }
+        // Aliases bounded by the document: checked once it is all read, so that anchors
+        // used before most of the file is read are not refused for it.
+        let allowed = own * aliasNodesPerNode + aliasAllowance
+        if nodes > allowed {
+            throw StoryLoadError(GamebookRules.yamlSyntax,
+                "YAML aliases expand to more than \(allowed) nodes (\(aliasNodesPerNode) per node of the file, plus \(aliasAllowance)); storygraph reads no more: repeat fewer or smaller lists through aliases",
+                at: result!.location)
         }
         return result!
     }

@@ -75,11 +75,12 @@ extension InkJSONReader {
     /// Where a path leads: a container, an element of one (`x.3`), or the nearest
     /// container holding it.
     func key(for path: String) -> Key? {
-        if let c = indexByPath[path] { return Key(container: c, index: 0) }
-        let last = path.split(separator: ".").last.map(String.init) ?? ""
-        // An index is never negative: `-2` names nothing (as in ink's runtime), a broken link.
-        if let n = Int(last), n >= 0, let c = indexByPath[Self.parent(path)] { return Key(container: c, index: n) }
-        return container(for: path).map { Key(container: $0, index: 0) }
+        let (c, walked, steps) = walk(path)
+        guard let c else { return nil }
+        if walked == steps.count { return Key(container: c, index: 0) }
+        // An index is never negative: `-2` names no element (as in ink's runtime).
+        if walked == steps.count - 1, let n = Int(steps[walked]), n >= 0 { return Key(container: c, index: n) }
+        return Key(container: c, index: 0)
     }
 
     func location(of key: Key) -> SourceLocation {
@@ -89,14 +90,25 @@ extension InkJSONReader {
 
     /// The container a path leads to: itself, or the nearest container holding it (a
     /// path into a container's content, such as `knot.0.3`).
-    func container(for path: String) -> Int? {
-        var p = path
-        while true {
-            if let c = indexByPath[p] { return c }
-            p = Self.parent(p)
-            // A path that names nothing under the root (a missing knot) is a broken link.
-            if p.isEmpty { return path.isEmpty ? indexByPath[""] : nil }
+    func container(for path: String) -> Int? { walk(path).container }
+
+    /// Follows `path` from the root one step at a time: the deepest container reached
+    /// (nil when not even the first step names one, a broken link), how many steps that
+    /// took, and the steps.
+    ///
+    /// - Complexity: O(k) for a path of k characters.
+    func walk(_ path: String) -> (container: Int?, walked: Int, steps: [Substring]) {
+        guard let root = indexByPath[""] else { return (nil, 0, []) }
+        if path.isEmpty { return (root, 0, []) }
+        let steps = path.split(separator: ".", omittingEmptySubsequences: false)
+        var current = root
+        var walked = 0
+        for step in steps {
+            guard let next = children[current][String(step)] else { break }
+            current = next
+            walked += 1
         }
+        return (walked == 0 ? nil : current, walked, steps)
     }
 
     /// Ids: paths without numeric steps (`knot.0.c-0` → `knot.c-0`) where that stays

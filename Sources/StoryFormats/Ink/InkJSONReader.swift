@@ -22,13 +22,17 @@ struct InkJSONReader {
 
     var containers: [Container] = []
     var indexByPath: [String: Int] = [:]
+    /// Each container's children by the name a path gives them (an index, a name, an
+    /// `#n` alias): a path is followed one step at a time, so finding where a path of k
+    /// steps leads costs O(k), where trying each of its prefixes cost O(k²).
+    var children: [[String: Int]] = []
     var diagnostics: [Diagnostic] = []
 
     /// Collects every container under `root` (explicit stack: nesting depth is the JSON
     /// parser's, already bounded).
     mutating func collect(_ root: LocatedJSON) {
-        var stack: [(LocatedJSON, String)] = [(root, "")]
-        while let (node, path) = stack.popLast() {
+        var stack: [(LocatedJSON, String, parent: Int, name: String)] = [(root, "", -1, "")]
+        while let (node, path, parentIndex, step) = stack.popLast() {
             guard var elements = node.elements else { continue }
             var named: [(String, LocatedJSON)] = []
             var alias: String?
@@ -44,19 +48,28 @@ struct InkJSONReader {
             }
             let index = containers.count
             containers.append(Container(path: path, content: elements, named: [], location: node.location))
+            children.append([:])
             indexByPath[path] = index
-            if let alias, indexByPath[alias] == nil { indexByPath[alias] = index }
+            if parentIndex >= 0 { children[parentIndex][step] = index }
+            if let alias, indexByPath[alias] == nil {
+                indexByPath[alias] = index
+                if parentIndex >= 0, let name = last(of: alias), children[parentIndex][name] == nil { children[parentIndex][name] = index }
+            }
             for (i, element) in elements.enumerated() where element.elements != nil {
-                stack.append((element, Self.join(path, String(i))))
+                stack.append((element, Self.join(path, String(i)), index, String(i)))
             }
             for (name, value) in named where value.elements != nil {
-                stack.append((value, Self.join(path, name)))
+                stack.append((value, Self.join(path, name), index, name))
                 containers[index].named.append((name, -1))
             }
         }
     }
 
     static func join(_ base: String, _ name: String) -> String { base.isEmpty ? name : base + "." + name }
+
+    private func last(of path: String) -> String? {
+        path.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init)
+    }
 
     static func parent(_ path: String) -> String {
         guard let dot = path.lastIndex(of: ".") else { return "" }
@@ -65,18 +78,21 @@ struct InkJSONReader {
 
     /// A path as written in an object of container `base`: relative (`.^.c-0`: the first
     /// `^` is the object's own container) or absolute.
+    ///
+    /// - Complexity: O(k) for a path of k characters: the steps are gathered in a list and
+    ///   joined once (joining step by step copied the path k times).
     static func resolve(_ written: String, from base: String) -> String {
         guard written.hasPrefix(".") else { return written }
-        var path = base
+        var steps = base.isEmpty ? [] : base.split(separator: ".", omittingEmptySubsequences: false)
         var first = true
         for part in written.dropFirst().split(separator: ".") {
             if part == "^" {
-                if !first { path = parent(path) }
+                if !first, !steps.isEmpty { steps.removeLast() }
             } else {
-                path = join(path, String(part))
+                steps.append(part)
             }
             first = false
         }
-        return path
+        return steps.joined(separator: ".")
     }
 }

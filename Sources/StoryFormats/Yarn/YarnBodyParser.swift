@@ -17,7 +17,8 @@ struct YarnBodyParser {
         enum Kind {
             case root
             case option(YarnStatement.Option, isLineGroup: Bool)
-            case branches([YarnStatement.Branch], keyword: String, current: YarnStatement.Branch, hasElse: Bool)
+            /// An `<<if>>` or `<<once>>`: the branch being read (those before it are `done`).
+            case branches(keyword: String, current: YarnStatement.Branch, hasElse: Bool)
         }
         var kind: Kind
         /// The indentation of the line that opened it.
@@ -26,6 +27,12 @@ struct YarnBodyParser {
         /// The indentation of the option group the last statement is, if it is one.
         var openGroupIndent: Int?
         var openGroupIsLineGroup = false
+        /// The branches of an `<<if>>` before the current one.
+        var done: [YarnStatement.Branch] = []
+        /// The options read so far of the group the last statement is (a placeholder
+        /// until the group ends): kept here so that each appends in place, O(1), where
+        /// rebuilding the statement would copy the list for every option.
+        var group: [YarnStatement.Option] = []
     }
 
     private(set) var body = YarnBody()
@@ -140,9 +147,9 @@ struct YarnBodyParser {
                 condition = ifWord == "if" ? .all([Self.onceTest, Self.condition(test)]) : Self.onceTest
             }
             let branch = YarnStatement.Branch(condition: condition, body: newBlock(), location: location)
-            stack.append(Frame(kind: .branches([], keyword: word, current: branch, hasElse: false), indent: indent))
+            stack.append(Frame(kind: .branches(keyword: word, current: branch, hasElse: false), indent: indent))
         case "elseif", "else":
-            guard case .branches(let done, let keyword, let current, let hasElse) = stack[stack.count - 1].kind else {
+            guard case .branches(let keyword, let current, let hasElse) = stack[stack.count - 1].kind else {
                 report(.error, "'<<\(word)>>' without an open '<<if>>'", at: location, rule: YarnRules.syntax.id)
                 return
             }
@@ -155,17 +162,18 @@ struct YarnBodyParser {
             store(current, in: stack.count - 1)
             let branch = YarnStatement.Branch(
                 condition: word == "elseif" ? Self.condition(rest) : nil, body: newBlock(), location: location)
-            stack[stack.count - 1].kind = .branches(done + [current], keyword: keyword, current: branch, hasElse: word == "else")
+            stack[stack.count - 1].done.append(current)
+            stack[stack.count - 1].kind = .branches(keyword: keyword, current: branch, hasElse: word == "else")
             stack[stack.count - 1].statements = []
         case "endif", "endonce":
-            guard case .branches(let done, let keyword, let current, _) = stack[stack.count - 1].kind,
+            guard case .branches(let keyword, let current, _) = stack[stack.count - 1].kind,
                   keyword == (word == "endif" ? "if" : "once")
             else {
                 report(.error, "'<<\(word)>>' without an open '<<\(word == "endif" ? "if" : "once")>>'", at: location, rule: YarnRules.syntax.id)
                 return
             }
             store(current, in: stack.count - 1)
-            stack.removeLast()
+            let done = stack.removeLast().done
             append(.branches(done + [current]))
         case "jump", "detour":
             let target = rest.trimmingYarnSpace()
@@ -209,12 +217,12 @@ struct YarnBodyParser {
             case .option:
                 guard top.indent >= indent else { return }
                 closeTop()
-            case .branches(let done, let keyword, let current, _):
+            case .branches(let keyword, let current, _):
                 // An `<<if>>` opened inside an option body that the line closes.
                 guard let optionFrame = stack.lastIndex(where: { if case .option = $0.kind { true } else { false } }),
                       stack[optionFrame].indent >= indent
                 else { return }
-                report(.error, "'<<\(keyword)>>' is not closed by '<<end\(keyword)>>' before the option ends", at: done.first?.location ?? current.location, rule: YarnRules.unterminatedIf.id)
+                report(.error, "'<<\(keyword)>>' is not closed by '<<end\(keyword)>>' before the option ends", at: top.done.first?.location ?? current.location, rule: YarnRules.unterminatedIf.id)
                 closeTop()
             case .root:
                 return
@@ -224,6 +232,7 @@ struct YarnBodyParser {
 
     /// Pops the top frame and folds it into the one below.
     private mutating func closeTop() {
+        flushGroup(stack.count - 1)
         let top = stack.removeLast()
         switch top.kind {
         case .option(var option, let isLineGroup):
@@ -231,13 +240,12 @@ struct YarnBodyParser {
             let below = stack.count - 1
             guard let last = stack[below].statements.indices.last else { return }
             switch stack[below].statements[last] {
-            case .options(let list) where !isLineGroup: stack[below].statements[last] = .options(list + [option])
-            case .lineGroup(let list) where isLineGroup: stack[below].statements[last] = .lineGroup(list + [option])
+            case .options where !isLineGroup, .lineGroup where isLineGroup: stack[below].group.append(option)
             default: break
             }
-        case .branches(let done, _, let current, _):
+        case .branches(_, let current, _):
             body.blocks[current.body] = top.statements
-            append(.branches(done + [current]))
+            append(.branches(top.done + [current]))
         case .root:
             break
         }
@@ -245,19 +253,34 @@ struct YarnBodyParser {
 
     private mutating func finish(line: Int) {
         while stack.count > 1 {
-            if case .branches(let done, let keyword, let current, _) = stack[stack.count - 1].kind {
-                report(.error, "'<<\(keyword)>>' is not closed by '<<end\(keyword)>>'", at: done.first?.location ?? current.location, rule: YarnRules.unterminatedIf.id)
+            if case .branches(let keyword, let current, _) = stack[stack.count - 1].kind {
+                report(.error, "'<<\(keyword)>>' is not closed by '<<end\(keyword)>>'", at: stack[stack.count - 1].done.first?.location ?? current.location, rule: YarnRules.unterminatedIf.id)
             }
             closeTop()
         }
+        flushGroup(0)
         body.blocks[body.root] = stack[0].statements
     }
 
     private mutating func append(_ statement: YarnStatement) {
+        flushGroup(stack.count - 1)
         stack[stack.count - 1].statements.append(statement)
         switch statement {
         case .options, .lineGroup: break
         default: stack[stack.count - 1].openGroupIndent = nil
+        }
+    }
+
+    /// Writes the options gathered in a frame's `group` into the group statement they
+    /// belong to (its last), once the group has ended.
+    private mutating func flushGroup(_ frame: Int) {
+        guard !stack[frame].group.isEmpty, let last = stack[frame].statements.indices.last else { return }
+        let options = stack[frame].group
+        stack[frame].group = []
+        switch stack[frame].statements[last] {
+        case .options: stack[frame].statements[last] = .options(options)
+        case .lineGroup: stack[frame].statements[last] = .lineGroup(options)
+        default: break
         }
     }
 
@@ -273,6 +296,7 @@ struct YarnBodyParser {
 
     /// Saves the statements gathered for `branch` into its block.
     private mutating func store(_ branch: YarnStatement.Branch, in frame: Int) {
+        flushGroup(frame)
         body.blocks[branch.body] = stack[frame].statements
     }
 

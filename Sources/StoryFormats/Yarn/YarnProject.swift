@@ -41,32 +41,12 @@ struct YarnProject {
     private func selected() -> [String] {
         let manager = FileManager.default
         let all = (manager.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
-        let include = sourcePatterns.compactMap(Self.regex)
-        let exclude = excludePatterns.compactMap(Self.regex)
+        let include = sourcePatterns.map(YarnGlob.init)
+        let exclude = excludePatterns.map(YarnGlob.init)
         return all.filter { relative in
             let lower = relative.lowercased()
             guard lower.hasSuffix(".yarn") || lower.hasSuffix(".yarn.txt") else { return false }
-            let matches = { (r: NSRegularExpression) in
-                r.firstMatch(in: relative, range: NSRange(relative.startIndex..., in: relative)) != nil
-            }
-            return include.contains(where: matches) && !exclude.contains(where: matches)
+            return include.contains { $0.matches(relative) } && !exclude.contains { $0.matches(relative) }
         }.map { (folder as NSString).appendingPathComponent($0) }
-    }
-
-    /// A glob (`**/*.yarn`, `Dialogue/*.yarn`, `?`) as an anchored regular expression.
-    static func regex(_ glob: String) -> NSRegularExpression? {
-        var pattern = "^"
-        var s = Substring(glob.hasPrefix("./") ? String(glob.dropFirst(2)) : glob)
-        while let c = s.first {
-            if s.hasPrefix("**/") { pattern += "(.*/)?"; s = s.dropFirst(3); continue }
-            if s.hasPrefix("**") { pattern += ".*"; s = s.dropFirst(2); continue }
-            switch c {
-            case "*": pattern += "[^/]*"
-            case "?": pattern += "[^/]"
-            default: pattern += NSRegularExpression.escapedPattern(for: String(c))
-            }
-            s = s.dropFirst()
-        }
-        return try? NSRegularExpression(pattern: pattern + "$")
     }
 }
