@@ -70,6 +70,7 @@ struct CheckCIOutput {
                 }
                 result.append(("relatedLocations", .array(related)))
             }
+            if let fix = finding.fix { result.append(("fixes", .array([sarifFix(fix)]))) }
             return ReportValue.object(result)
         }
         let driver = ReportValue.object([
@@ -105,17 +106,39 @@ struct CheckCIOutput {
     /// A file's place; standard input, which has no URI, is an artifact described by its
     /// name.
     private func physicalLocation(_ location: SourceLocation) -> ReportValue {
+        .object([
+            ("artifactLocation", sarifArtifact(location.file)),
+            ("region", .object([("startLine", .int(location.line)), ("startColumn", .int(location.column))])),
+        ])
+    }
+
+    /// SARIF's `artifactLocation` of a file.
+    private func sarifArtifact(_ file: String) -> ReportValue {
         var fields: [(String, ReportValue)] = []
-        if location.file == StandardInput.name {
+        if file == StandardInput.name {
             fields.append(("description", .object([("text", .string(StandardInput.name))])))
         } else {
-            let artifact = artifactLocation(location.file)
+            let artifact = artifactLocation(file)
             fields.append(("uri", .string(artifact.uri)))
             if let base = artifact.base { fields.append(("uriBaseId", .string(base))) }
         }
+        return .object(fields)
+    }
+
+    /// A finding's fix as a SARIF `fix`: one replacement of the text it names, on its line.
+    private func sarifFix(_ fix: Diagnostic.Fix) -> ReportValue {
+        let region = ReportValue.object([
+            ("startLine", .int(fix.location.line)), ("startColumn", .int(fix.location.column)),
+            ("endLine", .int(fix.location.line)), ("endColumn", .int(fix.endColumn)),
+        ])
+        let replacement = ReportValue.object([
+            ("deletedRegion", region), ("insertedContent", .object([("text", .string(fix.replacement))])),
+        ])
         return .object([
-            ("artifactLocation", .object(fields)),
-            ("region", .object([("startLine", .int(location.line)), ("startColumn", .int(location.column))])),
+            ("description", .object([("text", .string("Replace '\(fix.original)' with '\(fix.replacement)'"))])),
+            ("artifactChanges", .array([.object([
+                ("artifactLocation", sarifArtifact(fix.location.file)), ("replacements", .array([replacement])),
+            ])])),
         ])
     }
 

@@ -84,6 +84,7 @@ struct CheckCommand: WatchableCommand {
                     graph, loadDiagnostics: loaded.diagnostics, reachability: reachability,
                     components: StronglyConnectedComponents(graph), state: state, disabled: disabled).findings
             } catch {
+                if case .usage = input.refusal(error) { throw input.refusal(error) }
                 diagnostics = error.diagnostics.isEmpty
                     ? [Diagnostic(FormatRules.unreadableFile, "cannot read the story", at: SourceLocation(file: story.name, line: 1))]
                     : error.diagnostics.filter { !($0.ruleID.map(disabled.contains) ?? false) }

@@ -111,12 +111,15 @@ public struct InputOptions: Sendable {
 
     public var format: String?
     public var options: LoadOptions
+    /// The command whose help a usage error points at.
+    public var command: String
     /// Rule ids whose findings are left out.
     public var disabled: Set<String>
 
     /// Reads the options; a `--schema` file that cannot be read is an input error (65).
     public init(_ arguments: ParsedArguments) throws(CLIError) {
         format = arguments.value(Self.formatOption)
+        command = arguments.command
         var schema: GamebookSchema?
         if let path = arguments.value(Self.schemaOption) {
             do {
@@ -150,9 +153,19 @@ public struct InputOptions: Sendable {
         do {
             result = try read(paths)
         } catch {
-            throw .input(error)
+            throw refusal(error)
         }
         return try accept(result, terminal, printFindings: printFindings)
+    }
+
+    /// Why a story could not be loaded, as the command reports it: a `--start` that names
+    /// no passage is a usage error (64), like every option that names a passage; anything
+    /// else is the input's (65).
+    public func refusal(_ error: StoryLoadError) -> CLIError {
+        if let message = StoryLoading.unknownRequestedStart(error, options: options) {
+            return .usage("--start: \(message)", command: command)
+        }
+        return .input(error)
     }
 
     /// The policy of `load` applied to a story already read (from `git show`, say).

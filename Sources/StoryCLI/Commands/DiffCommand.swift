@@ -74,7 +74,7 @@ struct DiffCommand: Command {
                 do throws(StoryLoadError) {
                     loaded = try StoryLoading.load(sources: [git.source()], format: input.format, options: input.options)
                 } catch {
-                    throw .input(error)
+                    throw input.refusal(error)
                 }
                 result = try input.accept(loaded, terminal, printFindings: false)
             } else {

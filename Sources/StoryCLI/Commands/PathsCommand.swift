@@ -44,7 +44,7 @@ struct PathsCommand: Command {
         var target: Int?
         if let ending {
             guard let v = graph.indexByID[ending] else {
-                throw .usage("no passage '\(ending)' in the story", command: "paths")
+                throw .usage("no passage '\(ending)' in the story\(Suggestion.phrase(Self.suggestion(for: ending, graph)))", command: "paths")
             }
             guard graph.isEnding[v] else {
                 throw .usage("passage '\(ending)' is not an ending", command: "paths")
@@ -88,6 +88,12 @@ struct PathsCommand: Command {
             terminal.write((printed == 0 ? "" : "\n  ") + "],\n  \"printed\": \(printed),\n  \"total\": \"\(shownTotal)\",\n  \"exact\": \(exact),\n  \"unbounded_walks\": \(counts.unboundedWalks)\n}\n")
         }
         return .success
+    }
+
+    /// The ending `--to` was likely meant to name, else the passage.
+    static func suggestion(for name: String, _ graph: StoryGraph) -> String? {
+        let endings = (0..<graph.passageCount).filter { graph.isEnding[$0] }.map { graph.ids[$0] }
+        return Suggestion.closest(to: name, among: endings) ?? Suggestion.closest(to: name, among: graph.ids)
     }
 
     static func quoted(_ text: String) -> String {

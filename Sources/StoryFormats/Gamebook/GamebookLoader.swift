@@ -42,20 +42,24 @@ public enum GamebookLoader: StoryLoader {
     }
 
     /// YAML and JS/TS: 10 (no other loader reads them, so a file that is no gamebook gets
-    /// this loader's own account of what it looked for). JSON: 12 when a schema is
+    /// this loader's own account of what it looked for). JSON, and a file of no story
+    /// extension (standard input, `.md`): 12 when a schema is
     /// inferred that is not storygraph's own story JSON, so the two dedicated JSON loaders
     /// (story JSON 10 with "passages", CYOA 20) keep their files.
     public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<Parsed>? {
         let ext = (source.path as NSString).pathExtension.lowercased()
-        guard ext == "json" else {
+        if ext != "json", StoryLoading.hasExtension(source.path, of: Self.self) {
             return Recognition(confidence: 10) { () throws(StoryLoadError) in try parse(source, parses) }
         }
+        // JSON, or a file of no story extension (standard input, a README): a gamebook only
+        // when its sections can be inferred.
         let first = source.firstScalar(within: 1 << 16, where: { !$0.properties.isWhitespace })
-        guard first == "{" || first == "[" else { return nil }
+        let json = first == "{" || first == "["
+        guard json || ext != "json" else { return nil }
         // storygraph's own JSON (a "passages" list of records with an "id") is never ours:
         // told from the JSON tape the story JSON loader reads anyway, before the located
         // tree is built (building it took a quarter of `report` on 100,000 passages).
-        if let tape = try? JSONTape.shared(source, parses), tape.isStoryJSON { return nil }
+        if json, let tape = try? JSONTape.shared(source, parses), tape.isStoryJSON { return nil }
         guard let parsed = try? parse(source, parses) else { return nil }
         let root = parsed.root
         let inferred: GamebookSchemaInference.Inferred

@@ -21,13 +21,42 @@ public enum InkLoader: StoryLoader {
     /// - Complexity: O(n) for the first 200 lines.
     public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SourceText>? {
         if source.path.lowercased().hasSuffix(".ink") { return Recognition(confidence: 10, parsed: .success(source)) }
-        for line in source.text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
-            let t = line.drop { $0 == " " || $0 == "\t" }
-            if t.hasPrefix("===") || t.hasPrefix("INCLUDE ") || t.hasPrefix("VAR ") {
-                return Recognition(confidence: 5, parsed: .success(source))
-            }
+        var fence = MarkdownFence()
+        for line in source.text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) where !fence.hides(line) {
+            if isInkLine(line) { return Recognition(confidence: 5, parsed: .success(source)) }
         }
         return nil
+    }
+
+    /// Whether a line can only be ink: a knot (`== name`) or stitch (`= name`) header, a
+    /// declaration (`VAR`, `CONST`, `LIST`, `INCLUDE`, `EXTERNAL`), a divert (`-> name`),
+    /// or a choice (`*` or `+`) with a bracketed label or a divert.
+    static func isInkLine(_ line: Substring) -> Bool {
+        let t = line.drop { $0 == " " || $0 == "\t" }
+        for keyword in ["INCLUDE ", "VAR ", "CONST ", "LIST ", "EXTERNAL "] where t.hasPrefix(keyword) { return true }
+        func startsWithName(_ text: Substring) -> Bool {
+            let rest = text.drop { $0 == " " || $0 == "\t" }
+            return rest.first.map { $0.isLetter || $0 == "_" } ?? false && rest.count < text.count
+        }
+        if t.hasPrefix("=") {
+            let name = t.drop { $0 == "=" }
+            // `=== knot ===`, `== knot`, `= stitch`; a Markdown underline is only `=`.
+            if startsWithName(name) { return true }
+        }
+        if t.hasPrefix("->") {
+            let rest = t.dropFirst(2).drop { $0 == " " }
+            return rest.first.map { $0.isLetter || $0 == "_" || $0 == "-" } ?? false
+        }
+        if t.first == "*" || t.first == "+" {
+            let rest = t.drop { $0 == "*" || $0 == "+" || $0 == " " || $0 == "\t" }
+            guard t.dropFirst().first.map({ $0 == " " || $0 == "\t" || $0 == "*" || $0 == "+" || $0 == "[" }) ?? false else { return false }
+            if rest.contains("->") { return true }
+            // `* [Label]`, not a Markdown list item that starts with a link (`* [text](url)`).
+            guard rest.hasPrefix("["), let close = rest.firstIndex(of: "]") else { return false }
+            let after = rest[rest.index(after: close)...].first
+            return after != "(" && after != "[" && after != ":"
+        }
+        return false
     }
 
     public static func parse(_ source: SourceText, _ parses: SourceParses) -> SourceText { source }

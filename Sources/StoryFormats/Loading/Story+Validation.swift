@@ -5,12 +5,15 @@ extension Story {
     ///   dropped (the first definition wins);
     /// - a story with no passages, or whose start names no passage, cannot be read;
     /// - a choice whose target does not exist is a broken link (an error finding that does
-    ///   not stop loading).
+    ///   not stop loading), which names the passage it was likely meant to be
+    ///   (`Suggestion`) and, where `sources` show the target's text at the link, carries
+    ///   the edit to that name as its `fix`.
     /// The restart rule (`RestartRule`, the same for every format) marks restarts, and
     /// restart choices always lead to the start, whatever target they were given.
     ///
-    /// - Complexity: O(P + C) for P passages and C choices.
-    public func validated(restartRule: RestartRule = .text) throws(StoryLoadError) -> (Story, [Diagnostic]) {
+    /// - Complexity: O(P + C) for P passages and C choices, plus O(P) bounded comparisons
+    ///   per broken link.
+    public func validated(restartRule: RestartRule = .text, sources: [SourceText] = []) throws(StoryLoadError) -> (Story, [Diagnostic]) {
         var findings: [Diagnostic] = []
         guard !passages.isEmpty else {
             throw StoryLoadError(FormatRules.noPassages, "the story has no passages", at: nil)
@@ -29,7 +32,9 @@ extension Story {
             dropped.append(i)
         }
         guard firstByID[start] != nil else {
-            throw StoryLoadError(FormatRules.unknownStart, "the start passage '\(start)' does not exist", at: passages[0].location)
+            throw StoryLoadError(
+                FormatRules.unknownStart, Self.unknownStartMessage(start) + Suggestion.phrase(for: start, among: firstByID.keys),
+                at: passages[0].location)
         }
         var kept = passages
         if !dropped.isEmpty {
@@ -42,6 +47,7 @@ extension Story {
             }
         }
         restartRule.apply(to: &kept, start: start)
+        var names: Suggestion.Names?
         for p in kept.indices {
             for c in kept[p].choices.indices {
                 if kept[p].choices[c].isRestart {
@@ -50,15 +56,77 @@ extension Story {
                 }
                 if kept[p].choices[c].kind != .dynamic, kept[p].choices[c].kind != .return, firstByID[kept[p].choices[c].target] == nil {
                     let choice = kept[p].choices[c]
-                    findings.append(Diagnostic(
+                    if names == nil { names = Suggestion.Names(firstByID.keys) }
+                    let suggestion = names?.closest(to: choice.target)
+                    let location = choice.location ?? kept[p].location
+                    var finding = Diagnostic(
                         LintRule.brokenLink.rule,
-                        "choice '\(choice.text)' of passage '\(kept[p].id)' leads to '\(choice.target)', which does not exist",
-                        at: choice.location ?? kept[p].location))
+                        "choice '\(choice.text)' of passage '\(kept[p].id)' leads to '\(choice.target)', which does not exist"
+                            + Suggestion.phrase(suggestion),
+                        at: location)
+                    if let suggestion, let location {
+                        finding.fix = Self.fix(replacing: choice.target, with: suggestion, at: location, in: sources)
+                    }
+                    findings.append(finding)
                 }
             }
         }
         var story = self
         story.passages = kept
         return (story, findings)
+    }
+
+    /// "the start passage 'X' does not exist", the start of the message of a start that
+    /// names no passage (the suggestion follows).
+    static func unknownStartMessage(_ start: String) -> String { "the start passage '\(start)' does not exist" }
+
+    /// The edit that makes a broken link name `suggestion`, when the source pins it: from
+    /// the link's column to the end of its line, the source holds the target's text
+    /// exactly once, as a whole name (no letter, digit or `_` on either side). When the
+    /// target is an id the loader built (`scene:label`, `knot.stitch`) and the source may
+    /// hold only its last part, the part after the separator the two names share is looked
+    /// for instead. Anything else (the target twice on the line, as in `[[hallway->hallway]]`,
+    /// or written differently) gets no edit: a wrong edit is worse than none.
+    static func fix(
+        replacing target: String, with suggestion: String, at location: SourceLocation, in sources: [SourceText]
+    ) -> Diagnostic.Fix? {
+        guard let source = sources.first(where: { $0.path == location.file }) else { return nil }
+        let starts = source.lines.scalarStarts
+        guard location.line >= 1, location.line <= starts.count else { return nil }
+        let lineStart = starts[location.line - 1]
+        var lineEnd = location.line < starts.count ? starts[location.line] : source.scalars.count
+        let scalars = source.scalars
+        while lineEnd > lineStart, scalars[lineEnd - 1] == "\n" || scalars[lineEnd - 1] == "\r" { lineEnd -= 1 }
+        let from = lineStart + location.column - 1
+        guard from >= lineStart, from <= lineEnd else { return nil }
+        var edits = [(Array(target.unicodeScalars), Array(suggestion.unicodeScalars))]
+        let (t, s) = edits[0]
+        var shared = 0
+        while shared < min(t.count, s.count), t[shared] == s[shared] { shared += 1 }
+        if let cut = t[..<shared].lastIndex(where: { ":./".unicodeScalars.contains($0) }) {
+            edits.append((Array(t[(cut + 1)...]), Array(s[(cut + 1)...])))
+        }
+        func isNameScalar(_ i: Int) -> Bool {
+            i >= lineStart && i < lineEnd && (scalars[i].properties.isAlphabetic || scalars[i].properties.numericType != nil || scalars[i] == "_")
+        }
+        func string(_ scalars: [Unicode.Scalar]) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars)
+            return String(view)
+        }
+        for (original, replacement) in edits where !original.isEmpty {
+            var found: [Int] = []
+            var i = from
+            while i + original.count <= lineEnd {
+                if scalars[i] == original[0], scalars[i..<(i + original.count)].elementsEqual(original) { found.append(i) }
+                i += 1
+            }
+            guard !found.isEmpty else { continue }
+            guard found.count == 1, !isNameScalar(found[0] - 1), !isNameScalar(found[0] + original.count) else { return nil }
+            var at = location
+            at.column = found[0] - lineStart + 1
+            return Diagnostic.Fix(at: at, replacing: string(original), with: string(replacement))
+        }
+        return nil
     }
 }

@@ -4,7 +4,8 @@ import StoryGraph
 /// The one place that picks a loader (by `--input-format`, by extension, or by what each
 /// loader recognises) and decides for every format:
 /// - the start: `--start` replaces the declared start; a start that names no passage
-///   refuses the story (`unknown-start`); `start-fallback` warnings are dropped when
+///   refuses the story (`unknown-start`; a `--start` that names none is told apart by
+///   `unknownRequestedStart`, with the name it was likely meant to be); `start-fallback` warnings are dropped when
 ///   `--start` is given;
 /// - the title: a story that names none is called after its first file (`FileTitle`);
 /// - the error policy, the same for every command (`refusal(of:)`): `load` throws when
@@ -129,7 +130,7 @@ public enum StoryLoading {
         if let start = options.start { story.start = start }
         let validated: Story, findings: [Diagnostic]
         do {
-            (validated, findings) = try story.validated(restartRule: options.restartRule)
+            (validated, findings) = try story.validated(restartRule: options.restartRule, sources: sources)
         } catch {
             // Nothing usable was read: say why, with what the loader found on the way (a
             // limit it stopped at), each at a place in the file.
@@ -141,6 +142,15 @@ public enum StoryLoading {
             throw StoryLoadError(diagnostics.filter { $0.severity == .error } + located)
         }
         return LoadResult(story: validated, diagnostics: sorted(diagnostics + findings))
+    }
+
+    /// The message of the error `load` throws when the start asked for (`LoadOptions.start`)
+    /// names no passage, with the name it was likely meant to be; nil for any other error.
+    public static func unknownRequestedStart(_ error: StoryLoadError, options: LoadOptions) -> String? {
+        guard let start = options.start else { return nil }
+        return error.diagnostics.first {
+            $0.ruleID == FormatRules.unknownStart.id && $0.message.hasPrefix(Story.unknownStartMessage(start))
+        }?.message
     }
 
     /// The error that refuses `result` under the policy above: every finding, when one of
@@ -246,7 +256,8 @@ public enum StoryLoading {
         for path in paths.map(AppSourceProject.projectFolder) {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw StoryLoadError(FormatRules.unreadableFile, "no such file or folder: \(path)", at: nil)
+                throw StoryLoadError(
+                    FormatRules.unreadableFile, "no such file or folder: \(path)" + Suggestion.phrase(nearFile(to: path)), at: nil)
             }
             if !isDirectory.boolValue { files.append(path); continue }
             let tree = StoryTree(folder: path)

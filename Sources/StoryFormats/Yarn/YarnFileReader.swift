@@ -72,15 +72,19 @@ enum YarnFileReader {
         return (nodes, diagnostics)
     }
 
-    /// Whether the text looks like a Yarn file: a `title:` header line followed, before
-    /// any body, by a `---` line (looked for in the first 64 KiB).
+    /// Whether the text looks like a Yarn file: a `title:` header line followed, with only
+    /// header lines between, by a `---` line (looked for in the first 64 KiB, past
+    /// Markdown code fences).
     static func looksLikeYarn(_ source: SourceText) -> Bool {
         let head = String(decoding: source.utf8.prefix(1 << 16), as: UTF8.self)
         var sawTitle = false
-        for raw in head.yarnLines(omittingEmpty: true) {
+        var fence = MarkdownFence()
+        for raw in head.yarnLines(omittingEmpty: true) where !fence.hides(raw) {
             let line = String(raw).trimmingYarnSpace().replacingOccurrences(of: "\r", with: "")
             if line.hasPrefix("title:") { sawTitle = true; continue }
             if sawTitle && line == "---" { return true }
+            // Only headers (`key: value`) come between a title and its body.
+            if !line.contains(":") && !line.hasPrefix("#") { sawTitle = false }
         }
         return false
     }

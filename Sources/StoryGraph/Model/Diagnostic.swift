@@ -33,6 +33,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var ruleID: String?
     public var message: String
     public var notes: [Note]
+    /// An edit of the source that mends the finding, when one is certain (`Fix`).
+    public var fix: Fix?
 
     public init(
         _ severity: Severity, _ message: String, at location: SourceLocation?,

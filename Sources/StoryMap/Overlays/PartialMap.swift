@@ -49,12 +49,11 @@ public enum PartialMap {
         }
     }
 
-    /// The index of passage `id`, or an error that suggests close names.
+    /// The index of passage `id`, or an error that suggests the name it was likely meant
+    /// to be (`Suggestion`).
     public static func index(of id: String, in graph: StoryGraph, option: String) throws(MapError) -> Int {
         guard let v = graph.indexByID[id] else {
-            let close = graph.ids.filter { $0.lowercased().contains(id.lowercased()) }.prefix(5)
-            let hint = close.isEmpty ? "" : "; did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))?"
-            throw MapError(option: option, "--\(option): no passage named '\(id)'\(hint)")
+            throw MapError(option: option, "--\(option): no passage named '\(id)'\(Suggestion.phrase(for: id, among: graph.ids))")
         }
         return v
     }
