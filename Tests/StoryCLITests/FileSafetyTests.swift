@@ -173,7 +173,7 @@ import Glibc
         var screen: [UInt8] = []
         var typing = ["2", "1"]
         var keptDuringPlay: String?
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(15)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while Date() < deadline {
             var poller = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
@@ -192,6 +192,8 @@ import Glibc
                 kill(process.processIdentifier, signal)
             }
         }
+        // A play that outlived the signal (or never reached the prompts) is killed, not waited on.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         screen += output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -124,10 +124,11 @@ struct PlayCommand: Command {
         // A transcript that cannot be written is refused before play, not after it; it is
         // written as play goes, to a temporary file that replaces the file there (if any)
         // when play ends, or when a signal ends it (what was played is kept).
+        // The signals are caught first, so none can end play between the two.
+        let input = InputLines(stop: StopSignals.install())
         var writer: OutputFile.Writer?
         if let transcript { writer = try OutputFile.Writer(transcript, terminal: terminal) }
         defer { writer?.abandon() }
-        let input = InputLines(stop: StopSignals.install())
         let screen = PlayScreen(terminal, echo: isatty(STDIN_FILENO) != 1, transcript: writer)
         // A uniform or fresh run is structural: replayed and continued without conditions.
         let playsRun = auto || replay != nil
