@@ -36,6 +36,16 @@ public enum FormatRules {
     public static let twineUnterminatedLink = Rule("twine-unterminated-link", .warning, "'[[' not closed by ']]' on its line: not a link.")
     public static let twineUnterminatedMacro = Rule("twine-unterminated-macro", .warning, "A Twine macro that is never closed; links inside it are not followed.")
     public static let twineUnknownMacro = Rule("twine-unknown-macro", .info, "A macro storygraph does not know names a passage; it is not followed as a link.")
+    public static let expressionDepth = Rule(
+        "expression-depth", .warning,
+        "An expression (or ink's inline logic) nests deeper than the \(Expression.maximumDepth) levels storygraph reads, in any format: it is kept as text and is unknown to the analysers.")
+
+    /// The message of an `expressionDepth` finding, the same in every format.
+    package static func expressionDepthMessage(
+        _ what: String, _ consequence: String = "storygraph keeps it as text and treats it as unknown"
+    ) -> String {
+        "\(what) nests deeper than \(Expression.maximumDepth) levels (brackets, prefixes or a chain of one operator); \(consequence)"
+    }
 
     /// Every loader rule, for the registry.
     public static let all: [Rule] = [
@@ -43,6 +53,6 @@ public enum FormatRules {
         unreadableFile, fileTooLarge, invalidUTF8, emptyFile, unknownFormat, noStory, noPassages, unknownStart,
         jsonSyntax, jsonShape, unknownKey, sourceSyntax, sourceShape, sourceUnresolved, linksDecidedByCode,
         startFallback, dynamicLink, twineHTML, namelessPassage, tweeHeader, tweeStrayText, twineMetadata, twineArchive,
-        twineUnreadable, twineUnterminatedLink, twineUnterminatedMacro, twineUnknownMacro,
+        twineUnreadable, twineUnterminatedLink, twineUnterminatedMacro, twineUnknownMacro, expressionDepth,
     ]
 }

@@ -145,18 +145,28 @@ public struct StateAnalysis: Sendable {
                 } else {
                     result = value
                 }
-                if let cap = model.saturation[effect.slot], case .number(let n)? = result, n > cap {
-                    state[1 + effect.slot] = intern(effect.slot, .number(cap))
+                if let cap = model.saturation[effect.slot], let n = result?.arithmeticValue, n > cap {
+                    let capped: StateValue = if case .integer? = result { .integer(Int(cap)) } else { .number(cap) }
+                    state[1 + effect.slot] = intern(effect.slot, capped)
                 } else {
                     state[1 + effect.slot] = intern(effect.slot, result)
                 }
+                refresh(&state)
             }
+        }
+        // Computed variables take the value their expression has on the state, after
+        // every change: what reading them there gives.
+        func refresh(_ state: inout [Int32]) {
+            for (slot, program) in model.computed { state[1 + slot] = intern(slot, evaluate(program, state)) }
         }
         func enter(_ node: Int, _ state: inout [Int32]) {
             let p = graph.passageOf[node]
             state[0] = Int32(node)
             let counter = model.counterOf[p]
-            if counter >= 0, state[counterBase + counter] < cap { state[counterBase + counter] += 1 }
+            if counter >= 0, state[counterBase + counter] < cap {
+                state[counterBase + counter] += 1
+                refresh(&state)
+            }
             apply(model.passageEffects[p], &state)
         }
 
@@ -222,6 +232,7 @@ public struct StateAnalysis: Sendable {
 
         var current = [Int32](repeating: 0, count: width)
         for slot in 0..<slotCount { current[1 + slot] = intern(slot, model.initial[slot]) }
+        refresh(&current)
         enter(graph.start, &current)
         _ = insert(current, parent: -1, edge: -1)
         var steps = 0
@@ -366,6 +377,12 @@ public struct StateAnalysis: Sendable {
                     for name in effect.value.variables where isRead.insert(name).inserted { readNames.append(name) }
                 }
             }
+        }
+        // A computed variable always has the value of its expression, which reads its
+        // variables.
+        for v in story.variables where v.isComputed {
+            if isSet.insert(v.name).inserted { setNames.append(v.name) }
+            for name in v.initial?.variables ?? [] where isRead.insert(name).inserted { readNames.append(name) }
         }
         let constants = Set(story.variables.filter(\.isConstant).map(\.name))
         let declared = Set(story.variables.map(\.name))
