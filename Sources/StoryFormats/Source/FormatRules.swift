@@ -36,9 +36,7 @@ public enum FormatRules {
     public static let twineUnterminatedLink = Rule("twine-unterminated-link", .warning, "'[[' not closed by ']]' on its line: not a link.")
     public static let twineUnterminatedMacro = Rule("twine-unterminated-macro", .warning, "A Twine macro that is never closed; links inside it are not followed.")
     public static let twineUnknownMacro = Rule("twine-unknown-macro", .info, "A macro storygraph does not know names a passage; it is not followed as a link.")
-    public static let expressionDepth = Rule(
-        "expression-depth", .warning,
-        "An expression (or ink's inline logic) nests deeper than the \(Expression.maximumDepth) levels storygraph reads, in any format: it is kept as text and is unknown to the analysers.")
+    public static let expressionDepth = Rule("expression-depth", .warning, "An expression (or ink's inline logic) nests deeper than the \(Expression.maximumDepth) levels storygraph reads, in any format: it is kept as text and is unknown to the analysers.")
 
     /// The message of an `expressionDepth` finding, the same in every format.
     package static func expressionDepthMessage(
