@@ -40,7 +40,8 @@ extension InkParser {
         defer { inlineNesting -= 1 }
         guard inlineNesting <= Expression.maximumDepth else {
             report(FormatRules.expressionDepth,
-                   FormatRules.expressionDepthMessage("this inline logic", "what it holds is not read (its diverts and choices are not followed)"),
+                   FormatRules.expressionDepthMessage(
+                       "this inline logic", levels: "braces inside braces", "what it holds is not read (its diverts and choices are not followed)"),
                    at: cursor.location)
             cursor.position = closing + 1
             return true

@@ -40,9 +40,10 @@ public enum FormatRules {
 
     /// The message of an `expressionDepth` finding, the same in every format.
     package static func expressionDepthMessage(
-        _ what: String, _ consequence: String = "storygraph keeps it as text and treats it as unknown"
+        _ what: String, levels: String = "brackets, prefixes or a chain of one operator",
+        _ consequence: String = "storygraph keeps it as text and treats it as unknown"
     ) -> String {
-        "\(what) nests deeper than \(Expression.maximumDepth) levels (brackets, prefixes or a chain of one operator); \(consequence)"
+        "\(what) nests deeper than \(Expression.maximumDepth) levels (\(levels)); \(consequence)"
     }
 
     /// Every loader rule, for the registry.
