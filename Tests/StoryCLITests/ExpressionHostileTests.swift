@@ -88,6 +88,30 @@ import Testing
         #expect(findings.allSatisfy { $0.contains("deeper than \(Self.bound) levels") })
     }
 
+    /// A variable read only by a condition too deep to parse may be read: no
+    /// `variable-never-read` claim is made about it.
+    @Test func aVariableReadOnlyInATooDeepConditionIsNotCalledUnread() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("unread.yarn").path
+        try Data("""
+            title: Start
+            ---
+            <<set $k to true>>
+            -> Go <<if \(Self.chain("$k", " and ", 200))>>
+                <<jump End>>
+            ===
+            title: End
+            ---
+            Bye.
+            ===
+            """.utf8).write(to: URL(fileURLWithPath: path))
+        let run = try Self.run(["check", path])
+        #expect(run.exitCode == 0)
+        #expect(run.stderr.split(separator: "\n").filter { $0.hasSuffix("[expression-depth]") }.count == 1)
+        #expect(!run.stderr.contains("[variable-never-read]"), "\(run.stderr.suffix(1_000))")
+    }
+
     /// A Yarn smart variable (`<<declare $rich = $gold >= 6>>`) is its expression,
     /// evaluated whenever it is read: working once makes the reader rich.
     static let smart = """

@@ -401,7 +401,9 @@ public struct StateAnalysis: Sendable {
         }
     }
 
-    /// Every word (letters, digits, `_`) of the story's passage texts and choice labels.
+    /// Every word (letters, digits, `_`) of the story's passage texts and choice labels,
+    /// and of the conditions and values too deep to parse (`Expression.tooDeep`): a
+    /// variable named there may be read, so it is never called unread.
     ///
     /// - Complexity: O(characters of text).
     static func words(of story: Story) -> Set<String> {
@@ -416,7 +418,12 @@ public struct StateAnalysis: Sendable {
         }
         for passage in story.passages {
             scan(passage.text)
-            for choice in passage.choices { scan(choice.text) }
+            for effect in passage.effects where effect.value.isTooDeep { scan(effect.text) }
+            for choice in passage.choices {
+                scan(choice.text)
+                if let condition = choice.condition, condition.isTooDeep { scan(condition.description) }
+                for effect in choice.effects where effect.value.isTooDeep { scan(effect.text) }
+            }
         }
         return words
     }
