@@ -102,21 +102,25 @@ import StoryGraph
     }
 
     /// Expressions that are too deep or too long stay text, counted, and nothing
-    /// overflows (the bounds: 64 levels, 1,000 scalars).
+    /// overflows (the bounds: `Expression.maximumDepth` levels, 1,000 scalars).
     @Test func deepOrLongExpressionsStayTextAndAreCounted() {
-        let deep = String(repeating: "(", count: 65) + "$a" + String(repeating: ")", count: 65)
-        let shallow = String(repeating: "(", count: 60) + "$a" + String(repeating: ")", count: 60)
-        #expect(SugarCubeExpression.parse(deep) == nil)
+        let deep = String(repeating: "(", count: Expression.maximumDepth) + "$a" + String(repeating: ")", count: Expression.maximumDepth)
+        let shallow = String(repeating: "(", count: Expression.maximumDepth - 5) + "$a" + String(repeating: ")", count: Expression.maximumDepth - 5)
+        #expect(SugarCubeExpression.parse(deep) == .tooDeep(deep))
         #expect(SugarCubeExpression.parse(shallow) == Self.v("a"))
-        #expect(HarloweExpression.parse(deep) == nil)
-        #expect(SugarCubeExpression.parse(String(repeating: "not ", count: 200) + "$a") == nil)
+        #expect(HarloweExpression.parse(deep) == .tooDeep(deep))
+        let nots = String(repeating: "not ", count: 200) + "$a"
+        #expect(SugarCubeExpression.parse(nots) == .tooDeep(nots))
+        // A chain of one operator is as deep as it is long.
+        let chain = (0..<120).map { _ in "$a" }.joined(separator: " and ")
+        #expect(SugarCubeExpression.parse(chain) == .tooDeep(chain))
         let long = (0..<200).map { "$v\($0)" }.joined(separator: " + ")
         #expect(long.unicodeScalars.count > TwineExpressionLexer.maximumLength)
         #expect(SugarCubeExpression.parse(long) == nil)
         let scan = TwineLinkScanner.scan("<<if \(deep)>>[[A]]<</if>><<if $b>>[[B]]<</if>><<set \(long)>>", dialect: .sugarcube)
         #expect(scan.parsedExpressions == 1)
         #expect(scan.unparsedExpressions == 2)
-        #expect(scan.choices.map { $0.condition?.expression } == [nil, Self.v("b")])
+        #expect(scan.choices.map { $0.condition?.expression } == [.tooDeep(deep), Self.v("b")])
         // The unread `<<set>>` still says which variable it changes.
         #expect(scan.effects.map(\.effect.variable) == ["v0"])
         #expect(scan.effects.map(\.effect.value.hasUnknown) == [true])

@@ -51,11 +51,12 @@ import Testing
         #expect(Self.value(.binary(.add, .variable("x"), .integer(1))) == nil)
     }
 
-    @Test func fairmathMovesTowardsTheBoundsRoundedDown() {
+    /// As ChoiceScript's `scene.js`: `%+` rounds down, `%-` rounds up.
+    @Test func fairmathMovesTowardsTheBoundsRoundedAsChoiceScriptDoes() {
         #expect(Self.value(.binary(.fairAdd, .integer(50), .integer(20))) == .number(60))
         #expect(Self.value(.binary(.fairAdd, .integer(55), .integer(25))) == .number(66))  // 66.25
         #expect(Self.value(.binary(.fairSubtract, .integer(50), .integer(20))) == .number(40))
-        #expect(Self.value(.binary(.fairSubtract, .integer(33), .integer(50))) == .number(16))  // 16.5
+        #expect(Self.value(.binary(.fairSubtract, .integer(33), .integer(50))) == .number(17))  // 16.5
     }
 
     @Test func andOrNotAreThreeValued() {

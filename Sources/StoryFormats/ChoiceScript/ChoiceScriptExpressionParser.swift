@@ -4,7 +4,9 @@ import StoryGraph
 /// `"Sir " & name`) into `Expression`. ChoiceScript has no precedence of its own (it wants
 /// parentheses); the usual one is used here: `or` < `and` < comparisons < `+ - & %+ %-`
 /// < `* / modulo` < `not(…)` and calls < values. Variable names are lower-cased, as the
-/// interpreter does. What cannot be read becomes `.unknown(text)`, never dropped.
+/// interpreter does. What cannot be read becomes `.unknown(text)`, never dropped; what nests
+/// deeper than `Expression.maximumDepth` (brackets, prefixes, or the tree a chain of one
+/// operator builds) becomes `.tooDeep(text)`.
 struct ChoiceScriptExpressionParser {
     private enum Token: Equatable {
         case number(String)
@@ -14,13 +16,13 @@ struct ChoiceScriptExpressionParser {
         case open, close, openBracket, closeBracket, openBrace, closeBrace, comma
     }
 
-    /// The deepest nesting read before giving up with `.unknown`.
-    static let maximumDepth = 64
-
     private var tokens: [Token] = []
     private var position = 0
     private var depth = 0
+    /// The depth of the tree the last parsing function returned (a leaf is 1).
+    private var built = 0
     private var failed = false
+    private var tooDeep = false
 
     /// The expression of `text`, or `.unknown(text)` when it is not one ChoiceScript reads.
     ///
@@ -32,6 +34,7 @@ struct ChoiceScriptExpressionParser {
         parser.tokens = tokens
         guard !tokens.isEmpty else { return .unknown(String(trimmed)) }
         let expression = parser.orExpression()
+        if parser.tooDeep { return .tooDeep(String(trimmed)) }
         guard !parser.failed, parser.position == tokens.count else { return .unknown(String(trimmed)) }
         return expression
     }
@@ -111,37 +114,62 @@ struct ChoiceScriptExpressionParser {
         return .unknown("")
     }
 
+    /// Gives up on the whole expression: it nests past `Expression.maximumDepth`.
+    private mutating func givingUpTooDeep() -> Expression {
+        tooDeep = true
+        return fail()
+    }
+
+    /// `node`, one level above its operands: the tree so far (`height` deep) and the
+    /// operand just read (`built` deep); past the bound the parse gives up.
+    private mutating func grown(_ node: Expression, _ height: inout Int) -> Expression {
+        height = max(height, built) + 1
+        return height <= Expression.maximumDepth ? node : givingUpTooDeep()
+    }
+
     private mutating func orExpression() -> Expression {
         var left = andExpression()
+        var height = built
         while case .word(let w)? = current, w.lowercased() == "or" {
             position += 1
-            left = .binary(.or, left, andExpression())
+            let right = andExpression()
+            left = grown(.binary(.or, left, right), &height)
         }
+        built = height
         return left
     }
 
     private mutating func andExpression() -> Expression {
         var left = comparison()
+        var height = built
         while case .word(let w)? = current, w.lowercased() == "and" {
             position += 1
-            left = .binary(.and, left, comparison())
+            let right = comparison()
+            left = grown(.binary(.and, left, right), &height)
         }
+        built = height
         return left
     }
 
     private mutating func comparison() -> Expression {
         let left = additive()
+        var height = built
         guard case .symbol(let op)? = current else { return left }
         let kinds: [String: Expression.BinaryOperator] = [
             "=": .equal, "!=": .notEqual, "<": .less, "<=": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual,
         ]
         guard let kind = kinds[op] else { return left }
         position += 1
-        return .binary(kind, left, additive())
+        let right = additive()
+        let node = grown(.binary(kind, left, right), &height)
+        built = height
+        return node
     }
 
     private mutating func additive() -> Expression {
         var left = multiplicative()
+        var height = built
+        defer { built = height }
         while true {
             guard case .symbol(let op)? = current else { return left }
             let kind: Expression.BinaryOperator
@@ -152,17 +180,21 @@ struct ChoiceScriptExpressionParser {
             case "%-": kind = .fairSubtract
             case "&":
                 position += 1
-                left = .call("concat", [left, multiplicative()])
+                let right = multiplicative()
+                left = grown(.call("concat", [left, right]), &height)
                 continue
             default: return left
             }
             position += 1
-            left = .binary(kind, left, multiplicative())
+            let right = multiplicative()
+            left = grown(.binary(kind, left, right), &height)
         }
     }
 
     private mutating func multiplicative() -> Expression {
         var left = unary()
+        var height = built
+        defer { built = height }
         while true {
             let kind: Expression.BinaryOperator
             switch current {
@@ -171,28 +203,37 @@ struct ChoiceScriptExpressionParser {
             case .word(let w)? where w.lowercased() == "modulo": kind = .remainder
             case .symbol("#")?:
                 position += 1
-                left = .call("char_at", [left, unary()])
+                let right = unary()
+                left = grown(.call("char_at", [left, right]), &height)
                 continue
             default: return left
             }
             position += 1
-            left = .binary(kind, left, unary())
+            let right = unary()
+            left = grown(.binary(kind, left, right), &height)
         }
     }
 
     private mutating func unary() -> Expression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Expression.maximumDepth else { return givingUpTooDeep() }
         if case .symbol("-")? = current {
             position += 1
-            return .unary(.negate, unary())
+            let operand = unary()
+            var height = built
+            built = 0
+            let node = grown(.unary(.negate, operand), &height)
+            built = height
+            return node
         }
         return primary()
     }
 
     private mutating func primary() -> Expression {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= Self.maximumDepth, let token = current else { return fail() }
+        guard let token = current else { return fail() }
         position += 1
+        built = 1
         switch token {
         case .number(let text):
             if let value = Int(text) { return .integer(value) }
@@ -209,7 +250,10 @@ struct ChoiceScriptExpressionParser {
             let inner = orExpression()
             guard current == .closeBrace else { return fail() }
             position += 1
-            return .call("ref", [inner])
+            var height = 0
+            let node = grown(.call("ref", [inner]), &height)
+            built = height
+            return node
         case .word(let word):
             let lower = word.lowercased()
             if lower == "true" { return .boolean(true) }
@@ -217,17 +261,23 @@ struct ChoiceScriptExpressionParser {
             if current == .open {
                 position += 1
                 var arguments: [Expression] = []
+                var height = 0
                 if current != .close {
                     arguments.append(orExpression())
+                    height = built
                     while current == .comma {
                         position += 1
                         arguments.append(orExpression())
+                        height = max(height, built)
                     }
                 }
                 guard current == .close else { return fail() }
                 position += 1
-                if lower == "not", arguments.count == 1 { return .unary(.not, arguments[0]) }
-                return .call(lower, arguments)
+                built = 0
+                let node: Expression = lower == "not" && arguments.count == 1 ? .unary(.not, arguments[0]) : .call(lower, arguments)
+                let result = grown(node, &height)
+                built = height
+                return result
             }
             var name = lower
             while current == .openBracket {
@@ -237,9 +287,14 @@ struct ChoiceScriptExpressionParser {
                 position += 1
                 switch index {
                 case .integer(let n): name += "_\(n)"
-                default: return .call("element", [.variable(name), index])
+                default:
+                    var height = 1
+                    let node = grown(.call("element", [.variable(name), index]), &height)
+                    built = height
+                    return node
                 }
             }
+            built = 1
             return .variable(name)
         default:
             return fail()

@@ -61,6 +61,7 @@ extension InkJSONReader {
             start = first
         }
         var story = Story(title: title, start: start, passages: passages, format: InkJSONLoader.formatName)
+        story.arithmetic = .integer
         story.variables = globals()
         return story
     }

@@ -28,8 +28,24 @@ extension InkParser {
     /// `{ … }` closed on its line: a conditional `{c: a | b}`, a sequence `{a|b}` (`&`
     /// cycle, `~` shuffle, `!` once), or a value `{x}`. Returns false, consuming nothing,
     /// when the `{` is not closed on the line (a multi-line block).
+    ///
+    /// Inline logic inside inline logic is read to `Expression.maximumDepth` levels; a
+    /// deeper `{…}` is skipped whole with an `expression-depth` finding. So each level
+    /// scans its braces once (their end and first separator in one pass) and a line is
+    /// read in O(length × levels), levels bounded: no rescans that grow with the nesting.
     mutating func inlineLogic(_ cursor: inout InkCursor, into scan: inout Scan) -> Bool {
-        guard closesOnLine(cursor) else { return false }
+        let (closing, firstSeparator) = braces(cursor, inside: false)
+        guard let closing else { return false }
+        inlineNesting += 1
+        defer { inlineNesting -= 1 }
+        guard inlineNesting <= Expression.maximumDepth else {
+            report(FormatRules.expressionDepth,
+                   FormatRules.expressionDepthMessage(
+                       "this inline logic", levels: "braces inside braces", "what it holds is not read (its diverts and choices are not followed)"),
+                   at: cursor.location)
+            cursor.position = closing + 1
+            return true
+        }
         cursor.advance()
         cursor.skipSpaces()
         if let c = cursor.current, c == "&" || c == "~" || c == "!" {
@@ -37,17 +53,20 @@ extension InkParser {
             sequence(&cursor, into: &scan)
             return true
         }
-        var separator = firstSeparator(cursor)
+        var separator = firstSeparator
         if separator == ":" || separator == "|" {
             // A conditional only when an expression is all that comes before the `:`
             // (ink tries the conditional, then a sequence): `{It reads: a|b}` is not one,
-            // and `{a || b: text}` is one (its first `|` is the expression's).
+            // and `{a || b: text}` is one (its first `|` is the expression's). An
+            // expression too deep to read before the first `:` is a condition too.
             var probe = cursor
             let saved = statistics
             let parsed = expression(&probe)
             probe.skipSpaces()
             statistics = saved
-            if parsed != nil && probe.current == ":" {
+            let probeTooDeep = expressionTooDeep
+            expressionTooDeep = false
+            if (parsed != nil && probe.current == ":") || (probeTooDeep && separator == ":") {
                 separator = ":"
             } else if separator == ":" {
                 separator = braces(cursor, inside: true, ignoringColons: true).separator
@@ -106,16 +125,12 @@ extension InkParser {
         }
     }
 
-    /// Whether the `{` at the cursor has its `}` on this line (strings skipped).
-    func closesOnLine(_ cursor: InkCursor) -> Bool { braces(cursor, inside: false).closes }
-
-    /// The first `:` or `|` at the top level of the braces after the cursor, if any.
-    func firstSeparator(_ cursor: InkCursor) -> Unicode.Scalar? { braces(cursor, inside: true).separator }
-
-    /// One scan of the braces from the cursor (at a `{`, or just inside one): whether
-    /// they close on this line, and their first top-level `:` or `|`. Strings and
-    /// escaped characters are skipped.
-    func braces(_ cursor: InkCursor, inside: Bool, ignoringColons: Bool = false) -> (closes: Bool, separator: Unicode.Scalar?) {
+    /// One scan of the braces from the cursor (at a `{`, or just inside one): where they
+    /// close on this line (nil: not on this line), and their first top-level `:` or `|`.
+    /// Strings and escaped characters are skipped.
+    ///
+    /// - Complexity: O(length of the braces).
+    func braces(_ cursor: InkCursor, inside: Bool, ignoringColons: Bool = false) -> (closing: Int?, separator: Unicode.Scalar?) {
         let s = cursor.scalars
         var i = cursor.position
         var depth = inside ? 1 : 0
@@ -135,13 +150,13 @@ extension InkParser {
                 if !inString && c == ")" { parentheses -= 1 }
                 if c == "}" {
                     depth -= 1
-                    if depth == 0 { return (true, separator) }
+                    if depth == 0 { return (i, separator) }
                 }
                 if depth == 1, parentheses <= 0, separator == nil, !inString, (c == ":" && !ignoringColons) || c == "|" { separator = c }
             }
             i += 1
         }
-        return (false, separator)
+        return (nil, separator)
     }
 
     // MARK: multi-line blocks

@@ -12,13 +12,22 @@ extension InkParser {
     ]
 
     /// An expression up to `stop` (not consumed), with its source text. What cannot be
-    /// read is kept as `.unknown(text)`, never dropped.
+    /// read is kept as `.unknown(text)`, never dropped; what nests deeper than
+    /// `Expression.maximumDepth` too, with an `expression-depth` finding at its place.
     mutating func expressionText(_ cursor: inout InkCursor, until stop: Unicode.Scalar) -> (String, Expression?) {
         cursor.skipSpaces()
         let start = cursor.position
+        let location = cursor.location
+        expressionTooDeep = false
         var expression = self.expression(&cursor)
         cursor.skipSpaces()
-        if !cursor.atEnd, cursor.current != stop {
+        let tooDeep = expressionTooDeep
+        if tooDeep {
+            report(FormatRules.expressionDepth, FormatRules.expressionDepthMessage("this expression"), at: location)
+            expressionTooDeep = false
+            cursor.position = start  // skipped below as one balanced run, kept as text
+        }
+        if tooDeep || (!cursor.atEnd && cursor.current != stop) {
             var depth = 0
             while let c = cursor.current, !(depth == 0 && c == stop) {
                 if c == "(" || c == "{" { depth += 1 }
@@ -34,18 +43,35 @@ extension InkParser {
         return (text, expression)
     }
 
-    /// Precedence climbing over `binaryOperators`.
+    /// Precedence climbing over `binaryOperators`. Nesting (brackets, prefixes) and the
+    /// depth of the tree (`expressionBuilt`) stop at `Expression.maximumDepth`: nil, with
+    /// `expressionTooDeep` set.
     mutating func expression(_ cursor: inout InkCursor, minimum: Int = 1) -> Expression? {
         guard var left = unary(&cursor) else { return nil }
+        var height = expressionBuilt
         while true {
             cursor.skipSpaces()
             guard let (token, precedence) = binaryOperator(cursor), precedence >= minimum else { break }
             cursor.advance(token.unicodeScalars.count)
             cursor.skipSpaces()
-            guard let right = expression(&cursor, minimum: precedence + 1) else { return .unknown(token) }
+            guard let right = expression(&cursor, minimum: precedence + 1) else {
+                if expressionTooDeep { return nil }
+                expressionBuilt = 1
+                return .unknown(token)
+            }
+            // `a hasnt b` is `not (a has b)`: two levels.
+            height = max(height, expressionBuilt) + (token == "!?" || token == "hasnt" ? 2 : 1)
+            guard height <= Expression.maximumDepth else { return givingUpTooDeep() }
             left = Self.combine(token, left, right)
         }
+        expressionBuilt = height
         return left
+    }
+
+    /// Gives up on the expression being read: it nests past `Expression.maximumDepth`.
+    mutating func givingUpTooDeep() -> Expression? {
+        expressionTooDeep = true
+        return nil
     }
 
     func binaryOperator(_ cursor: InkCursor) -> (String, Int)? {
@@ -82,23 +108,30 @@ extension InkParser {
     }
 
     mutating func unary(_ cursor: inout InkCursor) -> Expression? {
+        expressionNesting += 1
+        defer { expressionNesting -= 1 }
+        guard expressionNesting <= Expression.maximumDepth, !expressionTooDeep else { return givingUpTooDeep() }
         cursor.skipSpaces()
+        var op: Expression.UnaryOperator?
         if cursor.looksAt("!"), !cursor.looksAt("!="), !cursor.looksAt("!?") {
             cursor.advance()
-            return unary(&cursor).map { .unary(.not, $0) }
-        }
-        if cursor.matchWord("not") {
-            return unary(&cursor).map { .unary(.not, $0) }
-        }
-        if cursor.looksAt("-"), !cursor.looksAt("->") {
+            op = .not
+        } else if cursor.matchWord("not") {
+            op = .not
+        } else if cursor.looksAt("-"), !cursor.looksAt("->") {
             cursor.advance()
-            return unary(&cursor).map { .unary(.negate, $0) }
+            op = .negate
         }
-        return primary(&cursor)
+        guard let op else { return primary(&cursor) }
+        guard let operand = unary(&cursor) else { return nil }
+        expressionBuilt += 1
+        guard expressionBuilt <= Expression.maximumDepth else { return givingUpTooDeep() }
+        return .unary(op, operand)
     }
 
     mutating func primary(_ cursor: inout InkCursor) -> Expression? {
         cursor.skipSpaces()
+        expressionBuilt = 1
         guard let c = cursor.current else { return nil }
         if ("0"..."9").contains(c) {
             let start = cursor.position
@@ -129,10 +162,13 @@ extension InkParser {
             cursor.skipSpaces()
             if cursor.match(")") { return .unknown("()") }
             let inner = expression(&cursor)
+            if expressionTooDeep { return nil }
             cursor.skipSpaces()
             if cursor.match(")") { return inner }
             while cursor.match(",") { _ = expression(&cursor); cursor.skipSpaces() }
+            if expressionTooDeep { return nil }
             _ = cursor.match(")")
+            expressionBuilt = 1
             return .unknown(cursor.text(start..<cursor.position))
         }
         if cursor.matchWord("true") { return .boolean(true) }
@@ -143,20 +179,27 @@ extension InkParser {
         if cursor.current == "(" {
             cursor.advance()
             statistics.diverts += 1
-            return .call(path, callArguments(&cursor))
+            let arguments = callArguments(&cursor)
+            if expressionTooDeep { return nil }
+            return .call(path, arguments)
         }
         cursor.position = save
+        expressionBuilt = 1
         return .variable(path)
     }
 
-    /// Arguments after `(` up to and including `)`.
+    /// Arguments after `(` up to and including `)`; `expressionBuilt` is the depth of
+    /// the call they make.
     mutating func callArguments(_ cursor: inout InkCursor) -> [Expression] {
         var arguments: [Expression] = []
+        var deepest = 0
         cursor.skipSpaces()
+        defer { expressionBuilt = deepest + 1 }
         if cursor.match(")") { return arguments }
-        while true {
+        while !expressionTooDeep {
             let (text, expression) = argument(&cursor)
             arguments.append(expression ?? .unknown(text))
+            deepest = max(deepest, expression == nil ? 1 : expressionBuilt)
             cursor.skipSpaces()
             if cursor.match(",") { continue }
             _ = cursor.match(")")

@@ -49,6 +49,14 @@ struct InkParser {
     /// Conditions of the conditionals (inline and multi-line) the scanner is inside.
     var conditions: [Condition] = []
     var blocks: [Block] = []
+    /// The expression being read (`expressionText`): its nesting so far, the depth of
+    /// the tree the last parsing function returned, and whether it went past
+    /// `Expression.maximumDepth`.
+    var expressionNesting = 0
+    var expressionBuilt = 0
+    var expressionTooDeep = false
+    /// How deep the inline logic (`{a: {b: …}}`) being read is nested.
+    var inlineNesting = 0
     /// The first knot, for a root that has no content of its own.
     var firstKnot: String?
     var rootHasContent = false
@@ -112,6 +120,7 @@ struct InkParser {
         }
         let title = roots.first.map { (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension } ?? "ink"
         var story = Story(title: title, start: start, passages: passages, format: InkLoader.formatName, variables: variables)
+        story.arithmetic = .integer
         story.sourceStatistics = statistics.sourceStatistics
         return (story, diagnostics)
     }

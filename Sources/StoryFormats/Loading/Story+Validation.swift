@@ -71,6 +71,7 @@ extension Story {
                 }
             }
         }
+        findings += kept.expressionDepthFindings(variables: variables)
         var story = self
         story.passages = kept
         return (story, findings)
@@ -128,5 +129,37 @@ extension Story {
             return Diagnostic.Fix(at: at, replacing: string(original), with: string(replacement))
         }
         return nil
+    }
+}
+
+extension [Passage] {
+    /// One `expression-depth` finding for each condition, value and initial value a
+    /// loader kept as `.tooDeep`, at its place: the one report of the one bound
+    /// (`Expression.maximumDepth`) every format's expression parser applies.
+    ///
+    /// - Complexity: O(size of the conditions and effects).
+    func expressionDepthFindings(variables: [Variable]) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        func report(_ what: String, at location: SourceLocation?) {
+            findings.append(Diagnostic(FormatRules.expressionDepth, FormatRules.expressionDepthMessage(what), at: location))
+        }
+        for v in variables where v.initial?.isTooDeep == true {
+            report("the value of '\(v.name)'", at: v.location)
+        }
+        for passage in self {
+            for effect in passage.effects where effect.value.isTooDeep {
+                report("the value given to '\(effect.variable)' in passage '\(passage.id)'", at: effect.location ?? passage.location)
+            }
+            for choice in passage.choices {
+                if choice.condition?.isTooDeep == true {
+                    report("the condition of choice '\(choice.text)' in passage '\(passage.id)'", at: choice.location ?? passage.location)
+                }
+                for effect in choice.effects where effect.value.isTooDeep {
+                    report("the value given to '\(effect.variable)' by choice '\(choice.text)'",
+                           at: effect.location ?? choice.location ?? passage.location)
+                }
+            }
+        }
+        return findings
     }
 }

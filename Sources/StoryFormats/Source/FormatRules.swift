@@ -38,6 +38,15 @@ public enum FormatRules {
     public static let twineUnknownMacro = Rule("twine-unknown-macro", .info, "A macro storygraph does not know names a passage; it is not followed as a link.")
     public static let fileRefused = Rule("file-refused", .error, "A file the story names (an ink INCLUDE, a ChoiceScript scene, a Yarn project's source file, a Twee StoryIncludes line) is outside the story's folder (after '..' and symbolic links) or is not a regular file (a FIFO, a device, a socket); it is not read.")
     public static let fileSkipped = Rule("file-skipped", .warning, "A file in a folder given is not a regular file (a FIFO, a device, a socket) or is a symbolic link that leads outside the folder; it is left out unread.")
+    public static let expressionDepth = Rule("expression-depth", .warning, "An expression (or ink's inline logic) nests deeper than the \(Expression.maximumDepth) levels storygraph reads, in any format: it is kept as text and is unknown to the analysers.")
+
+    /// The message of an `expressionDepth` finding, the same in every format.
+    package static func expressionDepthMessage(
+        _ what: String, levels: String = "brackets, prefixes or a chain of one operator",
+        _ consequence: String = "storygraph keeps it as text and treats it as unknown"
+    ) -> String {
+        "\(what) nests deeper than \(Expression.maximumDepth) levels (\(levels)); \(consequence)"
+    }
 
     /// Every loader rule, for the registry.
     public static let all: [Rule] = [
@@ -46,5 +55,6 @@ public enum FormatRules {
         jsonSyntax, jsonShape, unknownKey, sourceSyntax, sourceShape, sourceUnresolved, linksDecidedByCode,
         startFallback, dynamicLink, twineHTML, namelessPassage, tweeHeader, tweeStrayText, twineMetadata, twineArchive,
         twineUnreadable, twineUnterminatedLink, twineUnterminatedMacro, twineUnknownMacro, fileRefused, fileSkipped,
+        expressionDepth,
     ]
 }

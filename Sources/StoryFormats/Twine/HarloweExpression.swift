@@ -11,7 +11,8 @@ import StoryGraph
 /// passage), `(visited: "P")` and `(history:) contains "P"` / `"P" is in (history:)` as
 /// visits. `contains` and `is in` are membership only between two literals; otherwise,
 /// and for every other macro call (`(random:)`, `(a:)`), a possessive (`$a's b`) or a
-/// hook name, the part is unknown; an expression the parser cannot read is nil.
+/// hook name, the part is unknown; an expression the parser cannot read is nil, one
+/// nested past `Expression.maximumDepth` `.tooDeep`.
 ///
 /// - Complexity: O(n) for n tokens; nesting is bounded by `TwineExpressionReader.maximumDepth`.
 enum HarloweExpression {
@@ -19,7 +20,9 @@ enum HarloweExpression {
     static func parse(_ text: String, passage: String? = nil) -> Expression? {
         guard let reader = TwineExpressionReader(text), !reader.isAtEnd else { return nil }
         var parser = Parser(reader: reader, passage: passage)
-        guard let e = parser.expression(), !parser.reader.failed, parser.reader.isAtEnd else { return nil }
+        let e = parser.expression()
+        if parser.reader.tooDeep { return .tooDeep(text) }
+        guard let e, !parser.reader.failed, parser.reader.isAtEnd else { return nil }
         return e
     }
 

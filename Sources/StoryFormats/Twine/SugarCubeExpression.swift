@@ -20,6 +20,7 @@ enum SugarCubeExpression {
         var parser = Parser(reader: reader, passage: passage)
         let e = parser.expression()
         reader = parser.reader
+        if reader.tooDeep { return .tooDeep(text) }
         guard let e, !reader.failed, reader.isAtEnd else { return nil }
         return e
     }
@@ -195,7 +196,7 @@ enum SugarCubeExpression {
                     guard case .string(let target) = argument else { return .call(name, arguments) }
                     seen.append(.binary(.greater, .visits(passage: target), .integer(0)))
                 }
-                return seen.dropFirst().reduce(seen[0]) { .binary(.and, $0, $1) }
+                return Expression.conjunction(seen)!
             }
             return .call(name, arguments)
         }

@@ -121,10 +121,11 @@ enum TwineExpressionLexer {
 /// The state both dialects' parsers share: the tokens, where the parser is, how deep it
 /// has gone, and the text for keeping what it does not understand.
 struct TwineExpressionReader {
-    /// The deepest nesting read (parentheses, operators applied to operators); deeper
-    /// expressions stay text, counted as unparsed, so a hostile one cannot overflow the
-    /// parser's stack.
-    static let maximumDepth = 64
+    /// The deepest nesting read (parentheses, operators applied to operators), and the
+    /// deepest tree built (a chain of 100,000 `and` is 100,000 deep): past it the parse
+    /// fails as `tooDeep`, so a hostile expression can overflow neither the parser's stack
+    /// nor that of code that frees or walks the tree.
+    static let maximumDepth = Expression.maximumDepth
 
     let scalars: [Unicode.Scalar]
     let tokens: [TwineToken]
@@ -132,6 +133,8 @@ struct TwineExpressionReader {
     var depth = 0
     /// Set when the expression is not one the parser reads (the caller keeps its text).
     var failed = false
+    /// Set when it failed for nesting past `maximumDepth`.
+    var tooDeep = false
 
     init?(_ text: String) {
         let scalars = Array(text.unicodeScalars)
@@ -174,8 +177,14 @@ struct TwineExpressionReader {
     /// Enters one level of nesting; false (and the parse failed) past `maximumDepth`.
     mutating func descend() -> Bool {
         depth += 1
-        if depth > Self.maximumDepth { failed = true }
+        if depth > Self.maximumDepth { givingUpTooDeep() }
         return !failed
+    }
+
+    /// Fails the parse: it nests past `maximumDepth`.
+    mutating func givingUpTooDeep() {
+        failed = true
+        tooDeep = true
     }
 
     mutating func ascend() { depth -= 1 }
@@ -212,12 +221,23 @@ protocol TwineExpressionGrammar {
 }
 
 extension TwineExpressionGrammar {
-    /// A left-associative chain of the operators in `table` (words or symbols).
+    /// A left-associative chain of the operators in `table` (words or symbols), failing
+    /// as too deep when its tree passes `maximumDepth`.
+    ///
+    /// - Complexity: O(size of the chain): each operand is measured once here.
     mutating func binary(_ table: [String: Expression.BinaryOperator], _ operand: (inout Self) -> Expression?) -> Expression? {
         guard var left = operand(&self) else { return nil }
+        let limit = TwineExpressionReader.maximumDepth
+        var height = 0
         while let token = reader.current, let op = Self.operatorName(token).flatMap({ table[$0] }) {
             reader.position += 1
             guard let right = operand(&self) else { return nil }
+            if height == 0 { height = left.depth(upTo: limit) }
+            height = max(height, right.depth(upTo: limit)) + 1
+            guard height <= limit else {
+                reader.givingUpTooDeep()
+                return nil
+            }
             left = .binary(op, left, right)
         }
         return left
@@ -242,7 +262,7 @@ extension TwineExpressionGrammar {
     mutating func prefixed(_ prefixes: [String], _ operand: (inout Self) -> Expression?) -> Expression? {
         reader.depth += prefixes.count
         defer { reader.depth -= prefixes.count }
-        if reader.depth > TwineExpressionReader.maximumDepth { reader.failed = true }
+        if reader.depth > TwineExpressionReader.maximumDepth { reader.givingUpTooDeep() }
         guard !reader.failed, var e = operand(&self) else { return nil }
         for prefix in prefixes.reversed() {
             switch (prefix, e) {
@@ -303,7 +323,7 @@ extension Expression {
         case .unary(let op, let a): return .unary(op, a.substituting(values))
         case .binary(let op, let a, let b): return .binary(op, a.substituting(values), b.substituting(values))
         case .call(let name, let arguments): return .call(name, arguments.map { $0.substituting(values) })
-        case .integer, .decimal, .string, .boolean, .visits, .unknown: return self
+        case .integer, .decimal, .string, .boolean, .visits, .unknown, .tooDeep: return self
         }
     }
 }

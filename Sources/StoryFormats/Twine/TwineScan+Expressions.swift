@@ -16,7 +16,7 @@ extension TwineScan {
     }
 
     mutating func parsedTest(_ text: String, _ expression: Expression?) -> Condition {
-        if expression == nil { result.unparsedExpressions += 1 } else { result.parsedExpressions += 1 }
+        if expression == nil || expression?.isTooDeep == true { result.unparsedExpressions += 1 } else { result.parsedExpressions += 1 }
         return .test(String(text.prefix(TwineScan.maximumConditionLength)), expression)
     }
 

@@ -33,7 +33,8 @@ enum YarnCommand {
         return Effect(variable: name, operation: operation, value: YarnExpressionParser.parse(value), text: text, location: location)
     }
 
-    /// `<<declare $x = 1>>`, `<<declare $x to 1 as Number>>`, `<<declare $x as Bool>>`.
+    /// `<<declare $x = 1>>`, `<<declare $x to 1 as Number>>`, `<<declare $x as Bool>>`;
+    /// `<<declare $rich = $gold >= 6>>` is a smart variable (`Variable.isComputed`).
     static func variable(_ arguments: String, at location: SourceLocation) -> Variable? {
         var args = arguments
         if let asRange = args.range(of: " as ", options: .backwards) { args = String(args[..<asRange.lowerBound]) }
@@ -41,6 +42,9 @@ enum YarnCommand {
         guard target.hasPrefix("$"), target.count > 1 else { return nil }
         let (op, value) = split(rest)
         let initial: Expression? = (op == "=" || op == "to") ? YarnExpressionParser.parse(value) : nil
-        return Variable(name: String(target.dropFirst()), initial: initial, location: location)
+        // A value that reads the story's state makes a smart variable: Yarn Spinner
+        // evaluates its expression whenever it is read.
+        let isSmart = initial.map { !$0.isConstant } ?? false
+        return Variable(name: String(target.dropFirst()), initial: initial, isComputed: isSmart, location: location)
     }
 }

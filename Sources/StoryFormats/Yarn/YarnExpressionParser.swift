@@ -6,24 +6,40 @@ import StoryGraph
 /// `lte`), arithmetic, `visited("N")`, `visited_count("N")` and other function calls.
 /// What it cannot read is `.unknown(text)` with the whole text, never dropped.
 ///
-/// A precedence-climbing parser over the tokens of `YarnExpressionLexer`; nesting (brackets,
-/// `not`) is bounded by `maximumDepth`, so hostile input cannot exhaust the stack.
+/// A precedence-climbing parser over the tokens of `YarnExpressionLexer`. Nesting (brackets,
+/// `not`) and the depth of the tree it builds (a chain of 100,000 `and` is 100,000 deep)
+/// are bounded by `Expression.maximumDepth`: past it the expression is `.tooDeep`, so
+/// hostile input can exhaust neither the parser's stack nor the stack of code that frees
+/// or walks the tree.
 struct YarnExpressionParser {
-    static let maximumDepth = 64
-
     private var tokens: [YarnExpressionLexer.Token]
     private var index = 0
     private var depth = 0
+    /// The depth of the tree the last parsing function returned (a leaf is 1).
+    private var built = 0
     private var failed = false
+    private var tooDeep = false
 
-    /// Parses `text`; `.unknown(text)` when it is not a whole Yarn expression.
+    /// Parses `text`; `.unknown(text)` when it is not a whole Yarn expression, `.tooDeep`
+    /// past `Expression.maximumDepth`.
+    ///
+    /// - Complexity: O(n) for n tokens.
     static func parse(_ text: String) -> Expression {
         let trimmed = text.trimmingYarnSpace()
         guard let tokens = YarnExpressionLexer.tokens(of: trimmed), !tokens.isEmpty else { return .unknown(trimmed) }
         var parser = YarnExpressionParser(tokens: tokens)
         let expression = parser.binary(minimum: 0)
+        if parser.tooDeep { return .tooDeep(trimmed) }
         guard !parser.failed, parser.index == tokens.count, let expression else { return .unknown(trimmed) }
         return expression
+    }
+
+    /// Gives up on the whole expression: it nests past `Expression.maximumDepth`.
+    private mutating func givingUpTooDeep() -> Expression? {
+        tooDeep = true
+        failed = true
+        index = tokens.count
+        return nil
     }
 
     private init(tokens: [YarnExpressionLexer.Token]) { self.tokens = tokens }
@@ -54,21 +70,27 @@ struct YarnExpressionParser {
 
     private mutating func binary(minimum: Int) -> Expression? {
         guard var left = unary() else { return nil }
+        var height = built
         while let (op, precedence) = binaryOperator(), precedence > minimum {
             index += 1
             guard let right = binary(minimum: precedence) else { return nil }
+            height = max(height, built) + 1
+            guard height <= Expression.maximumDepth else { return givingUpTooDeep() }
             left = .binary(op, left, right)
         }
+        built = height
         return left
     }
 
     private mutating func unary() -> Expression? {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else { failed = true; return nil }
+        guard depth <= Expression.maximumDepth else { return givingUpTooDeep() }
         if case .symbol(let s)? = current, s == "not" || s == "!" || s == "-" {
             index += 1
             guard let operand = unary() else { return nil }
+            built += 1
+            guard built <= Expression.maximumDepth else { return givingUpTooDeep() }
             return .unary(s == "-" ? .negate : .not, operand)
         }
         return primary()
@@ -77,6 +99,7 @@ struct YarnExpressionParser {
     private mutating func primary() -> Expression? {
         guard let token = current else { failed = true; return nil }
         index += 1
+        built = 1
         switch token {
         case .number(let text):
             if let value = Int(text) { return .integer(value) }
@@ -94,18 +117,23 @@ struct YarnExpressionParser {
             guard case .symbol("(")? = current else { return .unknown(name) }
             index += 1
             var arguments: [Expression] = []
+            var deepest = 0
             if case .symbol(")")? = current {
                 index += 1
             } else {
                 while true {
                     guard let argument = binary(minimum: 0) else { return nil }
                     arguments.append(argument)
+                    deepest = max(deepest, built)
                     if case .symbol(",")? = current { index += 1; continue }
                     guard case .symbol(")")? = current else { failed = true; return nil }
                     index += 1
                     break
                 }
             }
+            // `visited("N")` becomes `visits > 0`: two levels, as a call of a leaf is.
+            built = deepest + 1
+            guard built <= Expression.maximumDepth else { return givingUpTooDeep() }
             return Self.call(name, arguments)
         case .symbol("("):
             guard let inner = binary(minimum: 0), case .symbol(")")? = current else { failed = true; return nil }

@@ -50,40 +50,46 @@ extension Lint {
             }
         }
         let initial = Dictionary(story.variables.map { ($0.name, $0.initial) }, uniquingKeysWith: { a, _ in a })
+        let (firstRead, firstSet) = firstUses(in: story)
         for variable in state.readNeverSet {
-            let value = (initial[variable] ?? nil).flatMap { ExpressionProgram($0, variable: { _ in 0 }, visits: { _ in nil }).evaluateConstant() }
+            let value = (initial[variable] ?? nil).flatMap {
+                ExpressionProgram($0, arithmetic: story.arithmetic, variable: { _ in 0 }, visits: { _ in nil }).evaluateConstant()
+            }
             let keeps = value.map { "it keeps its initial value \($0)" } ?? "it never has a value"
-            add(.variableNeverSet, "variable '\(variable)' is read but nothing sets it: \(keeps)", firstRead(of: variable, in: story), [])
+            add(.variableNeverSet, "variable '\(variable)' is read but nothing sets it: \(keeps)", firstRead[variable] ?? nil, [])
         }
         for variable in state.setNeverRead {
-            add(.variableNeverRead, "variable '\(variable)' is set but nothing reads it", firstSet(of: variable, in: story), [])
+            add(.variableNeverRead, "variable '\(variable)' is set but nothing reads it", firstSet[variable] ?? nil, [])
         }
     }
 
-    /// Where a condition (or an effect's value) first reads `variable`, in source order.
-    static func firstRead(of variable: String, in story: Story) -> SourceLocation? {
+    /// Where a condition (or an effect's value) first reads each variable, and where an
+    /// effect first sets it, in source order: one pass over the story, so that a condition
+    /// reading thousands of variables costs its size, not its size per variable.
+    ///
+    /// - Complexity: O(size of the story's conditions and effects).
+    static func firstUses(in story: Story) -> (read: [String: SourceLocation?], set: [String: SourceLocation?]) {
+        var read: [String: SourceLocation?] = [:]
+        var set: [String: SourceLocation?] = [:]
+        func reads(_ e: Expression, at location: SourceLocation?) {
+            for name in e.variables where read[name] == nil { read[name] = .some(location) }
+        }
+        func sets(_ name: String, at location: SourceLocation?) {
+            if set[name] == nil { set[name] = .some(location) }
+        }
         for passage in story.passages {
-            for effect in passage.effects where effect.value.variables.contains(variable) { return effect.location ?? passage.location }
+            for effect in passage.effects {
+                reads(effect.value, at: effect.location ?? passage.location)
+                sets(effect.variable, at: effect.location ?? passage.location)
+            }
             for choice in passage.choices {
-                if let condition = choice.condition, StateModel.expression(condition).variables.contains(variable) {
-                    return choice.location ?? passage.location
-                }
-                for effect in choice.effects where effect.value.variables.contains(variable) {
-                    return effect.location ?? choice.location ?? passage.location
+                if let condition = choice.condition { reads(StateModel.expression(condition), at: choice.location ?? passage.location) }
+                for effect in choice.effects {
+                    reads(effect.value, at: effect.location ?? choice.location ?? passage.location)
+                    sets(effect.variable, at: effect.location ?? choice.location ?? passage.location)
                 }
             }
         }
-        return nil
-    }
-
-    /// Where an effect first sets `variable`, in source order.
-    static func firstSet(of variable: String, in story: Story) -> SourceLocation? {
-        for passage in story.passages {
-            for effect in passage.effects where effect.variable == variable { return effect.location ?? passage.location }
-            for choice in passage.choices {
-                for effect in choice.effects where effect.variable == variable { return effect.location ?? choice.location ?? passage.location }
-            }
-        }
-        return nil
+        return (read, set)
     }
 }

@@ -33,18 +33,33 @@ public indirect enum Condition: Sendable, Hashable, Codable, CustomStringConvert
         }
     }
 
+    /// Whether a test in it is deeper than `Expression.maximumDepth` (`.tooDeep`).
+    ///
+    /// - Complexity: O(size of the condition), iterative.
+    public var isTooDeep: Bool {
+        var stack: [Condition] = [self]
+        while let c = stack.popLast() {
+            switch c {
+            case .test(_, let e): if e?.isTooDeep == true { return true }
+            case .not(let inner): stack.append(inner)
+            case .all(let parts): stack.append(contentsOf: parts)
+            }
+        }
+        return false
+    }
+
     /// The whole condition as one expression, when every test in it was parsed.
     public var expression: Expression? {
         switch self {
         case .test(_, let expression): return expression
         case .not(let inner): return inner.expression.map { .unary(.not, $0) }
         case .all(let parts):
-            var result: Expression?
+            var expressions: [Expression] = []
             for part in parts {
                 guard let e = part.expression else { return nil }
-                result = result.map { .binary(.and, $0, e) } ?? e
+                expressions.append(e)
             }
-            return result
+            return Expression.conjunction(expressions)
         }
     }
 }

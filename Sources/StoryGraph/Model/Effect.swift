@@ -34,12 +34,17 @@ public struct Variable: Sendable, Hashable, Codable {
     public var initial: Expression?
     /// Whether the story declares it constant (ink's `CONST`).
     public var isConstant: Bool
+    /// Whether its value is `initial` evaluated whenever it is read, in the state of that
+    /// moment (Yarn Spinner's smart variables, `<<declare $rich = $gold >= 6>>`): nothing
+    /// sets it, and it changes with the variables and visits its expression reads.
+    public var isComputed: Bool
     public var location: SourceLocation?
 
-    public init(name: String, initial: Expression?, isConstant: Bool = false, location: SourceLocation? = nil) {
+    public init(name: String, initial: Expression?, isConstant: Bool = false, isComputed: Bool = false, location: SourceLocation? = nil) {
         self.name = name
         self.initial = initial
         self.isConstant = isConstant
+        self.isComputed = isComputed
         self.location = location
     }
 }

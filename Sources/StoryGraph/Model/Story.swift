@@ -17,6 +17,8 @@ public struct Story: Sendable, Hashable, Codable {
     /// stitches, ChoiceScript's scenes and labels), in the order to show them; `report`
     /// prints them beside the graph's under `structure.source`.
     public var sourceStatistics: [SourceStatistic] = []
+    /// How the story's language computes with numbers (ink keeps integers whole).
+    public var arithmetic: Arithmetic = .decimal
 
     public init(
         title: String, start: String, passages: [Passage], format: String,

@@ -37,6 +37,7 @@ public struct ReaderState: Sendable {
         visits = [Int](repeating: 0, count: model.countedPassages.count)
         taken = [Bool](repeating: false, count: model.onceOnlyChoices)
         scratch.reserveCapacity(16)
+        refresh()
     }
 
     /// Back to the story's initial values, then enters `node` (the start, or `--from`).
@@ -44,6 +45,7 @@ public struct ReaderState: Sendable {
         for i in values.indices { values[i] = model.initial[i] }
         for i in visits.indices { visits[i] = 0 }
         for i in taken.indices { taken[i] = false }
+        refresh()
         enter(node)
     }
 
@@ -107,8 +109,17 @@ public struct ReaderState: Sendable {
     private mutating func enter(_ node: Int) {
         let p = Int(play.passageOf[node])
         let counter = model.counterOf[p]
-        if counter >= 0 { visits[counter] += 1 }
+        if counter >= 0 {
+            visits[counter] += 1
+            refresh()
+        }
         apply(model.passageEffects[p])
+    }
+
+    /// Each computed variable takes the value its expression has here (what reading it
+    /// gives), in `StateModel.computed`'s order.
+    private mutating func refresh() {
+        for (slot, program) in model.computed { values[slot] = evaluate(program) }
     }
 
     private mutating func evaluate(_ program: ExpressionProgram) -> StateValue? {
@@ -124,6 +135,7 @@ public struct ReaderState: Sendable {
             } else {
                 values[effect.slot] = value
             }
+            refresh()
         }
     }
 }

@@ -204,6 +204,7 @@ private struct JSONValue: Encodable {
         switch value {
         case .number(let n)?:
             if n == n.rounded(), abs(n) < 1e15 { try container.encode(Int64(n)) } else { try container.encode(n) }
+        case .integer(let n)?: try container.encode(n)
         case .string(let text)?: try container.encode(text)
         case .boolean(let b)?: try container.encode(b)
         case .unset?, nil: try container.encodeNil()

@@ -8,9 +8,12 @@ import Foundation
 /// shared cases): numbers, strings and booleans; `and`/`or`/`not` in Kleene's
 /// three-valued logic (false and unknown is false); comparison of numbers (a boolean is
 /// 0 or 1) and of strings; `+` also joins strings; division and remainder are exact (a
-/// decimal result stays a decimal), by zero unknown; fairmath `x %+ y` is
-/// `x + (100 − x) × y / 100` and `x %- y` is `x − x × y / 100`, rounded down; `contains` is
-/// substring membership. A variable never given a value (`unset`) is false and no
+/// decimal result stays a decimal), by zero unknown, except under `Arithmetic.integer`,
+/// where an operation on two integers gives an integer (`7 / 2` is 3, rounded toward zero,
+/// as ink's runtime does; past `Int`'s range unknown); fairmath as ChoiceScript's
+/// `scene.js` does it: `x %+ y` is `x + y × ((100 − x) / 100)` rounded down and at most
+/// 99, `x %- y` is `x − y × (x / 100)` rounded up and at least 1 (a negative `y` swaps
+/// the two), unknown for an `x` outside 0…100; `contains` is substring membership. A variable never given a value (`unset`) is false and no
 /// comparison with it holds. Calls, `.unknown` text and operations on unlike values
 /// are unknown (`nil`), and so is a string longer than `StateValue.maxStringBytes` (a
 /// literal, or a join that would make one): unknown, never a cut or wrong value, so a
@@ -33,21 +36,26 @@ public struct ExpressionProgram: Sendable, Hashable {
     /// Whether some part is not understood (a call, unparsed text, a name that resolves
     /// to nothing): the program may be unknown on any state.
     public let hasUnknown: Bool
+    /// How whole numbers (literals, visit counts) behave.
+    let arithmetic: Arithmetic
 
     /// Compiles `expression`; `variable` numbers each variable it reads and `visits`
     /// each passage whose visits it counts (nil: a passage that does not exist, unknown).
     ///
     /// - Complexity: O(size of the expression), iterative.
-    public init(_ expression: Expression, variable: (String) -> Int, visits: (String) -> Int?) {
+    public init(
+        _ expression: Expression, arithmetic: Arithmetic = .decimal, variable: (String) -> Int, visits: (String) -> Int?
+    ) {
         var operations: [Operation] = []
         var slots: [Int] = []
+        var isSlot: Set<Int> = []
         var unknown = false
         // Post-order without recursion: a node is pushed twice, its operation emitted
         // on the second pop, after its operands.
         var stack: [(Expression, Bool)] = [(expression, false)]
         while let (e, expanded) = stack.popLast() {
             switch e {
-            case .integer(let n): operations.append(.constant(.number(Double(n))))
+            case .integer(let n): operations.append(.constant(arithmetic == .integer ? .integer(n) : .number(Double(n))))
             case .decimal(let d): operations.append(.constant(.number(d)))
             case .string(let s):
                 if s.utf8.count > StateValue.maxStringBytes {
@@ -59,14 +67,14 @@ public struct ExpressionProgram: Sendable, Hashable {
             case .boolean(let b): operations.append(.constant(.boolean(b)))
             case .variable(let name):
                 let slot = variable(name)
-                if !slots.contains(slot) { slots.append(slot) }
+                if isSlot.insert(slot).inserted { slots.append(slot) }
                 operations.append(.variable(slot))
             case .visits(let passage):
                 if let counter = visits(passage) { operations.append(.visits(counter)) } else {
                     unknown = true
                     operations.append(.unknown)
                 }
-            case .unknown:
+            case .unknown, .tooDeep:
                 unknown = true
                 operations.append(.unknown)
             case .unary(let op, let a):
@@ -86,6 +94,7 @@ public struct ExpressionProgram: Sendable, Hashable {
         self.operations = operations
         self.variableSlots = slots
         self.hasUnknown = unknown
+        self.arithmetic = arithmetic
     }
 
     /// The operations run on each evaluation: the evaluation steps it costs the search.
@@ -105,7 +114,9 @@ public struct ExpressionProgram: Sendable, Hashable {
             switch operation {
             case .constant(let value): stack.append(value)
             case .variable(let slot): stack.append(variable(slot))
-            case .visits(let counter): stack.append(.number(Double(visits(counter))))
+            case .visits(let counter):
+                let count = visits(counter)
+                stack.append(arithmetic == .integer ? .integer(count) : .number(Double(count)))
             case .unknown: stack.append(nil)
             case .unary(let op):
                 let a = stack.removeLast()
@@ -133,8 +144,11 @@ public struct ExpressionProgram: Sendable, Hashable {
         switch op {
         case .not: return .boolean(!a.isTruthy)
         case .negate:
-            guard case .number(let n) = a else { return nil }
-            return .number(-n)
+            switch a {
+            case .number(let n): return .number(-n)
+            case .integer(let n): return n == .min ? nil : .integer(-n)
+            default: return nil
+            }
         }
     }
 
@@ -176,23 +190,56 @@ public struct ExpressionProgram: Sendable, Hashable {
             if case .string(let x) = a, case .string(let y) = b {
                 return x.utf8.count + y.utf8.count > StateValue.maxStringBytes ? nil : .string(x + y)
             }
-            guard case .number(let x) = a, case .number(let y) = b else { return nil }
-            return .number(x + y)
         case .contains:
             guard case .string(let x) = a, case .string(let y) = b else { return nil }
             return .boolean(x.contains(y))
         default: break
         }
-        guard case .number(let x) = a, case .number(let y) = b else { return nil }
+        if case .integer(let x) = a, case .integer(let y) = b, op != .fairAdd, op != .fairSubtract {
+            return integer(op, x, y)
+        }
+        guard let x = a.arithmeticValue, let y = b.arithmeticValue else { return nil }
         switch op {
+        case .add: return .number(x + y)
         case .subtract: return .number(x - y)
         case .multiply: return .number(x * y)
         case .divide: return y == 0 ? nil : .number(x / y)
         case .remainder: return y == 0 ? nil : .number(x.truncatingRemainder(dividingBy: y))
-        case .fairAdd: return .number((x + (100 - x) * y / 100).rounded(.down))
-        case .fairSubtract: return .number((x - x * y / 100).rounded(.down))
+        case .fairAdd: return fairAdd(x, y)
+        case .fairSubtract: return fairAdd(x, -y)
         default: return nil
         }
+    }
+
+    /// An operation on two integers under `Arithmetic.integer`: whole, as ink's runtime
+    /// computes it (division rounds toward zero, the remainder takes the dividend's sign);
+    /// by zero, or past `Int`'s range, unknown.
+    static func integer(_ op: Expression.BinaryOperator, _ x: Int, _ y: Int) -> StateValue? {
+        let (value, overflow): (Int, Bool)
+        switch op {
+        case .add: (value, overflow) = x.addingReportingOverflow(y)
+        case .subtract: (value, overflow) = x.subtractingReportingOverflow(y)
+        case .multiply: (value, overflow) = x.multipliedReportingOverflow(by: y)
+        case .divide:
+            guard y != 0 else { return nil }
+            (value, overflow) = x.dividedReportingOverflow(by: y)
+        case .remainder:
+            guard y != 0 else { return nil }
+            (value, overflow) = x.remainderReportingOverflow(dividingBy: y)
+        default: return nil
+        }
+        return overflow ? nil : .integer(value)
+    }
+
+    /// ChoiceScript's fairmath, in `scene.js`'s order of operations (so that rounding
+    /// agrees to the last bit): `x %+ y` for `y > 0` moves `x` toward 100 by `y` percent
+    /// of the distance, rounded down and at most 99; otherwise toward 0 by `-y` percent of
+    /// `x`, rounded up and at least 1 (`x %- y` is `x %+ -y`). `x` outside 0…100 stops
+    /// ChoiceScript with an error: unknown.
+    static func fairAdd(_ x: Double, _ y: Double) -> StateValue? {
+        guard x >= 0, x <= 100 else { return nil }
+        if y > 0 { return .number(min((x + y * ((100 - x) / 100)).rounded(.down), 99)) }
+        return .number(max((x - (-y) * (x / 100)).rounded(.up), 1))
     }
 }
 

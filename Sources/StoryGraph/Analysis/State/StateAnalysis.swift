@@ -222,18 +222,28 @@ public struct StateAnalysis: Sendable {
                 } else {
                     result = value
                 }
-                if let cap = model.saturation[effect.slot], case .number(let n)? = result, n > cap {
-                    state[1 + effect.slot] = intern(effect.slot, .number(cap))
+                if let cap = model.saturation[effect.slot], let n = result?.arithmeticValue, n > cap {
+                    let capped: StateValue = if case .integer? = result { .integer(Int(cap)) } else { .number(cap) }
+                    state[1 + effect.slot] = intern(effect.slot, capped)
                 } else {
                     state[1 + effect.slot] = intern(effect.slot, result)
                 }
+                refresh(&state)
             }
+        }
+        // Computed variables take the value their expression has on the state, after
+        // every change: what reading them there gives.
+        func refresh(_ state: inout [Int32]) {
+            for (slot, program) in model.computed { state[1 + slot] = intern(slot, evaluate(program, state)) }
         }
         func enter(_ node: Int, _ state: inout [Int32]) {
             let p = graph.passageOf[node]
             state[0] = Int32(node)
             let counter = model.counterOf[p]
-            if counter >= 0, state[counterBase + counter] < cap { state[counterBase + counter] += 1 }
+            if counter >= 0, state[counterBase + counter] < cap {
+                state[counterBase + counter] += 1
+                refresh(&state)
+            }
             apply(model.passageEffects[p], &state)
         }
 
@@ -335,6 +345,7 @@ public struct StateAnalysis: Sendable {
 
         var current = [Int32](repeating: 0, count: width)
         for slot in 0..<slotCount { current[1 + slot] = intern(slot, model.initial[slot]) }
+        refresh(&current)
         enter(graph.start, &current)
         _ = insert(current, parent: -1, edge: -1)
         var steps = 0
@@ -479,6 +490,12 @@ public struct StateAnalysis: Sendable {
                 }
             }
         }
+        // A computed variable always has the value of its expression, which reads its
+        // variables.
+        for v in story.variables where v.isComputed {
+            if isSet.insert(v.name).inserted { setNames.append(v.name) }
+            for name in v.initial?.variables ?? [] where isRead.insert(name).inserted { readNames.append(name) }
+        }
         let constants = Set(story.variables.filter(\.isConstant).map(\.name))
         let declared = Set(story.variables.map(\.name))
         // A variable shown in the text (`${name}`, `{$apples}`) is read by the reader's
@@ -504,7 +521,9 @@ public struct StateAnalysis: Sendable {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    /// Every word (letters, digits, `_`) of the story's passage texts and choice labels.
+    /// Every word (letters, digits, `_`) of the story's passage texts and choice labels,
+    /// and of the conditions and values too deep to parse (`Expression.tooDeep`): a
+    /// variable named there may be read, so it is never called unread.
     ///
     /// - Complexity: O(characters of text).
     static func words(of story: Story) -> Set<String> {
@@ -519,7 +538,12 @@ public struct StateAnalysis: Sendable {
         }
         for passage in story.passages {
             scan(passage.text)
-            for choice in passage.choices { scan(choice.text) }
+            for effect in passage.effects where effect.value.isTooDeep { scan(effect.text) }
+            for choice in passage.choices {
+                scan(choice.text)
+                if let condition = choice.condition, condition.isTooDeep { scan(condition.description) }
+                for effect in choice.effects where effect.value.isTooDeep { scan(effect.text) }
+            }
         }
         return words
     }

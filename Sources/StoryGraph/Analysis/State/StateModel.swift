@@ -13,6 +13,11 @@ public struct StateModel: Sendable {
 
     /// The variables the search tracks, by slot.
     public let variables: [String]
+    /// The computed variables the search tracks (`Variable.isComputed`): each slot with
+    /// its expression, in an order where a computed variable comes after those it reads,
+    /// so that one pass after every change gives each the value its expression has on
+    /// the state (what reading it would give). A computed variable in a cycle is unknown.
+    let computed: [(slot: Int, value: ExpressionProgram)]
     /// Variables the story declares or sets that no condition depends on.
     public let abstracted: [String]
     /// The passages whose visits are counted, by counter.
@@ -70,6 +75,13 @@ public struct StateModel: Sendable {
         // Each effect as the value it gives (`x += 1` is `x + 1`; other operations, which
         // no counter has, as unknown): what `counterCap` reads.
         var givenValues: [String: [Expression]] = [:]
+        // A computed variable depends on what its expression reads, as on an effect's value.
+        var computedExpression: [String: Expression] = [:]
+        for v in story.variables where v.isComputed && computedExpression[v.name] == nil {
+            let e = v.initial ?? .unknown(v.name)
+            computedExpression[v.name] = e
+            effectsOn[v.name, default: []].append(e)
+        }
         for passage in passages {
             for effect in passage.effects + passage.choices.flatMap(\.effects) {
                 effectsOn[effect.variable, default: []].append(effect.value)
@@ -119,7 +131,7 @@ public struct StateModel: Sendable {
                 case .unary(_, let a): stack.append(a)
                 case .binary(_, let a, let b): stack.append(b); stack.append(a)
                 case .call(_, let arguments): stack.append(contentsOf: arguments)
-                case .decimal, .string, .boolean, .variable, .unknown: break
+                case .decimal, .string, .boolean, .variable, .unknown, .tooDeep: break
                 }
             }
         }
@@ -127,7 +139,7 @@ public struct StateModel: Sendable {
         for name in variables { for value in effectsOn[name] ?? [] { scan(value) } }
 
         func compile(_ e: Expression) -> ExpressionProgram {
-            ExpressionProgram(e, variable: { slotOf[$0]! }, visits: { id in graph.indexByID[id].flatMap { counterOf[$0] >= 0 ? counterOf[$0] : nil } })
+            ExpressionProgram(e, arithmetic: story.arithmetic, variable: { slotOf[$0]! }, visits: { id in graph.indexByID[id].flatMap { counterOf[$0] >= 0 ? counterOf[$0] : nil } })
         }
         func compile(_ effects: [Effect]) -> [CompiledEffect] {
             effects.compactMap { effect in
@@ -164,7 +176,7 @@ public struct StateModel: Sendable {
         }
         var initial = [StateValue?](repeating: .unset, count: variables.count)
         var declared: Set<String> = []
-        for v in story.variables where declared.insert(v.name).inserted {
+        for v in story.variables where declared.insert(v.name).inserted && !v.isComputed {
             guard let slot = slotOf[v.name], let value = v.initial else { continue }
             initial[slot] = compile(value).evaluateConstant()
         }
@@ -177,6 +189,9 @@ public struct StateModel: Sendable {
         var readByOther: Set<String> = []
         for (key, values) in effectsOn {
             for value in values { for name in value.variables where name != key { readByOther.insert(name) } }
+        }
+        self.computed = Self.computedOrder(variables.filter { computedExpression[$0] != nil }, computedExpression).map { name, e in
+            (slotOf[name]!, e.map(compile) ?? compile(.unknown(name)))
         }
         self.saturation = variables.map { name in
             Self.counterCap(name, effects: givenValues[name] ?? [], initial: firstInitial[name] ?? nil, reads: reads,
@@ -264,11 +279,40 @@ public struct StateModel: Sendable {
                     case .unary(.not, let a): stack.append((a, true))
                     case .unary(_, let a): stack.append((a, false))
                     case .call(_, let arguments): stack.append(contentsOf: arguments.map { ($0, false) })
-                    case .integer, .decimal, .string, .boolean, .visits, .unknown: break
+                    case .integer, .decimal, .string, .boolean, .visits, .unknown, .tooDeep: break
                     }
                 }
             }
         }
+    }
+
+    /// The tracked computed variables, each after the computed variables it reads
+    /// (depth-first, without recursion); one in a cycle gets no expression (unknown).
+    ///
+    /// - Complexity: O(size of their expressions).
+    static func computedOrder(_ names: [String], _ expressions: [String: Expression]) -> [(String, Expression?)] {
+        var order: [(String, Expression?)] = []
+        var state: [String: Int] = [:]  // 1: on the path being visited, 2: done
+        var cyclic: Set<String> = []
+        for root in names where state[root] == nil {
+            // (name, whether its dependencies are already on the stack)
+            var stack: [(String, Bool)] = [(root, false)]
+            while let (name, expanded) = stack.popLast() {
+                if expanded {
+                    state[name] = 2
+                    order.append((name, expressions[name]))
+                    continue
+                }
+                guard state[name] == nil else { continue }
+                state[name] = 1
+                stack.append((name, true))
+                for read in expressions[name]?.variables ?? [] where expressions[read] != nil {
+                    if state[read] == 1 { cyclic.insert(name); cyclic.insert(read) }
+                    if state[read] == nil { stack.append((read, false)) }
+                }
+            }
+        }
+        return order.map { name, e in (name, cyclic.contains(name) ? nil : e) }
     }
 
     /// Whether the story has state to search: an effect, or a condition parsed into
@@ -319,9 +363,9 @@ public struct StateModel: Sendable {
             case .negate: results.append(.unary(.not, results.removeLast()))
             case .all(let n):
                 guard n > 0 else { results.append(.boolean(true)); continue }
-                let parts = results.suffix(n)
+                let parts = Array(results.suffix(n))
                 results.removeLast(n)
-                results.append(parts.dropFirst().reduce(parts.first!) { .binary(.and, $0, $1) })
+                results.append(Expression.conjunction(parts)!)
             }
         }
         return results[0]

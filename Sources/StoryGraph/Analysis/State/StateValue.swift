@@ -4,6 +4,9 @@
 /// printing.
 public enum StateValue: Sendable, Hashable, CustomStringConvertible {
     case number(Double)
+    /// A whole number of a language that keeps integers apart from decimals
+    /// (`Arithmetic.integer`, ink); equal in comparisons to the decimal of the same value.
+    case integer(Int)
     case string(String)
     case boolean(Bool)
     /// The longest string a value holds, in UTF-8 bytes: a longer one (a literal, or a
@@ -21,6 +24,7 @@ public enum StateValue: Sendable, Hashable, CustomStringConvertible {
     public var isTruthy: Bool {
         switch self {
         case .number(let n): return n != 0
+        case .integer(let n): return n != 0
         case .string(let s): return !s.isEmpty
         case .boolean(let b): return b
         case .unset: return false
@@ -31,8 +35,18 @@ public enum StateValue: Sendable, Hashable, CustomStringConvertible {
     var number: Double? {
         switch self {
         case .number(let n): return n
+        case .integer(let n): return Double(n)
         case .boolean(let b): return b ? 1 : 0
         case .string, .unset: return nil
+        }
+    }
+
+    /// The value as an operand of arithmetic: a number, never a boolean or a string.
+    var arithmeticValue: Double? {
+        switch self {
+        case .number(let n): return n
+        case .integer(let n): return Double(n)
+        case .string, .boolean, .unset: return nil
         }
     }
 
@@ -42,6 +56,7 @@ public enum StateValue: Sendable, Hashable, CustomStringConvertible {
         case .number(let n):
             if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
             return String(n)
+        case .integer(let n): return String(n)
         case .string(let s): return "\"" + s + "\""
         case .boolean(let b): return b ? "true" : "false"
         case .unset: return "unset"
