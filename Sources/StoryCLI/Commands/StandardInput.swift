@@ -18,7 +18,7 @@ enum StandardInput {
     }
 
     static func source() throws(StoryLoadError) -> SourceText {
-        switch FileReader.contents("/dev/stdin", limit: SourceText.maximumSize) {
+        switch FileReader.contents("/dev/stdin", limit: SourceText.maximumSize, waitsForWriter: false) {
         case .success(let bytes):
             return try SourceText(path: name, data: Data(bytes))
         case .failure(let failure):

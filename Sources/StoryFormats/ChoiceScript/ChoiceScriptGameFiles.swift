@@ -52,7 +52,9 @@ struct ChoiceScriptGameFiles: Sendable {
         guard let base = assetFolder, !name.contains("{"), !name.contains("://") else { return nil }
         let path = (base as NSString).appendingPathComponent(name)
         // Only the game's own folder is looked in: the story learns nothing of other files.
-        guard !name.hasPrefix("/"), !(name as NSString).standardizingPath.split(separator: "/").contains("..") else { return "File is outside the game's folder: \(name); it is not looked for" }
+        guard !name.hasPrefix("/"), !(name as NSString).standardizingPath.split(separator: "/").contains("..") else {
+            return "File is outside the game's folder: \(name); it is not looked for"
+        }
         let directory = StoryPath.directory(of: path)
         let file = (path as NSString).lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

@@ -15,9 +15,13 @@ public enum FileReader {
     /// The bytes of `path`, or a message that says why not (without the path, which the
     /// caller puts in the location). With `regularOnly`, anything but a regular file (a FIFO,
     /// a device, a socket) is refused unread, and so is a symbolic link as the last
-    /// component (`path` is then a resolved path, as `StoryTree` gives it).
+    /// component (`path` is then a resolved path, as `StoryTree` gives it). Without
+    /// `waitsForWriter` (standard input: a pipe whose writer is already there or gone), a
+    /// FIFO with no writer and nothing in it is at its end at once.
     /// - Complexity: O(n) in the bytes read, at most `limit + 1`.
-    public static func contents(_ path: String, limit: Int, regularOnly: Bool = false) -> Result<[UInt8], FileReadFailure> {
+    public static func contents(
+        _ path: String, limit: Int, regularOnly: Bool = false, waitsForWriter: Bool = true
+    ) -> Result<[UInt8], FileReadFailure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (regularOnly ? O_NOFOLLOW : 0))
         guard fd >= 0 else { return .failure(.system(.last)) }
         defer { close(fd) }
@@ -38,6 +42,8 @@ public enum FileReader {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min(chunk, limit + 1)) }
             if count > 0 {
                 bytes.append(contentsOf: buffer[0..<count])
+            } else if count == 0 && !waitsForWriter {
+                return .success([])
             } else if count == 0 {
                 // No writer now: a writer that comes makes the FIFO readable (Linux reports
                 // no hang-up before a first writer), so wait for one, not for ever.
