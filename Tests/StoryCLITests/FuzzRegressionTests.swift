@@ -7,14 +7,9 @@ import Testing
 /// reproducer (`.build/debug/fuzz-TARGET FILE`, the same code libFuzzer runs), in a
 /// process of its own so that a crash fails one test instead of the whole run.
 @Suite struct FuzzRegressionTests {
-    /// Inputs that still crash for a defect another helper is fixing: "target/file" → the
-    /// defect. The lead removes each entry once its fix is merged.
-    static let knownIssues: [String: String] = [
-        "choicescript/create-initial-value-reads-untracked-variable.txt": untrackedInitial,
-        "ink/var-initial-value-reads-variable.ink": untrackedInitial,
-        "yarn/smart-variable-read-by-option-condition.yarn": untrackedInitial,
-    ]
-    static let untrackedInitial = "StateModel.init compiles each variable's initial value with `slotOf[$0]!`: an initial value that reads a variable no condition tracks traps (StateModel.swift:130)"
+    /// Inputs that still fail, "target/file" → the defect they show (none today: each one
+    /// found is fixed at its cause, and its entry removed with the fix).
+    static let knownIssues: [String: String] = [:]
 
     static let inputs: [String] = FuzzTarget.allCases.flatMap { target in
         let folder = Repository.path("Tests/Fixtures/hostile/\(target.rawValue)")

@@ -175,7 +175,7 @@ struct PlayCommand: Command {
         guard let stop else { return }
         if let writer, !terminal.quiet {
             let name = stop == SIGTERM ? "SIGTERM" : stop == SIGINT ? "SIGINT" : "signal \(stop)"
-            terminal.printError(TerminalText.escaped("play: stopped by \(name); the session so far is in \(writer.path)"))
+            terminal.printError("play: stopped by \(name); the session so far is in \(writer.path)")
         }
         signal(stop, SIG_DFL)
         raise(stop)

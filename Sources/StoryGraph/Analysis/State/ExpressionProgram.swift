@@ -39,12 +39,13 @@ public struct ExpressionProgram: Sendable, Hashable {
     /// How whole numbers (literals, visit counts) behave.
     let arithmetic: Arithmetic
 
-    /// Compiles `expression`; `variable` numbers each variable it reads and `visits`
+    /// Compiles `expression`; `variable` numbers each variable it reads (nil: one the state
+    /// does not track, unknown) and `visits`
     /// each passage whose visits it counts (nil: a passage that does not exist, unknown).
     ///
     /// - Complexity: O(size of the expression), iterative.
     public init(
-        _ expression: Expression, arithmetic: Arithmetic = .decimal, variable: (String) -> Int, visits: (String) -> Int?
+        _ expression: Expression, arithmetic: Arithmetic = .decimal, variable: (String) -> Int?, visits: (String) -> Int?
     ) {
         var operations: [Operation] = []
         var slots: [Int] = []
@@ -66,7 +67,12 @@ public struct ExpressionProgram: Sendable, Hashable {
                 }
             case .boolean(let b): operations.append(.constant(.boolean(b)))
             case .variable(let name):
-                let slot = variable(name)
+                // A variable the state does not track (one no condition reads) is unknown here.
+                guard let slot = variable(name) else {
+                    unknown = true
+                    operations.append(.unknown)
+                    continue
+                }
                 if isSlot.insert(slot).inserted { slots.append(slot) }
                 operations.append(.variable(slot))
             case .visits(let passage):

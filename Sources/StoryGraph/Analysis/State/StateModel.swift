@@ -139,7 +139,7 @@ public struct StateModel: Sendable {
         for name in variables { for value in effectsOn[name] ?? [] { scan(value) } }
 
         func compile(_ e: Expression) -> ExpressionProgram {
-            ExpressionProgram(e, arithmetic: story.arithmetic, variable: { slotOf[$0]! }, visits: { id in graph.indexByID[id].flatMap { counterOf[$0] >= 0 ? counterOf[$0] : nil } })
+            ExpressionProgram(e, arithmetic: story.arithmetic, variable: { slotOf[$0] }, visits: { id in graph.indexByID[id].flatMap { counterOf[$0] >= 0 ? counterOf[$0] : nil } })
         }
         func compile(_ effects: [Effect]) -> [CompiledEffect] {
             effects.compactMap { effect in
