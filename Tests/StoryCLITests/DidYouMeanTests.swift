@@ -21,7 +21,7 @@ import StoryGraph
     static let choiceScript = "*title Test\n*scene_list\n  startup\n\nHello.\n*goto treasure_room\n\n*label treasure\nYou found it.\n*ending\n"
     static let yarn = "title: Start\n---\nHi.\n<<jump Lobbby>>\n===\ntitle: Lobby\n---\nWelcome.\n===\n"
     static let ink = "-> dok\n\n=== dock ===\nThe ferry waits.\n-> END\n"
-    static let json = #"{"start": "a", "passages": [{"id": "a", "choices": [{"text": "On", "target": "Escap"}]}, {"id": "Escape"}]}"#
+    static let json = #"{"start": "a", "passages": [{"id": "a", "choices": [{"text": "On", "to": "Escap"}]}, {"id": "Escape"}]}"#
 
     /// The broken-link lines `check` prints for `text`, the path made relative.
     static func brokenLinks(_ name: String, _ text: String) throws -> (lines: [String], exitCode: Int32) {
@@ -41,13 +41,13 @@ import StoryGraph
             "startup.txt:6:1: error: choice '' of passage 'startup' leads to 'startup:treasure_room', which does not exist; did you mean 'startup:treasure'? [broken-link]",
         ], 1))
         #expect(try Self.brokenLinks("story.yarn", Self.yarn) == ([
-            "story.yarn:4:1: error: choice '' of passage 'Start' leads to 'Lobbby', which does not exist; did you mean 'Lobby'? [broken-link]",
+            "story.yarn:4:1: error: choice 'Lobbby' of passage 'Start' leads to 'Lobbby', which does not exist; did you mean 'Lobby'? [broken-link]",
         ], 1))
         #expect(try Self.brokenLinks("story.ink", Self.ink) == ([
-            "story.ink:1:1: error: choice '' of passage 'story' leads to 'dok', which does not exist; did you mean 'dock'? [broken-link]",
+            "story.ink:1:4: error: choice '' of passage '(root)' leads to 'dok', which does not exist; did you mean 'dock'? [broken-link]",
         ], 1))
         #expect(try Self.brokenLinks("story.json", Self.json) == ([
-            "story.json:1:58: error: choice 'On' of passage 'a' leads to 'Escap', which does not exist; did you mean 'Escape'? [broken-link]",
+            "story.json:1:53: error: choice 'On' of passage 'a' leads to 'Escap', which does not exist; did you mean 'Escape'? [broken-link]",
         ], 1))
     }
 
@@ -95,6 +95,9 @@ import StoryGraph
         #expect(try Self.sarifFixes(startup) == [
             Self.fix("file://" + startup, line: 6, from: 7, to: 20, "treasure_room", "treasure"),
         ])
+        // "Escap" once as a whole name ("Escape" holds it, but as part of a longer name).
+        let json = Self.write("story.json", Self.json)
+        #expect(try Self.sarifFixes(json) == [Self.fix("file://" + json, line: 1, from: 75, to: 80, "Escap", "Escape")])
         let yarn = Self.write("story.yarn", Self.yarn)
         #expect(try Self.sarifFixes(yarn) == [Self.fix("file://" + yarn, line: 4, from: 8, to: 14, "Lobbby", "Lobby")])
         // The target twice on its line: which one the link is cannot be told, so no edit.
@@ -126,7 +129,7 @@ import StoryGraph
         (["report", "--start", "lobby"], "error: --start: the start passage 'lobby' does not exist; did you mean 'Lobby'?\nSee 'storygraph help report'.\n"),
         (["check", "--start", "lobby"], "error: --start: the start passage 'lobby' does not exist; did you mean 'Lobby'?\nSee 'storygraph help check'.\n"),
         (["paths", "--start", "Lobbby"], "error: --start: the start passage 'Lobbby' does not exist; did you mean 'Lobby'?\nSee 'storygraph help paths'.\n"),
-        (["play", "--auto", "--from", "Lobbby"], "error: --from: no passage named 'Lobbby'; did you mean 'Lobby'?\nSee 'storygraph help play'.\n"),
+        (["play", "--from", "Lobbby"], "error: --from: no passage named 'Lobbby'; did you mean 'Lobby'?\nSee 'storygraph help play'.\n"),
         (["play", "--witness", "Escap"], "error: --witness: no passage named 'Escap'; did you mean 'Escape'?\nSee 'storygraph help play'.\n"),
     ])
     func everyOptionThatNamesAPassageSuggestsOneAndIsAUsageError(_ arguments: [String], _ stderr: String) throws {

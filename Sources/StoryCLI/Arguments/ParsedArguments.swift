@@ -1,4 +1,5 @@
 import Foundation
+import StoryGraph
 
 /// The command line of one command, checked against its configuration: every value is
 /// checked against its option's type as it is parsed, so a wrong value is a usage error

@@ -1,3 +1,5 @@
+import StoryGraph
+
 /// `storygraph completions SHELL`: the completion script for bash, zsh or fish, made from
 /// the command declarations (`make install` installs all three).
 struct CompletionsCommand: Command {

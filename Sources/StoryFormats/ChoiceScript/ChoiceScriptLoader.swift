@@ -24,10 +24,7 @@ public enum ChoiceScriptLoader: StoryLoader {
     ///
     /// - Complexity: O(n) for a file of n characters, stopping at the first command.
     public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SourceText>? {
-        // A scene (`.txt`) is read as it is; any other file looks past Markdown code fences.
-        var fence: MarkdownFence? = StoryLoading.hasExtension(source.path, of: Self.self) ? nil : MarkdownFence()
         for line in source.text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true) {
-            if fence?.hides(String(Substring(line))) == true { continue }
             let parsed = ChoiceScriptLine(number: 0, raw: Substring(line))
             if let command = parsed.command, markers.contains(command) {
                 return Recognition(confidence: 20, parsed: .success(source))

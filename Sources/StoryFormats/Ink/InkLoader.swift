@@ -21,8 +21,7 @@ public enum InkLoader: StoryLoader {
     /// - Complexity: O(n) for the first 200 lines.
     public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SourceText>? {
         if source.path.lowercased().hasSuffix(".ink") { return Recognition(confidence: 10, parsed: .success(source)) }
-        var fence = MarkdownFence()
-        for line in source.text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) where !fence.hides(line) {
+        for line in source.text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
             if isInkLine(line) { return Recognition(confidence: 5, parsed: .success(source)) }
         }
         return nil

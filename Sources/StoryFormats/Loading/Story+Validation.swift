@@ -83,7 +83,7 @@ extension Story {
 
     /// The edit that makes a broken link name `suggestion`, when the source pins it: from
     /// the link's column to the end of its line, the source holds the target's text
-    /// exactly once, as a whole name (no letter, digit or `_` on either side). When the
+    /// exactly once as a whole name (no letter, digit or `_` on either side). When the
     /// target is an id the loader built (`scene:label`, `knot.stitch`) and the source may
     /// hold only its last part, the part after the separator the two names share is looked
     /// for instead. Anything else (the target twice on the line, as in `[[hallway->hallway]]`,
@@ -119,11 +119,14 @@ extension Story {
             var found: [Int] = []
             var i = from
             while i + original.count <= lineEnd {
-                if scalars[i] == original[0], scalars[i..<(i + original.count)].elementsEqual(original) { found.append(i) }
+                if scalars[i] == original[0], scalars[i..<(i + original.count)].elementsEqual(original),
+                    !isNameScalar(i - 1), !isNameScalar(i + original.count) {
+                    found.append(i)
+                }
                 i += 1
             }
             guard !found.isEmpty else { continue }
-            guard found.count == 1, !isNameScalar(found[0] - 1), !isNameScalar(found[0] + original.count) else { return nil }
+            guard found.count == 1 else { return nil }
             var at = location
             at.column = found[0] - lineStart + 1
             return Diagnostic.Fix(at: at, replacing: string(original), with: string(replacement))

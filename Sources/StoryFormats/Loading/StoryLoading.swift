@@ -212,12 +212,17 @@ public enum StoryLoading {
         }
         let byExtension = loaders.filter { hasExtension(source.path, of: $0) }
         let candidates = byExtension.isEmpty ? loaders : byExtension
+        // A file no loader claims by its extension (standard input, a README) is
+        // recognised past Markdown code fences: a document that shows a story is not one.
+        // What is recognised is then read as it is.
+        let masked = byExtension.isEmpty ? MarkdownFence.masked(source) : nil
         var best: Chosen?
         let parses = SourceParses()
         for loader in candidates {
-            guard let chosen = attempt(loader, source, parses, forced: false) else { continue }
+            guard let chosen = attempt(loader, masked ?? source, parses, forced: false) else { continue }
             if chosen.confidence > (best?.confidence ?? 0) { best = chosen }
         }
+        if let best, masked != nil { return attempt(best.loader, source, SourceParses(), forced: true) ?? best }
         if let best { return best }
         if AppSourceProject.isAppSource(source.path), let refusal = AppSourceProject.typeOnlyRefusal(source) { throw refusal }
         let tried = candidates.map { "\($0.formatName) (\($0.formatDescription))" }

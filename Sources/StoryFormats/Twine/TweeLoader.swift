@@ -19,25 +19,18 @@ public enum TweeLoader: StoryLoader {
         var diagnostics: [Diagnostic]
     }
 
-    /// 10 when a line starts with `::` (a passage header) outside a Markdown code fence,
-    /// else not recognised: a `.txt` without headers is left to other formats, and a
-    /// Markdown document that shows Twee in a fenced example is not a story.
+    /// 10 when a line starts with `::` (a passage header), else not recognised: a `.txt`
+    /// without headers is left to other formats.
     ///
     /// - Complexity: O(n).
     public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<File>? {
         let s = source.scalars
-        var fence = MarkdownFence()
         var k = 0
-        while k < s.count {
-            var end = k
-            while end < s.count, s[end] != "\n" { end += 1 }
-            // A fence's line is short: its first 256 scalars say whether it is one.
-            var line = String.UnicodeScalarView()
-            line.append(contentsOf: s[k..<min(end, k + 256)])
-            if !fence.hides(String(line)), end - k >= 2, s[k] == ":", s[k + 1] == ":" {
+        while k + 1 < s.count {
+            if (k == 0 || s[k - 1] == "\n") && s[k] == ":" && s[k + 1] == ":" {
                 return Recognition(confidence: 10, parsed: .success(parse(source, parses)))
             }
-            k = end + 1
+            k += 1
         }
         return nil
     }

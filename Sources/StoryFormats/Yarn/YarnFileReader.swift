@@ -73,13 +73,11 @@ enum YarnFileReader {
     }
 
     /// Whether the text looks like a Yarn file: a `title:` header line followed, with only
-    /// header lines between, by a `---` line (looked for in the first 64 KiB, past
-    /// Markdown code fences).
+    /// header lines between, by a `---` line (looked for in the first 64 KiB).
     static func looksLikeYarn(_ source: SourceText) -> Bool {
         let head = String(decoding: source.utf8.prefix(1 << 16), as: UTF8.self)
         var sawTitle = false
-        var fence = MarkdownFence()
-        for raw in head.yarnLines(omittingEmpty: true) where !fence.hides(raw) {
+        for raw in head.yarnLines(omittingEmpty: true) {
             let line = String(raw).trimmingYarnSpace().replacingOccurrences(of: "\r", with: "")
             if line.hasPrefix("title:") { sawTitle = true; continue }
             if sawTitle && line == "---" { return true }
