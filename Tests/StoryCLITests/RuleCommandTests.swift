@@ -17,7 +17,7 @@ import StoryGraph
         }
         #expect(listed.map(\.0) == StoryLoading.rules.ids)
         #expect(listed.map(\.1) == StoryLoading.rules.rules.map(\.severity.rawValue))
-        #expect(listed.count == 88)
+        #expect(listed.count == 89)
         #expect(lines.contains { $0.hasPrefix("  broken-link") && $0.contains("error    A choice leads to a passage that does not exist.") })
     }
 
