@@ -84,7 +84,7 @@ import Testing
     static let bound = "its bound of 0.5 seconds, twice --state-budget 0.25"
     static let boundName = "seconds"
     #else
-    static let bound = "its bound of 100,000,000 evaluation steps, --state-budget 0.25"
+    static let bound = "its bound of 25,000,000 evaluation steps, --state-budget 0.25"
     static let boundName = "evaluation steps"
     #endif
 
@@ -98,7 +98,7 @@ import Testing
         #expect(state["complete"] as? Bool == false)
         #expect(state["stopped_by"] as? String == Self.boundName)
         #expect(state["max_seconds"] as? Double == 0.25)
-        #expect(state["max_evaluation_steps"] as? Int == 100_000_000)
+        #expect(state["max_evaluation_steps"] as? Int == 25_000_000)
         #expect(state["max_states"] as? Int == 250_000)
         #expect((state["states"] as? Int ?? 0) < 250_000)
         #expect((state["bytes"] as? Int ?? .max) < 1 << 30)
