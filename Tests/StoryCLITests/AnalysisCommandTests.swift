@@ -87,9 +87,11 @@ import Testing
         #expect(full.stdout == "checked 1 story: 0 errors, 5 warnings, 1 info\n")
         let cut = runCLI(["check", story, "--max-states", "5"])
         #expect(cut.exitCode == 0)
-        #expect(cut.stdout == "checked 1 story: 0 errors, 1 warning, 1 info\n")
+        #expect(cut.stdout == "checked 1 story: 0 errors, 1 warning, 2 info\n")
+        #expect(cut.stderr.contains(
+            "toll-bridge.json:6:5: info: the state search stopped at its bound of 5 states, --max-states after 5 states: what it did not reach may still be reachable, so no finding says 'never' [state-search-incomplete]\n"))
         #expect(runCLI(["report", story, "--max-states", "5"]).stdout.contains(
-            "  states explored                            5 (stopped at the budget of 5 states, 100 steps: what is not reached may still be reachable)\n"))
+            "  states explored                            5 (stopped at its bound of 5 states, --max-states: what is not reached may still be reachable)\n"))
         let wrong = runCLI(["report", story, "--max-states", "0"])
         #expect(wrong.exitCode == 64)
         #expect(wrong.stderr.hasPrefix("error: invalid value '0' for '--max-states'; expected a whole number from 1 to 100000000"))

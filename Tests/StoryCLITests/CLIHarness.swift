@@ -92,16 +92,19 @@ enum Binary {
 /// shell, make, man).
 func runBinary(
     _ arguments: [String], environment: [String: String]? = nil, product: String = "storygraph", timeout: Double? = nil,
-    input: Data? = nil, cpuSeconds: Int? = nil, directory: URL? = nil, executable: String? = nil
+    input: Data? = nil, cpuSeconds: Int? = nil, memoryKiB: Int? = nil, directory: URL? = nil, executable: String? = nil
 ) throws -> CLIRun {
     let binary = executable.map { URL(fileURLWithPath: $0) }
         ?? (product == "storygraph" ? Binary.url : Binary.url.deletingLastPathComponent().appendingPathComponent(product))
     let process = Process()
-    if let cpuSeconds {
+    if cpuSeconds != nil || memoryKiB != nil {
         // The kernel's CPU limit on the child alone (SIGXCPU past it): other tests' child
         // processes finishing meanwhile are not counted, as RUSAGE_CHILDREN would count them.
+        // A memory limit (`ulimit -v`, KiB of address space) makes a child that allocates
+        // without bound fail its allocation (and the test) instead of taking the machine.
+        let limits = (cpuSeconds.map { ["ulimit -t \($0)"] } ?? []) + (memoryKiB.map { ["ulimit -v \($0)"] } ?? [])
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -t \(cpuSeconds) && exec \"$0\" \"$@\"", binary.path] + arguments
+        process.arguments = ["-c", (limits + ["exec \"$0\" \"$@\""]).joined(separator: " && "), binary.path] + arguments
     } else {
         process.executableURL = binary
         process.arguments = arguments

@@ -152,10 +152,13 @@ import Testing
             "variable-never-read: variable 'tired' is set but nothing reads it",
             "variable-never-set: variable 'key' is read but nothing sets it: it never has a value",
         ])
-        // A search cut by its budget proves no "never": only the variable rules remain.
+        // A search cut by its budget proves no "never": only the variable rules remain, and
+        // an info names the bound that cut it.
         let cut = Lint(graph, reachability: reachability, components: StronglyConnectedComponents(graph),
                        state: StateAnalysis(graph, reachability: reachability, budget: .init(maxStates: 3)), disabled: ["empty-passage", "self-loop"])
-        #expect(cut.findings.map { $0.ruleID! } == ["variable-never-read", "variable-never-set"])
+        #expect(cut.findings.map { $0.ruleID! } == ["state-search-incomplete", "variable-never-read", "variable-never-set"])
+        #expect(cut.findings.first?.message
+            == "the state search stopped at its bound of 3 states, --max-states after 3 states: what it did not reach may still be reachable, so no finding says 'never'")
     }
 
     @Test func aVariableShownInTheTextIsRead() {
@@ -274,10 +277,25 @@ import Testing
         #expect(!s.isComplete)
         #expect(s.states == 500)
         #expect(s.steps == 999)
+        #expect(s.stoppedBy == .states)
         let t = StateAnalysis(StoryGraph(story), budget: .init(maxStates: 1_000_000, maxSteps: 40))
         #expect(!t.isComplete)
         #expect(t.steps == 40)
         #expect(t.states == 21)
+        #expect(t.stoppedBy == .steps)
+        // Evaluation steps: the first choice past the bound stops the search (here 2 steps
+        // past it, with 12 states found).
+        let u = StateAnalysis(StoryGraph(story), budget: .init(maxStates: 1_000_000, seconds: .infinity, maxEvaluationSteps: 160))
+        #expect(u.stoppedBy == .evaluationSteps)
+        #expect(u.evaluationSteps == 162)
+        #expect(u.states == 12)
+        // Bytes are summed every 65,536 evaluation steps (and before the index doubles):
+        // past 50,000 at the first sum.
+        let v = StateAnalysis(StoryGraph(story), budget: .init(maxStates: 1_000_000, seconds: .infinity, maxBytes: 50_000))
+        #expect(v.stoppedBy == .bytes)
+        #expect(v.bytes == 221_384)
+        #expect(v.isComplete == false)
+        #expect(StateAnalysis(StoryGraph(story), budget: .init(maxStates: 1_000_000, seconds: 0)).stoppedBy == .evaluationSteps)
     }
 }
 

@@ -207,6 +207,7 @@ extension Report {
                     .init("steps", .int(s.steps)), .init("evaluation_steps", .int(s.evaluationSteps)),
                     .init("max_evaluation_steps", .int(s.maxEvaluationSteps)), .init("bytes", .int(s.bytes)),
                     .init("max_bytes", .int(s.maxBytes)), .init("max_seconds", .double(s.maxSeconds)),
+                    .init("max_string_bytes", .int(StateValue.maxStringBytes)),
                 ]),
                 .init("variables tracked", names(s.variables), [.init("variables", .strings(s.variables))]),
                 .init(s.abstracted.isEmpty ? nil : "abstracted away (no condition reads them)", names(s.abstracted),
