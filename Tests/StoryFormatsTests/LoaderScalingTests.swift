@@ -79,13 +79,13 @@ import StoryGraph
         }, passages: { $0 }),
         // A story of two sections beside a long list and a long map, in JS and in YAML:
         // reading the literal is all the work (each value appended to an open list).
-        Case(name: "gamebook JS long literal", file: "long.js", format: "gamebook", n: 4_000, write: { k in
+        Case(name: "gamebook JS long literal", file: "long.js", format: "gamebook", n: 1_500, write: { k in
             let numbers = (0..<k).map(String.init).joined(separator: ", ")
             let names = (0..<k).map { "a\($0): \($0)" }.joined(separator: ", ")
             return "export default {\n  sections: { start: { text: 'Go.', options: [{ label: 'on', goto: 'end' }] }, end: { text: 'Done.' } },\n"
                 + "  numbers: [\(numbers)],\n  names: { \(names) }\n};\n"
         }, passages: { _ in 2 }),
-        Case(name: "gamebook YAML long literal", file: "long.yaml", format: "gamebook", n: 4_000, write: { k in
+        Case(name: "gamebook YAML long literal", file: "long.yaml", format: "gamebook", n: 1_500, write: { k in
             let numbers = (0..<k).map(String.init).joined(separator: ", ")
             let names = (0..<k).map { "a\($0): \($0)" }.joined(separator: ", ")
             return "sections:\n  start: {text: Go., options: [{label: on, goto: end}]}\n  end: {text: Done.}\n"

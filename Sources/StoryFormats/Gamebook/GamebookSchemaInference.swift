@@ -12,8 +12,8 @@ import StoryGraph
 /// called text, body, content…); the label, the option field holding prose other than
 /// the target (preferring text, label, title…).
 ///
-/// - Complexity: O(C · F · n) for C candidate collections, F fields per section and n the
-///   size of the data.
+/// - Complexity: O(C · R · n) for C candidate collections (at most the data's maps and
+///   lists two keys down), R id readings of each and n the size of the data.
 public enum GamebookSchemaInference {
     /// What was inferred, and the sections' collection it was inferred from.
     public struct Inferred: Sendable {
@@ -82,60 +82,110 @@ public enum GamebookSchemaInference {
         return (collection.elements ?? []).filter { $0.entries != nil }.map { (nil, $0) }
     }
 
+    /// A record's fields in the order they are first met: each key, and for a key holding
+    /// a map, `key.inner` for each of its entries that holds a map or a list
+    /// (`choice.options`).
+    static func fields(of record: GamebookNode) -> [String] {
+        var seen: Set<String> = []
+        var fields: [String] = []
+        for entry in record.entries ?? [] {
+            if seen.insert(entry.key).inserted { fields.append(entry.key) }
+            for inner in entry.value.entries ?? [] where inner.value.entries != nil || inner.value.elements != nil {
+                let path = entry.key + "." + inner.key
+                if seen.insert(path).inserted { fields.append(path) }
+            }
+        }
+        return fields
+    }
+
+    /// What `record.value(at: field)` gives for every field it can give something for
+    /// (a key; `key.inner` through the first entry of each), read in one pass over the
+    /// record instead of a search per field.
+    static func fieldValues(_ record: GamebookNode) -> [String: GamebookNode] {
+        var values: [String: GamebookNode] = [:]
+        let entries = record.entries ?? []
+        for entry in entries where values[entry.key] == nil { values[entry.key] = entry.value }
+        var direct = Set(values.keys)
+        for entry in entries where direct.remove(entry.key) != nil {
+            // The first entry of each key (`direct` forgets a key once it is read).
+            // A key that is empty or holds a dot is not one step of a path.
+            guard let inner = entry.value.entries, Self.isStep(entry.key) else { continue }
+            var innerSeen: Set<String> = []
+            for item in inner where innerSeen.insert(item.key).inserted {
+                let path = entry.key + "." + item.key
+                // An entry named `key.inner` itself is what `value(at:)` finds first.
+                guard Self.isStep(item.key), values[path] == nil else { continue }
+                values[path] = item.value
+            }
+        }
+        return values
+    }
+
+    static func isStep(_ key: String) -> Bool { !key.isEmpty && !key.contains(".") }
+
     /// Every (id, options, target) reading of one collection with at least one hit and
     /// at least half of its targets hitting.
+    ///
+    /// - Complexity: O(R · n) for R id readings (at most the fields that are unique in
+    ///   every record, plus two) and n the size of the collection: each record's fields
+    ///   are read once per reading, never looked up field by field (which was O(F · n)
+    ///   for F fields, quadratic when records have fields of their own).
     static func score(_ path: [String], _ collection: GamebookNode) -> [Candidate] {
         let records = records(collection)
         guard records.count >= 2, records.count * 2 >= (collection.entries?.count ?? collection.elements?.count ?? 0) else { return [] }
+        let values = records.map { fieldValues($0.record) }
+        // Option fields, in the order first seen: each field of a section, and each field
+        // of a map inside one (`choice.options`).
+        var fields: [String] = []
+        var known: Set<String> = []
+        for (_, record) in records {
+            for field in Self.fields(of: record) where known.insert(field).inserted { fields.append(field) }
+        }
         // Id readings: the map key, or a unique scalar field present in every record, or
         // the position from 0 or 1.
         var idReadings: [(String?, Int, Set<String>)] = []
         if collection.entries != nil {
             idReadings.append((nil, 0, Set(records.compactMap(\.key))))
         } else {
-            var fields: [String] = []
-            for (_, record) in records { for entry in record.entries! where !fields.contains(entry.key) { fields.append(entry.key) } }
+            // Each record's own keys (`record[field]`, not a path into a map).
+            var scalars: [String: [String]] = [:]
+            for (_, record) in records {
+                var seen: Set<String> = []
+                for entry in record.entries ?? [] where seen.insert(entry.key).inserted {
+                    if let text = entry.value.scalarText { scalars[entry.key, default: []].append(text) }
+                }
+            }
             for field in fields {
-                let values = records.compactMap { $0.record[field]?.scalarText }
-                if values.count == records.count && Set(values).count == values.count { idReadings.append((field, 0, Set(values))) }
+                guard let texts = scalars[field], texts.count == records.count else { continue }
+                let unique = Set(texts)
+                if unique.count == texts.count { idReadings.append((field, 0, unique)) }
             }
             idReadings.append((nil, 0, Set((0..<records.count).map(String.init))))
             idReadings.append((nil, 1, Set((1...records.count).map(String.init))))
-        }
-        // Option fields: each field of a section, and each field of a map inside one
-        // (`choice.options`).
-        var fields: [String] = []
-        for (_, record) in records {
-            for entry in record.entries! {
-                if !fields.contains(entry.key) { fields.append(entry.key) }
-                for inner in entry.value.entries ?? [] where inner.value.entries != nil || inner.value.elements != nil {
-                    let path = entry.key + "." + inner.key
-                    if !fields.contains(path) { fields.append(path) }
-                }
-            }
         }
         var found: [Candidate] = []
         // A field that could be the id (unique in every record) is never the options.
         let idFields = Set(idReadings.compactMap(\.0))
         for (id, base, ids) in idReadings {
-            for field in fields where !idFields.contains(field) {
-                // Target readings of this options field: nil for bare targets and maps,
-                // or a field of option records.
-                var tally: [String?: (hits: Int, total: Int)] = [:]
-                for (index, (key, record)) in records.enumerated() {
-                    guard let value = record.value(at: field) else { continue }
-                    // A section naming itself is no link: it is how ids and numbers look alike.
-                    let own = id.flatMap { record[$0]?.scalarText } ?? key ?? String(index + base)
+            // Target readings of each options field: nil for bare targets and maps, or a
+            // field of option records.
+            var tallies: [String: [String?: (hits: Int, total: Int)]] = [:]
+            for (index, (key, record)) in records.enumerated() {
+                // A section naming itself is no link: it is how ids and numbers look alike.
+                let own = id.flatMap { record[$0]?.scalarText } ?? key ?? String(index + base)
+                for (field, value) in values[index] where known.contains(field) && !idFields.contains(field) {
                     for (target, text) in targets(value) {
                         // 0 or below naming no section: the "start again" convention, neutral.
                         if !ids.contains(text), let number = Double(text), number <= 0 { continue }
-                        var t = tally[target] ?? (0, 0)
+                        var t = tallies[field, default: [:]][target] ?? (0, 0)
                         t.total += 1
                         if ids.contains(text) && text != own { t.hits += 1 }
-                        tally[target] = t
+                        tallies[field, default: [:]][target] = t
                     }
                 }
-                for (target, t) in tally where t.hits > 0 && t.hits * 3 >= t.total {
+            }
+            for field in fields where !idFields.contains(field) {
+                for (target, t) in tallies[field] ?? [:] where t.hits > 0 && t.hits * 3 >= t.total {
                     found.append(Candidate(
                         path: path, collection: collection, id: id, idBase: base, options: field, target: target,
                         hits: t.hits, total: t.total))

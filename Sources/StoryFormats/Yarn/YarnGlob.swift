@@ -8,15 +8,15 @@
 ///   `/`; a `[` with no `]` after it is itself;
 /// - anything else itself; a leading `./` is dropped.
 ///
-/// Matching runs the pattern as a set of positions over the path, one character at a
+/// Matching runs the pattern as a set of positions over the path, one Unicode scalar at a
 /// time (Thompson's simulation of the pattern's automaton), so no input backtracks.
 ///
 /// - Complexity: O(p · n) for a pattern of p tokens and a path of n characters.
 struct YarnGlob {
     private enum Token: Equatable {
-        case character(Character)
+        case character(Unicode.Scalar)
         case any
-        case set([ClosedRange<Character>], negated: Bool)
+        case set([ClosedRange<Unicode.Scalar>], negated: Bool)
         /// `*`: any run without `/`.
         case star
         /// `**`: any run.
@@ -29,7 +29,7 @@ struct YarnGlob {
     private let tokens: [Token]
 
     init(_ pattern: String) {
-        var characters = Array(pattern.hasPrefix("./") ? pattern.dropFirst(2) : Substring(pattern))
+        var characters = Array((pattern.hasPrefix("./") ? pattern.dropFirst(2) : Substring(pattern)).unicodeScalars)
         var tokens: [Token] = []
         var i = 0
         characters.append("\0")  // a sentinel, never read as part of the pattern
@@ -71,11 +71,11 @@ struct YarnGlob {
     }
 
     /// The set starting at `characters[start]` (`[`) and the index after its `]`.
-    private static func set(_ characters: [Character], from start: Int, end: Int) -> (Token, Int)? {
+    private static func set(_ characters: [Unicode.Scalar], from start: Int, end: Int) -> (Token, Int)? {
         var i = start + 1
         var negated = false
         if i < end, characters[i] == "!" || characters[i] == "^" { negated = true; i += 1 }
-        var ranges: [ClosedRange<Character>] = []
+        var ranges: [ClosedRange<Unicode.Scalar>] = []
         var first = true
         while i < end {
             let c = characters[i]
@@ -117,7 +117,7 @@ struct YarnGlob {
             }
         }
         add(0, to: &current)
-        for c in path {
+        for c in path.unicodeScalars {
             generation += 1
             next.removeAll(keepingCapacity: true)
             for k in current where k < count {
