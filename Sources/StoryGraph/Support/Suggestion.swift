@@ -7,7 +7,7 @@
 /// 2. the name closest by edit distance, counting insertions, deletions, substitutions and
 ///    swaps of neighbours as 1 each (optimal string alignment, the restricted
 ///    Damerau–Levenshtein distance: Damerau 1964), compared without case, within one edit
-///    per three letters typed (at least one, from two letters on);
+///    per three letters typed (and at least one);
 /// 3. a name the typed one begins, when at least two letters are typed (`max-t` →
 ///    `max-text`).
 /// Ties go to the smaller distance with case counted, then to the name that sorts first,
@@ -31,9 +31,8 @@ public enum Suggestion {
     }
 
     /// The most edits allowed between a typed name of `length` letters and a suggestion:
-    /// one per three letters and at least one, but none for a single letter (any other
-    /// letter is one edit away).
-    public static func allowedEdits(forLength length: Int) -> Int { length < 2 ? 0 : max(1, length / 3) }
+    /// one per three letters, and at least one.
+    public static func allowedEdits(forLength length: Int) -> Int { max(1, length / 3) }
 
     /// Names longer than this (in Unicode scalars) are compared by case only: it bounds the
     /// work of one comparison.
@@ -92,7 +91,7 @@ public enum Suggestion {
                     .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
             }
             let t = Array(lower.unicodeScalars)
-            if t.count <= Suggestion.longestCompared {
+            if !t.isEmpty, t.count <= Suggestion.longestCompared {
                 let counts = Self.bucketCounts(t)
                 var limit = Suggestion.allowedEdits(forLength: t.count)
                 // The names each cheap lower bound allows, by that bound: aligned nearest
