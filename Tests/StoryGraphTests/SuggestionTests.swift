@@ -35,7 +35,6 @@ import StoryGraph
         ("Exits", ["Escape"]),
         // The name itself is never suggested.
         ("Hallway", ["Hallway"]),
-        ("x", ["y"]),
         ("", ["a"]),
     ])
     func suggestsNothingFar(_ typed: String, _ names: [String]) {

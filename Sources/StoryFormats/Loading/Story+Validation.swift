@@ -11,8 +11,8 @@ extension Story {
     /// The restart rule (`RestartRule`, the same for every format) marks restarts, and
     /// restart choices always lead to the start, whatever target they were given.
     ///
-    /// - Complexity: O(P + C) for P passages and C choices, plus O(P) bounded comparisons
-    ///   per broken link.
+    /// - Complexity: O(P + C) for P passages and C choices, plus bounded comparisons for
+    ///   the suggestions, at most 5,000,000 in all.
     public func validated(restartRule: RestartRule = .text, sources: [SourceText] = []) throws(StoryLoadError) -> (Story, [Diagnostic]) {
         var findings: [Diagnostic] = []
         guard !passages.isEmpty else {
@@ -48,6 +48,9 @@ extension Story {
         }
         restartRule.apply(to: &kept, start: start)
         var names: Suggestion.Names?
+        // Names weighed for every suggestion of this story together: the suggestions of a
+        // few hundred broken links among 12,000 passages, not of 100,000 among 100,000.
+        var suggestionBudget = 5_000_000
         for p in kept.indices {
             for c in kept[p].choices.indices {
                 if kept[p].choices[c].isRestart {
@@ -57,7 +60,7 @@ extension Story {
                 if kept[p].choices[c].kind != .dynamic, kept[p].choices[c].kind != .return, firstByID[kept[p].choices[c].target] == nil {
                     let choice = kept[p].choices[c]
                     if names == nil { names = Suggestion.Names(firstByID.keys) }
-                    let suggestion = names?.closest(to: choice.target)
+                    let suggestion = names?.closest(to: choice.target, budget: &suggestionBudget)
                     let location = choice.location ?? kept[p].location
                     var finding = Diagnostic(
                         LintRule.brokenLink.rule,

@@ -7,7 +7,7 @@
 /// 2. the name closest by edit distance, counting insertions, deletions, substitutions and
 ///    swaps of neighbours as 1 each (optimal string alignment, the restricted
 ///    Damerau–Levenshtein distance: Damerau 1964), compared without case, within one edit
-///    per three letters typed (at least one, from two letters on);
+///    per three letters typed (and at least one);
 /// 3. a name the typed one begins, when at least two letters are typed (`max-t` →
 ///    `max-text`).
 /// Ties go to the smaller distance with case counted, then to the name that sorts first,
@@ -31,9 +31,8 @@ public enum Suggestion {
     }
 
     /// The most edits allowed between a typed name of `length` letters and a suggestion:
-    /// one per three letters and at least one, but none for a single letter (any other
-    /// letter is one edit away).
-    public static func allowedEdits(forLength length: Int) -> Int { length < 2 ? 0 : max(1, length / 3) }
+    /// one per three letters, and at least one.
+    public static func allowedEdits(forLength length: Int) -> Int { max(1, length / 3) }
 
     /// Names longer than this (in Unicode scalars) are compared by case only: it bounds the
     /// work of one comparison.
@@ -58,6 +57,9 @@ public enum Suggestion {
         private let buckets: [SIMD32<UInt8>]
         /// Folded name → the indices of the names that fold to it.
         private let byFolded: [String: [Int]]
+        /// Folded length → the indices of the names of that length, in name order: a
+        /// lookup looks only at lengths within its allowed edits.
+        private let byLength: [Int: [Int]]
 
         public init(_ names: some Sequence<String>) {
             // Sorted and unique, so that ties go to the name that sorts first.
@@ -66,6 +68,7 @@ public enum Suggestion {
             var folded: [[Unicode.Scalar]] = []
             var buckets: [SIMD32<UInt8>] = []
             var byFolded: [String: [Int]] = [:]
+            var byLength: [Int: [Int]] = [:]
             folded.reserveCapacity(names.count)
             buckets.reserveCapacity(names.count)
             for (i, name) in names.enumerated() {
@@ -74,36 +77,53 @@ public enum Suggestion {
                 let scalars = Array(lower.unicodeScalars)
                 folded.append(scalars)
                 buckets.append(Self.bucketCounts(scalars))
+                byLength[scalars.count, default: []].append(i)
             }
+            self.byLength = byLength
             self.folded = folded
             self.buckets = buckets
             self.byFolded = byFolded
         }
 
         /// The name `typed` was meant to be, or nil (the rule above).
-        /// - Complexity: O(n) for n names: each is first bounded by its length and a 32-lane
+        /// - Complexity: O(n) for n names: each of a length within the allowed edits is
+        ///   first bounded by its length and a 32-lane
         ///   letter count, and aligned (O(L × k) for names of at most `longestCompared`
         ///   scalars and k allowed edits) only while its bound is within the best distance
         ///   found, nearest bounds first.
         public func closest(to typed: String) -> String? {
+            var unlimited = Int.max
+            return closest(to: typed, budget: &unlimited)
+        }
+
+        /// `closest(to:)` within a budget shared by many lookups (the broken links of one
+        /// story): each name weighed takes one from `budget`, and once it is spent only
+        /// names equal but for case are suggested, so that a story with a hundred thousand
+        /// broken links among a hundred thousand passages still loads in linear time.
+        /// Lookups made in the same order spend the same budget: the answers are the same
+        /// on every run.
+        public func closest(to typed: String, budget: inout Int) -> String? {
             let lower = typed.lowercased()
             if let same = byFolded[lower]?.filter({ names[$0] != typed }), !same.isEmpty {
                 return same.map { (names[$0], Suggestion.editDistance(typed, names[$0])) }
                     .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
             }
             let t = Array(lower.unicodeScalars)
-            if t.count <= Suggestion.longestCompared {
+            if !t.isEmpty, t.count <= Suggestion.longestCompared, budget > 0 {
                 let counts = Self.bucketCounts(t)
                 var limit = Suggestion.allowedEdits(forLength: t.count)
                 // The names each cheap lower bound allows, by that bound: aligned nearest
                 // first, so that once a name at distance d is found, names whose bound
                 // exceeds d are never aligned.
                 var byBound = [[Int]](repeating: [], count: limit + 1)
-                for i in names.indices {
-                    let lengths = abs(folded[i].count - t.count)
-                    guard lengths <= limit else { continue }
-                    let bound = max(lengths, Self.bagDistance(counts, buckets[i]))
-                    if bound <= limit { byBound[bound].append(i) }
+                for length in max(0, t.count - limit)...(t.count + limit) {
+                    let lengths = abs(length - t.count)
+                    for i in byLength[length] ?? [] {
+                        budget -= 1
+                        if budget < 0 { return nil }
+                        let bound = max(lengths, Self.bagDistance(counts, buckets[i]))
+                        if bound <= limit { byBound[bound].append(i) }
+                    }
                 }
                 var best: [Int] = []
                 for bound in byBound.indices where bound <= limit {
@@ -124,6 +144,8 @@ public enum Suggestion {
                 }
             }
             guard t.count >= 2 else { return nil }
+            budget -= names.count
+            if budget < 0 { return nil }
             return names.indices.first { folded[$0].count > t.count && folded[$0].starts(with: t) }.map { names[$0] }
         }
 
