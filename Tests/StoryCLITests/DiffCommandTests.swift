@@ -49,7 +49,7 @@ import Testing
               boats     lost               1            -          25%           -
 
             NEW FINDINGS
-              Examples/diff/tide-mill-v2.json:16:20: error: choice 'Ask about the pond' of passage 'miller' leads to 'millpnd', which does not exist [broken-link]
+              Examples/diff/tide-mill-v2.json:16:20: error: choice 'Ask about the pond' of passage 'miller' leads to 'millpnd', which does not exist; did you mean 'millpond'? [broken-link]
 
             FIXED FINDINGS
               Examples/diff/tide-mill-v1.json:20:5: warning: passage 'old race' cannot be reached from the start 'mill' [unreachable]

@@ -79,7 +79,7 @@ import Testing
             ? ("(if: ", ")[ [[End]] ]", "(set: $x to it + 1)") : ("<<if ", ">>[[End]]<</if>>", "<<set $x += 1>>")
         let deep = String(repeating: "(", count: 30_000) + "$a" + String(repeating: ")", count: 30_000)
         let long = (0..<5_000).map { "$v\($0)" }.joined(separator: " + ")
-        let many = String(repeating: open + String(repeating: "(", count: 70) + "$b" + String(repeating: ")", count: 70) + close + "\n", count: 1_000)
+        let many = String(repeating: open + String(repeating: "(", count: 110) + "$b" + String(repeating: ")", count: 110) + close + "\n", count: 1_000)
         let links = (0..<50).map { "[[Link \($0)|End]]" }.joined(separator: " ")
         let story = """
             :: StoryData

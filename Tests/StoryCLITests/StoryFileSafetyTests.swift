@@ -196,7 +196,7 @@ import Testing
     @Test func devStdinIsStandardInput() throws {
         let run = try runBinary(["check", "/dev/stdin"], timeout: Self.timeout, input: Data(#"{"start": "a", "passages": [{"id": "a", "text": "A", "choices": [{"text": "Go", "to": "b"}]}]}"#.utf8))
         #expect(run.exitCode == 1)
-        #expect(Self.lines(run.stderr).contains("<stdin>:1:66: error: choice 'Go' of passage 'a' leads to 'b', which does not exist [broken-link]"))
+        #expect(Self.lines(run.stderr).contains("<stdin>:1:66: error: choice 'Go' of passage 'a' leads to 'b', which does not exist; did you mean 'a'? [broken-link]"))
     }
 
     // MARK: Escapes: story-provided file names and colour

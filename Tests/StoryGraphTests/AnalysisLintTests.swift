@@ -145,6 +145,6 @@ import Testing
         #expect(errors == ["broken-link", "duplicate-id", "no-ending", "trap"])
         #expect(LintRule.falseChoice.severity == .info)
         #expect(LintRule.allCases.filter { $0.severity == .warning }.count == 12)
-        #expect(LintRule.allCases.filter { $0.severity == .info }.map(\.rawValue) == ["false-choice", "condition-always-true", "variable-never-read"])
+        #expect(LintRule.allCases.filter { $0.severity == .info }.map(\.rawValue) == ["false-choice", "condition-always-true", "variable-never-read", "state-search-incomplete"])
     }
 }
