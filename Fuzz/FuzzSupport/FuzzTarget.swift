@@ -60,7 +60,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     static let analysisBudget = AnalysisBudget(seconds: 0.05, steps: 20_000)
     /// The state search's budget in the loader targets (`--max-states 1000`, 20 steps a
     /// state as the command line gives); the state target draws a smaller one per input.
-    static let stateBudget = StateAnalysis.Budget(maxStates: 1_000, maxSteps: 20_000)
+    static let stateBudget = StateAnalysis.Budget(maxStates: 1_000, maxSteps: 20_000, seconds: 0.5, maxBytes: 64 << 20)
     /// Random readers per input, and the step cap of each.
     static let runs = 20
     static let maxSteps = 200
@@ -121,7 +121,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let loaded = Self.load(data, format: nil, path: "fuzz"), StateModel.applies(to: loaded.result.story) else { return }
         let hash = Self.hash(data)
         let states = [1, 16, 200, 1_000][Int(hash & 3)]
-        let budget = StateAnalysis.Budget(maxStates: states, maxSteps: states * 20)
+        let budget = StateAnalysis.Budget(maxStates: states, maxSteps: states * 20, seconds: 0.5, maxBytes: 64 << 20)
         let analysis = Self.analyse(loaded, stateBudget: budget)
         let graph = loaded.graph
         let play = PlayGraph(graph)
