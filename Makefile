@@ -67,7 +67,8 @@ print-examples:
 ## Run the whole test suite.
 test: build
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@start=$$(date +%s); status=0; $(SWIFT) test --skip-build || status=$$?; \
+	  echo "swift test took $$(( $$(date +%s) - start )) s"; exit $$status
 	STORYGRAPH_SOAK=1 $(SWIFT) test --skip-build --filter RenderMemoryTests
 
 ## valgrind on one `map` run: fails if a definitely-lost block comes from our code.

@@ -60,21 +60,22 @@ import Glibc
 
     /// Runs the built binary in `folder` (stdout discarded) and measures its peak resident
     /// memory (with its children's) from `wait4`.
+    /// Runs the binary in `folder` and returns its exit code, its stderr and the peak memory
+    /// of it and the processes it waited for (git). A small Python parent starts it and reads
+    /// its children's rusage: a process started straight from this test process (vfork)
+    /// would inherit the test process's own high-water mark at exec.
     static func measured(_ arguments: [String], in folder: URL) throws -> (exitCode: Int32, stderr: String, maxResidentKiB: Int) {
-        let errors = Repository.temporaryFolder().appendingPathComponent("stderr").path
-        let script = #"cd "$1" || exit 99; errors=$2; shift 2; exec "$@" >/dev/null 2>"$errors""#
-        let words = ["sh", "-c", script, "sh", folder.path, errors, Binary.url.path] + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let stderr = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (code, stderr, usage.ru_maxrss)
+        let script = """
+            import resource, subprocess, sys
+            run = subprocess.run(sys.argv[2:], cwd=sys.argv[1], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            sys.stderr.buffer.write(run.stderr)
+            print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        let run = try runBinary(
+            ["python3", "-c", script, folder.path, Binary.url.path] + arguments, timeout: 120, input: Data(), executable: "/usr/bin/env")
+        let figures = run.stdout.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard figures.count == 2 else { throw POSIXError(.EIO) }
+        return (Int32(figures[0]), run.stderr, figures[1])
     }
 
     // MARK: outputs that are an input
