@@ -256,15 +256,7 @@ import Glibc
         let decoys = ["\(folder)/keep", "\(folder)/prefix/bin/storygraph"]
         try FileManager.default.createDirectory(atPath: "\(folder)/prefix/bin", withIntermediateDirectories: true)
         for decoy in decoys { try Data("not installed\n".utf8).write(to: URL(fileURLWithPath: decoy)) }
-        let installed = [
-            "bin/storygraph", "share/man/man1/storygraph.1", "share/bash-completion/completions/storygraph",
-            "share/zsh/site-functions/_storygraph", "share/fish/vendor_completions.d/storygraph.fish",
-        ].map { prefix + "/" + $0 }
-        let install = try Tool.run(make, ["-s", "install-files", "PREFIX=\(prefix)", "INSTALL_BIN=\(Binary.url.path)"])
-        #expect(install.exitCode == 0)
-        #expect(install.stderr == "")
-        #expect(install.stdout == installed.map { "installed \($0)\n" }.joined())
-        for file in installed { #expect(FileManager.default.fileExists(atPath: file), "\(file)") }
+        let installed = try InstallTests.installFiles(make, prefix: prefix)
         let uninstall = try Tool.run(make, ["-s", "uninstall", "PREFIX=\(prefix)"])
         #expect(uninstall.exitCode == 0)
         #expect(uninstall.stderr == "")

@@ -7,6 +7,23 @@ import Testing
 /// install-files` (the steps of `make install` after the release build) puts them, and the
 /// binary, under a prefix.
 @Suite struct InstallTests {
+    /// `make install-files PREFIX=prefix` with this build's binary: checks that it said and
+    /// installed exactly the five files, and returns their paths (the binary first).
+    static func installFiles(
+        _ make: String, prefix: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> [String] {
+        let installed = [
+            "bin/storygraph", "share/man/man1/storygraph.1", "share/bash-completion/completions/storygraph",
+            "share/zsh/site-functions/_storygraph", "share/fish/vendor_completions.d/storygraph.fish",
+        ].map { prefix + "/" + $0 }
+        let install = try Tool.run(make, ["-s", "install-files", "PREFIX=\(prefix)", "INSTALL_BIN=\(Binary.url.path)"])
+        #expect(install.exitCode == 0, sourceLocation: sourceLocation)
+        #expect(install.stderr == "", sourceLocation: sourceLocation)
+        #expect(install.stdout == installed.map { "installed \($0)\n" }.joined(), sourceLocation: sourceLocation)
+        for file in installed { #expect(FileManager.default.fileExists(atPath: file), "\(file)", sourceLocation: sourceLocation) }
+        return installed
+    }
+
     /// Every command a completion or the page tells about: the subcommands, then `help`.
     static let commands: [CommandConfiguration] = Commands.all.map { $0.configuration } + [StoryGraphCLI.helpConfiguration]
     static let names = commands.map(\.name)
@@ -132,15 +149,7 @@ import Testing
     @Test func makeInstallIntoAPrefix() throws {
         guard let make = Tool.find("make") else { return }
         let prefix = Repository.temporaryFolder().appendingPathComponent("prefix").path
-        let installed = [
-            "bin/storygraph", "share/man/man1/storygraph.1", "share/bash-completion/completions/storygraph",
-            "share/zsh/site-functions/_storygraph", "share/fish/vendor_completions.d/storygraph.fish",
-        ].map { prefix + "/" + $0 }
-        let install = try Tool.run(make, ["-s", "install-files", "PREFIX=\(prefix)", "INSTALL_BIN=\(Binary.url.path)"])
-        #expect(install.exitCode == 0)
-        #expect(install.stderr == "")
-        #expect(install.stdout == installed.map { "installed \($0)\n" }.joined())
-        for file in installed { #expect(FileManager.default.fileExists(atPath: file), "\(file)") }
+        let installed = try InstallTests.installFiles(make, prefix: prefix)
 
         let version = try Tool.run(installed[0], ["--version"])
         #expect(version.stdout == "storygraph \(StoryGraphCLI.version)\n")
