@@ -1,7 +1,6 @@
 import Foundation
 import StoryGraph
 import StoryMap
-import StoryRender
 
 /// The interactive HTML report: one self-contained page (inline style and script, no
 /// network) that holds the report document rendered by its fourth renderer
@@ -12,10 +11,11 @@ import StoryRender
 ///
 /// Why a module of its own: the page needs the map drawn in-process, so it depends on
 /// `StoryMap` (DOT, overlays, engine plan) and `StoryRender` (Graphviz). `StoryGraph` may
-/// not link a C library and `StoryMap` must stay free of Graphviz (the benchmark and the
-/// fuzz targets use it without rendering); the CLI only parses and prints. So the
-/// document's HTML renderer lives with the other renderers in `StoryGraph`, and this
-/// module assembles the page around it.
+/// not link a C library and `StoryMap` must stay free of Graphviz; the CLI only parses
+/// and prints. So the document's HTML renderer lives with the other renderers in
+/// `StoryGraph`, this module assembles the page around it, and the one map call
+/// (`MapDrawing`), of which the page is one format, lives here too: every map on the page
+/// is planned and rendered through it.
 ///
 /// The page holds a list of maps (`MapView`), one shown at a time: the story map and, with
 /// `--heat`, the same map coloured by the fuzz run; or, for a story too big for one

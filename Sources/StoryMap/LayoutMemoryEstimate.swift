@@ -79,7 +79,7 @@ public struct LayoutMemoryEstimate: Sendable {
     /// `ceilingMiB` (0: never); in the chart style it offers the compact style when that
     /// fits (planned with the same engine `choice`). Checked only when Graphviz is about
     /// to lay the map out.
-    public static func refusal(
+    package static func refusal(
         ceilingMiB: Int, choice: MapEngine, plan: EnginePlan, graph: StoryGraph, options: DOTOptions
     ) -> MemoryRefusal? {
         let estimate = LayoutMemoryEstimate(plan: plan, graph: graph, options: options)
