@@ -143,9 +143,13 @@ struct MapCommand: WatchableCommand {
     /// internal failure.
     static func cliError(_ failure: MapFailure, story path: String) -> CLIError {
         switch failure {
-        case .request(let error): .usage(error.message, command: "map")
-        case .memory(let refusal): refused(refusal, story: path)
-        case .render(let error): error.stage == .size ? error.bitmap.map { tooLarge($0, story: path) } ?? .failure(error.description) : .failure(error.description)
+        case .request(let error):
+            return .usage(error.message, command: "map")
+        case .memory(let refusal):
+            return refused(refusal, story: path)
+        case .render(let error):
+            if error.stage == .size, let bitmap = error.bitmap { return tooLarge(bitmap, story: path) }
+            return .failure(error.description)
         }
     }
 
