@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "StoryGraph"),
         .target(name: "StoryFormats", dependencies: ["StoryGraph", "CLibXML2", "CYAML"]),
         .target(name: "StoryMap", dependencies: ["StoryGraph"]),
-        .target(name: "StoryRender", dependencies: ["CGraphviz", "CFontconfig"]),
+        .target(name: "StoryRender", dependencies: ["StoryGraph", "CGraphviz", "CFontconfig"]),
         // The interactive HTML report: needs the map drawn in-process (StoryMap + StoryRender).
         .target(name: "StoryHTML", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
         .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "StoryHTML"]),

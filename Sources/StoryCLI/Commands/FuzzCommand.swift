@@ -92,7 +92,7 @@ struct FuzzCommand: Command {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             let perSecond = { (count: Int) in seconds > 0 ? ProgressBar.rateText(Double(count) / seconds) : "∞" }
             terminal.printError(TerminalLine(
-                "fuzz: \(FuzzText.grouped(runs)) runs, \(FuzzText.grouped(report.totalChoices)) choices in \(String(format: "%.3f", seconds)) s "
+                "fuzz: \(NumberText.grouped(runs)) runs, \(NumberText.grouped(report.totalChoices)) choices in \(NumberText.fixed(seconds, decimals: 3)) s "
                     + "(\(perSecond(runs)) runs/s, \(perSecond(report.totalChoices)) choices/s)"))
         }
         return report.allEnded ? .success : .findings

@@ -20,7 +20,7 @@ public struct Transcript: Sendable {
     public func text(maxText: Int = 100) -> String {
         let story = graph.graph.story
         var lines: [String] = []
-        var heading = playthrough.run.map { "Run \(FuzzText.grouped($0))" } ?? "A run"
+        var heading = playthrough.run.map { "Run \(NumberText.grouped($0))" } ?? "A run"
         if let seed { heading += " of seed \(seed)" }
         heading += " (\(policy.rawValue) policy)"
         if !story.title.isEmpty { heading += ", \(FuzzText.quoted(story.title))" }
@@ -44,7 +44,7 @@ public struct Transcript: Sendable {
             }
         }
         let count = playthrough.steps.count
-        let choices = "\(FuzzText.grouped(count)) choice\(count == 1 ? "" : "s")"
+        let choices = "\(NumberText.grouped(count)) choice\(count == 1 ? "" : "s")"
         switch playthrough.outcome {
         case .ending(let v):
             lines.append(passageLine(count + 1, v, width: width, maxText: maxText))
@@ -104,17 +104,6 @@ public struct Transcript: Sendable {
 /// Small text helpers shared by the fuzz report and transcripts: deterministic, with no
 /// locale.
 public enum FuzzText {
-    /// `1234567` → `1,234,567`.
-    public static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return value < 0 ? "-" + out : out
-    }
-
     /// One line, at most `limit` characters (0: no limit), "…" when shortened.
     static func shorten(_ text: String, _ limit: Int) -> String {
         let line = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
