@@ -155,10 +155,7 @@ struct PlayCommand: Command {
         if auto {
             if session.failedSlot == nil { screen.write(session.passageText(session.node)) }
             screen.write(session.menuText(keys: false))
-            if session.state == .choosing {
-                let count = session.steps.count
-                screen.write("✗ Stuck: \(NumberText.grouped(count)) choice\(count == 1 ? "" : "s") without an ending (the step cap).\n")
-            }
+            if session.state == .choosing { screen.write(session.stepCapText()) }
             if session.state != .ending { code = .findings }
             try finish(writer, stoppedBy: input.signalled(), terminal)
         } else {
