@@ -153,3 +153,35 @@ extension StoryDiff {
         ])
     }
 }
+
+extension StoryDiff {
+    /// What `diff --format` writes.
+    public enum Format: String, Sendable, CaseIterable { case text, markdown, json }
+
+    /// The diff in `format`: the same document as text, Markdown to paste in a pull
+    /// request, or JSON.
+    package func rendered(_ format: Format) -> String {
+        let document = document()
+        return switch format {
+        case .text: document.text()
+        case .markdown: document.markdown()
+        case .json: document.json()
+        }
+    }
+
+    /// What makes a diff fail a CI check (`diff --fail-on`).
+    public enum FailOn: String, Sendable, CaseIterable { case newErrors = "new-errors", lostEndings = "lost-endings" }
+
+    /// Why the diff fails under `failOn` (`1 new error`, `2 lost endings`); empty when it
+    /// does not.
+    package func failures(_ failOn: Set<FailOn>) -> [String] {
+        var reasons: [String] = []
+        if failOn.contains(.newErrors) && !newErrors.isEmpty {
+            reasons.append("\(newErrors.count) new error\(newErrors.count == 1 ? "" : "s")")
+        }
+        if failOn.contains(.lostEndings) && !lostEndings.isEmpty {
+            reasons.append("\(lostEndings.count) lost ending\(lostEndings.count == 1 ? "" : "s")")
+        }
+        return reasons
+    }
+}
