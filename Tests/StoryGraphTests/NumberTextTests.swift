@@ -37,4 +37,13 @@ import Testing
         #expect(NumberText.fixed(1e70) == String(format: "%.2f", 1e70))
         #expect(NumberText.fixed(1e70).count == 74)
     }
+
+    @Test func ratesAreScaledAsProgressShowsThem() {
+        #expect(NumberText.rate(0) == "0")
+        #expect(NumberText.rate(949.6) == "950")
+        #expect(NumberText.rate(12_345) == "12.3 k")
+        #expect(NumberText.rate(4_561_000) == "4.56 M")
+        #expect(NumberText.rate(1.2e9) == "1.20 G")
+        #expect(NumberText.rate(1e300) == String(format: "%.2f G", 1e300 / 1e9))
+    }
 }

@@ -81,7 +81,7 @@ struct FuzzCommand: Command {
         terminal.write(report.rendered(format, odds: odds, replay: replay))
         if !terminal.quiet {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            let perSecond = { (count: Int) in seconds > 0 ? ProgressBar.rateText(Double(count) / seconds) : "∞" }
+            let perSecond = { (count: Int) in seconds > 0 ? NumberText.rate(Double(count) / seconds) : "∞" }
             terminal.printError(TerminalLine(
                 "fuzz: \(NumberText.grouped(runs)) runs, \(NumberText.grouped(report.totalChoices)) choices in \(NumberText.fixed(seconds, decimals: 3)) s "
                     + "(\(perSecond(runs)) runs/s, \(perSecond(report.totalChoices)) choices/s)"))

@@ -50,6 +50,17 @@ package enum NumberText {
         formatted(value, decimals: decimals)
     }
 
+    /// A rate in thousands, millions or billions, as progress shows it: `950`, `12.3 k`,
+    /// `4.56 M`, `1.20 G`.
+    package static func rate(_ rate: Double) -> String {
+        switch rate {
+        case 1e9...: formatted(rate / 1e9, "%.2f G")
+        case 1e6...: formatted(rate / 1e6, "%.2f M")
+        case 1e3...: formatted(rate / 1e3, "%.1f k")
+        default: formatted(rate, "%.0f")
+        }
+    }
+
     private static func formatted(_ value: Double, decimals: Int) -> String {
         switch decimals {
         case 0: formatted(value, "%.0f")
