@@ -66,17 +66,8 @@ import StoryGraph
     func pathsListedByTheLibraryAreWhatPathsPrints(_ format: PathListing.Format) throws {
         for limit in [nil, 3] as [Int?] {
             let graph = StoryGraph(try Self.load("Examples/lighthouse.json").story)
-            let reachability = Reachability(graph)
-            var listing = PathListing(graph, format: format)
-            var out = listing.opening()
-            var reachedLimit = false
-            for path in PathEnumerator(graph, reachability: reachability) {
-                if let limit, listing.printed >= limit { reachedLimit = true; break }
-                out += listing.next(path)
-            }
-            let counts = PathCounts(graph, components: StronglyConnectedComponents(graph), reachability: reachability)
-            let total = PathListing.Total(counts, to: nil, printed: listing.printed, reachedLimit: reachedLimit)
-            out += listing.closing(total)
+            var out = ""
+            let total = PathListing.list(graph, limit: limit, format: format) { out += $0 }
             let run = try runBinary(["paths", "Examples/lighthouse.json", "--format", format.rawValue] + (limit.map { ["--limit", "\($0)"] } ?? []))
             #expect(run.exitCode == 0)
             #expect(out == run.stdout)

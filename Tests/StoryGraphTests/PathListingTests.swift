@@ -8,17 +8,9 @@ import Testing
     static let twoWays = Fixture.story([[1, 1], []])
 
     static func listed(_ graph: StoryGraph, _ format: PathListing.Format, limit: Int? = nil) -> (String, PathListing.Total) {
-        let reachability = Reachability(graph)
-        var listing = PathListing(graph, format: format)
-        var out = listing.opening()
-        var reachedLimit = false
-        for path in PathEnumerator(graph, reachability: reachability) {
-            if let limit, listing.printed >= limit { reachedLimit = true; break }
-            out += listing.next(path)
-        }
-        let counts = PathCounts(graph, components: StronglyConnectedComponents(graph), reachability: reachability)
-        let total = PathListing.Total(counts, to: nil, printed: listing.printed, reachedLimit: reachedLimit)
-        return (out + listing.closing(total), total)
+        var out = ""
+        let total = PathListing.list(graph, limit: limit, format: format) { out += $0 }
+        return (out, total)
     }
 
     @Test func jsonIsOneDocumentWrittenAsThePathsCome() throws {

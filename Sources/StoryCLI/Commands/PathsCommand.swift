@@ -51,20 +51,7 @@ struct PathsCommand: Command {
             }
             target = v
         }
-        let reachability = Reachability(graph)
-        var listing = PathListing(graph, format: format)
-        var reachedLimit = false
-        terminal.write(listing.opening())
-        for path in PathEnumerator(graph, to: target, reachability: reachability) {
-            if let limit, listing.printed >= limit { reachedLimit = true; break }
-            terminal.write(listing.next(path))
-        }
-        // The total comes last: the stream above never waits for it.
-        let counts = PathCounts(
-            graph, components: StronglyConnectedComponents(graph), reachability: reachability,
-            budget: analysis.budget)
-        let total = PathListing.Total(counts, to: target, printed: listing.printed, reachedLimit: reachedLimit)
-        terminal.write(listing.closing(total))
+        let total = PathListing.list(graph, to: target, limit: limit, budget: analysis.budget, format: format) { terminal.write($0) }
         if format == .text, !terminal.quiet { terminal.printError(TerminalLine(PathListing.summary(total))) }
         return .success
     }

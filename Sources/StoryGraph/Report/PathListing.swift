@@ -29,18 +29,41 @@ package struct PathListing {
         }
     }
 
-    package let graph: StoryGraph
-    package let format: Format
+    private let graph: StoryGraph
+    private let format: Format
     /// The paths written so far.
-    package private(set) var printed = 0
+    private var printed = 0
 
-    package init(_ graph: StoryGraph, format: Format) {
+    private init(_ graph: StoryGraph, format: Format) {
         self.graph = graph
         self.format = format
     }
 
+    /// Lists the paths of `graph` to `ending` (nil: every ending) in `format`, handing each
+    /// piece to `write` as soon as it is ready: at most `limit` paths, then the total,
+    /// counted within `budget` once the listing is done (the stream never waits for it).
+    ///
+    /// - Complexity: O(listed paths · path length) for the listing, plus `PathCounts`.
+    package static func list(
+        _ graph: StoryGraph, to ending: Int? = nil, limit: Int? = nil, budget: AnalysisBudget = AnalysisBudget(),
+        format: Format, write: (String) -> Void
+    ) -> Total {
+        let reachability = Reachability(graph)
+        var listing = PathListing(graph, format: format)
+        var reachedLimit = false
+        write(listing.opening())
+        for path in PathEnumerator(graph, to: ending, reachability: reachability) {
+            if let limit, listing.printed >= limit { reachedLimit = true; break }
+            write(listing.next(path))
+        }
+        let counts = PathCounts(graph, components: StronglyConnectedComponents(graph), reachability: reachability, budget: budget)
+        let total = Total(counts, to: ending, printed: listing.printed, reachedLimit: reachedLimit)
+        write(listing.closing(total))
+        return total
+    }
+
     /// What comes before the first path.
-    package func opening() -> String {
+    private func opening() -> String {
         switch format {
         case .text: ""
         case .json: "{\n  \"schema_version\": \(ReportDocument.schemaVersion),\n  \"paths\": ["
@@ -51,7 +74,7 @@ package struct PathListing {
     /// terminal), or `{"passages": […], "choices": […]}`.
     ///
     /// - Complexity: O(path length).
-    package mutating func next(_ path: StoryPath) -> String {
+    private mutating func next(_ path: StoryPath) -> String {
         defer { printed += 1 }
         switch format {
         case .text:
@@ -67,7 +90,7 @@ package struct PathListing {
 
     /// What comes after the last path: the end of the JSON document with the total; nothing
     /// in text, whose total is for people (`summary`).
-    package func closing(_ total: Total) -> String {
+    private func closing(_ total: Total) -> String {
         switch format {
         case .text: ""
         case .json:
