@@ -190,8 +190,10 @@ struct PlayCommand: Command {
     }
 
     /// `--witness ENDING`: the state search's shortest way to the ending (the choices,
-    /// automatic ones too), or nil when no reader reaches it under state (said on stderr,
-    /// with the choices that block it: exit code 1). The search runs within `budget`.
+    /// automatic ones too), or nil when the search did not reach it (said on stderr: exit
+    /// code 1). Only a search that proves absence says no reader reaches it, with the
+    /// choices that block it; one that stopped at its budget, or met a computed link, says
+    /// so and claims nothing. The search runs within `budget`.
     static func witness(_ id: String, _ graph: StoryGraph, budget: StateAnalysis.Budget, _ terminal: Terminal) throws(CLIError) -> [ChoiceRef]? {
         guard let p = graph.indexByID[id] else {
             throw .usage("--witness: no passage named '\(id)'\(Suggestion.phrase(for: id, among: graph.ids))", command: "play")
@@ -203,15 +205,24 @@ struct PlayCommand: Command {
         }
         let analysis = StateAnalysis(graph, budget: budget)
         if let reached = analysis.reachedEndings.first(where: { $0.passage == p }) { return reached.witness }
+        if let stop = analysis.stopDescription {
+            terminal.printError(TerminalLine(
+                "play: the state search \(stop) after \(NumberText.grouped(analysis.states)) states without reaching ending '\(id)':"
+                    + " it may still be reachable; a larger --max-states or --state-budget searches further"))
+            return nil
+        }
+        guard analysis.provesAbsence else {
+            terminal.printError(TerminalLine(
+                "play: the state search did not reach ending '\(id)', but a reader meets computed links it cannot follow: it may still be reachable"))
+            return nil
+        }
         let blocked = analysis.blockedEndings.first { $0.passage == p }?.blocking ?? []
         let why = blocked.map { ref in
             let choice = graph.choice(ref)
             return "'\(choice.text)' in \(graph.ids[ref.passage])" + (choice.condition.map { " (\($0.description))" } ?? "")
         }
-        let budget = analysis.stopDescription.map { " within the \(NumberText.grouped(analysis.states)) states its search explored (it \($0))" }
-            ?? (analysis.computedLinks.isEmpty ? "" : " (but a reader meets computed links the search cannot follow)")
         terminal.printError(TerminalLine(
-            "play: no reader reaches ending '\(id)' given the story's variables\(budget)"
+            "play: no reader reaches ending '\(id)' given the story's variables"
                 + (why.isEmpty ? "" : "; blocked by " + why.joined(separator: "; "))))
         return nil
     }

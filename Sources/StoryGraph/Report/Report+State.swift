@@ -72,7 +72,8 @@ extension Report {
         public var readNeverSet: [String]
         public var readBeforeSet: [ReadBeforeSet]
         /// Paths under state (`StateOutcomes`): in all, whether exact, whether a reader
-        /// can loop for ever and still end, one such cycle's passages and a witness.
+        /// can loop for ever and still end (nil when no such cycle was found and the
+        /// search does not prove there is none), one such cycle's passages and a witness.
         public var paths: BigUInt?
         public var pathsExact: Bool?
         public var unboundedWalks: Bool?
@@ -83,6 +84,11 @@ extension Report {
         public var stuck: Double?
         public var neverEnding: Double?
         public var oddsConverged: Bool?
+
+        /// Whether what no reader reaches is proven (`StateAnalysis.provesAbsence`): every
+        /// state explored and no computed link met. Otherwise the lists of what no state
+        /// reaches, and of conditions never or always true, are empty: nothing is claimed.
+        public var provesAbsence: Bool { complete && computedLinks.isEmpty }
     }
 }
 
@@ -122,7 +128,8 @@ extension Report.State {
         if let outcomes {
             paths = outcomes.total
             pathsExact = outcomes.isExact
-            unboundedWalks = outcomes.unboundedWalks
+            // No cycle found is no proof of none when the search did not explore them all.
+            unboundedWalks = outcomes.unboundedWalks || s.provesAbsence ? outcomes.unboundedWalks : nil
             cycle = outcomes.cycle.map { ids[$0] }
             cycleWitness = outcomes.cycleWitness.map(step)
             stuck = outcomes.stuck
@@ -158,6 +165,9 @@ extension Report {
         } else {
             explored = "\(NumberText.grouped(s.states)) (complete)"
         }
+        // Why the claims about every state are not made; nil when they are proven.
+        let unproven: String? = !s.complete ? "the search stopped at \(budget)"
+            : s.computedLinks.isEmpty ? nil : "a reader meets a computed link the search cannot follow"
         func choices(_ list: [State.ChoiceAt]) -> ReportText {
             guard !list.isEmpty else { return "0" }
             var items = list.prefix(10).map(Self.text)
@@ -217,15 +227,20 @@ extension Report {
             ]),
             .table(.init(
                 key: "reachable_endings", columns: endingColumns,
-                rows: reached, empty: "no ending is reachable under state", cut: cut("endings"))),
-            .figures(outcomeFigures(s, budget: budget, steps: steps, clicks: clicks)),
+                rows: reached, empty: unproven.map { "no ending reached (\($0))" } ?? "no ending is reachable under state",
+                cut: cut("endings"))),
+            .figures(outcomeFigures(s, budget: budget, unproven: unproven, steps: steps, clicks: clicks)),
             .table(.init(
                 key: "unreachable_endings", columns: [.init("ending only the links reach"), .init("blocked by")],
-                rows: blocked, empty: "every ending the links reach is reachable under state", cut: cut("endings"))),
+                rows: blocked, empty: unreachedEndings(s, unproven: unproven), cut: cut("endings"))),
             .figures([
-                .init("passages only the links reach", Self.count(s.onlyStructural, limit: 10), [.init("only_structural", .strings(s.onlyStructural))]),
-                .init("conditions never true", choices(s.neverTrue), [.init("never_true", choiceValues(s.neverTrue))]),
-                .init("conditions always true", choices(s.alwaysTrue), [.init("always_true", choiceValues(s.alwaysTrue))]),
+                // Unproven, the three claims about every state are one line, and the JSON
+                // keeps their keys, empty.
+                .init(unproven == nil ? nil : "never, always, only the links", "not claimed: \(unproven ?? "")"),
+                .init(unproven == nil ? "passages only the links reach" : nil, Self.count(s.onlyStructural, limit: 10),
+                      [.init("only_structural", .strings(s.onlyStructural))]),
+                .init(unproven == nil ? "conditions never true" : nil, choices(s.neverTrue), [.init("never_true", choiceValues(s.neverTrue))]),
+                .init(unproven == nil ? "conditions always true" : nil, choices(s.alwaysTrue), [.init("always_true", choiceValues(s.alwaysTrue))]),
                 .init(s.computedLinks.isEmpty ? nil : "computed links a reader meets", choices(s.computedLinks),
                       [.init("computed_links", choiceValues(s.computedLinks))]),
                 .init("conditions not understood", s.unknown.isEmpty ? "0" : choices(s.unknown) + " (\(NumberText.grouped(s.unknownEvaluations)) evaluations taken both ways)",
@@ -239,9 +254,19 @@ extension Report {
         ])
     }
 
+    /// What the table of endings no reader reaches says when it has no row: that every
+    /// ending the links reach was reached, when so; that nothing is claimed of the others
+    /// when the search did not prove their absence (`unproven` says why).
+    private func unreachedEndings(_ s: State, unproven: String?) -> ReportText {
+        guard let unproven else { return "every ending the links reach is reachable under state" }
+        let reached = Set(s.reachableEndings.map(\.id))
+        if endings.allSatisfy({ reached.contains($0.id) }) { return "every ending the links reach is reachable under state" }
+        return "endings the search did not reach: not claimed (\(unproven))"
+    }
+
     /// Paths and odds under state beside the structural ones; none without them.
     private func outcomeFigures(
-        _ s: State, budget: String, steps: ([State.Step]) -> ReportValue, clicks: ([State.Step]) -> ReportText
+        _ s: State, budget: String, unproven: String?, steps: ([State.Step]) -> ReportValue, clicks: ([State.Step]) -> ReportText
     ) -> [ReportDocument.Figure] {
         guard let total = s.paths, let exact = s.pathsExact else { return [] }
         let structural = paths.total.formatted() + (paths.exact ? "" : "+")
@@ -251,7 +276,7 @@ extension Report {
         let cycle = s.cycle ?? []
         let loops: ReportText = s.unboundedWalks == true && !cycle.isEmpty
             ? "yes: " + .joined(cycle.map(ReportText.code), separator: " → ") + " (the reader's choices " + clicks(s.cycleWitness ?? []) + ")"
-            : "no"
+            : unproven.map { "none found (\($0))" } ?? "no"
         let odds: ReportText
         if let stuck = s.stuck, let never = s.neverEnding {
             odds = "stuck \(NumberText.percent(stuck)), never ending \(NumberText.percent(never))" + (s.oddsConverged == false ? " (lower bounds: \(budgetNote))" : "")
@@ -261,7 +286,7 @@ extension Report {
         return [
             .init("paths under state", "\(count)", [.init("paths", .big(total)), .init("paths_exact", .bool(exact))]),
             .init("loops under state", loops, [
-                .init("unbounded_walks", .bool(s.unboundedWalks ?? false)), .init("cycle", .strings(cycle)),
+                .init("unbounded_walks", s.unboundedWalks.map(ReportValue.bool) ?? .null), .init("cycle", .strings(cycle)),
                 .init("cycle_witness", steps(s.cycleWitness ?? [])),
             ]),
             .init("odds under state (choices shown)", odds, [

@@ -100,7 +100,8 @@ public struct StateAnalysis: Sendable {
 
     /// An ending reachable by the story's structure that no state reaches, with the
     /// choices whose conditions never held on the way to it: those the search met on a
-    /// state but never followed, nearest the ending first.
+    /// state but never followed, nearest the ending first. Only a search that proves
+    /// absence (`provesAbsence`) names any.
     public struct BlockedEnding: Sendable, Hashable {
         public let passage: Int
         public let blocking: [ChoiceRef]
@@ -134,7 +135,13 @@ public struct StateAnalysis: Sendable {
     /// Whether what no reader reaches is proven: every state was explored and no reader
     /// meets a computed link. Otherwise "never" may be wrong and is not claimed.
     public var provesAbsence: Bool { isComplete && computedLinks.isEmpty }
+    /// The endings some state reached, each with a witness: found whether or not the
+    /// search explored every state.
     public let reachedEndings: [ReachedEnding]
+    /// The claims about every state (endings and passages no state reaches, conditions
+    /// that never or always hold) are made only when the search proves absence
+    /// (`provesAbsence`); otherwise these four are empty: what the search did not explore
+    /// may reach them, or make them hold.
     public let blockedEndings: [BlockedEnding]
     /// Passages (not endings) the structure reaches and no state does, in source order.
     public let onlyStructural: [Int]
@@ -449,24 +456,32 @@ public struct StateAnalysis: Sendable {
             passageReached[graph.passageOf[v]] = true
             for u in graph.shown(in: v) { passageReached[u] = true }
         }
-        self.computedLinks = graph.dynamicLinks.filter { passageReached[$0.passage] }
-        let structure = reachability ?? Reachability(graph)
+        let computedLinks = graph.dynamicLinks.filter { passageReached[$0.passage] }
+        self.computedLinks = computedLinks
+        // What no state reaches, and what held on every state met, is claimed only when
+        // every state was explored: a search cut short says nothing of what it missed.
+        let proven = stop == nil && computedLinks.isEmpty
         var blocked: [BlockedEnding] = []
-        for p in structure.reachableEndings where endingState[p] < 0 {
-            blocked.append(BlockedEnding(passage: p, blocking: Self.blocking(graph, ending: p, reached: nodeReached, structure: structure)))
+        var onlyStructural: [Int] = []
+        if proven {
+            let structure = reachability ?? Reachability(graph)
+            for p in structure.reachableEndings where endingState[p] < 0 {
+                blocked.append(BlockedEnding(passage: p, blocking: Self.blocking(graph, ending: p, reached: nodeReached, structure: structure)))
+            }
+            onlyStructural = (0..<graph.passageCount).filter {
+                structure.reachable[$0] && !passageReached[$0] && !story.passages[$0].isEnding && !graph.isEnding[$0]
+            }
         }
         self.blockedEndings = blocked
-        self.onlyStructural = (0..<graph.passageCount).filter {
-            structure.reachable[$0] && !passageReached[$0] && !story.passages[$0].isEnding && !graph.isEnding[$0]
-        }
+        self.onlyStructural = onlyStructural
 
         var neverTrue: [ChoiceRef] = [], alwaysTrue: [ChoiceRef] = [], unknown: [ChoiceRef] = []
         for p in story.passages.indices {
             for c in story.passages[p].choices.indices {
                 let bits = seen[model.choiceBase[p] + c]
                 let ref = ChoiceRef(passage: p, choice: c)
-                if bits == 2 { neverTrue.append(ref) }
-                if bits == 1 { alwaysTrue.append(ref) }
+                if proven, bits == 2 { neverTrue.append(ref) }
+                if proven, bits == 1 { alwaysTrue.append(ref) }
                 if bits & 4 != 0 { unknown.append(ref) }
             }
         }
