@@ -102,7 +102,7 @@ import Testing
               conditions not understood      0
               variables set, never read      none
               variables read, never set      blessed
-              variables read before set      none
+              variables read before set      none found (the search \(Self.bound))
             """)
         // Three states reach no ending: the search says so of itself, not of the story.
         let none = runCLI(["report", story, "--max-states", "3"])

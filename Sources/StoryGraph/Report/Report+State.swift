@@ -247,7 +247,10 @@ extension Report {
                       [.init("unknown", choiceValues(s.unknown)), .init("unknown_evaluations", .int(s.unknownEvaluations))]),
                 .init("variables set, never read", names(s.setNeverRead), [.init("set_never_read", .strings(s.setNeverRead))]),
                 .init("variables read, never set", names(s.readNeverSet), [.init("read_never_set", .strings(s.readNeverSet))]),
-                .init("variables read before set", names(s.readBeforeSet.map(\.variable)), [.init("read_before_set", .array(s.readBeforeSet.map {
+                // Each one found is read unset on a state reached; none found proves none
+                // only when every state was explored.
+                .init("variables read before set", s.readBeforeSet.isEmpty && unproven != nil ? "none found (\(unproven ?? ""))" : names(s.readBeforeSet.map(\.variable)),
+                      [.init("read_before_set", .array(s.readBeforeSet.map {
                     .object([("variable", .string($0.variable)), ("choice", Self.value($0.choice))])
                 }))]),
             ]),
