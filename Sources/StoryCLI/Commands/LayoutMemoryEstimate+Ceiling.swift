@@ -1,3 +1,4 @@
+import StoryFormats
 import StoryGraph
 import StoryMap
 
