@@ -9,7 +9,7 @@ import StoryGraph
     /// Loads `text` as if it were the file `name`, and analyses it.
     static func load(_ name: String, _ text: String, schema: GamebookSchema? = nil) throws -> (LoadResult, StoryAnalysis) {
         let result = try StoryLoading.load(
-            sources: [SourceText(path: name, text: text)], options: LoadOptions(gamebookSchema: schema))
+            sources: [SourceText(path: name, text: text)], options: LoadOptions.with(\.gamebookSchema, schema))
         return (result, StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics))
     }
 

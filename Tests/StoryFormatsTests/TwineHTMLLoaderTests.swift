@@ -22,7 +22,7 @@ import StoryGraph
         """
 
     @Test func readsStoryDataAndPassages() throws {
-        let result = try Self.load(Self.twoStories, options: LoadOptions(storyName: "First"))
+        let result = try Self.load(Self.twoStories, options: LoadOptions.with(\.storyName, "First"))
         let story = result.story
         #expect(story.title == "First")
         #expect(story.format == "twine-html")
@@ -44,7 +44,7 @@ import StoryGraph
     }
 
     @Test func storyNamePicksAnotherStoryOfTheArchive() throws {
-        let result = try Self.load(Self.twoStories, options: LoadOptions(storyName: "second"))
+        let result = try Self.load(Self.twoStories, options: LoadOptions.with(\.storyName, "second"))
         let story = result.story
         #expect(story.title == "Second")
         #expect(story.start == "Gate")
@@ -58,7 +58,7 @@ import StoryGraph
 
     @Test func anUnknownStoryNameIsAnErrorListingTheStories() {
         #expect {
-            _ = try Self.load(Self.twoStories, options: LoadOptions(storyName: "Third"))
+            _ = try Self.load(Self.twoStories, options: LoadOptions.with(\.storyName, "Third"))
         } throws: { error in
             (error as? StoryLoadError)?.description == "story.html:1:1: error: no story named 'Third' in this file; it holds 'First', 'Second' [no-story]"
         }

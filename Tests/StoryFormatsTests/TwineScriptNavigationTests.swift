@@ -65,7 +65,7 @@ import StoryGraph
 
     @Test func aDeclaredLinkMacroNamesPassagesAndAnUndeclaredOneSaysHowToDeclareIt() throws {
         let declared = try StoryLoading.load(
-            sources: [SourceText(path: "w.twee", text: Self.widgets)], options: LoadOptions(linkMacros: ["Fade"]))
+            sources: [SourceText(path: "w.twee", text: Self.widgets)], options: LoadOptions.with(\.linkMacros, ["Fade"]))
         let choices = declared.story.passages[0].choices
         #expect(choices.map(\.target) == ["Cellar", "Attic"])
         #expect(choices.map(\.condition) == [nil, .test("$brave", .variable("brave"))])

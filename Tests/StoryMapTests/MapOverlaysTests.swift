@@ -6,17 +6,15 @@ import StoryGraph
 @Suite struct MapOverlaysTests {
     /// start → a | b; a → end; b → loop ⇄ b (a trap); positions on start and end only.
     static let graph: StoryGraph = {
-        func passage(_ id: String, _ targets: [String], position: String? = nil) -> Passage {
-            Passage(
-                id: id, text: id, choices: targets.map { Choice(text: "to \($0)", target: $0) },
-                metadata: position.map { ["position": $0] } ?? [:])
+        func passage(_ id: String, _ targets: [String], position: Passage.Position? = nil) -> Passage {
+            Passage(id: id, text: id, choices: targets.map { Choice(text: "to \($0)", target: $0) }, position: position)
         }
         return StoryGraph(Story(title: "t", start: "start", passages: [
-            passage("start", ["a", "b"], position: "100,200"),
+            passage("start", ["a", "b"], position: .init(x: 100, y: 200)),
             passage("a", ["end"]),
             passage("b", ["loop"]),
             passage("loop", ["b"]),
-            passage("end", [], position: "0,0"),
+            passage("end", [], position: .init(x: 0, y: 0)),
         ], format: "test"))
     }()
     static let analysis = MapAnalysis(graph)

@@ -85,7 +85,6 @@ public struct InputOptions: Sendable {
         help: "Read the story as this format instead of guessing from its extension and content (with STORY '-', from its content).",
         allowed: StoryLoading.formatNames)
     static let startOption = Option.text("start", value: "PASSAGE", help: "Start the story at this passage instead of the one it declares.")
-    static let storyOption = Option.text("story", value: "NAME", help: "Pick one story from a file that holds several (a Twine archive).")
 
     static let restartRuleOption = Option<RestartRule>.choice(
         "restart-rule",
@@ -96,18 +95,19 @@ public struct InputOptions: Sendable {
         "disable", value: "RULE", help: "Leave out the findings of a rule (repeat for several); 'storygraph help rules' lists them.",
         allowed: StoryLoading.rules.ids, repeating: true, valuesInHelp: false)
 
-    static let linkMacroOption = Option.text(
-        "link-macro", value: "NAME",
-        help: "A story's own macro or widget whose quoted arguments name passages (<<fade \"Cellar\">>): follow them as links (repeat for several; also \"link_macros\" in a storygraph.json beside the story).",
-        repeating: true)
+    /// The formats' own options (`FormatOption`: `--story`, `--link-macro`, `--schema`), each
+    /// as a command-line option of text.
+    static let formatOptions: [(format: FormatOption, option: Option<String>)] = StoryFormatRegistry.standard.options.map {
+        ($0, Option.text($0.name, value: $0.valueName, help: $0.help, repeating: $0.repeating))
+    }
 
-    static let schemaOption = Option.text(
-        "schema", value: "FILE",
-        help: "Read gamebook data (JSON, YAML, JS/TS) with the fields this JSON mapping names, instead of inferring them: {\"sections\": \"pages\", \"id\": \"id\", \"text\": \"body\", \"options\": \"choices\", \"label\": \"text\", \"target\": \"goto\"}.")
-
-    public static let specs: [OptionSpec] = [
-        formatOption.spec, startOption.spec, storyOption.spec, restartRuleOption.spec, disableOption.spec, linkMacroOption.spec, schemaOption.spec,
-    ]
+    /// The shared options, with the formats' own after them; `--story` (which story of a
+    /// file that holds several) beside `--start`, where help has always shown it.
+    public static let specs: [OptionSpec] = {
+        let beside = formatOptions.filter { $0.format.name == "story" }.map(\.option.spec)
+        let rest = formatOptions.filter { $0.format.name != "story" }.map(\.option.spec)
+        return [formatOption.spec, startOption.spec] + beside + [restartRuleOption.spec, disableOption.spec] + rest
+    }()
 
     public var format: String?
     public var options: LoadOptions
@@ -116,22 +116,19 @@ public struct InputOptions: Sendable {
     /// Rule ids whose findings are left out.
     public var disabled: Set<String>
 
-    /// Reads the options; a `--schema` file that cannot be read is an input error (65).
+    /// Reads the options; a format's option naming a file that cannot be read (a `--schema`
+    /// file) is an input error (65).
     public init(_ arguments: ParsedArguments) throws(CLIError) {
         format = arguments.value(Self.formatOption)
         command = arguments.command
-        var schema: GamebookSchema?
-        if let path = arguments.value(Self.schemaOption) {
+        options = LoadOptions(start: arguments.value(Self.startOption), restartRule: arguments[Self.restartRuleOption])
+        for (format, option) in Self.formatOptions {
             do {
-                schema = try GamebookSchema(file: SourceText(contentsOf: path))
+                try format.read(arguments.values(option), &options)
             } catch {
                 throw .input(error)
             }
         }
-        options = LoadOptions(
-            start: arguments.value(Self.startOption), storyName: arguments.value(Self.storyOption),
-            restartRule: arguments[Self.restartRuleOption], gamebookSchema: schema,
-            linkMacros: Set(arguments.values(Self.linkMacroOption).map { $0.lowercased() }))
         disabled = Set(arguments.values(Self.disableOption))
     }
 
@@ -177,7 +174,7 @@ public struct InputOptions: Sendable {
             terminal.report(result.diagnostics)
         } else {
             // Which file of a project the story came from is said on stderr by every command.
-            terminal.report(result.diagnostics.filter { $0.ruleID == AppSourceProject.ruleID })
+            terminal.report(result.diagnostics.filter { $0.ruleID == FormatRules.storyFile.id })
         }
         return result
     }

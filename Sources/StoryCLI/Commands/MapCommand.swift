@@ -1,4 +1,5 @@
 import Foundation
+import StoryFormats
 import StoryGraph
 import StoryHTML
 import StoryMap

@@ -1,4 +1,5 @@
 import Foundation
+import StoryFormats
 import StoryGraph
 
 /// The `storygraph` command line: finds the subcommand, parses its arguments, runs it,

@@ -36,6 +36,7 @@ public enum AdventurePieceLoader: StoryLoader {
     public static let formatDescription =
         "AdventurePiece-style Objective-C or Swift: pieces linked by variable, such as [[AdventurePiece alloc] initWithMessage:… firstPiece:… isEnd:…]"
     public static let fileExtensions = ["m", "mm", "swift"]
+    public static let project: StoryProject? = AppSourceProject.project
 
     typealias Node = SwiftSourceParser.Node
 

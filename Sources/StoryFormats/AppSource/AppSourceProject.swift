@@ -20,6 +20,11 @@ public enum AppSourceProject {
     /// The rule id of the finding that names the file a project's story was read from.
     public static let ruleID = FormatRules.storyFile.id
 
+    /// App source as a kind of project, for the app-source loaders to give the registry.
+    static let project = StoryProject(
+        name: "app-source", holds: isAppSource, skips: isSkipped, folder: projectFolder,
+        storyFile: { storyFile($0, folder: $1) }, refusal: typeOnlyRefusal)
+
     static func isAppSource(_ path: String) -> Bool {
         extensions.contains((path as NSString).pathExtension.lowercased())
     }

@@ -32,6 +32,7 @@ public enum DestiniLoader: StoryLoader {
     public static let formatDescription =
         "Destini-style Swift or Objective-C: an array of Story(title:choice1:choice1Destination:…) values linked by index"
     public static let fileExtensions = ["swift", "m", "mm"]
+    public static let project: StoryProject? = AppSourceProject.project
 
     public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SwiftSourceParser.Summary>? {
         let summary = SwiftSourceParser.shared(source, parses)

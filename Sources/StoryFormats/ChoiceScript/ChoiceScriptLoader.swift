@@ -11,6 +11,8 @@ public enum ChoiceScriptLoader: StoryLoader {
     public static let formatDescription = "ChoiceScript game: startup.txt with *scene_list and scene files"
     public static let fileExtensions = ["txt"]
     public static let acceptsSeveralFiles = true
+    public static let rules = ChoiceScriptRules.all
+    public static let storyFindingRules = ChoiceScriptRules.storyFindings
 
     /// The commands whose presence at the start of a line marks a scene file.
     static let markers: Set<String> = [

@@ -22,6 +22,8 @@ public enum GamebookLoader: StoryLoader {
     public static let formatDescription =
         "gamebook data (JSON, YAML, or a JS/TS object literal): a map or list of sections whose options name other sections"
     public static let fileExtensions = ["yaml", "yml", "js", "mjs", "cjs", "jsx", "ts", "tsx", "json"]
+    public static let rules = GamebookRules.all
+    public static let options = [GamebookOptions.schema]
 
     /// The located tree of a file, by its extension, and what reading it noticed.
     public static func tree(_ source: SourceText) throws(StoryLoadError) -> (GamebookNode, [Diagnostic]) {

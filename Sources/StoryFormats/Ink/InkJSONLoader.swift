@@ -8,6 +8,7 @@ public enum InkJSONLoader: StoryLoader {
     public static let formatName = "ink-json"
     public static let formatDescription = "compiled ink (.ink.json): {\"inkVersion\": …, \"root\": [containers]}"
     public static let fileExtensions = ["json"]
+    public static let rules = InkRules.all
 
     public typealias Parsed = LocatedJSON
 

@@ -10,6 +10,7 @@ public enum InkLoader: StoryLoader {
     public static let formatDescription = "ink source (inkle's scripting language): knots, stitches, choices, diverts, INCLUDE"
     public static let fileExtensions = ["ink"]
     public static let acceptsSeveralFiles = true
+    public static let rules = InkRules.all
 
     /// The file itself: parsing needs the whole project (its INCLUDEs), so it happens in
     /// `load`.

@@ -235,7 +235,7 @@ private struct Reader {
         let passageEffects = effects(setValue)
         guard let id, !id.isEmpty else { return nil }
         return Passage(id: id, text: text, tags: tags, ending: ending, choices: choices, effects: passageEffects,
-                       location: passageLocation, metadata: metadata)
+                       location: passageLocation, metadata: metadata, position: EditorPosition.of(metadata))
     }
 
     mutating func choice(_ value: Int) -> Choice? {

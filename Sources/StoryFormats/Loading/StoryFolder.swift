@@ -1,8 +1,8 @@
 import Foundation
 import StoryGraph
 
-/// Which stories a folder holds. Files form one story when they are the files of a format
-/// that spreads a story over several (a Twee project, Yarn files) with no declaration of the
+/// Which stories a folder holds, as each file's format says (`FolderRole`). Files form
+/// one story when they are the files of a format that spreads a story over several (a Twee project, Yarn files) with no declaration of the
 /// story made in two of them (two files with a `:: StoryTitle`, two with a `:: StoryData`,
 /// two Yarn `Start` nodes; a Tweego project's StoryTitle and StoryData are often files of
 /// their own, and together declare one story); a
@@ -21,52 +21,49 @@ public struct StoryFolder: Sendable {
     /// device, a socket), or a symbolic link that leads outside the folder.
     public var findings: [Diagnostic]
 
-    public init(_ folder: String) throws(StoryLoadError) {
+    public init(_ folder: String, registry: StoryFormatRegistry = .standard) throws(StoryLoadError) {
         var findings: [Diagnostic] = []
-        let files = try StoryLoading.expand([folder], skipped: &findings)
+        let files = try StoryLoading.expand([folder], skipped: &findings, registry: registry)
         self.findings = findings
         var groups: [[String]] = []
         // Files of formats that spread a story over several files, by format.
-        var several: [String: [(path: String, declares: Set<String>)]] = [:]
-        var games = Set<String>()
-        var inkFiles: [(path: String, includes: [String])] = []
+        var several: [String: [(path: String, role: FolderRole)]] = [:]
+        // Files led by another (a ChoiceScript game's startup.txt): one story per root.
+        var roots = Set<String>()
+        // Every other story file, with its format and the files it includes.
+        var singles: [(path: String, format: String, includes: [String])] = []
         var skipped: [String] = []
         for file in files {
             // Read to sniff: not an input of the command unless it is then loaded.
             guard let source = FilesRead.unrecorded({ try? SourceText(contentsOf: file) }), !source.isBlank,
-                  let loader = (try? StoryLoading.pick(for: source, format: nil))?.loader,
-                  loader != GamebookLoader.self || GamebookLoader.isGamebook(source),
-                  // Any JSON object is storygraph JSON at the lowest confidence: a
-                  // package.json beside a story is not one.
-                  loader != StoryJSONLoader.self || StoryJSONLoader.confidence(for: source) >= 10
+                  let loader = (try? StoryLoading.pick(for: source, format: nil, registry: registry))?.loader,
+                  let role = loader.folderRole(of: source)
             else { skipped.append(file); continue }
-            if loader == ChoiceScriptLoader.self, let startup = Self.startupFile(of: file) {
-                // A ChoiceScript game is one story, read from its startup.txt.
-                if games.insert(startup).inserted { groups.append([startup]) }
-            } else if loader == InkLoader.self {
-                inkFiles.append((file, Self.inkIncludes(source, of: file)))
-            } else if loader.acceptsSeveralFiles {
-                several[loader.formatName, default: []].append((file, Self.declarations(source, loader)))
+            if let root = role.root {
+                if roots.insert(root).inserted { groups.append([root]) }
+            } else if role.sharesStory {
+                several[loader.formatName, default: []].append((file, role))
             } else {
-                groups.append([file])
+                singles.append((file, loader.formatName, role.includes))
             }
         }
-        // An ink file another one INCLUDEs is part of that story, not one of its own.
-        let included = Set(inkFiles.flatMap(\.includes))
-        groups += inkFiles.filter { !included.contains($0.path) }.map { [$0.path] }
+        // A file another one of its format includes (an ink INCLUDE) is part of that
+        // story, not one of its own.
+        let included = Set(singles.flatMap { single in single.includes.map { [single.format, $0] } })
+        groups += singles.filter { !included.contains([$0.format, $0.path]) }.map { [$0.path] }
         for (_, all) in several {
             var members = all
-            // A Yarn project (.yarnproject) is one story with every Yarn file under its
-            // folder: the loader reads those its globs select and reports the others.
-            for project in all.map(\.path) where project.lowercased().hasSuffix(".yarnproject") {
-                let inside = (StoryPath.folder(of: project) as NSString).appendingPathComponent("")
-                let group = members.filter { $0.path == project || $0.path.hasPrefix(inside) }
+            // A project (a .yarnproject) is one story with every file of its format under
+            // its folder: the loader reads those the project selects and reports the others.
+            for project in all where project.role.isProject {
+                let inside = (StoryPath.folder(of: project.path) as NSString).appendingPathComponent("")
+                let group = members.filter { $0.path == project.path || $0.path.hasPrefix(inside) }
                 guard !group.isEmpty else { continue }
                 groups.append(group.map(\.path))
                 members.removeAll { member in group.contains { $0.path == member.path } }
             }
             if members.isEmpty { continue }
-            let declared = members.flatMap(\.declares)
+            let declared = members.flatMap(\.role.declares)
             if Set(declared).count < declared.count {
                 groups += members.map { [$0.path] }
             } else {
@@ -75,49 +72,5 @@ public struct StoryFolder: Sendable {
         }
         stories = groups.sorted { $0[0] < $1[0] }
         self.skipped = skipped
-    }
-
-    /// The startup.txt of the ChoiceScript game a scene file belongs to (beside it, or one
-    /// folder up from a `scenes/` folder).
-    static func startupFile(of file: String) -> String? {
-        let folder = StoryPath.folder(of: file)
-        if let startup = ChoiceScriptLoader.startupFile(inFolder: folder) { return startup }
-        return ChoiceScriptLoader.startupFile(inFolder: StoryPath.folder(of: folder))
-    }
-
-    /// The files an ink file INCLUDEs, as standardized paths (relative to its folder).
-    static func inkIncludes(_ source: SourceText, of file: String) -> [String] {
-        let folder = StoryPath.folder(of: file)
-        return source.text.split(whereSeparator: \.isNewline).compactMap { line in
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            guard trimmed.hasPrefix("INCLUDE ") else { return nil }
-            let name = trimmed.dropFirst("INCLUDE ".count).trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { return nil }
-            return ((folder as NSString).appendingPathComponent(name) as NSString).standardizingPath
-        }
-    }
-
-    /// What a file declares of its story: a Twee file's `StoryTitle` and `StoryData`
-    /// passages, a Yarn file's `Start` node.
-    static func declarations(_ source: SourceText, _ loader: any StoryLoader.Type) -> Set<String> {
-        if loader == YarnLoader.self {
-            let starts = source.text.split(whereSeparator: \.isNewline).contains { line in
-                line.trimmingCharacters(in: .whitespaces) == "title: Start"
-            }
-            return starts ? ["title: Start"] : []
-        }
-        return declarations(source)
-    }
-
-    /// Which of `:: StoryTitle` and `:: StoryData` a Twee file declares (at a line start).
-    static func declarations(_ source: SourceText) -> Set<String> {
-        var found = Set<String>()
-        for line in source.text.split(whereSeparator: \.isNewline) {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            guard trimmed.hasPrefix("::") else { continue }
-            let name = String(trimmed.dropFirst(2).drop { $0 == " " || $0 == "\t" }.prefix { !" \t[{".contains($0) })
-            if name == "StoryTitle" || name == "StoryData" { found.insert(name) }
-        }
-        return found
     }
 }

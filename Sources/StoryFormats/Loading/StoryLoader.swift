@@ -1,31 +1,5 @@
 import StoryGraph
 
-/// What the command line (or a caller) can tell a loader.
-public struct LoadOptions: Sendable, Hashable {
-    /// Overrides the start passage the story declares.
-    public var start: String?
-    /// Picks one story out of a file that holds several (a Twine archive).
-    public var storyName: String?
-    /// Which links back to the start are restarts (`RestartRule`; `text` by default).
-    public var restartRule: RestartRule
-    /// The fields of a gamebook's data (`--schema FILE`), instead of inferring them.
-    public var gamebookSchema: GamebookSchema?
-    /// A story's own macros or widgets whose quoted arguments name passages
-    /// (`--link-macro fade`): their arguments that name a passage are links.
-    public var linkMacros: Set<String>
-
-    public init(
-        start: String? = nil, storyName: String? = nil, restartRule: RestartRule = .text,
-        gamebookSchema: GamebookSchema? = nil, linkMacros: Set<String> = []
-    ) {
-        self.linkMacros = linkMacros
-        self.start = start
-        self.storyName = storyName
-        self.restartRule = restartRule
-        self.gamebookSchema = gamebookSchema
-    }
-}
-
 /// A loaded story and everything noticed while reading it.
 public struct LoadResult: Sendable {
     public var story: Story
@@ -72,7 +46,9 @@ public struct LoadContext: Sendable {
 /// nothing usable can be read.
 ///
 /// A new format is a folder of `StoryFormats` with a type conforming to this protocol, and
-/// one line in `StoryLoading.loaders`; the conformance suite then runs over it.
+/// one line in `StoryFormatRegistry.standard`; the conformance suite then runs over it.
+/// What the format decides beyond one file (its rules, its options, how its files group
+/// in a folder) it says here too, each with a default that suits a one-file format.
 public protocol StoryLoader: Sendable {
     /// What recognition parses and loading reads: a JSON tape, a token summary…
     associatedtype Parsed
@@ -98,10 +74,38 @@ public protocol StoryLoader: Sendable {
     /// Reads the story from the parsed files (at least one; more only when
     /// `acceptsSeveralFiles`). Leaves the title empty when the files name none.
     static func load(_ files: [ParsedSource<Parsed>], context: inout LoadContext) throws(StoryLoadError) -> Story
+
+    /// The rules of the findings this format reports beyond `FormatRules` (its family's
+    /// list; loaders of one family may give the same list): the registry joins them.
+    static var rules: [Rule] { get }
+    /// Ids of rules whose errors describe a story read in full (ChoiceScript's quicktest
+    /// checks): like the analysers' findings, they never refuse the story.
+    static var storyFindingRules: Set<String> { get }
+    /// The options of the format's own (a family may give the same to each of its loaders).
+    static var options: [FormatOption] { get }
+    /// Whether `options` alone ask for this format (a gamebook `--schema`): the file is then
+    /// read as this format without guessing, as with `--input-format`.
+    static func isRequested(by options: LoadOptions) -> Bool
+    /// The file a folder's story is read from when the folder holds a story of this format
+    /// that one file leads (a ChoiceScript game's startup.txt); `nil` otherwise.
+    static func entryFile(inFolder folder: String) -> String?
+    /// How `source`, a file of a folder given, joins the folder's stories; `nil` when it
+    /// is no story of its own there (a `package.json` that any JSON loader would accept).
+    static func folderRole(of source: SourceText) -> FolderRole?
+    /// The kind of project whose story is one of its files, when this format's stories
+    /// live in one (an app's source); loaders of one family give the same.
+    static var project: StoryProject? { get }
 }
 
 extension StoryLoader {
     public static var acceptsSeveralFiles: Bool { false }
+    public static var rules: [Rule] { [] }
+    public static var storyFindingRules: Set<String> { [] }
+    public static var options: [FormatOption] { [] }
+    public static func isRequested(by options: LoadOptions) -> Bool { false }
+    public static func entryFile(inFolder folder: String) -> String? { nil }
+    public static func folderRole(of source: SourceText) -> FolderRole? { FolderRole(sharesStory: acceptsSeveralFiles) }
+    public static var project: StoryProject? { nil }
 
     /// The confidence of `recognize` alone (0 when not this format), for tests and tools.
     public static func confidence(for source: SourceText) -> Int {

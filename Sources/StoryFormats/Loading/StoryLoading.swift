@@ -18,38 +18,27 @@ import StoryGraph
 ///   the analysers' rules) never refuse: every command prints them and goes on, and only
 ///   `check` turns errors (and, under `--strict`, warnings) into exit code 1;
 /// - severities: each finding has its rule's severity from `rules`.
+///
+/// The formats are those of a `StoryFormatRegistry` (`.standard` unless a caller gives
+/// one of its own).
 public enum StoryLoading {
-    /// Every loader storygraph knows, in the order they are tried. A new format is one
-    /// line here.
-    public static let loaders: [any StoryLoader.Type] = [
-        StoryJSONLoader.self,
-        CYOAJSONLoader.self,
-        DestiniLoader.self,
-        AdventurePieceLoader.self,
-        TweeLoader.self,
-        TwineHTMLLoader.self,
-        InkLoader.self,
-        InkJSONLoader.self,
-        ChoiceScriptLoader.self,
-        YarnLoader.self,
-        GamebookLoader.self,
-    ]
+    /// Every loader storygraph knows, in the order they are tried (`StoryFormatRegistry.standard`).
+    public static var loaders: [any StoryLoader.Type] { StoryFormatRegistry.standard.loaders }
 
     /// Every rule storygraph can emit: the analysers', the map's and the loaders'.
-    public static let rules = RuleRegistry(
-        RuleRegistry.analysis.rules, MapRules.all, FormatRules.all, InkRules.all, ChoiceScriptRules.all, YarnRules.all,
-        GamebookRules.all)
+    public static var rules: RuleRegistry { StoryFormatRegistry.standard.rules }
 
-    public static var formatNames: [String] { loaders.map { $0.formatName } }
+    public static var formatNames: [String] { StoryFormatRegistry.standard.formatNames }
 
     public static func loader(named name: String) -> (any StoryLoader.Type)? {
-        loaders.first { $0.formatName == name }
+        StoryFormatRegistry.standard.loader(named: name)
     }
 
     /// Loads one story from files or folders (a folder contributes each file inside it,
     /// recursively, whose extension a loader knows, in path order).
     public static func load(
-        paths: [String], format: String? = nil, options: LoadOptions = LoadOptions()
+        paths: [String], format: String? = nil, options: LoadOptions = LoadOptions(),
+        registry: StoryFormatRegistry = .standard
     ) throws(StoryLoadError) -> LoadResult {
         var files: [String] = []
         // Files of a folder left out unread (FIFOs, links out of the folder).
@@ -57,11 +46,11 @@ public enum StoryLoading {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                files += try expand([path], skipped: &skipped)
+                files += try expand([path], skipped: &skipped, registry: registry)
                 continue
             }
             // A folder is one story only when its files form one.
-            let folder = try StoryFolder(path)
+            let folder = try StoryFolder(path, registry: registry)
             skipped += folder.findings
             guard folder.stories.count <= 1 else {
                 let names = folder.stories.map { ($0[0] as NSString).lastPathComponent + ($0.count > 1 ? " (+\($0.count - 1) files)" : "") }
@@ -73,10 +62,10 @@ public enum StoryLoading {
             guard let story = folder.stories.first else {
                 throw StoryLoadError(FormatRules.unreadableFile, "folder \(path) holds no file of a known story format", at: nil)
             }
-            // An app project's story is one of its source files: with the others, the
-            // app-project reading below picks it and says which it read.
-            if story.count == 1, AppSourceProject.isAppSource(story[0]) {
-                files += story + folder.skipped.filter(AppSourceProject.isAppSource)
+            // A project's story is one of its files (an app's source): with the others,
+            // the project reading below picks it and says which it read.
+            if story.count == 1, let project = registry.projects.first(where: { $0.holds(story[0]) }) {
+                files += story + folder.skipped.filter(project.holds)
             } else {
                 files += story
             }
@@ -84,33 +73,37 @@ public enum StoryLoading {
         guard !files.isEmpty else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
         var sources: [SourceText] = []
         for file in files { sources.append(try SourceText(contentsOf: file)) }
-        if paths.count == 1, sources.count > 1, files.allSatisfy(AppSourceProject.isAppSource) {
-            // An app project: the story is in one of its files.
-            guard let (source, note) = AppSourceProject.storyFile(sources, folder: AppSourceProject.projectFolder(paths[0])) else {
+        if paths.count == 1, sources.count > 1, let project = registry.projects.first(where: { files.allSatisfy($0.holds) }) {
+            // A project (an app's): the story is in one of its files.
+            guard let (source, note) = project.storyFile(sources, project.folder(paths[0])) else {
                 throw StoryLoadError(
                     FormatRules.noStory,
                     "none of the \(sources.count) source files in \(paths[0]) holds a story storygraph can read", at: nil)
             }
-            var result = try load(sources: [source], format: format, options: options)
+            var result = try load(sources: [source], format: format, options: options, registry: registry)
             result.diagnostics.insert(note, at: 0)
             result.diagnostics = sorted(skipped + result.diagnostics)
             return result
         }
-        var result = try load(sources: sources, format: format, options: options)
+        var result = try load(sources: sources, format: format, options: options, registry: registry)
         if !skipped.isEmpty { result.diagnostics = sorted(skipped + result.diagnostics) }
         return result
     }
 
     /// Loads one story from source texts already in memory.
     public static func load(
-        sources: [SourceText], format: String? = nil, options: LoadOptions = LoadOptions()
+        sources: [SourceText], format: String? = nil, options: LoadOptions = LoadOptions(),
+        registry: StoryFormatRegistry = .standard
     ) throws(StoryLoadError) -> LoadResult {
+        let rules = registry.rules
         guard let first = sources.first else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
         for source in sources where source.isBlank {
             throw StoryLoadError(FormatRules.emptyFile, "empty file: no story in it", at: source.location(at: 0))
         }
-        // A gamebook schema says how to read the file: no guessing among loaders.
-        let chosen = try pick(for: first, format: format ?? (options.gamebookSchema != nil ? GamebookLoader.formatName : nil))
+        // Options of a format's own can say how to read the file (a gamebook schema): no
+        // guessing among loaders.
+        let requested = registry.loaders.first { $0.isRequested(by: options) }?.formatName
+        let chosen = try pick(for: first, format: format ?? requested, registry: registry)
         if sources.count > 1 && !chosen.loader.acceptsSeveralFiles {
             throw StoryLoadError(
                 FormatRules.unknownFormat,
@@ -155,12 +148,12 @@ public enum StoryLoading {
 
     /// The error that refuses `result` under the policy above: every finding, when one of
     /// them is a read error; `nil` when the story can be used.
-    public static func refusal(of result: LoadResult) -> StoryLoadError? {
+    public static func refusal(of result: LoadResult, registry: StoryFormatRegistry = .standard) -> StoryLoadError? {
         let refuses = result.diagnostics.contains {
             // A loader's findings about a story it read in full (ChoiceScript's quicktest
             // checks) never refuse it, like the analysers' own.
             $0.severity == .error && RuleRegistry.analysis.rule($0.ruleID ?? "") == nil
-                && !ChoiceScriptRules.storyFindings.contains($0.ruleID ?? "")
+                && !registry.storyFindingRules.contains($0.ruleID ?? "")
         }
         return refuses ? StoryLoadError(result.diagnostics) : nil
     }
@@ -200,12 +193,13 @@ public enum StoryLoading {
         }
     }
 
-    static func pick(for source: SourceText, format: String?) throws(StoryLoadError) -> Chosen {
+    static func pick(for source: SourceText, format: String?, registry: StoryFormatRegistry) throws(StoryLoadError) -> Chosen {
+        let loaders = registry.loaders
         if let format {
-            guard let loader = loader(named: format), let chosen = attempt(loader, source, SourceParses(), forced: true) else {
+            guard let loader = registry.loader(named: format), let chosen = attempt(loader, source, SourceParses(), forced: true) else {
                 throw StoryLoadError(
                     FormatRules.unknownFormat,
-                    "unknown input format '\(format)'; known formats: \(formatNames.joined(separator: ", "))",
+                    "unknown input format '\(format)'; known formats: \(registry.formatNames.joined(separator: ", "))",
                     at: nil)
             }
             return chosen
@@ -224,7 +218,9 @@ public enum StoryLoading {
         }
         if let best, masked != nil { return attempt(best.loader, source, SourceParses(), forced: true) ?? best }
         if let best { return best }
-        if AppSourceProject.isAppSource(source.path), let refusal = AppSourceProject.typeOnlyRefusal(source) { throw refusal }
+        for project in registry.projects where project.holds(source.path) {
+            if let refusal = project.refusal(source) { throw refusal }
+        }
         let tried = candidates.map { "\($0.formatName) (\($0.formatDescription))" }
         throw StoryLoadError(
             FormatRules.unknownFormat,
@@ -248,17 +244,17 @@ public enum StoryLoading {
 
     /// Whether a file of this name in a folder can be part of the folder's story: its
     /// extension is a loader's (what `load(paths:)` reads from a folder).
-    public static func mayHoldStory(_ path: String) -> Bool {
-        loaders.contains { hasExtension(path, of: $0) }
+    public static func mayHoldStory(_ path: String, registry: StoryFormatRegistry = .standard) -> Bool {
+        registry.loaders.contains { hasExtension(path, of: $0) }
     }
 
     /// The files of `paths`: a file as it is, a folder as the files inside it that may hold
     /// a story. A folder's files are read only when its `StoryTree` admits them (regular
     /// files inside it); the others are left out with a `file-skipped` finding in `skipped`.
-    static func expand(_ paths: [String], skipped: inout [Diagnostic]) throws(StoryLoadError) -> [String] {
+    static func expand(_ paths: [String], skipped: inout [Diagnostic], registry: StoryFormatRegistry) throws(StoryLoadError) -> [String] {
         var files: [String] = []
         let manager = FileManager.default
-        for path in paths.map(AppSourceProject.projectFolder) {
+        for path in paths.map(registry.projectFolder) {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw StoryLoadError(
@@ -277,11 +273,15 @@ public enum StoryLoading {
                 }
             }
             defer { skipped += refused }
-            // A ChoiceScript game is read from its startup.txt, which finds its scenes.
-            if let startup = ChoiceScriptLoader.startupFile(inFolder: path), admitted(startup) { files.append(startup); continue }
+            // A folder that one file leads (a ChoiceScript game's startup.txt, which finds
+            // its scenes) is read from that file.
+            if let entry = registry.loaders.lazy.compactMap({ $0.entryFile(inFolder: path) }).first, admitted(entry) {
+                files.append(entry)
+                continue
+            }
             var inside: [String] = []
             for name in (manager.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
-            where mayHoldStory(name) && !(AppSourceProject.isAppSource(name) && AppSourceProject.isSkipped(name)) {
+            where mayHoldStory(name, registry: registry) && !registry.projects.contains(where: { $0.holds(name) && $0.skips(name) }) {
                 let file = (path as NSString).appendingPathComponent(name)
                 if admitted(file) { inside.append(file) }
             }

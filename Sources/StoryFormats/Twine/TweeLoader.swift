@@ -12,6 +12,7 @@ public enum TweeLoader: StoryLoader {
     public static let formatDescription = "Twee 3 source: passages under ':: Name [tags] {metadata}' headers"
     public static let fileExtensions = ["twee", "tw", "tw2", "txt"]
     public static let acceptsSeveralFiles = true
+    public static let options = [TwineOptions.linkMacros]
 
     /// One Twee file split into passages, with what was noticed splitting it.
     public struct File {

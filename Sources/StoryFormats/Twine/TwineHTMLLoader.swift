@@ -16,6 +16,7 @@ public enum TwineHTMLLoader: StoryLoader {
     public static let formatName = "twine-html"
     public static let formatDescription = "Twine 2 archive or published story (<tw-storydata>), or Twine 1 HTML (<div tiddler>)"
     public static let fileExtensions = ["html", "htm"]
+    public static let options = [TwineOptions.story, TwineOptions.linkMacros]
 
     /// 10 for `<tw-storydata`, 8 for Twine 1's `tiddler=`, else not recognised; the
     /// document libxml2 parsed.

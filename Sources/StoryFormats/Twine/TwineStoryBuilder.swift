@@ -128,7 +128,8 @@ enum TwineStoryBuilder {
             text.append(contentsOf: source.text)
             var passage = Passage(
                 id: source.name, text: String(text), tags: source.tags, choices: choices,
-                effects: isSpecial ? [] : effects, location: source.location, metadata: source.metadata)
+                effects: isSpecial ? [] : effects, location: source.location, metadata: source.metadata,
+                position: EditorPosition.of(source.metadata))
             if !isSpecial {
                 let shown = TwineReadableText.of(passage.text)
                 if shown != passage.text { passage.readerText = shown }

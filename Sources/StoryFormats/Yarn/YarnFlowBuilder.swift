@@ -101,6 +101,7 @@ struct YarnFlowBuilder {
         if passageID != id {
             passage.tags = []
             passage.metadata = ["yarn-node": id]
+            passage.position = nil
             passage.isFlowPoint = true
         }
         passage.text = draft.lines.joined(separator: "\n")

@@ -11,6 +11,7 @@ public enum YarnLoader: StoryLoader {
     public static let formatDescription = "Yarn Spinner dialogue: .yarn (v1 to v3), .yarn.txt, .yarnproject, the Yarn editor's JSON"
     public static let fileExtensions = ["yarn", "yarn.txt", "yarnproject", "json"]
     public static let acceptsSeveralFiles = true
+    public static let rules = YarnRules.all
 
     /// One file as read: its nodes and findings, or a project to expand.
     public struct File {

@@ -111,7 +111,7 @@ enum YarnStoryParser {
     private static func template(_ node: YarnNode, id: String) -> Passage {
         var metadata: [String: String] = [:]
         for (key, value) in node.headers where !["title", "tags", "when"].contains(key) { metadata[key] = value }
-        return Passage(id: id, tags: node.tags, location: node.location, metadata: metadata)
+        return Passage(id: id, tags: node.tags, location: node.location, metadata: metadata, position: EditorPosition.of(metadata))
     }
 
     /// The condition of a node group's variant: every `when:` header holds.

@@ -19,8 +19,12 @@ public struct Passage: Sendable, Hashable, Codable, Identifiable {
     /// What showing the passage does to the story's variables, in source order.
     public var effects: [Effect]
     public var location: SourceLocation?
-    /// Format-specific facts kept for drawing (for example a Twine position "600,400").
+    /// Format-specific facts, as the story wrote them (for example a Twine position
+    /// "600,400", which exports write back unchanged).
     public var metadata: [String: String]
+    /// Where the author placed the passage in an editor (Twine, the Yarn editor), when the
+    /// story says.
+    public var position: Position?
     /// Set by a loader for a passage it made to carry the flow, not one the author wrote
     /// as a passage: an ink gather or a choice's content, a Yarn node's part after its
     /// options, a ChoiceScript page break or label. Such a passage is often empty on
@@ -30,7 +34,7 @@ public struct Passage: Sendable, Hashable, Codable, Identifiable {
     public init(
         id: String, text: String = "", tags: [String] = [], ending: Ending? = nil,
         choices: [Choice] = [], effects: [Effect] = [], location: SourceLocation? = nil,
-        metadata: [String: String] = [:]
+        metadata: [String: String] = [:], position: Position? = nil
     ) {
         self.id = id
         self.text = text
@@ -40,6 +44,7 @@ public struct Passage: Sendable, Hashable, Codable, Identifiable {
         self.effects = effects
         self.location = location
         self.metadata = metadata
+        self.position = position
     }
 
     /// What the reader sees of this passage: `readerText`, else `text`.

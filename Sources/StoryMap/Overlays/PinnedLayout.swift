@@ -2,8 +2,8 @@ import Foundation
 import StoryGraph
 
 /// A layout that keeps each passage where its author placed it in their editor (Twine
-/// stores a `position` per passage, and sometimes a `size`; loaders keep them in the
-/// passage's metadata), pinned, spread uniformly when the cards are closer than the
+/// stores a `position` per passage, and sometimes a `size`; loaders read them into
+/// `Passage.position`), pinned, spread uniformly when the cards are closer than the
 /// boxes drawn for them; the exporter places the rest (choice boxes, passages without a
 /// position) between them (`BoxPlacement`) and neato routes the edges.
 public enum PinnedLayout {
@@ -65,28 +65,19 @@ public enum PinnedLayout {
         case refused(String)
     }
 
-    /// Where a passage's card goes, or nil when it has no readable position.
+    /// Where a passage's card goes, or nil when it has no position.
     static func card(of passage: Passage) -> Card? {
-        guard let text = passage.metadata["position"], let position = pair(text) else { return nil }
-        let sizeText = passage.metadata["size"]
-        let size = sizeText.flatMap(pair) ?? defaultSize
+        guard let position = passage.position else { return nil }
+        let size = position.size.map { ($0.width, $0.height) } ?? defaultSize
         let limit = maximumCoordinate
-        guard abs(position.0) <= limit, abs(position.1) <= limit,
+        guard abs(position.x) <= limit, abs(position.y) <= limit,
               size.0 >= 0, size.1 >= 0, size.0 <= limit, size.1 <= limit
         else {
+            // As the story wrote them (the metadata keeps the text), else as read.
+            let text = passage.metadata["position"] ?? "\(position.x),\(position.y)"
+            let sizeText = passage.metadata["size"] ?? position.size.map { "\($0.width),\($0.height)" }
             return .refused(sizeText.map { "position '\(text)' and size '\($0)'" } ?? "position '\(text)'")
         }
-        return .pinned(x: (position.0 + size.0 / 2) * pointsPerPixel, y: (position.1 + size.1 / 2) * pointsPerPixel)
-    }
-
-    /// `"600,400"` (spaces allowed) as two finite numbers.
-    public static func pair(_ text: String) -> (Double, Double)? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-              let a = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let b = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-              a.isFinite, b.isFinite
-        else { return nil }
-        return (a, b)
+        return .pinned(x: (position.x + size.0 / 2) * pointsPerPixel, y: (position.y + size.1 / 2) * pointsPerPixel)
     }
 }

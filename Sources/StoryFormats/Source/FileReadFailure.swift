@@ -1,4 +1,5 @@
 import Foundation
+import StoryGraph
 
 /// Why `FileReader` read nothing.
 public enum FileReadFailure: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import StoryGraph
 import Synchronization
 
 /// Reads a story file with POSIX calls: a regular file by its size, anything else (a FIFO,

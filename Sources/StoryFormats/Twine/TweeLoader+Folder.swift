@@ -1,0 +1,21 @@
+import StoryGraph
+
+extension TweeLoader {
+    /// The Twee files of a folder are one story (a Tweego project), unless two declare the
+    /// same `StoryTitle` or `StoryData`.
+    public static func folderRole(of source: SourceText) -> FolderRole? {
+        FolderRole(sharesStory: true, declares: declarations(source))
+    }
+
+    /// Which of `:: StoryTitle` and `:: StoryData` a Twee file declares (at a line start).
+    static func declarations(_ source: SourceText) -> Set<String> {
+        var found = Set<String>()
+        for line in source.text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("::") else { continue }
+            let name = String(trimmed.dropFirst(2).drop { $0 == " " || $0 == "\t" }.prefix { !" \t[{".contains($0) })
+            if name == "StoryTitle" || name == "StoryData" { found.insert(name) }
+        }
+        return found
+    }
+}
