@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import StoryGraph
 import StoryMap
 @testable import StoryRender
@@ -18,7 +19,7 @@ func residentBytes() -> Int {
 @Suite(.serialized) struct RenderMemoryTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["STORYGRAPH_SOAK"] == "1", "runs alone: make test-long"))
     func fiveHundredRendersDoNotGrowResidentMemory() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let result = try StoryLoading.load(paths: [root.appendingPathComponent("Examples/lighthouse.json").path])
         let dot = DOTExporter(StoryGraph(result.story)).dot()
         // Warm up: plugins load and caches fill on the first renders.
