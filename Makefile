@@ -8,7 +8,7 @@ EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.
 # A ChoiceScript game is a folder holding startup.txt and its scenes.
 EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
 
-.PHONY: demo test deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall
+.PHONY: demo test test-long deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall
 
 ## Install the C libraries the package links (Graphviz's cgraph/gvc, libxml2, libyaml,
 ## fontconfig) and the fonts that cover Hangul, CJK and emoji (fonts-noto-cjk, fonts-noto-color-emoji).
@@ -64,11 +64,20 @@ examples: build
 print-examples:
 	@echo $(EXAMPLES)
 
-## Run the whole test suite.
+## Run the test suite (the long tests left out: `make test-long` runs them).
 test: build
 	$(SWIFT) build --build-tests
 	@start=$$(date +%s); status=0; $(SWIFT) test --skip-build || status=$$?; \
 	  echo "swift test took $$(( $$(date +%s) - start )) s"; exit $$status
+
+## The long tests `make test` leaves out (STORYGRAPH_LONG=1: scale, soak and timing tests
+## that need their size), then the render soak, alone in its own process. CI runs it after
+## `make test`.
+LONG_TESTS := LoaderScalingTests|HostileInputTests|LoaderConformanceTests|SuggestionTests
+test-long: build
+	$(SWIFT) build --build-tests
+	@start=$$(date +%s); status=0; STORYGRAPH_LONG=1 $(SWIFT) test --skip-build --filter '$(LONG_TESTS)' || status=$$?; \
+	  echo "swift test (long) took $$(( $$(date +%s) - start )) s"; exit $$status
 	STORYGRAPH_SOAK=1 $(SWIFT) test --skip-build --filter RenderMemoryTests
 
 ## valgrind on one `map` run: fails if a definitely-lost block comes from our code.

@@ -58,14 +58,18 @@ let package = Package(
         .executableTarget(name: "fuzz-gamebook", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-gamebook"),
         .executableTarget(name: "fuzz-state", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-state"),
         .executableTarget(name: "fuzz-map", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-map"),
-        .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph", "StoryFormats"]),
-        .testTarget(name: "StoryFormatsTests", dependencies: ["StoryFormats", "StoryGraph"]),
-        .testTarget(name: "StoryMapTests", dependencies: ["StoryMap", "StoryGraph", "StoryFormats"]),
-        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryMap", "StoryFormats"]),
-        .testTarget(name: "StoryHTMLTests", dependencies: ["StoryHTML", "StoryGraph", "StoryMap", "StoryFormats"]),
+        // What every test target shares (story builders, one writer per format, loading,
+        // snapshots, the binary runner); a library for the tests only.
+        .target(name: "TestSupport", dependencies: ["StoryGraph", "StoryFormats"], path: "Tests/TestSupport"),
+        // The core's tests build their stories in code: no loader.
+        .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph", "TestSupport"]),
+        .testTarget(name: "StoryFormatsTests", dependencies: ["StoryFormats", "StoryGraph", "TestSupport"]),
+        .testTarget(name: "StoryMapTests", dependencies: ["StoryMap", "StoryGraph", "StoryFormats", "TestSupport"]),
+        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryMap", "StoryFormats", "TestSupport"]),
+        .testTarget(name: "StoryHTMLTests", dependencies: ["StoryHTML", "StoryGraph", "StoryMap", "StoryFormats", "TestSupport"]),
         .testTarget(
             name: "StoryCLITests",
-            dependencies: ["StoryCLI", "StoryGraph", "StoryFormats", "StoryMap", "FuzzSupport"]
+            dependencies: ["StoryCLI", "StoryGraph", "StoryFormats", "StoryMap", "FuzzSupport", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryCLI
+import TestSupport
 
 @Suite struct AnalysisCommandTests {
     static let lighthouse = Repository.path("Examples/lighthouse.json")
@@ -37,7 +38,7 @@ import Testing
             #expect(run.exitCode == 0)
             let name = (example as NSString).lastPathComponent.replacingOccurrences(of: ".json", with: "")
             let ext = format == "markdown" ? "md" : format == "json" ? "json" : "txt"
-            try AnalysisSnapshot.check(run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: "report-\(name).\(ext)")
+            try Snapshot.check(run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: "report-\(name).\(ext)")
             if format == "json" { _ = try Self.json(run) }
         }
     }
@@ -193,31 +194,5 @@ import Testing
         let check = try runBinary(["check", "Examples/carousel.json"])
         #expect(check.exitCode == 1)
         #expect(check.stderr.contains("Examples/carousel.json:5:5: error: no ending can be reached"))
-    }
-}
-
-/// Text snapshots stored next to the tests; `STORYGRAPH_RECORD=1` writes them anew.
-enum AnalysisSnapshot {
-    /// `Tests/Snapshots/<kind>`: beside the test targets, outside them, so SwiftPM does not
-    /// take the snapshots for sources.
-    static func folder(_ kind: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Snapshots/\(kind)")
-    }
-
-    static func check(_ text: String, named name: String, in kind: String = "Analysis", sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let folder = folder(kind)
-        let url = folder.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["STORYGRAPH_RECORD"] == "1" {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-            return
-        }
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            Issue.record("no snapshot \(name); run with STORYGRAPH_RECORD=1 to record it", sourceLocation: sourceLocation)
-            return
-        }
-        let stored = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == stored, "snapshot \(name) differs; rerun with STORYGRAPH_RECORD=1 to record it", sourceLocation: sourceLocation)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The benchmark harness checks each case before it times it: a story that is not what its
 /// name says stops the run (Benchmarks/compare.py `--check-case`, exit 3).
@@ -9,17 +10,8 @@ import Testing
     }
 
     static func python(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Repository.path(arguments[0])] + arguments.dropFirst()
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let run = try runBinary(["python3", Repository.path(arguments[0])] + arguments.dropFirst(), executable: "/usr/bin/env")
+        return (run.exitCode, run.stdout, run.stderr)
     }
 
     @Test func aGamebookWhoseStartReachesAlmostNothingStopsTheRun() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `map --focus`, `--ending`, `--cluster` and `--engine auto`.
 @Suite struct BigMapTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StoryCLI
 import StoryGraph
+import TestSupport
 
 /// The habits of mature command lines, each on the real parser: short options combined
 /// and attached, `--opt=value`, `--`, `-` for standard input, did-you-mean, `-V`,

@@ -3,6 +3,7 @@ import Testing
 @testable import StoryCLI
 import StoryFormats
 import StoryGraph
+import TestSupport
 
 /// `check --format sarif` (validated against OASIS's SARIF 2.1.0 schema, read from the
 /// workplace's shared data files beside the repository, `../shared/schemas/`) and

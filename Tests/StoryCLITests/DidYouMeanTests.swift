@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StoryGraph
 @testable import StoryCLI
+import TestSupport
 
 /// Did-you-mean, end to end on the binary: a broken link's finding in every format (and
 /// its SARIF fix where the source pins the target), every option that names a passage or

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `storygraph diff`: the two committed versions of Examples/diff/tide-mill give every kind
 /// of change (a rename found only by the words of its text among them), in text, Markdown
@@ -58,10 +59,10 @@ import Testing
     }
 
     @Test func markdownAndJSONAreTheSnapshots() throws {
-        try AnalysisSnapshot.check(Self.diff(["--format", "markdown"]).stdout, named: "tide-mill.md", in: "Diff")
+        try Snapshot.check(Self.diff(["--format", "markdown"]).stdout, named: "tide-mill.md", in: "Diff")
         let json = Self.diff(["--format", "json"])
         #expect(json.exitCode == 0)
-        try AnalysisSnapshot.check(json.stdout, named: "tide-mill.json", in: "Diff")
+        try Snapshot.check(json.stdout, named: "tide-mill.json", in: "Diff")
     }
 
     @Test func theJSONValidatesAndHoldsTheRenameAndTheEndings() throws {
@@ -131,15 +132,10 @@ import Testing
 
     /// Runs `git` in `folder`, with a fixed author so the test needs no git config.
     static func git(_ arguments: [String], in folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=storygraph tests", "-c", "user.email=tests@example.invalid", "-c", "commit.gpgsign=false"] + arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
+        let run = try runBinary(
+            ["git", "-c", "user.name=storygraph tests", "-c", "user.email=tests@example.invalid", "-c", "commit.gpgsign=false"] + arguments,
+            directory: folder, executable: "/usr/bin/env")
+        #expect(run.exitCode == 0, "git \(arguments.joined(separator: " "))")
     }
 
     @Test func gitRevisionsAreReadThroughGitShow() throws {

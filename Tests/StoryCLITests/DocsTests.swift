@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every command that README.md and the articles of Documentation/ (every `.md` file under it,
 /// `trials/` too) show, run for real: what the docs
@@ -111,21 +112,12 @@ import Testing
         for command in block.commands {
             script += "(exit $status); \(command.line)\nstatus=$?\necho \(marker)\n"
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = Binary.url.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["NO_COLOR"] = "1"
         environment["COLUMNS"] = "100"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try runBinary(["-c", script], environment: environment, directory: folder, executable: "/bin/bash", mergingStandardError: true)
+            .stdoutData
         var outputs: [[String]] = [[]]
         for line in String(decoding: data, as: UTF8.self).components(separatedBy: "\n") {
             if line == marker { outputs.append([]) } else { outputs[outputs.count - 1].append(line) }

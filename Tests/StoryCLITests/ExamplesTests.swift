@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every example, in every format, through `report`, `paths`, `check` and `map`: the
 /// counts are exact, the JSON parses, and the exit codes are the documented ones.
@@ -55,7 +56,7 @@ import Testing
         let run = runCLI(["dot", Repository.path(example.file), "--quiet"])
         #expect(run.exitCode == 0)
         let name = (example.file as NSString).lastPathComponent + ".dot"
-        try AnalysisSnapshot.check(run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: name, in: "DOT")
+        try Snapshot.check(run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: name, in: "DOT")
     }
 
     /// `dot --state` on the examples with variables, snapshotted; and on the toll bridge,
@@ -66,7 +67,7 @@ import Testing
         let run = runCLI(["dot", Repository.path(file), "--state", "--quiet"])
         #expect(run.exitCode == 0)
         let name = (file as NSString).lastPathComponent + ".state.dot"
-        try AnalysisSnapshot.check(run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: name, in: "DOT")
+        try Snapshot.check(run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: name, in: "DOT")
         if file.hasSuffix("toll-bridge.json") {
             // Greyed: the two never-true choices (marked so) and the bridge's own choice.
             let grey = run.stdout.split(separator: "\n").filter { $0.contains("class=\"choice dimmed\"") }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryCLI
+import TestSupport
 
 /// One exit-code table for every command: the same input gives the same code in each.
 @Suite struct ExitCodeTableTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// End-to-end: the built binary, its output streams and exit codes.
 @Suite struct ExitCodeTests {

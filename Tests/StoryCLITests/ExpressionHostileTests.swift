@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Hostile expressions (issue 24), run through the built binary so that a crash is a
 /// failed expectation, not the end of the test run: chains of 100,000 terms of one

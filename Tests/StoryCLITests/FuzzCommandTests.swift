@@ -3,6 +3,7 @@ import Testing
 @testable import StoryCLI
 import StoryGraph
 import StoryFormats
+import TestSupport
 
 @Suite struct FuzzCommandTests {
     static let lighthouse = Repository.path("Examples/lighthouse.json")

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import Testing
+import TestSupport
 
 /// The inputs the fuzz targets found crashing (or that reproduce a crash found by hand),
 /// and the hand-made seeds of the targets, kept in Tests/Fixtures/hostile/TARGET/: each is replayed through the target's

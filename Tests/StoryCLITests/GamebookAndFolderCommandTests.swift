@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Gamebook data and folders through the binary: the inferred schema on stderr in one
 /// line, `--schema`, located refusals with exit code 65, and folders checked story by story.

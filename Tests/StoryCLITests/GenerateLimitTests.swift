@@ -3,6 +3,7 @@ import Testing
 @testable import StoryCLI
 import StoryGraph
 import StoryFormats
+import TestSupport
 
 /// `generate` sizes are checked before any arithmetic or writing: no overflow trap, and no
 /// story that storygraph itself would refuse to read.

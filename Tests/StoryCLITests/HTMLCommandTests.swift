@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `report --format html` and `map --format html` on the command line: the file, the line
 /// said on stderr, and the usage errors of the heat options.

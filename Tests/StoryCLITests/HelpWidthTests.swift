@@ -4,6 +4,7 @@ import StoryFormats
 @testable import StoryCLI
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// Runs the command line in-process as `runCLI` does, with help wrapped to `width` columns.

@@ -2,12 +2,15 @@ import Foundation
 import StoryGraph
 import StoryFormats
 import Testing
+import TestSupport
 
 /// Hostile inputs of about 1 MB for every registered loader (`StoryLoading.loaders`, so a
 /// new loader is covered without a change here), run through the built binary: no signal
 /// (exit code below 128), a located `file:line:column:` message whenever it fails, and a
 /// CPU-time bound generous enough for a debug build (and a wall-time kill against hangs).
-@Suite(.serialized) struct HostileInputTests {
+/// The inputs are 64 KiB in `make test` and about 1 MB in `make test-long`
+/// (`HostileInput.size`); the cases run side by side, each bound by its own CPU time.
+@Suite struct HostileInputTests {
     /// The commands each input goes through: loading, validation and analysis (`report`),
     /// and the readable-text and DOT steps of the map (`dot`).
     enum Step: String, CaseIterable, Sendable { case report, dot }
@@ -31,7 +34,7 @@ import Testing
     static let knownIssues: [String: String] = [:]
 
     static func file(for format: String, _ input: HostileInput) -> String {
-        let name = HostileFormat.known[format]?.fileName
+        let name = HostileInput.writer(format)?.hostile?.fileName
             ?? "hostile.\(StoryLoading.loader(named: format)?.fileExtensions.first ?? "txt")"
         let url = Repository.temporaryFolder().appendingPathComponent(name)
         try! input.data(for: format).write(to: url)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryCLI
+import TestSupport
 
 /// The manual page and the shell completions are made from the command declarations: every
 /// option of every command appears in each, each parses in its shell, and `make

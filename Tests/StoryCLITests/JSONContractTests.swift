@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The JSON output contract: every command's JSON validates against its committed schema
 /// (`Schemas/*.schema.json`), carries `schema_version`, uses snake_case keys, and writes

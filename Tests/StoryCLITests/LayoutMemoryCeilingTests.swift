@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `map` refuses, before Graphviz runs, a layout whose estimated memory is above the
 /// ceiling (`--max-memory`, 4 GiB by default), with exit 65 and a located message naming

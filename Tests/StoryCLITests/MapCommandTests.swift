@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import Testing
+import TestSupport
 
 @Suite struct MapCommandTests {
     static let lighthouse = Repository.path("Examples/lighthouse.json")

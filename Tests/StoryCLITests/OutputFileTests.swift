@@ -1,25 +1,12 @@
 import Foundation
 import Testing
 @testable import StoryCLI
+import TestSupport
 
 /// `-o` targets that are not plain new files, and stdout that cannot be written.
 @Suite("Output files and streams")
 struct OutputFileTests {
     static let story = Repository.path("Examples/defusal.json")
-
-    /// Runs the built binary with stdout sent to `stdout` (a path), or through `shell`.
-    func runBinary(_ arguments: [String], stdout path: String) throws -> (code: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = Repository.root.appendingPathComponent(".build/debug/storygraph")
-        process.arguments = arguments
-        process.standardOutput = FileHandle(forWritingAtPath: path)!
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 
     func mode(_ path: String) throws -> Int {
         (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue
@@ -28,31 +15,24 @@ struct OutputFileTests {
     @Test(arguments: [["report", story], ["--help"], ["paths", story], ["map", story]])
     func fullDiskIsOneLineAndExit74(arguments: [String]) throws {
         let run = try runBinary(arguments, stdout: "/dev/full")
-        #expect(run.code == 74)
+        #expect(run.exitCode == 74)
         #expect(run.stderr.hasSuffix("storygraph: cannot write output: No space left on device\n"))
         #expect(run.stderr.components(separatedBy: "storygraph: cannot write output").count == 2)
         #expect(!run.stderr.contains("Fatal error"))
     }
 
     @Test func fileSizeLimitIsFileTooLarge() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         let output = Repository.temporaryFolder().appendingPathComponent("big.json").path
-        let binary = Repository.root.appendingPathComponent(".build/debug/storygraph").path
-        process.arguments = ["-c", "ulimit -f 1; exec \"$0\" generate chain 3000 > \"$1\"", binary, output]
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 74)
-        #expect(String(decoding: data, as: UTF8.self) == "storygraph: cannot write output: File too large\n")
+        try Data().write(to: URL(fileURLWithPath: output))
+        let run = try runBinary(["generate", "chain", "3000"], fileSizeBlocks: 1, stdout: output)
+        #expect(run.exitCode == 74)
+        #expect(run.stderr == "storygraph: cannot write output: File too large\n")
     }
 
     /// A reader that goes away ends the process quietly by SIGPIPE, as before.
     @Test func closedPipeIsQuiet() throws {
         let process = Process()
-        process.executableURL = Repository.root.appendingPathComponent(".build/debug/storygraph")
+        process.executableURL = Binary.url
         process.arguments = ["generate", "chain", "200000"]
         let out = Pipe()
         let err = Pipe()

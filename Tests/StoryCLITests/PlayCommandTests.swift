@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `storygraph play` on an example of every format, driven through standard input and
 /// through a pseudo-terminal: typed choices, back, restart and quit, with the exact screen.

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// Runs the built `storygraph` on a pseudo-terminal (openpty): standard input and output

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--restart-rule` reaches the loader from every command that reads a story.
 @Suite struct RestartRuleCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StoryFormats
 import StoryGraph
+import TestSupport
 
 /// `help rules` and `--disable` over the one rule registry (issue 10).
 @Suite struct RuleCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StoryFormats
 @testable import StoryCLI
+import TestSupport
 
 /// What is not a story is refused with the formats looked for, and every format read from
 /// a file is read from standard input (`-`), where no extension helps.

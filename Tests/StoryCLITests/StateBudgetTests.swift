@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 24, unbounded memory and time under state: the state search is bounded in states,
 /// steps, evaluation steps, bytes and seconds, and names the bound that stopped it; a string

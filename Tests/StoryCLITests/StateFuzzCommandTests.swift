@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StoryGraph
+import TestSupport
 
 /// `fuzz --policy state` and its `--replay` on the toll bridge: five coins are never
 /// earned (the mill pays two a shift, twice at most) and the pass is never given, so no

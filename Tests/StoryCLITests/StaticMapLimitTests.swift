@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `map` to PNG never writes a blank or silently shrunk image, Graphviz's own lines never
 /// reach stderr, and a layout shows a spinner on a terminal only.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 24's path, file and escape classes, through the built binary (each run with a
 /// timeout, so a hang fails the test instead of stopping the suite): one-letter and `.`

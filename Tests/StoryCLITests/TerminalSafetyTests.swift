@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StoryCLI
 import StoryGraph
+import TestSupport
 
 /// A story's strings reach the terminal with their control characters escaped visibly, in
 /// every text output and every diagnostic, so a story can neither drive the terminal nor

@@ -1,6 +1,7 @@
 import Foundation
 import StoryRender
 import Testing
+import TestSupport
 
 @Suite struct TwineLayoutTests {
     /// `pos="x,y!"` of each passage node, by passage id.

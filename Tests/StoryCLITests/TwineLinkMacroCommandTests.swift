@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryCLI
+import TestSupport
 
 /// `--link-macro`, the `storygraph.json` beside a story, and what the map draws for a
 /// link that leaves the story.

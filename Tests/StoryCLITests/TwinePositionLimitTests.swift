@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryCLI
+import TestSupport
 
 /// Twine positions far out of range used to trap converting Double to Int in the DOT
 /// writer; now such a passage is laid out automatically, with a located warning.

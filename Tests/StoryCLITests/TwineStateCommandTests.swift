@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A SugarCube story under state, end to end: a setter link that lights torches, a
 /// `<<link>>` whose `<<set>>` is its choice's effect, a flag set after the link it

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryCLI
+import TestSupport
 
 /// One declaration per option: parsing, defaults, validation and help all come from it.
 @Suite struct TypedOptionTests {
@@ -135,23 +136,11 @@ import Testing
 
     /// The benchmark reads its command line with the same parser and declarations.
     @Test func benchmarkUsesTheSameParser() throws {
-        let bench = Binary.url.deletingLastPathComponent().appendingPathComponent("storygraph-bench")
         func runBench(_ arguments: [String]) throws -> CLIRun {
-            let process = Process()
-            process.executableURL = bench
-            process.arguments = arguments
             // Help as wide as it likes, so each option's text is one line.
-            process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": "100000"]) { $1 }
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            let errData = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return CLIRun(
-                exitCode: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+            try runBinary(
+                arguments, environment: ProcessInfo.processInfo.environment.merging(["COLUMNS": "100000"]) { $1 },
+                product: "storygraph-bench")
         }
         let zero = try runBench([Self.lighthouse, "--reps", "0"])
         #expect(zero.exitCode == 64)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--watch`: the built binary runs again within a second of each save, a save that breaks
 /// the story prints its error and the watch goes on, a folder's new file counts, and

@@ -1,17 +1,16 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryFormats
 import StoryGraph
 
 /// ChoiceScript games written for these tests: scenes as in-memory files of one folder.
 @Suite struct ChoiceScriptLoaderTests {
     static func load(_ scenes: [(String, String)]) throws(StoryLoadError) -> LoadResult {
-        try StoryLoading.load(sources: scenes.map { SourceText(path: "/fixture/game/\($0.0).txt", text: $0.1) })
+        try Load.files(scenes.map { ("/fixture/game/\($0.0).txt", $0.1) })
     }
 
-    static func analysis(_ result: LoadResult) -> StoryAnalysis {
-        StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics, options: .init(budget: .unlimited))
-    }
+    static func analysis(_ result: LoadResult) -> StoryAnalysis { Load.analysis(result, budget: .unlimited) }
 
     /// `path:line: message [rule]` of each finding, for exact comparison.
     static func findings(_ result: LoadResult, rulePrefix: String = "choicescript-") -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import StoryGraph
 @testable import StoryFormats
 
@@ -8,9 +9,8 @@ import StoryGraph
 @Suite struct GamebookLoaderTests {
     /// Loads `text` as if it were the file `name`, and analyses it.
     static func load(_ name: String, _ text: String, schema: GamebookSchema? = nil) throws -> (LoadResult, StoryAnalysis) {
-        let result = try StoryLoading.load(
-            sources: [SourceText(path: name, text: text)], options: LoadOptions.with(\.gamebookSchema, schema))
-        return (result, StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics))
+        let result = try Load.text(text, path: name, options: LoadOptions.with(\.gamebookSchema, schema))
+        return (result, Load.analysis(result))
     }
 
     static func inferred(_ result: LoadResult) -> String? {

@@ -1,23 +1,20 @@
 import Foundation
 import Testing
+import TestSupport
 import StoryGraph
 @testable import StoryFormats
 
-@Suite struct InkLoaderTests {
-    static func load(_text text: String, path: String = "story.ink") throws(StoryLoadError) -> LoadResult {
-        try StoryLoading.load(sources: [SourceText(path: path, text: text)])
-    }
+@Suite struct InkLoaderTests: LoadsStoryText {
+    static let fileName = "story.ink"
 
-    static func analyse(_ result: LoadResult) -> StoryAnalysis {
-        StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics, options: .init(budget: .unlimited))
-    }
+    static func analyse(_ result: LoadResult) -> StoryAnalysis { Load.analysis(result, budget: .unlimited) }
 
     static func source(_ result: LoadResult) -> [String: Int] {
         Dictionary(uniqueKeysWithValues: result.story.sourceStatistics.map { ($0.name, $0.value) })
     }
 
     @Test func weaveOfChoicesAndAGather() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             Start here.
             * [Left] You go left.
                 A bend in the road.
@@ -46,7 +43,7 @@ import StoryGraph
     }
 
     @Test func knotsStitchesAndChoiceFlags() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             -> inn
             === inn ===
             = door
@@ -77,7 +74,7 @@ import StoryGraph
     }
 
     @Test func logicIsKeptAsData() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             VAR gold = 3
             CONST PRICE = 2
             LIST mood = calm, (tense), afraid = 5
@@ -107,7 +104,7 @@ import StoryGraph
     }
 
     @Test func tunnelsThreadsAndConditionalDiverts() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             -> hub
             === hub ===
             <- chatter
@@ -133,7 +130,7 @@ import StoryGraph
     }
 
     @Test func passagesTheLoaderMadeAreFlowPoints() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             -> inn
             === inn ===
             * [Knock] -> inn.hall
@@ -161,7 +158,7 @@ import StoryGraph
         let empty = Self.analyse(result).lint.findings.filter { $0.ruleID == "empty-passage" }.map { "\($0.location?.line ?? 0) \($0.message)" }
         #expect(empty == ["2 passage 'inn' has no text"])
         // A root with text is the author's passage.
-        let written = try Self.load(_text: "Hello.\n* [Go] -> END\n")
+        let written = try Self.load("Hello.\n* [Go] -> END\n")
         #expect(written.story.passages.map { "\($0.id) \($0.isFlowPoint)" } == ["(root) false", "(root).c-0 true"])
     }
 
@@ -169,7 +166,7 @@ import StoryGraph
     /// threading it and falling back to it: the shape of a glossary that returns to the
     /// conversation it was opened from.
     @Test func divertTargetParametersLeadWhereTheCallsSend() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             -> inn
             === inn ===
             The keeper looks up.
@@ -203,7 +200,7 @@ import StoryGraph
     }
 
     @Test func inkErrorsAreLocated() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             -> start
             === start ===
             Hello.
@@ -217,7 +214,7 @@ import StoryGraph
         #expect(found.contains("story.ink:5:1 ink-empty-choice"))
         #expect(found.contains("story.ink:7:1 ink-loose-end"))
         // inklecate: "Stitch 'answer': name has already been used for a var on line 1".
-        let clash = try Self.load(_text: "VAR answer = 0\n-> quiz\n=== quiz ===\nWell?\n-> quiz.answer\n= answer\nRight. -> END\n")
+        let clash = try Self.load("VAR answer = 0\n-> quiz\n=== quiz ===\nWell?\n-> quiz.answer\n= answer\nRight. -> END\n")
         let clashes = clash.diagnostics.filter { $0.ruleID == "ink-name-clash" }
         #expect(clashes.map { "\($0.location?.description ?? "-") \($0.severity) \($0.message)" } == [
             "story.ink:6:1 error stitch 'answer': the name is already a variable's (line 1 of story.ink)"
@@ -228,7 +225,7 @@ import StoryGraph
     /// that may be taken, not in a flow with nothing in it; at the last line read, a
     /// logic line too.
     @Test func looseEndsWhereInklecateFindsThem() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             -> a
             === a ===
             {x: -> b}
@@ -278,7 +275,7 @@ import StoryGraph
     }
 
     @Test func fuzzTakesAOnceOnlyChoiceOnceAndTheFallbackLast() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             -> hub
             === hub ===
             * [Clock] -> hub
@@ -328,7 +325,7 @@ import StoryGraph
     }
 
     @Test func authorNotesStrayBracesAndAChoiceOnAGather() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             Start.
             TODO: write the middle
             * [One]
@@ -347,7 +344,7 @@ import StoryGraph
     }
 
     @Test func multiLineBlocksCarryTheirConditions() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             -> k
             === k ===
             {
@@ -380,7 +377,7 @@ import StoryGraph
     /// A branch with choices, then an `- else:` branch of text only, then a choice after
     /// the block: every branch's flow is the passage's, as in The Intercept's cell.
     @Test func aBranchAfterOneWithChoicesGoesOnInTheSamePassage() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             -> cell
             === cell
             The bolt slides home.
@@ -410,7 +407,7 @@ import StoryGraph
     /// in The Intercept's `start.waited`: the branch goes on from the tunnel's return
     /// point to the desk; the block not taken, the flow goes on after it.
     @Test func aTunnelInsideABlockDoesNotCutOffWhatFollows() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             -> hall
             === hall
             The clerk waits.
@@ -442,7 +439,7 @@ import StoryGraph
     /// not to the next branch's test, so no reader calls both (and finds the once-only
     /// choice spent).
     @Test func tunnelsInEveryBranchOfABlockMeetAfterIt() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             VAR polite = true
             The clerk looks up.
             * [Smile]
@@ -496,7 +493,7 @@ import StoryGraph
     /// word is text (inklecate prints "else"), as in murder_at_m_hotel's files. inklecate
     /// -s counts 8 words here.
     @Test func anOrConditionAndAnElseWithNoColon() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             VAR met = false
             VAR late = true
             {met || late: You nod.|You wave.}
@@ -517,7 +514,7 @@ import StoryGraph
     /// A flow whose last line is a `TODO:` is no loose end to inklecate (El-Hilo's
     /// `guayanfanta1`), though a line after the TODO is (inklecate warns at line 8 here).
     @Test func aTodoLastIsNoLooseEnd() throws {
-        let result = try Self.load(_text: """
+        let result = try Self.load("""
             -> pier
             === pier ===
             The pier.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StoryGraph
 @testable import StoryFormats
+import TestSupport
 
 /// Each loader family, and each shape that once took quadratic time, loaded at size n and
 /// 8n in one run: 8n must take well under 64 times (quadratic) as long as n, under
@@ -9,9 +10,11 @@ import StoryGraph
 /// load, so a busy machine slows a figure down but does not make a linear loader look
 /// quadratic; a ratio over the bound is measured once more before it fails.
 ///
+/// A long suite (`make test-long`): timing needs the sizes and a machine to itself.
+///
 /// `STORYGRAPH_SCALING_DIR=folder` also writes each case's two files there, so that
 /// `storygraph-bench FILE --ops load` can time them in a release build.
-@Suite(.serialized) struct LoaderScalingTests {
+@Suite(.serialized, .long) struct LoaderScalingTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         /// The file name the text is loaded as (its extension picks the loader).

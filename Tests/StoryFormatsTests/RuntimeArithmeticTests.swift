@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import StoryFormats
 import StoryGraph
 
@@ -9,7 +10,7 @@ import StoryGraph
 /// exact value.
 @Suite struct RuntimeArithmeticTests {
     static func state(_ name: String, _ text: String) throws -> (StoryGraph, StateAnalysis) {
-        let result = try StoryLoading.load(sources: [SourceText(path: "/fixture/arithmetic/\(name)", text: text)])
+        let result = try Load.text(text, path: "/fixture/arithmetic/\(name)")
         let graph = StoryGraph(result.story)
         return (graph, StateAnalysis(graph))
     }

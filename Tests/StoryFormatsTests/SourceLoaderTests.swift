@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryFormats
 import StoryGraph
 
@@ -7,8 +8,7 @@ import StoryGraph
 func loadSource(
     _ text: String, path: String = "StoryBrain.swift", format: String? = nil, start: String? = nil
 ) throws -> LoadResult {
-    try StoryLoading.load(
-        sources: [SourceText(path: path, text: text)], format: format, options: LoadOptions(start: start))
+    try Load.text(text, path: path, format: format, options: LoadOptions(start: start))
 }
 
 /// The number of simple paths from the start to an ending (small test stories only).

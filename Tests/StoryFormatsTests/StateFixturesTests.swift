@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryFormats
 import StoryGraph
 
@@ -285,7 +286,7 @@ import StoryGraph
     static func label(_ graph: StoryGraph, _ ref: ChoiceRef) -> String { graph.choice(ref).text }
 
     @Test(arguments: cases) func theSearchTellsTheSameInEveryFormat(_ c: Case) throws {
-        let result = try StoryLoading.load(sources: c.files.map { SourceText(path: "/fixture/\(c.name)/\($0.0)", text: $0.1) })
+        let result = try Load.files(c.files.map { ("/fixture/\(c.name)/\($0.0)", $0.1) })
         let graph = StoryGraph(result.story)
         let s = StateAnalysis(graph)
         #expect(s.isComplete)

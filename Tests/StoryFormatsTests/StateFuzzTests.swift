@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryFormats
 @testable import StoryGraph
 
@@ -8,7 +9,7 @@ import Testing
 /// endings structural readers reach and no reader under state ever does.
 @Suite struct StateFuzzTests {
     static func graph(_ c: StateFixturesTests.Case) throws -> PlayGraph {
-        let result = try StoryLoading.load(sources: c.files.map { SourceText(path: "/fixture/\(c.name)/\($0.0)", text: $0.1) })
+        let result = try Load.files(c.files.map { ("/fixture/\(c.name)/\($0.0)", $0.1) })
         return PlayGraph(StoryGraph(result.story))
     }
 
@@ -69,7 +70,7 @@ import Testing
         """
 
     static func cellarGraph() throws -> PlayGraph {
-        let result = try StoryLoading.load(sources: [SourceText(path: "/fixture/cellar.json", text: cellar)])
+        let result = try Load.text(cellar, path: "/fixture/cellar.json")
         return PlayGraph(StoryGraph(result.story))
     }
 

@@ -1,20 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryFormats
 import StoryGraph
 
-@Suite struct StoryJSONLoaderTests {
-    static func load(_ text: String, path: String = "story.json") throws(StoryLoadError) -> LoadResult {
-        try StoryLoading.load(sources: [SourceText(path: path, text: text)])
-    }
+@Suite struct StoryJSONLoaderTests: LoadsStoryText {
+    static let fileName = "story.json"
 
     static func loadError(_ data: Data, path: String = "story.json", format: String? = "story-json") -> [Diagnostic] {
-        do {
-            _ = try StoryLoading.load(sources: [try SourceText(path: path, data: data)], format: format)
-            return []
-        } catch {
-            return error.diagnostics
-        }
+        Load.errors(data, path: path, format: format)
     }
 
     static func loadError(_ text: String) -> [Diagnostic] { loadError(Data(text.utf8)) }

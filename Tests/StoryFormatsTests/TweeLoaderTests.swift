@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryFormats
 import StoryGraph
 
@@ -12,10 +13,8 @@ struct HeaderCase: Sendable, CustomStringConvertible {
     var description: String { header }
 }
 
-@Suite struct TweeLoaderTests {
-    static func load(_ text: String, path: String = "story.twee", options: LoadOptions = LoadOptions()) throws(StoryLoadError) -> LoadResult {
-        try StoryLoading.load(sources: [SourceText(path: path, text: text)], options: options)
-    }
+@Suite struct TweeLoaderTests: LoadsStoryText {
+    static let fileName = "story.twee"
 
     static let headers: [HeaderCase] = [
         .init(header: ":: Hall", name: "Hall"),

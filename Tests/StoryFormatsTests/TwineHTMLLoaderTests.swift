@@ -1,12 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryFormats
 import StoryGraph
 
-@Suite struct TwineHTMLLoaderTests {
-    static func load(_ text: String, path: String = "story.html", options: LoadOptions = LoadOptions()) throws(StoryLoadError) -> LoadResult {
-        try StoryLoading.load(sources: [SourceText(path: path, text: text)], options: options)
-    }
+@Suite struct TwineHTMLLoaderTests: LoadsStoryText {
+    static let fileName = "story.html"
 
     static let twoStories = """
         <tw-storydata name="First" startnode="2" format="SugarCube" ifid="A">

@@ -1,19 +1,16 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryGraph
 @testable import StoryFormats
 
 /// The Yarn Spinner loader on small stories written for these tests: one per syntax
 /// generation (v1 links, v2 options and jumps, v3 detours, node groups, once, line groups),
 /// and broken ones at known lines.
-@Suite struct YarnLoaderTests {
-    static func load(_ text: String, path: String = "t.yarn", options: LoadOptions = LoadOptions()) throws -> LoadResult {
-        try StoryLoading.load(sources: [SourceText(path: path, text: text)], options: options)
-    }
+@Suite struct YarnLoaderTests: LoadsStoryText {
+    static let fileName = "t.yarn"
 
-    static func analysis(_ result: LoadResult) -> StoryAnalysis {
-        StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics)
-    }
+    static func analysis(_ result: LoadResult) -> StoryAnalysis { Load.analysis(result) }
 
     static func figures(_ story: Story) -> [String: Int] {
         Dictionary(uniqueKeysWithValues: story.sourceStatistics.map { ($0.name, $0.value) })

@@ -1,5 +1,6 @@
 import Testing
 @testable import StoryGraph
+import TestSupport
 
 @Suite struct AnalysisCyclesTests {
     static func cycles(_ graph: StoryGraph, max: Int = 100, budget: AnalysisBudget = .unlimited) -> Cycles {
@@ -64,7 +65,7 @@ import Testing
     }
 
     @Test func neverEndingStoryIsOneTrappingLoop() throws {
-        let graph = try Fixture.graph(Fixture.neverEnding)
+        let graph = Fixture.neverEnding
         let found = Self.cycles(graph)
         #expect(found.loops.count == 1)
         #expect(found.loops[0].passages == [0, 1, 2])

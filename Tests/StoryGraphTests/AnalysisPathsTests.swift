@@ -1,5 +1,6 @@
 import Testing
 @testable import StoryGraph
+import TestSupport
 
 @Suite struct AnalysisPathsTests {
     static func counts(_ graph: StoryGraph, budget: AnalysisBudget = .unlimited) -> PathCounts {
@@ -7,7 +8,7 @@ import Testing
     }
 
     @Test func destiniShapeHasFivePathsAndThreeEndings() throws {
-        let analysis = try Fixture.analysis(Fixture.destini)
+        let analysis = Fixture.analysis(Fixture.destini)
         let graph = analysis.graph
         #expect(analysis.paths.total == 5)
         #expect(analysis.paths.isExact)
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func adventurePieceShapeHasFourPathsThreeEndingsOneFalseChoice() throws {
-        let analysis = try Fixture.analysis(Fixture.adventurePiece)
+        let analysis = Fixture.analysis(Fixture.adventurePiece)
         #expect(analysis.paths.total == 4)
         #expect(analysis.endings.entries.count == 3)
         #expect(analysis.endings.entries.map(\.paths) == [1, 1, 2])
@@ -92,15 +93,13 @@ import Testing
 
     @Test func loopTheReaderCanLeaveHasExactSimplePathsAndUnboundedWalks() throws {
         // s → a; a → b, a → end; b → c, b → end; c → a, c → end.
-        let analysis = try Fixture.analysis("""
-            {"start": "s", "passages": [
-              {"id": "s", "text": "t", "choices": [{"text": "in", "to": "a"}]},
-              {"id": "a", "text": "t", "choices": [{"text": "on", "to": "b"}, {"text": "out", "to": "end"}]},
-              {"id": "b", "text": "t", "choices": [{"text": "on", "to": "c"}, {"text": "out", "to": "end"}]},
-              {"id": "c", "text": "t", "choices": [{"text": "on", "to": "a"}, {"text": "out", "to": "end"}]},
-              {"id": "end", "text": "t", "ending": true}
-            ]}
-            """)
+        let analysis = Fixture.analysis(Fixture.story(start: "s", [
+            ("s", [("in", "a")], nil),
+            ("a", [("on", "b"), ("out", "end")], nil),
+            ("b", [("on", "c"), ("out", "end")], nil),
+            ("c", [("on", "a"), ("out", "end")], nil),
+            ("end", [], ""),
+        ]))
         #expect(analysis.paths.total == 3)
         #expect(analysis.paths.isExact)
         #expect(analysis.paths.unboundedWalks)
@@ -111,14 +110,12 @@ import Testing
     }
 
     @Test func trappingLoopDoesNotMakeWalksUnbounded() throws {
-        let analysis = try Fixture.analysis("""
-            {"start": "s", "passages": [
-              {"id": "s", "text": "t", "choices": [{"text": "x", "to": "end"}, {"text": "y", "to": "t1"}]},
-              {"id": "t1", "text": "t", "choices": [{"text": "x", "to": "t2"}]},
-              {"id": "t2", "text": "t", "choices": [{"text": "x", "to": "t1"}]},
-              {"id": "end", "text": "t", "ending": true}
-            ]}
-            """)
+        let analysis = Fixture.analysis(Fixture.story(start: "s", [
+            ("s", [("x", "end"), ("y", "t1")], nil),
+            ("t1", [("x", "t2")], nil),
+            ("t2", [("x", "t1")], nil),
+            ("end", [], ""),
+        ]))
         #expect(analysis.paths.total == 1)
         #expect(!analysis.paths.unboundedWalks)
         #expect(analysis.reachability.trapped.map { analysis.graph.ids[$0] } == ["t1", "t2"])

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import StoryGraph
+import TestSupport
 
 @Suite struct AnalysisReportTests {
     @Test func structureFiguresOfTheAdventurePiece() throws {
-        let s = try Fixture.analysis(Fixture.adventurePiece).structure
+        let s = Fixture.analysis(Fixture.adventurePiece).structure
         #expect(s.passages == 6)
         #expect(s.choices == 6)
         #expect(s.words == 6)

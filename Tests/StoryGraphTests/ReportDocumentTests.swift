@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoryGraph
+import TestSupport
 
 @Suite struct ReportDocumentTests {
     /// A hub `p0` with `spokes` passages that each lead back to it, and one ending: exactly
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func everySectionOfTheTextIsInTheHTML() throws {
-        let report = Report(try Fixture.analysis(Fixture.destini))
+        let report = Report(Fixture.analysis(Fixture.destini))
         let html = report.document().html()
         for section in report.document().sections {
             #expect(html.contains("<h2>\(section.title)"))
@@ -81,7 +82,7 @@ import Testing
     }
 
     @Test func everySectionOfTheTextIsInTheMarkdown() throws {
-        let report = Report(try Fixture.analysis(Fixture.destini))
+        let report = Report(Fixture.analysis(Fixture.destini))
         let document = report.document()
         #expect(document.sections.map(\.title) == ["Structure", "Paths", "Endings", "Odds", "Loops", "Bottlenecks", "Problems"])
         for section in document.sections {
@@ -103,10 +104,10 @@ import Testing
         let keys = Report(StoryAnalysis(StoryGraph(StateAnalysisTests.keyStory)))
         #expect(keys.state?.states == 10)
         #expect(keys.state?.unreachableEndings.map(\.id) == ["Riches", "Treasury"])
-        for report in [Report(try Fixture.analysis(Fixture.destini)), Self.hub(spokes: 11), Report(try Fixture.analysis(Fixture.neverEnding)), keys] {
+        for report in [Report(Fixture.analysis(Fixture.destini)), Self.hub(spokes: 11), Report(Fixture.analysis(Fixture.neverEnding)), keys] {
             #expect(try Report(json: Data(report.json().utf8)) == report)
         }
-        #expect(Report(try Fixture.analysis(Fixture.destini)).state == nil)
+        #expect(Report(Fixture.analysis(Fixture.destini)).state == nil)
         // The STATE section in every renderer, the same figures.
         #expect(keys.text().contains("\nSTATE (what a reader can reach, given the story's variables)\n  states explored                            10 (complete)\n"))
         #expect(keys.markdown().contains("| states explored | 10 (complete) |"))
@@ -119,12 +120,10 @@ import Testing
         #expect(ReportDocument.markdownCode("a|b") == #"`a\|b`"#)
         #expect(ReportDocument.markdownCode("x``y") == "```x``y```")
         #expect(ReportDocument.markdownCode("`tick") == "`` `tick ``")
-        let analysis = try Fixture.analysis("""
-            {"title": "Pipes | and\\nlines", "start": "a|b", "passages": [
-              {"id": "a|b", "text": "t", "choices": [{"text": "x", "to": "end|1"}]},
-              {"id": "end|1", "text": "t", "ending": true}
-            ]}
-            """)
+        let analysis = Fixture.analysis(Fixture.story(title: "Pipes | and\nlines", start: "a|b", format: "story-json", [
+            ("a|b", [("x", "end|1")], nil),
+            ("end|1", [], ""),
+        ]))
         let markdown = Report(analysis).markdown()
         #expect(markdown.hasPrefix("## Pipes \\| and lines\n\nFormat `story-json`, starts at `a\\|b`.\n"))
         // The ending row keeps its six cells: no pipe inside a cell is left unescaped.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import StoryGraph
 
 /// The one did-you-mean helper: case first, then optimal string alignment within a third
@@ -64,7 +65,7 @@ import StoryGraph
     /// 12,000 passages of near names, 200 lookups (a story with 200 broken links): the
     /// nearest-bound-first order aligns few names per lookup, so even a debug build on a
     /// busy machine is far inside the bound; aligning every name would not be.
-    @Test func aTwelveThousandPassageStoryStaysFast() {
+    @Test(.long) func aTwelveThousandPassageStoryStaysFast() {
         let names = (0..<12_000).map { "passage \($0) of the long road" }
         let index = Suggestion.Names(names)
         let start = ContinuousClock.now

@@ -4,6 +4,7 @@ import Testing
 @testable import StoryHTML
 import StoryFormats
 import StoryMap
+import TestSupport
 
 /// The HTML report in a real browser: Debian's headless Chromium, driven over the DevTools
 /// protocol by `Tests/tools/html-report-browser.py` with real input events (a click into
@@ -62,18 +63,12 @@ import StoryMap
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html")
         try Data(html.utf8).write(to: page)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", HTMLReportTests.root.appendingPathComponent("Tests/tools/html-report-browser.py").path, page.path, query, passage] + (checks ? ["--checks"] : []) + (overview ? ["--overview"] : [])
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "browser driver exited \(process.terminationStatus): \(problem)")
-        return try JSONDecoder().decode(Shown.self, from: data)
+        let run = try runBinary(
+            ["python3", HTMLReportTests.root.appendingPathComponent("Tests/tools/html-report-browser.py").path, page.path, query, passage]
+                + (checks ? ["--checks"] : []) + (overview ? ["--overview"] : []),
+            executable: "/usr/bin/env")
+        try #require(run.exitCode == 0, "browser driver exited \(run.exitCode): \(run.stderr)")
+        return try JSONDecoder().decode(Shown.self, from: run.stdoutData)
     }
 
     @Test(.enabled(if: chromium != nil, "chromium is not installed: apt-get install chromium (make deps installs it)"))

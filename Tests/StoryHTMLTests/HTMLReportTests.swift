@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryGraph
 @testable import StoryHTML
 import StoryFormats
@@ -8,7 +9,7 @@ import StoryMap
 /// The HTML report's structure, exactly: one self-contained page, no network reference,
 /// the embedded passage data, and story text that cannot become markup.
 @Suite struct HTMLReportTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     static func page(_ example: String, heat: MapOverlays.Heat? = nil) throws -> String {
         let result = try StoryLoading.load(paths: [root.appendingPathComponent("Examples/\(example)").path])

@@ -4,11 +4,12 @@ import StoryGraph
 import StoryMap
 @testable import StoryRender
 import Testing
+import TestSupport
 
 /// The fonts `make deps` installs cover Hangul, CJK and emoji, and fontconfig tells which
 /// characters nothing covers.
 @Suite struct FontCoverageTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     @Test func hangulCJKAndEmojiAreCoveredAPrivateUseCharacterIsNot() {
         for scalar: Unicode.Scalar in ["숲", "日", "本", "🌲", "🦊", "é", "A"] {

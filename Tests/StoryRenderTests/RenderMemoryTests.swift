@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import StoryGraph
 import StoryMap
 @testable import StoryRender
@@ -13,12 +14,12 @@ func residentBytes() -> Int {
 }
 
 /// Resident memory is a figure of the whole process, so this test runs alone, in a
-/// process of its own: `make test` runs it a second time with `STORYGRAPH_SOAK=1` and
+/// process of its own: `make test-long` runs it a second time with `STORYGRAPH_SOAK=1` and
 /// `--filter RenderMemoryTests`; in the main (parallel) run it is skipped.
 @Suite(.serialized) struct RenderMemoryTests {
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["STORYGRAPH_SOAK"] == "1", "runs alone: make test"))
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["STORYGRAPH_SOAK"] == "1", "runs alone: make test-long"))
     func fiveHundredRendersDoNotGrowResidentMemory() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let result = try StoryLoading.load(paths: [root.appendingPathComponent("Examples/lighthouse.json").path])
         let dot = DOTExporter(StoryGraph(result.story)).dot()
         // Warm up: plugins load and caches fill on the first renders.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StoryFormats
 import StoryGraph
+import TestSupport
 
 /// One suite over every registered loader (issue 10, item 9): each writes small stories
 /// in its format through its `FixtureMaker`, and every loader must read them alike —
@@ -15,8 +16,7 @@ struct LoaderConformanceTests {
     static func load(
         _ maker: FixtureMaker, _ text: String, name: String = "story", options: LoadOptions = LoadOptions(), forced: Bool = true
     ) throws(StoryLoadError) -> LoadResult {
-        let source = SourceText(path: "\(name).\(maker.fileExtension)", text: text)
-        var result = try StoryLoading.load(sources: [source], format: forced ? maker.format : nil, options: options)
+        var result = try Load.text(text, path: "\(name).\(maker.fileExtension)", format: forced ? maker.format : nil, options: options)
         result.diagnostics.removeAll { $0.ruleID.map(maker.noteRules.contains) ?? false }
         return result
     }
@@ -30,13 +30,7 @@ struct LoaderConformanceTests {
     }
 
     static func loadError(_ maker: FixtureMaker, _ data: Data, options: LoadOptions = LoadOptions()) -> [Diagnostic] {
-        do {
-            let source = try SourceText(path: "story.\(maker.fileExtension)", data: data)
-            _ = try StoryLoading.load(sources: [source], format: maker.format, options: options)
-            return []
-        } catch {
-            return error.diagnostics
-        }
+        Load.errors(data, path: "story.\(maker.fileExtension)", format: maker.format, options: options)
     }
 
     /// The 1-based line and column (in scalars) where `anchor` first starts in `text`.
@@ -191,7 +185,7 @@ struct LoaderConformanceTests {
     /// 100,000 passages in a line: under the 64 MiB limit, read in one piece, with no
     /// recursion over the chain. The bound is generous (debug builds, a shared machine);
     /// release figures are in the issue-10 notes.
-    @Test(arguments: makers)
+    @Test(.long, arguments: makers)
     func aHundredThousandPassagesLoadWithinTheLimits(_ maker: FixtureMaker) throws {
         let count = 100_000
         let text = maker.write(FixtureStory.chain(count, ids: maker.id))

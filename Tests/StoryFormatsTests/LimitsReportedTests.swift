@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StoryGraph
 @testable import StoryFormats
+import TestSupport
 
 /// Every limit that cuts something says which limit and what lifts it.
 @Suite struct LimitsReportedTests {

@@ -1,70 +1,32 @@
 import Foundation
-import StoryCLI
 
 /// What one run of the command line printed and returned.
-struct CLIRun {
-    var exitCode: Int32
-    var stdout: String
-    var stderr: String
-    var stdoutData: Data
+package struct CLIRun {
+    package var exitCode: Int32
+    package var stdout: String
+    package var stderr: String
+    package var stdoutData: Data
     /// The signal that ended the process, if one did (`exitCode` is then 128 + signal).
-    var signal: Int32? = nil
+    package var signal: Int32?
     /// Whether the process was still running after the time it was given and was killed.
-    var timedOut = false
-}
+    package var timedOut: Bool
 
-/// Paths of the repository, for tests that read the examples.
-enum Repository {
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        fatalError("Package.swift not found above \(#filePath)")
-    }()
-
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
-
-    /// A fresh temporary folder for one test.
-    static func temporaryFolder() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("storygraph-tests-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    package init(exitCode: Int32, stdout: String, stderr: String, stdoutData: Data, signal: Int32? = nil, timedOut: Bool = false) {
+        self.exitCode = exitCode
+        self.stdout = stdout
+        self.stderr = stderr
+        self.stdoutData = stdoutData
+        self.signal = signal
+        self.timedOut = timedOut
     }
-
-    /// Writes `text` to a file in a fresh temporary folder and returns its path.
-    static func write(_ text: String, name: String) -> String {
-        let url = temporaryFolder().appendingPathComponent(name)
-        try! Data(text.utf8).write(to: url)
-        return url.path
-    }
-}
-
-/// Runs the command line in-process, capturing what it prints.
-func runCLI(_ arguments: [String]) -> CLIRun {
-    final class Box: @unchecked Sendable {
-        var out = Data()
-        var err = Data()
-    }
-    let box = Box()
-    // `--quiet` and `--color` as the command line gives them, in any spelling (`-q`, `-qn 5`).
-    let code = StoryGraphCLI.main(arguments) { globals in
-        Terminal(
-            quiet: globals.quiet, color: globals.color == .always ? .always : .never, environment: [:],
-            out: { box.out.append($0) }, err: { box.err.append($0) }, stderrIsTerminal: false)
-    }
-    return CLIRun(
-        exitCode: code, stdout: String(decoding: box.out, as: UTF8.self),
-        stderr: String(decoding: box.err, as: UTF8.self), stdoutData: box.out)
 }
 
 /// The `storygraph` binary of the same build as these tests: SwiftPM puts every product
 /// of one build (the test bundle `storygraphPackageTests.xctest` and the tool) in one
 /// folder, so the binary beside the running test executable is the one built from the
 /// sources under test, whatever the configuration or triple. `STORYGRAPH_BINARY` overrides.
-enum Binary {
-    static let url: URL = {
+package enum Binary {
+    package static let url: URL = {
         if let path = ProcessInfo.processInfo.environment["STORYGRAPH_BINARY"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
@@ -85,24 +47,31 @@ enum Binary {
 }
 
 /// Runs the built `storygraph` binary (or another product of the same build, such as a
-/// fuzz target's reproducer) as a separate process (end-to-end tests).
+/// fuzz target's reproducer or `storygraph-bench`) as a separate process (end-to-end
+/// tests): the one process runner of the test targets.
 /// With a `timeout`, a process still running after that many seconds is killed; `input`,
 /// when given, is what the process reads on standard input; `directory` is where it runs
 /// (the repository's root by default). `executable` runs another program instead (a
-/// shell, make, man).
-func runBinary(
+/// shell, make, man, python3 or git through `/usr/bin/env`). `stdout`, when given, is a
+/// file the process writes its standard output to (`/dev/full`; the result's `stdout` is
+/// then empty); `mergingStandardError` sends standard error into the standard-output pipe,
+/// interleaved as a terminal shows them.
+package func runBinary(
     _ arguments: [String], environment: [String: String]? = nil, product: String = "storygraph", timeout: Double? = nil,
-    input: Data? = nil, cpuSeconds: Int? = nil, memoryKiB: Int? = nil, directory: URL? = nil, executable: String? = nil
+    input: Data? = nil, cpuSeconds: Int? = nil, memoryKiB: Int? = nil, fileSizeBlocks: Int? = nil, directory: URL? = nil,
+    executable: String? = nil, stdout: String? = nil, mergingStandardError: Bool = false
 ) throws -> CLIRun {
     let binary = executable.map { URL(fileURLWithPath: $0) }
         ?? (product == "storygraph" ? Binary.url : Binary.url.deletingLastPathComponent().appendingPathComponent(product))
     let process = Process()
-    if cpuSeconds != nil || memoryKiB != nil {
+    if cpuSeconds != nil || memoryKiB != nil || fileSizeBlocks != nil {
         // The kernel's CPU limit on the child alone (SIGXCPU past it): other tests' child
         // processes finishing meanwhile are not counted, as RUSAGE_CHILDREN would count them.
         // A memory limit (`ulimit -v`, KiB of address space) makes a child that allocates
         // without bound fail its allocation (and the test) instead of taking the machine.
+        // A file-size limit (`ulimit -f`) makes a write past it fail with EFBIG.
         let limits = (cpuSeconds.map { ["ulimit -t \($0)"] } ?? []) + (memoryKiB.map { ["ulimit -v \($0)"] } ?? [])
+            + (fileSizeBlocks.map { ["ulimit -f \($0)"] } ?? [])
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", (limits + ["exec \"$0\" \"$@\""]).joined(separator: " && "), binary.path] + arguments
     } else {
@@ -113,11 +82,23 @@ func runBinary(
     if let environment { process.environment = environment }
     let out = Pipe()
     let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    var outputFile: FileHandle?
+    if let stdout {
+        guard let file = FileHandle(forWritingAtPath: stdout) else { throw POSIXError(.EACCES) }
+        outputFile = file
+        process.standardOutput = file
+    } else {
+        process.standardOutput = out
+    }
+    process.standardError = mergingStandardError ? out : err
     let stdin = Pipe()
     if input != nil { process.standardInput = stdin }
     try process.run()
+    // The parent's copies of the write ends, closed so that each read below ends with the
+    // child's output (the standard-error pipe's own write end when it was merged away).
+    try outputFile?.close()
+    if stdout != nil { try out.fileHandleForWriting.close() }
+    if mergingStandardError { try err.fileHandleForWriting.close() }
     if let input {
         stdin.fileHandleForWriting.write(input)
         try stdin.fileHandleForWriting.close()

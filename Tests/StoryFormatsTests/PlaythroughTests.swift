@@ -1,21 +1,20 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryGraph
 import StoryFormats
 
 /// Stories for the playthrough tests, and one generated "harbour-sized" story.
 enum PlayFixtures {
     static func graph(_ json: String) throws -> StoryGraph {
-        let result = try StoryLoading.load(sources: [SourceText(path: "t.json", text: json)])
-        return StoryGraph(result.story)
+        StoryGraph(try Load.text(json, path: "t.json").story)
     }
 
     static func play(_ json: String) throws -> PlayGraph { PlayGraph(try graph(json)) }
 
     /// The path of a file in `Examples/`.
     static func example(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/\(name)").path
+        Repository.path("Examples/\(name)")
     }
 
     static let brokenLink = """

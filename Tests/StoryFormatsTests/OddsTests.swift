@@ -1,11 +1,11 @@
 import Testing
+import TestSupport
 @testable import StoryGraph
 import StoryFormats
 
 @Suite struct OddsTests {
     static func graph(_ json: String) throws -> StoryGraph {
-        let result = try StoryLoading.load(sources: [SourceText(path: "t.json", text: json)])
-        return StoryGraph(result.story)
+        StoryGraph(try Load.text(json, path: "t.json").story)
     }
 
     static let destini = """

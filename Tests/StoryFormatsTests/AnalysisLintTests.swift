@@ -1,16 +1,28 @@
 import Testing
 @testable import StoryGraph
+import StoryFormats
+import TestSupport
 
+/// The lint over stories read by the JSON loader: the loader's own findings (broken links,
+/// duplicate ids) among the rules', each at its line of `t.json`.
 @Suite struct AnalysisLintTests {
+    static let neverEnding = """
+        {"start": "a", "passages": [
+          {"id": "a", "text": "t", "choices": [{"text": "x", "to": "b"}, {"text": "y", "to": "c"}]},
+          {"id": "b", "text": "t", "choices": [{"text": "x", "to": "a"}]},
+          {"id": "c", "text": "t", "choices": [{"text": "x", "to": "a"}, {"text": "y", "to": "b"}]}
+        ]}
+        """
+
     static func findings(_ json: String, disabled: Set<String> = []) throws -> [Diagnostic] {
-        let result = try Fixture.load(json)
+        let result = try Load.text(json, path: "t.json")
         let graph = StoryGraph(result.story)
         return Lint(graph, loadDiagnostics: result.diagnostics, reachability: Reachability(graph),
                     components: StronglyConnectedComponents(graph), disabled: disabled).findings
     }
 
     @Test func neverEndingStoryHasNoEndingAndATrapNamingTheLoop() throws {
-        let found = try Self.findings(Fixture.neverEnding)
+        let found = try Self.findings(Self.neverEnding)
         #expect(found.map(\.ruleID) == ["no-ending", "trap"])
         #expect(found.allSatisfy { $0.severity == .error })
         let trap = found[1]

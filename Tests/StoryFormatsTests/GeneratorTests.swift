@@ -1,8 +1,11 @@
 import Testing
+import TestSupport
 @testable import StoryGraph
 import StoryFormats
 
-@Suite struct GeneratorTests {
+@Suite struct GeneratorTests: LoadsStoryText {
+    static let fileName = "generated.json"
+
     struct Counts: Sendable, CustomTestStringConvertible {
         var shape: StoryGenerator.Shape
         var passages: Int
@@ -16,9 +19,6 @@ import StoryFormats
          story.passages.filter(\.isEnding).count)
     }
 
-    static func load(_ json: String) throws -> LoadResult {
-        try StoryLoading.load(sources: [SourceText(path: "generated.json", text: json)])
-    }
 
     @Test(arguments: [
         Counts(shape: .lattice(width: 3, layers: 4), passages: 13, choices: 3 + 2 * 3 * 3, endings: 3),

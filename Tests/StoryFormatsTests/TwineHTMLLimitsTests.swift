@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryGraph
 @testable import StoryFormats
 
 /// libxml2's weak spots, bounded and reported: attribute floods, its nesting limit, and
 /// references to U+0000.
-@Suite struct TwineHTMLLimitsTests {
+@Suite struct TwineHTMLLimitsTests: LoadsStoryText {
+    static let fileName = "s.html"
+
     static func story(wrappedIn depth: Int = 0, firstAttributes: String = "", after: String = "") -> String {
         String(repeating: "<div>", count: depth) + """
             <tw-storydata name="S" startnode="1" format="Harlowe">
@@ -15,9 +18,6 @@ import Testing
             """ + String(repeating: "</div>", count: depth) + after
     }
 
-    static func load(_ text: String) throws(StoryLoadError) -> LoadResult {
-        try StoryLoading.load(sources: [SourceText(path: "s.html", text: text)])
-    }
 
     @Test func aHundredThousandAttributesAreRefusedQuickly() throws {
         let attributes = (0..<100_000).map { " a\($0)=\"v\"" }.joined()
