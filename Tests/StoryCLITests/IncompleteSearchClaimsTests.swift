@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A state search cut short claims nothing about what it did not reach (issue 25, item 2):
 /// with a tiny `--max-states`, `report` (text, JSON, Markdown, HTML), `check` (text, JSON,

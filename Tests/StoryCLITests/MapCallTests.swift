@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import StoryGraph
 
 /// Every command that draws a map goes through the one map call, so the state search runs

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryGraph
 
 /// What `storygraph paths` writes, a path at a time (issue 32 item 3).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StoryFormats
 import StoryGraph
+import TestSupport
 
 /// Folders and projects, over every registered loader: a folder holding one story reads
 /// as its file; a folder of two files of a format holds the stories its format says

@@ -1,10 +1,17 @@
+import StoryFormats
 import Testing
+import TestSupport
 @testable import StoryGraph
 
 /// What the analysis knows of each passage, which every output can show (issue 32 item 3).
 @Suite struct PassageFactsTests {
+    /// The analysis of a story in storygraph's JSON, read as `t.json` (its findings' lines).
+    static func analysis(_ json: String) throws -> StoryAnalysis {
+        Load.analysis(try Load.text(json, path: "t.json"), budget: .unlimited)
+    }
+
     @Test func pathsThroughAndOddsFromEachPassage() throws {
-        let analysis = try Fixture.analysis(Fixture.destini)
+        let analysis = Fixture.analysis(Fixture.destini)
         let facts = PassageFacts(analysis)
         // 0→2→5, 0→2→4, 0→1→2→5, 0→1→2→4, 0→1→3.
         #expect(facts.pathsThrough == [5, 3, 4, 1, 2, 2])
@@ -21,7 +28,7 @@ import Testing
     }
 
     @Test func loopsUnreachablePassagesAndNeverEnding() throws {
-        let analysis = try Fixture.analysis("""
+        let analysis = try Self.analysis("""
             {"start": "a", "passages": [
               {"id": "a", "text": "t", "choices": [{"text": "x", "to": "b"}, {"text": "y", "to": "end"}]},
               {"id": "b", "text": "t", "choices": [{"text": "x", "to": "a"}, {"text": "y", "to": "b"}]},
@@ -38,7 +45,7 @@ import Testing
     }
 
     @Test func findingsArePlacedOnThePassageWhoseLinesTheySitOn() throws {
-        let analysis = try Fixture.analysis("""
+        let analysis = try Self.analysis("""
             {"start": "a", "passages": [
               {"id": "a", "text": "t", "choices": [{"text": "x", "to": "b"}]},
               {"id": "b", "text": "t", "choices": [{"text": "y", "to": "nowhere"}, {"text": "z", "to": "c"}]},
