@@ -89,7 +89,7 @@ import StoryGraph
     /// pairs, lone surrogates (U+FFFD), and a bad low half that swallows what it escaped.
     @Test func jsonStringsDecodeAsBefore() throws {
         let text = #"["plain", "caf\u00e9 \"q\" \\ \/ \b\f\n\r\t", "\ud83c\udf89", "\ud800x", "\udc00", "\ud800\u0041z", "é🎉"]"#
-        let json = try LocatedJSON.parse(SourceText(path: "s.json", text: text))
+        let json = try LocatedValue.parse(json: SourceText(path: "s.json", text: text))
         #expect(json.elements?.map { $0.string ?? "?" } == [
             "plain", "caf\u{E9} \"q\" \\ / \u{08}\u{0C}\n\r\t", "\u{1F389}", "\u{FFFD}x", "\u{FFFD}", "\u{FFFD}z", "é🎉",
         ])
@@ -108,9 +108,9 @@ import StoryGraph
         ("[] x", "s.json:1:4: error: unexpected 'x' after the JSON document [json-syntax]"),
     ])
     func jsonErrorsArePlacedInScalars(_ text: String, _ expected: String) {
-        #expect(throws: StoryLoadError.self) { try LocatedJSON.parse(SourceText(path: "s.json", text: text)) }
+        #expect(throws: StoryLoadError.self) { try LocatedValue.parse(json: SourceText(path: "s.json", text: text)) }
         do {
-            _ = try LocatedJSON.parse(SourceText(path: "s.json", text: text))
+            _ = try LocatedValue.parse(json: SourceText(path: "s.json", text: text))
         } catch {
             #expect(error.diagnostics.first?.description == expected)
         }

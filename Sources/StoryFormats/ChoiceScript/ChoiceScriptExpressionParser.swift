@@ -7,7 +7,7 @@ import StoryGraph
 /// interpreter does. What cannot be read becomes `.unknown(text)`, never dropped; what nests
 /// deeper than `Expression.maximumDepth` (brackets, prefixes, or the tree a chain of one
 /// operator builds) becomes `.tooDeep(text)`.
-struct ChoiceScriptExpressionParser {
+struct ChoiceScriptExpressionParser: PrecedenceClimbing {
     private enum Token: Equatable {
         case number(String)
         case string(String)
@@ -115,109 +115,61 @@ struct ChoiceScriptExpressionParser {
     }
 
     /// Gives up on the whole expression: it nests past `Expression.maximumDepth`.
-    private mutating func givingUpTooDeep() -> Expression {
+    mutating func givingUpTooDeep() {
         tooDeep = true
-        return fail()
+        _ = fail()
     }
 
     /// `node`, one level above its operands: the tree so far (`height` deep) and the
     /// operand just read (`built` deep); past the bound the parse gives up.
     private mutating func grown(_ node: Expression, _ height: inout Int) -> Expression {
         height = max(height, built) + 1
-        return height <= Expression.maximumDepth ? node : givingUpTooDeep()
-    }
-
-    private mutating func orExpression() -> Expression {
-        var left = andExpression()
-        var height = built
-        while case .word(let w)? = current, w.lowercased() == "or" {
-            position += 1
-            let right = andExpression()
-            left = grown(.binary(.or, left, right), &height)
+        guard height <= Expression.maximumDepth else {
+            givingUpTooDeep()
+            return .unknown("")
         }
-        built = height
-        return left
-    }
-
-    private mutating func andExpression() -> Expression {
-        var left = comparison()
-        var height = built
-        while case .word(let w)? = current, w.lowercased() == "and" {
-            position += 1
-            let right = comparison()
-            left = grown(.binary(.and, left, right), &height)
-        }
-        built = height
-        return left
-    }
-
-    private mutating func comparison() -> Expression {
-        let left = additive()
-        var height = built
-        guard case .symbol(let op)? = current else { return left }
-        let kinds: [String: Expression.BinaryOperator] = [
-            "=": .equal, "!=": .notEqual, "<": .less, "<=": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual,
-        ]
-        guard let kind = kinds[op] else { return left }
-        position += 1
-        let right = additive()
-        let node = grown(.binary(kind, left, right), &height)
-        built = height
         return node
     }
 
-    private mutating func additive() -> Expression {
-        var left = multiplicative()
-        var height = built
-        defer { built = height }
-        while true {
-            guard case .symbol(let op)? = current else { return left }
-            let kind: Expression.BinaryOperator
-            switch op {
-            case "+": kind = .add
-            case "-": kind = .subtract
-            case "%+": kind = .fairAdd
-            case "%-": kind = .fairSubtract
-            case "&":
-                position += 1
-                let right = multiplicative()
-                left = grown(.call("concat", [left, right]), &height)
-                continue
-            default: return left
-            }
-            position += 1
-            let right = multiplicative()
-            left = grown(.binary(kind, left, right), &height)
-        }
-    }
+    /// The operators, loosest first; a comparison takes one pair (`a = b = c` does not read).
+    static let operators = OperatorTable([
+        .init(["or": .binary(.or)]),
+        .init(["and": .binary(.and)]),
+        .init([
+            "=": .binary(.equal), "!=": .binary(.notEqual), "<": .binary(.less), "<=": .binary(.lessOrEqual),
+            ">": .binary(.greater), ">=": .binary(.greaterOrEqual),
+        ], chains: false),
+        .init(["+": .binary(.add), "-": .binary(.subtract), "%+": .binary(.fairAdd), "%-": .binary(.fairSubtract), "&": .call("concat")]),
+        .init(["*": .binary(.multiply), "/": .binary(.divide), "modulo": .binary(.remainder), "#": .call("char_at")]),
+    ])
 
-    private mutating func multiplicative() -> Expression {
-        var left = unary()
-        var height = built
-        defer { built = height }
-        while true {
-            let kind: Expression.BinaryOperator
-            switch current {
-            case .symbol("*")?: kind = .multiply
-            case .symbol("/")?: kind = .divide
-            case .word(let w)? where w.lowercased() == "modulo": kind = .remainder
-            case .symbol("#")?:
-                position += 1
-                let right = unary()
-                left = grown(.call("char_at", [left, right]), &height)
-                continue
-            default: return left
-            }
-            position += 1
-            let right = unary()
-            left = grown(.binary(kind, left, right), &height)
+    /// A whole expression: a chain of operators over unary operands.
+    private mutating func orExpression() -> Expression { climb(above: 0) ?? .unknown("") }
+
+    mutating func operand(_: inout Void) -> Expression? { unary() }
+    mutating func height(of operand: Expression) -> Int { built }
+    mutating func record(height: Int) { built = height }
+
+    /// The operator at the cursor (a symbol, or a word in any case), moved past when `accepts` takes it.
+    mutating func infixOperator(_: inout Void, accepting accepts: (InfixOperator) -> Bool) -> InfixOperator? {
+        let spelling: String
+        switch current {
+        case .symbol(let s)?: spelling = s
+        case .word(let w)?: spelling = w.lowercased()
+        default: return nil
         }
+        guard let op = Self.operators[spelling], accepts(op) else { return nil }
+        position += 1
+        return op
     }
 
     private mutating func unary() -> Expression {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Expression.maximumDepth else { return givingUpTooDeep() }
+        guard depth <= Expression.maximumDepth else {
+            givingUpTooDeep()
+            return .unknown("")
+        }
         if case .symbol("-")? = current {
             position += 1
             let operand = unary()

@@ -26,20 +26,20 @@ public enum GamebookLoader: StoryLoader {
     public static let options = [GamebookOptions.schema]
 
     /// The located tree of a file, by its extension, and what reading it noticed.
-    public static func tree(_ source: SourceText) throws(StoryLoadError) -> (GamebookNode, [Diagnostic]) {
+    public static func tree(_ source: SourceText) throws(StoryLoadError) -> (LocatedValue, [Diagnostic]) {
         switch (source.path as NSString).pathExtension.lowercased() {
         case "yaml", "yml": return (try YAMLReader.read(source), [])
         case "js", "mjs", "cjs", "jsx", "ts", "tsx": return try JSLiteralReader.read(source)
         default:
             let first = source.firstScalar(where: { !$0.properties.isWhitespace })
-            if first == "{" || first == "[" { return (GamebookNode(json: try LocatedJSON.parse(source)), []) }
+            if first == "{" || first == "[" { return (try LocatedValue.parse(json: source), []) }
             return (try YAMLReader.read(source), [])
         }
     }
 
     /// A file's tree and what reading it noticed: what recognition parses and loading reads.
     public struct Parsed: Sendable {
-        public var root: GamebookNode
+        public var root: LocatedValue
         public var findings: [Diagnostic]
     }
 
@@ -94,7 +94,7 @@ public enum GamebookLoader: StoryLoader {
         let root = files[0].parsed.root
         let readFindings = files[0].parsed.findings
         let schema: GamebookSchema
-        var collection: GamebookNode
+        var collection: LocatedValue
         let verb: String
         if let given = options.gamebookSchema {
             schema = given
@@ -122,7 +122,7 @@ public enum GamebookLoader: StoryLoader {
             verb = "inferred"
         }
         var diagnostics = readFindings
-        let records: [(key: String?, record: GamebookNode)]
+        let records: [(key: String?, record: LocatedValue)]
         if let entries = collection.entries {
             records = entries.map { ($0.key, $0.value) }
         } else if let elements = collection.elements {
@@ -130,7 +130,7 @@ public enum GamebookLoader: StoryLoader {
         } else {
             throw StoryLoadError(GamebookRules.noStory, "the sections must be a map or a list, found \(collection.typeName)", at: collection.location)
         }
-        var firstOptions: GamebookNode?
+        var firstOptions: LocatedValue?
         var passages: [Passage] = []
         for (index, (key, record)) in records.enumerated() {
             guard record.entries != nil else {
@@ -190,7 +190,7 @@ public enum GamebookLoader: StoryLoader {
 
     /// Targets into a map beside the sections (an `endings:` map beside `nodes:`) are
     /// sections too: endings, with their text and their `type` or `kind` as the ending's kind.
-    static func siblingEndings(root: GamebookNode, schema: GamebookSchema, passages: [Passage]) -> [Passage] {
+    static func siblingEndings(root: LocatedValue, schema: GamebookSchema, passages: [Passage]) -> [Passage] {
         guard let last = schema.sections.last else { return [] }
         var parent = root
         for key in schema.sections.dropLast() { parent = parent[key] ?? parent }
@@ -211,7 +211,7 @@ public enum GamebookLoader: StoryLoader {
     }
 
     /// The choices of one section's options value.
-    static func choices(_ value: GamebookNode, schema: GamebookSchema, section: String, _ diagnostics: inout [Diagnostic]) -> [Choice] {
+    static func choices(_ value: LocatedValue, schema: GamebookSchema, section: String, _ diagnostics: inout [Diagnostic]) -> [Choice] {
         if let target = value.scalarText {
             return [Choice(text: target, target: target, location: value.location)]
         }

@@ -38,7 +38,7 @@ public struct GamebookSchema: Sendable, Hashable {
 
     /// Reads a `--schema` file: a JSON object of the keys above, each a string.
     public init(file source: SourceText) throws(StoryLoadError) {
-        let root = GamebookNode(json: try LocatedJSON.parse(source))
+        let root = try LocatedValue.parse(json: source)
         guard let entries = root.entries else {
             throw StoryLoadError(GamebookRules.schemaFile, 
                 "a schema must be a JSON object such as {\"sections\": \"pages\", \"text\": \"body\", \"options\": \"choices\", \"label\": \"text\", \"target\": \"goto\"}, found \(root.typeName)",
@@ -69,7 +69,7 @@ public struct GamebookSchema: Sendable, Hashable {
 
     /// `sections = top-level map, id = key, text = "text", options = "options"[].{"label","goto"}`
     /// (the shape of the collection and of the options as found in `root`).
-    public func summary(collection: GamebookNode?, optionShape: String) -> String {
+    public func summary(collection: LocatedValue?, optionShape: String) -> String {
         let place = sections.isEmpty ? "top-level" : "\"\(sections.joined(separator: "."))\""
         var kind = "map"
         if collection?.elements != nil { kind = "list" }
@@ -82,7 +82,7 @@ public struct GamebookSchema: Sendable, Hashable {
     }
 
     /// How `options` values look under this schema, for the summary.
-    func optionShape(of value: GamebookNode) -> String {
+    func optionShape(of value: LocatedValue) -> String {
         if value.entries != nil { return target == Self.keyIsTarget ? "{target: label}" : "{label: target}" }
         if let elements = value.elements {
             if elements.contains(where: { $0.entries != nil }) {

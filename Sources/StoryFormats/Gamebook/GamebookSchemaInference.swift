@@ -18,7 +18,7 @@ public enum GamebookSchemaInference {
     /// What was inferred, and the sections' collection it was inferred from.
     public struct Inferred: Sendable {
         public var schema: GamebookSchema
-        public var collection: GamebookNode
+        public var collection: LocatedValue
     }
 
     static let textNames = ["text", "body", "content", "story", "description", "passage", "prose", "narrative", "desc", "message"]
@@ -27,7 +27,7 @@ public enum GamebookSchemaInference {
 
     struct Candidate {
         var path: [String]
-        var collection: GamebookNode
+        var collection: LocatedValue
         var id: String?
         var idBase: Int
         var options: String
@@ -38,11 +38,11 @@ public enum GamebookSchemaInference {
         var shapeKey: String { "\(path)|\(id ?? "#\(idBase)")|\(options)|\(target ?? "")" }
     }
 
-    public static func infer(_ root: GamebookNode) throws(StoryLoadError) -> Inferred {
-        var collections: [([String], GamebookNode)] = [([], root)]
-        var frontier: [([String], GamebookNode)] = [([], root)]
+    public static func infer(_ root: LocatedValue) throws(StoryLoadError) -> Inferred {
+        var collections: [([String], LocatedValue)] = [([], root)]
+        var frontier: [([String], LocatedValue)] = [([], root)]
         for _ in 0..<2 {
-            var next: [([String], GamebookNode)] = []
+            var next: [([String], LocatedValue)] = []
             for (path, node) in frontier {
                 for entry in node.entries ?? [] where entry.value.entries != nil || entry.value.elements != nil {
                     next.append((path + [entry.key], entry.value))
@@ -77,7 +77,7 @@ public enum GamebookSchemaInference {
     }
 
     /// The section records of a collection with their key (for a map).
-    static func records(_ collection: GamebookNode) -> [(key: String?, record: GamebookNode)] {
+    static func records(_ collection: LocatedValue) -> [(key: String?, record: LocatedValue)] {
         if let entries = collection.entries { return entries.filter { $0.value.entries != nil }.map { ($0.key, $0.value) } }
         return (collection.elements ?? []).filter { $0.entries != nil }.map { (nil, $0) }
     }
@@ -85,7 +85,7 @@ public enum GamebookSchemaInference {
     /// A record's fields in the order they are first met: each key, and for a key holding
     /// a map, `key.inner` for each of its entries that holds a map or a list
     /// (`choice.options`).
-    static func fields(of record: GamebookNode) -> [String] {
+    static func fields(of record: LocatedValue) -> [String] {
         var seen: Set<String> = []
         var fields: [String] = []
         for entry in record.entries ?? [] {
@@ -101,8 +101,8 @@ public enum GamebookSchemaInference {
     /// What `record.value(at: field)` gives for every field it can give something for
     /// (a key; `key.inner` through the first entry of each), read in one pass over the
     /// record instead of a search per field.
-    static func fieldValues(_ record: GamebookNode) -> [String: GamebookNode] {
-        var values: [String: GamebookNode] = [:]
+    static func fieldValues(_ record: LocatedValue) -> [String: LocatedValue] {
+        var values: [String: LocatedValue] = [:]
         let entries = record.entries ?? []
         for entry in entries where values[entry.key] == nil { values[entry.key] = entry.value }
         var direct = Set(values.keys)
@@ -130,7 +130,7 @@ public enum GamebookSchemaInference {
     ///   every record, plus two) and n the size of the collection: each record's fields
     ///   are read once per reading, never looked up field by field (which was O(F · n)
     ///   for F fields, quadratic when records have fields of their own).
-    static func score(_ path: [String], _ collection: GamebookNode) -> [Candidate] {
+    static func score(_ path: [String], _ collection: LocatedValue) -> [Candidate] {
         let records = records(collection)
         guard records.count >= 2, records.count * 2 >= (collection.entries?.count ?? collection.elements?.count ?? 0) else { return [] }
         let values = records.map { fieldValues($0.record) }
@@ -196,7 +196,7 @@ public enum GamebookSchemaInference {
     }
 
     /// The (target field, target text) pairs an options value offers under every reading.
-    static func targets(_ value: GamebookNode) -> [(String?, String)] {
+    static func targets(_ value: LocatedValue) -> [(String?, String)] {
         if let text = value.scalarText { return [(nil, text)] }
         if let entries = value.entries {
             // label → target, or target → label (`GamebookSchema.keyIsTarget`).
@@ -217,7 +217,7 @@ public enum GamebookSchemaInference {
     static func complete(_ c: Candidate) -> GamebookSchema {
         let records = records(c.collection).map(\.record)
         let text = proseField(in: records, excluding: [c.id, c.options].compactMap { $0 }, preferring: textNames)
-        var options: [GamebookNode] = []
+        var options: [LocatedValue] = []
         for record in records { options += record.value(at: c.options)?.elements?.filter { $0.entries != nil } ?? [] }
         let label = c.target == nil || c.target == GamebookSchema.keyIsTarget ? nil : proseField(in: options, excluding: [c.target!], preferring: labelNames)
         return GamebookSchema(
@@ -226,7 +226,7 @@ public enum GamebookSchemaInference {
 
     /// The field of `records` with prose in it: a preferred name if one holds prose,
     /// else the one with the most prose.
-    static func proseField(in records: [GamebookNode], excluding: [String], preferring names: [String]) -> String? {
+    static func proseField(in records: [LocatedValue], excluding: [String], preferring names: [String]) -> String? {
         var length: [String: Int] = [:]
         var order: [String] = []
         for record in records {

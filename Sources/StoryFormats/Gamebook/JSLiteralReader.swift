@@ -35,9 +35,9 @@ public struct JSLiteralReader {
     /// of their names (`default` for `export default`) so that the schema inference can
     /// pick the one that holds the story. Values that are code (a function, a variable,
     /// a `${…}` substitution) are read as nothing and reported as one warning.
-    public static func read(_ source: SourceText) throws(StoryLoadError) -> (GamebookNode, [Diagnostic]) {
+    public static func read(_ source: SourceText) throws(StoryLoadError) -> (LocatedValue, [Diagnostic]) {
         var reader = JSLiteralReader(source)
-        var literals: [GamebookNode.Entry] = []
+        var literals: [LocatedValue.Entry] = []
         var errors: [StoryLoadError] = []
         while true {
             let name: String
@@ -70,7 +70,7 @@ public struct JSLiteralReader {
                 at: code))
         }
         if literals.count == 1 { return (first.value, findings) }
-        return (GamebookNode(.map(literals), at: first.keyLocation), findings)
+        return (LocatedValue(.map(literals), at: first.keyLocation), findings)
     }
 
     /// Whether the module has an export or declaration this reader starts at.
@@ -233,15 +233,15 @@ public struct JSLiteralReader {
     /// enum's payload, copies the whole list each time (quadratic in its length).
     private struct Frame {
         var isObject: Bool
-        var entries: [GamebookNode.Entry] = []
-        var elements: [GamebookNode] = []
+        var entries: [LocatedValue.Entry] = []
+        var elements: [LocatedValue] = []
         /// In an object: the key read whose value comes next.
         var key: (String, SourceLocation)?
         var at: SourceLocation
     }
 
     /// Reads one value with an explicit stack of open objects and arrays.
-    mutating func value() throws(StoryLoadError) -> GamebookNode {
+    mutating func value() throws(StoryLoadError) -> LocatedValue {
         var stack: [Frame] = []
         while true {
             try skipTrivia()
@@ -250,7 +250,7 @@ public struct JSLiteralReader {
                 if byte(i) == UInt8(ascii: "}") {
                     i += 1
                     let frame = stack.removeLast()
-                    if let done = try attach(GamebookNode(.map(frame.entries), at: frame.at), &stack) { return done }
+                    if let done = try attach(LocatedValue(.map(frame.entries), at: frame.at), &stack) { return done }
                     continue
                 }
                 let key = try key()
@@ -265,7 +265,7 @@ public struct JSLiteralReader {
             if let top = stack.indices.last, !stack[top].isObject, byte(i) == UInt8(ascii: "]") {
                 i += 1
                 let frame = stack.removeLast()
-                if let done = try attach(GamebookNode(.list(frame.elements), at: frame.at), &stack) { return done }
+                if let done = try attach(LocatedValue(.list(frame.elements), at: frame.at), &stack) { return done }
                 continue
             }
             let start = i
@@ -280,25 +280,25 @@ public struct JSLiteralReader {
                 stack.append(Frame(isObject: c == UInt8(ascii: "{"), at: at))
                 continue
             }
-            let scalar: GamebookNode
+            let scalar: LocatedValue
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "`") {
-                scalar = GamebookNode(.scalar(try string(), .string), at: at)
+                scalar = LocatedValue(.scalar(try string(), .string), at: at)
             } else if c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".") || (c >= 0x30 && c <= 0x39) {
-                scalar = GamebookNode(.scalar(try number(), .number), at: at)
+                scalar = LocatedValue(.scalar(try number(), .number), at: at)
             } else if Self.isIdentifierByte(c), let word = identifier() {
                 switch word {
-                case "true", "false": scalar = GamebookNode(.scalar(word, .bool), at: at)
-                case "null", "undefined": scalar = GamebookNode(.scalar("null", .null), at: at)
+                case "true", "false": scalar = LocatedValue(.scalar(word, .bool), at: at)
+                case "null", "undefined": scalar = LocatedValue(.scalar("null", .null), at: at)
                 default:
                     // A variable, a call or a function: code, read as nothing.
                     skipCode()
                     noteCode(at: start)
-                    scalar = GamebookNode(.scalar("null", .null), at: at)
+                    scalar = LocatedValue(.scalar("null", .null), at: at)
                 }
             } else if c == UInt8(ascii: "(") {
                 skipCode()
                 noteCode(at: start)
-                scalar = GamebookNode(.scalar("null", .null), at: at)
+                scalar = LocatedValue(.scalar("null", .null), at: at)
             } else {
                 throw fail("unexpected \(describe(start)) in the literal", at: start)
             }
@@ -308,7 +308,7 @@ public struct JSLiteralReader {
 
     /// Adds a finished value to the open container, reads the `,` or closing bracket
     /// after it, and returns the value when it closes the whole literal.
-    private mutating func attach(_ node: GamebookNode, _ stack: inout [Frame]) throws(StoryLoadError) -> GamebookNode? {
+    private mutating func attach(_ node: LocatedValue, _ stack: inout [Frame]) throws(StoryLoadError) -> LocatedValue? {
         guard let top = stack.indices.last else { return node }
         if stack[top].isObject {
             if let key = stack[top].key {

@@ -1,7 +1,7 @@
 internal import CYAML
 import StoryGraph
 
-/// Reads a YAML document into a located `GamebookNode` tree with libyaml's event parser
+/// Reads a YAML document into a located `LocatedValue` tree with libyaml's event parser
 /// (a real YAML 1.1 parser, through the `CYAML` system library). Only the first document
 /// of a stream is read. Plain scalars resolve to null, booleans and numbers as YAML's core
 /// schema says; quoted and block scalars are strings. Aliases are shared, not copied, and
@@ -28,20 +28,20 @@ public enum YAMLReader {
     /// copies the whole list every time (quadratic in its length).
     private struct Frame {
         var isMap: Bool
-        var entries: [GamebookNode.Entry] = []
-        var elements: [GamebookNode] = []
+        var entries: [LocatedValue.Entry] = []
+        var elements: [LocatedValue] = []
         var pendingKey: (String, SourceLocation)?
         var location: SourceLocation
         var anchor: String?
     }
 
-    public static func read(_ source: SourceText) throws(StoryLoadError) -> GamebookNode {
+    public static func read(_ source: SourceText) throws(StoryLoadError) -> LocatedValue {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw StoryLoadError("libyaml could not start (out of memory)", at: source.location(atByte: 0))
         }
         defer { yaml_parser_delete(&parser) }
-        return try source.utf8.withUnsafeBufferPointer { bytes throws(StoryLoadError) -> GamebookNode in
+        return try source.utf8.withUnsafeBufferPointer { bytes throws(StoryLoadError) -> LocatedValue in
             yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
             return try events(&parser, source)
@@ -79,16 +79,16 @@ public enum YAMLReader {
         return StoryLoadError(GamebookRules.yamlSyntax, message, at: location(mark, source))
     }
 
-    private static func events(_ parser: inout yaml_parser_t, _ source: SourceText) throws(StoryLoadError) -> GamebookNode {
+    private static func events(_ parser: inout yaml_parser_t, _ source: SourceText) throws(StoryLoadError) -> LocatedValue {
         var stack: [Frame] = []
-        var anchors: [String: (node: GamebookNode, size: Int)] = [:]
+        var anchors: [String: (node: LocatedValue, size: Int)] = [:]
         var sizes: [Int] = []
         var nodes = 0
         // The document's own nodes (each event but an alias's).
         var own = 0
-        var result: GamebookNode?
+        var result: LocatedValue?
 
-        func finish(_ node: GamebookNode, size: Int, anchor: String?, _ source: SourceText) throws(StoryLoadError) {
+        func finish(_ node: LocatedValue, size: Int, anchor: String?, _ source: SourceText) throws(StoryLoadError) {
             if let anchor { anchors[anchor] = (node, size) }
             guard !stack.isEmpty else { result = node; return }
             sizes[sizes.count - 1] += size
@@ -127,20 +127,20 @@ public enum YAMLReader {
             case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
                 let frame = stack.removeLast()
                 let size = sizes.removeLast()
-                let value: GamebookNode.Value = frame.isMap ? .map(frame.entries) : .list(frame.elements)
-                try finish(GamebookNode(value, at: frame.location), size: size, anchor: frame.anchor, source)
+                let value: LocatedValue.Value = frame.isMap ? .map(frame.entries) : .list(frame.elements)
+                try finish(LocatedValue(value, at: frame.location), size: size, anchor: frame.anchor, source)
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 let text = string(scalar.value, scalar.length)
                 let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil
-                let node = GamebookNode(.scalar(text, plain ? resolve(text) : .string), at: at)
+                let node = LocatedValue(.scalar(text, plain ? resolve(text) : .string), at: at)
                 try finish(node, size: 1, anchor: cString(scalar.anchor), source)
             case YAML_ALIAS_EVENT:
                 let name = cString(event.data.alias.anchor) ?? ""
                 guard let (node, size) = anchors[name] else {
                     throw StoryLoadError(GamebookRules.yamlSyntax, "YAML alias *\(name) names no anchor &\(name) above it", at: at)
                 }
-                try finish(GamebookNode(node.value, at: at), size: size, anchor: nil, source)
+                try finish(LocatedValue(node.value, at: at), size: size, anchor: nil, source)
             default:
                 break
             }
@@ -166,13 +166,13 @@ public enum YAMLReader {
         return result!
     }
 
-    private static func scalarKey(_ node: GamebookNode) -> String? {
+    private static func scalarKey(_ node: LocatedValue) -> String? {
         if case .scalar(let text, _) = node.value { return text }
         return nil
     }
 
     /// YAML's core schema for a plain scalar.
-    static func resolve(_ text: String) -> GamebookNode.Scalar {
+    static func resolve(_ text: String) -> LocatedValue.Scalar {
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE", "false", "False", "FALSE": return .bool

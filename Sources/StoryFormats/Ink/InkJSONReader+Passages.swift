@@ -2,7 +2,7 @@ import StoryGraph
 
 extension InkJSONReader {
     /// The story of a compiled ink file whose `root` is `root`.
-    mutating func story(file: String, root: LocatedJSON, title: String) -> Story {
+    mutating func story(file: String, root: LocatedValue, title: String) -> Story {
         collect(root)
         // Where every divert, choice point, tunnel and thread leads, and what is called.
         var targeted: Set<Int> = []
@@ -10,7 +10,7 @@ extension InkJSONReader {
         var rejoins: Set<Key> = []
         for c in containers.indices {
             for element in containers[c].content {
-                guard let members = element.members else { continue }
+                guard let members = element.entries else { continue }
                 for m in members {
                     guard let written = m.value.string else { continue }
                     switch m.key {
@@ -202,9 +202,9 @@ extension InkJSONReader {
                 }
                 continue
             }
-            guard element.members != nil else { continue }
+            guard element.entries != nil else { continue }
             if let written = element["*"]?.string {
-                let flags = Int(element["flg"].flatMap { if case .number(let n) = $0.value { return n } else { return nil } } ?? "0") ?? 0
+                let flags = Int(element["flg"].flatMap { if case .scalar(let n, .number) = $0.value { return n } else { return nil } } ?? "0") ?? 0
                 var choice = Choice(
                     text: pendingText.trimmingCharacters(in: .whitespaces), target: target(written, c),
                     condition: flags & 1 != 0 ? .test("(condition in compiled ink)", nil) : nil, location: element.location)
@@ -259,9 +259,9 @@ extension InkJSONReader {
             if i > 0 {
                 let previous = content[i - 1]
                 switch previous.value {
-                case .number(let n): initial = Int(n).map { .integer($0) } ?? Double(n).map { .decimal($0) }
-                case .bool(let b): initial = .boolean(b)
-                case .string(let s) where s.hasPrefix("^"): initial = .string(String(s.dropFirst()))
+                case .scalar(let n, .number): initial = Int(n).map { .integer($0) } ?? Double(n).map { .decimal($0) }
+                case .scalar(let b, .bool): initial = .boolean(b == "true")
+                case .scalar(let s, .string) where s.hasPrefix("^"): initial = .string(String(s.dropFirst()))
                 default: initial = .unknown("(value in compiled ink)")
                 }
             }

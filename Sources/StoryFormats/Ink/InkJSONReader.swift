@@ -15,7 +15,7 @@ import StoryGraph
 struct InkJSONReader {
     struct Container {
         var path: String
-        var content: [LocatedJSON]
+        var content: [LocatedValue]
         var named: [(String, Int)]
         var location: SourceLocation
     }
@@ -30,14 +30,14 @@ struct InkJSONReader {
 
     /// Collects every container under `root` (explicit stack: nesting depth is the JSON
     /// parser's, already bounded).
-    mutating func collect(_ root: LocatedJSON) {
-        var stack: [(LocatedJSON, String, parent: Int, name: String)] = [(root, "", -1, "")]
+    mutating func collect(_ root: LocatedValue) {
+        var stack: [(LocatedValue, String, parent: Int, name: String)] = [(root, "", -1, "")]
         while let (node, path, parentIndex, step) = stack.popLast() {
             guard var elements = node.elements else { continue }
-            var named: [(String, LocatedJSON)] = []
+            var named: [(String, LocatedValue)] = []
             var alias: String?
             if let last = elements.last {
-                if let members = last.members {
+                if let members = last.entries {
                     // `#n`: a container in content that also has a name (`g-0`).
                     if let name = last["#n"]?.string, !path.isEmpty { alias = Self.join(Self.parent(path), name) }
                     for m in members where !m.key.hasPrefix("#") { named.append((m.key, m.value)) }

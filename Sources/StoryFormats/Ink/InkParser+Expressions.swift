@@ -1,15 +1,22 @@
 import StoryGraph
 
-extension InkParser {
+extension InkParser: PrecedenceClimbing {
     /// ink's binary operators with its own precedences (`InkParser_Expressions`: `and`/`or`
     /// 1, comparisons 2, `has`/`hasnt`/`^` 3, `+` 4, `-` 5, `*` 6, `/` 7, `%` `mod` 8), the
     /// longer spelling first.
-    static let binaryOperators: [(token: String, precedence: Int, isWord: Bool)] = [
-        ("&&", 1, false), ("||", 1, false), ("and", 1, true), ("or", 1, true),
-        ("==", 2, false), (">=", 2, false), ("<=", 2, false), ("!=", 2, false), ("<", 2, false), (">", 2, false),
-        ("!?", 3, false), ("?", 3, false), ("hasnt", 3, true), ("has", 3, true), ("^", 3, false),
-        ("+", 4, false), ("-", 5, false), ("*", 6, false), ("/", 7, false), ("%", 8, false), ("mod", 8, true),
-    ]
+    static let operators = OperatorTable([
+        .init(["&&": .binary(.and), "||": .binary(.or), "and": .binary(.and), "or": .binary(.or)]),
+        .init([
+            "==": .binary(.equal), ">=": .binary(.greaterOrEqual), "<=": .binary(.lessOrEqual), "!=": .binary(.notEqual),
+            "<": .binary(.less), ">": .binary(.greater),
+        ]),
+        .init(["!?": .negated(.contains), "?": .binary(.contains), "hasnt": .negated(.contains), "has": .binary(.contains), "^": .call("^")]),
+        .init(["+": .binary(.add)]),
+        .init(["-": .binary(.subtract)]),
+        .init(["*": .binary(.multiply)]),
+        .init(["/": .binary(.divide)]),
+        .init(["%": .binary(.remainder), "mod": .binary(.remainder)]),
+    ])
 
     /// An expression up to `stop` (not consumed), with its source text. What cannot be
     /// read is kept as `.unknown(text)`, never dropped; what nests deeper than
@@ -43,74 +50,51 @@ extension InkParser {
         return (text, expression)
     }
 
-    /// Precedence climbing over `binaryOperators`. Nesting (brackets, prefixes) and the
-    /// depth of the tree (`expressionBuilt`) stop at `Expression.maximumDepth`: nil, with
+    /// Precedence climbing over `operators`. Nesting (brackets, prefixes) and the depth
+    /// of the tree (`expressionBuilt`) stop at `Expression.maximumDepth`: nil, with
     /// `expressionTooDeep` set.
-    mutating func expression(_ cursor: inout InkCursor, minimum: Int = 1) -> Expression? {
-        guard var left = unary(&cursor) else { return nil }
-        var height = expressionBuilt
-        while true {
-            cursor.skipSpaces()
-            guard let (token, precedence) = binaryOperator(cursor), precedence >= minimum else { break }
-            cursor.advance(token.unicodeScalars.count)
-            cursor.skipSpaces()
-            guard let right = expression(&cursor, minimum: precedence + 1) else {
-                if expressionTooDeep { return nil }
-                expressionBuilt = 1
-                return .unknown(token)
-            }
-            // `a hasnt b` is `not (a has b)`: two levels.
-            height = max(height, expressionBuilt) + (token == "!?" || token == "hasnt" ? 2 : 1)
-            guard height <= Expression.maximumDepth else { return givingUpTooDeep() }
-            left = Self.combine(token, left, right)
-        }
-        expressionBuilt = height
-        return left
-    }
+    mutating func expression(_ cursor: inout InkCursor) -> Expression? { climb(&cursor, above: 0) }
 
     /// Gives up on the expression being read: it nests past `Expression.maximumDepth`.
-    mutating func givingUpTooDeep() -> Expression? {
-        expressionTooDeep = true
-        return nil
+    mutating func givingUpTooDeep() { expressionTooDeep = true }
+
+    mutating func operand(_ cursor: inout InkCursor) -> Expression? { unary(&cursor) }
+    mutating func height(of operand: Expression) -> Int { expressionBuilt }
+    mutating func record(height: Int) { expressionBuilt = height }
+
+    /// A side that does not read keeps the operator as unknown text (unless too deep).
+    mutating func missingOperand(after op: InfixOperator) -> Expression? {
+        if expressionTooDeep { return nil }
+        expressionBuilt = 1
+        return .unknown(op.spelling)
     }
 
-    func binaryOperator(_ cursor: InkCursor) -> (String, Int)? {
-        for entry in Self.binaryOperators where cursor.looksAt(entry.token) {
-            if entry.token == "-" && cursor.looksAt("->") { return nil }
-            if entry.isWord {
+    /// The operator at the cursor (spaces before and after it skipped), the first of
+    /// `operators` written there (a word only as a whole word; `-` not of `->`), moved
+    /// past when `accepts` takes it.
+    func infixOperator(_ cursor: inout InkCursor, accepting accepts: (InfixOperator) -> Bool) -> InfixOperator? {
+        cursor.skipSpaces()
+        for op in Self.operators.operators where cursor.looksAt(op.spelling) {
+            if op.spelling == "-" && cursor.looksAt("->") { return nil }
+            if op.spelling.unicodeScalars.first!.properties.isAlphabetic {
                 var probe = cursor
-                guard probe.matchWord(entry.token) else { continue }
+                guard probe.matchWord(op.spelling) else { continue }
             }
-            return (entry.token, entry.precedence)
+            guard accepts(op) else { return nil }
+            cursor.advance(op.spelling.unicodeScalars.count)
+            cursor.skipSpaces()
+            return op
         }
         return nil
-    }
-
-    static func combine(_ token: String, _ a: Expression, _ b: Expression) -> Expression {
-        switch token {
-        case "&&", "and": return .binary(.and, a, b)
-        case "||", "or": return .binary(.or, a, b)
-        case "==": return .binary(.equal, a, b)
-        case "!=": return .binary(.notEqual, a, b)
-        case "<": return .binary(.less, a, b)
-        case "<=": return .binary(.lessOrEqual, a, b)
-        case ">": return .binary(.greater, a, b)
-        case ">=": return .binary(.greaterOrEqual, a, b)
-        case "?", "has": return .binary(.contains, a, b)
-        case "!?", "hasnt": return .unary(.not, .binary(.contains, a, b))
-        case "+": return .binary(.add, a, b)
-        case "-": return .binary(.subtract, a, b)
-        case "*": return .binary(.multiply, a, b)
-        case "/": return .binary(.divide, a, b)
-        case "%", "mod": return .binary(.remainder, a, b)
-        default: return .call(token, [a, b])
-        }
     }
 
     mutating func unary(_ cursor: inout InkCursor) -> Expression? {
         expressionNesting += 1
         defer { expressionNesting -= 1 }
-        guard expressionNesting <= Expression.maximumDepth, !expressionTooDeep else { return givingUpTooDeep() }
+        guard expressionNesting <= Expression.maximumDepth, !expressionTooDeep else {
+            givingUpTooDeep()
+            return nil
+        }
         cursor.skipSpaces()
         var op: Expression.UnaryOperator?
         if cursor.looksAt("!"), !cursor.looksAt("!="), !cursor.looksAt("!?") {
@@ -125,7 +109,10 @@ extension InkParser {
         guard let op else { return primary(&cursor) }
         guard let operand = unary(&cursor) else { return nil }
         expressionBuilt += 1
-        guard expressionBuilt <= Expression.maximumDepth else { return givingUpTooDeep() }
+        guard expressionBuilt <= Expression.maximumDepth else {
+            givingUpTooDeep()
+            return nil
+        }
         return .unary(op, operand)
     }
 

@@ -45,11 +45,11 @@ public enum CYOAJSONLoader: StoryLoader {
     }
 
     public static func load(_ files: [ParsedSource<JSONTape>], context: inout LoadContext) throws(StoryLoadError) -> Story {
-        let root = LocatedJSON(files[0].parsed)
-        guard let members = root.members, !members.isEmpty else {
+        let root = LocatedValue(files[0].parsed)
+        guard let members = root.entries, !members.isEmpty else {
             throw StoryLoadError(
                 FormatRules.jsonShape,
-                "a CYOA story must be a JSON object of arcs such as {\"intro\": {\"title\": …, \"story\": […], \"options\": […]}}, found \(root.typeName)",
+                "a CYOA story must be a JSON object of arcs such as {\"intro\": {\"title\": …, \"story\": […], \"options\": […]}}, found \(root.jsonTypeName)",
                 at: root.location)
         }
         var sink = DiagnosticSink()
@@ -58,14 +58,14 @@ public enum CYOAJSONLoader: StoryLoader {
         }
         var passages: [Passage] = []
         for member in members {
-            guard member.value.members != nil else {
-                error("arc '\(member.key)' must be an object with \"title\", \"story\" and \"options\", found \(member.value.typeName)", member.value.location)
+            guard member.value.entries != nil else {
+                error("arc '\(member.key)' must be an object with \"title\", \"story\" and \"options\", found \(member.value.jsonTypeName)", member.value.location)
                 continue
             }
             var metadata: [String: String] = [:]
             if let title = member.value["title"] {
                 if let string = title.string { metadata["title"] = string }
-                else { error("'title' of arc '\(member.key)' must be a string, found \(title.typeName)", title.location) }
+                else { error("'title' of arc '\(member.key)' must be a string, found \(title.jsonTypeName)", title.location) }
             }
             var paragraphs: [String] = []
             if let story = member.value["story"] {
@@ -74,18 +74,18 @@ public enum CYOAJSONLoader: StoryLoader {
                 } else if let elements = story.elements {
                     for element in elements {
                         if let string = element.string { paragraphs.append(string) }
-                        else { error("a paragraph of arc '\(member.key)' must be a string, found \(element.typeName)", element.location) }
+                        else { error("a paragraph of arc '\(member.key)' must be a string, found \(element.jsonTypeName)", element.location) }
                     }
                 } else {
-                    error("'story' of arc '\(member.key)' must be an array of paragraphs, found \(story.typeName)", story.location)
+                    error("'story' of arc '\(member.key)' must be an array of paragraphs, found \(story.jsonTypeName)", story.location)
                 }
             }
             var choices: [Choice] = []
             if let optionsValue = member.value["options"], !optionsValue.isNull {
                 if let elements = optionsValue.elements {
                     for option in elements {
-                        guard option.members != nil else {
-                            error("an option of arc '\(member.key)' must be an object with \"text\" and \"arc\", found \(option.typeName)", option.location)
+                        guard option.entries != nil else {
+                            error("an option of arc '\(member.key)' must be an object with \"text\" and \"arc\", found \(option.jsonTypeName)", option.location)
                             continue
                         }
                         guard let target = option["arc"]?.string else {
@@ -96,7 +96,7 @@ public enum CYOAJSONLoader: StoryLoader {
                         choices.append(Choice(text: text, target: target, location: option.location))
                     }
                 } else {
-                    error("'options' of arc '\(member.key)' must be an array, found \(optionsValue.typeName)", optionsValue.location)
+                    error("'options' of arc '\(member.key)' must be an array, found \(optionsValue.jsonTypeName)", optionsValue.location)
                 }
             }
             passages.append(Passage(

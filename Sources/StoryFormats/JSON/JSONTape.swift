@@ -2,7 +2,7 @@ import StoryGraph
 /// A JSON document parsed over UTF-8 bytes into one flat array of nodes (a "tape"), each
 /// node holding the byte offset where it was written. Nothing is decoded or located until
 /// a reader asks: strings stay byte ranges, and a `SourceLocation` is made only for the
-/// nodes a reader keeps or reports. `LocatedJSON.parse` and the JSON loaders read it.
+/// nodes a reader keeps or reports. `LocatedValue.parse` and the JSON loaders read it.
 ///
 /// The tape accepts and refuses exactly what RFC 8259 does, with the same messages and
 /// places as the located parser always had.

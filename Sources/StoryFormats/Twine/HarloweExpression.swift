@@ -195,7 +195,15 @@ enum HarloweExpression {
             return .call("contains", [container, item])
         }
 
-        mutating func additive() -> Expression? { arithmetic { $0.negation() } }
+        /// `a + b - c` over `a * b / c % d` over negations.
+        static let operators = OperatorTable([
+            .init(["+": .binary(.add), "-": .binary(.subtract)]),
+            .init(["*": .binary(.multiply), "/": .binary(.divide), "%": .binary(.remainder)]),
+        ])
+
+        mutating func operand(_: inout Void) -> Expression? { negation() }
+
+        mutating func additive() -> Expression? { climb(above: 0) }
 
         mutating func negation() -> Expression? {
             var prefixes: [String] = []

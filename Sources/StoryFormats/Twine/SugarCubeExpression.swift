@@ -108,23 +108,26 @@ enum SugarCubeExpression {
         mutating func expression() -> Expression? {
             guard reader.descend() else { return nil }
             defer { reader.ascend() }
-            return or()
+            return climb(above: 0)
         }
 
-        mutating func or() -> Expression? { binary(["or": .or, "||": .or]) { $0.and() } }
-        mutating func and() -> Expression? { binary(["and": .and, "&&": .and]) { $0.equality() } }
+        /// JavaScript's precedence over TwineScript's words, loosest first.
+        static let operators = OperatorTable([
+            .init(["or": .binary(.or), "||": .binary(.or)]),
+            .init(["and": .binary(.and), "&&": .binary(.and)]),
+            .init([
+                "is": .binary(.equal), "eq": .binary(.equal), "==": .binary(.equal), "===": .binary(.equal),
+                "isnot": .binary(.notEqual), "neq": .binary(.notEqual), "!=": .binary(.notEqual), "!==": .binary(.notEqual),
+            ]),
+            .init([
+                "<": .binary(.less), "lt": .binary(.less), "<=": .binary(.lessOrEqual), "lte": .binary(.lessOrEqual),
+                ">": .binary(.greater), "gt": .binary(.greater), ">=": .binary(.greaterOrEqual), "gte": .binary(.greaterOrEqual),
+            ]),
+            .init(["+": .binary(.add), "-": .binary(.subtract)]),
+            .init(["*": .binary(.multiply), "/": .binary(.divide), "%": .binary(.remainder)]),
+        ])
 
-        static let equalities: [String: Expression.BinaryOperator] = [
-            "is": .equal, "eq": .equal, "==": .equal, "===": .equal,
-            "isnot": .notEqual, "neq": .notEqual, "!=": .notEqual, "!==": .notEqual,
-        ]
-        static let comparisons: [String: Expression.BinaryOperator] = [
-            "<": .less, "lt": .less, "<=": .lessOrEqual, "lte": .lessOrEqual,
-            ">": .greater, "gt": .greater, ">=": .greaterOrEqual, "gte": .greaterOrEqual,
-        ]
-
-        mutating func equality() -> Expression? { binary(Self.equalities) { $0.comparison() } }
-        mutating func comparison() -> Expression? { binary(Self.comparisons) { $0.arithmetic { $0.unary() } } }
+        mutating func operand(_: inout Void) -> Expression? { unary() }
 
         /// Prefix operators (read in a loop, each a level of nesting), then a primary.
         mutating func unary() -> Expression? {

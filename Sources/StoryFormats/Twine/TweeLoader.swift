@@ -67,9 +67,9 @@ public enum TweeLoader: StoryLoader {
                 view.append(contentsOf: passage.text)
                 let base = passage.text.isEmpty ? passage.location : passage.locate(0)
                 guard let root = TwineStoryBuilder.json(String(view), at: base, what: "StoryData", diagnostics: &diagnostics) else { continue }
-                guard root.members != nil else {
+                guard root.entries != nil else {
                     diagnostics.append(Diagnostic(
-                        .warning, "StoryData must be a JSON object, found \(root.typeName); it is ignored",
+                        .warning, "StoryData must be a JSON object, found \(root.jsonTypeName); it is ignored",
                         at: root.location, rule: FormatRules.twineMetadata.id))
                     continue
                 }
@@ -78,7 +78,7 @@ public enum TweeLoader: StoryLoader {
                         declared = .init(name: name, location: value.location, source: "StoryData's \"start\"")
                     } else {
                         diagnostics.append(Diagnostic(
-                            .warning, "StoryData's \"start\" must be a passage name, found \(value.typeName); it is ignored",
+                            .warning, "StoryData's \"start\" must be a passage name, found \(value.jsonTypeName); it is ignored",
                             at: value.location, rule: FormatRules.twineMetadata.id))
                     }
                 }
@@ -126,13 +126,13 @@ public enum TweeLoader: StoryLoader {
                 guard let root = TwineStoryBuilder.json(
                     json, at: source.location(at: offset), what: "the metadata of passage '\(name)'",
                     diagnostics: &diagnostics) else { continue }
-                if let members = root.members {
+                if let members = root.entries {
                     for member in members {
                         if let value = TwineStoryBuilder.metadataString(member.value) { header?.metadata[member.key] = value }
                     }
                 } else {
                     diagnostics.append(Diagnostic(
-                        .warning, "the metadata of passage '\(name)' must be a JSON object, found \(root.typeName); it is ignored",
+                        .warning, "the metadata of passage '\(name)' must be a JSON object, found \(root.jsonTypeName); it is ignored",
                         at: root.location, rule: FormatRules.twineMetadata.id))
                 }
             case .unexpected(let offset):

@@ -212,36 +212,24 @@ struct TwineExpressionReader {
     }
 }
 
-/// What the two dialects' parsers share: literals, arithmetic and chains of binary
-/// operators, over a `TwineExpressionReader`.
-protocol TwineExpressionGrammar {
+/// What the two dialects' parsers share: literals, prefixes and chains of binary
+/// operators (each dialect's `operators`, climbed over its `operand`), over a
+/// `TwineExpressionReader`.
+protocol TwineExpressionGrammar: PrecedenceClimbing where Input == Void {
     var reader: TwineExpressionReader { get set }
     /// A whole expression (the dialect's lowest precedence).
     mutating func expression() -> Expression?
 }
 
 extension TwineExpressionGrammar {
-    /// A left-associative chain of the operators in `table` (words or symbols), failing
-    /// as too deep when its tree passes `maximumDepth`.
-    ///
-    /// - Complexity: O(size of the chain): each operand is measured once here.
-    mutating func binary(_ table: [String: Expression.BinaryOperator], _ operand: (inout Self) -> Expression?) -> Expression? {
-        guard var left = operand(&self) else { return nil }
-        let limit = TwineExpressionReader.maximumDepth
-        var height = 0
-        while let token = reader.current, let op = Self.operatorName(token).flatMap({ table[$0] }) {
-            reader.position += 1
-            guard let right = operand(&self) else { return nil }
-            if height == 0 { height = left.depth(upTo: limit) }
-            height = max(height, right.depth(upTo: limit)) + 1
-            guard height <= limit else {
-                reader.givingUpTooDeep()
-                return nil
-            }
-            left = .binary(op, left, right)
-        }
-        return left
+    /// The dialect's operator at the cursor (a word or a symbol), moved past when `accepts` takes it.
+    mutating func infixOperator(_: inout Void, accepting accepts: (InfixOperator) -> Bool) -> InfixOperator? {
+        guard let token = reader.current, let op = Self.operatorName(token).flatMap({ Self.operators[$0] }), accepts(op) else { return nil }
+        reader.position += 1
+        return op
     }
+
+    mutating func givingUpTooDeep() { reader.givingUpTooDeep() }
 
     static func operatorName(_ token: TwineToken) -> String? {
         switch token.kind {
@@ -249,11 +237,6 @@ extension TwineExpressionGrammar {
         case .symbol(let s): s
         default: nil
         }
-    }
-
-    /// `a + b - c` over `a * b / c % d` over `operand`.
-    mutating func arithmetic(_ operand: @escaping (inout Self) -> Expression?) -> Expression? {
-        binary(["+": .add, "-": .subtract]) { $0.binary(["*": .multiply, "/": .divide, "%": .remainder], operand) }
     }
 
     /// `operand` under prefix operators read before it (`not`, `-`, or a word kept as a

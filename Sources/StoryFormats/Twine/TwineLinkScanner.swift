@@ -242,7 +242,7 @@ struct TwineScan {
     /// The offset of the `close` that balances an `open` already passed, skipping strings.
     mutating func findBalanced(open: Unicode.Scalar, close: Unicode.Scalar, from: Int) -> Int? {
         let end = min(s.count, from + TwineScan.maximumSearch)
-        let found = TwineMarkup.balancingClose(in: s, open: open, close: close, from: from, end: end)
+        let found = BalancedScanner(open: open, close: close).scan(s, from: from, end: end).closedAt
         _ = spend((found ?? end) - from + 1)
         return found
     }

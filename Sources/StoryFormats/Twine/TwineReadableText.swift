@@ -38,7 +38,7 @@ enum TwineReadableText {
         func balanced(from start: Int, open: Unicode.Scalar, close: Unicode.Scalar) -> Int? {
             guard lookAhead > 0 else { return nil }
             let end = min(s.count, start + 1 + TwineReadableText.maximumSearch)
-            let found = TwineMarkup.balancingClose(in: s, open: open, close: close, from: start + 1, end: end)
+            let found = BalancedScanner(open: open, close: close).scan(s, from: start + 1, end: end).closedAt
             lookAhead -= (found ?? end) - start
             return found.map { $0 + 1 }
         }

@@ -250,9 +250,9 @@ enum TwineStoryBuilder {
     /// a warning saying what is dropped) when it is not valid JSON.
     static func json(
         _ text: String, at base: SourceLocation, what: String, diagnostics: inout [Diagnostic]
-    ) -> LocatedJSON? {
+    ) -> LocatedValue? {
         do {
-            let root = try LocatedJSON.parse(SourceText(path: base.file, text: text))
+            let root = try LocatedValue.parse(json: SourceText(path: base.file, text: text))
             return shiftLocations(root, by: base)
         } catch {
             let inner = error.diagnostics.first
@@ -265,11 +265,11 @@ enum TwineStoryBuilder {
 
     /// Moves the locations of a parsed fragment's top level and its members into the
     /// file (the loaders read no deeper).
-    static func shiftLocations(_ root: LocatedJSON, by base: SourceLocation) -> LocatedJSON {
+    static func shiftLocations(_ root: LocatedValue, by base: SourceLocation) -> LocatedValue {
         var copy = root
         copy.location = SourceFragment.shift(root.location, by: base)
-        if case .object(let members) = root.value {
-            copy.value = .object(members.map { member in
+        if case .map(let entries) = root.value {
+            copy.value = .map(entries.map { member in
                 var m = member
                 m.keyLocation = SourceFragment.shift(member.keyLocation, by: base)
                 m.value.location = SourceFragment.shift(member.value.location, by: base)
@@ -281,12 +281,10 @@ enum TwineStoryBuilder {
 
     /// A JSON value as the string Twine keeps in passage metadata (strings as they are,
     /// numbers and booleans as written), or nil for arrays, objects and null.
-    static func metadataString(_ value: LocatedJSON) -> String? {
+    static func metadataString(_ value: LocatedValue) -> String? {
         switch value.value {
-        case .string(let string): string
-        case .number(let number): number
-        case .bool(let flag): flag ? "true" : "false"
-        default: nil
+        case .scalar(_, .null), .map, .list: nil
+        case .scalar(let text, _): text
         }
     }
 }

@@ -11,7 +11,7 @@ import StoryGraph
 /// are bounded by `Expression.maximumDepth`: past it the expression is `.tooDeep`, so
 /// hostile input can exhaust neither the parser's stack nor the stack of code that frees
 /// or walks the tree.
-struct YarnExpressionParser {
+struct YarnExpressionParser: PrecedenceClimbing {
     private var tokens: [YarnExpressionLexer.Token]
     private var index = 0
     private var depth = 0
@@ -28,69 +28,56 @@ struct YarnExpressionParser {
         let trimmed = text.trimmingYarnSpace()
         guard let tokens = YarnExpressionLexer.tokens(of: trimmed), !tokens.isEmpty else { return .unknown(trimmed) }
         var parser = YarnExpressionParser(tokens: tokens)
-        let expression = parser.binary(minimum: 0)
+        let expression = parser.climb(above: 0)
         if parser.tooDeep { return .tooDeep(trimmed) }
         guard !parser.failed, parser.index == tokens.count, let expression else { return .unknown(trimmed) }
         return expression
     }
 
     /// Gives up on the whole expression: it nests past `Expression.maximumDepth`.
-    private mutating func givingUpTooDeep() -> Expression? {
+    mutating func givingUpTooDeep() {
         tooDeep = true
         failed = true
         index = tokens.count
-        return nil
     }
 
     private init(tokens: [YarnExpressionLexer.Token]) { self.tokens = tokens }
 
     private var current: YarnExpressionLexer.Token? { index < tokens.count ? tokens[index] : nil }
 
-    /// The binary operator at the cursor and its precedence (higher binds tighter).
-    private func binaryOperator() -> (Expression.BinaryOperator, Int)? {
-        guard case .symbol(let s)? = current else { return nil }
-        switch s {
-        case "or", "||": return (.or, 1)
-        case "xor", "^": return (.notEqual, 1)
-        case "and", "&&": return (.and, 2)
-        case "==", "is", "eq": return (.equal, 3)
-        case "!=", "neq": return (.notEqual, 3)
-        case "<", "lt": return (.less, 4)
-        case ">", "gt": return (.greater, 4)
-        case "<=", "lte": return (.lessOrEqual, 4)
-        case ">=", "gte": return (.greaterOrEqual, 4)
-        case "+": return (.add, 5)
-        case "-": return (.subtract, 5)
-        case "*": return (.multiply, 6)
-        case "/": return (.divide, 6)
-        case "%": return (.remainder, 6)
-        default: return nil
-        }
+    /// Yarn's operators, loosest first (`xor` is `!=` of two booleans).
+    static let operators = OperatorTable([
+        .init(["or": .binary(.or), "||": .binary(.or), "xor": .binary(.notEqual), "^": .binary(.notEqual)]),
+        .init(["and": .binary(.and), "&&": .binary(.and)]),
+        .init(["==": .binary(.equal), "is": .binary(.equal), "eq": .binary(.equal), "!=": .binary(.notEqual), "neq": .binary(.notEqual)]),
+        .init([
+            "<": .binary(.less), "lt": .binary(.less), ">": .binary(.greater), "gt": .binary(.greater),
+            "<=": .binary(.lessOrEqual), "lte": .binary(.lessOrEqual), ">=": .binary(.greaterOrEqual), "gte": .binary(.greaterOrEqual),
+        ]),
+        .init(["+": .binary(.add), "-": .binary(.subtract)]),
+        .init(["*": .binary(.multiply), "/": .binary(.divide), "%": .binary(.remainder)]),
+    ])
+
+    /// The binary operator at the cursor, moved past when `accepts` takes it.
+    mutating func infixOperator(_: inout Void, accepting accepts: (InfixOperator) -> Bool) -> InfixOperator? {
+        guard case .symbol(let s)? = current, let op = Self.operators[s], accepts(op) else { return nil }
+        index += 1
+        return op
     }
 
-    private mutating func binary(minimum: Int) -> Expression? {
-        guard var left = unary() else { return nil }
-        var height = built
-        while let (op, precedence) = binaryOperator(), precedence > minimum {
-            index += 1
-            guard let right = binary(minimum: precedence) else { return nil }
-            height = max(height, built) + 1
-            guard height <= Expression.maximumDepth else { return givingUpTooDeep() }
-            left = .binary(op, left, right)
-        }
-        built = height
-        return left
-    }
+    mutating func operand(_: inout Void) -> Expression? { unary() }
+    mutating func height(of operand: Expression) -> Int { built }
+    mutating func record(height: Int) { built = height }
 
     private mutating func unary() -> Expression? {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Expression.maximumDepth else { return givingUpTooDeep() }
+        guard depth <= Expression.maximumDepth else { givingUpTooDeep(); return nil }
         if case .symbol(let s)? = current, s == "not" || s == "!" || s == "-" {
             index += 1
             guard let operand = unary() else { return nil }
             built += 1
-            guard built <= Expression.maximumDepth else { return givingUpTooDeep() }
+            guard built <= Expression.maximumDepth else { givingUpTooDeep(); return nil }
             return .unary(s == "-" ? .negate : .not, operand)
         }
         return primary()
@@ -122,7 +109,7 @@ struct YarnExpressionParser {
                 index += 1
             } else {
                 while true {
-                    guard let argument = binary(minimum: 0) else { return nil }
+                    guard let argument = climb(above: 0) else { return nil }
                     arguments.append(argument)
                     deepest = max(deepest, built)
                     if case .symbol(",")? = current { index += 1; continue }
@@ -133,10 +120,10 @@ struct YarnExpressionParser {
             }
             // `visited("N")` becomes `visits > 0`: two levels, as a call of a leaf is.
             built = deepest + 1
-            guard built <= Expression.maximumDepth else { return givingUpTooDeep() }
+            guard built <= Expression.maximumDepth else { givingUpTooDeep(); return nil }
             return Self.call(name, arguments)
         case .symbol("("):
-            guard let inner = binary(minimum: 0), case .symbol(")")? = current else { failed = true; return nil }
+            guard let inner = climb(above: 0), case .symbol(")")? = current else { failed = true; return nil }
             index += 1
             return inner
         case .symbol:

@@ -1,21 +1,25 @@
 import StoryGraph
 
-/// A gamebook file's data, whatever it was written in (JSON, YAML, a JS/TS object
-/// literal), as one located tree: maps keep their keys in source order, scalars keep
-/// their text as written. The schema inference and the gamebook loader read only this.
-public struct GamebookNode: Sendable {
+/// Data that remembers where it was written, whatever it was written in (JSON, YAML, a
+/// JS/TS object literal), as one located tree: maps keep their keys in source order (and
+/// their duplicates), scalars keep their text as written (a JSON number loses no
+/// precision before a loader decides what it needs). Foundation's `JSONSerialization`
+/// forgets positions, and every diagnostic must name its line, so the JSON, YAML and JS
+/// readers build this instead; the JSON loaders, compiled ink, Twine's story metadata,
+/// the gamebook schema inference and the gamebook loader read only this.
+public struct LocatedValue: Sendable {
     public enum Scalar: Sendable, Hashable { case string, number, bool, null }
 
     /// One `key: value` of a map, in source order.
     public struct Entry: Sendable {
         public var key: String
         public var keyLocation: SourceLocation
-        public var value: GamebookNode
+        public var value: LocatedValue
     }
 
     public enum Value: Sendable {
         case map([Entry])
-        case list([GamebookNode])
+        case list([LocatedValue])
         case scalar(String, Scalar)
     }
 
@@ -32,9 +36,21 @@ public struct GamebookNode: Sendable {
         return nil
     }
 
-    public var elements: [GamebookNode]? {
+    public var elements: [LocatedValue]? {
         if case .list(let elements) = value { return elements }
         return nil
+    }
+
+    /// The text of a string.
+    public var string: String? {
+        if case .scalar(let text, .string) = value { return text }
+        return nil
+    }
+
+    /// A boolean written `true` or `false` (as JSON writes them).
+    public var bool: Bool? {
+        guard case .scalar(let text, .bool) = value else { return nil }
+        return text == "true" ? true : text == "false" ? false : nil
     }
 
     /// The text of a string or number (a target may be written either way).
@@ -66,13 +82,13 @@ public struct GamebookNode: Sendable {
     }
 
     /// The first entry with this key.
-    public subscript(key: String) -> GamebookNode? {
+    public subscript(key: String) -> LocatedValue? {
         entries?.first { $0.key == key }?.value
     }
 
     /// The value at a dotted path of keys (`choice.options`); the key itself when it has
     /// no dot or when an entry is named with the dot.
-    public func value(at path: String) -> GamebookNode? {
+    public func value(at path: String) -> LocatedValue? {
         if let direct = self[path] { return direct }
         var node = self
         for key in path.split(separator: ".") {
@@ -80,6 +96,15 @@ public struct GamebookNode: Sendable {
             node = next
         }
         return node
+    }
+
+    /// "an object", "an array", "a string"…, for messages about a JSON file.
+    public var jsonTypeName: String {
+        switch value {
+        case .map: "an object"
+        case .list: "an array"
+        case .scalar: typeName
+        }
     }
 
     /// "a map", "a list", "a string"…, for messages.
