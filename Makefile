@@ -8,7 +8,7 @@ EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.
 # A ChoiceScript game is a folder holding startup.txt and its scenes.
 EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
 
-.PHONY: demo test deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall
+.PHONY: demo test deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format
 
 ## Install the C libraries the package links (Graphviz's cgraph/gvc, libxml2, libyaml,
 ## fontconfig) and the fonts that cover Hangul, CJK and emoji (fonts-noto-cjk, fonts-noto-color-emoji).
@@ -70,6 +70,14 @@ test: build
 	@start=$$(date +%s); status=0; $(SWIFT) test --skip-build || status=$$?; \
 	  echo "swift test took $$(( $$(date +%s) - start )) s"; exit $$status
 	STORYGRAPH_SOAK=1 $(SWIFT) test --skip-build --filter RenderMemoryTests
+
+## Build the DocC catalogue of every library (Sources/*/*.docc), warnings as errors.
+docs: deps
+	@bash .ci/docs
+
+## Format every Swift file with the toolchain's swift-format and the root .swift-format.
+format:
+	swift-format format --in-place --parallel --recursive Sources Tests Fuzz Benchmarks Package.swift
 
 ## valgrind on one `map` run: fails if a definitely-lost block comes from our code.
 leak-check: build
