@@ -37,15 +37,16 @@ let package = Package(
         .target(name: "StoryFormats", dependencies: ["StoryGraph", "CLibXML2", "CYAML"]),
         .target(name: "StoryMap", dependencies: ["StoryGraph"]),
         .target(name: "StoryRender", dependencies: ["CGraphviz", "CFontconfig"]),
-        // The interactive HTML report: needs the map drawn in-process (StoryMap + StoryRender).
+        // The one map call (MapDrawing: overlays → plan → estimate → DOT → Graphviz) and the
+        // interactive HTML report, one of its formats: needs StoryMap + StoryRender.
         .target(name: "StoryHTML", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
         .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "StoryHTML"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
-        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "StoryCLI"]),
+        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryHTML", "StoryCLI"]),
         // libFuzzer targets (Fuzz/README.md): plain reproducers in a normal build; `Fuzz/build`
         // compiles them with -sanitize=fuzzer,address into .build/fuzz.
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
-        .target(name: "FuzzSupport", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryHTML", "CLibFuzzer"], path: "Fuzz/FuzzSupport"),
         .executableTarget(name: "fuzz-json", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-json"),
         .executableTarget(name: "fuzz-twine", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-twine"),
         .executableTarget(name: "fuzz-source", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-source"),

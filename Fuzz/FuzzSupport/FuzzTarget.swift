@@ -1,10 +1,10 @@
 import Foundation
 // The library API the targets drive: loaders and analysis (StoryGraph; the loaders move
-// to StoryFormats), DOT (StoryMap) and the Graphviz renderer.
+// to StoryFormats), DOT (StoryMap) and the map call that reaches Graphviz (StoryHTML).
 import StoryGraph
 import StoryFormats
 import StoryMap
-import StoryRender
+import StoryHTML
 
 /// One libFuzzer target: what it does with one input. Each target loads the input from
 /// memory, as every command does, then runs analysis, report and DOT on what loads. A
@@ -135,9 +135,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         for ending in analysis.state?.reachedEndings.prefix(8) ?? [] {
             Self.replay(ending.witness, play, what: "witness of \(graph.story.passages[ending.passage].id)")
         }
-        var decorations = MapDecorations()
-        StateMarks.apply(graph: graph, budget: budget, to: &decorations)
-        _ = DOTExporter(graph, options: DOTOptions(decorations: decorations)).dot()
+        // The map's state marks read the search above: it is not run again.
+        let request = MapRequest(format: .dot, overlays: MapOverlays(analysisMarks: false, stateMarks: true))
+        _ = try? MapDrawing.draw(MapAnalysis(analysis), request)
     }
 
     /// Plays `choices` in `play`'s session under state, as `play --witness` and `play
@@ -178,8 +178,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             maxText: [0, 1, 12, 120][Int(hash >> 2 & 3)],
             wrapWidth: [1, 8, 30, 200][Int(hash >> 4 & 3)],
             showRestarts: hash & 64 == 0)
-        let dot = DOTExporter(graph, options: options).dot()
-        let engine: LayoutEngine = hash >> 7 & 7 == 0 ? .neato : .dot
-        _ = try? GraphvizRenderer.render(dot: dot, engine: engine, format: .svg)
+        let request = MapRequest(
+            format: .svg, options: options, overlays: MapOverlays(analysisMarks: false), engine: hash >> 7 & 7 == 0 ? .neato : .dot,
+            memoryCeilingMiB: 0)
+        _ = try? MapDrawing.draw(MapAnalysis(graph), request)
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import StoryGraph
 import StoryMap
-import StoryRender
 
 /// The interactive HTML report: one self-contained page (inline style and script, no
 /// network) that holds the report document rendered by its fourth renderer
@@ -12,10 +11,11 @@ import StoryRender
 ///
 /// Why a module of its own: the page needs the map drawn in-process, so it depends on
 /// `StoryMap` (DOT, overlays, engine plan) and `StoryRender` (Graphviz). `StoryGraph` may
-/// not link a C library and `StoryMap` must stay free of Graphviz (the benchmark and the
-/// fuzz targets use it without rendering); the CLI only parses and prints. So the
-/// document's HTML renderer lives with the other renderers in `StoryGraph`, and this
-/// module assembles the page around it.
+/// not link a C library and `StoryMap` must stay free of Graphviz; the CLI only parses
+/// and prints. So the document's HTML renderer lives with the other renderers in
+/// `StoryGraph`, this module assembles the page around it, and the one map call
+/// (`MapDrawing`), of which the page is one format, lives here too: every map on the page
+/// is planned and rendered through it.
 ///
 /// The page holds a list of maps (`MapView`), one shown at a time: the story map and, with
 /// `--heat`, the same map coloured by the fuzz run; or, for a story too big for one
@@ -36,7 +36,8 @@ public enum HTMLReport {
     }
 
     /// The page for an analysed story. `overlays` and `options` draw the map as `map`
-    /// draws it; `overlays.heat` adds the heat view and the panel's visits.
+    /// draws it; `overlays.heat` adds the heat view and the panel's visits. No memory
+    /// ceiling: `MapDrawing.draw` with a `MapRequest` of format `.html` applies one.
     ///
     /// - Complexity: the analysis' own plus `PassageDetails` and two Graphviz layouts at
     ///   most (with and without heat).
@@ -44,32 +45,50 @@ public enum HTMLReport {
         _ analysis: StoryAnalysis, overlays: MapOverlays = MapOverlays(), options: DOTOptions = DOTOptions(),
         engine: MapEngine = .auto
     ) throws(Failure) -> (html: String, warnings: [String]) {
+        let request = MapRequest(format: .html, options: options, overlays: overlays, engine: engine, memoryCeilingMiB: 0)
+        do {
+            let made = try page(analysis, analysis: MapAnalysis(analysis), request)
+            return (made.html, made.warnings)
+        } catch {
+            throw Failure(description: error.description)
+        }
+    }
+
+    /// The page `MapDrawing.draw` makes of a `.html` request: the maps drawn from `map`'s
+    /// analyses (taken from `full`, searched once), the report from `full`. Returns the
+    /// whole story map's plan (nil when the story is drawn as chapters).
+    static func page(
+        _ full: StoryAnalysis, analysis: MapAnalysis, _ request: MapRequest
+    ) throws(MapFailure) -> (html: String, warnings: [String], plan: MapPlan?) {
         let graph = analysis.graph
         var warnings: [String] = []
-        var plain = overlays
-        plain.heat = nil
+        var plain = request
+        plain.overlays.heat = nil
         var maps: [MapView]
         var fuzz: FuzzReport?
         var chapterOf: [Int]?
-        var probe = options
-        do { _ = try plain.apply(to: &probe, graph: graph) } catch { throw Failure(description: error.message) }
+        var plan: MapPlan?
+        var probe = request.options
+        do { _ = try plain.overlays.apply(to: &probe, analysis: analysis) } catch { throw .request(error) }
         if Chapters.needed(graph, options: probe) {
             // Too big for one readable layout: the overview, then a map per chapter (heat,
             // when asked for, colours the chapter maps).
-            let made = try chapterViews(graph, overlays: overlays, options: options, engine: engine, warnings: &warnings)
+            let made = try chapterViews(analysis, request, warnings: &warnings)
             maps = made.views
             fuzz = made.fuzz
             chapterOf = made.chapters.chapterOf
         } else {
-            maps = [try view(graph, overlays: plain, options: options, engine: engine, key: "story", title: "Story map", prefix: "", warnings: &warnings).view]
+            let made = try view(analysis, plain, key: "story", title: "Story map", prefix: "", warnings: &warnings)
+            maps = [made.view]
+            plan = made.plan
         }
-        if overlays.heat != nil && chapterOf == nil {
-            let heat = try view(graph, overlays: overlays, options: options, engine: engine, key: "heat", title: "Heat map", prefix: "heat-", warnings: &warnings)
+        if request.overlays.heat != nil && chapterOf == nil {
+            let heat = try view(analysis, request, key: "heat", title: "Heat map", prefix: "heat-", warnings: &warnings)
             maps.append(heat.view)
-            fuzz = heat.fuzz
+            fuzz = heat.plan.fuzz
         }
-        let report = Report(analysis)
-        let details = PassageDetails(analysis, fuzz: fuzz)
+        let report = Report(full)
+        let details = PassageDetails(full, fuzz: fuzz)
         let document = report.document().html(passageOf: details.passage(of:))
         var value = details.value(title: report.title, start: report.start)
         if let chapterOf, case .object(var fields) = value {
@@ -77,19 +96,17 @@ public enum HTMLReport {
             value = .object(fields)
         }
         let data = embeddedJSON(value)
-        return (assemble(title: report.title, document: document, maps: maps, data: data), warnings)
+        return (assemble(title: report.title, document: document, maps: maps, data: data), warnings, plan)
     }
 
     private static func view(
-        _ graph: StoryGraph, overlays: MapOverlays, options: DOTOptions, engine: MapEngine, key: String, title: String,
-        prefix: String, warnings: inout [String]
-    ) throws(Failure) -> (view: MapView, fuzz: FuzzReport?) {
-        var options = options
-        let applied: (warnings: [String], fuzz: FuzzReport?)
-        do { applied = try overlays.applied(to: &options, graph: graph) } catch { throw Failure(description: error.message) }
+        _ analysis: MapAnalysis, _ request: MapRequest, key: String, title: String, prefix: String, warnings: inout [String]
+    ) throws(MapFailure) -> (view: MapView, plan: MapPlan) {
+        let plan: MapPlan
+        do { plan = try MapDrawing.plan(analysis, request) } catch { throw .request(error) }
         // The heat view repeats the plain view's warnings: say them once.
-        if overlays.heat == nil { warnings += applied.warnings }
-        return (try render(graph, options: options, engine: engine, key: key, title: title, prefix: prefix, warnings: &warnings), applied.fuzz)
+        if request.overlays.heat == nil { warnings += plan.warnings }
+        return (try view(plan.render(), key: key, title: title, prefix: prefix, warnings: &warnings), plan)
     }
 
     /// The overview (key `overview`, shown first) and one map per chapter (key and id
@@ -99,44 +116,33 @@ public enum HTMLReport {
     /// - Complexity: one Graphviz layout per chapter, each of at most `Chapters.boxLimit`
     ///   boxes, plus the overview's.
     static func chapterViews(
-        _ graph: StoryGraph, overlays: MapOverlays, options: DOTOptions, engine: MapEngine, warnings: inout [String]
-    ) throws(Failure) -> (views: [MapView], chapters: Chapters, fuzz: FuzzReport?) {
-        var drawn = options
+        _ analysis: MapAnalysis, _ request: MapRequest, warnings: inout [String]
+    ) throws(MapFailure) -> (views: [MapView], chapters: Chapters, fuzz: FuzzReport?) {
+        let graph = analysis.graph
+        var drawn = request.options
         let applied: (warnings: [String], fuzz: FuzzReport?)
-        do { applied = try overlays.applied(to: &drawn, graph: graph) } catch { throw Failure(description: error.message) }
+        do { applied = try request.overlays.applied(to: &drawn, analysis: analysis) } catch { throw .request(error) }
         warnings += applied.warnings
         let chapters = Chapters(graph, options: drawn)
         let title = "Overview: \(chapters.chapters.count) chapters by \(chapters.basis.rawValue) (click one to open its map)"
-        var views = [try render(dot: chapters.overviewDOT(graph), engine: .dot, key: "overview", title: title, prefix: "", warnings: &warnings)]
+        let overview = try MapDrawing.render(dot: chapters.overviewDOT(graph), engine: .dot, image: .svg)
+        var views = [view(overview, key: "overview", title: title, prefix: "", warnings: &warnings)]
         for (k, chapter) in chapters.chapters.enumerated() {
             var part = drawn
             part.decorations.visiblePassages = Set(chapter.passages)
-            views.append(try render(graph, options: part, engine: engine, key: "chapter-\(k + 1)", title: "\(chapter.label) (\(chapter.passages.count) passages)", prefix: "chapter-\(k + 1)-", warnings: &warnings))
+            let plan = MapDrawing.plan(graph, decorated: part, request, ceilingMiB: 0)
+            views.append(try view(
+                plan.render(), key: "chapter-\(k + 1)", title: "\(chapter.label) (\(chapter.passages.count) passages)",
+                prefix: "chapter-\(k + 1)-", warnings: &warnings))
         }
         return (views, chapters, applied.fuzz)
     }
 
-    private static func render(
-        dot: String, engine: LayoutEngine, key: String, title: String, prefix: String, warnings: inout [String]
-    ) throws(Failure) -> MapView {
-        do {
-            let rendered = try GraphvizRenderer.render(dot: dot, engine: engine, format: .svg)
-            warnings += rendered.warnings.map { "graphviz: \($0)" }
-            return MapView(key: key, title: title, svg: InlineSVG.inline(String(decoding: rendered.data, as: UTF8.self), prefix: prefix), prefix: prefix)
-        } catch {
-            throw Failure(description: error.description)
-        }
-    }
-
-    private static func render(
-        _ graph: StoryGraph, options: DOTOptions, engine: MapEngine, key: String, title: String, prefix: String,
-        warnings: inout [String]
-    ) throws(Failure) -> MapView {
-        var options = options
-        let plan = EnginePlan(engine, graph: graph, options: options)
-        options.graphAttributes += plan.attributes
-        let dot = DOTExporter(graph, options: options).dot()
-        return try render(dot: dot, engine: LayoutEngine(rawValue: plan.engine.rawValue)!, key: key, title: title, prefix: prefix, warnings: &warnings)
+    private static func view(
+        _ rendered: (data: Data, warnings: [String]), key: String, title: String, prefix: String, warnings: inout [String]
+    ) -> MapView {
+        warnings += rendered.warnings.map { "graphviz: \($0)" }
+        return MapView(key: key, title: title, svg: InlineSVG.inline(String(decoding: rendered.data, as: UTF8.self), prefix: prefix), prefix: prefix)
     }
 
     /// JSON that can sit inside `<script type="application/json">`: every `<`, `>` and `&`

@@ -75,21 +75,47 @@ public struct LayoutMemoryEstimate: Sendable {
         return "\((mib / 1_024 * 10).rounded(.up) / 10) GiB"
     }
 
-    /// The refusal when the estimate is above `ceilingMiB` (0: never), naming the estimate,
-    /// the ceiling and what to do instead; `compact` is the estimate of the same map in the
-    /// compact style, offered when it fits.
-    public func refusal(ceilingMiB: Int, engine: MapEngine, compact: LayoutMemoryEstimate?) -> String? {
-        guard ceilingMiB > 0, bytes > ceilingMiB << 20 else { return nil }
+    /// The refusal of the layout `plan` makes of `graph` when its estimate is above
+    /// `ceilingMiB` (0: never); in the chart style it offers the compact style when that
+    /// fits (planned with the same engine `choice`). Checked only when Graphviz is about
+    /// to lay the map out.
+    package static func refusal(
+        ceilingMiB: Int, choice: MapEngine, plan: EnginePlan, graph: StoryGraph, options: DOTOptions
+    ) -> MemoryRefusal? {
+        let estimate = LayoutMemoryEstimate(plan: plan, graph: graph, options: options)
+        guard ceilingMiB > 0, estimate.bytes > ceilingMiB << 20 else { return nil }
+        var compact: LayoutMemoryEstimate?
+        if options.style == .chart {
+            var compactOptions = options
+            compactOptions.style = .compact
+            compact = LayoutMemoryEstimate(plan: EnginePlan(choice, graph: graph, options: compactOptions), graph: graph, options: compactOptions)
+        }
+        return MemoryRefusal(estimate: estimate, ceilingMiB: ceilingMiB, engine: plan.engine, compact: compact)
+    }
+}
+
+/// A layout refused before Graphviz runs: its estimate is above the memory ceiling. Its
+/// description names the estimate, the ceiling and what to do instead.
+public struct MemoryRefusal: Error, Sendable, CustomStringConvertible {
+    public let estimate: LayoutMemoryEstimate
+    /// The ceiling, in MiB.
+    public let ceilingMiB: Int
+    /// The engine planned (never `auto`).
+    public let engine: MapEngine
+    /// The estimate of the same map in the compact style, offered when it fits.
+    public let compact: LayoutMemoryEstimate?
+
+    public var description: String {
         let ceiling = ceilingMiB % 1_024 == 0 ? "\(ceilingMiB / 1_024) GiB" : "\(ceilingMiB) MiB"
         var ways: [String] = []
         if let compact, compact.bytes <= ceilingMiB << 20 {
-            ways.append("--style compact (about \(Self.describe(compact.bytes)))")
+            ways.append("--style compact (about \(LayoutMemoryEstimate.describe(compact.bytes)))")
         }
         ways += [
             "--focus PASSAGE or --ending ENDING to draw part of the story", "--format dot to write the DOT text without a layout",
             "--max-memory 0 to lift the ceiling",
         ]
-        return "the map's \(engine.rawValue) layout would need about \(Self.describe(bytes)) (estimated from \(boxes) boxes and \(edges) edges), "
+        return "the map's \(engine.rawValue) layout would need about \(LayoutMemoryEstimate.describe(estimate.bytes)) (estimated from \(estimate.boxes) boxes and \(estimate.edges) edges), "
                 + "above the ceiling of \(ceiling); use " + ways.joined(separator: "; ")
     }
 }

@@ -30,14 +30,14 @@ public struct MapOverlays: Sendable {
     /// Passages pinned where the author placed them (a `position` in their metadata).
     public var pinnedLayout: Bool
     public var heat: Heat?
-    /// What a reader can really reach, given the story's variables (`StateMarks`), with
-    /// the search's budget; nil: not drawn.
-    public var state: StateAnalysis.Budget?
+    /// What a reader can really reach, given the story's variables (`StateMarks`), drawn
+    /// from the analysis' state search (`MapAnalysis.state`, run within its budget).
+    public var stateMarks: Bool
 
     public init(
         analysisMarks: Bool = true, highlightedPath: Int? = nil, focus: String? = nil, radius: Int = 2,
         ending: String? = nil, cluster: PartialMap.ClusterBy? = nil, pinnedLayout: Bool = false,
-        heat: Heat? = nil, state: StateAnalysis.Budget? = nil
+        heat: Heat? = nil, stateMarks: Bool = false
     ) {
         self.analysisMarks = analysisMarks
         self.highlightedPath = highlightedPath
@@ -47,23 +47,25 @@ public struct MapOverlays: Sendable {
         self.cluster = cluster
         self.pinnedLayout = pinnedLayout
         self.heat = heat
-        self.state = state
+        self.stateMarks = stateMarks
     }
 
     /// Adds every overlay asked for to `options`, in a fixed order (analysis, state,
-    /// partial map, pinned layout, heat). Returns warnings for the user (a pinned layout asked of a
-    /// story without positions).
-    public func apply(to options: inout DOTOptions, graph: StoryGraph) throws(MapError) -> [String] {
-        try applied(to: &options, graph: graph).warnings
+    /// partial map, pinned layout, heat), reading the analyses from `analysis` (none is
+    /// run again). Returns warnings for the user (a pinned layout asked of a story without
+    /// positions, a state search that stopped at its budget).
+    public func apply(to options: inout DOTOptions, analysis: MapAnalysis) throws(MapError) -> [String] {
+        try applied(to: &options, analysis: analysis).warnings
     }
 
     /// `apply`, also giving back the fuzz run the heat overlay played (the HTML report
     /// shows each passage's visits from it).
-    public func applied(to options: inout DOTOptions, graph: StoryGraph) throws(MapError) -> (warnings: [String], fuzz: FuzzReport?) {
+    public func applied(to options: inout DOTOptions, analysis: MapAnalysis) throws(MapError) -> (warnings: [String], fuzz: FuzzReport?) {
+        let graph = analysis.graph
         var warnings: [String] = []
         var fuzz: FuzzReport?
-        try AnalysisMarks.apply(marks: analysisMarks, path: highlightedPath, graph: graph, to: &options.decorations)
-        if let state, let stopped = StateMarks.apply(graph: graph, budget: state, to: &options.decorations) { warnings.append(stopped) }
+        try AnalysisMarks.apply(marks: analysisMarks, path: highlightedPath, analysis: analysis, to: &options.decorations)
+        if stateMarks, let stopped = StateMarks.apply(graph: graph, state: analysis.state, to: &options.decorations) { warnings.append(stopped) }
         try PartialMap.apply(self, graph: graph, to: &options.decorations)
         // dot routes edges between clusters through the boxes in their way (6 edges of the
         // harbour example crossed a passage or choice box with `--cluster tag`); orthogonal

@@ -15,7 +15,7 @@ import Foundation
 import StoryGraph
 import StoryFormats
 import StoryMap
-import StoryRender
+import StoryHTML
 import StoryCLI
 
 /// What one operation produced: a short summary (to check against the peers' answers)
@@ -39,19 +39,17 @@ struct Measured {
 final class Fixture {
     let path: String
     let graph: StoryGraph
-    let dotOptions: DOTOptions
-    let engine: LayoutEngine
+    /// The map as `storygraph map` plans it (no overlays, no memory ceiling): its options
+    /// time `dot`, its DOT text and engine `render`.
+    let map: MapPlan
     /// The playthroughs' compressed arrays, made once on first use: like the C ceiling's
     /// arrays, they are part of loading, not of playing.
     lazy var play: PlayGraph = PlayGraph(graph)
-    /// The DOT text, made once on first use (so that `render` times Graphviz only).
-    lazy var dot: String = DOTExporter(graph, options: dotOptions).dot()
 
-    init(path: String, graph: StoryGraph, dotOptions: DOTOptions, engine: LayoutEngine) {
+    init(path: String, graph: StoryGraph, map: MapPlan) {
         self.path = path
         self.graph = graph
-        self.dotOptions = dotOptions
-        self.engine = engine
+        self.map = map
     }
 }
 
@@ -120,11 +118,11 @@ let operations: [Operation] = [
     },
     Operation("dot", "the map as DOT text") { fixture in
         // Made inside the clock: the summary is only counted after it stops.
-        let dot = DOTExporter(fixture.graph, options: fixture.dotOptions).dot()
+        let dot = DOTExporter(fixture.graph, options: fixture.map.options).dot()
         return Measured(summary: "\(dot.utf8.count) bytes")
     },
     Operation("render", "the map as SVG through Graphviz, in-process, from DOT text made beforehand") { fixture in
-        let svg = try GraphvizRenderer.render(dot: fixture.dot, engine: fixture.engine, format: .svg).data
+        let svg = try fixture.map.render().data
         return Measured(summary: "\(svg.count) bytes, \(svg.occurrences(of: Data("class=\"node passage".utf8))) passages drawn")
     },
 ]
@@ -247,12 +245,18 @@ do {
 } catch {
     fail("cannot load \(path):\n\(error)", code: 65)
 }
-var dotOptions = DOTOptions(style: arguments[BenchOptions.style])
 let graph = StoryGraph(loaded.story)
-// The same engine plan as `storygraph map --engine …` (StoryMap's), then any --graph-attr.
-let plan = EnginePlan(arguments[BenchOptions.engine], graph: graph, options: dotOptions)
-dotOptions.graphAttributes = plan.attributes + arguments.values(BenchOptions.graphAttribute).map { ($0.key, $0.value) }
-let fixture = Fixture(path: path, graph: graph, dotOptions: dotOptions, engine: LayoutEngine(rawValue: plan.engine.rawValue)!)
+// The same map call as `storygraph map --engine …` (its engine plan), then any --graph-attr.
+let request = MapRequest(
+    options: DOTOptions(style: arguments[BenchOptions.style]), overlays: MapOverlays(analysisMarks: false),
+    engine: arguments[BenchOptions.engine], memoryCeilingMiB: 0,
+    graphAttributes: arguments.values(BenchOptions.graphAttribute).map { ($0.key, $0.value) })
+let fixture: Fixture
+do {
+    fixture = Fixture(path: path, graph: graph, map: try MapDrawing.plan(MapAnalysis(graph), request))
+} catch {
+    fail("cannot plan the map of \(path): \(error.message)", code: 65)
+}
 let clock = ContinuousClock()
 
 for name in ops {
@@ -262,7 +266,6 @@ for name in ops {
     if name == "state" && !StateModel.applies(to: fixture.graph.story) {
         fail("\(path) has no conditions or effects to search: the state case needs a story with variables (storygraph generate keys N)", code: 3)
     }
-    if name == "render" { _ = fixture.dot }
     if name == "playthroughs" { _ = fixture.play }
     var samples: [Double] = []
     var measured = Measured(summary: "")
@@ -283,6 +286,6 @@ for name in ops {
         ("median_ms", median(samples)), ("samples_ms", samples), ("result", measured.summary),
     ]
     if let work = measured.work { fields.append(("per_second", work / (median(samples) / 1e3))) }
-    if name == "render" { fields.append(("engine", fixture.engine.rawValue)) }
+    if name == "render" { fields.append(("engine", fixture.map.engine.engine.rawValue)) }
     emit(fields)
 }

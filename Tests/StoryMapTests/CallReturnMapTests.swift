@@ -38,7 +38,7 @@ import Testing
 
     @Test func trapMarksAndBottlenecksNamePassages() throws {
         var decorations = MapDecorations()
-        try AnalysisMarks.apply(marks: true, path: 1, graph: StoryGraph(Self.tunnel), to: &decorations)
+        try AnalysisMarks.apply(marks: true, path: 1, analysis: MapAnalysis(StoryGraph(Self.tunnel)), to: &decorations)
         #expect(decorations.clusters.isEmpty)
         // start → a → t → a2 → end: t is a passage, not a copy.
         #expect(decorations.highlightedPassages == [0, 1, 3, 4, 6])

@@ -19,10 +19,11 @@ import StoryGraph
             passage("end", [], position: "0,0"),
         ], format: "test"))
     }()
+    static let analysis = MapAnalysis(graph)
 
     @Test func analysisMarksOutlineTheTrapAndMarkNoBottleneckButTheEndingPath() throws {
         var options = DOTOptions()
-        let warnings = try MapOverlays().apply(to: &options, graph: Self.graph)
+        let warnings = try MapOverlays().apply(to: &options, analysis: Self.analysis)
         #expect(warnings.isEmpty)
         #expect(options.decorations.clusters.map(\.passages) == [[2, 3]])
         #expect(options.decorations.clusters.map(\.color) == [AnalysisMarks.trapColor])
@@ -31,7 +32,7 @@ import StoryGraph
 
     @Test func noAnalysisLeavesTheMapPlain() throws {
         var options = DOTOptions()
-        _ = try MapOverlays(analysisMarks: false).apply(to: &options, graph: Self.graph)
+        _ = try MapOverlays(analysisMarks: false).apply(to: &options, analysis: Self.analysis)
         #expect(options.decorations.clusters.isEmpty)
         #expect(options.decorations.markedPassages.isEmpty)
     }
@@ -39,13 +40,13 @@ import StoryGraph
     @Test func aPathBeyondTheLastIsAnErrorNamingTheCount() {
         var options = DOTOptions()
         #expect(throws: MapError(option: "path", "--path 2: the story has only 1 path")) {
-            _ = try MapOverlays(highlightedPath: 2).apply(to: &options, graph: Self.graph)
+            _ = try MapOverlays(highlightedPath: 2).apply(to: &options, analysis: Self.analysis)
         }
     }
 
     @Test func theFirstPathIsHighlighted() throws {
         var options = DOTOptions()
-        _ = try MapOverlays(analysisMarks: false, highlightedPath: 1).apply(to: &options, graph: Self.graph)
+        _ = try MapOverlays(analysisMarks: false, highlightedPath: 1).apply(to: &options, analysis: Self.analysis)
         #expect(options.decorations.highlightedPassages == [0, 1, 4])
         #expect(options.decorations.highlightedChoices.count == 2)
     }
@@ -53,26 +54,26 @@ import StoryGraph
     @Test func focusOnAnUnknownPassageSuggestsCloseNames() {
         var options = DOTOptions()
         #expect(throws: MapError(option: "focus", "--focus: no passage named 'LOO'; did you mean 'loop'?")) {
-            _ = try MapOverlays(focus: "LOO").apply(to: &options, graph: Self.graph)
+            _ = try MapOverlays(focus: "LOO").apply(to: &options, analysis: Self.analysis)
         }
     }
 
     @Test func focusAndEndingIntersect() throws {
         var options = DOTOptions()
-        _ = try MapOverlays(analysisMarks: false, focus: "start", radius: 1, ending: "end").apply(to: &options, graph: Self.graph)
+        _ = try MapOverlays(analysisMarks: false, focus: "start", radius: 1, ending: "end").apply(to: &options, analysis: Self.analysis)
         #expect(options.decorations.visiblePassages == [0, 1])
     }
 
     @Test func aPassageThatIsNotAnEndingIsRefusedAsOne() {
         var options = DOTOptions()
         #expect(throws: MapError(option: "ending", "'a' is not an ending; endings: end")) {
-            _ = try MapOverlays(ending: "a").apply(to: &options, graph: Self.graph)
+            _ = try MapOverlays(ending: "a").apply(to: &options, analysis: Self.analysis)
         }
     }
 
     @Test func pinnedLayoutPinsOnlyPositionedPassagesAtTheCardCentre() throws {
         var options = DOTOptions()
-        let warnings = try MapOverlays(analysisMarks: false, pinnedLayout: true).apply(to: &options, graph: Self.graph)
+        let warnings = try MapOverlays(analysisMarks: false, pinnedLayout: true).apply(to: &options, analysis: Self.analysis)
         #expect(warnings.isEmpty)
         #expect(options.decorations.positions.keys.sorted() == [0, 4])
         #expect(options.decorations.positions[0]! == (x: 300, y: 500))
@@ -83,8 +84,8 @@ import StoryGraph
     @Test func heatColoursEveryPassageFromOneSeededRun() throws {
         var first = DOTOptions(), second = DOTOptions()
         let heat = MapOverlays(analysisMarks: false, heat: .init(runs: 200, seed: 7))
-        _ = try heat.apply(to: &first, graph: Self.graph)
-        _ = try heat.apply(to: &second, graph: Self.graph)
+        _ = try heat.apply(to: &first, analysis: Self.analysis)
+        _ = try heat.apply(to: &second, analysis: Self.analysis)
         #expect(first.decorations.passageFill.count == 5)
         #expect(first.decorations.passageNotes[0] == "100% of runs")
         #expect(first.decorations.passageNotes == second.decorations.passageNotes)

@@ -11,12 +11,12 @@ struct AnalysisOptions {
         "max-cycles", help: "Elementary cycles to list in the JSON report (all are counted, within the budget; text and Markdown show 10).",
         default: 100, in: 0...1_000_000)
 
-    /// `report` and `check`: the state search's budget.
+    /// `report`, `check`, `map --state` and `play --witness`: the state search's budget.
     static let maxStatesOption = Option<Int>.integer(
         "max-states", help: "States the condition-aware search may explore (and 20 steps a state) before it stops and says so.",
         default: StateAnalysis.Budget().maxStates, in: 1...100_000_000)
 
-    /// `report` and `check`: the state search's time, beside `--max-states`.
+    /// The state search's time, beside `--max-states`.
     static let stateBudgetOption = Option<Double>.number(
         "state-budget", value: "SECONDS",
         help: "Time the condition-aware search may take (counted as evaluation steps, with a deadline of twice this in CPU time) before it stops and says so.",
@@ -27,6 +27,13 @@ struct AnalysisOptions {
     static func stateBudget(_ arguments: ParsedArguments) -> StateAnalysis.Budget {
         let states = arguments[maxStatesOption]
         return StateAnalysis.Budget(maxStates: states, maxSteps: states * 20, seconds: arguments[stateBudgetOption])
+    }
+
+    /// The state options given on the command line, by name (`map` takes them only with
+    /// `--state`, `play` only with `--witness`).
+    static func givenStateOptions(_ arguments: ParsedArguments) -> [String] {
+        [(maxStatesOption.name, arguments.has(maxStatesOption)), (stateBudgetOption.name, arguments.has(stateBudgetOption))]
+            .filter(\.1).map(\.0)
     }
 
     /// Both state options, as `report` and `check` list them.

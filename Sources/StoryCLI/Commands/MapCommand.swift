@@ -6,7 +6,7 @@ import StoryRender
 
 /// `storygraph map STORY [-o FILE]`: the story map rendered through Graphviz.
 struct MapCommand: WatchableCommand {
-    enum OutputFormat: String, CaseIterable { case svg, png, pdf, dot, html }
+    typealias OutputFormat = MapRequest.Format
 
     static let configuration = CommandConfiguration(
         name: "map",
@@ -88,45 +88,42 @@ struct MapCommand: WatchableCommand {
         }
     }
 
+    /// What `map` asks of the library: this command's format, style, overlays, engine and
+    /// ceiling.
+    var request: MapRequest {
+        MapRequest(format: format, options: style.options, overlays: overlays, engine: engine, memoryCeilingMiB: memoryCeiling)
+    }
+
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
         let result = try input.load(paths, terminal)
         let graph = StoryGraph(result.story)
         if format == .html { return try page(graph, diagnostics: result.diagnostics, terminal) }
-        var options = style.options
-        let warnings: [String]
+        let analysis = MapAnalysis(graph, stateBudget: overlays.stateMarks ? overlayOptions.stateBudget : nil)
+        let plan: MapPlan
         do {
-            warnings = try overlays.apply(to: &options, graph: graph)
+            plan = try MapDrawing.plan(analysis, request)
         } catch {
             throw .usage(error.message, command: "map")
         }
         if overlays.pinnedLayout { terminal.report(PinnedLayout.refusals(of: graph.story)) }
-        for warning in warnings { terminal.printError("warning: \(warning)") }
-        let plan = EnginePlan(engine, graph: graph, options: options)
-        if format != .dot {
-            try LayoutMemoryEstimate.check(ceiling: memoryCeiling, engine: engine, plan: plan, graph: graph, options: options, story: paths[0])
+        for warning in plan.warnings { terminal.printError("warning: \(warning)") }
+        if let refusal = plan.refusal { throw Self.refused(refusal, story: paths[0]) }
+        if let reason = plan.engine.reason, !terminal.quiet, format != .dot { terminal.printError(TerminalLine(reason)) }
+        if format == .png || format == .pdf, !terminal.quiet, let dot = plan.dot, let warning = Self.fontWarning(dot) {
+            terminal.printError(TerminalLine(warning))
         }
-        options.graphAttributes += plan.attributes
-        if let reason = plan.reason, !terminal.quiet, format != .dot { terminal.printError(TerminalLine(reason)) }
-        let dot = DOTExporter(graph, options: options).dot()
-        if format == .png || format == .pdf, !terminal.quiet, let warning = Self.fontWarning(dot) { terminal.printError(TerminalLine(warning)) }
         let data: Data
-        if format == .dot {
-            data = Data(dot.utf8)
-        } else {
-            let spinner = LayoutSpinner(terminal: terminal, what: "laying out \(EnginePlan.boxes(graph, options)) boxes with \(plan.engine.rawValue)")
+        do {
+            let spinner = format == .dot ? nil : LayoutSpinner(terminal: terminal, what: "laying out \(plan.boxes) boxes with \(plan.engine.engine.rawValue)")
             defer { spinner?.finish() }
-            do {
-                let rendered = try GraphvizRenderer.render(dot: dot, engine: LayoutEngine(rawValue: plan.engine.rawValue)!, format: ImageFormat(rawValue: format.rawValue)!)
-                spinner?.finish()
-                if !terminal.quiet {
-                    for warning in rendered.warnings { terminal.printError("warning: graphviz: \(TerminalText.escaped(warning))") }
-                }
-                data = rendered.data
-            } catch {
-                spinner?.finish()
-                if error.stage == .size, let bitmap = error.bitmap { throw Self.tooLarge(bitmap, story: paths[0]) }
-                throw .failure(error.description)
+            let rendered = try plan.render()
+            spinner?.finish()
+            if !terminal.quiet {
+                for warning in rendered.warnings { terminal.printError("warning: graphviz: \(TerminalText.escaped(warning))") }
             }
+            data = rendered.data
+        } catch {
+            throw Self.cliError(error, story: paths[0])
         }
         guard let output else {
             terminal.write(data: data)
@@ -134,10 +131,32 @@ struct MapCommand: WatchableCommand {
         }
         try OutputFile.write(data, to: output, terminal: terminal)
         if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
-            let drawn = options.decorations.visiblePassages?.count ?? graph.passageCount
+            let drawn = plan.options.decorations.visiblePassages?.count ?? graph.passageCount
             terminal.printError("wrote \(output) (\(format.rawValue), \(drawn) \(drawn == 1 ? "passage" : "passages"), \(data.count) bytes)")
         }
         return .success
+    }
+
+    /// A map the library would not or could not draw: a request naming what the story
+    /// lacks is a usage error; a layout past the memory ceiling, or a PNG past cairo's
+    /// limit, is refused as input too big (exit 65); anything else Graphviz says is an
+    /// internal failure.
+    static func cliError(_ failure: MapFailure, story path: String) -> CLIError {
+        switch failure {
+        case .request(let error):
+            return .usage(error.message, command: "map")
+        case .memory(let refusal):
+            return refused(refusal, story: path)
+        case .render(let error):
+            if error.stage == .size, let bitmap = error.bitmap { return tooLarge(bitmap, story: path) }
+            return .failure(error.description)
+        }
+    }
+
+    /// The refusal of a layout past `--max-memory`: exit 65, as for input past the size
+    /// limit (this story is too big for this map), located at the story.
+    static func refused(_ refusal: MemoryRefusal, story path: String) -> CLIError {
+        .input(StoryLoadError(refusal.description, at: SourceLocation(file: path, line: 1, column: 1), rule: MapRules.mapMemoryCeiling.id))
     }
 
     /// The one warning of a map whose labels hold characters no installed font covers
@@ -162,28 +181,23 @@ struct MapCommand: WatchableCommand {
         return .input(StoryLoadError(message, at: SourceLocation(file: path, line: 1, column: 1), rule: MapRules.bitmapSize.id))
     }
 
-    /// `--format html`: the report page, its map drawn with this command's style and overlays.
+    /// `--format html`: the report page, its map drawn with this command's style and
+    /// overlays; the state search runs once, within this command's budget, for the report
+    /// and the map's marks alike.
     private func page(_ graph: StoryGraph, diagnostics: [Diagnostic], _ terminal: Terminal) throws(CLIError) -> ExitCode {
-        // The page lays the map out as `map` does: the same memory ceiling first.
-        var estimated = style.options
-        var drawn = overlays
-        drawn.heat = nil  // the heat overlay colours, it adds no box
-        do { _ = try drawn.apply(to: &estimated, graph: graph) } catch { throw .usage(error.message, command: "map") }
-        let plan = EnginePlan(engine, graph: graph, options: estimated)
-        // A story too big for one layout gets the chapter overview: no whole-story layout.
-        if !Chapters.needed(graph, options: estimated) {
-            try LayoutMemoryEstimate.check(ceiling: memoryCeiling, engine: engine, plan: plan, graph: graph, options: estimated, story: paths[0])
-        }
-        let analysis = StoryAnalysis(graph, loadDiagnostics: diagnostics, options: .init(disabledRules: input.disabled))
-        let html: String
+        let analysis = StoryAnalysis(
+            graph, loadDiagnostics: diagnostics, options: .init(disabledRules: input.disabled, stateBudget: overlayOptions.stateBudget))
+        let drawn: DrawnMap
         do {
-            let made = try HTMLReport.page(analysis, overlays: overlays, options: style.options, engine: engine)
-            if !terminal.quiet { for warning in made.warnings { terminal.printError("warning: \(TerminalText.escaped(warning))") } }
-            html = made.html
+            drawn = try MapDrawing.draw(MapAnalysis(analysis), request)
         } catch {
-            throw .usage(error.description, command: "map")
+            switch error {
+            case .memory(let refusal): throw Self.refused(refusal, story: paths[0])
+            case .request, .render: throw .usage(error.description, command: "map")
+            }
         }
-        let data = Data(html.utf8)
+        if !terminal.quiet { for warning in drawn.warnings { terminal.printError("warning: \(TerminalText.escaped(warning))") } }
+        let data = drawn.data
         guard let output else {
             terminal.write(data: data)
             return .success

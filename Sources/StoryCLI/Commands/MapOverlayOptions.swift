@@ -34,6 +34,9 @@ struct MapOverlayOptions {
     ] + AnalysisOptions.stateSpecs
 
     var overlays: MapOverlays
+    /// The state search's budget (`--max-states`, `--state-budget`; given only with
+    /// `--state`), for every search the command runs.
+    var stateBudget: StateAnalysis.Budget
     /// The usage errors of options given without the one they need, for `validate`.
     var problems: [String] = []
 
@@ -49,9 +52,7 @@ struct MapOverlayOptions {
             }
         }
         if !arguments[Self.state] {
-            let given = [(AnalysisOptions.maxStatesOption.name, arguments.has(AnalysisOptions.maxStatesOption)),
-                         (AnalysisOptions.stateBudgetOption.name, arguments.has(AnalysisOptions.stateBudgetOption))]
-            for (name, isGiven) in given where isGiven {
+            for name in AnalysisOptions.givenStateOptions(arguments) {
                 problems.append("option '--\(name)' of \(arguments.command) needs --state")
             }
         }
@@ -64,7 +65,8 @@ struct MapOverlayOptions {
             cluster: arguments.value(Self.cluster),
             pinnedLayout: arguments[Self.layout] == .twine,
             heat: heat,
-            state: arguments[Self.state] ? AnalysisOptions.stateBudget(arguments) : nil)
+            stateMarks: arguments[Self.state])
+        stateBudget = AnalysisOptions.stateBudget(arguments)
     }
 
     /// The usage error for an option given without the one it needs.

@@ -22,13 +22,14 @@ struct PlayCommand: Command {
             ending; --replay I without --auto plays that run, then the reader goes on from \
             where it stopped. A uniform or fresh run is played without conditions; with \
             --policy state, with them. --witness ENDING plays the way report's STATE section \
-            gives for that ending and stops there (exit code 1 when no reader reaches it).
+            gives for that ending and stops there (exit code 1 when no reader reaches it), \
+            searching within --max-states and --state-budget.
             """,
         arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
         options: [
             fromOption.spec, autoOption.spec, seedOption.spec, replayOption.spec, policyOption.spec, maxStepsOption.spec,
             transcriptOption.spec, ignoreConditionsOption.spec, witnessOption.spec,
-        ] + InputOptions.specs)
+        ] + AnalysisOptions.stateSpecs + InputOptions.specs)
 
     static let witnessOption = Option.text(
         "witness", value: "ENDING",
@@ -60,7 +61,11 @@ struct PlayCommand: Command {
     let transcript: String?
     let ignoresConditions: Bool
     let witness: String?
+    /// `--max-states`, `--state-budget`: the budget of the witness' search.
+    let stateBudget: StateAnalysis.Budget
     let givenRunOptions: [String]
+    /// State options given without `--witness` (they bound its search only).
+    let givenStateOptions: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
@@ -74,6 +79,8 @@ struct PlayCommand: Command {
         transcript = arguments.value(Self.transcriptOption)
         ignoresConditions = arguments[Self.ignoreConditionsOption]
         witness = arguments.value(Self.witnessOption)
+        stateBudget = AnalysisOptions.stateBudget(arguments)
+        givenStateOptions = AnalysisOptions.givenStateOptions(arguments)
         var given: [String] = []
         if arguments.has(Self.seedOption) { given.append(Self.seedOption.name) }
         if arguments.has(Self.policyOption) { given.append(Self.policyOption.name) }
@@ -88,6 +95,9 @@ struct PlayCommand: Command {
                 throw .usage("--witness cannot be used with --\(other): it plays the state search's own way from the start", command: "play")
             }
             return
+        }
+        if let option = givenStateOptions.first {
+            throw .usage("option '--\(option)' of play needs --witness", command: "play")
         }
         if !playsRun, let option = givenRunOptions.first {
             throw .usage("--\(option) needs --auto or --replay (it picks the fuzz run to play)", command: "play")
@@ -118,7 +128,7 @@ struct PlayCommand: Command {
         // The witness is found (or refused) before anything is shown.
         var witnessWay: [ChoiceRef]?
         if let witness {
-            guard let way = try Self.witness(witness, graph, terminal) else { return .findings }
+            guard let way = try Self.witness(witness, graph, budget: stateBudget, terminal) else { return .findings }
             witnessWay = way
         }
         // A transcript that cannot be written is refused before play, not after it; it is
@@ -184,8 +194,8 @@ struct PlayCommand: Command {
 
     /// `--witness ENDING`: the state search's shortest way to the ending (the choices,
     /// automatic ones too), or nil when no reader reaches it under state (said on stderr,
-    /// with the choices that block it: exit code 1).
-    static func witness(_ id: String, _ graph: StoryGraph, _ terminal: Terminal) throws(CLIError) -> [ChoiceRef]? {
+    /// with the choices that block it: exit code 1). The search runs within `budget`.
+    static func witness(_ id: String, _ graph: StoryGraph, budget: StateAnalysis.Budget, _ terminal: Terminal) throws(CLIError) -> [ChoiceRef]? {
         guard let p = graph.indexByID[id] else {
             throw .usage("--witness: no passage named '\(id)'\(Suggestion.phrase(for: id, among: graph.ids))", command: "play")
         }
@@ -194,7 +204,7 @@ struct PlayCommand: Command {
             let names = endings.map { graph.ids[$0] }.joined(separator: ", ")
             throw .usage("--witness: '\(id)' is not an ending (the endings: \(names.isEmpty ? "none" : names))", command: "play")
         }
-        let analysis = StateAnalysis(graph)
+        let analysis = StateAnalysis(graph, budget: budget)
         if let reached = analysis.reachedEndings.first(where: { $0.passage == p }) { return reached.witness }
         let blocked = analysis.blockedEndings.first { $0.passage == p }?.blocking ?? []
         let why = blocked.map { ref in

@@ -114,20 +114,17 @@ struct ReportCommand: WatchableCommand {
         return .success
     }
 
+    /// The page, its map laid out as `map` lays it out (under the same memory ceiling),
+    /// drawn from this analysis (the state search is not run again).
     private func page(_ analysis: StoryAnalysis, _ terminal: Terminal) throws(CLIError) -> String {
-        // The page lays the map out as `map` does: the same memory ceiling first.
-        let plan = EnginePlan(.auto, graph: analysis.graph, options: DOTOptions())
-        // A story too big for one layout gets the chapter overview: no whole-story layout.
-        if !Chapters.needed(analysis.graph, options: DOTOptions()) {
-            try LayoutMemoryEstimate.check(
-                ceiling: LayoutMemoryEstimate.defaultCeilingMiB, engine: .auto, plan: plan, graph: analysis.graph, options: DOTOptions(), story: paths[0])
-        }
+        let drawn: DrawnMap
         do {
-            let (html, warnings) = try HTMLReport.page(analysis, overlays: MapOverlays(heat: heat))
-            if !terminal.quiet { for warning in warnings { terminal.printError("warning: \(warning)") } }
-            return html
+            drawn = try MapDrawing.draw(MapAnalysis(analysis), MapRequest(format: .html, overlays: MapOverlays(heat: heat)))
         } catch {
+            if case .memory(let refusal) = error { throw MapCommand.refused(refusal, story: paths[0]) }
             throw .failure(error.description)
         }
+        if !terminal.quiet { for warning in drawn.warnings { terminal.printError("warning: \(warning)") } }
+        return String(decoding: drawn.data, as: UTF8.self)
     }
 }

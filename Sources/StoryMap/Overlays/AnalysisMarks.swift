@@ -6,13 +6,14 @@ import StoryGraph
 public enum AnalysisMarks {
     public static let trapColor = "#ff8c00"
 
-    /// - Complexity: O(P + C) for the marks; the highlighted path walks the lazy path
-    ///   enumeration up to path `path`.
-    public static func apply(marks: Bool, path pathNumber: Int?, graph: StoryGraph, to decorations: inout MapDecorations) throws(MapError) {
+    /// - Complexity: O(P + C) for the marks (from the analyses given); the highlighted path
+    ///   walks the lazy path enumeration up to path `path`.
+    public static func apply(marks: Bool, path pathNumber: Int?, analysis: MapAnalysis, to decorations: inout MapDecorations) throws(MapError) {
         guard marks || pathNumber != nil else { return }
-        let reachability = Reachability(graph)
+        let graph = analysis.graph
+        let reachability = analysis.reachability
         if marks {
-            let components = StronglyConnectedComponents(graph)
+            let components = analysis.components
             // Components are of nodes: a trap met in copies of a callee is outlined once,
             // by its passages.
             var outlined = Set<[Int]>()
@@ -24,7 +25,7 @@ public enum AnalysisMarks {
                 decorations.clusters.append(.init(
                     label: "trap: no ending can be reached", color: trapColor, passages: passages))
             }
-            let bottlenecks = Bottlenecks(graph, reachability: reachability).passages.filter { $0 != graph.start }
+            let bottlenecks = analysis.bottlenecks.passages.filter { $0 != graph.start }
             decorations.markedPassages.formUnion(bottlenecks)
         }
         if let pathNumber {

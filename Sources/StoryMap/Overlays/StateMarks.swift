@@ -8,14 +8,13 @@ import StoryGraph
 public enum StateMarks {
     public static let blockedColor = "#7b3fa0"
 
-    /// - Complexity: that of `StateAnalysis` within `budget`, then O(P + C). Past the
-    ///   budget only what is certain is marked: a "never" needs every state explored, so
-    ///   an incomplete search (or one that meets a computed link) marks nothing, and says
-    ///   which bound stopped it (the warning returned).
+    /// - Complexity: O(P + C), over the search given (nothing is marked without one). Only
+    ///   what is certain is marked: a "never" needs every state explored, so an incomplete
+    ///   search (or one that meets a computed link) marks nothing, and says which bound
+    ///   stopped it (the warning returned).
     @discardableResult
-    public static func apply(graph: StoryGraph, budget: StateAnalysis.Budget, to decorations: inout MapDecorations) -> String? {
-        guard StateModel.applies(to: graph.story) else { return nil }
-        let state = StateAnalysis(graph, budget: budget)
+    public static func apply(graph: StoryGraph, state: StateAnalysis?, to decorations: inout MapDecorations) -> String? {
+        guard let state else { return nil }
         if let stop = state.stopDescription {
             return "--state: the state search \(stop) after \(state.states) states; nothing is marked as no reader's"
         }

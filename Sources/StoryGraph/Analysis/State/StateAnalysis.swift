@@ -169,6 +169,7 @@ public struct StateAnalysis: Sendable {
     /// - Complexity: O(S × (E + W)) time for S states, E choices per passage and W slots per
     ///   state, and O(S × W) space; S is at most `budget.maxStates`.
     public init(_ graph: StoryGraph, reachability: Reachability? = nil, budget: Budget = Budget()) {
+        Self.searchCounter?.add()
         let model = StateModel(graph)
         self.model = model
         self.budget = budget
