@@ -1,8 +1,8 @@
 import Foundation
 import StoryFormats
 import StoryGraph
+import StoryHTML
 import StoryMap
-import StoryRender
 import Testing
 
 /// The getting-started article of the `StoryGraph` documentation, run: its code is the
@@ -59,17 +59,16 @@ import Testing
         let report = Report(analysis)
         print(report.text())
 
-        // Draw: the map as DOT, laid out and rendered to SVG by Graphviz.
-        let dot = DOTExporter(graph).dot()
-        let svg = try GraphvizRenderer.render(dot: dot, format: .svg).data
-        print("map: \(svg.count) bytes of SVG")
+        // Draw: one call writes the map as DOT, lays it out with Graphviz and renders it.
+        let map = try MapDrawing.draw(MapAnalysis(analysis), MapRequest(format: .svg))
+        print("map: \(map.data.count) bytes of SVG")
         // end: the article's code
         #expect(printed.count == 3)
         #expect(printed[0] == "5 paths, exact: true")
         #expect(printed[1].hasPrefix("The Lighthouse Keeper — story-json, starts at '0'\n"))
         #expect(printed[1].contains("  paths            5 (exact)\n"))
         #expect(printed[2].hasPrefix("map: ") && printed[2].hasSuffix(" bytes of SVG"))
-        let svgText = try #require(String(data: svg, encoding: .utf8))
+        let svgText = try #require(String(data: map.data, encoding: .utf8))
         #expect(svgText.contains("<svg"))
         // A box per passage (`p0`…), per step choice (`c0_0`…) and per restart marker (`r3`…).
         let boxes = svgText.components(separatedBy: "<title>").dropFirst()
