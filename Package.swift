@@ -36,7 +36,8 @@ let package = Package(
         .target(name: "StoryGraph"),
         .target(name: "StoryFormats", dependencies: ["StoryGraph", "CLibXML2", "CYAML"]),
         .target(name: "StoryMap", dependencies: ["StoryGraph"]),
-        .target(name: "StoryRender", dependencies: ["CGraphviz", "CFontconfig"]),
+        // Graphviz in-process; StoryGraph only for the one number formatter (NumberText).
+        .target(name: "StoryRender", dependencies: ["StoryGraph", "CGraphviz", "CFontconfig"]),
         // The one map call (MapDrawing: overlays → plan → estimate → DOT → Graphviz) and the
         // interactive HTML report, one of its formats: needs StoryMap + StoryRender.
         .target(name: "StoryHTML", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),

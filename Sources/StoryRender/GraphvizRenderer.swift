@@ -1,4 +1,5 @@
 import Foundation
+internal import StoryGraph
 internal import CGraphviz
 
 /// A Graphviz layout engine.
@@ -42,17 +43,7 @@ public struct BitmapSize: Sendable, Hashable, CustomStringConvertible {
     public var fitsCairo: Bool { width < Self.cairoLimit && height < Self.cairoLimit }
 
     /// `37,801 × 12,004 px`.
-    public var description: String { "\(Self.grouped(width)) × \(Self.grouped(height)) px" }
-
-    static func grouped(_ n: Int) -> String {
-        var digits = String(n)
-        var index = digits.endIndex
-        while digits.distance(from: digits.startIndex, to: index) > 3 {
-            index = digits.index(index, offsetBy: -3)
-            digits.insert(",", at: index)
-        }
-        return digits
-    }
+    public var description: String { "\(NumberText.grouped(width)) × \(NumberText.grouped(height)) px" }
 }
 
 /// Why Graphviz could not draw a map; carries Graphviz's own messages.
@@ -71,7 +62,7 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         if stage == .size, let bitmap {
-            return "the map is \(bitmap), past the \(BitmapSize.grouped(BitmapSize.cairoLimit - 1)) px a side Graphviz's bitmap renderer can draw"
+            return "the map is \(bitmap), past the \(NumberText.grouped(BitmapSize.cairoLimit - 1)) px a side Graphviz's bitmap renderer can draw"
         }
         let detail = messages.isEmpty ? "no message from Graphviz" : messages.joined(separator: "; ")
         return "Graphviz could not \(stage.rawValue) the map: \(detail)"

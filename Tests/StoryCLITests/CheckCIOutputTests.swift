@@ -179,7 +179,8 @@ import StoryGraph
     @Test(schemaFound) func theSchemaRejectsAWrongLog() throws {
         let output = CheckCIOutput(
             findings: [Diagnostic(.info, "x", at: SourceLocation(file: "/work/story/a.json", line: 1, column: 1), rule: "false-choice")],
-            rules: RuleRegistry([Rule("false-choice", .info, "Every choice leads to one passage.")]), currentFolder: "/work/story")
+            rules: RuleRegistry([Rule("false-choice", .info, "Every choice leads to one passage.")]), tool: CheckCommand.tool,
+            currentFolder: "/work/story", standardInput: StandardInput.name)
         let text = output.sarif().replacingOccurrences(of: #""level" : "note""#, with: #""level" : "info""#)
             .replacingOccurrences(of: #""startColumn" : 1"#, with: #""startColumn" : 0"#)
             .replacingOccurrences(of: #""text" : "x""#, with: #""words" : "x""#)
@@ -197,7 +198,7 @@ import StoryGraph
         let output = CheckCIOutput(
             findings: [Diagnostic(.warning, "a finding of no place", at: nil, rule: "no-such-rule"),
                        Diagnostic(.error, "a plain syntax error", at: SourceLocation(file: "/elsewhere/s p.json", line: 2, column: 7))],
-            currentFolder: "/work/story")
+            rules: StoryLoading.rules, tool: CheckCommand.tool, currentFolder: "/work/story", standardInput: StandardInput.name)
         let log = try JSONValue.parse(Data(output.sarif().utf8))
         #expect(Self.schema.errors(in: log) == [])
         guard case .object(let top) = log, case .array(let runs)? = top["runs"], case .object(let run) = runs[0],
@@ -212,7 +213,8 @@ import StoryGraph
     }
 
     @Test func pathsBecomeRelativeURIsUnderTheCurrentFolderAndFileURIsElsewhere() {
-        let output = CheckCIOutput(findings: [], currentFolder: "/work/story")
+        let output = CheckCIOutput(
+            findings: [], rules: StoryLoading.rules, tool: CheckCommand.tool, currentFolder: "/work/story", standardInput: StandardInput.name)
         #expect(output.artifactLocation("Examples/a b.json") == ("Examples/a%20b.json", "%SRCROOT%"))
         #expect(output.artifactLocation("/work/story/./x/../café.ink") == ("caf%C3%A9.ink", "%SRCROOT%"))
         #expect(output.artifactLocation("../other/50%.json") == ("file:///work/other/50%25.json", nil))
@@ -276,7 +278,7 @@ import StoryGraph
             findings: [Diagnostic(.error, "bad \u{1B}[31mred\u{1B}[0m, 100%", at: SourceLocation(file: "/work/story/a,b:c.json", line: 3, column: 2),
                                   rule: "json-syntax", notes: [Diagnostic.Note("no place")]),
                        Diagnostic(.info, "plain", at: nil)],
-            currentFolder: "/work/story")
+            rules: StoryLoading.rules, tool: CheckCommand.tool, currentFolder: "/work/story", standardInput: StandardInput.name)
         #expect(output.github() == """
             ::error file=a%2Cb%3Ac.json,line=3,col=2,title=json-syntax::bad \\e[31mred\\e[0m, 100%25%0Anote: no place
             ::notice::plain

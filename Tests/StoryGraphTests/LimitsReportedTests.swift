@@ -45,6 +45,6 @@ import Testing
         let report = Report(StoryAnalysis(graph, options: .init(budget: .init(seconds: 1, steps: 1_000))))
         #expect(!report.odds.converged)
         #expect(report.odds.unresolved > 0 && report.odds.unresolved < 1)
-        #expect(report.text().contains("odds search stopped at its budget of 1 s; a larger --budget lifts it: every probability is a lower bound, at most \(Report.percent(report.odds.unresolved)) below the exact one"))
+        #expect(report.text().contains("odds search stopped at its budget of 1 s; a larger --budget lifts it: every probability is a lower bound, at most \(NumberText.percent(report.odds.unresolved)) below the exact one"))
     }
 }

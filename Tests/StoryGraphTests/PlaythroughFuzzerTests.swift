@@ -57,7 +57,7 @@ import StoryFormats
         #expect(report.firstFailedRuns.map(\.run) == Array(failing.prefix(10)))
         #expect(report.failedLinks == [FuzzReport.FailedLink(
             choice: ChoiceRef(passage: 0, choice: 1), isDynamic: false, runs: failing.count, firstRun: failing[0])])
-        #expect(report.text(odds: nil).contains("broken link a → 'oops' → nowhere (t.json:2:56): \(FuzzText.grouped(failing.count)) runs, first run \(failing[0])"))
+        #expect(report.text(odds: nil).contains("broken link a → 'oops' → nowhere (t.json:2:56): \(NumberText.grouped(failing.count)) runs, first run \(failing[0])"))
     }
 
     /// The smallest N whose first N runs take every choice (runs do not depend on N, so

@@ -75,9 +75,9 @@ import Testing
         let ending = report.endings[0]
         let text = report.text()
         let markdown = report.markdown()
-        #expect(text.contains("  longest path                \(Report.grouped(longest))+ choices\n"))
-        #expect(markdown.contains("| longest path | \(Report.grouped(longest))+ choices |\n"))
-        #expect(markdown.contains("| `p12` | - | \(ending.paths.formatted())+ | \(ending.shortest) | \(Report.grouped(ending.longest))+ | 100% |\n"))
+        #expect(text.contains("  longest path                \(NumberText.grouped(longest))+ choices\n"))
+        #expect(markdown.contains("| longest path | \(NumberText.grouped(longest))+ choices |\n"))
+        #expect(markdown.contains("| `p12` | - | \(ending.paths.formatted())+ | \(ending.shortest) | \(NumberText.grouped(ending.longest))+ | 100% |\n"))
     }
 
     @Test func everySectionOfTheTextIsInTheMarkdown() throws {

@@ -80,10 +80,10 @@ import StoryFormats
         for p in values {
             let value = p * 100
             let expected = value == value.rounded() ? String(format: "%.0f%%", value) : String(format: "%.4g%%", value)
-            #expect(Report.percent(p) == expected, "\(p)")
+            #expect(NumberText.percent(p) == expected, "\(p)")
         }
-        #expect(Report.percent(1.0 / 3) == "33.33%")
-        #expect(Report.percent(1e-5) == "0.001%")
-        #expect(Report.percent(0.5) == "50%")
+        #expect(NumberText.percent(1.0 / 3) == "33.33%")
+        #expect(NumberText.percent(1e-5) == "0.001%")
+        #expect(NumberText.percent(0.5) == "50%")
     }
 }

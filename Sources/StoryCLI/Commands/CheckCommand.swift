@@ -5,7 +5,7 @@ import StoryFormats
 /// `storygraph check STORY…`: lint findings editor-style, a summary, and an exit code
 /// for CI.
 struct CheckCommand: WatchableCommand {
-    enum Format: String, CaseIterable { case text, json, sarif, github }
+    typealias Format = CheckReport.Format
 
     static let configuration = CommandConfiguration(
         name: "check",
@@ -23,6 +23,8 @@ struct CheckCommand: WatchableCommand {
 
     static let strictOption = Option.flag("strict", help: "Fail on warnings too.")
     static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
+    /// What a SARIF log names as its driver.
+    static let tool = CheckCIOutput.Tool(name: "storygraph", version: StoryGraphCLI.version)
 
     let paths: [String]
     let strict: Bool
@@ -69,7 +71,6 @@ struct CheckCommand: WatchableCommand {
             }
         }
         var files: [CheckReport.File] = []
-        var all: [Diagnostic] = []
         for story in stories {
             var diagnostics: [Diagnostic]
             var readable = true
@@ -92,30 +93,20 @@ struct CheckCommand: WatchableCommand {
             }
             // A folder read again for one of its stories reports its skipped files once.
             diagnostics = story.skipped + diagnostics.filter { $0.ruleID != FormatRules.fileSkipped.id }
-            let file = CheckReport.File(path: story.name, readable: readable, findings: diagnostics.map(Report.Finding.init))
+            let file = CheckReport.File(path: story.name, readable: readable, diagnostics: diagnostics)
             if format == .text {
                 terminal.report(diagnostics)
                 // One block per story when there are several: its findings, then its line.
                 if stories.count > 1 && !terminal.quiet { terminal.printError(TerminalLine(file.summary)) }
             }
             files.append(file)
-            all += diagnostics
         }
         let report = CheckReport(files: files, strict: strict)
-        let document = report.document()
-        switch format {
-        case .text:
-            terminal.write(document.text())
-        case .json:
-            terminal.write(document.json())
-            if !terminal.quiet { terminal.printError(TerminalLine(report.summary)) }
-        case .sarif:
-            terminal.write(CheckCIOutput(findings: all).sarif())
-            if !terminal.quiet { terminal.printError(TerminalLine(report.summary)) }
-        case .github:
-            terminal.write(CheckCIOutput(findings: all).github())
-            if !terminal.quiet { terminal.printError(TerminalLine(report.summary)) }
-        }
+        terminal.write(report.rendered(
+            format, rules: StoryLoading.rules, tool: Self.tool, currentFolder: FileManager.default.currentDirectoryPath,
+            standardInput: StandardInput.name))
+        // The summary goes to stderr when stdout holds a document for programs.
+        if format != .text, !terminal.quiet { terminal.printError(TerminalLine(report.summary)) }
         if report.unreadable > 0 { return .dataError }
         return report.fails ? .findings : .success
     }

@@ -4,9 +4,9 @@ import StoryFormats
 
 /// `storygraph diff OLD NEW`: what changed between two versions of a story.
 struct DiffCommand: Command {
-    enum Format: String, CaseIterable { case text, markdown, json }
+    typealias Format = StoryDiff.Format
     /// What makes `--fail-on` exit 1.
-    enum FailOn: String, CaseIterable { case newErrors = "new-errors", lostEndings = "lost-endings" }
+    typealias FailOn = StoryDiff.FailOn
 
     static let configuration = CommandConfiguration(
         name: "diff",
@@ -83,19 +83,9 @@ struct DiffCommand: Command {
             analyses.append(StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics, options: options))
         }
         let diff = StoryDiff(old: analyses[0], oldName: old, new: analyses[1], newName: new, renameThreshold: threshold)
-        let document = diff.document()
-        switch format {
-        case .text: terminal.write(document.text())
-        case .markdown: terminal.write(document.markdown())
-        case .json: terminal.write(document.json())
-        }
-        let fails = (failOn.contains(.newErrors) && !diff.newErrors.isEmpty) || (failOn.contains(.lostEndings) && !diff.lostEndings.isEmpty)
-        if fails && !terminal.quiet {
-            var reasons: [String] = []
-            if failOn.contains(.newErrors) && !diff.newErrors.isEmpty { reasons.append("\(diff.newErrors.count) new error\(diff.newErrors.count == 1 ? "" : "s")") }
-            if failOn.contains(.lostEndings) && !diff.lostEndings.isEmpty { reasons.append("\(diff.lostEndings.count) lost ending\(diff.lostEndings.count == 1 ? "" : "s")") }
-            terminal.printError("diff fails: \(reasons.joined(separator: ", "))")
-        }
-        return fails ? .findings : .success
+        terminal.write(diff.rendered(format))
+        let failures = diff.failures(failOn)
+        if !failures.isEmpty && !terminal.quiet { terminal.printError("diff fails: \(failures.joined(separator: ", "))") }
+        return failures.isEmpty ? .success : .findings
     }
 }

@@ -4,7 +4,7 @@ import StoryGraph
 /// `storygraph fuzz STORY`: many seeded random playthroughs, their outcomes beside the
 /// exact odds, coverage, and the runs that failed; `--replay I` tells one run.
 struct FuzzCommand: Command {
-    enum OutputFormat: String, CaseIterable { case text, json }
+    typealias OutputFormat = FuzzReport.Format
 
     static let configuration = CommandConfiguration(
         name: "fuzz",
@@ -77,44 +77,21 @@ struct FuzzCommand: Command {
         let elapsed = clock.now - started
         bar?.finish()
         let odds = policy == .uniform ? EndingOdds(graph) : nil
-        switch format {
-        case .text:
-            var text = report.text(odds: odds)
-            if !report.allEnded, let first = (report.firstStuckRuns + report.firstBlockedRuns + report.firstFailedRuns.map { $0.run }).min() {
-                text += "Replay one: storygraph fuzz \(paths.joined(separator: " ")) --replay \(first)\(replayOptions)\n"
-            }
-            terminal.write(text)
-        case .json:
-            terminal.write(data: report.json(odds: odds))
-            terminal.write("\n")
-        }
+        let replay = FuzzReport.Replay(command: "storygraph fuzz \(paths.joined(separator: " "))", maxSteps: maxSteps)
+        terminal.write(report.rendered(format, odds: odds, replay: replay))
         if !terminal.quiet {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            let perSecond = { (count: Int) in seconds > 0 ? ProgressBar.rateText(Double(count) / seconds) : "∞" }
+            let perSecond = { (count: Int) in seconds > 0 ? NumberText.rate(Double(count) / seconds) : "∞" }
             terminal.printError(TerminalLine(
-                "fuzz: \(FuzzText.grouped(runs)) runs, \(FuzzText.grouped(report.totalChoices)) choices in \(String(format: "%.3f", seconds)) s "
+                "fuzz: \(NumberText.grouped(runs)) runs, \(NumberText.grouped(report.totalChoices)) choices in \(NumberText.fixed(seconds, decimals: 3)) s "
                     + "(\(perSecond(runs)) runs/s, \(perSecond(report.totalChoices)) choices/s)"))
         }
         return report.allEnded ? .success : .findings
     }
 
-    /// The options besides the story that `--replay` needs to play the same run.
-    private var replayOptions: String {
-        var text = " --seed \(seed)"
-        if policy != .uniform { text += " --policy \(policy.rawValue)" }
-        if let maxSteps { text += " --max-steps \(maxSteps)" }
-        return text
-    }
-
     private func replayRun(_ run: Int, _ play: PlayGraph, _ terminal: Terminal) -> ExitCode {
         let playthrough = Playthrough(play, seed: seed, run: run, policy: policy, maxSteps: maxSteps)
-        let transcript = Transcript(playthrough, of: play, seed: seed, policy: policy)
-        switch format {
-        case .text: terminal.write(transcript.text())
-        case .json:
-            terminal.write(data: transcript.json())
-            terminal.write("\n")
-        }
+        terminal.write(Transcript(playthrough, of: play, seed: seed, policy: policy).rendered(format))
         return playthrough.outcome.isFailure ? .findings : .success
     }
 }

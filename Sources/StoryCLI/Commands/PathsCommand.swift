@@ -3,7 +3,7 @@ import StoryGraph
 
 /// `storygraph paths STORY`: every path from the start to an ending, streamed one per line.
 struct PathsCommand: Command {
-    enum Format: String, CaseIterable { case text, json }
+    typealias Format = PathListing.Format
 
     static let configuration = CommandConfiguration(
         name: "paths",
@@ -51,42 +51,8 @@ struct PathsCommand: Command {
             }
             target = v
         }
-        let reachability = Reachability(graph)
-        var printed = 0
-        var reachedLimit = false
-        // Streamed, so written by hand; `Schemas/paths.schema.json` says what it holds.
-        if format == .json { terminal.write("{\n  \"schema_version\": \(ReportDocument.schemaVersion),\n  \"paths\": [") }
-        for path in PathEnumerator(graph, to: target, reachability: reachability) {
-            if let limit, printed >= limit { reachedLimit = true; break }
-            switch format {
-            case .text:
-                terminal.print(TerminalLine(path.description(in: graph)))
-            case .json:
-                let passages = path.passages.map { Self.quoted(graph.ids[$0]) }.joined(separator: ", ")
-                let choices = path.passages.indices.dropLast().map { i in
-                    Self.quoted(graph.choice(ofEdge: path.edges[i], from: path.passages[i]).text)
-                }.joined(separator: ", ")
-                terminal.write((printed == 0 ? "\n" : ",\n") + "    {\"passages\": [\(passages)], \"choices\": [\(choices)]}")
-            }
-            printed += 1
-        }
-        // The total comes last: the stream above never waits for it.
-        let counts = PathCounts(
-            graph, components: StronglyConnectedComponents(graph), reachability: reachability,
-            budget: analysis.budget)
-        let total = target.map { counts.perEnding[$0] } ?? counts.total
-        let exact = counts.isExact || (!reachedLimit && BigUInt(UInt64(printed)) >= total)
-        let shownTotal = exact && !counts.isExact ? BigUInt(UInt64(printed)) : total
-        switch format {
-        case .text:
-            if !terminal.quiet {
-                let of = exact ? shownTotal.formatted() : "at least \(shownTotal.formatted())"
-                let noun = shownTotal == 1 ? "path" : "paths"
-                terminal.printError(reachedLimit ? "printed \(printed) of \(of) \(noun)" : "\(of) \(noun)")
-            }
-        case .json:
-            terminal.write((printed == 0 ? "" : "\n  ") + "],\n  \"printed\": \(printed),\n  \"total\": \"\(shownTotal)\",\n  \"exact\": \(exact),\n  \"unbounded_walks\": \(counts.unboundedWalks)\n}\n")
-        }
+        let total = PathListing.list(graph, to: target, limit: limit, budget: analysis.budget, format: format) { terminal.write($0) }
+        if format == .text, !terminal.quiet { terminal.printError(TerminalLine(PathListing.summary(total))) }
         return .success
     }
 
@@ -94,9 +60,5 @@ struct PathsCommand: Command {
     static func suggestion(for name: String, _ graph: StoryGraph) -> String? {
         let endings = (0..<graph.passageCount).filter { graph.isEnding[$0] }.map { graph.ids[$0] }
         return Suggestion.closest(to: name, among: endings) ?? Suggestion.closest(to: name, among: graph.ids)
-    }
-
-    static func quoted(_ text: String) -> String {
-        String(decoding: JSONOutput.encode(text), as: UTF8.self)
     }
 }

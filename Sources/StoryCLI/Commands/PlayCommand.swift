@@ -165,10 +165,7 @@ struct PlayCommand: Command {
         if auto {
             if session.failedSlot == nil { screen.write(session.passageText(session.node)) }
             screen.write(session.menuText(keys: false))
-            if session.state == .choosing {
-                let count = session.steps.count
-                screen.write("✗ Stuck: \(FuzzText.grouped(count)) choice\(count == 1 ? "" : "s") without an ending (the step cap).\n")
-            }
+            if session.state == .choosing { screen.write(session.stepCapText()) }
             if session.state != .ending { code = .findings }
             try finish(writer, stoppedBy: input.signalled(), terminal)
         } else {
@@ -211,7 +208,7 @@ struct PlayCommand: Command {
             let choice = graph.choice(ref)
             return "'\(choice.text)' in \(graph.ids[ref.passage])" + (choice.condition.map { " (\($0.description))" } ?? "")
         }
-        let budget = analysis.stopDescription.map { " within the \(FuzzText.grouped(analysis.states)) states its search explored (it \($0))" }
+        let budget = analysis.stopDescription.map { " within the \(NumberText.grouped(analysis.states)) states its search explored (it \($0))" }
             ?? (analysis.computedLinks.isEmpty ? "" : " (but a reader meets computed links the search cannot follow)")
         terminal.printError(TerminalLine(
             "play: no reader reaches ending '\(id)' given the story's variables\(budget)"
@@ -262,8 +259,8 @@ struct PlayCommand: Command {
                 screen.write("\n")
                 return signal
             case .tooLong(let bytes):
-                screen.typed("[\(FuzzText.grouped(bytes)) bytes]")
-                screen.write("That line is longer than \(FuzzText.grouped(InputLines.maximumLength)) bytes; it was not read.\n")
+                screen.typed("[\(NumberText.grouped(bytes)) bytes]")
+                screen.write("That line is longer than \(NumberText.grouped(InputLines.maximumLength)) bytes; it was not read.\n")
                 continue
             case .text(let text):
                 line = text

@@ -1,4 +1,5 @@
 import Foundation
+import StoryGraph
 import Synchronization
 
 /// A progress bar on stderr for long jobs: percentage, rate and time left, redrawn at
@@ -52,18 +53,8 @@ final class ProgressBar: Sendable {
         let bar = String(repeating: "#", count: filled) + String(repeating: "·", count: width - filled)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let rate = seconds > 0 ? Double(done) / seconds : 0
-        var line = "[\(bar)] \(String(format: "%3d", Int(fraction * 100)))%  \(rateText(rate)) \(unit)/s"
+        var line = "[\(bar)] \(String(format: "%3d", Int(fraction * 100)))%  \(NumberText.rate(rate)) \(unit)/s"
         if rate > 0 { line += "  \(Int((Double(total - done) / rate).rounded(.up))) s left" }
         return line
-    }
-
-    /// `950`, `12.3 k`, `4.56 M`.
-    static func rateText(_ rate: Double) -> String {
-        switch rate {
-        case 1e9...: String(format: "%.2f G", rate / 1e9)
-        case 1e6...: String(format: "%.2f M", rate / 1e6)
-        case 1e3...: String(format: "%.1f k", rate / 1e3)
-        default: String(format: "%.0f", rate)
-        }
     }
 }

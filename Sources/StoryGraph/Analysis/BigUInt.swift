@@ -175,16 +175,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// The decimal digits grouped in threes with `separator` (`1,099,511,627,776`).
-    public func formatted(separator: Character = ",") -> String {
-        let digits = Array(description)
-        var text = ""
-        text.reserveCapacity(digits.count + digits.count / 3)
-        for (i, digit) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { text.append(separator) }
-            text.append(digit)
-        }
-        return text
-    }
+    public func formatted(separator: Character = ",") -> String { NumberText.grouped(self, separator: separator) }
 
     /// Encoded as a decimal string: JSON numbers cannot hold 2^200 exactly.
     public func encode(to encoder: any Encoder) throws {

@@ -20,7 +20,7 @@ extension Lint {
         func at(_ ref: ChoiceRef) -> SourceLocation? { graph.choice(ref).location ?? story.passages[ref.passage].location }
         if let stop = state.stopDescription {
             add(.stateSearchIncomplete,
-                "the state search \(stop) after \(Report.grouped(state.states)) states: what it did not reach may still be reachable, so no finding says 'never'",
+                "the state search \(stop) after \(NumberText.grouped(state.states)) states: what it did not reach may still be reachable, so no finding says 'never'",
                 story.passages.indices.contains(graph.start) ? story.passages[graph.start].location : nil, [])
         }
         if state.provesAbsence {

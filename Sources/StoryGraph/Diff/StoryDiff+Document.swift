@@ -23,7 +23,7 @@ extension StoryDiff {
     /// zero, or "no changes" when all are.
     public var summary: String {
         func count(_ n: Int, _ noun: String, _ verb: String, first: Bool) -> String {
-            first ? "\(Report.grouped(n)) \(noun)\(n == 1 ? "" : "s") \(verb)" : "\(Report.grouped(n)) \(verb)"
+            first ? "\(NumberText.grouped(n)) \(noun)\(n == 1 ? "" : "s") \(verb)" : "\(NumberText.grouped(n)) \(verb)"
         }
         func part(_ noun: String, _ counts: [(Int, String)]) -> String? {
             let shown = counts.filter { $0.0 > 0 }
@@ -36,8 +36,8 @@ extension StoryDiff {
             part("passage", [(added.count, "added"), (removed.count, "removed"), (matching.renames.count, "renamed")]),
             part("link", [(kinds(.added), "added"), (kinds(.removed), "removed"), (kinds(.retargeted), "retargeted")]),
             part("ending", [(gainedEndings.count, "gained"), (lostEndings.count, "lost")]),
-            newFindings.isEmpty ? nil : "\(Report.grouped(newFindings.count)) new finding\(newFindings.count == 1 ? "" : "s")"
-                + (errors > 0 ? " (\(Report.grouped(errors)) error\(errors == 1 ? "" : "s"))" : ""),
+            newFindings.isEmpty ? nil : "\(NumberText.grouped(newFindings.count)) new finding\(newFindings.count == 1 ? "" : "s")"
+                + (errors > 0 ? " (\(NumberText.grouped(errors)) error\(errors == 1 ? "" : "s"))" : ""),
             part("finding", [(fixedFindings.count, "fixed")]),
         ].compactMap { $0 }
         return parts.isEmpty ? "no changes to passages, links, endings or findings" : parts.joined(separator: "; ")
@@ -58,7 +58,7 @@ extension StoryDiff {
         let before = old.report, after = new.report
         func change(_ a: String, _ b: String) -> ReportText { a == b ? "\(a) (same)" : "\(a) → \(b)" }
         func figure(_ label: String, _ key: String, _ a: Int, _ b: Int) -> ReportDocument.Figure {
-            .init(label, change(Report.grouped(a), Report.grouped(b)), [.init("before.\(key)", .int(a)), .init("after.\(key)", .int(b))])
+            .init(label, change(NumberText.grouped(a), NumberText.grouped(b)), [.init("before.\(key)", .int(a)), .init("after.\(key)", .int(b))])
         }
         func paths(_ report: Report) -> String { report.paths.total.formatted() + (report.paths.exact ? "" : "+") }
         return .init("Figures", note: "before → after", [.figures([
@@ -69,10 +69,10 @@ extension StoryDiff {
                 .init("before.paths", .big(before.paths.total)), .init("after.paths", .big(after.paths.total)),
                 .init("before.paths_exact", .bool(before.paths.exact)), .init("after.paths_exact", .bool(after.paths.exact)),
             ]),
-            .init("never ending (trapped)", change(Report.percent(before.odds.neverEnding), Report.percent(after.odds.neverEnding)), [
+            .init("never ending (trapped)", change(NumberText.percent(before.odds.neverEnding), NumberText.percent(after.odds.neverEnding)), [
                 .init("before.never_ending", .double(before.odds.neverEnding)), .init("after.never_ending", .double(after.odds.neverEnding)),
             ]),
-            .init("broken link (the story fails)", change(Report.percent(before.odds.brokenLink), Report.percent(after.odds.brokenLink)), [
+            .init("broken link (the story fails)", change(NumberText.percent(before.odds.brokenLink), NumberText.percent(after.odds.brokenLink)), [
                 .init("before.broken_link", .double(before.odds.brokenLink)), .init("after.broken_link", .double(after.odds.brokenLink)),
             ]),
         ])])
@@ -89,17 +89,17 @@ extension StoryDiff {
         }
         if !matching.renameSearchComplete {
             blocks.append(.paragraph(ReportText(
-                "renames not sought: \(Report.grouped(matching.candidatePairs)) pairs of removed and added passages is over the limit of \(Report.grouped(PassageMatching.pairLimit))")))
+                "renames not sought: \(NumberText.grouped(matching.candidatePairs)) pairs of removed and added passages is over the limit of \(NumberText.grouped(PassageMatching.pairLimit))")))
         }
         blocks += [
             .list(.init(key: "added", style: .lines, items: added.map { .init("added " + .code($0), .string($0)) }, empty: nil, cut: Self.cut("added passages"))),
             .list(.init(key: "removed", style: .lines, items: removed.map { .init("removed " + .code($0), .string($0)) }, empty: nil, cut: Self.cut("removed passages"))),
             .list(.init(key: "renamed", style: .lines, items: matching.renames.map { rename in
-                .init("renamed " + .code(rename.old) + " → " + .code(rename.new) + ReportText(" (\(Report.percent(rename.similarity)) of words alike)"),
+                .init("renamed " + .code(rename.old) + " → " + .code(rename.new) + ReportText(" (\(NumberText.percent(rename.similarity)) of words alike)"),
                       .object([("old", .string(rename.old)), ("new", .string(rename.new)), ("similarity", .double(rename.similarity))]))
             }, empty: nil, cut: Self.cut("renamed passages"))),
         ]
-        return .init("Passages", note: "renamed: at least \(Report.percent(matching.threshold)) of words alike", key: "passages", blocks)
+        return .init("Passages", note: "renamed: at least \(NumberText.percent(matching.threshold)) of words alike", key: "passages", blocks)
     }
 
     private func linksSection() -> ReportDocument.Section {
@@ -126,7 +126,7 @@ extension StoryDiff {
             ReportDocument.Row(
                 [.code(e.id) + (e.oldID.map { " (was " + .code($0) + ")" } ?? ""), ReportText(e.kind.rawValue),
                  ReportText(e.pathsBefore.map { $0.formatted() + before } ?? "-"), ReportText(e.pathsAfter.map { $0.formatted() + after } ?? "-"),
-                 ReportText(e.probabilityBefore.map(Report.percent) ?? "-"), ReportText(e.probabilityAfter.map(Report.percent) ?? "-")],
+                 ReportText(e.probabilityBefore.map(NumberText.percent) ?? "-"), ReportText(e.probabilityAfter.map(NumberText.percent) ?? "-")],
                 .object([
                     ("id", .string(e.id)), ("old_id", .optional(e.oldID)), ("change", .string(e.kind.rawValue)),
                     ("paths_before", e.pathsBefore.map(ReportValue.big) ?? .null), ("paths_after", e.pathsAfter.map(ReportValue.big) ?? .null),
@@ -151,5 +151,37 @@ extension StoryDiff {
         return .init(title, key: "findings", [
             .list(.init(key: key, style: .lines, items: items, empty: "none", cut: Self.cut(key == "new" ? "new findings" : "fixed findings"))),
         ])
+    }
+}
+
+extension StoryDiff {
+    /// What `diff --format` writes.
+    public enum Format: String, Sendable, CaseIterable { case text, markdown, json }
+
+    /// The diff in `format`: the same document as text, Markdown to paste in a pull
+    /// request, or JSON.
+    package func rendered(_ format: Format) -> String {
+        let document = document()
+        return switch format {
+        case .text: document.text()
+        case .markdown: document.markdown()
+        case .json: document.json()
+        }
+    }
+
+    /// What makes a diff fail a CI check (`diff --fail-on`).
+    public enum FailOn: String, Sendable, CaseIterable { case newErrors = "new-errors", lostEndings = "lost-endings" }
+
+    /// Why the diff fails under `failOn` (`1 new error`, `2 lost endings`); empty when it
+    /// does not.
+    package func failures(_ failOn: Set<FailOn>) -> [String] {
+        var reasons: [String] = []
+        if failOn.contains(.newErrors) && !newErrors.isEmpty {
+            reasons.append("\(newErrors.count) new error\(newErrors.count == 1 ? "" : "s")")
+        }
+        if failOn.contains(.lostEndings) && !lostEndings.isEmpty {
+            reasons.append("\(lostEndings.count) lost ending\(lostEndings.count == 1 ? "" : "s")")
+        }
+        return reasons
     }
 }

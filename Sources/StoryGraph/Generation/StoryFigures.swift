@@ -39,9 +39,9 @@ public struct StoryFigures: Sendable, Hashable, CustomStringConvertible {
 
     /// `2,000 passages, 3,636 choices (1.99 a section), 176 endings, start reaches 100.0%, 0 trapped, 26 loops (98 passages)`
     public var description: String {
-        func grouped(_ n: Int) -> String { BigUInt(UInt64(n)).formatted() }
-        let share = String(format: "%.1f%%", reachableShare * 100)
-        let branching = String(format: "%.2f", meanBranching)
+        let grouped = NumberText.grouped as (Int) -> String
+        let share = NumberText.percent(reachableShare, decimals: 1)
+        let branching = NumberText.fixed(meanBranching)
         return "\(grouped(passages)) passages, \(grouped(choices)) choices (\(branching) a section), "
             + "\(grouped(endings)) endings, start reaches \(share), \(grouped(trapped)) trapped, "
             + "\(grouped(loops)) loop\(loops == 1 ? "" : "s") (\(grouped(passagesInLoops)) passages)"

@@ -5,20 +5,23 @@ public struct CheckReport: Sendable, Hashable {
     public struct File: Sendable, Hashable {
         public var path: String
         public var readable: Bool
-        public var findings: [Report.Finding]
+        /// With their notes and fixes, which SARIF and GitHub annotations show.
+        public var diagnostics: [Diagnostic]
 
-        public init(path: String, readable: Bool, findings: [Report.Finding]) {
+        public init(path: String, readable: Bool, diagnostics: [Diagnostic]) {
             self.path = path
             self.readable = readable
-            self.findings = findings
+            self.diagnostics = diagnostics
         }
+
+        public var findings: [Report.Finding] { diagnostics.map(Report.Finding.init) }
 
         /// "Examples/harbour.json: 1 error, 2 warnings, 0 info", or "…: could not be read".
         public var summary: String {
             guard readable else { return "\(path): could not be read" }
-            let errors = findings.count { $0.severity == Severity.error.rawValue }
-            let warnings = findings.count { $0.severity == Severity.warning.rawValue }
-            let infos = findings.count { $0.severity == Severity.info.rawValue }
+            let errors = diagnostics.count { $0.severity == .error }
+            let warnings = diagnostics.count { $0.severity == .warning }
+            let infos = diagnostics.count { $0.severity == .info }
             return "\(path): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info"
         }
     }
@@ -33,7 +36,7 @@ public struct CheckReport: Sendable, Hashable {
     }
 
     public func count(_ severity: Severity) -> Int {
-        files.reduce(0) { $0 + $1.findings.count { $0.severity == severity.rawValue } }
+        files.reduce(0) { $0 + $1.diagnostics.count { $0.severity == severity } }
     }
 
     public var unreadable: Int { files.count { !$0.readable } }
@@ -67,5 +70,25 @@ public struct CheckReport: Sendable, Hashable {
                 .init("infos", .int(count(.info))), .init("strict", .bool(strict)),
             ]),
         ])])
+    }
+
+    /// What `check --format` writes on stdout.
+    public enum Format: String, Sendable, CaseIterable { case text, json, sarif, github }
+
+    /// The report in `format`: the summary (text), every file's findings (JSON), or every
+    /// finding in `check`'s order as a SARIF log or GitHub annotations, which name `tool`
+    /// and `rules` and make paths relative to `currentFolder`.
+    package func rendered(
+        _ format: Format, rules: RuleRegistry, tool: CheckCIOutput.Tool, currentFolder: String, standardInput: String
+    ) -> String {
+        switch format {
+        case .text: return document().text()
+        case .json: return document().json()
+        case .sarif, .github:
+            let output = CheckCIOutput(
+                findings: files.flatMap(\.diagnostics), rules: rules, tool: tool, currentFolder: currentFolder,
+                standardInput: standardInput)
+            return format == .sarif ? output.sarif() : output.github()
+        }
     }
 }

@@ -25,16 +25,16 @@ extension Report {
         let s = structure
         let lower = paths.exact ? "" : "+"
         return .init("Structure", key: "structure", [.figures([
-            .init("passages", "\(Self.grouped(s.passages))", [.init("passages", .int(s.passages))]),
-            .init("choices", "\(Self.grouped(s.choices))", [.init("choices", .int(s.choices))]),
-            .init("words", "\(Self.grouped(s.words))", [.init("words", .int(s.words))]),
-            .init("endings", "\(Self.grouped(s.endings))", [.init("endings", .int(s.endings))]),
-            .init("mean choices per passage", "\(Self.fixed(s.meanChoices))", [.init("mean_choices", .double(s.meanChoices))]),
-            .init("passages where paths merge", "\(Self.grouped(s.merges))", [.init("merges", .int(s.merges))]),
+            .init("passages", "\(NumberText.grouped(s.passages))", [.init("passages", .int(s.passages))]),
+            .init("choices", "\(NumberText.grouped(s.choices))", [.init("choices", .int(s.choices))]),
+            .init("words", "\(NumberText.grouped(s.words))", [.init("words", .int(s.words))]),
+            .init("endings", "\(NumberText.grouped(s.endings))", [.init("endings", .int(s.endings))]),
+            .init("mean choices per passage", "\(NumberText.fixed(s.meanChoices))", [.init("mean_choices", .double(s.meanChoices))]),
+            .init("passages where paths merge", "\(NumberText.grouped(s.merges))", [.init("merges", .int(s.merges))]),
             .init("false choices", Self.count(s.falseChoices, limit: 5), [.init("false_choices", .strings(s.falseChoices))]),
-            .init("shortest path", "\(s.shortestPath.map { "\(Self.grouped($0)) choice\($0 == 1 ? "" : "s")" } ?? "-")",
+            .init("shortest path", "\(s.shortestPath.map { "\(NumberText.grouped($0)) choice\($0 == 1 ? "" : "s")" } ?? "-")",
                   [.init("shortest_path", .optional(s.shortestPath))]),
-            .init("longest path", "\(s.longestPath.map { "\(Self.grouped($0))\(lower) choice\($0 == 1 && paths.exact ? "" : "s")" } ?? "-")",
+            .init("longest path", "\(s.longestPath.map { "\(NumberText.grouped($0))\(lower) choice\($0 == 1 && paths.exact ? "" : "s")" } ?? "-")",
                   [.init("longest_path", .optional(s.longestPath))]),
         ] + sourceFigures())])
     }
@@ -43,7 +43,7 @@ extension Report {
     /// one `structure.source` object in JSON; none when the format counts none.
     private func sourceFigures() -> [ReportDocument.Figure] {
         guard let figures = structure.source?.figures, !figures.isEmpty else { return [] }
-        let text = figures.map { "\($0.name.replacingOccurrences(of: "_", with: " ")) \(Self.grouped($0.value))" }.joined(separator: ", ")
+        let text = figures.map { "\($0.name.replacingOccurrences(of: "_", with: " ")) \(NumberText.grouped($0.value))" }.joined(separator: ", ")
         return [.init("in the \(format) source", "\(text)", [.init("source", .object(figures.map { ($0.name, .int($0.value)) }))])]
     }
 
@@ -62,7 +62,7 @@ extension Report {
         let rows = endings.map { e in
             ReportDocument.Row(
                 [.code(e.id), "\(e.kind ?? (e.tags.isEmpty ? "-" : e.tags.joined(separator: " ")))", "\(e.paths.formatted() + lower)",
-                 "\(e.shortest < 0 ? "-" : Self.grouped(e.shortest))", "\(e.longest < 0 ? "-" : Self.grouped(e.longest) + lower)", "\(Self.percent(e.probability))"],
+                 "\(e.shortest < 0 ? "-" : NumberText.grouped(e.shortest))", "\(e.longest < 0 ? "-" : NumberText.grouped(e.longest) + lower)", "\(NumberText.percent(e.probability))"],
                 .object([
                     ("id", .string(e.id)), ("kind", .optional(e.kind)), ("tags", .strings(e.tags)), ("paths", .big(e.paths)),
                     ("shortest", .int(e.shortest)), ("longest", .int(e.longest)), ("probability", .double(e.probability)),
@@ -79,10 +79,10 @@ extension Report {
 
     private func oddsSection() -> ReportDocument.Section {
         .init("Odds", note: "a reader who picks at random", key: "odds", [.figures([
-            .init("never ending (trapped)", "\(Self.percent(odds.neverEnding))", [.init("never_ending", .double(odds.neverEnding))]),
-            .init(odds.brokenLink > 0 ? "broken link" : nil, "\(Self.percent(odds.brokenLink))", [.init("broken_link", .double(odds.brokenLink))]),
-            .init(odds.dynamicLink > 0 ? "dynamic link" : nil, "\(Self.percent(odds.dynamicLink))", [.init("dynamic_link", .double(odds.dynamicLink))]),
-            .init("expected choices", "\(odds.expectedChoices.map(Self.fixed) ?? (odds.converged || odds.neverEnding > 0 ? "- (a reader may never stop)" : "- (not solved within the budget)"))",
+            .init("never ending (trapped)", "\(NumberText.percent(odds.neverEnding))", [.init("never_ending", .double(odds.neverEnding))]),
+            .init(odds.brokenLink > 0 ? "broken link" : nil, "\(NumberText.percent(odds.brokenLink))", [.init("broken_link", .double(odds.brokenLink))]),
+            .init(odds.dynamicLink > 0 ? "dynamic link" : nil, "\(NumberText.percent(odds.dynamicLink))", [.init("dynamic_link", .double(odds.dynamicLink))]),
+            .init("expected choices", "\(odds.expectedChoices.map { NumberText.fixed($0) } ?? (odds.converged || odds.neverEnding > 0 ? "- (a reader may never stop)" : "- (not solved within the budget)"))",
                   [.init("expected_choices", .optional(odds.expectedChoices))]),
             .init(odds.converged ? nil : "note", "\(oddsNote)", [.init("converged", .bool(odds.converged))]),
             .init(nil, "", [.init("unresolved", .double(odds.unresolved))]),
@@ -101,13 +101,13 @@ extension Report {
         }
         // People see 10; the JSON lists --max-cycles; the search counts them all.
         let hint = cycles.listed.count > Self.cycleRows
-            ? "the JSON report lists \(Self.grouped(cycles.listed.count))" + (cycles.count > cycles.listed.count ? "; --max-cycles N lists more" : "")
+            ? "the JSON report lists \(NumberText.grouped(cycles.listed.count))" + (cycles.count > cycles.listed.count ? "; --max-cycles N lists more" : "")
             : "--max-cycles N lists more in the JSON report"
         return .init("Loops", [
             .figures([
-                .init("loops (cyclic components)", "\(Self.grouped(loops.count)) (\(Self.grouped(loops.count - trapping)) escapable, \(Self.grouped(trapping)) trapping)",
+                .init("loops (cyclic components)", "\(NumberText.grouped(loops.count)) (\(NumberText.grouped(loops.count - trapping)) escapable, \(NumberText.grouped(trapping)) trapping)",
                       [.init("loops", .array(loopValues))]),
-                .init("elementary cycles", "\(Self.grouped(cycles.count) + (cycles.exact ? "" : "+ (at least: \(budgetNote))"))",
+                .init("elementary cycles", "\(NumberText.grouped(cycles.count) + (cycles.exact ? "" : "+ (at least: \(budgetNote))"))",
                       [.init("cycles.count", .int(cycles.count)), .init("cycles.exact", .bool(cycles.exact))]),
                 .init(nil, "", [.init("cycles.search_steps", .int(cycles.searchSteps))]),
             ]),
@@ -146,8 +146,8 @@ extension Report {
     static func count(_ names: [String], limit: Int) -> ReportText {
         guard !names.isEmpty else { return "0" }
         var items = names.prefix(limit).map(ReportText.code)
-        if names.count > limit { items.append("… \(grouped(names.count - limit)) more in the JSON report") }
-        return "\(grouped(names.count)) (" + .joined(items, separator: ", ") + ")"
+        if names.count > limit { items.append("… \(NumberText.grouped(names.count - limit)) more in the JSON report") }
+        return "\(NumberText.grouped(names.count)) (" + .joined(items, separator: ", ") + ")"
     }
 
     /// How a search cut by the budget says so: the limit and the option that lifts it.
@@ -158,28 +158,7 @@ extension Report {
     /// What odds cut by the budget are worth.
     private var oddsNote: String {
         odds.unresolved > 0
-            ? "odds \(budgetNote): every probability is a lower bound, at most \(Self.percent(odds.unresolved)) below the exact one"
+            ? "odds \(budgetNote): every probability is a lower bound, at most \(NumberText.percent(odds.unresolved)) below the exact one"
             : "odds exact (every unsolved loop has one way out); expected choices unknown: \(budgetNote)"
     }
-
-    static func fixed(_ value: Double) -> String { String(format: "%.2f", value) }
-
-    static func percent(_ p: Double) -> String {
-        let value = p * 100
-        return formatted(value, value == value.rounded() ? "%.0f%%" : "%.4g%%")
-    }
-
-    /// `String(format: format, value)` through the C library's `vsnprintf`, which is what
-    /// Foundation's formatting of a `Double` comes to, without building an `NSString` (a
-    /// percent per ending row took a fifth of `render` on 100,000 passages).
-    static func formatted(_ value: Double, _ format: StaticString) -> String {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-            let text = UnsafeRawPointer(format.utf8Start).assumingMemoryBound(to: CChar.self)
-            let count = withVaList([value]) { vsnprintf(buffer.baseAddress, 64, text, $0) }
-            let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(min(max(count, 0), 63)))
-            return String(decoding: bytes, as: UTF8.self)
-        }
-    }
-
-    static func grouped(_ n: Int) -> String { BigUInt(UInt64(max(0, n))).formatted() }
 }

@@ -151,18 +151,18 @@ extension Report {
         let budget = Self.stateBound(s)
         let explored: String
         if !s.complete {
-            explored = "\(Self.grouped(s.states)) (stopped at \(budget): what is not reached may still be reachable)"
+            explored = "\(NumberText.grouped(s.states)) (stopped at \(budget): what is not reached may still be reachable)"
         } else if !s.computedLinks.isEmpty {
-            let links = s.computedLinks.count == 1 ? "a computed link" : "\(Self.grouped(s.computedLinks.count)) computed links"
-            explored = "\(Self.grouped(s.states)) (complete, but a reader meets \(links) the search cannot follow: what is not reached may still be reachable)"
+            let links = s.computedLinks.count == 1 ? "a computed link" : "\(NumberText.grouped(s.computedLinks.count)) computed links"
+            explored = "\(NumberText.grouped(s.states)) (complete, but a reader meets \(links) the search cannot follow: what is not reached may still be reachable)"
         } else {
-            explored = "\(Self.grouped(s.states)) (complete)"
+            explored = "\(NumberText.grouped(s.states)) (complete)"
         }
         func choices(_ list: [State.ChoiceAt]) -> ReportText {
             guard !list.isEmpty else { return "0" }
             var items = list.prefix(10).map(Self.text)
-            if list.count > 10 { items.append("… \(Self.grouped(list.count - 10)) more in the JSON report") }
-            return "\(Self.grouped(list.count)): " + .joined(items, separator: "; ")
+            if list.count > 10 { items.append("… \(NumberText.grouped(list.count - 10)) more in the JSON report") }
+            return "\(NumberText.grouped(list.count)): " + .joined(items, separator: "; ")
         }
         func choiceValues(_ list: [State.ChoiceAt]) -> ReportValue { .array(list.map(Self.value)) }
         func names(_ list: [String]) -> ReportText { list.isEmpty ? "none" : .joined(list.map(ReportText.code), separator: ", ") }
@@ -178,10 +178,10 @@ extension Report {
         let counted = s.paths != nil
         let lower = s.pathsExact == false ? "+" : ""
         let reached = s.reachableEndings.map { e in
-            var cells: [ReportText] = [.code(e.id), "\(Self.grouped(e.witness.count))"]
+            var cells: [ReportText] = [.code(e.id), "\(NumberText.grouped(e.witness.count))"]
             var fields: [(String, ReportValue)] = [("id", .string(e.id)), ("witness", steps(e.witness))]
             if counted {
-                cells += ["\((e.paths ?? BigUInt()).formatted() + lower)", "\(e.probability.map(Self.percent) ?? "-")"]
+                cells += ["\((e.paths ?? BigUInt()).formatted() + lower)", "\(e.probability.map(NumberText.percent) ?? "-")"]
                 fields += [("paths", .big(e.paths ?? BigUInt())), ("probability", .optional(e.probability))]
             }
             return ReportDocument.Row(cells + [clicks(e.witness)], .object(fields))
@@ -228,7 +228,7 @@ extension Report {
                 .init("conditions always true", choices(s.alwaysTrue), [.init("always_true", choiceValues(s.alwaysTrue))]),
                 .init(s.computedLinks.isEmpty ? nil : "computed links a reader meets", choices(s.computedLinks),
                       [.init("computed_links", choiceValues(s.computedLinks))]),
-                .init("conditions not understood", s.unknown.isEmpty ? "0" : choices(s.unknown) + " (\(Self.grouped(s.unknownEvaluations)) evaluations taken both ways)",
+                .init("conditions not understood", s.unknown.isEmpty ? "0" : choices(s.unknown) + " (\(NumberText.grouped(s.unknownEvaluations)) evaluations taken both ways)",
                       [.init("unknown", choiceValues(s.unknown)), .init("unknown_evaluations", .int(s.unknownEvaluations))]),
                 .init("variables set, never read", names(s.setNeverRead), [.init("set_never_read", .strings(s.setNeverRead))]),
                 .init("variables read, never set", names(s.readNeverSet), [.init("read_never_set", .strings(s.readNeverSet))]),
@@ -254,7 +254,7 @@ extension Report {
             : "no"
         let odds: ReportText
         if let stuck = s.stuck, let never = s.neverEnding {
-            odds = "stuck \(Self.percent(stuck)), never ending \(Self.percent(never))" + (s.oddsConverged == false ? " (lower bounds: \(budgetNote))" : "")
+            odds = "stuck \(NumberText.percent(stuck)), never ending \(NumberText.percent(never))" + (s.oddsConverged == false ? " (lower bounds: \(budgetNote))" : "")
         } else {
             odds = s.complete ? "not computed: a reader meets a computed link" : "not computed: the search stopped at \(budget)"
         }

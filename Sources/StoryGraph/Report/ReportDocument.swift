@@ -96,7 +96,7 @@ public struct ReportDocument: Sendable, Hashable {
             let total = max(held, total ?? held)
             let shown = min(limit, held)
             guard shown < total else { return nil }
-            return "\(Report.grouped(shown)) of \(Report.grouped(total)) \(noun) shown; \(hint)"
+            return "\(NumberText.grouped(shown)) of \(NumberText.grouped(total)) \(noun) shown; \(hint)"
         }
     }
 
@@ -167,7 +167,7 @@ public struct ReportDocument: Sendable, Hashable {
     /// How an inline list says it is cut, in every renderer: ", … 5 more".
     static func inlineMore(_ list: List) -> String {
         let hidden = list.items.count - min(list.cut.limit, list.items.count)
-        return hidden > 0 ? ", … \(Report.grouped(hidden)) more" : ""
+        return hidden > 0 ? ", … \(NumberText.grouped(hidden)) more" : ""
     }
 
     public var heading: Heading?

@@ -45,7 +45,7 @@ public enum HeatMap {
                 decorations.choiceNotes[ref] = percent(Double(count) / runs)
             }
         }
-        decorations.legendTitle = "Share of \(FuzzText.grouped(report.runs)) random runs (seed \(report.seed), \(report.policy.rawValue))"
+        decorations.legendTitle = "Share of \(NumberText.grouped(report.runs)) random runs (seed \(report.seed), \(report.policy.rawValue))"
         decorations.legend = scale.map { MapDecorations.LegendEntry(label: $0.label, fill: $0.fill) }
             + [MapDecorations.LegendEntry(label: "never visited", fill: neverFill)]
     }
@@ -53,6 +53,6 @@ public enum HeatMap {
     /// `41.2%`, `0.03%`, `100%` (only when every run passed): the same on every machine.
     public static func percent(_ share: Double) -> String {
         if share >= 1 { return "100%" }
-        return String(format: share >= 0.01 ? "%.1f%%" : "%.2f%%", min(share * 100, 99.9))
+        return NumberText.percent(min(share, 0.999), decimals: share >= 0.01 ? 1 : 2)
     }
 }

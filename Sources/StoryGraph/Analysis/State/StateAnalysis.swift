@@ -77,11 +77,11 @@ public struct StateAnalysis: Sendable {
                 value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
             }
             switch self {
-            case .states: return "its bound of \(Report.grouped(budget.maxStates)) states, --max-states"
-            case .steps: return "its bound of \(Report.grouped(budget.maxSteps)) steps, 20 a state of --max-states"
+            case .states: return "its bound of \(NumberText.grouped(budget.maxStates)) states, --max-states"
+            case .steps: return "its bound of \(NumberText.grouped(budget.maxSteps)) steps, 20 a state of --max-states"
             case .evaluationSteps:
-                return "its bound of \(Report.grouped(budget.evaluationSteps)) evaluation steps, --state-budget \(seconds(budget.seconds))"
-            case .bytes: return "its bound of \(Report.grouped(budget.maxBytes >> 20)) MiB of states and values"
+                return "its bound of \(NumberText.grouped(budget.evaluationSteps)) evaluation steps, --state-budget \(seconds(budget.seconds))"
+            case .bytes: return "its bound of \(NumberText.grouped(budget.maxBytes >> 20)) MiB of states and values"
             case .seconds: return "its bound of \(seconds(2 * budget.seconds)) seconds, twice --state-budget \(seconds(budget.seconds))"
             }
         }

@@ -67,7 +67,7 @@ extension FuzzReport {
         let story = graph.graph.story
         var lines: [String] = []
         let title = story.title.isEmpty ? "" : " of \(FuzzText.quoted(story.title))"
-        lines.append("Fuzz\(title): \(FuzzText.grouped(runs)) runs, seed \(seed), \(policy.rawValue) policy, step cap \(FuzzText.grouped(maxSteps))")
+        lines.append("Fuzz\(title): \(NumberText.grouped(runs)) runs, seed \(seed), \(policy.rawValue) policy, step cap \(NumberText.grouped(maxSteps))")
         lines.append("")
 
         let rows = outcomeRows(odds: odds)
@@ -76,7 +76,7 @@ extension FuzzReport {
             lines.append("Outcomes: none (no runs)")
         } else {
             let cells = rows.map { r in
-                (TerminalText.escaped(r.label), FuzzText.grouped(r.runs), Self.percent(r.share), r.exact.map(Self.percent) ?? "", r.isOutlier)
+                (TerminalText.escaped(r.label), NumberText.grouped(r.runs), Self.percent(r.share), r.exact.map(Self.percent) ?? "", r.isOutlier)
             }
             let w0 = max("Outcome".count, cells.map { DisplayWidth.of($0.0) }.max()! + 2)
             let w1 = max("runs".count, cells.map(\.1.count).max()!)
@@ -98,60 +98,60 @@ extension FuzzReport {
         lines.append("")
 
         if let stats = lengthStatistics {
-            lines.append("Run length in choices: min \(stats.min), mean \(String(format: "%.2f", stats.mean)), median \(stats.median), p90 \(stats.p90), p99 \(stats.p99), max \(stats.max)")
+            lines.append("Run length in choices: min \(stats.min), mean \(NumberText.fixed(stats.mean)), median \(stats.median), p90 \(stats.p90), p99 \(stats.p99), max \(stats.max)")
             lines.append("")
         }
 
         lines.append("Coverage")
-        lines.append("  passages  \(FuzzText.grouped(passagesVisited)) of \(FuzzText.grouped(graph.passageCount)) (\(Self.percent(Double(passagesVisited) / Double(max(1, graph.passageCount)))))")
-        lines.append("  choices   \(FuzzText.grouped(choicesTaken)) of \(FuzzText.grouped(graph.choiceCount)) (\(Self.percent(Double(choicesTaken) / Double(max(1, graph.choiceCount)))))")
+        lines.append("  passages  \(NumberText.grouped(passagesVisited)) of \(NumberText.grouped(graph.passageCount)) (\(Self.percent(Double(passagesVisited) / Double(max(1, graph.passageCount)))))")
+        lines.append("  choices   \(NumberText.grouped(choicesTaken)) of \(NumberText.grouped(graph.choiceCount)) (\(Self.percent(Double(choicesTaken) / Double(max(1, graph.choiceCount)))))")
         let unvisited = neverVisitedPassages
         if !unvisited.isEmpty {
-            lines.append("  passages never visited (\(FuzzText.grouped(unvisited.count))):")
+            lines.append("  passages never visited (\(NumberText.grouped(unvisited.count))):")
             for v in unvisited.prefix(listLimit) {
                 lines.append("    \(story.passages[v].id)\(FuzzText.at(story.passages[v].location))")
             }
-            if unvisited.count > listLimit { lines.append("    … and \(FuzzText.grouped(unvisited.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
+            if unvisited.count > listLimit { lines.append("    … and \(NumberText.grouped(unvisited.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
         }
         let untaken = neverTakenChoices
         if !untaken.isEmpty {
-            lines.append("  choices never taken (\(FuzzText.grouped(untaken.count))):")
+            lines.append("  choices never taken (\(NumberText.grouped(untaken.count))):")
             for ref in untaken.prefix(listLimit) { lines.append("    " + Self.describe(ref, in: graph.graph)) }
-            if untaken.count > listLimit { lines.append("    … and \(FuzzText.grouped(untaken.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
+            if untaken.count > listLimit { lines.append("    … and \(NumberText.grouped(untaken.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
         }
         lines.append("")
 
         if stuckRuns > 0 {
-            lines.append("Stuck runs (no ending within \(FuzzText.grouped(maxSteps)) choices, or no choice left to take): \(FuzzText.grouped(stuckRuns)); runs \(Self.runList(firstStuckRuns, of: stuckRuns))")
+            lines.append("Stuck runs (no ending within \(NumberText.grouped(maxSteps)) choices, or no choice left to take): \(NumberText.grouped(stuckRuns)); runs \(Self.runList(firstStuckRuns, of: stuckRuns))")
         } else {
             lines.append("Stuck runs: none")
         }
         if policy == .state {
             if blockedRuns > 0 {
-                lines.append("Stuck under state (a passage that is not an ending, where no choice's condition held): \(FuzzText.grouped(blockedRuns)); runs \(Self.runList(firstBlockedRuns, of: blockedRuns))")
+                lines.append("Stuck under state (a passage that is not an ending, where no choice's condition held): \(NumberText.grouped(blockedRuns)); runs \(Self.runList(firstBlockedRuns, of: blockedRuns))")
             } else {
                 lines.append("Stuck under state: none")
             }
             if unknownOffers > 0 {
-                lines.append("Offered on an unknown condition: \(FuzzText.grouped(unknownOffers)) times, \(FuzzText.grouped(unknownChoices.count)) choice\(unknownChoices.count == 1 ? "" : "s"):")
+                lines.append("Offered on an unknown condition: \(NumberText.grouped(unknownOffers)) times, \(NumberText.grouped(unknownChoices.count)) choice\(unknownChoices.count == 1 ? "" : "s"):")
                 for ref in unknownChoices.prefix(listLimit) { lines.append("  " + Self.describe(ref, in: graph.graph)) }
-                if unknownChoices.count > listLimit { lines.append("  … and \(FuzzText.grouped(unknownChoices.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
+                if unknownChoices.count > listLimit { lines.append("  … and \(NumberText.grouped(unknownChoices.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
             } else {
                 lines.append("Offered on an unknown condition: none")
             }
         }
         let failed = brokenLinkRuns + dynamicLinkRuns
         if failed > 0 {
-            lines.append("Broken-link runs: \(FuzzText.grouped(failed)); runs \(Self.runList(firstFailedRuns.map(\.run), of: failed))")
+            lines.append("Broken-link runs: \(NumberText.grouped(failed)); runs \(Self.runList(firstFailedRuns.map(\.run), of: failed))")
             for link in failedLinks {
                 let what = link.isDynamic ? "computed link" : "broken link"
-                lines.append("  \(what) \(Self.describe(link.choice, in: graph.graph)): \(FuzzText.grouped(link.runs)) runs, first run \(link.firstRun)")
+                lines.append("  \(what) \(Self.describe(link.choice, in: graph.graph)): \(NumberText.grouped(link.runs)) runs, first run \(link.firstRun)")
             }
         } else {
             lines.append("Broken-link runs: none")
         }
         lines.append("")
-        lines.append(allEnded ? "Every run reached an ending." : "\(FuzzText.grouped(runs - endedRuns)) of \(FuzzText.grouped(runs)) runs did not reach an ending.")
+        lines.append(allEnded ? "Every run reached an ending." : "\(NumberText.grouped(runs - endedRuns)) of \(NumberText.grouped(runs)) runs did not reach an ending.")
         return TerminalText.joined(lines) + "\n"
     }
 
@@ -166,5 +166,6 @@ extension FuzzReport {
         runs.map(String.init).joined(separator: ", ") + (total > runs.count ? ", …" : "")
     }
 
-    static func percent(_ share: Double) -> String { String(format: "%.2f%%", share * 100) }
+    /// A share of runs: two decimals (`12.50%`).
+    static func percent(_ share: Double) -> String { NumberText.percent(share, decimals: 2) }
 }

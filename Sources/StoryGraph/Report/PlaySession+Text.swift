@@ -23,6 +23,13 @@ extension PlaySession {
         return "\n" + TerminalText.joined(["[\(passage.id)]"] + lines) + "\n"
     }
 
+    /// How a run played by itself (`play --auto`) stops at the step cap, still choosing:
+    /// `✗ Stuck: 1,000 choices without an ending (the step cap).`
+    package func stepCapText() -> String {
+        let count = steps.count
+        return "✗ Stuck: \(NumberText.grouped(count)) choice\(count == 1 ? "" : "s") without an ending (the step cap).\n"
+    }
+
     /// What the reader can do at the current node: the numbered choices offered, or how
     /// this way stopped (and, with `keys`, the keys that go on).
     public func menuText(keys: Bool = true) -> String {

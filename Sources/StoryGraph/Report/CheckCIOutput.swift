@@ -1,27 +1,40 @@
 import Foundation
-import StoryGraph
-import StoryFormats
 
 /// `check`'s findings in the forms CI systems read: SARIF 2.1.0 (OASIS) for code-scanning
 /// views, and GitHub Actions workflow commands for inline annotations. Both keep `check`'s
 /// order: stories as given, each story's findings as `Lint` sorts them.
-struct CheckCIOutput {
+package struct CheckCIOutput {
+    /// The program that found them: the SARIF driver.
+    package struct Tool: Sendable, Hashable {
+        package var name: String
+        package var version: String
+
+        package init(name: String, version: String) {
+            self.name = name
+            self.version = version
+        }
+    }
+
     /// Every finding of every story checked, in `check`'s order.
-    let findings: [Diagnostic]
+    package let findings: [Diagnostic]
     /// The rules a finding can name (`rules` of the SARIF driver; a result's `ruleIndex`).
-    let rules: RuleRegistry
+    package let rules: RuleRegistry
+    package let tool: Tool
     /// The folder relative paths are read from and artifact URIs are made relative to.
-    let currentFolder: String
+    package let currentFolder: String
+    /// The file name standard input has in locations (`<stdin>`): no URI, no file to annotate.
+    package let standardInput: String
 
     /// Each file's path relative to the current folder (nil outside it), worked out once
     /// per file rather than once per finding.
     private var relativePaths: [String: String?] = [:]
 
-    init(findings: [Diagnostic], rules: RuleRegistry = StoryLoading.rules,
-         currentFolder: String = FileManager.default.currentDirectoryPath) {
+    package init(findings: [Diagnostic], rules: RuleRegistry, tool: Tool, currentFolder: String, standardInput: String) {
         self.findings = findings
         self.rules = rules
+        self.tool = tool
         self.currentFolder = currentFolder
+        self.standardInput = standardInput
         for finding in findings {
             for file in [finding.location?.file] + finding.notes.map(\.location?.file) {
                 guard let file, relativePaths[file] == nil else { continue }
@@ -33,7 +46,7 @@ struct CheckCIOutput {
     // MARK: SARIF
 
     /// The identifier of the SARIF 2.1.0 schema (its `id`, OASIS errata 01).
-    static let sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    package static let sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// One SARIF log with one run: the driver with every registered rule, one result per
     /// finding. Columns are counted in Unicode scalars, as every location of storygraph's
@@ -41,7 +54,7 @@ struct CheckCIOutput {
     /// keys: the same findings give the same bytes.
     ///
     /// - Complexity: O(rules + findings · notes).
-    func sarif() -> String {
+    package func sarif() -> String {
         let index = Dictionary(uniqueKeysWithValues: rules.rules.enumerated().map { ($1.id, $0) })
         let descriptors = rules.rules.map { rule in
             ReportValue.object([
@@ -74,28 +87,22 @@ struct CheckCIOutput {
             return ReportValue.object(result)
         }
         let driver = ReportValue.object([
-            ("name", .string("storygraph")), ("version", .string(StoryGraphCLI.version)),
-            ("semanticVersion", .string(StoryGraphCLI.version)), ("rules", .array(descriptors)),
+            ("name", .string(tool.name)), ("version", .string(tool.version)),
+            ("semanticVersion", .string(tool.version)), ("rules", .array(descriptors)),
         ])
         let run = ReportValue.object([
             ("tool", .object([("driver", driver)])), ("columnKind", .string("unicodeCodePoints")), ("results", .array(results)),
         ])
-        return Self.encode(.object([
+        // SARIF's keys are camelCase: written as they are, where storygraph's own JSON turns
+        // them to snake_case.
+        let log = ReportValue.object([
             ("$schema", .string(Self.sarifSchema)), ("version", .string("2.1.0")), ("runs", .array([run])),
-        ]))
-    }
-
-    /// Pretty-printed JSON with sorted keys and a final newline, the keys as written: SARIF's
-    /// are camelCase, where storygraph's own JSON (`JSONOutput`) turns them to snake_case.
-    static func encode(_ value: ReportValue) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Only integers and strings: encoding cannot fail.
-        return String(decoding: try! encoder.encode(value), as: UTF8.self) + "\n"
+        ])
+        return String(decoding: JSONOutput.encode(log, keys: .asWritten), as: UTF8.self) + "\n"
     }
 
     /// SARIF's level for a severity: error, warning, and `note` for info.
-    static func level(_ severity: Severity) -> String {
+    package static func level(_ severity: Severity) -> String {
         switch severity {
         case .error: "error"
         case .warning: "warning"
@@ -115,8 +122,8 @@ struct CheckCIOutput {
     /// SARIF's `artifactLocation` of a file.
     private func sarifArtifact(_ file: String) -> ReportValue {
         var fields: [(String, ReportValue)] = []
-        if file == StandardInput.name {
-            fields.append(("description", .object([("text", .string(StandardInput.name))])))
+        if file == standardInput {
+            fields.append(("description", .object([("text", .string(standardInput))])))
         } else {
             let artifact = artifactLocation(file)
             fields.append(("uri", .string(artifact.uri)))
@@ -144,13 +151,13 @@ struct CheckCIOutput {
 
     /// A file under the current folder is a relative URI against `%SRCROOT%` (the root a
     /// code-scanning upload resolves against); any other file is an absolute `file:` URI.
-    func artifactLocation(_ path: String) -> (uri: String, base: String?) {
+    package func artifactLocation(_ path: String) -> (uri: String, base: String?) {
         if let relative = relativePath(path) { return (Self.percentEncoded(relative), "%SRCROOT%") }
         return ("file://" + Self.percentEncoded(absolutePath(path)), nil)
     }
 
     /// `path` relative to the current folder, when it lies inside it.
-    func relativePath(_ path: String) -> String? {
+    package func relativePath(_ path: String) -> String? {
         if let known = relativePaths[path] { return known }
         let absolute = absolutePath(path)
         let folder = currentFolder.hasSuffix("/") ? currentFolder : currentFolder + "/"
@@ -159,7 +166,7 @@ struct CheckCIOutput {
     }
 
     /// `path` made absolute against the current folder, without `.` and `..` steps.
-    func absolutePath(_ path: String) -> String {
+    package func absolutePath(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : currentFolder + "/" + path
         var parts: [Substring] = []
         for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
@@ -174,7 +181,7 @@ struct CheckCIOutput {
 
     /// Every byte of the UTF-8 path percent-encoded except RFC 3986's unreserved
     /// characters and `/`.
-    static func percentEncoded(_ path: String) -> String {
+    package static func percentEncoded(_ path: String) -> String {
         var out = ""
         for byte in path.utf8 {
             switch byte {
@@ -199,7 +206,7 @@ struct CheckCIOutput {
     /// message; those and `:` and `,` in a property.
     ///
     /// - Complexity: O(findings · notes).
-    func github() -> String {
+    package func github() -> String {
         findings.map { finding in
             let command = switch finding.severity {
             case .error: "error"
@@ -208,7 +215,7 @@ struct CheckCIOutput {
             }
             var properties: [String] = []
             var message = finding.message
-            if let location = finding.location, location.file == StandardInput.name {
+            if let location = finding.location, location.file == standardInput {
                 // No file to annotate: the place goes into the message.
                 message = "\(location): " + message
             } else if let location = finding.location {
@@ -227,14 +234,14 @@ struct CheckCIOutput {
     }
 
     /// A workflow command's message: `%`, CR and LF percent-encoded.
-    static func data(_ text: String) -> String {
+    package static func data(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == 0x0D || $0 == 0x0A }) else { return text }
         return text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// A workflow command's property value: as `data`, and `:` and `,` too.
-    static func property(_ text: String) -> String {
+    package static func property(_ text: String) -> String {
         let escaped = data(TerminalText.escaped(text))
         guard escaped.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",") }) else { return escaped }
         return escaped.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
