@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-/// The libraries' public face stays small: `public` is for what a Swift user composes (the
+/// The house's rules that a grep can check. The libraries' public face stays small: `public` is for what a Swift user composes (the
 /// model, loading, the analyses, reports, drawing, fuzzing); what crosses modules inside the
 /// package is `package`. A declaration counts once per `public` modifier on a line of code
 /// (comments and string literals left out), over the five library modules.
-@Suite struct PublicFaceTests {
+@Suite struct HouseRulesTests {
     static let libraries = ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "StoryHTML"]
     static let limit = 450
 
@@ -65,6 +65,46 @@ import Testing
             }
             """
         #expect(Self.publicDeclarations(in: text) == 3)
+    }
+
+    /// Every Swift file under `folder` (relative to the root), as (relative path, text).
+    static func sources(under folder: String) throws -> [(path: String, text: String)] {
+        let base = root.appendingPathComponent(folder)
+        let files = (FileManager.default.enumerator(atPath: base.path)?.allObjects as? [String]) ?? []
+        return try files.filter { $0.hasSuffix(".swift") }.sorted().map {
+            ("\(folder)/\($0)", try String(contentsOf: base.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    /// A new format is a folder of `StoryFormats` and one registration line: no code outside
+    /// the families' folders names a loader type, except the one registration list.
+    @Test func onlyTheRegistrationListNamesALoaderType() throws {
+        let families = ["Twine", "Ink", "Yarn", "ChoiceScript", "JSON", "AppSource", "Gamebook"]
+        let registration = "Sources/StoryFormats/Loading/StoryFormatRegistry+Standard.swift"
+        var naming: [String] = []
+        for (path, text) in try Self.sources(under: "Sources") + Self.sources(under: "Fuzz") {
+            if families.contains(where: { path.hasPrefix("Sources/StoryFormats/\($0)/") }) || path == registration { continue }
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let names = line.matches(of: /\b[A-Z][A-Za-z]*Loader\b/).map { String($0.output) }
+                if names.contains(where: { $0 != "StoryLoader" }) { naming.append("\(path):\(number + 1)") }
+            }
+        }
+        #expect(naming == [])
+        let listed = try String(contentsOf: Self.root.appendingPathComponent(registration), encoding: .utf8)
+        #expect(listed.matches(of: /\b[A-Z][A-Za-z]*Loader\.self/).count == 11)
+    }
+
+    /// `map`, `dot`, the HTML report, the bench and the fuzz targets reach Graphviz through
+    /// the one map call: one call of the renderer outside `StoryRender`.
+    @Test func oneCallOfTheRendererOutsideStoryRender() throws {
+        var calls: [String] = []
+        for (path, text) in try Self.sources(under: "Sources") + Self.sources(under: "Fuzz") where !path.hasPrefix("Sources/StoryRender/") {
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("GraphvizRenderer.render(") {
+                calls.append("\(path):\(number + 1)")
+            }
+        }
+        #expect(calls.count == 1 && calls.first?.hasPrefix("Sources/StoryHTML/MapDrawing.swift:") == true, "\(calls)")
     }
 
     @Test func theLibrariesHaveAtMostTheirLimitOfPublicDeclarations() throws {
