@@ -8,7 +8,7 @@ EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.
 # A ChoiceScript game is a folder holding startup.txt and its scenes.
 EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
 
-.PHONY: demo test test-long deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall
+.PHONY: demo test test-long deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format
 
 ## Install the C libraries the package links (Graphviz's cgraph/gvc, libxml2, libyaml,
 ## fontconfig) and the fonts that cover Hangul, CJK and emoji (fonts-noto-cjk, fonts-noto-color-emoji).
@@ -79,6 +79,16 @@ test-long: build
 	@start=$$(date +%s); status=0; STORYGRAPH_LONG=1 $(SWIFT) test --skip-build --filter '$(LONG_TESTS)' || status=$$?; \
 	  echo "swift test (long) took $$(( $$(date +%s) - start )) s"; exit $$status
 	STORYGRAPH_SOAK=1 $(SWIFT) test --skip-build --filter RenderMemoryTests
+
+## Build the DocC catalogue of every library (Sources/*/*.docc), warnings as errors.
+docs: deps
+	@bash .ci/docs
+
+## Format every Swift file of ours with the toolchain's swift-format and the root .swift-format
+## (not the stories under Tests/Fixtures, which are inputs, formatted as their writers left them).
+format:
+	find Package.swift Sources Fuzz Tests -name '*.swift' -not -path 'Tests/Fixtures/*' -print0 \
+	  | xargs -0 swift-format format --in-place --parallel
 
 ## valgrind on one `map` run: fails if a definitely-lost block comes from our code.
 leak-check: build

@@ -77,7 +77,7 @@ extension ReportDocument {
     }
 
     /// The one escaping of plain text in every Markdown line and table cell: a backslash,
-    /// `|`, `*`, `_`, `` ` ``, `[`, `]`, `<` and `>` are escaped so they stay literal, and
+    /// `|`, `*`, `_`, a backquote, `[`, `]`, `<` and `>` are escaped so they stay literal, and
     /// a line break becomes a space so a cell stays on its row.
     public static func markdownEscaped(_ text: String) -> String {
         var out = ""
