@@ -11,12 +11,12 @@ import CLibFuzzer
 /// it runs the target once on every file named (a folder: every file inside it, in path
 /// order) and exits 0, so a crash found by the fuzzer can be replayed in the debugger and
 /// by the regression tests without libFuzzer.
-public enum FuzzDriver {
+package enum FuzzDriver {
     #if STORYGRAPH_FUZZ
     nonisolated(unsafe) private static var current: FuzzTarget = .json
     #endif
 
-    public static func main(_ target: FuzzTarget) -> Never {
+    package static func main(_ target: FuzzTarget) -> Never {
         #if STORYGRAPH_FUZZ
         current = target
         var argc = CommandLine.argc

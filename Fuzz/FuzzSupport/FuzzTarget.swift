@@ -10,7 +10,7 @@ import StoryHTML
 /// memory, as every command does, then runs analysis, report and DOT on what loads. A
 /// thrown load error is a fine outcome; a crash, a runtime trap, a sanitizer report or a
 /// hang is a finding.
-public enum FuzzTarget: String, CaseIterable, Sendable {
+package enum FuzzTarget: String, CaseIterable, Sendable {
     /// storygraph JSON and CYOA JSON.
     case json
     /// Twee and Twine HTML.
@@ -36,7 +36,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case map
 
     /// The loaders the target feeds, each with the file name the input pretends to have.
-    public var formats: [(format: String, path: String)] {
+    package var formats: [(format: String, path: String)] {
         switch self {
         case .json: [("story-json", "fuzz.json"), ("cyoa-json", "fuzz.json")]
         case .twine: [("twee", "fuzz.twee"), ("twine-html", "fuzz.html")]
@@ -65,7 +65,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     static let runs = 20
     static let maxSteps = 200
 
-    public func run(_ data: Data) {
+    package func run(_ data: Data) {
         switch self {
         case .map:
             renderMap(data)

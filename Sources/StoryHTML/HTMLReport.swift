@@ -24,11 +24,11 @@ import StoryMap
 public enum HTMLReport {
     /// One drawing on the page. Element ids of every view but the first get `prefix` so
     /// that two drawings of one story do not repeat ids.
-    public struct MapView: Sendable {
-        public var key: String
-        public var title: String
-        public var svg: String
-        public var prefix: String
+    package struct MapView: Sendable {
+        package var key: String
+        package var title: String
+        package var svg: String
+        package var prefix: String
     }
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -41,7 +41,7 @@ public enum HTMLReport {
     ///
     /// - Complexity: the analysis' own plus `PassageDetails` and two Graphviz layouts at
     ///   most (with and without heat).
-    public static func page(
+    package static func page(
         _ analysis: StoryAnalysis, overlays: MapOverlays = MapOverlays(), options: DOTOptions = DOTOptions(),
         engine: MapEngine = .auto
     ) throws(Failure) -> (html: String, warnings: [String]) {
@@ -148,7 +148,7 @@ public enum HTMLReport {
     /// JSON that can sit inside `<script type="application/json">`: every `<`, `>` and `&`
     /// and the two line separators JavaScript once refused are `\u` escapes, so no story
     /// string can close the element (`</script>`) or open a comment (`<!--`).
-    public static func embeddedJSON(_ value: ReportValue) -> String {
+    package static func embeddedJSON(_ value: ReportValue) -> String {
         ScalarEscaping.escaped(String(decoding: value.jsonBytes(), as: UTF8.self)) { scalar in
             switch scalar {
             case "<": "\\u003c"

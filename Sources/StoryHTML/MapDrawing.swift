@@ -68,16 +68,16 @@ public enum MapFailure: Error, Sendable, CustomStringConvertible {
 /// the DOT text written; `render()` hands it to Graphviz.
 public struct MapPlan: Sendable {
     /// The engine and its attributes, and why `auto` chose it.
-    public let engine: EnginePlan
+    package let engine: EnginePlan
     /// The drawing options after the overlays, the plan's attributes and the request's.
-    public let options: DOTOptions
+    package let options: DOTOptions
     /// The boxes the map draws (`EnginePlan.boxes`).
-    public let boxes: Int
+    package let boxes: Int
     /// The overlays' warnings for the user (a pinned layout of a story without positions,
     /// a state search stopped at its budget).
     public let warnings: [String]
     /// The fuzz run the heat overlay played, if any.
-    public let fuzz: FuzzReport?
+    package let fuzz: FuzzReport?
     /// Set when the layout would be past the memory ceiling: `render()` throws it.
     public let refusal: MemoryRefusal?
     /// The DOT text; nil when refused (no text is written for a layout that will not run).

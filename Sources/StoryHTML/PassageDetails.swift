@@ -5,43 +5,43 @@ import StoryGraph
 /// (`PassageFacts`: the simple paths through it, the odds of each ending for a reader
 /// starting there, its loop, the findings at its place), with the fuzz visits (with
 /// `--heat`). `value()` is the one JSON object the page embeds.
-public struct PassageDetails: Sendable {
-    public struct Entry: Sendable {
-        public var id: String
-        public var text: String
-        public var location: SourceLocation?
-        public var tags: [String]
-        public var ending: String?
-        public var isEnding: Bool
-        public var isStart: Bool
-        public var isUnreachable: Bool
-        public var isTrapped: Bool
+package struct PassageDetails: Sendable {
+    package struct Entry: Sendable {
+        package var id: String
+        package var text: String
+        package var location: SourceLocation?
+        package var tags: [String]
+        package var ending: String?
+        package var isEnding: Bool
+        package var isStart: Bool
+        package var isUnreachable: Bool
+        package var isTrapped: Bool
         /// Index into the report's loops, when the passage is on one.
-        public var loop: Int?
-        public var choices: [Choice]
+        package var loop: Int?
+        package var choices: [Choice]
         /// Simple paths from the start to an ending through this passage.
-        public var paths: Int
+        package var paths: Int
         /// `(ending id, probability)` for a reader who starts here, most likely first;
         /// `nil` when not solved (story too big).
-        public var odds: [(String, Double)]?
-        public var neverEnding: Double?
+        package var odds: [(String, Double)]?
+        package var neverEnding: Double?
         /// The reader's chance of following a broken or a computed link from here.
-        public var brokenLink: Double?
-        public var dynamicLink: Double?
+        package var brokenLink: Double?
+        package var dynamicLink: Double?
         /// Runs of the heat overlay's fuzz run that reached the passage.
-        public var visits: Int?
-        public var findings: [Report.Finding]
+        package var visits: Int?
+        package var findings: [Report.Finding]
     }
 
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// Whether every path was enumerated: else the path counts are lower bounds.
-    public let pathsExact: Bool
-    public let fuzz: (runs: Int, seed: UInt64, policy: String)?
+    package let pathsExact: Bool
+    package let fuzz: (runs: Int, seed: UInt64, policy: String)?
     /// The passage each placed finding is on.
     private let findingPassage: [Report.Finding: String]
 
     /// - Complexity: `PassageFacts`' own, plus O(V + choices).
-    public init(_ analysis: StoryAnalysis, fuzz report: FuzzReport? = nil) {
+    package init(_ analysis: StoryAnalysis, fuzz report: FuzzReport? = nil) {
         let graph = analysis.graph
         let story = graph.story
         let facts = PassageFacts(analysis)
@@ -69,10 +69,10 @@ public struct PassageDetails: Sendable {
     }
 
     /// The passage id a finding is placed on, for the findings list's links.
-    public func passage(of finding: Report.Finding) -> String? { findingPassage[finding] }
+    package func passage(of finding: Report.Finding) -> String? { findingPassage[finding] }
 
     /// The embedded JSON object: `{"passages": [...], "paths_exact", "fuzz"}`.
-    public func value(title: String, start: String) -> ReportValue {
+    package func value(title: String, start: String) -> ReportValue {
         .object([
             ("title", .string(title)),
             ("start", .string(start)),

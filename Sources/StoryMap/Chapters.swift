@@ -14,39 +14,39 @@ import StoryGraph
 ///   chapter holds `boxLimit` boxes, and a component bigger than that (a generated
 ///   gamebook's loops make most of it one component) cut in breadth-first order from the
 ///   start, so each chapter is a stretch of story a reader meets together.
-public struct Chapters: Sendable {
-    public enum Basis: String, Sendable { case file, tag, readingOrder = "reading order" }
+package struct Chapters: Sendable {
+    package enum Basis: String, Sendable { case file, tag, readingOrder = "reading order" }
 
-    public struct Chapter: Sendable, Hashable {
-        public var label: String
+    package struct Chapter: Sendable, Hashable {
+        package var label: String
         /// Passage indices, in the order the chapter's map lists them.
-        public var passages: [Int]
-        public var endings: Int
+        package var passages: [Int]
+        package var endings: Int
     }
 
     /// Boxes (passages and choice boxes) from which the HTML report opens on the overview
     /// instead of one map: the size above which `EnginePlan` leaves `dot` with tuned
     /// limits for `sfdp`, whose whole-story layouts are hairballs (measured on generated
     /// gamebooks: 1,500 boxes are about 530 passages).
-    public static let overviewLimit = EnginePlan.tunedDotLimit
+    package static let overviewLimit = EnginePlan.tunedDotLimit
     /// The most boxes a chapter holds: plain `dot`'s limit, so each chapter map is a
     /// readable layered chart.
-    public static let boxLimit = EnginePlan.plainDotLimit
+    package static let boxLimit = EnginePlan.plainDotLimit
 
-    public let basis: Basis
-    public let chapters: [Chapter]
+    package let basis: Basis
+    package let chapters: [Chapter]
     /// The chapter of each passage.
-    public let chapterOf: [Int]
+    package let chapterOf: [Int]
     /// Choices between two chapters: (from, to) → how many.
-    public let links: [(from: Int, to: Int, count: Int)]
+    package let links: [(from: Int, to: Int, count: Int)]
 
     /// Whether a map of this story drawn with `options` is too big for one layout.
-    public static func needed(_ graph: StoryGraph, options: DOTOptions) -> Bool {
+    package static func needed(_ graph: StoryGraph, options: DOTOptions) -> Bool {
         EnginePlan.boxes(graph, options) > overviewLimit
     }
 
     /// - Complexity: O(P + C) for P passages and C choices, plus sorting the links.
-    public init(_ graph: StoryGraph, options: DOTOptions = DOTOptions(), boxLimit: Int = Chapters.boxLimit) {
+    package init(_ graph: StoryGraph, options: DOTOptions = DOTOptions(), boxLimit: Int = Chapters.boxLimit) {
         let n = graph.passageCount
         let story = graph.story
         func boxes(_ v: Int) -> Int {
@@ -151,7 +151,7 @@ public struct Chapters: Sendable {
     /// node twice when the edge does not constrain ranks (see `DOTExporter`).
     ///
     /// - Complexity: O(K + L) for K chapters and L links.
-    public func overviewDOT(_ graph: StoryGraph) -> String {
+    package func overviewDOT(_ graph: StoryGraph) -> String {
         var out = "digraph \(DOTEscaping.quoted(graph.story.title.isEmpty ? "story" : graph.story.title)) {\n"
         out += "  graph [rankdir=\"TB\", fontname=\"Helvetica\", nodesep=\"0.3\", ranksep=\"0.6\", bgcolor=\"white\", newrank=\"true\"];\n"
         out += "  node [fontname=\"Helvetica\", fontsize=\"11\", shape=\"box\", style=\"rounded,filled\", fillcolor=\"#eef3fb\", color=\"#4e79a7\", margin=\"0.15,0.08\"];\n"

@@ -1,15 +1,15 @@
 /// Escaping for the two kinds of DOT strings the exporter writes.
-public enum DOTEscaping {
+package enum DOTEscaping {
     /// A double-quoted DOT string (ids, plain labels): backslash and quote are escaped, so
     /// that Graphviz's `\N`, `\G`, `\l` sequences never appear by accident; line breaks
     /// become `\n`; other control characters are dropped, and U+FFFE/U+FFFF (not allowed
     /// in XML, so an SVG holding them would not parse) become U+FFFD.
-    public static func quoted(_ text: String) -> String { quoted(text, backslashes: 2) }
+    package static func quoted(_ text: String) -> String { quoted(text, backslashes: 2) }
 
     /// A double-quoted `tooltip`: Graphviz substitutes `\N`, `\G`… in tooltips and then
     /// reads `\\` as one backslash, so each backslash of the text is written four times
     /// (a story's `\N` shows as `\N`, not as the node's name).
-    public static func tooltip(_ text: String) -> String { quoted(text, backslashes: 4) }
+    package static func tooltip(_ text: String) -> String { quoted(text, backslashes: 4) }
 
     private static func quoted(_ text: String, backslashes: Int) -> String {
         // Most text needs no escaping: copy it whole.
@@ -47,7 +47,7 @@ public enum DOTEscaping {
     /// characters and U+FFFE/U+FFFF (not allowed in XML) are dropped; a backslash is
     /// doubled, as Graphviz substitutes `\N`, `\G`, `\E`… in HTML labels too. `{`, `}` and `|` need nothing here:
     /// they are special only in record shapes, which the exporter never uses.
-    public static func html(_ text: String) -> String {
+    package static func html(_ text: String) -> String {
         // Bytes that may need work: controls, & < > ", DEL, and 0xEF (U+FFFE/U+FFFF start with it).
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x7F || $0 == 0xEF || $0 == 0x5C }) {
             return text

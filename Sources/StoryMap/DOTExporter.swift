@@ -7,21 +7,21 @@ import StoryGraph
 /// missing target); each node's `id` attribute carries the passage id, so the SVG can
 /// be searched by the author's names, and its `tooltip` the full text.
 public struct DOTExporter: Sendable {
-    public static let passageFill = "#ffffff"
-    public static let choiceFill = "#b6e3a8"
-    public static let choiceBorder = "#4f8f3a"
-    public static let endingFill = "#f4a3a3"
-    public static let endingBorder = "#b22222"
-    public static let unreachableFill = "#e6e6e6"
-    public static let missingColor = "#d62728"
-    public static let restartColor = "#8c8c8c"
-    public static let highlightColor = "#1f5fbf"
+    package static let passageFill = "#ffffff"
+    package static let choiceFill = "#b6e3a8"
+    package static let choiceBorder = "#4f8f3a"
+    package static let endingFill = "#f4a3a3"
+    package static let endingBorder = "#b22222"
+    package static let unreachableFill = "#e6e6e6"
+    package static let missingColor = "#d62728"
+    package static let restartColor = "#8c8c8c"
+    package static let highlightColor = "#1f5fbf"
     /// Passages and choices no reader reaches under state (`map --state`).
-    public static let dimmedFill = "#eeeeee"
-    public static let dimmedColor = "#9a9a9a"
+    package static let dimmedFill = "#eeeeee"
+    package static let dimmedColor = "#9a9a9a"
 
-    public let graph: StoryGraph
-    public let options: DOTOptions
+    package let graph: StoryGraph
+    package let options: DOTOptions
 
     public init(_ graph: StoryGraph, options: DOTOptions = DOTOptions()) {
         self.graph = graph

@@ -52,14 +52,14 @@ public struct DOTOptions: Sendable {
 /// draws the plain story when all are empty.
 public struct MapDecorations: Sendable {
     /// A group of passages drawn inside one outlined box (a trapping component, a tag).
-    public struct Cluster: Sendable {
-        public var label: String
+    package struct Cluster: Sendable {
+        package var label: String
         /// Outline colour (`#rrggbb`).
-        public var color: String
-        public var passages: [Int]
-        public var style: String
+        package var color: String
+        package var passages: [Int]
+        package var style: String
 
-        public init(label: String, color: String, passages: [Int], style: String = "rounded,bold") {
+        package init(label: String, color: String, passages: [Int], style: String = "rounded,bold") {
             self.label = label
             self.color = color
             self.passages = passages
@@ -68,41 +68,41 @@ public struct MapDecorations: Sendable {
     }
 
     /// One row of a legend drawn in a corner of the map (a heat scale).
-    public struct LegendEntry: Sendable {
-        public var label: String
-        public var fill: String
-        public init(label: String, fill: String) {
+    package struct LegendEntry: Sendable {
+        package var label: String
+        package var fill: String
+        package init(label: String, fill: String) {
             self.label = label
             self.fill = fill
         }
     }
 
     /// Fill colour per passage index, replacing the white/red/grey fill (heat maps).
-    public var passageFill: [Int: String] = [:]
+    package var passageFill: [Int: String] = [:]
     /// Fill colour per choice, replacing the green (heat maps).
-    public var choiceFill: [ChoiceRef: String] = [:]
+    package var choiceFill: [ChoiceRef: String] = [:]
     /// An extra small line under a passage's text ("41.2% of runs", "bottleneck").
-    public var passageNotes: [Int: String] = [:]
-    public var choiceNotes: [ChoiceRef: String] = [:]
+    package var passageNotes: [Int: String] = [:]
+    package var choiceNotes: [ChoiceRef: String] = [:]
     /// Passages and choices drawn with a thick blue outline (`map --path N`).
-    public var highlightedPassages: Set<Int> = []
-    public var highlightedChoices: Set<ChoiceRef> = []
+    package var highlightedPassages: Set<Int> = []
+    package var highlightedChoices: Set<ChoiceRef> = []
     /// Passages marked with a double border (bottlenecks).
-    public var markedPassages: Set<Int> = []
+    package var markedPassages: Set<Int> = []
     /// Passages drawn greyed (the links reach them, no reader does under state) and
     /// choices drawn dashed grey (their condition never holds where a reader meets them).
-    public var dimmedPassages: Set<Int> = []
-    public var dimmedChoices: Set<ChoiceRef> = []
+    package var dimmedPassages: Set<Int> = []
+    package var dimmedChoices: Set<ChoiceRef> = []
     /// Passages outlined dashed in this colour (endings no reader reaches under state).
-    public var outlinedPassages: [Int: String] = [:]
-    public var clusters: [Cluster] = []
-    public var legendTitle: String = ""
-    public var legend: [LegendEntry] = []
+    package var outlinedPassages: [Int: String] = [:]
+    package var clusters: [Cluster] = []
+    package var legendTitle: String = ""
+    package var legend: [LegendEntry] = []
     /// Pinned positions in points (`pos="x,y!"`), for engines that honour them (neato).
-    public var positions: [Int: (x: Double, y: Double)] = [:]
+    package var positions: [Int: (x: Double, y: Double)] = [:]
     /// When set, only these passages are drawn (`--focus`, `--ending`); links to passages
     /// left out are drawn to a small "…" stub.
-    public var visiblePassages: Set<Int>?
+    package var visiblePassages: Set<Int>?
 
     public init() {}
 }

@@ -9,24 +9,24 @@ public enum MapEngine: String, Sendable, CaseIterable {
 /// Graphviz's `dot` grows steeply with the number of boxes (measured here on generated
 /// gamebooks in chart style: 500 passages, about 1,400 boxes, take 14 s with plain
 /// `dot`, 5 s with tuned `dot` and under 2 s with `sfdp`), so `auto` picks by size.
-public struct EnginePlan: Sendable {
+package struct EnginePlan: Sendable {
     /// Boxes (passages, plus choice boxes in the chart style) up to which plain `dot` is used.
-    public static let plainDotLimit = 400
+    package static let plainDotLimit = 400
     /// Boxes up to which `dot` is used with tighter search limits and straight edges.
-    public static let tunedDotLimit = 1_500
+    package static let tunedDotLimit = 1_500
     /// Boxes up to which `sfdp` removes overlaps exactly (`prism`); above, it uses the
     /// fast quadtree, fewer iterations and scales the layout apart instead (measured on a
     /// 10,000-passage gamebook, about 28,000 boxes: over 2 minutes with `prism`, 17 s so).
-    public static let exactOverlapLimit = 8_000
+    package static let exactOverlapLimit = 8_000
 
     /// The engine to run (never `auto`).
-    public var engine: MapEngine
-    public var attributes: [(String, String)] = []
+    package var engine: MapEngine
+    package var attributes: [(String, String)] = []
     /// Why `auto` chose as it did; `nil` when the user named the engine or the story is small.
-    public var reason: String?
+    package var reason: String?
 
     /// The number of boxes the map will draw.
-    public static func boxes(_ graph: StoryGraph, _ options: DOTOptions) -> Int {
+    package static func boxes(_ graph: StoryGraph, _ options: DOTOptions) -> Int {
         // Per passage: the map draws each once, however many copies of it calls make.
         let passages = options.decorations.visiblePassages?.count ?? graph.passageCount
         guard options.style == .chart else { return passages }
@@ -37,7 +37,7 @@ public struct EnginePlan: Sendable {
         return passages + choices
     }
 
-    public init(_ choice: MapEngine, graph: StoryGraph, options: DOTOptions) {
+    package init(_ choice: MapEngine, graph: StoryGraph, options: DOTOptions) {
         if choice != .auto {
             engine = choice
             return

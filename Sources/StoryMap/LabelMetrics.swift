@@ -5,7 +5,7 @@
 /// measures, plus its margin, and never below its `width` and `height`; a layout that
 /// sets those to this estimate gets boxes of exactly this size wherever the fonts are no
 /// wider than the ones measured.
-public enum LabelMetrics {
+package enum LabelMetrics {
     /// Advance widths of ASCII 32–126 in thousandths of the font size: the widest of
     /// Graphviz 2.43's measurements (cairo and pango, "Helvetica" resolved by fontconfig
     /// to DejaVu Sans, wider than Liberation Sans and Helvetica) at 8, 9, 10, 11, 12 and
@@ -28,7 +28,7 @@ public enum LabelMetrics {
     /// The width of one line of text in points.
     ///
     /// - Complexity: O(n) in the characters of the line.
-    public static func width(of line: String, pointSize: Double) -> Double {
+    package static func width(of line: String, pointSize: Double) -> Double {
         var thousandths = 0.0
         for character in line {
             if character.isASCII, let scalar = character.unicodeScalars.first,
@@ -59,7 +59,7 @@ public enum LabelMetrics {
     /// points (Graphviz's default `width` and `height`: 0.75 × 0.5 inches).
     ///
     /// - Complexity: O(n) in the characters of the label.
-    public static func box(
+    package static func box(
         _ lines: [(text: String, pointSize: Double)], margin: (x: Double, y: Double),
         minimum: (width: Double, height: Double) = (54, 36)
     ) -> (width: Double, height: Double) {

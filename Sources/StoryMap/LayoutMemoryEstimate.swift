@@ -18,9 +18,9 @@ import StoryGraph
 ///   (compact) passed 590 MB before it was stopped at two minutes.
 /// The estimate is rounded up from these figures; label text is not counted (its share
 /// was below the noise of the measurements).
-public struct LayoutMemoryEstimate: Sendable {
+@usableFromInline package struct LayoutMemoryEstimate: Sendable {
     /// The ceiling `storygraph map` applies unless `--max-memory` says otherwise.
-    public static let defaultCeilingMiB = 4_096
+    @usableFromInline package static let defaultCeilingMiB = 4_096
 
     /// storygraph itself and Graphviz's context.
     static let baseBytes = 48 << 20
@@ -29,15 +29,15 @@ public struct LayoutMemoryEstimate: Sendable {
     static let dotBytesPerItem = 40 << 10
     static let dotBytesPerLabelledEdge = 110 << 10
 
-    public let boxes: Int
-    public let edges: Int
+    package let boxes: Int
+    package let edges: Int
     /// Edges that carry a label (choice texts in the compact style).
-    public let labelledEdges: Int
+    package let labelledEdges: Int
     /// The estimate, in bytes of resident memory for the whole process.
-    public let bytes: Int
+    package let bytes: Int
 
     /// - Complexity: O(V + E).
-    public init(plan: EnginePlan, graph: StoryGraph, options: DOTOptions) {
+    package init(plan: EnginePlan, graph: StoryGraph, options: DOTOptions) {
         boxes = EnginePlan.boxes(graph, options)
         var edges = 0
         var labelled = 0
@@ -69,7 +69,7 @@ public struct LayoutMemoryEstimate: Sendable {
     }
 
     /// `1.2 GiB`, `350 MiB`.
-    public static func describe(_ bytes: Int) -> String {
+    package static func describe(_ bytes: Int) -> String {
         let mib = Double(bytes) / Double(1 << 20)
         if mib < 1_024 { return "\(Int(mib.rounded(.up))) MiB" }
         return "\((mib / 1_024 * 10).rounded(.up) / 10) GiB"
@@ -97,13 +97,13 @@ public struct LayoutMemoryEstimate: Sendable {
 /// A layout refused before Graphviz runs: its estimate is above the memory ceiling. Its
 /// description names the estimate, the ceiling and what to do instead.
 public struct MemoryRefusal: Error, Sendable, CustomStringConvertible {
-    public let estimate: LayoutMemoryEstimate
+    package let estimate: LayoutMemoryEstimate
     /// The ceiling, in MiB.
-    public let ceilingMiB: Int
+    package let ceilingMiB: Int
     /// The engine planned (never `auto`).
-    public let engine: MapEngine
+    package let engine: MapEngine
     /// The estimate of the same map in the compact style, offered when it fits.
-    public let compact: LayoutMemoryEstimate?
+    package let compact: LayoutMemoryEstimate?
 
     public var description: String {
         let ceiling = ceilingMiB % 1_024 == 0 ? "\(ceilingMiB / 1_024) GiB" : "\(ceilingMiB) MiB"

@@ -6,17 +6,17 @@ import StoryGraph
 /// command that has analysed the story whole (`report --format html`, `map --format
 /// html`) hands its `StoryAnalysis` over, so nothing is searched twice.
 public struct MapAnalysis: Sendable {
-    public let graph: StoryGraph
-    public let reachability: Reachability
-    public let components: StronglyConnectedComponents
-    public let bottlenecks: Bottlenecks
+    package let graph: StoryGraph
+    package let reachability: Reachability
+    package let components: StronglyConnectedComponents
+    package let bottlenecks: Bottlenecks
     /// The condition-aware search; nil when the story has no state to search
     /// (`StateModel.applies(to:)`) or none was asked for. The state marks draw nothing
     /// without it.
-    public let state: StateAnalysis?
+    package let state: StateAnalysis?
     /// The whole analysis this one was taken from, when there is one (the HTML page
     /// needs it for its report).
-    public let full: StoryAnalysis?
+    package let full: StoryAnalysis?
 
     /// The analyses of a story analysed whole, shared.
     public init(_ analysis: StoryAnalysis) {

@@ -2,10 +2,10 @@
 /// have. The command line reports it as a usage error (exit 64), naming the option.
 public struct MapError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The option the request came from, without dashes (`focus`, `path`).
-    public var option: String
-    public var message: String
+    package var option: String
+    package var message: String
 
-    public init(option: String, _ message: String) {
+    package init(option: String, _ message: String) {
         self.option = option
         self.message = message
     }

@@ -54,13 +54,13 @@ public struct MapOverlays: Sendable {
     /// partial map, pinned layout, heat), reading the analyses from `analysis` (none is
     /// run again). Returns warnings for the user (a pinned layout asked of a story without
     /// positions, a state search that stopped at its budget).
-    public func apply(to options: inout DOTOptions, analysis: MapAnalysis) throws(MapError) -> [String] {
+    package func apply(to options: inout DOTOptions, analysis: MapAnalysis) throws(MapError) -> [String] {
         try applied(to: &options, analysis: analysis).warnings
     }
 
     /// `apply`, also giving back the fuzz run the heat overlay played (the HTML report
     /// shows each passage's visits from it).
-    public func applied(to options: inout DOTOptions, analysis: MapAnalysis) throws(MapError) -> (warnings: [String], fuzz: FuzzReport?) {
+    package func applied(to options: inout DOTOptions, analysis: MapAnalysis) throws(MapError) -> (warnings: [String], fuzz: FuzzReport?) {
         let graph = analysis.graph
         var warnings: [String] = []
         var fuzz: FuzzReport?

@@ -1,9 +1,9 @@
 /// Wrapping and shortening of story text for map labels.
-public enum TextLayout {
+package enum TextLayout {
     /// Collapses whitespace, shortens to `maxCharacters` (ending in "…"), and wraps at
     /// word boundaries to lines of about `width` characters. Characters are counted as
     /// the reader sees them (grapheme clusters), so Korean and emoji wrap correctly.
-    public static func wrap(_ text: String, width: Int = 30, maxCharacters: Int = 120) -> [String] {
+    package static func wrap(_ text: String, width: Int = 30, maxCharacters: Int = 120) -> [String] {
         if let lines = wrapASCII(text, width: width, maxCharacters: maxCharacters) { return lines }
         let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
         var collapsed = words.joined(separator: " ")
@@ -39,7 +39,7 @@ public enum TextLayout {
     }
 
     /// The most link lines `wrap(keepingLines:)` shows.
-    public static let maximumLinkLines = 8
+    package static let maximumLinkLines = 8
 
     /// `wrap` for text whose lines stand apart (a passage's reader text: its prose, then
     /// each link on a line of its own, `→ label`): each line wrapped by itself. The prose
@@ -48,7 +48,7 @@ public enum TextLayout {
     /// ("… 3 more").
     ///
     /// - Complexity: O(n) in the length of the text.
-    public static func wrap(keepingLines text: String, width: Int = 30, maxCharacters: Int = 120) -> [String] {
+    package static func wrap(keepingLines text: String, width: Int = 30, maxCharacters: Int = 120) -> [String] {
         var result: [String] = []
         var budget = maxCharacters
         var proseCut = false

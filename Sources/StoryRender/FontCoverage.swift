@@ -5,7 +5,7 @@ internal import CFontconfig
 /// installed font's character set (`FcFontList` with `FC_CHARSET`), asked once per scalar
 /// (`FcCharSetHasChar`) and cached. Graphviz's cairo renderer (PNG, PDF) draws a character
 /// no font covers as an empty box; SVG leaves fonts to the viewer.
-public enum FontCoverage {
+package enum FontCoverage {
     private struct State: @unchecked Sendable {
         var charset: OpaquePointer?
         var loaded = false
@@ -17,7 +17,7 @@ public enum FontCoverage {
 
     /// The scalars of `text` that no installed font covers, each once, in order of first
     /// appearance. Spaces, controls and format characters (nothing to draw) are skipped.
-    public static func uncovered(in text: String) -> [Unicode.Scalar] {
+    package static func uncovered(in text: String) -> [Unicode.Scalar] {
         lock.lock()
         defer { lock.unlock() }
         load()
@@ -34,7 +34,7 @@ public enum FontCoverage {
     }
 
     /// Whether some installed font covers `scalar`.
-    public static func covers(_ scalar: Unicode.Scalar) -> Bool {
+    package static func covers(_ scalar: Unicode.Scalar) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         load()

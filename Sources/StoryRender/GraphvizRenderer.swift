@@ -12,49 +12,49 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case svg, png, pdf
 
     /// The format for a file name's extension, if Graphviz renders it.
-    public init?(fileExtension: String) {
+    package init?(fileExtension: String) {
         self.init(rawValue: fileExtension.lowercased())
     }
 }
 
 /// The size in pixels of the bitmap Graphviz's cairo renderer makes of a laid-out graph.
-public struct BitmapSize: Sendable, Hashable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct BitmapSize: Sendable, Hashable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
 
     /// Graphviz's cairo renderer (plugin/pango/gvrender_pango.c, 2.42 and later) scales a
     /// bitmap down to fit when either side reaches `CAIRO_XMAX`/`CAIRO_YMAX`, 32,767 pixels,
     /// and prints "graph is too large for cairo-renderer bitmaps" straight to stderr.
-    public static let cairoLimit = 32_767
+    package static let cairoLimit = 32_767
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
     /// The bitmap of a bounding box `width` × `height` points with `pad` points around it
     /// at `dpi`, rounded as Graphviz rounds the job's size.
-    public init(boundingWidth: Double, boundingHeight: Double, pad: (x: Double, y: Double), dpi: Double) {
+    package init(boundingWidth: Double, boundingHeight: Double, pad: (x: Double, y: Double), dpi: Double) {
         width = Int(((boundingWidth + 2 * pad.x) * dpi / 72).rounded())
         height = Int(((boundingHeight + 2 * pad.y) * dpi / 72).rounded())
     }
 
     /// Whether cairo would draw it at full size.
-    public var fitsCairo: Bool { width < Self.cairoLimit && height < Self.cairoLimit }
+    package var fitsCairo: Bool { width < Self.cairoLimit && height < Self.cairoLimit }
 
     /// `37,801 × 12,004 px`.
-    public var description: String { "\(NumberText.grouped(width)) × \(NumberText.grouped(height)) px" }
+    package var description: String { "\(NumberText.grouped(width)) × \(NumberText.grouped(height)) px" }
 }
 
 /// Why Graphviz could not draw a map; carries Graphviz's own messages.
 public struct RenderError: Error, Sendable, CustomStringConvertible {
-    public enum Stage: String, Sendable { case parse, layout, render, size }
-    public var stage: Stage
-    public var messages: [String]
+    package enum Stage: String, Sendable { case parse, layout, render, size }
+    package var stage: Stage
+    package var messages: [String]
     /// For `.size`: the bitmap the layout needs, past cairo's limit.
-    public var bitmap: BitmapSize?
+    package var bitmap: BitmapSize?
 
-    public init(stage: Stage, messages: [String], bitmap: BitmapSize? = nil) {
+    package init(stage: Stage, messages: [String], bitmap: BitmapSize? = nil) {
         self.stage = stage
         self.messages = messages
         self.bitmap = bitmap

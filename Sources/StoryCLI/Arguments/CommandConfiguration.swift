@@ -1,13 +1,13 @@
 /// A positional argument of a command, for parsing and for help.
-public struct ArgumentSpec: Sendable {
-    public var name: String
-    public var help: String
-    public var isRepeating: Bool
-    public var isOptional: Bool
+package struct ArgumentSpec: Sendable {
+    package var name: String
+    package var help: String
+    package var isRepeating: Bool
+    package var isOptional: Bool
     /// The only values allowed (what completion offers); `nil`: any (a file).
-    public var allowedValues: [String]?
+    package var allowedValues: [String]?
 
-    public init(_ name: String, help: String, repeating: Bool = false, optional: Bool = false, allowed: [String]? = nil) {
+    package init(_ name: String, help: String, repeating: Bool = false, optional: Bool = false, allowed: [String]? = nil) {
         self.name = name
         self.help = help
         self.isRepeating = repeating
@@ -18,27 +18,27 @@ public struct ArgumentSpec: Sendable {
 
 /// An option (`--output FILE`) or flag (`--quiet`) of a command, as the parser and the help
 /// text see it. Commands declare options as `Option` values, which make their spec.
-public struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// Long name without dashes (`output`); it is also the key the parsed value is kept under.
-    public var name: String
+    package var name: String
     /// One-letter short name, if any (`o` for `-o`).
-    public var short: Character?
+    package var short: Character?
     /// Placeholder for the value in help (`FILE`); `nil` for a flag, which takes no value.
-    public var valueName: String?
-    public var help: String
+    package var valueName: String?
+    package var help: String
     /// The only values allowed (from a `CaseIterable` enum); anything else is a usage error.
-    public var allowedValues: [String]?
+    package var allowedValues: [String]?
     /// Whether help lists `allowedValues` after the option's text; `false` for a list too
     /// long for help (rule ids: `storygraph help rules` lists them, and the help says so).
-    public var valuesInHelp = true
-    public var defaultValue: String?
+    package var valuesInHelp = true
+    package var defaultValue: String?
     /// Whether the option may be given several times (`--disable A --disable B`).
-    public var isRepeating: Bool
+    package var isRepeating: Bool
     /// What is wrong with a value ("a whole number from 1 to 9"), or `nil` when it is valid;
     /// `Option` fills it from its value type.
-    public var check: (@Sendable (String) -> String?)?
+    package var check: (@Sendable (String) -> String?)?
 
-    public init(
+    package init(
         _ name: String, short: Character? = nil, value valueName: String? = nil, help: String,
         allowed: [String]? = nil, default defaultValue: String? = nil, repeating: Bool = false,
         check: (@Sendable (String) -> String?)? = nil
@@ -53,22 +53,22 @@ public struct OptionSpec: Sendable {
         self.check = check
     }
 
-    public var isFlag: Bool { valueName == nil }
+    package var isFlag: Bool { valueName == nil }
 }
 
 /// What a command is called, what it does, and what it takes.
-public struct CommandConfiguration: Sendable {
-    public var name: String
-    public var abstract: String
-    public var discussion: String
-    public var arguments: [ArgumentSpec]
-    public var options: [OptionSpec]
+package struct CommandConfiguration: Sendable {
+    package var name: String
+    package var abstract: String
+    package var discussion: String
+    package var arguments: [ArgumentSpec]
+    package var options: [OptionSpec]
     /// The options every command of the tool takes besides its own (`--quiet`, `--color`,
     /// `--help`), parsed and listed with them.
-    public var sharedOptions: [OptionSpec]
-    public var subcommands: [any Command.Type]
+    package var sharedOptions: [OptionSpec]
+    package var subcommands: [any Command.Type]
 
-    public init(
+    package init(
         name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
         options: [OptionSpec] = [], sharedOptions: [OptionSpec] = GlobalOptions.specs,
         subcommands: [any Command.Type] = []

@@ -4,18 +4,18 @@ import Foundation
 /// values. Parsing checks each value with `convert` (a bad value is a usage error before
 /// any story is read), help shows the default and the allowed values, and a command reads
 /// the typed value with `arguments.value(option)`.
-public struct Option<Value: Sendable>: Sendable {
+package struct Option<Value: Sendable>: Sendable {
     /// What the parser and the help text see.
-    public private(set) var spec: OptionSpec
+    package private(set) var spec: OptionSpec
     /// The value when the option is not given (`nil`: no value).
-    public let defaultValue: Value?
+    package let defaultValue: Value?
     let convert: @Sendable (String) -> Value?
 
     /// - Parameters:
     ///   - expected: what a valid value is, for the usage error ("a whole number from 1 to 9").
     ///   - shownDefault: the default as help shows it, when `default` alone says too little
     ///     ("one per core"); otherwise help shows `default` itself.
-    public init(
+    package init(
         _ name: String, short: Character? = nil, value valueName: String, help: String,
         default defaultValue: Value? = nil, shownDefault: String? = nil, allowed: [String]? = nil,
         repeating: Bool = false, expected: String, convert: @escaping @Sendable (String) -> Value?
@@ -34,19 +34,19 @@ public struct Option<Value: Sendable>: Sendable {
         convert = { _ in true }
     }
 
-    public var name: String { spec.name }
+    package var name: String { spec.name }
 }
 
 extension Option where Value == Bool {
     /// A flag: no value; `true` when given.
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> Option<Bool> {
+    package static func flag(_ name: String, short: Character? = nil, help: String) -> Option<Bool> {
         Option(flag: OptionSpec(name, short: short, help: help))
     }
 }
 
 extension Option where Value == String {
     /// Free text (a passage name, a file).
-    public static func text(
+    package static func text(
         _ name: String, short: Character? = nil, value valueName: String, help: String,
         default defaultValue: String? = nil, repeating: Bool = false
     ) -> Option<String> {
@@ -58,7 +58,7 @@ extension Option where Value == String {
     /// One of a fixed list of names known only at run time (rule ids, format names).
     /// - Parameter valuesInHelp: whether help lists the values (`false`: the option's help
     ///   names where they are listed instead).
-    public static func oneOf(
+    package static func oneOf(
         _ name: String, value valueName: String, help: String, allowed: [String], repeating: Bool = false,
         valuesInHelp: Bool = true
     ) -> Option<String> {
@@ -72,7 +72,7 @@ extension Option where Value == String {
 
 extension Option where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
     /// One case of a `String` enum; help lists the cases and a wrong value names them.
-    public static func choice(
+    package static func choice(
         _ name: String, short: Character? = nil, help: String, default defaultValue: Value? = nil
     ) -> Option<Value> {
         let allowed = Value.allCases.map(\.rawValue)
@@ -85,7 +85,7 @@ extension Option where Value: CaseIterable & RawRepresentable, Value.RawValue ==
 
 extension Option where Value == Int {
     /// A whole number within `range` (`_` and `,` allowed as digit separators).
-    public static func integer(
+    package static func integer(
         _ name: String, short: Character? = nil, value valueName: String = "N", help: String,
         default defaultValue: Int? = nil, shownDefault: String? = nil, in range: ClosedRange<Int> = 0...Int.max
     ) -> Option<Int> {
@@ -101,7 +101,7 @@ extension Option where Value == Int {
 
 extension Option where Value == UInt64 {
     /// A seed: an unsigned 64-bit number (`_` and `,` allowed as digit separators).
-    public static func seed(_ name: String = "seed", short: Character? = nil, help: String, default defaultValue: UInt64 = 1) -> Option<UInt64> {
+    package static func seed(_ name: String = "seed", short: Character? = nil, help: String, default defaultValue: UInt64 = 1) -> Option<UInt64> {
         Option(
             name, short: short, value: "S", help: help, default: defaultValue,
             expected: "a whole number from 0 to \(UInt64.max)") { UInt64(OptionText.digits($0)) }
@@ -110,7 +110,7 @@ extension Option where Value == UInt64 {
 
 extension Option where Value == Double {
     /// A finite number within `range`.
-    public static func number(
+    package static func number(
         _ name: String, value valueName: String, help: String, default defaultValue: Double? = nil,
         in range: ClosedRange<Double>, expected: String
     ) -> Option<Double> {

@@ -8,14 +8,14 @@ import StoryGraph
 /// Understood, as getopt_long and swift-argument-parser do: `--name value`, `--name=value`,
 /// `-o value`, attached `-n5` and `-o/path`, combined flags `-qn 5`, `--` (what follows is
 /// positional), and `-` as a positional (standard input or output).
-public struct ParsedArguments: Sendable {
-    public let command: String
-    public private(set) var positional: [String] = []
+package struct ParsedArguments: Sendable {
+    package let command: String
+    package private(set) var positional: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// Parses `arguments` (without the command names).
-    public init(_ arguments: [String], for configuration: CommandConfiguration, command: String) throws(CLIError) {
+    package init(_ arguments: [String], for configuration: CommandConfiguration, command: String) throws(CLIError) {
         self.command = command
         var specs: [String: OptionSpec] = [:]
         var shorts: [Character: OptionSpec] = [:]
@@ -110,18 +110,18 @@ public struct ParsedArguments: Sendable {
     }
 
     /// Whether the option was given on the command line (not only defaulted).
-    public func has<Value>(_ option: Option<Value>) -> Bool {
+    package func has<Value>(_ option: Option<Value>) -> Bool {
         values[option.name] != nil || flags.contains(option.name)
     }
 
     /// The value given (the last, for a repeating option), or the option's default.
-    public func value<Value>(_ option: Option<Value>) -> Value? {
+    package func value<Value>(_ option: Option<Value>) -> Value? {
         if option.spec.isFlag { return flags.contains(option.name) ? option.convert("") : option.defaultValue }
         return values[option.name]?.last.flatMap(option.convert) ?? option.defaultValue
     }
 
     /// The value of an option declared with a default: the value given, or the default.
-    public subscript<Value>(_ option: Option<Value>) -> Value {
+    package subscript<Value>(_ option: Option<Value>) -> Value {
         guard let value = value(option) else {
             preconditionFailure("option '--\(option.name)' has no default; read it with value(_:)")
         }
@@ -129,10 +129,10 @@ public struct ParsedArguments: Sendable {
     }
 
     /// A flag: whether it was given.
-    public subscript(_ flag: Option<Bool>) -> Bool { flags.contains(flag.name) }
+    package subscript(_ flag: Option<Bool>) -> Bool { flags.contains(flag.name) }
 
     /// Every value of a repeating option, in the order given.
-    public func values<Value>(_ option: Option<Value>) -> [Value] {
+    package func values<Value>(_ option: Option<Value>) -> [Value] {
         (values[option.name] ?? []).compactMap(option.convert)
     }
 }

@@ -2,7 +2,7 @@ import StoryGraph
 import StoryFormats
 
 /// Exit codes, as sysexits(3) and STYLE.md name them.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     /// The story has errors (or warnings under `--strict`); a fuzz run got stuck.
     case findings = 1
@@ -15,7 +15,7 @@ public enum ExitCode: Int32, Sendable {
 }
 
 /// Why a command stopped; each case maps to an exit code.
-public enum CLIError: Error, Sendable {
+package enum CLIError: Error, Sendable {
     /// A wrong command line (64); `command` names whose help to point at.
     case usage(String, command: String)
     /// The story could not be read (65).
@@ -25,7 +25,7 @@ public enum CLIError: Error, Sendable {
     /// An output file that cannot be created (65) or written (74).
     case output(String, code: ExitCode)
 
-    public var exitCode: ExitCode {
+    package var exitCode: ExitCode {
         switch self {
         case .usage: .usage
         case .input: .dataError
@@ -40,7 +40,7 @@ public enum CLIError: Error, Sendable {
 /// read by `init(_:)`; `validate` checks what the options mean together, and both run
 /// before any story is read; `run` does the work and returns the exit code. Behaviour lives
 /// in the libraries: a command parses, calls and prints.
-public protocol Command: Sendable {
+package protocol Command: Sendable {
     static var configuration: CommandConfiguration { get }
     init(_ arguments: ParsedArguments) throws(CLIError)
     /// Usage errors that need more than one option ("--radius needs --focus").
@@ -49,37 +49,37 @@ public protocol Command: Sendable {
 }
 
 extension Command {
-    public func validate() throws(CLIError) {}
+    package func validate() throws(CLIError) {}
 }
 
 /// Options every command takes.
-public struct GlobalOptions: Sendable {
-    public enum ColorMode: String, CaseIterable, Sendable { case auto, always, never }
+package struct GlobalOptions: Sendable {
+    package enum ColorMode: String, CaseIterable, Sendable { case auto, always, never }
 
     static let quietOption = Option.flag("quiet", short: "q", help: "Print no warnings or progress, only results and errors.")
     static let colorOption = Option<ColorMode>.choice(
         "color", help: "Colour diagnostics (auto: on a terminal, unless NO_COLOR is set and not empty).", default: .auto)
     static let helpOption = Option.flag("help", short: "h", help: "Show help for this command.")
 
-    public static let specs: [OptionSpec] = [quietOption.spec, colorOption.spec, helpOption.spec]
+    package static let specs: [OptionSpec] = [quietOption.spec, colorOption.spec, helpOption.spec]
 
-    public var quiet: Bool
-    public var color: ColorMode
+    package var quiet: Bool
+    package var color: ColorMode
 
     /// The defaults: not quiet, colour on a terminal.
-    public init() {
+    package init() {
         quiet = false
         color = .auto
     }
 
-    public init(_ arguments: ParsedArguments) {
+    package init(_ arguments: ParsedArguments) {
         quiet = arguments[Self.quietOption]
         color = arguments[Self.colorOption]
     }
 }
 
 /// Options of every command that reads a story.
-public struct InputOptions: Sendable {
+package struct InputOptions: Sendable {
     static let formatOption = Option.oneOf(
         "input-format", value: "FORMAT",
         help: "Read the story as this format instead of guessing from its extension and content (with STORY '-', from its content).",
@@ -103,22 +103,22 @@ public struct InputOptions: Sendable {
 
     /// The shared options, with the formats' own after them; `--story` (which story of a
     /// file that holds several) beside `--start`, where help has always shown it.
-    public static let specs: [OptionSpec] = {
+    package static let specs: [OptionSpec] = {
         let beside = formatOptions.filter { $0.format.name == "story" }.map(\.option.spec)
         let rest = formatOptions.filter { $0.format.name != "story" }.map(\.option.spec)
         return [formatOption.spec, startOption.spec] + beside + [restartRuleOption.spec, disableOption.spec] + rest
     }()
 
-    public var format: String?
-    public var options: LoadOptions
+    package var format: String?
+    package var options: LoadOptions
     /// The command whose help a usage error points at.
-    public var command: String
+    package var command: String
     /// Rule ids whose findings are left out.
-    public var disabled: Set<String>
+    package var disabled: Set<String>
 
     /// Reads the options; a format's option naming a file that cannot be read (a `--schema`
     /// file) is an input error (65).
-    public init(_ arguments: ParsedArguments) throws(CLIError) {
+    package init(_ arguments: ParsedArguments) throws(CLIError) {
         format = arguments.value(Self.formatOption)
         command = arguments.command
         options = LoadOptions(start: arguments.value(Self.startOption), restartRule: arguments[Self.restartRuleOption])
@@ -133,7 +133,7 @@ public struct InputOptions: Sendable {
     }
 
     /// Loads the story of `paths` as the loaders return it: `-` alone is standard input.
-    public func read(_ paths: [String]) throws(StoryLoadError) -> LoadResult {
+    package func read(_ paths: [String]) throws(StoryLoadError) -> LoadResult {
         if paths.count == 1, StandardInput.means(paths[0]) {
             return try StoryLoading.load(sources: [try StandardInput.source()], format: format, options: options)
         }
@@ -145,7 +145,7 @@ public struct InputOptions: Sendable {
     /// policy is `StoryLoading`'s, the same for every command: a story that cannot be read,
     /// or has a read error, is refused (exit code 65, every finding printed); the findings
     /// of a story that was read (a duplicate id, a broken link) never stop a command.
-    public func load(_ paths: [String], _ terminal: Terminal, printFindings: Bool = true) throws(CLIError) -> LoadResult {
+    package func load(_ paths: [String], _ terminal: Terminal, printFindings: Bool = true) throws(CLIError) -> LoadResult {
         let result: LoadResult
         do {
             result = try read(paths)
@@ -158,7 +158,7 @@ public struct InputOptions: Sendable {
     /// Why a story could not be loaded, as the command reports it: a `--start` that names
     /// no passage is a usage error (64), like every option that names a passage; anything
     /// else is the input's (65).
-    public func refusal(_ error: StoryLoadError) -> CLIError {
+    package func refusal(_ error: StoryLoadError) -> CLIError {
         if let message = StoryLoading.unknownRequestedStart(error, options: options) {
             return .usage("--start: \(message)", command: command)
         }
@@ -166,7 +166,7 @@ public struct InputOptions: Sendable {
     }
 
     /// The policy of `load` applied to a story already read (from `git show`, say).
-    public func accept(_ loaded: LoadResult, _ terminal: Terminal, printFindings: Bool = true) throws(CLIError) -> LoadResult {
+    package func accept(_ loaded: LoadResult, _ terminal: Terminal, printFindings: Bool = true) throws(CLIError) -> LoadResult {
         var result = loaded
         result.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
         if let refusal = StoryLoading.refusal(of: result) { throw .input(refusal) }

@@ -4,10 +4,10 @@ import StoryGraph
 
 /// The `storygraph` command line: finds the subcommand, parses its arguments, runs it,
 /// and turns every error into a message and an exit code.
-public enum StoryGraphCLI {
-    public static let version = "0.1.0"
+package enum StoryGraphCLI {
+    package static let version = "0.1.0"
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         name: "storygraph",
         abstract: "Read a branching story, analyse it, play it at random, and draw its map.",
         discussion: """
@@ -41,7 +41,7 @@ public enum StoryGraphCLI {
     /// Runs the command line (without the program name) and returns the exit code.
     /// `terminal` replaces the process's streams (tests); otherwise `--quiet` and `--color`
     /// of the command line, and `NO_COLOR` of `environment`, decide how it writes.
-    public static func main(
+    package static func main(
         _ arguments: [String], terminal injected: Terminal? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Int32 {
@@ -55,7 +55,7 @@ public enum StoryGraphCLI {
     /// Runs the command line, writing through the terminal `makeTerminal` makes for the
     /// global options given (`--quiet`, `--color`; the defaults before they are parsed).
     /// Help is wrapped to `helpWidth` columns.
-    public static func main(
+    package static func main(
         _ arguments: [String], helpWidth: Int = 80, makeTerminal: (GlobalOptions) -> Terminal
     ) -> Int32 {
         // The files this command reads, so that no output replaces one of them (`OutputFile`).

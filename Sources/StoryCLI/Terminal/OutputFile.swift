@@ -17,12 +17,12 @@ import StoryFormats
 /// the user may not write (its permissions are checked: it is never opened to find out),
 /// a missing or unusable folder, or a target that is a folder, exit 65 naming it. An
 /// error while writing (a full disk, a file-size limit) is exit 74.
-public enum OutputFile {
+package enum OutputFile {
     /// The sentence `--help` shows for every `-o`.
-    public static let helpNote =
+    package static let helpNote =
         "'-' or /dev/stdout writes to stdout; a device or FIFO is written in place; a symlink is written through to the file it points at; an existing file is replaced atomically and keeps its permissions; an input of the command, or a file you may not write, is refused."
 
-    public static func write(_ data: Data, to path: String, terminal: Terminal) throws(CLIError) {
+    package static func write(_ data: Data, to path: String, terminal: Terminal) throws(CLIError) {
         let writer = try Writer(path, terminal: terminal)
         writer.append(data)
         try writer.finish()
@@ -206,7 +206,7 @@ public enum OutputFile {
     /// Whether `path` is a stream rather than a file: one of the process's descriptors, or
     /// an existing device, FIFO or socket (after following links). Such a target has no
     /// extension to pick a format from.
-    public static func isStream(_ path: String) -> Bool {
+    package static func isStream(_ path: String) -> Bool {
         if standardDescriptor(path) != nil { return true }
         var info = stat()
         guard stat(path, &info) == 0 else { return false }

@@ -7,20 +7,20 @@ import StoryGraph
 /// did; any other error (`> /dev/full`, `ulimit -f`) prints one line,
 /// `storygraph: cannot write output: No space left on device`, and exits 74 (EX_IOERR).
 /// A failing stderr is ignored: there is nowhere left to say so.
-public struct StandardStream: Sendable {
-    public let descriptor: Int32
+package struct StandardStream: Sendable {
+    package let descriptor: Int32
 
-    public static let output = StandardStream(descriptor: STDOUT_FILENO)
-    public static let error = StandardStream(descriptor: STDERR_FILENO)
+    package static let output = StandardStream(descriptor: STDOUT_FILENO)
+    package static let error = StandardStream(descriptor: STDERR_FILENO)
 
     /// Makes a file-size limit a write error (EFBIG) rather than a signal that kills the
     /// process without a word. Called once by the command line before it writes.
-    public static func prepareProcess() {
+    package static func prepareProcess() {
         signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Writes all of `data`, retrying short writes and interrupted calls.
-    public func write(_ data: Data) {
+    package func write(_ data: Data) {
         if let failure = Self.writeAll(data, to: descriptor), descriptor == STDOUT_FILENO {
             Self.stop(failure)
         }

@@ -4,16 +4,16 @@ import StoryGraph
 /// Where a command writes: results to stdout, diagnostics and progress to stderr, with
 /// colour only on a terminal and never under a `NO_COLOR` that is set and not empty
 /// (no-color.org).
-public final class Terminal: @unchecked Sendable {
-    public let quiet: Bool
-    public let colorsDiagnostics: Bool
+package final class Terminal: @unchecked Sendable {
+    package let quiet: Bool
+    package let colorsDiagnostics: Bool
     /// Whether stderr is a terminal (progress bars are drawn only there).
-    public let stderrIsTerminal: Bool
+    package let stderrIsTerminal: Bool
     private let lock = NSLock()
     private var out: (Data) -> Void
     private var err: (Data) -> Void
 
-    public init(
+    package init(
         quiet: Bool = false, color: GlobalOptions.ColorMode = .auto,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         out: @escaping (Data) -> Void = { StandardStream.output.write($0) },
@@ -32,18 +32,18 @@ public final class Terminal: @unchecked Sendable {
     }
 
     /// Writes text to stdout as it is (no newline added).
-    public func write(_ text: String) { lock.withLock { out(Data(text.utf8)) } }
-    public func write(data: Data) { lock.withLock { out(data) } }
+    package func write(_ text: String) { lock.withLock { out(Data(text.utf8)) } }
+    package func write(data: Data) { lock.withLock { out(data) } }
     /// Writes a line to stdout (its interpolated values escaped: `TerminalLine`).
-    public func print(_ line: TerminalLine) { write(line.text + "\n") }
+    package func print(_ line: TerminalLine) { write(line.text + "\n") }
     /// Writes a line to stderr (its interpolated values escaped: `TerminalLine`).
-    public func printError(_ line: TerminalLine) { lock.withLock { err(Data((line.text + "\n").utf8)) } }
+    package func printError(_ line: TerminalLine) { lock.withLock { err(Data((line.text + "\n").utf8)) } }
     /// Writes raw text to stderr (for progress bars).
-    public func writeError(_ text: String) { lock.withLock { err(Data(text.utf8)) } }
+    package func writeError(_ text: String) { lock.withLock { err(Data(text.utf8)) } }
 
     /// Prints diagnostics to stderr, editor-style; warnings and notes are left out under
     /// `--quiet`, errors never.
-    public func report(_ diagnostics: [Diagnostic]) {
+    package func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics where !quiet || diagnostic.severity == .error {
             printError(format(diagnostic))
         }
@@ -52,7 +52,7 @@ public final class Terminal: @unchecked Sendable {
     /// A diagnostic as printed: `Diagnostic.description` (every part from the story
     /// escaped), with colour on, the severity token alone coloured where the line puts it,
     /// never a word found in the message.
-    public func format(_ diagnostic: Diagnostic) -> TerminalLine {
+    package func format(_ diagnostic: Diagnostic) -> TerminalLine {
         guard colorsDiagnostics else { return .trusted(diagnostic.description) }
         let colour = switch diagnostic.severity {
         case .error: "\u{1B}[1;31m"

@@ -11,36 +11,36 @@ import StoryGraph
 /// terminal.printError(TerminalLine(summary))                 // a whole string escaped
 /// terminal.print(.trusted(helpText))                         // the tool's own lines, as is
 /// ```
-public struct TerminalLine: ExpressibleByStringInterpolation, Sendable {
+package struct TerminalLine: ExpressibleByStringInterpolation, Sendable {
     /// The text to write, safe for a terminal.
-    public let text: String
+    package let text: String
 
     /// A string from anywhere, escaped whole.
-    public init(_ value: String) { text = TerminalText.escaped(value) }
+    package init(_ value: String) { text = TerminalText.escaped(value) }
 
-    public init(stringLiteral value: String) { text = value }
+    package init(stringLiteral value: String) { text = value }
 
-    public init(stringInterpolation: Interpolation) { text = stringInterpolation.text }
+    package init(stringInterpolation: Interpolation) { text = stringInterpolation.text }
 
     private init(trusted text: String) { self.text = text }
 
     /// Text the tool wrote itself, several lines or escape sequences of its own (help,
     /// diagnostics already escaped part by part): written as it is.
-    public static func trusted(_ text: String) -> TerminalLine { TerminalLine(trusted: text) }
+    package static func trusted(_ text: String) -> TerminalLine { TerminalLine(trusted: text) }
 
-    public struct Interpolation: StringInterpolationProtocol {
+    package struct Interpolation: StringInterpolationProtocol {
         var text = ""
 
-        public init(literalCapacity: Int, interpolationCount: Int) { text.reserveCapacity(literalCapacity) }
+        package init(literalCapacity: Int, interpolationCount: Int) { text.reserveCapacity(literalCapacity) }
 
-        public mutating func appendLiteral(_ literal: String) { text += literal }
+        package mutating func appendLiteral(_ literal: String) { text += literal }
 
         /// A value, escaped.
-        public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+        package mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             text += TerminalText.escaped(value.description)
         }
 
         /// A line already safe (another `TerminalLine`), as it is.
-        public mutating func appendInterpolation(_ line: TerminalLine) { text += line.text }
+        package mutating func appendInterpolation(_ line: TerminalLine) { text += line.text }
     }
 }

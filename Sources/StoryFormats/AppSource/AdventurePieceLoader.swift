@@ -31,16 +31,16 @@ import StoryGraph
 ///   passage: a broken link; a piece referenced but never defined is a broken link too.
 ///
 /// - Complexity: O(n) in the size of the file, plus O(P log P) to order P pieces.
-public enum AdventurePieceLoader: StoryLoader {
-    public static let formatName = "adventure"
-    public static let formatDescription =
+package enum AdventurePieceLoader: StoryLoader {
+    package static let formatName = "adventure"
+    package static let formatDescription =
         "AdventurePiece-style Objective-C or Swift: pieces linked by variable, such as [[AdventurePiece alloc] initWithMessage:… firstPiece:… isEnd:…]"
-    public static let fileExtensions = ["m", "mm", "swift"]
-    public static let project: StoryProject? = AppSourceProject.project
+    package static let fileExtensions = ["m", "mm", "swift"]
+    package static let project: StoryProject? = AppSourceProject.project
 
     typealias Node = SwiftSourceParser.Node
 
-    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SwiftSourceParser.Summary>? {
+    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SwiftSourceParser.Summary>? {
         let summary = SwiftSourceParser.shared(source, parses)
         let shape = LinkedObjectShape(summary, SourceConstants(summary, source: source))
         let count = summary.bindings.filter { binding in
@@ -49,7 +49,7 @@ public enum AdventurePieceLoader: StoryLoader {
         return count == 0 ? nil : Recognition(confidence: 15 + min(count, 40), parsed: .success(summary))
     }
 
-    public static func parse(_ source: SourceText, _ parses: SourceParses) -> SwiftSourceParser.Summary {
+    package static func parse(_ source: SourceText, _ parses: SourceParses) -> SwiftSourceParser.Summary {
         SwiftSourceParser.shared(source, parses)
     }
 
@@ -92,7 +92,7 @@ public enum AdventurePieceLoader: StoryLoader {
         var isEnd = false
     }
 
-    public static func load(_ files: [ParsedSource<SwiftSourceParser.Summary>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<SwiftSourceParser.Summary>], context: inout LoadContext) throws(StoryLoadError) -> Story {
         let source = files[0].source
         let summary = files[0].parsed
         let constants = SourceConstants(summary, source: source)

@@ -11,14 +11,14 @@ import StoryGraph
 /// - an `.xcodeproj` or `.xcworkspace` folder stands for the folder around it;
 /// - a file that only declares the story's types (`struct Story { let title: String … }`)
 ///   is refused with the file that builds values of those types, found beside it.
-public enum AppSourceProject {
+package enum AppSourceProject {
     static let extensions: Set<String> = ["swift", "m", "mm"]
     /// Folders that hold no story of the project's own.
     static let skippedFolders: Set<String> = ["Pods", "Carthage", ".build", "DerivedData", "build", ".git"]
     /// How many files beside a type-only file are looked at for its story.
     static let searchLimit = 400
     /// The rule id of the finding that names the file a project's story was read from.
-    public static let ruleID = FormatRules.storyFile.id
+    package static let ruleID = FormatRules.storyFile.id
 
     /// App source as a kind of project, for the app-source loaders to give the registry.
     static let project = StoryProject(

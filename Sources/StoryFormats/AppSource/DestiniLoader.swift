@@ -27,14 +27,14 @@ import StoryGraph
 /// - a destination outside the array names no passage: a broken link at the destination.
 ///
 /// - Complexity: O(n) in the size of the file.
-public enum DestiniLoader: StoryLoader {
-    public static let formatName = "destini"
-    public static let formatDescription =
+package enum DestiniLoader: StoryLoader {
+    package static let formatName = "destini"
+    package static let formatDescription =
         "Destini-style Swift or Objective-C: an array of Story(title:choice1:choice1Destination:…) values linked by index"
-    public static let fileExtensions = ["swift", "m", "mm"]
-    public static let project: StoryProject? = AppSourceProject.project
+    package static let fileExtensions = ["swift", "m", "mm"]
+    package static let project: StoryProject? = AppSourceProject.project
 
-    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SwiftSourceParser.Summary>? {
+    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SwiftSourceParser.Summary>? {
         let summary = SwiftSourceParser.shared(source, parses)
         let constants = SourceConstants(summary, source: source)
         let all = candidates(summary)
@@ -51,11 +51,11 @@ public enum DestiniLoader: StoryLoader {
         return confidence == 0 ? nil : Recognition(confidence: confidence, parsed: .success(summary))
     }
 
-    public static func parse(_ source: SourceText, _ parses: SourceParses) -> SwiftSourceParser.Summary {
+    package static func parse(_ source: SourceText, _ parses: SourceParses) -> SwiftSourceParser.Summary {
         SwiftSourceParser.shared(source, parses)
     }
 
-    public static func load(_ files: [ParsedSource<SwiftSourceParser.Summary>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<SwiftSourceParser.Summary>], context: inout LoadContext) throws(StoryLoadError) -> Story {
         let source = files[0].source
         let summary = files[0].parsed
         let constants = SourceConstants(summary, source: source)

@@ -14,15 +14,15 @@ import StoryGraph
 /// character is a diagnostic, and lexing goes on.
 ///
 /// - Complexity: O(n) in the number of scalars.
-public struct SwiftSourceLexer {
+package struct SwiftSourceLexer {
     /// Which language's literal rules apply.
-    public enum Dialect: Sendable {
+    package enum Dialect: Sendable {
         case swift, objectiveC
     }
 
     /// One token.
-    public struct Token: Sendable, Hashable {
-        public enum Kind: Sendable, Hashable {
+    package struct Token: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// A name or keyword (`let`, `Story`, `nil`); backticks are removed.
             case identifier
             /// A string literal; `text` is its decoded value.
@@ -37,22 +37,22 @@ public struct SwiftSourceLexer {
             case punctuation
         }
 
-        public var kind: Kind
-        public var text: String
+        package var kind: Kind
+        package var text: String
         /// Scalar offset of the first scalar of the token.
-        public var offset: Int
+        package var offset: Int
         /// Scalar offset just after the token.
-        public var end: Int
+        package var end: Int
         /// Whether a line break (or a comment holding one) separates this token from the
         /// previous one: Swift ends statements there.
-        public var newlineBefore: Bool
+        package var newlineBefore: Bool
 
-        public func isPunctuation(_ text: String) -> Bool { kind == .punctuation && self.text == text }
-        public func isIdentifier(_ text: String) -> Bool { kind == .identifier && self.text == text }
+        package func isPunctuation(_ text: String) -> Bool { kind == .punctuation && self.text == text }
+        package func isIdentifier(_ text: String) -> Bool { kind == .identifier && self.text == text }
     }
 
-    public let source: SourceText
-    public let dialect: Dialect
+    package let source: SourceText
+    package let dialect: Dialect
     private let s: [Unicode.Scalar]
     private var i = 0
     private var tokens: [Token] = []
@@ -62,7 +62,7 @@ public struct SwiftSourceLexer {
     private var hashRunEnd = 0
 
     /// Splits `source` into tokens, with a diagnostic for everything that could not be read.
-    public static func tokenize(_ source: SourceText, dialect: Dialect) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    package static func tokenize(_ source: SourceText, dialect: Dialect) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var lexer = SwiftSourceLexer(source: source, dialect: dialect)
         lexer.run()
         return (lexer.tokens, lexer.diagnostics)
@@ -572,7 +572,7 @@ public struct SwiftSourceLexer {
 extension SwiftSourceLexer.Dialect {
     /// Objective-C for `.m`, `.mm` and `.h` files; for any other name, Objective-C when the
     /// text holds `@interface`, `@implementation` or `#import`, else Swift.
-    public static func guess(for source: SourceText) -> SwiftSourceLexer.Dialect {
+    package static func guess(for source: SourceText) -> SwiftSourceLexer.Dialect {
         let ext = source.path.split(separator: ".").count > 1 ? String(source.path.split(separator: ".").last!).lowercased() : ""
         if ["m", "mm", "h"].contains(ext) { return .objectiveC }
         if ext == "swift" { return .swift }

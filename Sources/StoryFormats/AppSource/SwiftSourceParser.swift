@@ -19,23 +19,23 @@ import StoryGraph
 /// names the limit, so no input can exhaust the stack.
 ///
 /// - Complexity: O(t) in the number of tokens; skipped regions are walked once.
-public struct SwiftSourceParser {
+package struct SwiftSourceParser {
     /// A parsed expression and where it was written.
-    public struct Node: Sendable {
-        public var expression: Expression
+    package struct Node: Sendable {
+        package var expression: Expression
         /// Scalar offsets of the first token and just after the last one.
-        public var offset: Int
-        public var end: Int
+        package var offset: Int
+        package var end: Int
     }
 
     /// One labelled (or unlabelled) argument of a call or a message send.
-    public struct Argument: Sendable {
-        public var label: String?
-        public var offset: Int
-        public var value: Node
+    package struct Argument: Sendable {
+        package var label: String?
+        package var offset: Int
+        package var value: Node
     }
 
-    public enum Expression: Sendable {
+    package enum Expression: Sendable {
         case string(String)
         /// As written, with a leading `-` when negative.
         case integer(String)
@@ -53,21 +53,21 @@ public struct SwiftSourceParser {
     }
 
     /// A declaration or an assignment.
-    public struct Binding: Sendable {
+    package struct Binding: Sendable {
         /// The assigned name as a path: `["stories"]`, `["self", "currentPiece"]`, `["mid", "firstPiece"]`.
-        public var path: [String]
-        public var offset: Int
-        public var isDeclaration: Bool
+        package var path: [String]
+        package var offset: Int
+        package var isDeclaration: Bool
         /// `let` (false) or `var` / Objective-C (true).
-        public var isVariable: Bool
-        public var value: Node
+        package var isVariable: Bool
+        package var value: Node
     }
 
     /// What a file holds, in source order.
-    public struct Summary: Sendable {
-        public var bindings: [Binding] = []
-        public var looseExpressions: [Node] = []
-        public var diagnostics: [Diagnostic] = []
+    package struct Summary: Sendable {
+        package var bindings: [Binding] = []
+        package var looseExpressions: [Node] = []
+        package var diagnostics: [Diagnostic] = []
         /// The role of every argument label in the file, worked out once when it is
         /// parsed (a story file repeats the same few labels thousands of times).
         var roles: [String: SourceFieldRole] = [:]
@@ -76,7 +76,7 @@ public struct SwiftSourceParser {
         func role(_ label: String) -> SourceFieldRole { roles[label] ?? SourceFieldRole.classify(label) }
     }
 
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     let source: SourceText
     let dialect: SwiftSourceLexer.Dialect
@@ -98,7 +98,7 @@ public struct SwiftSourceParser {
     }
 
     /// Lexes and scans a whole file.
-    public static func summarize(_ source: SourceText, dialect: SwiftSourceLexer.Dialect) -> Summary {
+    package static func summarize(_ source: SourceText, dialect: SwiftSourceLexer.Dialect) -> Summary {
         let (tokens, lexDiagnostics) = SwiftSourceLexer.tokenize(source, dialect: dialect)
         var parser = SwiftSourceParser(source: source, dialect: dialect, t: tokens)
         var summary = parser.scan()
@@ -532,7 +532,7 @@ extension SwiftSourceParser.Node {
     }
 
     /// Every node in this tree, in pre-order, walked with an explicit stack.
-    public func descendants() -> [SwiftSourceParser.Node] {
+    package func descendants() -> [SwiftSourceParser.Node] {
         var out: [SwiftSourceParser.Node] = []
         var stack = [self]
         while let node = stack.popLast() {

@@ -6,13 +6,13 @@ import StoryGraph
 /// folder that holds them (or holds `scenes/`), it reads the whole game: see
 /// `ChoiceScriptGameParser` for the scenes and checks, `ChoiceScriptSceneCompiler` for
 /// how indentation-structured flow becomes passages.
-public enum ChoiceScriptLoader: StoryLoader {
-    public static let formatName = "choicescript"
-    public static let formatDescription = "ChoiceScript game: startup.txt with *scene_list and scene files"
-    public static let fileExtensions = ["txt"]
-    public static let acceptsSeveralFiles = true
-    public static let rules = ChoiceScriptRules.all
-    public static let storyFindingRules = ChoiceScriptRules.storyFindings
+package enum ChoiceScriptLoader: StoryLoader {
+    package static let formatName = "choicescript"
+    package static let formatDescription = "ChoiceScript game: startup.txt with *scene_list and scene files"
+    package static let fileExtensions = ["txt"]
+    package static let acceptsSeveralFiles = true
+    package static let rules = ChoiceScriptRules.all
+    package static let storyFindingRules = ChoiceScriptRules.storyFindings
 
     /// The commands whose presence at the start of a line marks a scene file.
     static let markers: Set<String> = [
@@ -25,7 +25,7 @@ public enum ChoiceScriptLoader: StoryLoader {
     /// whole game is (`load`), so recognition keeps the source as it is.
     ///
     /// - Complexity: O(n) for a file of n characters, stopping at the first command.
-    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SourceText>? {
+    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SourceText>? {
         for line in source.text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true) {
             let parsed = ChoiceScriptLine(number: 0, raw: Substring(line))
             if let command = parsed.command, markers.contains(command) {
@@ -35,11 +35,11 @@ public enum ChoiceScriptLoader: StoryLoader {
         return nil
     }
 
-    public static func parse(_ source: SourceText, _ parses: SourceParses) -> SourceText { source }
+    package static func parse(_ source: SourceText, _ parses: SourceParses) -> SourceText { source }
 
     /// The `startup.txt` a folder holds (in `scenes/`, as the interpreter looks first, or
     /// directly), for `StoryLoading`.
-    public static func startupFile(inFolder folder: String) -> String? {
+    package static func startupFile(inFolder folder: String) -> String? {
         for candidate in ["scenes/startup.txt", "startup.txt"] {
             let path = (folder as NSString).appendingPathComponent(candidate)
             if FileManager.default.fileExists(atPath: path) { return path }
@@ -49,7 +49,7 @@ public enum ChoiceScriptLoader: StoryLoader {
 
     /// Reads the whole game the files belong to (scenes not given are read from the folder
     /// of `startup.txt`). Leaves the title empty when the game names none.
-    public static func load(_ files: [ParsedSource<SourceText>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<SourceText>], context: inout LoadContext) throws(StoryLoadError) -> Story {
         let sources = files.map(\.parsed)
         guard let first = sources.first else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
         let startup = sources.first { ($0.path as NSString).lastPathComponent == "startup.txt" }

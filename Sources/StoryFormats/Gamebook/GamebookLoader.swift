@@ -17,16 +17,16 @@ import StoryGraph
 /// that cannot be read is an error at its line; the rest still loads.
 ///
 /// - Complexity: O(n) in the size of the data, after the inference.
-public enum GamebookLoader: StoryLoader {
-    public static let formatName = "gamebook"
-    public static let formatDescription =
+package enum GamebookLoader: StoryLoader {
+    package static let formatName = "gamebook"
+    package static let formatDescription =
         "gamebook data (JSON, YAML, or a JS/TS object literal): a map or list of sections whose options name other sections"
-    public static let fileExtensions = ["yaml", "yml", "js", "mjs", "cjs", "jsx", "ts", "tsx", "json"]
-    public static let rules = GamebookRules.all
-    public static let options = [GamebookOptions.schema]
+    package static let fileExtensions = ["yaml", "yml", "js", "mjs", "cjs", "jsx", "ts", "tsx", "json"]
+    package static let rules = GamebookRules.all
+    package static let options = [GamebookOptions.schema]
 
     /// The located tree of a file, by its extension, and what reading it noticed.
-    public static func tree(_ source: SourceText) throws(StoryLoadError) -> (LocatedValue, [Diagnostic]) {
+    package static func tree(_ source: SourceText) throws(StoryLoadError) -> (LocatedValue, [Diagnostic]) {
         switch (source.path as NSString).pathExtension.lowercased() {
         case "yaml", "yml": return (try YAMLReader.read(source), [])
         case "js", "mjs", "cjs", "jsx", "ts", "tsx": return try JSLiteralReader.read(source)
@@ -38,9 +38,9 @@ public enum GamebookLoader: StoryLoader {
     }
 
     /// A file's tree and what reading it noticed: what recognition parses and loading reads.
-    public struct Parsed: Sendable {
-        public var root: LocatedValue
-        public var findings: [Diagnostic]
+    package struct Parsed: Sendable {
+        package var root: LocatedValue
+        package var findings: [Diagnostic]
     }
 
     /// YAML and JS/TS: 10 (no other loader reads them, so a file that is no gamebook gets
@@ -48,7 +48,7 @@ public enum GamebookLoader: StoryLoader {
     /// extension (standard input, `.md`): 12 when a schema is
     /// inferred that is not storygraph's own story JSON, so the two dedicated JSON loaders
     /// (story JSON 10 with "passages", CYOA 20) keep their files.
-    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<Parsed>? {
+    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<Parsed>? {
         let ext = (source.path as NSString).pathExtension.lowercased()
         if ext != "json", StoryLoading.hasExtension(source.path, of: Self.self) {
             return Recognition(confidence: 10) { () throws(StoryLoadError) in try parse(source, parses) }
@@ -77,19 +77,19 @@ public enum GamebookLoader: StoryLoader {
         return Recognition(confidence: 12, parsed: .success(parsed))
     }
 
-    public static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> Parsed {
+    package static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> Parsed {
         let (root, findings) = try tree(source)
         return Parsed(root: root, findings: findings)
     }
 
     /// Whether a schema can be inferred from the file (for folders, where a script or a
     /// configuration file beside the stories is not a story).
-    public static func isGamebook(_ source: SourceText) -> Bool {
+    package static func isGamebook(_ source: SourceText) -> Bool {
         guard let (root, _) = try? tree(source) else { return false }
         return (try? GamebookSchemaInference.infer(root)) != nil
     }
 
-    public static func load(_ files: [ParsedSource<Parsed>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<Parsed>], context: inout LoadContext) throws(StoryLoadError) -> Story {
         let options = context.options
         let root = files[0].parsed.root
         let readFindings = files[0].parsed.findings

@@ -27,5 +27,5 @@ extension LoadOptions {
 
 extension GamebookLoader {
     /// A schema given says the file is gamebook data.
-    public static func isRequested(by options: LoadOptions) -> Bool { options.gamebookSchema != nil }
+    package static func isRequested(by options: LoadOptions) -> Bool { options.gamebookSchema != nil }
 }

@@ -11,19 +11,19 @@ import StoryGraph
 /// and `target` name their fields), a map of label to target, a list of bare targets, or
 /// one bare target.
 public struct GamebookSchema: Sendable, Hashable {
-    public var sections: [String]
+    package var sections: [String]
     public var id: String?
     /// 0 or 1: the number of the first section when ids are positions in a list.
-    public var idBase: Int
-    public var text: String?
-    public var options: String
-    public var label: String?
-    public var target: String?
+    package var idBase: Int
+    package var text: String?
+    package var options: String
+    package var label: String?
+    package var target: String?
 
     /// The `target` that says a map of options is keyed by target (`{"cave": "Enter the cave"}`).
-    public static let keyIsTarget = "(key)"
+    package static let keyIsTarget = "(key)"
 
-    public init(
+    package init(
         sections: [String] = [], id: String? = nil, idBase: Int = 0, text: String? = nil,
         options: String, label: String? = nil, target: String? = nil
     ) {
@@ -37,7 +37,7 @@ public struct GamebookSchema: Sendable, Hashable {
     }
 
     /// Reads a `--schema` file: a JSON object of the keys above, each a string.
-    public init(file source: SourceText) throws(StoryLoadError) {
+    package init(file source: SourceText) throws(StoryLoadError) {
         let root = try LocatedValue.parse(json: source)
         guard let entries = root.entries else {
             throw StoryLoadError(GamebookRules.schemaFile, 
@@ -69,7 +69,7 @@ public struct GamebookSchema: Sendable, Hashable {
 
     /// `sections = top-level map, id = key, text = "text", options = "options"[].{"label","goto"}`
     /// (the shape of the collection and of the options as found in `root`).
-    public func summary(collection: LocatedValue?, optionShape: String) -> String {
+    package func summary(collection: LocatedValue?, optionShape: String) -> String {
         let place = sections.isEmpty ? "top-level" : "\"\(sections.joined(separator: "."))\""
         var kind = "map"
         if collection?.elements != nil { kind = "list" }

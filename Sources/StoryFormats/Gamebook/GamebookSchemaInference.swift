@@ -14,11 +14,11 @@ import StoryGraph
 ///
 /// - Complexity: O(C · R · n) for C candidate collections (at most the data's maps and
 ///   lists two keys down), R id readings of each and n the size of the data.
-public enum GamebookSchemaInference {
+package enum GamebookSchemaInference {
     /// What was inferred, and the sections' collection it was inferred from.
-    public struct Inferred: Sendable {
-        public var schema: GamebookSchema
-        public var collection: LocatedValue
+    package struct Inferred: Sendable {
+        package var schema: GamebookSchema
+        package var collection: LocatedValue
     }
 
     static let textNames = ["text", "body", "content", "story", "description", "passage", "prose", "narrative", "desc", "message"]
@@ -38,7 +38,7 @@ public enum GamebookSchemaInference {
         var shapeKey: String { "\(path)|\(id ?? "#\(idBase)")|\(options)|\(target ?? "")" }
     }
 
-    public static func infer(_ root: LocatedValue) throws(StoryLoadError) -> Inferred {
+    package static func infer(_ root: LocatedValue) throws(StoryLoadError) -> Inferred {
         var collections: [([String], LocatedValue)] = [([], root)]
         var frontier: [([String], LocatedValue)] = [([], root)]
         for _ in 0..<2 {

@@ -12,8 +12,8 @@ import StoryGraph
 /// bounded by `maximumDepth`; the value is read with an explicit stack.
 ///
 /// - Complexity: O(n) in the size of the file.
-public struct JSLiteralReader {
-    public static let maximumDepth = 256
+package struct JSLiteralReader {
+    package static let maximumDepth = 256
 
     let source: SourceText
     let s: [UInt8]
@@ -35,7 +35,7 @@ public struct JSLiteralReader {
     /// of their names (`default` for `export default`) so that the schema inference can
     /// pick the one that holds the story. Values that are code (a function, a variable,
     /// a `${…}` substitution) are read as nothing and reported as one warning.
-    public static func read(_ source: SourceText) throws(StoryLoadError) -> (LocatedValue, [Diagnostic]) {
+    package static func read(_ source: SourceText) throws(StoryLoadError) -> (LocatedValue, [Diagnostic]) {
         var reader = JSLiteralReader(source)
         var literals: [LocatedValue.Entry] = []
         var errors: [StoryLoadError] = []
@@ -74,7 +74,7 @@ public struct JSLiteralReader {
     }
 
     /// Whether the module has an export or declaration this reader starts at.
-    public static func findsExport(_ source: SourceText) -> Bool {
+    package static func findsExport(_ source: SourceText) -> Bool {
         var reader = JSLiteralReader(source)
         return (try? reader.nextDeclaration()) != nil
     }

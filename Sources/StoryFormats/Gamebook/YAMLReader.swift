@@ -12,16 +12,16 @@ import StoryGraph
 ///
 /// - Complexity: O(n) in the size of the file; the tree it returns has O(n) nodes counting
 ///   each alias as what it expands to.
-public enum YAMLReader {
-    public static let maximumDepth = 256
-    public static let maximumNodes = 1_000_000
+package enum YAMLReader {
+    package static let maximumDepth = 256
+    package static let maximumNodes = 1_000_000
 
     /// Aliases may add this many nodes per node of the document itself, besides
     /// `aliasAllowance`: what the schema inference and the loader walk stays within a
     /// constant factor of the file, where a few lines of aliases naming aliases could
     /// otherwise make every section repeat a list as long as the file (quadratic).
-    public static let aliasNodesPerNode = 16
-    public static let aliasAllowance = 10_000
+    package static let aliasNodesPerNode = 16
+    package static let aliasAllowance = 10_000
 
     /// An open map or list. Its entries grow in place (`stack[top].entries.append`), O(1)
     /// each: a frame taken off the stack and bound out of an enum's payload to append
@@ -35,7 +35,7 @@ public enum YAMLReader {
         var anchor: String?
     }
 
-    public static func read(_ source: SourceText) throws(StoryLoadError) -> LocatedValue {
+    package static func read(_ source: SourceText) throws(StoryLoadError) -> LocatedValue {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw StoryLoadError("libyaml could not start (out of memory)", at: source.location(atByte: 0))

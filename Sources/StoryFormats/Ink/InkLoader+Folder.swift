@@ -3,7 +3,7 @@ import StoryGraph
 
 extension InkLoader {
     /// An ink file is a story of its own, and the files it INCLUDEs are part of it.
-    public static func folderRole(of source: SourceText) -> FolderRole? {
+    package static func folderRole(of source: SourceText) -> FolderRole? {
         FolderRole(includes: includes(of: source))
     }
 

@@ -5,22 +5,22 @@ import StoryGraph
 /// `INCLUDE`s make one story. Given a folder (or several files), the root is the file no
 /// other includes (the one that includes most, if there are several; the others are
 /// reported and left out). Parsing is `InkParser`'s.
-public enum InkLoader: StoryLoader {
-    public static let formatName = "ink"
-    public static let formatDescription = "ink source (inkle's scripting language): knots, stitches, choices, diverts, INCLUDE"
-    public static let fileExtensions = ["ink"]
-    public static let acceptsSeveralFiles = true
-    public static let rules = InkRules.all
+package enum InkLoader: StoryLoader {
+    package static let formatName = "ink"
+    package static let formatDescription = "ink source (inkle's scripting language): knots, stitches, choices, diverts, INCLUDE"
+    package static let fileExtensions = ["ink"]
+    package static let acceptsSeveralFiles = true
+    package static let rules = InkRules.all
 
     /// The file itself: parsing needs the whole project (its INCLUDEs), so it happens in
     /// `load`.
-    public typealias Parsed = SourceText
+    package typealias Parsed = SourceText
 
     /// 10 for a `.ink` path; 5 for text with a knot, an INCLUDE or a VAR at the start of
     /// one of its first 200 lines.
     ///
     /// - Complexity: O(n) for the first 200 lines.
-    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SourceText>? {
+    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SourceText>? {
         if source.path.lowercased().hasSuffix(".ink") { return Recognition(confidence: 10, parsed: .success(source)) }
         for line in source.text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
             if isInkLine(line) { return Recognition(confidence: 5, parsed: .success(source)) }
@@ -59,9 +59,9 @@ public enum InkLoader: StoryLoader {
         return false
     }
 
-    public static func parse(_ source: SourceText, _ parses: SourceParses) -> SourceText { source }
+    package static func parse(_ source: SourceText, _ parses: SourceParses) -> SourceText { source }
 
-    public static func load(_ files: [ParsedSource<SourceText>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<SourceText>], context: inout LoadContext) throws(StoryLoadError) -> Story {
         let sources = files.map(\.source)
         guard !sources.isEmpty else { throw StoryLoadError(FormatRules.noStory, "no story file given", at: nil) }
         var byPath: [String: SourceText] = [:]

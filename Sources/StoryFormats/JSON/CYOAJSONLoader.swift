@@ -10,15 +10,15 @@ import StoryGraph
 /// that cannot be read is an error at its line, and the other arcs still load.
 ///
 /// - Complexity: O(n) in the size of the file.
-public enum CYOAJSONLoader: StoryLoader {
-    public static let formatName = "cyoa-json"
-    public static let formatDescription =
+package enum CYOAJSONLoader: StoryLoader {
+    package static let formatName = "cyoa-json"
+    package static let formatDescription =
         "CYOA JSON (Gophercises): an object of arcs with \"story\" paragraphs and \"options\" {\"text\", \"arc\"}"
-    public static let fileExtensions = ["json"]
+    package static let fileExtensions = ["json"]
 
     /// 20 when most members of the root object are arcs (objects with `story` or
     /// `options`) and the root has no `passages` (storygraph JSON); 0 otherwise.
-    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<JSONTape>? {
+    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<JSONTape>? {
         guard source.firstScalar(where: { !$0.properties.isWhitespace }) == "{",
               let tape = try? JSONTape.shared(source, parses), tape.kind(tape.root) == .object,
               !tape.isEmptyContainer(tape.root)
@@ -40,11 +40,11 @@ public enum CYOAJSONLoader: StoryLoader {
         return Recognition(confidence: 20, parsed: .success(tape))
     }
 
-    public static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> JSONTape {
+    package static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> JSONTape {
         try JSONTape.shared(source, parses)
     }
 
-    public static func load(_ files: [ParsedSource<JSONTape>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<JSONTape>], context: inout LoadContext) throws(StoryLoadError) -> Story {
         let root = LocatedValue(files[0].parsed)
         guard let members = root.entries, !members.isEmpty else {
             throw StoryLoadError(

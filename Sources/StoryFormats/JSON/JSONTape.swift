@@ -6,7 +6,7 @@ import StoryGraph
 ///
 /// The tape accepts and refuses exactly what RFC 8259 does, with the same messages and
 /// places as the located parser always had.
-public struct JSONTape: Sendable {
+package struct JSONTape: Sendable {
     /// The key under which recognition shares one tape between the JSON loaders.
     static let layer = "json-tape"
 

@@ -4,7 +4,7 @@ extension LocatedValue {
     /// A whole JSON document, read by the RFC 8259 parser of `JSONTape`. Nesting deeper
     /// than `maximumDepth` is refused with its location, so hostile input cannot exhaust
     /// the stack.
-    public static func parse(json source: SourceText, maximumDepth: Int = 256) throws(StoryLoadError) -> LocatedValue {
+    package static func parse(json source: SourceText, maximumDepth: Int = 256) throws(StoryLoadError) -> LocatedValue {
         LocatedValue(try JSONTape(source, maximumDepth: maximumDepth))
     }
 

@@ -6,14 +6,14 @@ import StoryGraph
 /// and `choices` (`text`, `to`, `if`, `set`, `restart`). `if` and `set` are written in
 /// Yarn Spinner's expression language (`$gold >= 3 and not $key`, `$gold += 1`), read by
 /// the same reader. Documentation/story-format.md has a complete example.
-public enum StoryJSONLoader: StoryLoader {
-    public static let formatName = "story-json"
-    public static let formatDescription = "storygraph JSON: an object with a \"passages\" array"
-    public static let fileExtensions = ["json"]
+package enum StoryJSONLoader: StoryLoader {
+    package static let formatName = "story-json"
+    package static let formatDescription = "storygraph JSON: an object with a \"passages\" array"
+    package static let fileExtensions = ["json"]
 
     /// 10 for an object that mentions "passages" in its first 65,536 scalars, 1 for
     /// another object (so that its syntax errors are reported), else not recognised.
-    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<JSONTape>? {
+    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<JSONTape>? {
         let head = 1 << 16
         guard source.firstScalar(within: head, where: { !$0.properties.isWhitespace }) == "{" else { return nil }
         let text = String(decoding: source.utf8[..<source.byteCount(ofFirst: head)], as: UTF8.self)
@@ -22,11 +22,11 @@ public enum StoryJSONLoader: StoryLoader {
         }
     }
 
-    public static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> JSONTape {
+    package static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> JSONTape {
         try JSONTape.shared(source, parses)
     }
 
-    public static func load(_ files: [ParsedSource<JSONTape>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<JSONTape>], context: inout LoadContext) throws(StoryLoadError) -> Story {
         var reader = Reader(tape: files[0].parsed)
         let story = reader.story()
         context.sink.append(contentsOf: reader.sink.diagnostics)

@@ -8,11 +8,11 @@ import StoryGraph
 /// Conditions and effects are written as their text (`if`, `set`), which reads back as
 /// the same data when it is in storygraph JSON's own expression language (a story made
 /// by `StoryGenerator`, or one loaded from storygraph JSON).
-public enum StoryJSONWriter {
+package enum StoryJSONWriter {
     /// The JSON text of `story`, ending with a newline.
     ///
     /// - Complexity: O(T) for T characters of output.
-    public static func json(_ story: Story) -> String {
+    package static func json(_ story: Story) -> String {
         var out = "{\"title\":"
         appendString(story.title, to: &out)
         out += ",\"start\":"
@@ -96,7 +96,7 @@ public enum StoryJSONWriter {
     }
 
     /// Appends `text` as a quoted, escaped JSON string.
-    public static func appendString(_ text: String, to out: inout String) {
+    package static func appendString(_ text: String, to out: inout String) {
         out.unicodeScalars.append("\"")
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -2,25 +2,25 @@
 /// says (`StoryLoader.folderRole(of:)`). The default is a story of its own, or, for a
 /// format that reads several files as one story, a part of the folder's one story of
 /// that format (`sharesStory`).
-public struct FolderRole: Sendable, Hashable {
+package struct FolderRole: Sendable, Hashable {
     /// Whether the file makes one story with the folder's other files of its format (Twee,
     /// Yarn), rather than a story of its own.
-    public var sharesStory: Bool
+    package var sharesStory: Bool
     /// The file the story is read from, when it is another one (a ChoiceScript scene's
     /// startup.txt): files with one root are one story, read from the root.
-    public var root: String?
+    package var root: String?
     /// Files this one reads into its own story (an ink file's INCLUDEs, as standardized
     /// paths): files of its format that it includes are no stories of their own.
-    public var includes: [String]
+    package var includes: [String]
     /// What the file declares of a story made of several files (a Twee `StoryTitle`, a
     /// Yarn `Start` node): when two files of the folder declare the same thing, each is a
     /// story of its own, never merged silently.
-    public var declares: Set<String>
+    package var declares: Set<String>
     /// Whether the file is a project (a `.yarnproject`): it and every file of its format
     /// under its folder are one story.
-    public var isProject: Bool
+    package var isProject: Bool
 
-    public init(
+    package init(
         sharesStory: Bool = false, root: String? = nil, includes: [String] = [], declares: Set<String> = [],
         isProject: Bool = false
     ) {

@@ -40,20 +40,20 @@ public protocol LoadOptionKey {
 /// An option a format declares for the command line: its flag, its help, and how the
 /// values given set `LoadOptions` (`--schema FILE` reads the file into the gamebook
 /// schema). Every command that reads a story offers the options of every registered format.
-public struct FormatOption: Sendable {
+package struct FormatOption: Sendable {
     /// The flag's name without dashes (`schema`).
-    public let name: String
+    package let name: String
     /// What the value is, for help (`FILE`).
-    public let valueName: String
-    public let help: String
+    package let valueName: String
+    package let help: String
     /// Whether the option may be given several times (each value is kept).
-    public let repeating: Bool
+    package let repeating: Bool
     /// Sets the values given (in order; the last counts for an option that does not
     /// repeat; none when the option is not given) into the options. Throws when a value
     /// names something that cannot be read (an input error, exit code 65).
-    public let read: @Sendable ([String], inout LoadOptions) throws(StoryLoadError) -> Void
+    package let read: @Sendable ([String], inout LoadOptions) throws(StoryLoadError) -> Void
 
-    public init(
+    package init(
         _ name: String, value valueName: String, help: String, repeating: Bool = false,
         read: @escaping @Sendable ([String], inout LoadOptions) throws(StoryLoadError) -> Void
     ) {

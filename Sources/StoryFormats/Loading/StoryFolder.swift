@@ -12,16 +12,16 @@ import StoryGraph
 /// story (a `package.json`, a script) are left out and listed in `skipped`.
 ///
 /// - Complexity: each file is read and sniffed once.
-public struct StoryFolder: Sendable {
+package struct StoryFolder: Sendable {
     /// The stories, each as the files that make it, in path order.
-    public var stories: [[String]]
+    package var stories: [[String]]
     /// Files in the folder that hold no story storygraph recognises.
-    public var skipped: [String]
+    package var skipped: [String]
     /// Files left out unread, each a `file-skipped` finding: not a regular file (a FIFO, a
     /// device, a socket), or a symbolic link that leads outside the folder.
-    public var findings: [Diagnostic]
+    package var findings: [Diagnostic]
 
-    public init(_ folder: String, registry: StoryFormatRegistry = .standard) throws(StoryLoadError) {
+    package init(_ folder: String, registry: StoryFormatRegistry = .standard) throws(StoryLoadError) {
         var findings: [Diagnostic] = []
         let files = try StoryLoading.expand([folder], skipped: &findings, registry: registry)
         self.findings = findings

@@ -6,18 +6,18 @@ import StoryGraph
 /// is every format storygraph knows; `adding(_:)` makes one with a format of the caller's).
 public struct StoryFormatRegistry: Sendable {
     /// The loaders, in the order they are tried (the first of two equally confident wins).
-    public let loaders: [any StoryLoader.Type]
+    package let loaders: [any StoryLoader.Type]
     /// Every rule a load can emit: the analysers', the map's, `FormatRules` and each
     /// format's own.
-    public let rules: RuleRegistry
+    package let rules: RuleRegistry
     /// Ids of rules whose errors describe a story read in full (`StoryLoader.storyFindingRules`).
-    public let storyFindingRules: Set<String>
+    package let storyFindingRules: Set<String>
     /// The formats' own options, each name once, in the order of the loaders.
-    public let options: [FormatOption]
+    package let options: [FormatOption]
     /// The kinds of project whose story is one of their files, each once.
-    public let projects: [StoryProject]
+    package let projects: [StoryProject]
 
-    public init(_ loaders: [any StoryLoader.Type]) {
+    package init(_ loaders: [any StoryLoader.Type]) {
         self.loaders = loaders
         // Loaders of one family give one list: each rule once (an id two families
         // declare is a programming error, which `RuleRegistry` stops at).
@@ -38,7 +38,7 @@ public struct StoryFormatRegistry: Sendable {
     }
 
     /// This registry with `loader` tried last.
-    public func adding(_ loader: any StoryLoader.Type) -> StoryFormatRegistry {
+    package func adding(_ loader: any StoryLoader.Type) -> StoryFormatRegistry {
         StoryFormatRegistry(loaders + [loader])
     }
 
@@ -46,7 +46,7 @@ public struct StoryFormatRegistry: Sendable {
     public var formatNames: [String] { loaders.map { $0.formatName } }
 
     /// The loader of a format name (`story-json`).
-    public func loader(named name: String) -> (any StoryLoader.Type)? {
+    package func loader(named name: String) -> (any StoryLoader.Type)? {
         loaders.first { $0.formatName == name }
     }
 }

@@ -16,28 +16,28 @@ public struct LoadResult: Sendable {
 }
 
 /// One file of a story with what its loader parsed of it.
-public struct ParsedSource<Parsed> {
-    public let source: SourceText
-    public let parsed: Parsed
+package struct ParsedSource<Parsed> {
+    package let source: SourceText
+    package let parsed: Parsed
 
-    public init(source: SourceText, parsed: Parsed) {
+    package init(source: SourceText, parsed: Parsed) {
         self.source = source
         self.parsed = parsed
     }
 }
 
 /// What a loader reads with: the caller's options and the sink for what it notices.
-public struct LoadContext: Sendable {
-    public let options: LoadOptions
-    public var sink = DiagnosticSink()
+package struct LoadContext: Sendable {
+    package let options: LoadOptions
+    package var sink = DiagnosticSink()
 
-    public init(options: LoadOptions) { self.options = options }
+    package init(options: LoadOptions) { self.options = options }
 
     /// The start given with `--start`, for what a loader infers from the start (which
     /// choices are restarts, which piece needs no start of its own). Setting the story's
     /// start, checking it exists and hiding `start-fallback` warnings when it is given are
     /// `StoryLoading`'s, for every loader.
-    public var requestedStart: String? { options.start }
+    package var requestedStart: String? { options.start }
 }
 
 /// One story format. A loader is stateless: it recognises its files (parsing them to do
@@ -49,7 +49,7 @@ public struct LoadContext: Sendable {
 /// one line in `StoryFormatRegistry.standard`; the conformance suite then runs over it.
 /// What the format decides beyond one file (its rules, its options, how its files group
 /// in a folder) it says here too, each with a default that suits a one-file format.
-public protocol StoryLoader: Sendable {
+package protocol StoryLoader: Sendable {
     /// What recognition parses and loading reads: a JSON tape, a token summary…
     associatedtype Parsed
 
@@ -98,17 +98,17 @@ public protocol StoryLoader: Sendable {
 }
 
 extension StoryLoader {
-    public static var acceptsSeveralFiles: Bool { false }
-    public static var rules: [Rule] { [] }
-    public static var storyFindingRules: Set<String> { [] }
-    public static var options: [FormatOption] { [] }
-    public static func isRequested(by options: LoadOptions) -> Bool { false }
-    public static func entryFile(inFolder folder: String) -> String? { nil }
-    public static func folderRole(of source: SourceText) -> FolderRole? { FolderRole(sharesStory: acceptsSeveralFiles) }
-    public static var project: StoryProject? { nil }
+    package static var acceptsSeveralFiles: Bool { false }
+    package static var rules: [Rule] { [] }
+    package static var storyFindingRules: Set<String> { [] }
+    package static var options: [FormatOption] { [] }
+    package static func isRequested(by options: LoadOptions) -> Bool { false }
+    package static func entryFile(inFolder folder: String) -> String? { nil }
+    package static func folderRole(of source: SourceText) -> FolderRole? { FolderRole(sharesStory: acceptsSeveralFiles) }
+    package static var project: StoryProject? { nil }
 
     /// The confidence of `recognize` alone (0 when not this format), for tests and tools.
-    public static func confidence(for source: SourceText) -> Int {
+    package static func confidence(for source: SourceText) -> Int {
         recognize(source, SourceParses())?.confidence ?? 0
     }
 }

@@ -6,7 +6,7 @@ extension StoryLoading {
     /// the folder `path` names, written with that folder as `path` writes it
     /// (`stories/heist.twe` → `stories/heist.twee`). Hidden entries are left out.
     /// - Complexity: O(n) bounded comparisons for the n entries of the folder.
-    public static func nearFile(to path: String) -> String? {
+    package static func nearFile(to path: String) -> String? {
         let name = (path as NSString).lastPathComponent
         guard !name.isEmpty, name != ".", name != ".." else { return nil }
         let folder = (path as NSString).deletingLastPathComponent

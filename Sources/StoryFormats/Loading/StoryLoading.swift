@@ -23,14 +23,14 @@ import StoryGraph
 /// one of its own).
 public enum StoryLoading {
     /// Every loader storygraph knows, in the order they are tried (`StoryFormatRegistry.standard`).
-    public static var loaders: [any StoryLoader.Type] { StoryFormatRegistry.standard.loaders }
+    package static var loaders: [any StoryLoader.Type] { StoryFormatRegistry.standard.loaders }
 
     /// Every rule storygraph can emit: the analysers', the map's and the loaders'.
-    public static var rules: RuleRegistry { StoryFormatRegistry.standard.rules }
+    package static var rules: RuleRegistry { StoryFormatRegistry.standard.rules }
 
-    public static var formatNames: [String] { StoryFormatRegistry.standard.formatNames }
+    package static var formatNames: [String] { StoryFormatRegistry.standard.formatNames }
 
-    public static func loader(named name: String) -> (any StoryLoader.Type)? {
+    package static func loader(named name: String) -> (any StoryLoader.Type)? {
         StoryFormatRegistry.standard.loader(named: name)
     }
 
@@ -139,7 +139,7 @@ public enum StoryLoading {
 
     /// The message of the error `load` throws when the start asked for (`LoadOptions.start`)
     /// names no passage, with the name it was likely meant to be; nil for any other error.
-    public static func unknownRequestedStart(_ error: StoryLoadError, options: LoadOptions) -> String? {
+    package static func unknownRequestedStart(_ error: StoryLoadError, options: LoadOptions) -> String? {
         guard let start = options.start else { return nil }
         return error.diagnostics.first {
             $0.ruleID == FormatRules.unknownStart.id && $0.message.hasPrefix(Story.unknownStartMessage(start))
@@ -148,7 +148,7 @@ public enum StoryLoading {
 
     /// The error that refuses `result` under the policy above: every finding, when one of
     /// them is a read error; `nil` when the story can be used.
-    public static func refusal(of result: LoadResult, registry: StoryFormatRegistry = .standard) -> StoryLoadError? {
+    package static func refusal(of result: LoadResult, registry: StoryFormatRegistry = .standard) -> StoryLoadError? {
         let refuses = result.diagnostics.contains {
             // A loader's findings about a story it read in full (ChoiceScript's quicktest
             // checks) never refuse it, like the analysers' own.
@@ -244,7 +244,7 @@ public enum StoryLoading {
 
     /// Whether a file of this name in a folder can be part of the folder's story: its
     /// extension is a loader's (what `load(paths:)` reads from a folder).
-    public static func mayHoldStory(_ path: String, registry: StoryFormatRegistry = .standard) -> Bool {
+    package static func mayHoldStory(_ path: String, registry: StoryFormatRegistry = .standard) -> Bool {
         registry.loaders.contains { hasExtension(path, of: $0) }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import StoryGraph
 
 /// Why `FileReader` read nothing.
-public enum FileReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package enum FileReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case system(SystemError)
     /// More than `limit` bytes: `size` when the file says how big it is; `stream` for a
     /// FIFO, pipe or device read until the limit.
@@ -12,7 +12,7 @@ public enum FileReadFailure: Error, Sendable, Equatable, CustomStringConvertible
     /// A FIFO that no process opened for writing within `seconds`.
     case noWriter(seconds: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .system(let error):
             return "cannot read file: \(error)"

@@ -9,9 +9,9 @@ import Synchronization
 /// Nothing here waits for ever on a file that has no writer: the file is opened without
 /// blocking (opening a FIFO for reading otherwise waits for a writer), and a FIFO that has
 /// no writer and holds nothing is given `writerWait` seconds for one to come, then refused.
-public enum FileReader {
+package enum FileReader {
     /// How long a FIFO given by name that nobody writes to is waited for.
-    public static let writerWait = 3
+    package static let writerWait = 3
 
     /// The bytes of `path`, or a message that says why not (without the path, which the
     /// caller puts in the location). With `regularOnly`, anything but a regular file (a FIFO,
@@ -20,7 +20,7 @@ public enum FileReader {
     /// `waitsForWriter` (standard input: a pipe whose writer is already there or gone), a
     /// FIFO with no writer and nothing in it is at its end at once.
     /// - Complexity: O(n) in the bytes read, at most `limit + 1`.
-    public static func contents(
+    package static func contents(
         _ path: String, limit: Int, regularOnly: Bool = false, waitsForWriter: Bool = true
     ) -> Result<[UInt8], FileReadFailure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (regularOnly ? O_NOFOLLOW : 0))
@@ -75,7 +75,7 @@ public enum FileReader {
     }
 
     /// What kind of file `path` is, following symbolic links; nil when it cannot be told.
-    public static func kind(_ path: String) -> FileKind? {
+    package static func kind(_ path: String) -> FileKind? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return FileKind(mode: info.st_mode)
@@ -83,7 +83,7 @@ public enum FileReader {
 }
 
 /// The kinds of file a story can name, in words for messages.
-public enum FileKind: String, Sendable, Equatable {
+package enum FileKind: String, Sendable, Equatable {
     case regular = "a regular file"
     case folder = "a folder"
     case fifo = "a FIFO"
@@ -93,7 +93,7 @@ public enum FileKind: String, Sendable, Equatable {
     case symbolicLink = "a symbolic link"
     case other = "a special file"
 
-    public init(mode: mode_t) {
+    package init(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regular
         case S_IFDIR: self = .folder
@@ -112,17 +112,17 @@ public enum FileKind: String, Sendable, Equatable {
 /// before it replaces the story. `FileReader` records into `current`, which the command
 /// line sets around each command (a task-local value: commands run side by side in one
 /// process, as tests run them, each see their own).
-public final class FilesRead: Sendable {
-    @TaskLocal public static var current: FilesRead?
+package final class FilesRead: Sendable {
+    @TaskLocal package static var current: FilesRead?
 
     private struct FileID: Hashable { let device: UInt64; let inode: UInt64 }
     private let files = Mutex<[FileID: String]>([:])
 
-    public init() {}
+    package init() {}
 
     /// `body`'s result, with what it reads unrecorded: a file read only to see whether it
     /// holds a story (a folder's files sniffed) is not an input unless it is then loaded.
-    public static func unrecorded<T>(_ body: () -> T) -> T { $current.withValue(nil) { body() } }
+    package static func unrecorded<T>(_ body: () -> T) -> T { $current.withValue(nil) { body() } }
 
     /// Notes a file `FileReader` opened (`info` its `fstat`), under the first path it was read by.
     func record(_ info: stat, path: String) {
@@ -132,7 +132,7 @@ public final class FilesRead: Sendable {
 
     /// The path a file was read by, when the file `info` describes (a `stat`, links
     /// followed) was read; nil otherwise.
-    public func path(of info: stat) -> String? {
+    package func path(of info: stat) -> String? {
         let id = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         return files.withLock { $0[id] }
     }

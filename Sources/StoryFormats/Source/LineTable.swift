@@ -2,14 +2,14 @@
 /// offsets, made in one pass over the bytes. Every location of a source text comes from
 /// this one table: `SourceText.location(at:)` (scalar offsets), `ByteLocator` (byte
 /// offsets, for the JSON loaders) and the Twine HTML loader's search for start tags.
-public struct LineTable: Sendable {
+package struct LineTable: Sendable {
     /// `byteStarts[k]` is the byte offset where line k + 1 starts (`byteStarts[0] == 0`).
-    public let byteStarts: [Int]
+    package let byteStarts: [Int]
     /// `scalarStarts[k]` is the scalar offset where line k + 1 starts.
-    public let scalarStarts: [Int]
+    package let scalarStarts: [Int]
 
     /// - Complexity: O(n) for n bytes of valid UTF-8.
-    public init(_ utf8: [UInt8]) {
+    package init(_ utf8: [UInt8]) {
         var bytes = [0]
         var scalars = [0]
         var scalarCount = 0
@@ -28,13 +28,13 @@ public struct LineTable: Sendable {
         scalarStarts = scalars
     }
 
-    public var count: Int { byteStarts.count }
+    package var count: Int { byteStarts.count }
 
     /// The 0-based line holding `offset`, given the line starts it is measured in: the
     /// last start at or before it.
     ///
     /// - Complexity: O(log L) for L lines.
-    public static func line(containing offset: Int, in starts: [Int]) -> Int {
+    package static func line(containing offset: Int, in starts: [Int]) -> Int {
         var low = 0
         var high = starts.count - 1
         while low < high {

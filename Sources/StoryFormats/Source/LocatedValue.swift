@@ -7,70 +7,70 @@ import StoryGraph
 /// forgets positions, and every diagnostic must name its line, so the JSON, YAML and JS
 /// readers build this instead; the JSON loaders, compiled ink, Twine's story metadata,
 /// the gamebook schema inference and the gamebook loader read only this.
-public struct LocatedValue: Sendable {
-    public enum Scalar: Sendable, Hashable { case string, number, bool, null }
+package struct LocatedValue: Sendable {
+    package enum Scalar: Sendable, Hashable { case string, number, bool, null }
 
     /// One `key: value` of a map, in source order.
-    public struct Entry: Sendable {
-        public var key: String
-        public var keyLocation: SourceLocation
-        public var value: LocatedValue
+    package struct Entry: Sendable {
+        package var key: String
+        package var keyLocation: SourceLocation
+        package var value: LocatedValue
     }
 
-    public enum Value: Sendable {
+    package enum Value: Sendable {
         case map([Entry])
         case list([LocatedValue])
         case scalar(String, Scalar)
     }
 
-    public var value: Value
-    public var location: SourceLocation
+    package var value: Value
+    package var location: SourceLocation
 
-    public init(_ value: Value, at location: SourceLocation) {
+    package init(_ value: Value, at location: SourceLocation) {
         self.value = value
         self.location = location
     }
 
-    public var entries: [Entry]? {
+    package var entries: [Entry]? {
         if case .map(let entries) = value { return entries }
         return nil
     }
 
-    public var elements: [LocatedValue]? {
+    package var elements: [LocatedValue]? {
         if case .list(let elements) = value { return elements }
         return nil
     }
 
     /// The text of a string.
-    public var string: String? {
+    package var string: String? {
         if case .scalar(let text, .string) = value { return text }
         return nil
     }
 
     /// A boolean written `true` or `false` (as JSON writes them).
-    public var bool: Bool? {
+    package var bool: Bool? {
         guard case .scalar(let text, .bool) = value else { return nil }
         return text == "true" ? true : text == "false" ? false : nil
     }
 
     /// The text of a string or number (a target may be written either way).
-    public var scalarText: String? {
+    package var scalarText: String? {
         if case .scalar(let text, let kind) = value, kind == .string || kind == .number { return text }
         return nil
     }
 
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .scalar(_, .null) = value { return true }
         return false
     }
 
-    public var isString: Bool {
+    package var isString: Bool {
         if case .scalar(_, .string) = value { return true }
         return false
     }
 
     /// A string, or a list of strings joined by blank lines (paragraphs).
-    public var prose: String? {
+    package var prose: String? {
         if case .scalar(let text, .string) = value { return text }
         guard let elements, !elements.isEmpty else { return nil }
         var paragraphs: [String] = []
@@ -82,13 +82,13 @@ public struct LocatedValue: Sendable {
     }
 
     /// The first entry with this key.
-    public subscript(key: String) -> LocatedValue? {
+    package subscript(key: String) -> LocatedValue? {
         entries?.first { $0.key == key }?.value
     }
 
     /// The value at a dotted path of keys (`choice.options`); the key itself when it has
     /// no dot or when an entry is named with the dot.
-    public func value(at path: String) -> LocatedValue? {
+    package func value(at path: String) -> LocatedValue? {
         if let direct = self[path] { return direct }
         var node = self
         for key in path.split(separator: ".") {
@@ -99,7 +99,7 @@ public struct LocatedValue: Sendable {
     }
 
     /// "an object", "an array", "a string"…, for messages about a JSON file.
-    public var jsonTypeName: String {
+    package var jsonTypeName: String {
         switch value {
         case .map: "an object"
         case .list: "an array"
@@ -108,7 +108,7 @@ public struct LocatedValue: Sendable {
     }
 
     /// "a map", "a list", "a string"…, for messages.
-    public var typeName: String {
+    package var typeName: String {
         switch value {
         case .map: "a map"
         case .list: "a list"

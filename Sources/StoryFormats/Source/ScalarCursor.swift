@@ -3,17 +3,17 @@
 /// charged to a budget: a scanner that keeps looking ahead for a closing bracket on
 /// hostile input runs out of budget and gives up (`isExhausted`), so no scan costs more
 /// than the budget it was given, however the text is nested.
-public struct ScalarCursor: Sendable {
-    public let scalars: [Unicode.Scalar]
+package struct ScalarCursor: Sendable {
+    package let scalars: [Unicode.Scalar]
     /// The offset of the current scalar (== `end` at the end).
-    public private(set) var offset: Int
-    public let end: Int
+    package private(set) var offset: Int
+    package let end: Int
     /// Scalars that may still be inspected past the current one.
-    public private(set) var budget: Int
+    package private(set) var budget: Int
 
     /// A cursor over `scalars[range]` (all of them by default) that may look ahead at most
     /// `budget` scalars in all (by default four times the length, at least 4,096).
-    public init(_ scalars: [Unicode.Scalar], range: Range<Int>? = nil, budget: Int? = nil) {
+    package init(_ scalars: [Unicode.Scalar], range: Range<Int>? = nil, budget: Int? = nil) {
         self.scalars = scalars
         let range = range ?? 0..<scalars.count
         self.offset = range.lowerBound
@@ -21,15 +21,15 @@ public struct ScalarCursor: Sendable {
         self.budget = budget ?? max(4096, 4 * range.count)
     }
 
-    public var isAtEnd: Bool { offset >= end }
-    public var isExhausted: Bool { budget <= 0 }
+    package var isAtEnd: Bool { offset >= end }
+    package var isExhausted: Bool { budget <= 0 }
 
     /// The current scalar, or `nil` at the end.
-    public var current: Unicode.Scalar? { offset < end ? scalars[offset] : nil }
+    package var current: Unicode.Scalar? { offset < end ? scalars[offset] : nil }
 
     /// The scalar `distance` ahead of the current one; costs `distance` from the budget.
     /// `nil` past the end or once the budget is spent.
-    public mutating func peek(_ distance: Int = 1) -> Unicode.Scalar? {
+    package mutating func peek(_ distance: Int = 1) -> Unicode.Scalar? {
         guard distance >= 0 else { return nil }
         budget -= distance
         guard budget >= 0, offset + distance < end else { return nil }
@@ -38,22 +38,22 @@ public struct ScalarCursor: Sendable {
 
     /// Moves on by `count` scalars (never past the end). Moving is free: only looking
     /// ahead without moving costs budget.
-    public mutating func advance(_ count: Int = 1) { offset = min(end, offset + max(0, count)) }
+    package mutating func advance(_ count: Int = 1) { offset = min(end, offset + max(0, count)) }
 
     /// Moves to `offset` (kept within the cursor's range), for a scanner that found a
     /// closing bracket ahead and goes past it. Free, as moving is.
-    public mutating func move(to offset: Int) { self.offset = min(end, max(0, offset)) }
+    package mutating func move(to offset: Int) { self.offset = min(end, max(0, offset)) }
 
     /// Charges `steps` of look-ahead that a scanner did by its own search (over
     /// `scalars`, not through `peek`); false once the budget is spent.
-    public mutating func charge(_ steps: Int) -> Bool {
+    package mutating func charge(_ steps: Int) -> Bool {
         budget -= max(0, steps)
         return budget >= 0
     }
 
     /// Whether the text at the cursor starts with `literal`; costs its length when it does
     /// not match at the first scalar. Does not move.
-    public mutating func looksAt(_ literal: String) -> Bool {
+    package mutating func looksAt(_ literal: String) -> Bool {
         var k = 0
         for scalar in literal.unicodeScalars {
             let here: Unicode.Scalar? = k == 0 ? current : peek(k)
@@ -64,7 +64,7 @@ public struct ScalarCursor: Sendable {
     }
 
     /// Moves past `literal` when the text at the cursor starts with it.
-    public mutating func skip(_ literal: String) -> Bool {
+    package mutating func skip(_ literal: String) -> Bool {
         guard looksAt(literal) else { return false }
         advance(literal.unicodeScalars.count)
         return true
@@ -72,7 +72,7 @@ public struct ScalarCursor: Sendable {
 
     /// Moves past every scalar that satisfies `predicate`; returns the range passed.
     @discardableResult
-    public mutating func scan(while predicate: (Unicode.Scalar) -> Bool) -> Range<Int> {
+    package mutating func scan(while predicate: (Unicode.Scalar) -> Bool) -> Range<Int> {
         let start = offset
         while offset < end, predicate(scalars[offset]) { offset += 1 }
         return start..<offset
@@ -80,7 +80,7 @@ public struct ScalarCursor: Sendable {
 
     /// The offset of the next `literal` at or after the cursor, without moving, charging
     /// every scalar inspected to the budget; `nil` when absent or the budget runs out.
-    public mutating func find(_ literal: String) -> Int? {
+    package mutating func find(_ literal: String) -> Int? {
         let needle = Array(literal.unicodeScalars)
         guard let first = needle.first else { return offset }
         var j = offset
@@ -98,7 +98,7 @@ public struct ScalarCursor: Sendable {
     }
 
     /// The text of `range`.
-    public func text(_ range: Range<Int>) -> String {
+    package func text(_ range: Range<Int>) -> String {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars[range])
         return String(view)

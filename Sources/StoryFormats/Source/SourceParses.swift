@@ -6,14 +6,14 @@ import StoryGraph
 ///
 /// It lives for one `StoryLoading.load` call and one file, and is dropped with it: not
 /// a process-wide cache, and nothing is stored in the `SourceText`.
-public final class SourceParses {
+package final class SourceParses {
     private var results: [String: Any] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The value parsed under `key` (a layer name, such as "json-tape"), made by `parse`
     /// on first use; a parse that failed fails again with the same error, unparsed.
-    public func value<T>(_ key: String, _ parse: () throws(StoryLoadError) -> T) throws(StoryLoadError) -> T {
+    package func value<T>(_ key: String, _ parse: () throws(StoryLoadError) -> T) throws(StoryLoadError) -> T {
         if let known = results[key] as? Result<T, StoryLoadError> { return try known.get() }
         let result: Result<T, StoryLoadError>
         do { result = .success(try parse()) } catch { result = .failure(error) }

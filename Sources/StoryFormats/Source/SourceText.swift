@@ -12,11 +12,11 @@ import StoryGraph
 /// the scalars.
 public struct SourceText: Sendable {
     /// The largest file any loader reads (64 MiB): bigger input is refused, not parsed.
-    public static let maximumSize = 64 << 20
+    package static let maximumSize = 64 << 20
 
     public let path: String
     /// The text as valid UTF-8, without a leading byte-order mark.
-    public let utf8: [UInt8]
+    package let utf8: [UInt8]
     /// The scalars and their line table, made on first use.
     private let decoded: Decoded
 
@@ -92,10 +92,10 @@ public struct SourceText: Sendable {
     }
 
     /// The text as Unicode scalars (decoded on first use, then kept).
-    public var scalars: [Unicode.Scalar] { decoded.scalars(utf8) }
+    package var scalars: [Unicode.Scalar] { decoded.scalars(utf8) }
 
     /// Whether the file holds nothing but whitespace.
-    public var isBlank: Bool { firstScalar(where: { !$0.properties.isWhitespace }) == nil }
+    package var isBlank: Bool { firstScalar(where: { !$0.properties.isWhitespace }) == nil }
 
     /// The first of the first `limit` scalars that satisfies `predicate`, decoding no
     /// further than it.
@@ -127,7 +127,7 @@ public struct SourceText: Sendable {
     }
 
     /// The location of a scalar offset.
-    public func location(at offset: Int) -> SourceLocation {
+    package func location(at offset: Int) -> SourceLocation {
         let starts = lines.scalarStarts
         let line = LineTable.line(containing: offset, in: starts)
         return SourceLocation(file: path, line: line + 1, column: offset - starts[line] + 1)
@@ -135,11 +135,11 @@ public struct SourceText: Sendable {
 
     /// Where each line starts, in bytes and in scalars (made on first use, then kept):
     /// the one line table every location of this text is made from.
-    public var lines: LineTable { decoded.lines(utf8) }
+    package var lines: LineTable { decoded.lines(utf8) }
 
     /// The location of a byte offset into `utf8` (at the start of a scalar, or at the end):
     /// the same line and column as `location(at:)` gives for that scalar.
-    public func location(atByte offset: Int) -> SourceLocation {
+    package func location(atByte offset: Int) -> SourceLocation {
         var locator = ByteLocator(self)
         return locator.location(atByte: offset)
     }

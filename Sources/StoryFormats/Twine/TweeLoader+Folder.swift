@@ -3,7 +3,7 @@ import StoryGraph
 extension TweeLoader {
     /// The Twee files of a folder are one story (a Tweego project), unless two declare the
     /// same `StoryTitle` or `StoryData`.
-    public static func folderRole(of source: SourceText) -> FolderRole? {
+    package static func folderRole(of source: SourceText) -> FolderRole? {
         FolderRole(sharesStory: true, declares: declarations(source))
     }
 

@@ -7,15 +7,15 @@ import StoryGraph
 /// and `StoryData` (JSON: `start`, `format`, `ifid`) give the title, start and story
 /// format. Several files make one story, and Twee 2's `StoryIncludes` names more
 /// (`TweeStoryIncludes`). Links are read by `TwineLinkScanner`.
-public enum TweeLoader: StoryLoader {
-    public static let formatName = "twee"
-    public static let formatDescription = "Twee 3 source: passages under ':: Name [tags] {metadata}' headers"
-    public static let fileExtensions = ["twee", "tw", "tw2", "txt"]
-    public static let acceptsSeveralFiles = true
-    public static let options = [TwineOptions.linkMacros]
+package enum TweeLoader: StoryLoader {
+    package static let formatName = "twee"
+    package static let formatDescription = "Twee 3 source: passages under ':: Name [tags] {metadata}' headers"
+    package static let fileExtensions = ["twee", "tw", "tw2", "txt"]
+    package static let acceptsSeveralFiles = true
+    package static let options = [TwineOptions.linkMacros]
 
     /// One Twee file split into passages, with what was noticed splitting it.
-    public struct File {
+    package struct File {
         var passages: [TwinePassageSource]
         var diagnostics: [Diagnostic]
     }
@@ -24,7 +24,7 @@ public enum TweeLoader: StoryLoader {
     /// without headers is left to other formats.
     ///
     /// - Complexity: O(n).
-    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<File>? {
+    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<File>? {
         let s = source.scalars
         var k = 0
         while k + 1 < s.count {
@@ -36,13 +36,13 @@ public enum TweeLoader: StoryLoader {
         return nil
     }
 
-    public static func parse(_ source: SourceText, _ parses: SourceParses) -> File {
+    package static func parse(_ source: SourceText, _ parses: SourceParses) -> File {
         var diagnostics: [Diagnostic] = []
         let passages = read(source, diagnostics: &diagnostics)
         return File(passages: passages, diagnostics: diagnostics)
     }
 
-    public static func load(_ files: [ParsedSource<File>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<File>], context: inout LoadContext) throws(StoryLoadError) -> Story {
         var diagnostics: [Diagnostic] = []
         var passages: [TwinePassageSource] = []
         for file in files {

@@ -12,17 +12,17 @@ import StoryGraph
 /// freed. Locations are exact: each passage's start tag is found in the source (from the
 /// line libxml2 reports, in document order), and each offset of the decoded text is
 /// mapped back through entities (`&amp;`, `&#39;`) to its line and column in the file.
-public enum TwineHTMLLoader: StoryLoader {
-    public static let formatName = "twine-html"
-    public static let formatDescription = "Twine 2 archive or published story (<tw-storydata>), or Twine 1 HTML (<div tiddler>)"
-    public static let fileExtensions = ["html", "htm"]
-    public static let options = [TwineOptions.story, TwineOptions.linkMacros]
+package enum TwineHTMLLoader: StoryLoader {
+    package static let formatName = "twine-html"
+    package static let formatDescription = "Twine 2 archive or published story (<tw-storydata>), or Twine 1 HTML (<div tiddler>)"
+    package static let fileExtensions = ["html", "htm"]
+    package static let options = [TwineOptions.story, TwineOptions.linkMacros]
 
     /// 10 for `<tw-storydata`, 8 for Twine 1's `tiddler=`, else not recognised; the
     /// document libxml2 parsed.
     ///
     /// - Complexity: O(n).
-    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<HTMLDocument>? {
+    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<HTMLDocument>? {
         let confidence: Int
         if HTMLSource.find("<tw-storydata", in: source.scalars, from: 0) != nil {
             confidence = 10
@@ -34,11 +34,11 @@ public enum TwineHTMLLoader: StoryLoader {
         return Recognition(confidence: confidence) { () throws(StoryLoadError) in try HTMLDocument(source) }
     }
 
-    public static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> HTMLDocument {
+    package static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> HTMLDocument {
         try HTMLDocument(source)
     }
 
-    public static func load(_ files: [ParsedSource<HTMLDocument>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<HTMLDocument>], context: inout LoadContext) throws(StoryLoadError) -> Story {
         let source = files[0].source
         let document = files[0].parsed
         let options = context.options
@@ -166,7 +166,7 @@ public enum TwineHTMLLoader: StoryLoader {
 /// A parsed HTML document that frees itself. libxml2's messages go to a collector, never
 /// to stderr; the parser is told never to touch the network.
 /// A document libxml2 parsed, freed with its owner.
-public final class HTMLDocument {
+package final class HTMLDocument {
     private let document: htmlDocPtr
 
     private static let setUp: Void = { xmlInitParser() }()

@@ -1,11 +1,11 @@
 import StoryGraph
 /// The story format a Twine passage is written for, which decides what markup is a link.
 /// `unknown` reads the markup of every format.
-public enum TwineDialect: String, Sendable, Hashable, CaseIterable {
+package enum TwineDialect: String, Sendable, Hashable, CaseIterable {
     case sugarcube, harlowe, chapbook, snowman, unknown
 
     /// The dialect of a story format name as Twine writes it (`SugarCube`, `Harlowe`…).
-    public init(formatName: String?) {
+    package init(formatName: String?) {
         let name = (formatName ?? "").lowercased()
         if name.hasPrefix("sugarcube") { self = .sugarcube }
         else if name.hasPrefix("harlowe") { self = .harlowe }
@@ -32,39 +32,39 @@ public enum TwineDialect: String, Sendable, Hashable, CaseIterable {
 /// budget runs out, the rest of the passage is reported as not read.
 ///
 /// - Complexity: O(n) for a passage of n scalars.
-public struct TwineLinkScanner {
+package struct TwineLinkScanner {
     /// What one passage's text yields.
-    public struct Result: Sendable {
-        public var choices: [Choice] = []
-        public var diagnostics: [Diagnostic] = []
+    package struct Result: Sendable {
+        package var choices: [Choice] = []
+        package var diagnostics: [Diagnostic] = []
         /// Quoted arguments of SugarCube macros this scanner does not know (a story's own
         /// widgets, a macro library's `<<tlink "label" "Passage">>`): not links, but the
         /// loader reports each one that names a passage, so the author learns why a
         /// passage reached only that way is unreachable.
-        public var unknownMacroArguments: [UnknownMacroArgument] = []
+        package var unknownMacroArguments: [UnknownMacroArgument] = []
         /// The passage's own assignments (`<<set>>`, `(set:)` outside any link), in
         /// source order with their offsets; one inside a conditional block has an
         /// unknown value (it may or may not run). `TwineEffects` places them.
-        public var effects: [TwineScannedEffect] = []
+        package var effects: [TwineScannedEffect] = []
         /// The offset of each choice's first character in the text, as `choices`.
-        public var choiceOffsets: [Int] = []
+        package var choiceOffsets: [Int] = []
         /// Conditions and assignments read as expressions, and those kept as text.
-        public var parsedExpressions = 0
-        public var unparsedExpressions = 0
+        package var parsedExpressions = 0
+        package var unparsedExpressions = 0
     }
 
     /// A quoted argument of a macro the scanner does not read.
-    public struct UnknownMacroArgument: Sendable, Hashable {
-        public var macro: String
-        public var argument: String
-        public var location: SourceLocation
+    package struct UnknownMacroArgument: Sendable, Hashable {
+        package var macro: String
+        package var argument: String
+        package var location: SourceLocation
         /// The enclosing blocks' condition, for a declared link macro's link.
-        public var condition: Condition?
+        package var condition: Condition?
     }
 
     /// Scans `text`; `locate` turns an offset into `text` into a location in the file;
     /// `passage` is the passage's name (what `visited()` counts).
-    public static func scan(
+    package static func scan(
         _ text: [Unicode.Scalar], dialect: TwineDialect, passage: String? = nil, locate: (Int) -> SourceLocation
     ) -> Result {
         withoutActuallyEscaping(locate) { locate in
@@ -76,7 +76,7 @@ public struct TwineLinkScanner {
     }
 
     /// Scans a string (for tests): locations are those of a file holding only `text`.
-    public static func scan(_ text: String, dialect: TwineDialect = .unknown, path: String = "passage", passage: String? = nil) -> Result {
+    package static func scan(_ text: String, dialect: TwineDialect = .unknown, path: String = "passage", passage: String? = nil) -> Result {
         let source = SourceText(path: path, text: text)
         return scan(source.scalars, dialect: dialect, passage: passage, locate: source.location(at:))
     }
@@ -124,9 +124,9 @@ struct TwineOpenBlock {
 
 /// An assignment of a passage, where it is written, and whether it runs only under a
 /// condition or a click (its value is then unknown).
-public struct TwineScannedEffect: Sendable, Hashable {
-    public var effect: Effect
-    public var offset: Int
+package struct TwineScannedEffect: Sendable, Hashable {
+    package var effect: Effect
+    package var offset: Int
 }
 
 /// A Harlowe changer waiting for its hook: `(if: $x)` before `[`.

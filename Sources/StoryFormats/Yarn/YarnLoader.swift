@@ -6,15 +6,15 @@ import StoryGraph
 /// globs select), and the Yarn editor's JSON (`[{"title", "body", …}]`, recognised by its
 /// content). Reading a file is `YarnFileReader`'s or `YarnEditorJSON`'s, making the story
 /// `YarnStoryParser`'s; this type picks the reader per file and gathers the project's files.
-public enum YarnLoader: StoryLoader {
-    public static let formatName = "yarn"
-    public static let formatDescription = "Yarn Spinner dialogue: .yarn (v1 to v3), .yarn.txt, .yarnproject, the Yarn editor's JSON"
-    public static let fileExtensions = ["yarn", "yarn.txt", "yarnproject", "json"]
-    public static let acceptsSeveralFiles = true
-    public static let rules = YarnRules.all
+package enum YarnLoader: StoryLoader {
+    package static let formatName = "yarn"
+    package static let formatDescription = "Yarn Spinner dialogue: .yarn (v1 to v3), .yarn.txt, .yarnproject, the Yarn editor's JSON"
+    package static let fileExtensions = ["yarn", "yarn.txt", "yarnproject", "json"]
+    package static let acceptsSeveralFiles = true
+    package static let rules = YarnRules.all
 
     /// One file as read: its nodes and findings, or a project to expand.
-    public struct File {
+    package struct File {
         var nodes: [YarnNode] = []
         var diagnostics: [Diagnostic] = []
         var project: YarnProject?
@@ -24,7 +24,7 @@ public enum YarnLoader: StoryLoader {
 
     /// 20 for a `.yarnproject`, the editor's JSON or a `title:` header followed by `---`;
     /// 5 for any other `.yarn` file (read, to report what is wrong with it).
-    public static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<File>? {
+    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<File>? {
         let path = source.path.lowercased()
         let confidence: Int
         if path.hasSuffix(".yarnproject") || YarnEditorJSON.looksLikeEditorJSON(source) || YarnFileReader.looksLikeYarn(source) {
@@ -37,7 +37,7 @@ public enum YarnLoader: StoryLoader {
         return Recognition(confidence: confidence) { () throws(StoryLoadError) in try parse(source, parses) }
     }
 
-    public static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> File {
+    package static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> File {
         let path = source.path.lowercased()
         if path.hasSuffix(".yarnproject") {
             let (project, findings) = YarnProject.read(source)
@@ -55,7 +55,7 @@ public enum YarnLoader: StoryLoader {
         return File(nodes: nodes, diagnostics: findings)
     }
 
-    public static func load(_ files: [ParsedSource<File>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<File>], context: inout LoadContext) throws(StoryLoadError) -> Story {
         var read: [ParsedSource<File>] = []
         var seen = Set<String>()
         let key = { (path: String) in (path as NSString).standardizingPath }

@@ -10,17 +10,17 @@ import Foundation
 public struct AnalysisBudget: Sendable, Hashable {
     /// Steps a release build of the simple-path search follows per second (measured on
     /// the 100,000-passage gamebook benchmark).
-    public static let pathStepsPerSecond = 60_000_000
+    package static let pathStepsPerSecond = 60_000_000
     /// Steps of Johnson's cycle search per second (each costs more: blocking lists and
     /// the re-splitting of components).
-    public static let cycleStepsPerSecond = 14_000_000
+    package static let cycleStepsPerSecond = 14_000_000
     /// The budget `report` uses unless told otherwise, shared by both searches.
-    public static let defaultSeconds = 1.0
+    @usableFromInline package static let defaultSeconds = 1.0
 
-    public var seconds: Double
+    package var seconds: Double
     /// A fixed number of steps, whatever the search; `nil` to convert `seconds` at each
     /// search's own rate.
-    public var steps: Int?
+    package var steps: Int?
 
     public init(seconds: Double = AnalysisBudget.defaultSeconds, steps: Int? = nil) {
         self.seconds = seconds
@@ -28,10 +28,10 @@ public struct AnalysisBudget: Sendable, Hashable {
     }
 
     /// A budget with no limit (tests on small stories).
-    public static let unlimited = AnalysisBudget(seconds: .infinity, steps: Int.max / 2)
+    package static let unlimited = AnalysisBudget(seconds: .infinity, steps: Int.max / 2)
 
     /// This budget split in `parts` equal shares.
-    public func share(_ parts: Int) -> AnalysisBudget {
+    package func share(_ parts: Int) -> AnalysisBudget {
         AnalysisBudget(seconds: seconds / Double(parts), steps: steps.map { $0 / parts })
     }
 
@@ -42,12 +42,12 @@ public struct AnalysisBudget: Sendable, Hashable {
     }
 
     /// A running count of steps against the budget.
-    public struct Meter: Sendable {
-        public let limit: Int
-        public private(set) var used = 0
+    package struct Meter: Sendable {
+        package let limit: Int
+        package private(set) var used = 0
         private let deadline: UInt64
         private var nextCheck: Int
-        public private(set) var exhausted = false
+        package private(set) var exhausted = false
 
         init(_ budget: AnalysisBudget, rate: Int) {
             limit = budget.steps(atRate: rate)
@@ -59,7 +59,7 @@ public struct AnalysisBudget: Sendable, Hashable {
 
         /// Counts `n` steps; returns false once the budget is spent (and from then on).
         @inline(__always)
-        public mutating func spend(_ n: Int = 1) -> Bool {
+        package mutating func spend(_ n: Int = 1) -> Bool {
             used &+= n
             if used < nextCheck { return true }
             return check()
@@ -77,5 +77,5 @@ public struct AnalysisBudget: Sendable, Hashable {
     }
 
     /// A meter for a search that follows about `rate` steps a second.
-    public func meter(rate: Int) -> Meter { Meter(self, rate: rate) }
+    package func meter(rate: Int) -> Meter { Meter(self, rate: rate) }
 }

@@ -5,7 +5,7 @@
 /// multiplication by a machine word, comparison and decimal printing.
 public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral, Codable {
     /// Little-endian limbs; the last one is never zero.
-    public private(set) var limbs: [UInt64]
+    package private(set) var limbs: [UInt64]
 
     public init() { limbs = [] }
 
@@ -44,10 +44,10 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
         self = result
     }
 
-    public var isZero: Bool { limbs.isEmpty }
+    package var isZero: Bool { limbs.isEmpty }
 
     /// The value as a machine word, when it fits.
-    public var uint64Value: UInt64? {
+    package var uint64Value: UInt64? {
         switch limbs.count {
         case 0: 0
         case 1: limbs[0]
@@ -56,7 +56,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// The number of bits needed to write the value (0 for zero).
-    public var bitWidth: Int {
+    package var bitWidth: Int {
         guard let top = limbs.last else { return 0 }
         return limbs.count * 64 - top.leadingZeroBitCount
     }
@@ -65,7 +65,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     ///
     /// - Complexity: O(max(n, m)) for limb counts n and m; no allocation when `self`
     ///   already has room.
-    public mutating func add(_ other: BigUInt) {
+    package mutating func add(_ other: BigUInt) {
         let m = other.limbs.count
         if m == 0 { return }
         if limbs.count < m { limbs.append(contentsOf: repeatElement(0, count: m - limbs.count)) }
@@ -94,7 +94,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     /// Multiplies in place by a machine word.
     ///
     /// - Complexity: O(n) for n limbs.
-    public mutating func multiply(by factor: UInt64) {
+    package mutating func multiply(by factor: UInt64) {
         if factor == 0 || limbs.isEmpty { limbs.removeAll(); return }
         if factor == 1 { return }
         var carry: UInt64 = 0
@@ -113,7 +113,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     ///
     /// - Complexity: O(n) for n limbs.
     @discardableResult
-    public mutating func divide(by divisor: UInt64) -> UInt64 {
+    package mutating func divide(by divisor: UInt64) -> UInt64 {
         precondition(divisor != 0, "division by zero")
         var remainder: UInt64 = 0
         limbs.withUnsafeMutableBufferPointer { a in
@@ -127,15 +127,15 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
         return remainder
     }
 
-    public static func + (a: BigUInt, b: BigUInt) -> BigUInt {
+    package static func + (a: BigUInt, b: BigUInt) -> BigUInt {
         var sum = a
         sum.add(b)
         return sum
     }
 
-    public static func += (a: inout BigUInt, b: BigUInt) { a.add(b) }
+    package static func += (a: inout BigUInt, b: BigUInt) { a.add(b) }
 
-    public static func * (a: BigUInt, b: UInt64) -> BigUInt {
+    package static func * (a: BigUInt, b: UInt64) -> BigUInt {
         var product = a
         product.multiply(by: b)
         return product
@@ -150,7 +150,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// `base` raised to `exponent`, by repeated multiplication.
-    public static func power(of base: UInt64, _ exponent: Int) -> BigUInt {
+    package static func power(of base: UInt64, _ exponent: Int) -> BigUInt {
         var result = BigUInt(1)
         for _ in 0..<exponent { result.multiply(by: base) }
         return result

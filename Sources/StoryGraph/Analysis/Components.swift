@@ -1,23 +1,23 @@
 /// The strongly connected components of a story's path steps.
-public struct StronglyConnectedComponents: Sendable {
+package struct StronglyConnectedComponents: Sendable {
     /// The component of each passage. Components are numbered in reverse topological
     /// order: every edge goes from a component to one with a smaller or equal number, so
     /// walking numbers upwards visits a passage's successors' components first.
-    public let componentOf: [Int]
+    package let componentOf: [Int]
     /// The passages of each component (`members[c]` is a collection indexed from 0),
     /// all held in one flat array: no allocation per component.
-    public let members: Members
+    package let members: Members
     /// Whether each component holds a cycle (more than one passage, or a self-loop).
-    public let isCyclic: [Bool]
+    package let isCyclic: [Bool]
     /// Every passage, component by component in component order (sinks first): one flat
     /// array, for loops over the components that must not chase a pointer per component.
-    public var order: [Int] { members.flat }
+    package var order: [Int] { members.flat }
 
     /// Tarjan's algorithm (Tarjan 1972), with an explicit stack instead of recursion so
     /// that a chain of 100,000 passages works.
     ///
     /// - Complexity: O(V + E) time and O(V) extra space.
-    public init(_ graph: StoryGraph) {
+    package init(_ graph: StoryGraph) {
         let workspace = TarjanWorkspace(count: graph.count)
         let starts = workspace.run(offsets: graph.edgeOffsets, targets: graph.edgeTargets, roots: 0..<graph.count)
         self.componentOf = workspace.componentOf
@@ -35,27 +35,27 @@ public struct StronglyConnectedComponents: Sendable {
         self.isCyclic = isCyclic
     }
 
-    public var count: Int { members.count }
+    package var count: Int { members.count }
 
     /// The components' passages, component by component.
-    public struct Members: RandomAccessCollection, Sendable {
+    package struct Members: RandomAccessCollection, Sendable {
         let flat: [Int]
         /// Component `c` is `flat[starts[c] ..< starts[c + 1]]`.
         let starts: [Int]
 
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { starts.count - 1 }
-        public subscript(c: Int) -> Component { Component(flat: flat, range: starts[c]..<starts[c + 1]) }
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { starts.count - 1 }
+        package subscript(c: Int) -> Component { Component(flat: flat, range: starts[c]..<starts[c + 1]) }
     }
 
     /// The passages of one component, indexed from 0.
-    public struct Component: RandomAccessCollection, Sendable {
+    package struct Component: RandomAccessCollection, Sendable {
         let flat: [Int]
         let range: Range<Int>
 
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { range.count }
-        public subscript(i: Int) -> Int { flat[range.lowerBound + i] }
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { range.count }
+        package subscript(i: Int) -> Int { flat[range.lowerBound + i] }
     }
 }
 

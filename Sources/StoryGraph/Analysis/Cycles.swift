@@ -3,34 +3,34 @@
 /// budget.
 public struct Cycles: Sendable {
     /// A strongly connected component that holds a cycle.
-    public struct Loop: Sendable, Hashable {
+    package struct Loop: Sendable, Hashable {
         /// Its passages, in source order.
-        public var passages: [Int]
+        package var passages: [Int]
         /// Whether an ending can be reached from it (a reader can leave it).
-        public var isEscapable: Bool
+        package var isEscapable: Bool
         /// Whether the reader can get into it from the start.
-        public var isReachable: Bool
+        package var isReachable: Bool
     }
 
     /// An elementary cycle: passages in the order the reader goes round, starting at
     /// the one that comes first in the source.
-    public struct Cycle: Sendable, Hashable {
-        public var passages: [Int]
+    package struct Cycle: Sendable, Hashable {
+        package var passages: [Int]
         /// An ending can be reached from the cycle.
-        public var isEscapable: Bool
+        package var isEscapable: Bool
     }
 
     /// Every cycle-holding component, ordered by its first passage.
-    public let loops: [Loop]
+    package let loops: [Loop]
     /// The first `maxCycles` elementary cycles found.
-    public let listed: [Cycle]
+    package let listed: [Cycle]
     /// How many elementary cycles were found (all of them when `isExact`).
     public let count: Int
     /// False when the budget ran out or `countLimit` cycles were found: `count` is then a
     /// lower bound.
     public let isExact: Bool
     /// Search steps spent.
-    public let steps: Int
+    package let steps: Int
 
     /// Johnson's algorithm (Johnson 1975, "Finding all the elementary circuits of a
     /// directed graph"), iterative: for each strongly connected component, the circuits
@@ -41,7 +41,7 @@ public struct Cycles: Sendable {
     ///
     /// - Complexity: O((V + E)(c + 1)) time for c cycles, O(V + E) space besides the
     ///   `maxCycles` cycles kept; stops when `budget` is spent.
-    public init(
+    package init(
         _ graph: StoryGraph, components: StronglyConnectedComponents, reachability: Reachability,
         maxCycles: Int = 100, budget: AnalysisBudget = AnalysisBudget(), countLimit: Int = .max
     ) {
@@ -248,7 +248,7 @@ public struct Cycles: Sendable {
     /// `v` back to itself; `nil` when `v` is on no cycle.
     ///
     /// - Complexity: O(V + E).
-    public static func shortestCycle(through v: Int, in graph: StoryGraph, components: StronglyConnectedComponents) -> [Int]? {
+    package static func shortestCycle(through v: Int, in graph: StoryGraph, components: StronglyConnectedComponents) -> [Int]? {
         let c = components.componentOf[v]
         guard components.isCyclic[c] else { return nil }
         if graph.successors(of: v).contains(v) { return [v] }

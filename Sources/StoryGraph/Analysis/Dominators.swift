@@ -1,13 +1,13 @@
 /// Bottlenecks: the passages that every path from the start to an ending goes through.
-public struct Bottlenecks: Sendable {
+package struct Bottlenecks: Sendable {
     /// The bottleneck passages in the order a reader meets them; the start comes first
     /// (trivially one) whenever an ending can be reached, and the list is empty when
     /// none can.
-    public let passages: [Int]
+    package let passages: [Int]
     /// The immediate post-dominator of each passage that can reach an ending: the first
     /// passage every path from it to an ending goes through (`graph.count` stands for
     /// "the end of the story"; `-1` where undefined).
-    public let immediatePostDominator: [Int]
+    package let immediatePostDominator: [Int]
 
     /// Post-dominators as the dominators of the reverse graph rooted at a virtual sink
     /// that every reachable ending leads to, by the iterative algorithm of Cooper,
@@ -17,7 +17,7 @@ public struct Bottlenecks: Sendable {
     ///
     /// - Complexity: O((V + E) · d) for d passes (d is small on story graphs: 2 or 3 on
     ///   acyclic ones); O(V + E) space. Iterative throughout.
-    public init(_ graph: StoryGraph, reachability: Reachability) {
+    package init(_ graph: StoryGraph, reachability: Reachability) {
         let n = graph.count
         let sink = n
         let offsets = graph.edgeOffsets

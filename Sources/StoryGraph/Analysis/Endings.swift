@@ -1,32 +1,32 @@
 /// The catalogue of the endings a reader can reach.
 public struct EndingCatalogue: Sendable {
-    public struct Entry: Sendable, Hashable {
-        public var passage: Int
+    package struct Entry: Sendable, Hashable {
+        package var passage: Int
         /// The declared kind (`good`, `bad`…), if any.
-        public var kind: String?
-        public var tags: [String]
+        package var kind: String?
+        package var tags: [String]
         /// Paths that reach this ending (a lower bound when `PathCounts.isExact` is false).
-        public var paths: BigUInt
+        package var paths: BigUInt
         /// The fewest choices from the start.
-        public var shortest: Int
+        package var shortest: Int
         /// The most choices on a path (no passage twice) from the start; a lower bound
         /// when the path search ran out of budget.
-        public var longest: Int
+        package var longest: Int
         /// The probability that a reader picking uniformly at random finishes here.
-        public var probability: Double
+        package var probability: Double
     }
 
     /// Reachable endings in source order.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// Endings the start cannot reach, in source order.
-    public let unreachable: [Int]
+    package let unreachable: [Int]
 
     /// Gathers per ending what the other analyses found: the shortest path by a
     /// breadth-first search (exact on any story), path counts and longest paths from
     /// `PathCounts`, odds from `EndingOdds`.
     ///
     /// - Complexity: O(V + E).
-    public init(_ graph: StoryGraph, reachability: Reachability, paths: PathCounts, odds: EndingOdds) {
+    package init(_ graph: StoryGraph, reachability: Reachability, paths: PathCounts, odds: EndingOdds) {
         let distance = Reachability.distancesToPassages(graph)
         entries = reachability.reachableEndings.map { v in
             let passage = graph.passage(v)

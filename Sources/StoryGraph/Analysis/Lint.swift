@@ -1,5 +1,5 @@
 /// The checks `storygraph check` runs, each with a stable id and a severity.
-public enum LintRule: String, Sendable, CaseIterable, Hashable {
+package enum LintRule: String, Sendable, CaseIterable, Hashable {
     case brokenLink = "broken-link"
     case duplicateID = "duplicate-id"
     case noEnding = "no-ending"
@@ -21,7 +21,7 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
     case variableReadBeforeSet = "variable-read-before-set"
     case stateSearchIncomplete = "state-search-incomplete"
 
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .brokenLink, .duplicateID, .noEnding, .trap: .error
         case .unreachable, .duplicateChoiceText, .selfLoop, .emptyPassage, .unreachableEnding, .inclusionDepth, .callDepth,
@@ -31,7 +31,7 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
     }
 
     /// One line for help and the README.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .brokenLink: "A choice leads to a passage that does not exist."
         case .duplicateID: "Two passages share one id; the second is dropped."
@@ -58,9 +58,9 @@ public enum LintRule: String, Sendable, CaseIterable, Hashable {
 }
 
 /// The lint findings of a story.
-public struct Lint: Sendable {
+package struct Lint: Sendable {
     /// Findings sorted by location, then rule.
-    public let findings: [Diagnostic]
+    package let findings: [Diagnostic]
 
     /// Runs every rule not in `disabled`. Load findings come in through
     /// `loadDiagnostics`: `broken-link` is raised to an error here, `duplicate-id` already
@@ -75,7 +75,7 @@ public struct Lint: Sendable {
     /// - Complexity: O(V + E + C log C) for C choices (one breadth-first search per trap,
     ///   inside its own component; duplicate texts by hashing): every rule is linear, so
     ///   none needs the budget.
-    public init(
+    package init(
         _ graph: StoryGraph, loadDiagnostics: [Diagnostic] = [], reachability: Reachability,
         components: StronglyConnectedComponents, state: StateAnalysis? = nil, disabled: Set<String> = []
     ) {
@@ -227,9 +227,9 @@ public struct Lint: Sendable {
         self.findings = findings
     }
 
-    public var errors: Int { findings.filter { $0.severity == .error }.count }
-    public var warnings: Int { findings.filter { $0.severity == .warning }.count }
-    public var infos: Int { findings.filter { $0.severity == .info }.count }
+    package var errors: Int { findings.filter { $0.severity == .error }.count }
+    package var warnings: Int { findings.filter { $0.severity == .warning }.count }
+    package var infos: Int { findings.filter { $0.severity == .info }.count }
 
     static func nameList(_ names: [String], limit: Int = 10) -> String {
         if names.count <= limit { return names.joined(separator: ", ") }

@@ -7,7 +7,7 @@ public struct EndingOdds: Sendable {
     /// The probability of following a broken link (the story fails there).
     public let brokenLink: Double
     /// The probability of following a link whose target is computed at run time.
-    public let dynamicLink: Double
+    package let dynamicLink: Double
     /// The probability of never reaching an ending: looping for ever in a trap.
     public let neverEnding: Double
     /// The expected number of choices a run makes before it stops (ending, broken or
@@ -15,7 +15,7 @@ public struct EndingOdds: Sendable {
     public let expectedChoices: Double?
     /// The expected number of visits to each passage per run (0 where unknown because the
     /// passage is inside a trap).
-    public let expectedVisits: [Double]
+    package let expectedVisits: [Double]
     /// Whether every looping component was solved within the budget. When not, the
     /// expected visits are lower bounds and `expectedChoices` is absent; the probabilities
     /// are lower bounds too, each at most `unresolved` below the exact one.
@@ -24,18 +24,18 @@ public struct EndingOdds: Sendable {
     /// solve finish and left by more than one way out (0 when `converged`; 0 as well when
     /// every unsolved loop has one way out, which then gets all its mass exactly): an upper
     /// bound on the error of every probability.
-    public let unresolved: Double
+    package let unresolved: Double
     /// The largest relative residual the floating-point eliminations left (about 1e-16 on
     /// well-conditioned stories; 0 on acyclic stories).
-    public let residual: Double
+    package let residual: Double
     /// The steps the exact solve could spend (the budget's share plus 16 per passage and
     /// choice: the linear part of the work is never cut) and the steps it took. Past the
     /// limit, the lower-bound sweeps get as many steps again.
-    public let stepLimit: Int
-    public let steps: Int
+    package let stepLimit: Int
+    package let steps: Int
 
     /// Steps of the sparse elimination per second (a release build; one row entry each).
-    public static let stepsPerSecond = 4_000_000
+    package static let stepsPerSecond = 4_000_000
 
     /// Computes the odds exactly on the condensation of the story: components in
     /// topological order, a dynamic program on acyclic parts, and on each looping component
@@ -51,7 +51,7 @@ public struct EndingOdds: Sendable {
     ///
     /// - Complexity: O(V + E) on acyclic stories and simple loops; O(V + E + fill-in) in
     ///   general (at most O(m³) for a dense component of m passages), within `budget`.
-    public init(
+    package init(
         _ graph: StoryGraph, components: StronglyConnectedComponents? = nil, budget: AnalysisBudget = AnalysisBudget(),
         from origin: Int? = nil
     ) {

@@ -3,41 +3,41 @@
 /// there, the loop it is on, and the findings at its place. Worked out on demand (one odds
 /// solve per passage), once, from a `StoryAnalysis`, so every output can show them; the
 /// HTML report's side panel (`StoryHTML.PassageDetails`) reads them.
-public struct PassageFacts: Sendable {
+package struct PassageFacts: Sendable {
     /// Odds from each passage are solved for stories up to this many passages (one solve
     /// per passage); above it `odds` are nil.
-    public static let oddsPassageLimit = 2_000
+    package static let oddsPassageLimit = 2_000
     /// Paths through each passage are counted by enumerating at most this many paths.
-    public static let pathLimit = 20_000
+    package static let pathLimit = 20_000
 
     /// The odds for a reader who starts at a passage and picks at random.
-    public struct Odds: Sendable {
+    package struct Odds: Sendable {
         /// `(ending, probability)` for every ending with a chance above 0, most likely
         /// first (ties by id).
-        public var endings: [(passage: Int, probability: Double)]
-        public var neverEnding: Double
+        package var endings: [(passage: Int, probability: Double)]
+        package var neverEnding: Double
         /// The chance of following a broken or a computed link.
-        public var brokenLink: Double
-        public var dynamicLink: Double
+        package var brokenLink: Double
+        package var dynamicLink: Double
     }
 
     /// Simple paths from the start to an ending through each passage (at most `pathLimit`
     /// enumerated: lower bounds unless `pathsExact`).
-    public let pathsThrough: [Int]
+    package let pathsThrough: [Int]
     /// Whether every path was enumerated: else `pathsThrough` are lower bounds.
-    public let pathsExact: Bool
+    package let pathsExact: Bool
     /// Each passage's odds; nil for an unreachable passage, or every passage of a story
     /// over `oddsPassageLimit`.
-    public let odds: [Odds?]
+    package let odds: [Odds?]
     /// Index into the analysis' loops (`Cycles.loops`) of the loop each passage is on.
-    public let loop: [Int?]
+    package let loop: [Int?]
     /// The findings at each passage's place (`place(_:in:)`), in the lint's order.
-    public let findings: [[Report.Finding]]
+    package let findings: [[Report.Finding]]
 
     /// - Complexity: O(min(paths, `pathLimit`) · path length) for the path counts, plus
     ///   one odds solve per passage (O(V + E) each on acyclic stories) up to
     ///   `oddsPassageLimit` passages, plus O(F log V) to place F findings.
-    public init(_ analysis: StoryAnalysis) {
+    package init(_ analysis: StoryAnalysis) {
         let graph = analysis.graph
         let p = graph.passageCount
 
@@ -83,7 +83,7 @@ public struct PassageFacts: Sendable {
     /// with no place, or before every passage of its file, is on none.
     ///
     /// - Complexity: O(V log V + F log V).
-    public static func place(_ findings: [Report.Finding], in story: Story) -> [Int: [Report.Finding]] {
+    package static func place(_ findings: [Report.Finding], in story: Story) -> [Int: [Report.Finding]] {
         var starts: [String: [(line: Int, column: Int, passage: Int)]] = [:]
         for (v, passage) in story.passages.enumerated() {
             guard let location = passage.location else { continue }

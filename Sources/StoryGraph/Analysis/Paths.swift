@@ -14,7 +14,7 @@ public struct PathCounts: Sendable {
     /// still be reached is reachable): there are infinitely many walks.
     public let unboundedWalks: Bool
     /// Search steps spent on the cyclic part (0 on an acyclic story).
-    public let steps: Int
+    package let steps: Int
 
     /// Counts paths exactly where the story allows it and within `budget` elsewhere.
     ///
@@ -33,7 +33,7 @@ public struct PathCounts: Sendable {
     ///   cyclic one is exponential in the worst case (counting simple paths is
     ///   #P-complete, Valiant 1979) and bounded by the budget. Memory: O(V + E) plus the
     ///   limbs of the counts on the frontier of the dynamic program.
-    public init(
+    package init(
         _ graph: StoryGraph, components: StronglyConnectedComponents, reachability: Reachability,
         budget: AnalysisBudget = AnalysisBudget()
     ) {

@@ -10,23 +10,23 @@ public struct Reachability: Sendable {
     public let reachable: [Bool]
     /// Per passage: an ending can be reached by path steps (endings included) from its
     /// node, and from every node of it the start reaches.
-    public let reachesEnding: [Bool]
+    package let reachesEnding: [Bool]
     /// Per node (`StoryGraph.count`): what the analysers that walk the nodes read.
-    public let reachableNodes: [Bool]
-    public let nodesReachingEnding: [Bool]
+    package let reachableNodes: [Bool]
+    package let nodesReachingEnding: [Bool]
     /// Passages the start cannot reach, in source order.
-    public let unreachable: [Int]
+    package let unreachable: [Int]
     /// Reachable passages from which no ending can be reached, in source order
     /// (fragments, shown only inside other passages, are never trapped themselves).
-    public let trapped: [Int]
+    package let trapped: [Int]
     /// Reachable endings, in source order.
-    public let reachableEndings: [Int]
+    package let reachableEndings: [Int]
 
     /// A forward search from the start and a backward search over the reverse adjacency
     /// from every ending, both iterative.
     ///
     /// - Complexity: O(V + E) time and O(V) space.
-    public init(_ graph: StoryGraph) {
+    package init(_ graph: StoryGraph) {
         let n = graph.count
         let p = graph.passageCount
         let nodesReached = graph.reachableFromStart()
@@ -63,7 +63,7 @@ public struct Reachability: Sendable {
     /// backwards over the reverse CSR.
     ///
     /// - Complexity: O(V + E).
-    public static func reaching(_ graph: StoryGraph, from targets: [Int]) -> [Bool] {
+    package static func reaching(_ graph: StoryGraph, from targets: [Int]) -> [Bool] {
         var seen = [Bool](repeating: false, count: graph.count)
         var stack: [Int] = []
         for t in targets where !seen[t] {
@@ -89,7 +89,7 @@ public struct Reachability: Sendable {
     /// least over its nodes: `distancesToPassages`).
     ///
     /// - Complexity: O(V + E).
-    public static func distancesFromStart(_ graph: StoryGraph) -> [Int] {
+    package static func distancesFromStart(_ graph: StoryGraph) -> [Int] {
         var distance = [Int](repeating: -1, count: graph.count)
         var queue = [graph.start]
         distance[graph.start] = 0
@@ -109,7 +109,7 @@ public struct Reachability: Sendable {
     /// (`-1` where none is reachable by path steps).
     ///
     /// - Complexity: O(V + E).
-    public static func distancesToPassages(_ graph: StoryGraph) -> [Int] {
+    package static func distancesToPassages(_ graph: StoryGraph) -> [Int] {
         let byNode = distancesFromStart(graph)
         var distance = Array(byNode.prefix(graph.passageCount))
         for v in graph.passageCount..<graph.count where byNode[v] >= 0 {

@@ -29,21 +29,21 @@ public struct StoryAnalysis: Sendable {
     public let graph: StoryGraph
     public let options: Options
     public let reachability: Reachability
-    public let components: StronglyConnectedComponents
+    package let components: StronglyConnectedComponents
     public let cycles: Cycles
     public let paths: PathCounts
     public let odds: EndingOdds
-    public let bottlenecks: Bottlenecks
+    package let bottlenecks: Bottlenecks
     public let endings: EndingCatalogue
-    public let structure: StructureFigures
+    package let structure: StructureFigures
     /// The condition-aware search; nil when the story has no state to search
     /// (`StateModel.applies(to:)`).
     public let state: StateAnalysis?
     /// Paths and odds on the state graph; nil without a state search.
-    public let stateOutcomes: StateOutcomes?
-    public let lint: Lint
+    package let stateOutcomes: StateOutcomes?
+    package let lint: Lint
     /// Seconds each analysis took, in the order they ran.
-    public let timings: [(name: String, seconds: Double)]
+    package let timings: [(name: String, seconds: Double)]
 
     /// Runs reachability, components (Tarjan 1972), cycles (Johnson 1975), path counts,
     /// odds (absorbing Markov chain), post-dominators (Cooper–Harvey–Kennedy 2001),

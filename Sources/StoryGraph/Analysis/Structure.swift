@@ -1,28 +1,28 @@
 /// The size and shape of a story in figures.
-public struct StructureFigures: Sendable, Hashable {
-    public var passages: Int
+package struct StructureFigures: Sendable, Hashable {
+    package var passages: Int
     /// Every choice written in the story, restarts included.
-    public var choices: Int
+    package var choices: Int
     /// Words of passage text (runs of non-whitespace).
-    public var words: Int
+    package var words: Int
     /// Passages that are endings (declared, or with no way on but restarts).
-    public var endings: Int
+    package var endings: Int
     /// The mean number of choices a reader picks from at a passage that is not an ending
     /// (restarts and inclusions left out).
-    public var meanChoices: Double
+    package var meanChoices: Double
     /// Passages where paths merge: two or more path steps lead into them.
-    public var merges: Int
+    package var merges: Int
     /// Passages whose choices (two or more) all lead to the same passage, in source order.
-    public var falseChoices: [Int]
+    package var falseChoices: [Int]
     /// The fewest choices from the start to an ending (`nil` when none is reachable).
-    public var shortestPath: Int?
+    package var shortestPath: Int?
     /// The most choices on a path; a lower bound when the path count is.
-    public var longestPath: Int?
+    package var longestPath: Int?
 
     /// Counts in one pass over the passages and the adjacency.
     ///
     /// - Complexity: O(P + C + T) for P passages, C choices and T characters of text.
-    public init(_ graph: StoryGraph, endings: EndingCatalogue) {
+    package init(_ graph: StoryGraph, endings: EndingCatalogue) {
         let story = graph.story
         passages = graph.passageCount
         var choices = 0

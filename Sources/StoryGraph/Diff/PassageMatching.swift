@@ -1,32 +1,32 @@
 /// Which passage of one version of a story is which passage of the other: the same id
 /// first, then, among the passages left on each side, the pairs whose texts share enough
 /// of their words (a rename).
-public struct PassageMatching: Sendable, Hashable {
+package struct PassageMatching: Sendable, Hashable {
     /// A passage whose id changed, found by its text.
-    public struct Rename: Sendable, Hashable {
-        public var old: String
-        public var new: String
+    package struct Rename: Sendable, Hashable {
+        package var old: String
+        package var new: String
         /// The Dice coefficient of the two texts' words (see `similarity`).
-        public var similarity: Double
+        package var similarity: Double
     }
 
     /// The least similarity of a rename: at least 60% of the two texts' words in common.
-    public static let defaultThreshold = 0.6
+    package static let defaultThreshold = 0.6
     /// At most this many (removed × added) pairs are compared; past it no rename is sought
     /// (every unmatched passage stays added or removed) and `renameSearchComplete` is false.
-    public static let pairLimit = 1_000_000
+    package static let pairLimit = 1_000_000
 
     /// Passage index in the old story → its index in the new one (`nil`: removed).
-    public let newIndex: [Int?]
+    package let newIndex: [Int?]
     /// Passage index in the new story → its index in the old one (`nil`: added).
-    public let oldIndex: [Int?]
+    package let oldIndex: [Int?]
     /// Renames in the new story's source order.
-    public let renames: [Rename]
-    public let threshold: Double
+    package let renames: [Rename]
+    package let threshold: Double
     /// The (removed × added) pairs: their texts were compared when `renameSearchComplete`.
-    public let candidatePairs: Int
+    package let candidatePairs: Int
     /// False when there were more candidate pairs than `pairLimit`.
-    public let renameSearchComplete: Bool
+    package let renameSearchComplete: Bool
 
     /// Matches passages by id, then the rest by text: every (removed, added) pair whose
     /// similarity is at least `threshold` is a candidate; candidates are taken greedily,
@@ -36,7 +36,7 @@ public struct PassageMatching: Sendable, Hashable {
     /// - Complexity: O(V + W log W) for the ids and words (W words in all), plus
     ///   O(r · a · w) for r removed and a added passages of w words each (at most
     ///   `pairLimit` pairs) and O(c log c) to sort the c candidates.
-    public init(old: Story, new: Story, threshold: Double = Self.defaultThreshold) {
+    package init(old: Story, new: Story, threshold: Double = Self.defaultThreshold) {
         self.threshold = threshold
         var newIndex = [Int?](repeating: nil, count: old.passages.count)
         var oldIndex = [Int?](repeating: nil, count: new.passages.count)
@@ -119,7 +119,7 @@ public struct PassageMatching: Sendable, Hashable {
     }
 
     /// The word similarity of two texts, as the matching measures it.
-    public static func similarity(_ a: String, _ b: String) -> Double {
+    package static func similarity(_ a: String, _ b: String) -> Double {
         var vocabulary: [Substring: Int] = [:]
         return similarity(words(a, &vocabulary), words(b, &vocabulary))
     }

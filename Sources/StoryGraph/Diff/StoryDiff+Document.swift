@@ -7,7 +7,7 @@ extension StoryDiff {
     /// (`Schemas/diff.schema.json`).
     ///
     /// - Complexity: O(changes).
-    public func document() -> ReportDocument {
+    package func document() -> ReportDocument {
         ReportDocument(
             heading: nil,
             sections: [summarySection(), figuresSection(), passagesSection(), linksSection(), endingsSection(),
@@ -21,7 +21,7 @@ extension StoryDiff {
 
     /// "2 passages added, 1 removed, 1 renamed; 3 links added, …": every count that is not
     /// zero, or "no changes" when all are.
-    public var summary: String {
+    package var summary: String {
         func count(_ n: Int, _ noun: String, _ verb: String, first: Bool) -> String {
             first ? "\(NumberText.grouped(n)) \(noun)\(n == 1 ? "" : "s") \(verb)" : "\(NumberText.grouped(n)) \(verb)"
         }
@@ -156,7 +156,7 @@ extension StoryDiff {
 
 extension StoryDiff {
     /// What `diff --format` writes.
-    public enum Format: String, Sendable, CaseIterable { case text, markdown, json }
+    package enum Format: String, Sendable, CaseIterable { case text, markdown, json }
 
     /// The diff in `format`: the same document as text, Markdown to paste in a pull
     /// request, or JSON.
@@ -170,7 +170,7 @@ extension StoryDiff {
     }
 
     /// What makes a diff fail a CI check (`diff --fail-on`).
-    public enum FailOn: String, Sendable, CaseIterable { case newErrors = "new-errors", lostEndings = "lost-endings" }
+    package enum FailOn: String, Sendable, CaseIterable { case newErrors = "new-errors", lostEndings = "lost-endings" }
 
     /// Why the diff fails under `failOn` (`1 new error`, `2 lost endings`); empty when it
     /// does not.

@@ -2,76 +2,76 @@
 /// links added, removed and retargeted, endings gained and lost with their paths and odds
 /// before and after, and findings new and fixed. Built from two analyses, knowing nothing
 /// of the formats they were read from; `document()` renders it like every report.
-public struct StoryDiff: Sendable, Hashable {
+package struct StoryDiff: Sendable, Hashable {
     /// One version: where it was read from and its report.
-    public struct Side: Sendable, Hashable {
+    package struct Side: Sendable, Hashable {
         /// The name the reader gave it (a path, `git:REV:PATH`).
-        public var name: String
-        public var report: Report
+        package var name: String
+        package var report: Report
 
-        public init(name: String, report: Report) {
+        package init(name: String, report: Report) {
             self.name = name
             self.report = report
         }
     }
 
-    public struct LinkChange: Sendable, Hashable {
-        public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package struct LinkChange: Sendable, Hashable {
+        package enum Kind: String, Sendable, Hashable, CaseIterable {
             case added, removed, retargeted
         }
 
         /// The passage the choice is on, by its new id (its old id when it was removed).
-        public var passage: String
+        package var passage: String
         /// The label the reader sees.
-        public var label: String
-        public var kind: Kind
+        package var label: String
+        package var kind: Kind
         /// The old target, by its new id when that passage was kept or renamed (`nil`
         /// when the link was added).
-        public var oldTarget: String?
+        package var oldTarget: String?
         /// The new target (`nil` when the link was removed).
-        public var newTarget: String?
+        package var newTarget: String?
     }
 
-    public struct EndingChange: Sendable, Hashable {
-        public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package struct EndingChange: Sendable, Hashable {
+        package enum Kind: String, Sendable, Hashable, CaseIterable {
             case gained, lost, kept
         }
 
         /// The ending's id in the new story (in the old one when it was lost).
-        public var id: String
+        package var id: String
         /// Its id in the old story when it was renamed.
-        public var oldID: String?
-        public var kind: Kind
-        public var pathsBefore: BigUInt?
-        public var pathsAfter: BigUInt?
-        public var probabilityBefore: Double?
-        public var probabilityAfter: Double?
+        package var oldID: String?
+        package var kind: Kind
+        package var pathsBefore: BigUInt?
+        package var pathsAfter: BigUInt?
+        package var probabilityBefore: Double?
+        package var probabilityAfter: Double?
     }
 
-    public var old: Side
-    public var new: Side
-    public var matching: PassageMatching
+    package var old: Side
+    package var new: Side
+    package var matching: PassageMatching
     /// Passages of the new story no old passage matched, in source order.
-    public var added: [String]
+    package var added: [String]
     /// Passages of the old story no new passage matched, in source order.
-    public var removed: [String]
+    package var removed: [String]
     /// Links of the passages kept (by id or by a rename), in the new story's order.
-    public var links: [LinkChange]
+    package var links: [LinkChange]
     /// The endings a reader can reach in either version: the new story's in its order
     /// (kept or gained), then those lost, in the old story's order.
-    public var endings: [EndingChange]
+    package var endings: [EndingChange]
     /// Findings of the new story that the old one did not have, and the other way round.
     /// Findings are the same when their severity, rule and message are (their places
     /// may move; an old message names a renamed passage by its new id); of several alike,
     /// the first ones are the ones kept.
-    public var newFindings: [Report.Finding]
-    public var fixedFindings: [Report.Finding]
+    package var newFindings: [Report.Finding]
+    package var fixedFindings: [Report.Finding]
 
     /// Compares two analysed versions.
     ///
     /// - Complexity: that of `PassageMatching`, plus O(V + E + F) for the links (E choices),
     ///   endings and findings (F).
-    public init(old: StoryAnalysis, oldName: String, new: StoryAnalysis, newName: String,
+    package init(old: StoryAnalysis, oldName: String, new: StoryAnalysis, newName: String,
                 renameThreshold: Double = PassageMatching.defaultThreshold) {
         let oldStory = old.graph.story, newStory = new.graph.story
         let matching = PassageMatching(old: oldStory, new: newStory, threshold: renameThreshold)
@@ -190,8 +190,8 @@ public struct StoryDiff: Sendable, Hashable {
         return parts.joined(separator: "'")
     }
 
-    public var gainedEndings: [EndingChange] { endings.filter { $0.kind == .gained } }
-    public var lostEndings: [EndingChange] { endings.filter { $0.kind == .lost } }
+    package var gainedEndings: [EndingChange] { endings.filter { $0.kind == .gained } }
+    package var lostEndings: [EndingChange] { endings.filter { $0.kind == .lost } }
     /// New findings of severity error.
-    public var newErrors: [Report.Finding] { newFindings.filter { $0.severity == Severity.error.rawValue } }
+    package var newErrors: [Report.Finding] { newFindings.filter { $0.severity == Severity.error.rawValue } }
 }

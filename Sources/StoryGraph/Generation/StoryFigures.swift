@@ -3,29 +3,29 @@ import Foundation
 /// The figures that say what a story's shape is, measured on the story itself: what
 /// `generate` prints beside what it wrote, and what the benchmark checks before it times
 /// a case (a case must be what its name says).
-public struct StoryFigures: Sendable, Hashable, CustomStringConvertible {
-    public var passages: Int
+package struct StoryFigures: Sendable, Hashable, CustomStringConvertible {
+    package var passages: Int
     /// Choices that are steps (not restarts, inclusions or computed links).
-    public var choices: Int
-    public var endings: Int
+    package var choices: Int
+    package var endings: Int
     /// Passages the start reaches.
-    public var reachable: Int
+    package var reachable: Int
     /// Reachable passages from which no ending can be reached.
-    public var trapped: Int
+    package var trapped: Int
     /// Strongly connected components with a cycle (loops), and the passages in them.
-    public var loops: Int
-    public var passagesInLoops: Int
+    package var loops: Int
+    package var passagesInLoops: Int
 
     /// Share of passages the start reaches, 0…1.
-    public var reachableShare: Double { passages == 0 ? 0 : Double(reachable) / Double(passages) }
+    package var reachableShare: Double { passages == 0 ? 0 : Double(reachable) / Double(passages) }
     /// Mean step choices per passage that is not an ending.
-    public var meanBranching: Double {
+    package var meanBranching: Double {
         let open = passages - endings
         return open <= 0 ? 0 : Double(choices) / Double(open)
     }
 
     /// - Complexity: O(P + C).
-    public init(_ graph: StoryGraph) {
+    package init(_ graph: StoryGraph) {
         let reachability = Reachability(graph)
         let components = StronglyConnectedComponents(graph)
         passages = graph.passageCount
@@ -38,7 +38,7 @@ public struct StoryFigures: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `2,000 passages, 3,636 choices (1.99 a section), 176 endings, start reaches 100.0%, 0 trapped, 26 loops (98 passages)`
-    public var description: String {
+    package var description: String {
         let grouped = NumberText.grouped as (Int) -> String
         let share = NumberText.percent(reachableShare, decimals: 1)
         let branching = NumberText.fixed(meanBranching)

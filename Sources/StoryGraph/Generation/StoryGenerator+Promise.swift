@@ -4,20 +4,20 @@ import Foundation
 /// `StoryFigures` measures on the story fall in these ranges (the tests check it over many
 /// seeds and sizes; the benchmark checks its cases the same way before it times them).
 extension StoryGenerator.Shape {
-    public struct Promise: Sendable, Hashable {
-        public var passages: Int
+    package struct Promise: Sendable, Hashable {
+        package var passages: Int
         /// Passages the start reaches.
-        public var reachable: ClosedRange<Int>
-        public var endings: ClosedRange<Int>
+        package var reachable: ClosedRange<Int>
+        package var endings: ClosedRange<Int>
         /// Strongly connected components with a cycle.
-        public var loops: ClosedRange<Int>
+        package var loops: ClosedRange<Int>
         /// Mean step choices per passage that is not an ending (`StoryFigures.meanBranching`).
-        public var branching: ClosedRange<Double>
+        package var branching: ClosedRange<Double>
         /// No generated shape has a trap: every reachable passage can still reach an ending.
-        public var trapped: Int { 0 }
+        package var trapped: Int { 0 }
 
         /// What `figures` break of the promise, in words (empty when it holds).
-        public func broken(by figures: StoryFigures) -> [String] {
+        package func broken(by figures: StoryFigures) -> [String] {
             var broken: [String] = []
             func check<T: Comparable>(_ name: String, _ value: T, _ range: ClosedRange<T>) {
                 if !range.contains(value) { broken.append("\(name) \(value), promised \(range)") }
@@ -43,7 +43,7 @@ extension StoryGenerator.Shape {
     /// settles at the root of s = 1 − e^(−2s), 79.7%).
     ///
     /// - Complexity: O(1).
-    public var promise: Promise {
+    package var promise: Promise {
         func exactly(_ value: Double) -> ClosedRange<Double> { value...value }
         func mean(_ choices: Int, over open: Int) -> Double { open <= 0 ? 0 : Double(choices) / Double(open) }
         switch self {

@@ -8,7 +8,7 @@ extension StoryGenerator.Shape {
     /// must have no `problem`.
     ///
     /// - Complexity: O(log n).
-    public var minimumJSONBytes: Int {
+    package var minimumJSONBytes: Int {
         // Each count is a passage line without its numbers, `,\n` included; the frame is
         // `{"title":"","start":"p0","passages":[\n` and `\n]}\n` without the title, less the
         // last line's `,\n`.

@@ -6,9 +6,9 @@ import Foundation
 /// same passages in the same order on any machine (the generator carries its own
 /// SplitMix64 and draws numbers only in source order), so `StoryJSONWriter` turns them
 /// into the same bytes.
-public enum StoryGenerator {
+package enum StoryGenerator {
     /// A shape of story, with its size.
-    public enum Shape: Sendable, Hashable {
+    package enum Shape: Sendable, Hashable {
         /// `n` sections in the proportions of real gamebooks, for every seed: the start
         /// reaches every section, no section is a trap, about 8% of sections are endings
         /// (and always the last three), 1–3 choices a section mostly forward (an
@@ -33,13 +33,13 @@ public enum StoryGenerator {
         case keys(Int)
 
         /// The shape names the command line knows, with the numbers each takes.
-        public static let names: [(name: String, arguments: [String])] = [
+        package static let names: [(name: String, arguments: [String])] = [
             ("gamebook", ["N"]), ("lattice", ["W", "L"]), ("tree", ["D"]), ("chain", ["N"]), ("diamonds", ["N"]),
             ("keys", ["N"]),
         ]
 
         /// The shape called `name` with `numbers`, or a message that says what is wrong.
-        public static func parse(_ name: String, _ numbers: [Int]) -> Result<Shape, ShapeError> {
+        package static func parse(_ name: String, _ numbers: [Int]) -> Result<Shape, ShapeError> {
             guard let entry = names.first(where: { $0.name == name }) else {
                 return .failure(ShapeError("unknown shape '\(name)'; shapes: \(names.map(\.name).joined(separator: ", "))"))
             }
@@ -60,7 +60,7 @@ public enum StoryGenerator {
         }
 
         /// Why the size cannot make a story, if it cannot.
-        public var problem: String? {
+        package var problem: String? {
             switch self {
             case .gamebook(let n) where n < 1 || n > 10_000_000: "gamebook N must be from 1 to 10000000"
             case .keys(let n) where n < 1 || n > 10_000_000: "keys N must be from 1 to 10000000"
@@ -86,8 +86,8 @@ public enum StoryGenerator {
         }
     }
 
-    public struct ShapeError: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct ShapeError: Error, Sendable, CustomStringConvertible {
+        package var description: String
         init(_ description: String) { self.description = description }
     }
 
@@ -96,7 +96,7 @@ public enum StoryGenerator {
     /// passage. The shape must have no `problem`.
     ///
     /// - Complexity: O(P + C) for P passages and C choices.
-    public static func story(_ shape: Shape, seed: UInt64 = 1) -> Story {
+    package static func story(_ shape: Shape, seed: UInt64 = 1) -> Story {
         precondition(shape.problem == nil, shape.problem ?? "")
         var random = SplitMix64(seed: seed)
         let passages: [Passage] = switch shape {

@@ -12,9 +12,9 @@
 /// `depthLimit`, or one whose copy would take the copies past `copyLimit(passages:)`
 /// nodes, is followed as a plain step into the callee's own node (and listed in
 /// `callsCut`).
-public enum CallExpansion {
+package enum CallExpansion {
     /// Why a call was followed as a plain step.
-    public enum Cut: String, Sendable, Hashable {
+    package enum Cut: String, Sendable, Hashable {
         /// Calls nested deeper than `depthLimit` (recursion, or a very deep chain).
         case depth
         /// The copies would pass `copyLimit(passages:)` nodes.
@@ -29,10 +29,10 @@ public enum CallExpansion {
 
     /// Calls nested this deep are followed (real stories nest a few levels; recursion
     /// would otherwise copy without end).
-    public static let depthLimit = 16
+    package static let depthLimit = 16
 
     /// At most this many copy nodes: 20 per passage, at least 4,096, at most 1,000,000.
-    public static func copyLimit(passages: Int) -> Int { min(1_000_000, max(4_096, 20 * passages)) }
+    package static func copyLimit(passages: Int) -> Int { min(1_000_000, max(4_096, 20 * passages)) }
 
     struct Result {
         var passageOf: [Int]

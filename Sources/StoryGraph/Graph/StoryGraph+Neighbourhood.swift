@@ -4,7 +4,7 @@ extension StoryGraph {
     /// `center` (its own and its copies as a callee), told by passage.
     ///
     /// - Complexity: O(V + E) at most; O(visited) in practice.
-    public func passages(within radius: Int, of center: Int) -> Set<Int> {
+    package func passages(within radius: Int, of center: Int) -> Set<Int> {
         var distance = [Int: Int]()
         var queue = nodes(of: center)
         for v in queue { distance[v] = 0 }
@@ -30,7 +30,7 @@ extension StoryGraph {
     /// reachable from the start and can reach a node of `ending`.
     ///
     /// - Complexity: O(V + E).
-    public func passagesOnPaths(to ending: Int) -> Set<Int> {
+    package func passagesOnPaths(to ending: Int) -> Set<Int> {
         let forward = reachableFromStart()
         let backward = Reachability.reaching(self, from: nodes(of: ending))
         var result = Set<Int>()
@@ -41,7 +41,7 @@ extension StoryGraph {
     /// The nodes of passage `p`: its own, then its copies (as a callee) in order.
     ///
     /// - Complexity: O(V − P).
-    public func nodes(of p: Int) -> [Int] {
+    package func nodes(of p: Int) -> [Int] {
         [p] + (passageCount..<count).filter { passageOf[$0] == p }
     }
 }

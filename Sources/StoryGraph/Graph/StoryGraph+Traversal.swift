@@ -5,7 +5,7 @@ extension StoryGraph {
     /// map folds it per passage: `Reachability.reachable`).
     ///
     /// - Complexity: O(P + E), iterative (no recursion over story depth).
-    public func reachableFromStart() -> [Bool] {
+    package func reachableFromStart() -> [Bool] {
         var seen = [Bool](repeating: false, count: count)
         var includesOf = [[Int]](repeating: [], count: count)
         for include in includes { includesOf[include.ref.passage].append(include.target) }
@@ -28,7 +28,7 @@ extension StoryGraph {
     /// copy of a callee's) is.
     ///
     /// - Complexity: O(V + E).
-    public func reachablePassages() -> [Bool] {
+    package func reachablePassages() -> [Bool] {
         let nodes = reachableFromStart()
         var reachable = Array(nodes.prefix(passageCount))
         for v in passageCount..<count where nodes[v] { reachable[passageOf[v]] = true }
@@ -40,7 +40,7 @@ extension StoryGraph {
     /// when there is none.
     ///
     /// - Complexity: O(V + E), breadth-first.
-    public func shortestWalk(from a: Int, to b: Int, allowed: (Int) -> Bool = { _ in true }) -> [Int] {
+    package func shortestWalk(from a: Int, to b: Int, allowed: (Int) -> Bool = { _ in true }) -> [Int] {
         // Per node: the edge it was first reached by, and from which node.
         var edgeInto = [Int](repeating: -1, count: count)
         var cameFrom = [Int](repeating: -1, count: count)

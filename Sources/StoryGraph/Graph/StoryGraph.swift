@@ -49,7 +49,7 @@ public struct StoryGraph: Sendable {
     public let isEnding: [Bool]
     /// Passages shown only inside other passages (never entered by a step, not the
     /// start, not a declared ending): neither an ending, nor unreachable, nor a trap.
-    public let isFragment: [Bool]
+    package let isFragment: [Bool]
 
     /// Edges leaving passage `v` are `edgeOffsets[v] ..< edgeOffsets[v + 1]`.
     public let edgeOffsets: [Int]
@@ -60,45 +60,45 @@ public struct StoryGraph: Sendable {
     public let edgeRefs: [ChoiceRef]
 
     /// Edges entering passage `v` are `reverseOffsets[v] ..< reverseOffsets[v + 1]`.
-    public let reverseOffsets: [Int]
+    @usableFromInline package let reverseOffsets: [Int]
     /// The passage each reverse edge comes from.
-    public let reverseSources: [Int]
+    @usableFromInline package let reverseSources: [Int]
     /// The forward edge number of each reverse edge.
-    public let reverseEdges: [Int]
+    package let reverseEdges: [Int]
 
     /// The passages shown inside `v` by inclusion, down to `inclusionDepthLimit`, each once, in the order
     /// a reader meets them: `shownPassages[shownOffsets[v] ..< shownOffsets[v + 1]]`.
-    public let shownOffsets: [Int]
-    public let shownPassages: [Int]
+    package let shownOffsets: [Int]
+    package let shownPassages: [Int]
     /// Passages whose inclusions nest deeper than `inclusionDepthLimit` (what lies deeper
     /// is not credited to them), in source order.
-    public let inclusionsCut: [Int]
+    package let inclusionsCut: [Int]
 
     /// Choices with `restart` set (they lead back to the start).
-    public let restarts: [ChoiceRef]
+    package let restarts: [ChoiceRef]
     /// Choices whose target does not exist.
-    public let brokenLinks: [ChoiceRef]
+    package let brokenLinks: [ChoiceRef]
     /// Inclusions (`include` kind) of an existing passage, with the included passage.
-    public let includes: [(ref: ChoiceRef, target: Int)]
+    package let includes: [(ref: ChoiceRef, target: Int)]
     /// Links whose target is computed at run time.
-    public let dynamicLinks: [ChoiceRef]
+    package let dynamicLinks: [ChoiceRef]
     /// Step choices that leave an ending (drawn; not part of paths).
-    public let endingExits: [(ref: ChoiceRef, target: Int)]
+    package let endingExits: [(ref: ChoiceRef, target: Int)]
     /// Broken links of the passages shown inside `passage` by inclusion, where the reader
     /// meets them (`passage` neither an ending nor a fragment); `brokenLinks` keeps each
     /// once, at the passage it is written in.
-    public let shownBrokenLinks: [(passage: Int, ref: ChoiceRef)]
+    package let shownBrokenLinks: [(passage: Int, ref: ChoiceRef)]
     /// Dynamic links of the passages shown inside `passage`, as `shownBrokenLinks`.
-    public let shownDynamicLinks: [(passage: Int, ref: ChoiceRef)]
+    package let shownDynamicLinks: [(passage: Int, ref: ChoiceRef)]
     /// Returns met with no call running (the flow enters a callee's passage by an
     /// ordinary step, or starts there): the node where met and the return.
-    public let returnsWithoutCall: [(node: Int, ref: ChoiceRef)]
+    package let returnsWithoutCall: [(node: Int, ref: ChoiceRef)]
     /// Calls followed as plain steps into the callee (whose returns then lead nowhere):
     /// nested deeper than `CallExpansion.depthLimit`, or past the copy budget.
-    public let callsCut: [(ref: ChoiceRef, reason: CallExpansion.Cut)]
+    package let callsCut: [(ref: ChoiceRef, reason: CallExpansion.Cut)]
     /// For every return a copy follows: the return and the passage it leads back to,
     /// each pair once, sorted (what the map draws as a dashed "return" edge).
-    public let returnPoints: [(ref: ChoiceRef, passage: Int)]
+    package let returnPoints: [(ref: ChoiceRef, passage: Int)]
 
     /// Compiles a validated story (unique ids, existing start: see `Story.validated()`).
     ///
@@ -304,7 +304,7 @@ public struct StoryGraph: Sendable {
     /// How deep inclusions are followed: a passage shown inside a passage shown inside …
     /// 32 levels down is not shown (real stories nest a few levels; a hostile chain of
     /// 100,000 passages each showing the next would otherwise credit P²/2 choices).
-    public static let inclusionDepthLimit = 32
+    package static let inclusionDepthLimit = 32
 
     /// For every passage, the passages it shows by inclusion, down to
     /// `inclusionDepthLimit` levels: an iterative depth-first search over the inclusions
@@ -369,7 +369,7 @@ public struct StoryGraph: Sendable {
     }
 
     /// The passages shown inside `v` by inclusion (see `shownPassages`).
-    public func shown(in v: Int) -> ArraySlice<Int> {
+    package func shown(in v: Int) -> ArraySlice<Int> {
         let p = passageOf[v]
         return shownPassages[shownOffsets[p]..<shownOffsets[p + 1]]
     }

@@ -21,9 +21,9 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
     case off
 
     /// Labels that restart from any passage (normalised, see `normalised(_:)`).
-    public static let restartLabels: Set<String> = ["play again", "start again", "start over", "try again", "retry", "restart"]
+    package static let restartLabels: Set<String> = ["play again", "start again", "start over", "try again", "retry", "restart"]
     /// Labels or last lines that make a passage whose only way on is the start final.
-    public static let endLabels: Set<String> = [
+    package static let endLabels: Set<String> = [
         "the end", "end", "game over", "fin", "start", "begin", "back to the start", "back to start",
         "return to the start", "return to start",
     ]
@@ -34,7 +34,7 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
     /// - Complexity: O(P + C + T) for P passages, C choices and the passages' texts T
     ///   (only the last line of a final passage's text is read).
     @discardableResult
-    public func apply(to passages: inout [Passage], start: String) -> Int {
+    package func apply(to passages: inout [Passage], start: String) -> Int {
         guard self != .off else { return 0 }
         var marked = 0
         for p in passages.indices {
@@ -76,7 +76,7 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// Lower case, letters and digits only, words separated by one space: "Play
     /// again!" and "PLAY  AGAIN" are both "play again".
-    public static func normalised(_ text: String) -> String {
+    package static func normalised(_ text: String) -> String {
         var result = ""
         var pendingSpace = false
         for character in text.lowercased() {

@@ -3,66 +3,66 @@
 /// bit, whatever the number of threads that played the runs.
 public struct FuzzReport: Sendable {
     /// A run that failed at a link, with the link.
-    public struct FailedRun: Sendable, Hashable {
-        public var run: Int
-        public var choice: ChoiceRef
+    package struct FailedRun: Sendable, Hashable {
+        package var run: Int
+        package var choice: ChoiceRef
     }
 
     /// A broken or dynamic link some runs took.
-    public struct FailedLink: Sendable, Hashable {
-        public var choice: ChoiceRef
-        public var isDynamic: Bool
+    package struct FailedLink: Sendable, Hashable {
+        package var choice: ChoiceRef
+        package var isDynamic: Bool
         /// Runs that took it (each failed there).
-        public var runs: Int
+        package var runs: Int
         /// The smallest run number that took it.
-        public var firstRun: Int
+        package var firstRun: Int
     }
 
     /// Run length statistics in choices, from the histogram; percentiles by nearest rank
     /// (the smallest length at least that share of runs do not exceed).
-    public struct LengthStatistics: Sendable, Hashable {
-        public var min: Int
-        public var mean: Double
-        public var median: Int
-        public var p90: Int
-        public var p99: Int
-        public var max: Int
+    package struct LengthStatistics: Sendable, Hashable {
+        package var min: Int
+        package var mean: Double
+        package var median: Int
+        package var p90: Int
+        package var p99: Int
+        package var max: Int
     }
 
-    public let graph: PlayGraph
+    package let graph: PlayGraph
     public let runs: Int
     public let seed: UInt64
-    public let policy: PlayPolicy
-    public let maxSteps: Int
+    package let policy: PlayPolicy
+    package let maxSteps: Int
     /// Runs that visited each passage at least once.
     public let passageRuns: [Int]
     /// Runs that took each slot's choice (`graph.refs[slot]`) at least once (slots of one
     /// choice in several copies of a callee all show the choice's count).
-    public let choiceRuns: [Int]
+    package let choiceRuns: [Int]
     /// Runs that ended at each passage.
     public let endingRuns: [Int]
     public let stuckRuns: Int
     /// Under `PlayPolicy.state`: runs that stopped at a passage that is not an ending and
     /// offered no choice (no condition held, or the once-only ones were used up), and the
     /// smallest of their run numbers; a structural trap shows in `stuckRuns` instead.
-    public let blockedRuns: Int
-    public let firstBlockedRuns: [Int]
+    package let blockedRuns: Int
+    package let firstBlockedRuns: [Int]
     /// Under `PlayPolicy.state`: how many times a choice was offered because its
     /// condition was unknown (a call, text not parsed), and those choices, in story order.
-    public let unknownOffers: Int
-    public let unknownChoices: [ChoiceRef]
-    public let brokenLinkRuns: Int
-    public let dynamicLinkRuns: Int
+    package let unknownOffers: Int
+    package let unknownChoices: [ChoiceRef]
+    package let brokenLinkRuns: Int
+    package let dynamicLinkRuns: Int
     /// Choices taken over all runs.
-    public let totalChoices: Int
+    package let totalChoices: Int
     /// Runs by length in choices, indices `0 ... maxSteps`.
-    public let lengthHistogram: [Int]
+    package let lengthHistogram: [Int]
     /// The smallest stuck run numbers (at most `Fuzzer.keptRunNumbers`).
-    public let firstStuckRuns: [Int]
+    package let firstStuckRuns: [Int]
     /// The smallest run numbers that failed at a broken or dynamic link.
-    public let firstFailedRuns: [FailedRun]
+    package let firstFailedRuns: [FailedRun]
     /// Every broken or dynamic link some run took, in story order.
-    public let failedLinks: [FailedLink]
+    package let failedLinks: [FailedLink]
 
     init(graph: PlayGraph, runs: Int, seed: UInt64, policy: PlayPolicy, maxSteps: Int, counts: FuzzCounts) {
         self.graph = graph
@@ -106,23 +106,23 @@ public struct FuzzReport: Sendable {
     /// Runs that reached an ending.
     public var endedRuns: Int { runs - stuckRuns - blockedRuns - brokenLinkRuns - dynamicLinkRuns }
     /// Whether every run reached an ending.
-    public var allEnded: Bool { endedRuns == runs }
+    package var allEnded: Bool { endedRuns == runs }
 
     /// The number of passages visited by at least one run.
-    public var passagesVisited: Int { passageRuns.count { $0 > 0 } }
+    package var passagesVisited: Int { passageRuns.count { $0 > 0 } }
     /// The number of choices (that a reader can pick) taken by at least one run.
-    public var choicesTaken: Int { choiceRuns.indices.count { choiceRuns[$0] > 0 && graph.isChoiceSlot($0) } }
+    package var choicesTaken: Int { choiceRuns.indices.count { choiceRuns[$0] > 0 && graph.isChoiceSlot($0) } }
     /// Passages no run visited, in story order.
-    public var neverVisitedPassages: [Int] { passageRuns.indices.filter { passageRuns[$0] == 0 } }
+    package var neverVisitedPassages: [Int] { passageRuns.indices.filter { passageRuns[$0] == 0 } }
     /// Choices no run took, in story order.
-    public var neverTakenChoices: [ChoiceRef] {
+    package var neverTakenChoices: [ChoiceRef] {
         choiceRuns.indices.filter { choiceRuns[$0] == 0 && graph.isChoiceSlot($0) }.map { graph.refs[$0] }
     }
     /// Runs that took this choice (0 for one a reader cannot pick).
     public func runs(taking choice: ChoiceRef) -> Int { graph.slot(of: choice).map { choiceRuns[$0] } ?? 0 }
 
     /// - Complexity: O(maxSteps).
-    public var lengthStatistics: LengthStatistics? {
+    package var lengthStatistics: LengthStatistics? {
         guard runs > 0 else { return nil }
         var minimum = -1
         var maximum = 0

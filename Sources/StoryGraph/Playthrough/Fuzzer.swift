@@ -12,17 +12,17 @@ import Synchronization
 public struct Fuzzer: Sendable {
     /// The unit of work, and the memory of the `fresh` policy: a run of that policy
     /// avoids the choices taken by the earlier runs of its block.
-    public static let freshBlockSize = 1024
+    package static let freshBlockSize = 1024
     /// How many stuck and failed run numbers the report keeps (the smallest ones).
-    public static let keptRunNumbers = 10
+    package static let keptRunNumbers = 10
 
     public var runs: Int
     public var seed: UInt64
     public var policy: PlayPolicy
     /// The step cap; `nil` for `defaultMaxSteps(passages:)`.
-    public var maxSteps: Int?
+    package var maxSteps: Int?
     /// Worker threads; `nil` for one per core.
-    public var jobs: Int?
+    package var jobs: Int?
 
     public init(runs: Int = 10_000, seed: UInt64 = 1, policy: PlayPolicy = .uniform, maxSteps: Int? = nil, jobs: Int? = nil) {
         precondition(runs >= 0, "runs must not be negative")
@@ -35,7 +35,7 @@ public struct Fuzzer: Sendable {
     }
 
     /// 1,000 choices, or 10 per passage for stories longer than 100 passages.
-    public static func defaultMaxSteps(passages: Int) -> Int { max(1_000, 10 * passages) }
+    package static func defaultMaxSteps(passages: Int) -> Int { max(1_000, 10 * passages) }
 
     /// Plays the runs with a base seed drawn from the caller's generator (the report
     /// names that seed, so the fuzz can be played again with `seed:`).

@@ -16,31 +16,31 @@
 /// choices (`choiceSlot`), never copies.
 public struct PlayGraph: Sendable {
     /// A slot's target when the choice's target does not exist.
-    public static let brokenTarget: Int32 = -1
+    @usableFromInline package static let brokenTarget: Int32 = -1
     /// A slot's target when it is computed at run time.
-    public static let dynamicTarget: Int32 = -2
+    package static let dynamicTarget: Int32 = -2
 
-    public let graph: StoryGraph
+    package let graph: StoryGraph
     /// Slots of node `v` are `offsets[v] ..< offsets[v + 1]` (nodes: passages, then the
     /// copies of callees' passages, as in `StoryGraph`).
-    public let offsets: [Int32]
+    package let offsets: [Int32]
     /// The node each slot leads to, or `brokenTarget` / `dynamicTarget`.
-    public let targets: [Int32]
+    package let targets: [Int32]
     /// The choice each slot is.
-    public let refs: [ChoiceRef]
+    package let refs: [ChoiceRef]
     /// The passage of each node (what coverage counts).
-    public let passageOf: [Int32]
+    package let passageOf: [Int32]
     /// For each slot, the first slot of the same choice (a choice of a callee is a slot
     /// of each copy; coverage counts it once, at its first slot).
-    public let choiceSlot: [Int32]
+    @usableFromInline package let choiceSlot: [Int32]
     /// Per slot, `onceOnlyFlag` and `fallbackFlag` (`Choice.isOnceOnly`, `isFallback`);
     /// empty when no choice of the story has either, so the plain walk runs.
-    public let flags: [UInt8]
+    package let flags: [UInt8]
 
     /// A slot that a run may take once at most.
-    public static let onceOnlyFlag: UInt8 = 1
+    @usableFromInline package static let onceOnlyFlag: UInt8 = 1
     /// A slot taken only when no other slot of its passage can be.
-    public static let fallbackFlag: UInt8 = 2
+    @usableFromInline package static let fallbackFlag: UInt8 = 2
 
     /// A copy of a callee's passage offers its edges in the graph's order (a return is a
     /// step to the return point there), then its broken and dynamic links. A return met
@@ -142,25 +142,25 @@ public struct PlayGraph: Sendable {
 
     /// The number of distinct choices a reader can pick (a callee's choice once,
     /// however many copies offer it).
-    public let choiceCount: Int
+    package let choiceCount: Int
 
     /// The number of passages (what coverage counts).
-    public var passageCount: Int { graph.passageCount }
+    package var passageCount: Int { graph.passageCount }
     /// The number of nodes (passages and copies).
-    public var nodeCount: Int { offsets.count - 1 }
+    package var nodeCount: Int { offsets.count - 1 }
     /// The number of choices a reader can pick (slots).
-    public var slotCount: Int { targets.count }
-    public var start: Int { graph.start }
+    package var slotCount: Int { targets.count }
+    package var start: Int { graph.start }
 
     /// The slot of a choice, if a reader can pick it: in its own passage, or else the
     /// first passage that shows it by inclusion.
     ///
     /// - Complexity: O(choices of the passage); O(slots) for a choice shown by inclusion.
-    public func slot(of ref: ChoiceRef) -> Int? {
+    package func slot(of ref: ChoiceRef) -> Int? {
         (Int(offsets[ref.passage])..<Int(offsets[ref.passage + 1])).first { refs[$0] == ref }
             ?? refs.indices.first { refs[$0] == ref }
     }
 
     /// Whether a slot is the one coverage counts for its choice.
-    @inlinable public func isChoiceSlot(_ slot: Int) -> Bool { choiceSlot[slot] == Int32(slot) }
+    @inlinable package func isChoiceSlot(_ slot: Int) -> Bool { choiceSlot[slot] == Int32(slot) }
 }

@@ -10,9 +10,9 @@
 /// Choices the reader does not click (an automatic jump, a call or a return, a choice with
 /// no text such as ink's fallback) are *automatic*: when one is the only choice offered
 /// and has no condition, `followAutomatic()` takes it, as the story would.
-public struct PlaySession: Sendable {
+package struct PlaySession: Sendable {
     /// Where the session stands.
-    public enum State: Sendable, Hashable {
+    package enum State: Sendable, Hashable {
         /// The passage offers choices (`offered`).
         case choosing
         /// The passage is an ending.
@@ -27,32 +27,32 @@ public struct PlaySession: Sendable {
     }
 
     /// One choice taken: the slot, at the node the reader was at.
-    public struct Step: Sendable, Hashable {
-        public var node: Int
-        public var slot: Int
+    package struct Step: Sendable, Hashable {
+        package var node: Int
+        package var slot: Int
         /// Taken by `followAutomatic()`, not picked by the reader.
-        public var isAutomatic: Bool
+        package var isAutomatic: Bool
     }
 
-    public let graph: PlayGraph
+    package let graph: PlayGraph
     /// The node play began at (the start, or `--from`); `restart()` goes back to it.
-    public let origin: Int
+    package let origin: Int
     /// The node the reader is at (the one a failed step left from).
-    public private(set) var node: Int
-    public private(set) var steps: [Step] = []
+    package private(set) var node: Int
+    package private(set) var steps: [Step] = []
     /// The broken or dynamic slot the last step took, if it did.
-    public private(set) var failedSlot: Int?
+    package private(set) var failedSlot: Int?
     /// How many times this way took each choice (by `PlayGraph.choiceSlot`).
     private var taken: [Int32: Int] = [:]
     /// With conditions evaluated: the reader's state after the steps taken (always
     /// rebuilt from `steps` by `back()` and `restart()`, so never stale).
-    public private(set) var reader: ReaderState?
+    package private(set) var reader: ReaderState?
 
     /// A session at `origin` (a node of `graph`; the start by default). With
     /// `evaluatingConditions`, the story's variables are played too (`ReaderState`): a
     /// choice is offered when its condition holds or cannot be decided, effects apply
     /// on each step, as `PlayPolicy.state` plays.
-    public init(_ graph: PlayGraph, from origin: Int? = nil, evaluatingConditions: Bool = false) {
+    package init(_ graph: PlayGraph, from origin: Int? = nil, evaluatingConditions: Bool = false) {
         self.graph = graph
         self.origin = origin ?? graph.start
         node = self.origin
@@ -67,7 +67,7 @@ public struct PlaySession: Sendable {
     /// here (not a once-only choice used up), in order; they are shown and not offered.
     ///
     /// - Complexity: O(slots of the node × size of their conditions).
-    public var locked: [Int] {
+    package var locked: [Int] {
         guard var reader, failedSlot == nil else { return [] }
         var offered: [Int] = [], truths: [Truth] = []
         reader.offer(at: node, into: &offered, truths: &truths)
@@ -78,7 +78,7 @@ public struct PlaySession: Sendable {
     }
 
     /// With conditions evaluated: whether an offered slot's condition cannot be decided.
-    public func isUndecided(_ slot: Int) -> Bool {
+    package func isUndecided(_ slot: Int) -> Bool {
         guard var reader else { return false }
         return reader.conditionTruth(slot) == .unknown
     }
@@ -88,7 +88,7 @@ public struct PlaySession: Sendable {
     /// the fallbacks still allowed (the rule of `RandomWalk.runWithFlags`).
     ///
     /// - Complexity: O(slots of the node).
-    public var offered: [Int] {
+    package var offered: [Int] {
         if failedSlot != nil { return [] }
         if var reader {
             var offered: [Int] = [], truths: [Truth] = []
@@ -106,7 +106,7 @@ public struct PlaySession: Sendable {
         return ordinary.isEmpty ? slots.filter { allowed($0, fallback: true) } : ordinary
     }
 
-    public var state: State {
+    package var state: State {
         if let failedSlot {
             return graph.targets[failedSlot] == PlayGraph.brokenTarget ? .brokenLink(slot: failedSlot) : .dynamicLink(slot: failedSlot)
         }
@@ -115,11 +115,11 @@ public struct PlaySession: Sendable {
     }
 
     /// The choice a slot is.
-    public func choice(_ slot: Int) -> Choice { graph.graph.choice(graph.refs[slot]) }
+    package func choice(_ slot: Int) -> Choice { graph.graph.choice(graph.refs[slot]) }
 
     /// Whether a slot is one the reader does not click: a jump, a call, a return, or a
     /// choice with no text.
-    public func isAutomatic(_ slot: Int) -> Bool {
+    package func isAutomatic(_ slot: Int) -> Bool {
         let choice = choice(slot)
         switch choice.kind {
         case .auto, .call, .return: return true
@@ -129,11 +129,11 @@ public struct PlaySession: Sendable {
     }
 
     /// The passage (index) of a node.
-    public func passage(of node: Int) -> Int { Int(graph.passageOf[node]) }
+    package func passage(of node: Int) -> Int { Int(graph.passageOf[node]) }
 
     /// Takes `slot`, which must be offered: moves to its target, or stops on a broken or
     /// dynamic link.
-    public mutating func take(_ slot: Int, automatic: Bool = false) {
+    package mutating func take(_ slot: Int, automatic: Bool = false) {
         precondition(offered.contains(slot), "slot \(slot) is not offered at node \(node)")
         steps.append(Step(node: node, slot: slot, isAutomatic: automatic))
         taken[graph.choiceSlot[slot], default: 0] += 1
@@ -148,7 +148,7 @@ public struct PlaySession: Sendable {
     ///
     /// - Complexity: O(limit × slots per node).
     @discardableResult
-    public mutating func followAutomatic(limit: Int? = nil) -> [Int] {
+    package mutating func followAutomatic(limit: Int? = nil) -> [Int] {
         var entered: [Int] = []
         let cap = limit ?? graph.nodeCount
         while entered.count < cap, goesOnByItself {
@@ -159,11 +159,11 @@ public struct PlaySession: Sendable {
     }
 
     /// Whether `back()` has a choice of the reader's to undo.
-    public var canGoBack: Bool { steps.contains { !$0.isAutomatic } }
+    package var canGoBack: Bool { steps.contains { !$0.isAutomatic } }
 
     /// Undoes the reader's last choice and the automatic steps after it; returns false
     /// (and does nothing) when the reader has picked nothing yet.
-    public mutating func back() -> Bool {
+    package mutating func back() -> Bool {
         guard canGoBack else { return false }
         while let last = steps.popLast() {
             taken[graph.choiceSlot[last.slot], default: 1] -= 1
@@ -183,7 +183,7 @@ public struct PlaySession: Sendable {
     }
 
     /// Back to where play began, with nothing taken.
-    public mutating func restart() {
+    package mutating func restart() {
         steps.removeAll()
         taken.removeAll()
         failedSlot = nil
@@ -194,13 +194,13 @@ public struct PlaySession: Sendable {
 
 extension PlaySession {
     /// The offered slot that is `ref` (to replay a `Playthrough`, whose steps are choices).
-    public func offeredSlot(for ref: ChoiceRef) -> Int? {
+    package func offeredSlot(for ref: ChoiceRef) -> Int? {
         offered.first { graph.refs[$0] == ref }
     }
 
     /// Whether `followAutomatic()` would take a step here: the only choice offered is
     /// automatic and has no condition.
-    public var goesOnByItself: Bool {
+    package var goesOnByItself: Bool {
         guard state == .choosing else { return false }
         let offer = offered
         return offer.count == 1 && isAutomatic(offer[0]) && choice(offer[0]).condition == nil

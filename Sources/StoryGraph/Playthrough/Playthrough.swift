@@ -17,7 +17,7 @@ public struct Playthrough: Sendable, Hashable {
         case dynamicLink(ChoiceRef)
 
         /// Whether the run failed (anything but an ending).
-        public var isFailure: Bool {
+        package var isFailure: Bool {
             if case .ending = self { return false }
             return true
         }
@@ -30,16 +30,16 @@ public struct Playthrough: Sendable, Hashable {
     }
 
     /// The run's number in its fuzz (1-based), when it was played as one.
-    public let run: Int?
+    package let run: Int?
     public let steps: [Step]
     public let outcome: Outcome
     /// The step cap the run was played with.
-    public let maxSteps: Int
+    package let maxSteps: Int
     /// The slot (`PlayGraph` numbering) of each step: what replays the run's state.
-    public let slots: [Int]
+    package let slots: [Int]
 
     /// Whether the run stopped stuck before the cap: no choice was left to take.
-    public var isOutOfChoices: Bool {
+    package var isOutOfChoices: Bool {
         if case .stuck = outcome { return steps.count < maxSteps }
         return false
     }
@@ -144,7 +144,7 @@ public struct Playthrough: Sendable, Hashable {
     }
 
     /// The number of choices taken.
-    public var choiceCount: Int { steps.count }
+    package var choiceCount: Int { steps.count }
 }
 
 /// Records a run's passages and slots (when `recording`), and remembers the slots taken

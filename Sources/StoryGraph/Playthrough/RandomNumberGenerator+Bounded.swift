@@ -10,7 +10,7 @@ extension RandomNumberGenerator {
     /// - Precondition: `bound > 0`.
     /// - Complexity: O(1) expected; one draw except with probability `bound / 2^64`.
     @inlinable @inline(__always)
-    public mutating func bounded(_ bound: UInt64) -> UInt64 {
+    package mutating func bounded(_ bound: UInt64) -> UInt64 {
         var product = next().multipliedFullWidth(by: bound)
         if product.low < bound {
             let threshold = (0 &- bound) % bound

@@ -9,13 +9,13 @@
 /// slot of the node surely holds; taking a slot applies the choice's effects, then
 /// enters its target. Values are exact here (no saturation: the search's caps keep
 /// every condition's truth, so both tell the same).
-public struct ReaderState: Sendable {
-    public let play: PlayGraph
-    public let model: StateModel
+package struct ReaderState: Sendable {
+    package let play: PlayGraph
+    package let model: StateModel
     /// Each tracked variable's value (`model.variables` order); nil: unknown.
-    public private(set) var values: [StateValue?]
+    package private(set) var values: [StateValue?]
     /// Visits of each counted passage (`model.countedPassages` order).
-    public private(set) var visits: [Int]
+    package private(set) var visits: [Int]
     /// Per once-only choice (`StateModel.onceBit`): taken on this way.
     private var taken: [Bool]
     /// Per slot: its choice's index in the model's per-choice arrays.
@@ -27,7 +27,7 @@ public struct ReaderState: Sendable {
     /// A reader at the start of `play`'s story, before `begin(at:)`.
     ///
     /// - Complexity: O(slots) and `StateModel`'s compilation (unless `model` is given).
-    public init(_ play: PlayGraph, model: StateModel? = nil) {
+    package init(_ play: PlayGraph, model: StateModel? = nil) {
         self.play = play
         let model = model ?? StateModel(play.graph)
         self.model = model
@@ -41,7 +41,7 @@ public struct ReaderState: Sendable {
     }
 
     /// Back to the story's initial values, then enters `node` (the start, or `--from`).
-    public mutating func begin(at node: Int) {
+    package mutating func begin(at node: Int) {
         for i in values.indices { values[i] = model.initial[i] }
         for i in visits.indices { visits[i] = 0 }
         for i in taken.indices { taken[i] = false }
@@ -53,7 +53,7 @@ public struct ReaderState: Sendable {
     /// `.yes` for a slot with no condition.
     ///
     /// - Complexity: O(size of the condition).
-    public mutating func truth(_ slot: Int) -> Truth {
+    package mutating func truth(_ slot: Int) -> Truth {
         let flat = slotChoice[slot]
         let bit = model.onceBit[flat]
         if bit >= 0, taken[bit] { return .no }
@@ -62,7 +62,7 @@ public struct ReaderState: Sendable {
     }
 
     /// The truth of a slot's own condition here, once-only aside (nil: it has none).
-    public mutating func conditionTruth(_ slot: Int) -> Truth? {
+    package mutating func conditionTruth(_ slot: Int) -> Truth? {
         model.conditions[slotChoice[slot]].map { Truth(evaluate($0)) }
     }
 
@@ -70,7 +70,7 @@ public struct ReaderState: Sendable {
     /// gets each slot's truth (`offered` slots are `.yes` or `.unknown`).
     ///
     /// - Complexity: O(slots of the node × size of their conditions).
-    public mutating func offer(at node: Int, into offered: inout [Int], truths: inout [Truth]) {
+    package mutating func offer(at node: Int, into offered: inout [Int], truths: inout [Truth]) {
         offered.removeAll(keepingCapacity: true)
         truths.removeAll(keepingCapacity: true)
         let lo = Int(play.offsets[node]), hi = Int(play.offsets[node + 1])
@@ -87,7 +87,7 @@ public struct ReaderState: Sendable {
     /// enters its target (a broken or computed link enters nothing).
     ///
     /// - Complexity: O(size of the effects).
-    public mutating func take(_ slot: Int) {
+    package mutating func take(_ slot: Int) {
         let flat = slotChoice[slot]
         let bit = model.onceBit[flat]
         if bit >= 0 { taken[bit] = true }
@@ -98,7 +98,7 @@ public struct ReaderState: Sendable {
 
     /// The tracked variables whose values differ between `self` and `earlier`, in slot
     /// order: (name, before, after).
-    public func changes(since earlier: ReaderState) -> [(variable: String, before: StateValue?, after: StateValue?)] {
+    package func changes(since earlier: ReaderState) -> [(variable: String, before: StateValue?, after: StateValue?)] {
         values.indices.compactMap { i in
             values[i] == earlier.values[i] ? nil : (model.variables[i], earlier.values[i], values[i])
         }

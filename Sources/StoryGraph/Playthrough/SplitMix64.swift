@@ -5,16 +5,16 @@
 ///
 /// Our own generator, so that a seed gives the same runs on every machine and every
 /// Swift version (the standard library's generator is not seedable).
-public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
-    public var state: UInt64
+package struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
+    package var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
     ///
     /// - Complexity: O(1).
     @inlinable @inline(__always)
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return Self.mix(state)
     }
@@ -24,7 +24,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     ///
     /// - Complexity: O(1).
     @inlinable @inline(__always)
-    public static func mix(_ value: UInt64) -> UInt64 {
+    package static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

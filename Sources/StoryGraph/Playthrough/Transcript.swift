@@ -1,12 +1,12 @@
 /// A playthrough as a reader would tell it: each passage's text (shortened), the choice
 /// taken, and how the run ended. What `storygraph fuzz --replay I` prints.
-public struct Transcript: Sendable {
-    public let graph: PlayGraph
-    public let playthrough: Playthrough
-    public let seed: UInt64?
-    public let policy: PlayPolicy
+package struct Transcript: Sendable {
+    package let graph: PlayGraph
+    package let playthrough: Playthrough
+    package let seed: UInt64?
+    package let policy: PlayPolicy
 
-    public init(_ playthrough: Playthrough, of graph: PlayGraph, seed: UInt64? = nil, policy: PlayPolicy = .uniform) {
+    package init(_ playthrough: Playthrough, of graph: PlayGraph, seed: UInt64? = nil, policy: PlayPolicy = .uniform) {
         self.graph = graph
         self.playthrough = playthrough
         self.seed = seed
@@ -14,13 +14,13 @@ public struct Transcript: Sendable {
     }
 
     /// A change of a tracked variable's value.
-    public typealias Change = (variable: String, before: StateValue?, after: StateValue?)
+    package typealias Change = (variable: String, before: StateValue?, after: StateValue?)
 
     /// Under the state policy: the tracked variables' values at the start, and the
     /// changes each step made (the choice's effects, then its target's); nil otherwise.
     ///
     /// - Complexity: O(steps × tracked variables).
-    public func stateChanges() -> (initial: [(variable: String, value: StateValue?)], steps: [[Change]])? {
+    package func stateChanges() -> (initial: [(variable: String, value: StateValue?)], steps: [[Change]])? {
         guard policy == .state else { return nil }
         var reader = ReaderState(graph)
         reader.begin(at: graph.start)

@@ -1,14 +1,14 @@
 /// xoshiro256** (Blackman & Vigna 2018, "Scrambled linear pseudorandom number
 /// generators"): 256 bits of state, period 2^256 − 1, passes BigCrush; a few shifts,
 /// rotations and two multiplications per 64-bit output. The generator of every run.
-public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable, Hashable {
+package struct Xoshiro256StarStar: RandomNumberGenerator, Sendable, Hashable {
     @usableFromInline var s0: UInt64
     @usableFromInline var s1: UInt64
     @usableFromInline var s2: UInt64
     @usableFromInline var s3: UInt64
 
     /// A generator with this exact state (not all zero), as in the reference C code.
-    public init(state: (UInt64, UInt64, UInt64, UInt64)) {
+    package init(state: (UInt64, UInt64, UInt64, UInt64)) {
         precondition(state != (0, 0, 0, 0), "xoshiro256** state must not be all zero")
         (s0, s1, s2, s3) = state
     }
@@ -16,7 +16,7 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable, Hashable {
     /// A generator whose state is the next four outputs of SplitMix64 seeded with `seed`
     /// (the seeding the xoshiro authors recommend; never all zero, since SplitMix64's
     /// outputs are a bijection of distinct counters).
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         var seeder = SplitMix64(seed: seed)
         s0 = seeder.next()
         s1 = seeder.next()
@@ -30,17 +30,17 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable, Hashable {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public init(seed: UInt64, run: UInt64) {
+    package init(seed: UInt64, run: UInt64) {
         self.init(seed: SplitMix64.mix(seed &+ SplitMix64.mix(run &+ 0x6A09_E667_F3BC_C909)))
     }
 
-    public var state: (UInt64, UInt64, UInt64, UInt64) { (s0, s1, s2, s3) }
+    package var state: (UInt64, UInt64, UInt64, UInt64) { (s0, s1, s2, s3) }
 
     /// The next 64 random bits.
     ///
     /// - Complexity: O(1).
     @inlinable @inline(__always)
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         let result = (s1 &* 5).rotatedLeft(by: 7) &* 9
         let t = s1 << 17
         s2 ^= s0

@@ -26,26 +26,26 @@ public struct CheckReport: Sendable, Hashable {
         }
     }
 
-    public var files: [File]
+    package var files: [File]
     /// Whether warnings fail the check too.
-    public var strict: Bool
+    package var strict: Bool
 
     public init(files: [File], strict: Bool) {
         self.files = files
         self.strict = strict
     }
 
-    public func count(_ severity: Severity) -> Int {
+    package func count(_ severity: Severity) -> Int {
         files.reduce(0) { $0 + $1.diagnostics.count { $0.severity == severity } }
     }
 
-    public var unreadable: Int { files.count { !$0.readable } }
+    package var unreadable: Int { files.count { !$0.readable } }
 
     /// Whether the check fails: an error, or a warning under `strict`.
-    public var fails: Bool { count(.error) > 0 || (strict && count(.warning) > 0) }
+    package var fails: Bool { count(.error) > 0 || (strict && count(.warning) > 0) }
 
     /// "checked 2 stories: 2 errors, 0 warnings, 2 info (1 could not be read)".
-    public var summary: String {
+    package var summary: String {
         let errors = count(.error)
         let warnings = count(.warning)
         let stories = files.count == 1 ? "1 story" : "\(files.count) stories"
@@ -73,7 +73,7 @@ public struct CheckReport: Sendable, Hashable {
     }
 
     /// What `check --format` writes on stdout.
-    public enum Format: String, Sendable, CaseIterable { case text, json, sarif, github }
+    package enum Format: String, Sendable, CaseIterable { case text, json, sarif, github }
 
     /// The report in `format`: the summary (text), every file's findings (JSON), or every
     /// finding in `check`'s order as a SARIF log or GitHub annotations, which name `tool`

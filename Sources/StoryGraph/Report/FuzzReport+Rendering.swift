@@ -2,7 +2,7 @@ import Foundation
 
 extension FuzzReport {
     /// What `fuzz --format` writes: the report (or with `--replay`, the transcript).
-    public enum Format: String, Sendable, CaseIterable { case text, json }
+    package enum Format: String, Sendable, CaseIterable { case text, json }
 
     /// How a person plays one of the runs again: the command before `--replay I` (the
     /// program and the story as given) and the step cap they gave (nil: the default,

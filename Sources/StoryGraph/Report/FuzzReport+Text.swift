@@ -3,20 +3,20 @@ import Foundation
 extension FuzzReport {
     /// How far (in standard errors of the share) a share may stray from the exact odds
     /// before the report marks it.
-    public static let outlierStandardErrors = 4.0
+    package static let outlierStandardErrors = 4.0
 
     /// One row of the outcome table: an ending, or a way of failing.
-    public struct OutcomeRow: Sendable, Hashable {
-        public var label: String
+    package struct OutcomeRow: Sendable, Hashable {
+        package var label: String
         /// The ending passage, for ending rows.
-        public var passage: Int?
-        public var runs: Int
-        public var share: Double
+        package var passage: Int?
+        package var runs: Int
+        package var share: Double
         /// The exact probability for the uniform reader, when known.
-        public var exact: Double?
+        package var exact: Double?
         /// Whether the share is further than `outlierStandardErrors` standard errors
         /// (√(p(1−p)/runs)) from `exact`.
-        public var isOutlier: Bool
+        package var isOutlier: Bool
     }
 
     /// The endings reached or reachable (exact odds above 0), in story order, then
@@ -24,7 +24,7 @@ extension FuzzReport {
     /// `odds` are compared only under the uniform policy, whose odds they are.
     ///
     /// - Complexity: O(P).
-    public func outcomeRows(odds: EndingOdds?) -> [OutcomeRow] {
+    package func outcomeRows(odds: EndingOdds?) -> [OutcomeRow] {
         let odds = policy == .uniform ? odds : nil
         let story = graph.graph.story
         func row(_ label: String, passage: Int?, runs count: Int, exact: Double?, compare: Bool = true) -> OutcomeRow {

@@ -3,12 +3,12 @@ import Foundation
 /// The one JSON encoding of every output (`report`, `check`, `paths`' parts, `fuzz`,
 /// `fuzz --replay`): pretty-printed, keys sorted and snake_case (from Swift property
 /// names), slashes unescaped, non-finite numbers as "inf" / "-inf" / "nan".
-public enum JSONOutput {
+package enum JSONOutput {
     /// How keys are written: snake_case (storygraph's own documents), or as they are (a
     /// format with keys of its own, as SARIF's camelCase).
     package enum Keys: Sendable { case snakeCase, asWritten }
 
-    public static func encode(_ value: some Encodable) -> Data { encode(value, keys: .snakeCase) }
+    package static func encode(_ value: some Encodable) -> Data { encode(value, keys: .snakeCase) }
 
     package static func encode(_ value: some Encodable, keys: Keys) -> Data {
         let encoder = JSONEncoder()

@@ -3,7 +3,7 @@
 /// Every story-provided string goes through `TerminalText.escaped`.
 extension PlaySession {
     /// The lines that introduce play: the title and (with `keys`) the keys.
-    public func introduction(keys: Bool = true) -> String {
+    package func introduction(keys: Bool = true) -> String {
         var lines: [String] = []
         let title = graph.graph.story.title
         if !title.isEmpty { lines.append(TerminalText.escaped(title)) }
@@ -13,7 +13,7 @@ extension PlaySession {
 
     /// A node as the reader arrives at it: `[id]` and its text, after a blank line; empty
     /// for a passage with no text that the story passes through by itself.
-    public func passageText(_ node: Int, passingThrough: Bool = false) -> String {
+    package func passageText(_ node: Int, passingThrough: Bool = false) -> String {
         let passage = graph.graph.story.passages[passage(of: node)]
         let body = passage.shownText.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0.trimmingTrailingWhitespace()) }
@@ -32,7 +32,7 @@ extension PlaySession {
 
     /// What the reader can do at the current node: the numbered choices offered, or how
     /// this way stopped (and, with `keys`, the keys that go on).
-    public func menuText(keys: Bool = true) -> String {
+    package func menuText(keys: Bool = true) -> String {
         let more = keys ? " b goes back, r restarts, q quits." : ""
         var lines = [""]
         let variables = variablesText()
@@ -61,7 +61,7 @@ extension PlaySession {
 
     /// With conditions evaluated: the tracked variables' values, one line (empty when
     /// no condition reads a variable).
-    public func variablesText() -> String {
+    package func variablesText() -> String {
         guard let reader, !reader.values.isEmpty else { return "" }
         let values = zip(reader.model.variables, reader.values).map { "\($0) = \($1?.description ?? "unknown")" }
         return TerminalText.escaped("  (" + values.joined(separator: ", ") + ")") + "\n"
@@ -70,7 +70,7 @@ extension PlaySession {
     /// A choice as the menu lists it: its label (or where an automatic one goes), its
     /// condition as written (`[locked: …]` when it is false here, `undecided` when
     /// storygraph cannot tell), and a mark on a link that cannot be followed.
-    public func label(_ slot: Int, locked: Bool = false) -> String {
+    package func label(_ slot: Int, locked: Bool = false) -> String {
         let choice = choice(slot)
         var text = choice.text.isEmpty || isAutomatic(slot) && choice.kind != .choice
             ? (choice.text.isEmpty ? "" : choice.text + " ") + "(goes on to \(targetName(slot)))"

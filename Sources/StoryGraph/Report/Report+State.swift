@@ -1,94 +1,94 @@
 extension Report {
     /// What the state search found (`StateAnalysis`), with passages and choices by name.
-    public struct State: Sendable, Codable, Hashable {
+    package struct State: Sendable, Codable, Hashable {
         /// One step of a witness: the choice taken in a passage (`auto`: the story went
         /// on by itself).
-        public struct Step: Sendable, Codable, Hashable {
-            public var passage: String
-            public var choice: String
-            public var auto: Bool
+        package struct Step: Sendable, Codable, Hashable {
+            package var passage: String
+            package var choice: String
+            package var auto: Bool
         }
 
-        public struct Ending: Sendable, Codable, Hashable {
+        package struct Ending: Sendable, Codable, Hashable {
             public var id: String
             /// The shortest way a reader gets there, from the start.
-            public var witness: [Step]
+            package var witness: [Step]
             /// Paths under state to it (a lower bound unless `pathsExact`), and the odds of
             /// a reader who picks among the choices shown (nil: not computed).
-            public var paths: BigUInt?
-            public var probability: Double?
+            package var paths: BigUInt?
+            package var probability: Double?
         }
 
         /// A choice and its condition as written.
-        public struct ChoiceAt: Sendable, Codable, Hashable {
-            public var passage: String
-            public var choice: String
+        package struct ChoiceAt: Sendable, Codable, Hashable {
+            package var passage: String
+            package var choice: String
             /// The passage it leads to.
-            public var to: String
-            public var condition: String?
-            public var location: SourceLocation?
+            package var to: String
+            package var condition: String?
+            package var location: SourceLocation?
         }
 
-        public struct Blocked: Sendable, Codable, Hashable {
+        package struct Blocked: Sendable, Codable, Hashable {
             public var id: String
             /// The choices on the way whose condition never let a reader through.
-            public var blocking: [ChoiceAt]
+            package var blocking: [ChoiceAt]
         }
 
-        public struct ReadBeforeSet: Sendable, Codable, Hashable {
-            public var variable: String
-            public var choice: ChoiceAt
+        package struct ReadBeforeSet: Sendable, Codable, Hashable {
+            package var variable: String
+            package var choice: ChoiceAt
         }
 
-        public var states: Int
-        public var steps: Int
+        package var states: Int
+        package var steps: Int
         /// False when the budget ran out: what was not reached may still be reachable.
-        public var complete: Bool
-        public var maxStates: Int
-        public var maxSteps: Int
+        package var complete: Bool
+        package var maxStates: Int
+        package var maxSteps: Int
         /// The bound that stopped the search (`StateAnalysis.Bound`'s name: states, steps,
         /// evaluation steps, bytes, seconds); nil when it explored every state.
-        public var stoppedBy: String? = nil
-        public var evaluationSteps: Int = 0
-        public var maxEvaluationSteps: Int = 0
-        public var bytes: Int = 0
-        public var maxBytes: Int = 0
+        package var stoppedBy: String? = nil
+        package var evaluationSteps: Int = 0
+        package var maxEvaluationSteps: Int = 0
+        package var bytes: Int = 0
+        package var maxBytes: Int = 0
         /// The time budget (`--state-budget`); the deadline is twice this.
-        public var maxSeconds: Double = 0
-        public var variables: [String]
-        public var abstracted: [String]
-        public var visitCounters: [String]
-        public var reachableEndings: [Ending]
-        public var unreachableEndings: [Blocked]
-        public var onlyStructural: [String]
-        public var neverTrue: [ChoiceAt]
-        public var alwaysTrue: [ChoiceAt]
-        public var unknown: [ChoiceAt]
-        public var unknownEvaluations: Int
+        package var maxSeconds: Double = 0
+        package var variables: [String]
+        package var abstracted: [String]
+        package var visitCounters: [String]
+        package var reachableEndings: [Ending]
+        package var unreachableEndings: [Blocked]
+        package var onlyStructural: [String]
+        package var neverTrue: [ChoiceAt]
+        package var alwaysTrue: [ChoiceAt]
+        package var unknown: [ChoiceAt]
+        package var unknownEvaluations: Int
         /// Computed links a reader meets: the search cannot follow them, so what it did
         /// not reach may still be reachable.
-        public var computedLinks: [ChoiceAt] = []
-        public var setNeverRead: [String]
-        public var readNeverSet: [String]
-        public var readBeforeSet: [ReadBeforeSet]
+        package var computedLinks: [ChoiceAt] = []
+        package var setNeverRead: [String]
+        package var readNeverSet: [String]
+        package var readBeforeSet: [ReadBeforeSet]
         /// Paths under state (`StateOutcomes`): in all, whether exact, whether a reader
         /// can loop for ever and still end (nil when no such cycle was found and the
         /// search does not prove there is none), one such cycle's passages and a witness.
-        public var paths: BigUInt?
-        public var pathsExact: Bool?
-        public var unboundedWalks: Bool?
-        public var cycle: [String]?
-        public var cycleWitness: [Step]?
+        package var paths: BigUInt?
+        package var pathsExact: Bool?
+        package var unboundedWalks: Bool?
+        package var cycle: [String]?
+        package var cycleWitness: [Step]?
         /// Odds under state (nil: not computed, the search stopped at its budget): of
         /// reaching a state that is no ending and shows no choice, of looping for ever.
-        public var stuck: Double?
-        public var neverEnding: Double?
-        public var oddsConverged: Bool?
+        package var stuck: Double?
+        package var neverEnding: Double?
+        package var oddsConverged: Bool?
 
         /// Whether what no reader reaches is proven (`StateAnalysis.provesAbsence`): every
         /// state explored and no computed link met. Otherwise the lists of what no state
         /// reaches, and of conditions never or always true, are empty: nothing is claimed.
-        public var provesAbsence: Bool { complete && computedLinks.isEmpty }
+        package var provesAbsence: Bool { complete && computedLinks.isEmpty }
     }
 }
 
@@ -96,7 +96,7 @@ extension Report.State {
     /// The state search's results by name.
     ///
     /// - Complexity: O(results × witness length).
-    public init(_ s: StateAnalysis, outcomes: StateOutcomes? = nil, graph: StoryGraph) {
+    package init(_ s: StateAnalysis, outcomes: StateOutcomes? = nil, graph: StoryGraph) {
         let ids = graph.ids
         func at(_ ref: ChoiceRef) -> ChoiceAt {
             let choice = graph.choice(ref)

@@ -3,27 +3,27 @@
 /// are `BigUInt` (decimal strings in JSON). JSON keys are the snake_case forms of the
 /// property names, so `Report(json:)` reads the JSON output back.
 public struct Report: Sendable, Codable, Hashable {
-    public struct Structure: Sendable, Codable, Hashable {
-        public var passages: Int
-        public var choices: Int
-        public var words: Int
-        public var endings: Int
-        public var meanChoices: Double
-        public var merges: Int
-        public var falseChoices: [String]
-        public var shortestPath: Int?
-        public var longestPath: Int?
+    package struct Structure: Sendable, Codable, Hashable {
+        package var passages: Int
+        package var choices: Int
+        package var words: Int
+        package var endings: Int
+        package var meanChoices: Double
+        package var merges: Int
+        package var falseChoices: [String]
+        package var shortestPath: Int?
+        package var longestPath: Int?
         /// The source language's own figures (ChoiceScript's scenes and labels…), nil when
         /// the format counts none.
-        public var source: ReportSourceFigures?
+        package var source: ReportSourceFigures?
     }
 
-    public struct Paths: Sendable, Codable, Hashable {
-        public var total: BigUInt
+    package struct Paths: Sendable, Codable, Hashable {
+        package var total: BigUInt
         /// False when the search ran out of budget: counts and longest paths are lower bounds.
-        public var exact: Bool
-        public var unboundedWalks: Bool
-        public var searchSteps: Int
+        package var exact: Bool
+        package var unboundedWalks: Bool
+        package var searchSteps: Int
     }
 
     public struct Ending: Sendable, Codable, Hashable {
@@ -36,34 +36,34 @@ public struct Report: Sendable, Codable, Hashable {
         public var probability: Double
     }
 
-    public struct Odds: Sendable, Codable, Hashable {
-        public var neverEnding: Double
-        public var brokenLink: Double
-        public var dynamicLink: Double
+    package struct Odds: Sendable, Codable, Hashable {
+        package var neverEnding: Double
+        package var brokenLink: Double
+        package var dynamicLink: Double
         /// Absent when a reader may never stop.
-        public var expectedChoices: Double?
-        public var converged: Bool
+        package var expectedChoices: Double?
+        package var converged: Bool
         /// The mass the odds solve left unresolved at its budget: every probability is a
         /// lower bound, at most this much below the exact one (0 when `converged`).
-        public var unresolved: Double
+        package var unresolved: Double
     }
 
-    public struct Loop: Sendable, Codable, Hashable {
-        public var passages: [String]
-        public var escapable: Bool
-        public var reachable: Bool
+    package struct Loop: Sendable, Codable, Hashable {
+        package var passages: [String]
+        package var escapable: Bool
+        package var reachable: Bool
     }
 
-    public struct Cycle: Sendable, Codable, Hashable {
-        public var passages: [String]
-        public var escapable: Bool
+    package struct Cycle: Sendable, Codable, Hashable {
+        package var passages: [String]
+        package var escapable: Bool
     }
 
-    public struct Cycles: Sendable, Codable, Hashable {
-        public var count: Int
-        public var exact: Bool
-        public var searchSteps: Int
-        public var listed: [Cycle]
+    package struct Cycles: Sendable, Codable, Hashable {
+        package var count: Int
+        package var exact: Bool
+        package var searchSteps: Int
+        package var listed: [Cycle]
     }
 
     public struct Finding: Sendable, Codable, Hashable {
@@ -77,20 +77,20 @@ public struct Report: Sendable, Codable, Hashable {
     public var title: String
     public var format: String
     public var start: String
-    public var structure: Structure
-    public var paths: Paths
+    package var structure: Structure
+    package var paths: Paths
     public var endings: [Ending]
-    public var unreachableEndings: [String]
-    public var odds: Odds
+    package var unreachableEndings: [String]
+    package var odds: Odds
     public var unreachable: [String]
     public var trapped: [String]
-    public var loops: [Loop]
-    public var cycles: Cycles
-    public var bottlenecks: [String]
+    package var loops: [Loop]
+    package var cycles: Cycles
+    package var bottlenecks: [String]
     public var findings: [Finding]
-    public var budgetSeconds: Double
+    package var budgetSeconds: Double
     /// The state search; nil when the story has no state to search.
-    public var state: State?
+    package var state: State?
 }
 
 extension Report {

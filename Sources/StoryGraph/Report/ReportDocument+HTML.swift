@@ -97,7 +97,7 @@ extension ReportDocument {
     /// The one escaping of story text in HTML, in element content and in quoted attribute
     /// values alike: `&`, `<`, `>`, `"` and `'` become character references, so no story
     /// string can open a tag, close an attribute or start a script.
-    public static func htmlEscaped(_ text: String) -> String {
+    package static func htmlEscaped(_ text: String) -> String {
         ScalarEscaping.escaped(text) { scalar in
             switch scalar {
             case "&": "&amp;"

@@ -11,7 +11,7 @@ extension ReportDocument {
     }
 
     /// The document as one JSON object.
-    public func value() -> ReportValue {
+    package func value() -> ReportValue {
         var root: [(String, ReportValue)] = []
         Self.insert(.int(Self.schemaVersion), at: "schema_version", into: &root)
         if let heading {

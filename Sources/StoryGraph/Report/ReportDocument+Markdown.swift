@@ -79,7 +79,7 @@ extension ReportDocument {
     /// The one escaping of plain text in every Markdown line and table cell: a backslash,
     /// `|`, `*`, `_`, a backquote, `[`, `]`, `<` and `>` are escaped so they stay literal, and
     /// a line break becomes a space so a cell stays on its row.
-    public static func markdownEscaped(_ text: String) -> String {
+    package static func markdownEscaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.count)
         for character in text {
@@ -94,7 +94,7 @@ extension ReportDocument {
 
     /// A code span that holds any text: a fence longer than the longest run of backticks
     /// inside, `|` escaped (GitHub reads `\|` as a pipe even in code), line breaks as spaces.
-    public static func markdownCode(_ text: String) -> String {
+    package static func markdownCode(_ text: String) -> String {
         var body = ""
         var run = 0
         var longest = 0

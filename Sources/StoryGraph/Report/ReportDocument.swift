@@ -8,22 +8,22 @@
 /// (`nil`: the top level of the document).
 public struct ReportDocument: Sendable, Hashable {
     /// The story a report is about; `nil` for documents about several files (`check`).
-    public struct Heading: Sendable, Hashable {
-        public var title: String
+    package struct Heading: Sendable, Hashable {
+        package var title: String
         public var format: String
-        public var start: String
+        package var start: String
     }
 
-    public struct Section: Sendable, Hashable {
+    package struct Section: Sendable, Hashable {
         /// "Structure": text writes it in capitals, Markdown as a heading.
-        public var title: String
+        package var title: String
         /// Said after the title: "(a reader who picks at random)".
-        public var note: String?
+        package var note: String?
         /// Where the section's fields go in the JSON document; `nil` for the top level.
-        public var key: String?
-        public var blocks: [Block]
+        package var key: String?
+        package var blocks: [Block]
 
-        public init(_ title: String, note: String? = nil, key: String? = nil, _ blocks: [Block]) {
+        package init(_ title: String, note: String? = nil, key: String? = nil, _ blocks: [Block]) {
             self.title = title
             self.note = note
             self.key = key
@@ -31,7 +31,7 @@ public struct ReportDocument: Sendable, Hashable {
         }
     }
 
-    public enum Block: Sendable, Hashable {
+    package enum Block: Sendable, Hashable {
         /// Label and value rows ("passages  6").
         case figures([Figure])
         /// A table with a header, one row per item.
@@ -47,11 +47,11 @@ public struct ReportDocument: Sendable, Hashable {
     }
 
     /// A JSON field: a dot-separated key path and its value.
-    public struct Field: Sendable, Hashable {
-        public var key: String
-        public var value: ReportValue
+    package struct Field: Sendable, Hashable {
+        package var key: String
+        package var value: ReportValue
 
-        public init(_ key: String, _ value: ReportValue) {
+        package init(_ key: String, _ value: ReportValue) {
             self.key = key
             self.value = value
         }
@@ -59,12 +59,12 @@ public struct ReportDocument: Sendable, Hashable {
 
     /// One row of a figure table. A figure without a label is not shown to people (its
     /// fields are still in the JSON).
-    public struct Figure: Sendable, Hashable {
-        public var label: String?
-        public var value: ReportText
-        public var fields: [Field]
+    package struct Figure: Sendable, Hashable {
+        package var label: String?
+        package var value: ReportText
+        package var fields: [Field]
 
-        public init(_ label: String?, _ value: ReportText, _ fields: [Field] = []) {
+        package init(_ label: String?, _ value: ReportText, _ fields: [Field] = []) {
             self.label = label
             self.value = value
             self.fields = fields
@@ -72,18 +72,18 @@ public struct ReportDocument: Sendable, Hashable {
     }
 
     /// How much of a list the people's outputs show, and where the rest is.
-    public struct Cut: Sendable, Hashable {
+    package struct Cut: Sendable, Hashable {
         /// Items shown to people.
-        public var limit: Int
+        package var limit: Int
         /// The plural noun of the items ("endings", "cycles").
-        public var noun: String
+        package var noun: String
         /// How to see the rest ("the JSON report lists them all").
-        public var hint: String
+        package var hint: String
         /// The full count when it is more than the items held (cycles counted but not
         /// listed); `nil`: the items held are all there are.
-        public var total: Int?
+        package var total: Int?
 
-        public init(limit: Int, noun: String, hint: String, total: Int? = nil) {
+        package init(limit: Int, noun: String, hint: String, total: Int? = nil) {
             self.limit = limit
             self.noun = noun
             self.hint = hint
@@ -92,7 +92,7 @@ public struct ReportDocument: Sendable, Hashable {
 
         /// "10 of 11 cycles shown; --max-cycles N lists more in the JSON report", or `nil`
         /// when nothing is cut. The one wording every renderer uses.
-        public func note(held: Int) -> String? {
+        package func note(held: Int) -> String? {
             let total = max(held, total ?? held)
             let shown = min(limit, held)
             guard shown < total else { return nil }
@@ -100,68 +100,68 @@ public struct ReportDocument: Sendable, Hashable {
         }
     }
 
-    public struct Column: Sendable, Hashable {
-        public var header: String
-        public var rightAligned: Bool
+    package struct Column: Sendable, Hashable {
+        package var header: String
+        package var rightAligned: Bool
 
-        public init(_ header: String, rightAligned: Bool = false) {
+        package init(_ header: String, rightAligned: Bool = false) {
             self.header = header
             self.rightAligned = rightAligned
         }
     }
 
-    public struct Row: Sendable, Hashable {
-        public var cells: [ReportText]
+    package struct Row: Sendable, Hashable {
+        package var cells: [ReportText]
         /// The row in the JSON array.
-        public var value: ReportValue
+        package var value: ReportValue
 
-        public init(_ cells: [ReportText], _ value: ReportValue) {
+        package init(_ cells: [ReportText], _ value: ReportValue) {
             self.cells = cells
             self.value = value
         }
     }
 
-    public struct Table: Sendable, Hashable {
-        public var key: String
-        public var columns: [Column]
+    package struct Table: Sendable, Hashable {
+        package var key: String
+        package var columns: [Column]
         /// Every row: the JSON has them all, people see `cut.limit`.
-        public var rows: [Row]
+        package var rows: [Row]
         /// Said instead of an empty table.
-        public var empty: ReportText
-        public var cut: Cut
+        package var empty: ReportText
+        package var cut: Cut
     }
 
-    public struct Item: Sendable, Hashable {
-        public var text: ReportText
-        public var value: ReportValue
+    package struct Item: Sendable, Hashable {
+        package var text: ReportText
+        package var value: ReportValue
 
-        public init(_ text: ReportText, _ value: ReportValue) {
+        package init(_ text: ReportText, _ value: ReportValue) {
             self.text = text
             self.value = value
         }
     }
 
-    public struct List: Sendable, Hashable {
-        public enum Style: Sendable, Hashable {
+    package struct List: Sendable, Hashable {
+        package enum Style: Sendable, Hashable {
             /// One item per line.
             case lines
             /// One line, items separated by commas.
             case inline
         }
 
-        public var key: String
-        public var style: Style
-        public var items: [Item]
+        package var key: String
+        package var style: Style
+        package var items: [Item]
         /// Said instead of an empty list; `nil`: nothing is said.
-        public var empty: ReportText?
-        public var cut: Cut
+        package var empty: ReportText?
+        package var cut: Cut
     }
 
-    public struct Findings: Sendable, Hashable {
-        public var key: String
+    package struct Findings: Sendable, Hashable {
+        package var key: String
         /// Nothing is said of no findings: the summary beside them counts them.
-        public var findings: [Report.Finding]
-        public var cut: Cut
+        package var findings: [Report.Finding]
+        package var cut: Cut
     }
 
     /// How an inline list says it is cut, in every renderer: ", … 5 more".
@@ -170,12 +170,12 @@ public struct ReportDocument: Sendable, Hashable {
         return hidden > 0 ? ", … \(NumberText.grouped(hidden)) more" : ""
     }
 
-    public var heading: Heading?
-    public var sections: [Section]
+    package var heading: Heading?
+    package var sections: [Section]
     /// Top-level JSON fields no section shows.
-    public var fields: [Field]
+    package var fields: [Field]
 
-    public init(heading: Heading?, sections: [Section], fields: [Field] = []) {
+    package init(heading: Heading?, sections: [Section], fields: [Field] = []) {
         self.heading = heading
         self.sections = sections
         self.fields = fields
@@ -183,5 +183,5 @@ public struct ReportDocument: Sendable, Hashable {
 
     /// The version of the JSON output contract (`Schemas/*.schema.json`): every JSON
     /// output carries it as `schema_version`, and any change to a schema raises it by one.
-    public static let schemaVersion = 2
+    package static let schemaVersion = 2
 }

@@ -10,7 +10,7 @@ extension ReportValue {
     ///
     /// - Complexity: O(bytes written + k log k per object of k members); no recursion
     ///   (an explicit stack of open containers).
-    public func jsonBytes() -> [UInt8] {
+    package func jsonBytes() -> [UInt8] {
         var writer = ReportJSONWriter()
         writer.write(self)
         return writer.out

@@ -11,16 +11,16 @@ public indirect enum ReportValue: Sendable, Hashable, Encodable {
     case object([(String, ReportValue)])
 
     /// Counts that can pass 2^53 are decimal strings.
-    public static func big(_ value: BigUInt) -> ReportValue { .string(value.description) }
+    package static func big(_ value: BigUInt) -> ReportValue { .string(value.description) }
 
-    public static func strings(_ values: [String]) -> ReportValue { .array(values.map(ReportValue.string)) }
+    package static func strings(_ values: [String]) -> ReportValue { .array(values.map(ReportValue.string)) }
 
-    public static func optional(_ value: Int?) -> ReportValue { value.map(ReportValue.int) ?? .null }
-    public static func optional(_ value: Double?) -> ReportValue { value.map(ReportValue.double) ?? .null }
-    public static func optional(_ value: String?) -> ReportValue { value.map(ReportValue.string) ?? .null }
+    package static func optional(_ value: Int?) -> ReportValue { value.map(ReportValue.int) ?? .null }
+    package static func optional(_ value: Double?) -> ReportValue { value.map(ReportValue.double) ?? .null }
+    package static func optional(_ value: String?) -> ReportValue { value.map(ReportValue.string) ?? .null }
 
     /// `{"file", "line", "column"}`, the one form of a location in every output.
-    public static func location(_ location: SourceLocation?) -> ReportValue {
+    package static func location(_ location: SourceLocation?) -> ReportValue {
         guard let location else { return .null }
         return .object([("file", .string(location.file)), ("line", .int(location.line)), ("column", .int(location.column))])
     }

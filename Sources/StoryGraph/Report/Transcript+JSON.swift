@@ -3,7 +3,7 @@ import Foundation
 extension Transcript {
     /// The transcript as JSON (`Schemas/replay.schema.json`): the run, each step (passage,
     /// its text, the choice taken) and the outcome; snake_case keys.
-    public func json() -> Data {
+    package func json() -> Data {
         let story = graph.graph.story
         let state = stateChanges()
         let steps = playthrough.steps.enumerated().map { i, step in

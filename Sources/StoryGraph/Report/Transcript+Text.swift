@@ -3,7 +3,7 @@ extension Transcript {
     /// are shortened with "…".
     ///
     /// - Complexity: O(steps × maxText).
-    public func text(maxText: Int = 100) -> String {
+    package func text(maxText: Int = 100) -> String {
         let story = graph.graph.story
         var lines: [String] = []
         var heading = playthrough.run.map { "Run \(NumberText.grouped($0))" } ?? "A run"

@@ -1,4 +1,4 @@
 extension LintRule {
     /// This check as a registry value.
-    public var rule: Rule { Rule(rawValue, severity, summary) }
+    package var rule: Rule { Rule(rawValue, severity, summary) }
 }

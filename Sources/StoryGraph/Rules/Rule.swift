@@ -6,9 +6,9 @@ public struct Rule: Sendable, Hashable, Codable, Comparable, CustomStringConvert
     public let id: String
     public let severity: Severity
     /// One line for `storygraph help rules` and the README.
-    public let meaning: String
+    package let meaning: String
 
-    public init(_ id: String, _ severity: Severity, _ meaning: String) {
+    package init(_ id: String, _ severity: Severity, _ meaning: String) {
         self.id = id
         self.severity = severity
         self.meaning = meaning

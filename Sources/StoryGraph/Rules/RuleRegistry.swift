@@ -1,13 +1,13 @@
 /// Every rule a program can emit, each id once. The analysers' rules are
 /// `RuleRegistry.analysis`; a library that adds rules of its own (the loaders of
 /// `StoryFormats`) makes the whole registry by joining its list to this one.
-public struct RuleRegistry: Sendable {
+package struct RuleRegistry: Sendable {
     /// Sorted by id.
-    public let rules: [Rule]
+    package let rules: [Rule]
     private let byID: [String: Rule]
 
     /// Joins lists of rules; an id declared twice is a programming error.
-    public init(_ lists: [Rule]...) {
+    package init(_ lists: [Rule]...) {
         var byID: [String: Rule] = [:]
         for rule in lists.joined() {
             precondition(byID.updateValue(rule, forKey: rule.id) == nil, "rule '\(rule.id)' is declared twice")
@@ -16,16 +16,16 @@ public struct RuleRegistry: Sendable {
         self.rules = byID.values.sorted()
     }
 
-    public func rule(_ id: String) -> Rule? { byID[id] }
+    package func rule(_ id: String) -> Rule? { byID[id] }
 
-    public var ids: [String] { rules.map(\.id) }
+    package var ids: [String] { rules.map(\.id) }
 
     /// The rules of the analysers (`Lint`).
-    public static let analysis = RuleRegistry(LintRule.allCases.map(\.rule))
+    package static let analysis = RuleRegistry(LintRule.allCases.map(\.rule))
 
     /// `findings` with each severity set to its rule's (a finding whose id is not
     /// registered keeps its own).
-    public func normalized(_ findings: [Diagnostic]) -> [Diagnostic] {
+    package func normalized(_ findings: [Diagnostic]) -> [Diagnostic] {
         findings.map { finding in
             guard let id = finding.ruleID, let rule = byID[id], rule.severity != finding.severity else { return finding }
             var copy = finding

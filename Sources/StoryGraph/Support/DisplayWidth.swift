@@ -3,10 +3,10 @@
 /// Wide and Fullwidth characters (Hangul syllables and jamo, CJK ideographs, kana,
 /// fullwidth forms) and emoji shown as emoji take 2 columns; combining marks, format
 /// characters and the jamo that join a syllable take none; everything else takes 1.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The columns of `text`.
     /// - Complexity: O(n).
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         // Plain ASCII (most ids and figures): one column a byte.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         return text.reduce(0) { $0 + of($1) }
@@ -14,7 +14,7 @@ public enum DisplayWidth {
 
     /// The columns of one grapheme cluster: its first scalar decides, except that an emoji
     /// presentation (by default or asked for with VS16, U+FE0F) is 2.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.properties.isEmojiPresentation
@@ -23,7 +23,7 @@ public enum DisplayWidth {
     }
 
     /// The columns of a scalar on its own.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -35,13 +35,13 @@ public enum DisplayWidth {
     }
 
     /// `text` padded with spaces on the right to `width` columns.
-    public static func rightPadded(_ text: String, to width: Int) -> String {
+    package static func rightPadded(_ text: String, to width: Int) -> String {
         let columns = of(text)
         return columns >= width ? text : text + String(repeating: " ", count: width - columns)
     }
 
     /// `text` padded with spaces on the left to `width` columns.
-    public static func leftPadded(_ text: String, to width: Int) -> String {
+    package static func leftPadded(_ text: String, to width: Int) -> String {
         let columns = of(text)
         return columns >= width ? text : String(repeating: " ", count: width - columns) + text
     }

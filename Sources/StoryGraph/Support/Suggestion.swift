@@ -13,34 +13,34 @@
 /// Ties go to the smaller distance with case counted, then to the name that sorts first,
 /// so the answer never depends on the order of the names. A name equal to the typed one is
 /// never suggested.
-public enum Suggestion {
+package enum Suggestion {
     /// The closest of `names` to `typed`, when it is close enough to be a typo.
     /// - Complexity: O(n) comparisons for n names, each bounded (see `Names`).
-    public static func closest(to typed: String, among names: some Sequence<String>) -> String? {
+    package static func closest(to typed: String, among names: some Sequence<String>) -> String? {
         Names(names).closest(to: typed)
     }
 
     /// "; did you mean 'x'?" or nothing; `prefix` is written before the name (`--`).
-    public static func phrase(for typed: String, among names: some Sequence<String>, prefix: String = "") -> String {
+    package static func phrase(for typed: String, among names: some Sequence<String>, prefix: String = "") -> String {
         phrase(closest(to: typed, among: names), prefix: prefix)
     }
 
     /// "; did you mean 'x'?" for a name already found, or nothing.
-    public static func phrase(_ suggestion: String?, prefix: String = "") -> String {
+    package static func phrase(_ suggestion: String?, prefix: String = "") -> String {
         suggestion.map { "; did you mean '\(prefix)\($0)'?" } ?? ""
     }
 
     /// The most edits allowed between a typed name of `length` letters and a suggestion:
     /// one per three letters, and at least one.
-    public static func allowedEdits(forLength length: Int) -> Int { max(1, length / 3) }
+    package static func allowedEdits(forLength length: Int) -> Int { max(1, length / 3) }
 
     /// Names longer than this (in Unicode scalars) are compared by case only: it bounds the
     /// work of one comparison.
-    public static let longestCompared = 128
+    package static let longestCompared = 128
 
     /// The optimal-string-alignment distance between `a` and `b`.
     /// - Complexity: O(|a| × |b|) time, O(|b|) memory (three rows).
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         return distance(a, b, atMost: max(a.count, b.count)) ?? max(a.count, b.count)
     }
@@ -48,7 +48,7 @@ public enum Suggestion {
     /// A list of names prepared once to answer many "did you mean" questions (each broken
     /// link of a story, say): the names folded to lower case and a coarse letter count of
     /// each, kept so that most comparisons end before any alignment.
-    public struct Names: Sendable {
+    package struct Names: Sendable {
         private let names: [String]
         private let folded: [[Unicode.Scalar]]
         /// Per name, how many of its scalars fall in each of 32 buckets (by scalar value):
@@ -61,7 +61,7 @@ public enum Suggestion {
         /// lookup looks only at lengths within its allowed edits.
         private let byLength: [Int: [Int]]
 
-        public init(_ names: some Sequence<String>) {
+        package init(_ names: some Sequence<String>) {
             // Sorted and unique, so that ties go to the name that sorts first.
             let names = Array(Set(names)).sorted()
             self.names = names
@@ -91,7 +91,7 @@ public enum Suggestion {
         ///   letter count, and aligned (O(L × k) for names of at most `longestCompared`
         ///   scalars and k allowed edits) only while its bound is within the best distance
         ///   found, nearest bounds first.
-        public func closest(to typed: String) -> String? {
+        package func closest(to typed: String) -> String? {
             var unlimited = Int.max
             return closest(to: typed, budget: &unlimited)
         }
@@ -102,7 +102,7 @@ public enum Suggestion {
         /// broken links among a hundred thousand passages still loads in linear time.
         /// Lookups made in the same order spend the same budget: the answers are the same
         /// on every run.
-        public func closest(to typed: String, budget: inout Int) -> String? {
+        package func closest(to typed: String, budget: inout Int) -> String? {
             let lower = typed.lowercased()
             if let same = byFolded[lower]?.filter({ names[$0] != typed }), !same.isEmpty {
                 return same.map { (names[$0], Suggestion.editDistance(typed, names[$0])) }

@@ -4,19 +4,19 @@ import Foundation
 /// Foundation's file errors into text a user reads ("no such file", "is a folder",
 /// "permission denied", otherwise the system's own `strerror` text), so no message ever
 /// shows "NSCocoaErrorDomain error 256".
-public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The POSIX error number.
-    public let code: Int32
+    package let code: Int32
 
-    public init(code: Int32) { self.code = code }
+    package init(code: Int32) { self.code = code }
 
     /// The error of the last failed system call.
-    public static var last: SystemError { SystemError(code: errno) }
+    package static var last: SystemError { SystemError(code: errno) }
 
-    public var description: String { Self.text(code) }
+    package var description: String { Self.text(code) }
 
     /// Plain words for a POSIX error number.
-    public static func text(_ code: Int32) -> String {
+    package static func text(_ code: Int32) -> String {
         switch code {
         case ENOENT: "no such file"
         case EISDIR: "is a folder"
@@ -28,7 +28,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Plain words for any error a Foundation file call throws: its POSIX cause when it has
     /// one, the meaning of the common Cocoa file codes, never the domain and number.
-    public static func text(_ error: any Error) -> String {
+    package static func text(_ error: any Error) -> String {
         if let system = error as? SystemError { return system.description }
         let ns = error as NSError
         if ns.domain == NSPOSIXErrorDomain { return text(Int32(ns.code)) }

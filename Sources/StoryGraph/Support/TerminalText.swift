@@ -8,10 +8,10 @@
 /// controls, and `\u{XXXX}` for the line and paragraph separators (U+2028, U+2029) and the
 /// bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) that
 /// reorder what a terminal shows. Everything else, backslashes included, is kept as is.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character escaped visibly.
     /// - Complexity: O(n); a string with nothing to escape is returned as it is.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = String.UnicodeScalarView()
@@ -33,12 +33,12 @@ public enum TerminalText {
 
     /// Lines joined by newlines, each escaped first: for printers that build their output
     /// as an array of lines, where any control character inside a line came from the story.
-    public static func joined(_ lines: [String]) -> String {
+    package static func joined(_ lines: [String]) -> String {
         lines.map(escaped).joined(separator: "\n")
     }
 
     /// Whether a scalar is shown escaped.
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
         default: false

@@ -3,12 +3,12 @@ import StoryGraph
 /// What analysis adds to a map: trapping loops outlined in orange and bottleneck passages
 /// drawn with a double border; on request, one path (in the order `paths` lists them)
 /// highlighted.
-public enum AnalysisMarks {
-    public static let trapColor = "#ff8c00"
+package enum AnalysisMarks {
+    package static let trapColor = "#ff8c00"
 
     /// - Complexity: O(P + C) for the marks (from the analyses given); the highlighted path
     ///   walks the lazy path enumeration up to path `path`.
-    public static func apply(marks: Bool, path pathNumber: Int?, analysis: MapAnalysis, to decorations: inout MapDecorations) throws(MapError) {
+    package static func apply(marks: Bool, path pathNumber: Int?, analysis: MapAnalysis, to decorations: inout MapDecorations) throws(MapError) {
         guard marks || pathNumber != nil else { return }
         let graph = analysis.graph
         let reachability = analysis.reachability

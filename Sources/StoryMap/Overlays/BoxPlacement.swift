@@ -7,18 +7,18 @@
 /// between its passage and its target (then beside it), a marker next to its passage, a
 /// passage without a position near the passages it links with. Deterministic: the same
 /// boxes give the same places.
-public struct BoxPlacement: Sendable {
-    public struct Point: Sendable, Hashable {
-        public var x: Double
-        public var y: Double
-        public init(x: Double, y: Double) {
+package struct BoxPlacement: Sendable {
+    package struct Point: Sendable, Hashable {
+        package var x: Double
+        package var y: Double
+        package init(x: Double, y: Double) {
             self.x = x
             self.y = y
         }
     }
 
     /// Where a box wants to be.
-    public enum Anchor: Sendable {
+    package enum Anchor: Sendable {
         /// Pinned at a point (before scaling).
         case pinned(Point)
         /// As near the mean of these boxes' places as is free (the segment between them
@@ -30,12 +30,12 @@ public struct BoxPlacement: Sendable {
         case aside
     }
 
-    public struct Box: Sendable {
-        public var name: String
-        public var width: Double
-        public var height: Double
-        public var anchor: Anchor
-        public init(name: String, width: Double, height: Double, anchor: Anchor) {
+    package struct Box: Sendable {
+        package var name: String
+        package var width: Double
+        package var height: Double
+        package var anchor: Anchor
+        package init(name: String, width: Double, height: Double, anchor: Anchor) {
             self.name = name
             self.width = width
             self.height = height
@@ -44,26 +44,26 @@ public struct BoxPlacement: Sendable {
     }
 
     /// Space kept between any two boxes, in points (room for an edge between them).
-    public static let gap = 18.0
+    package static let gap = 18.0
     /// Pinned positions are scaled by a multiple of this, so that scaled positions keep
     /// two decimals.
-    public static let scaleStep = 0.25
+    package static let scaleStep = 0.25
     /// The largest scale applied: two cards closer than that allows (one on top of the
     /// other) are not spread further; the later one is placed like an unpinned box.
-    public static let maximumScale = 8.0
+    package static let maximumScale = 8.0
 
     /// The factor pinned positions were multiplied by (1: as given).
-    public private(set) var scale = 1.0
+    package private(set) var scale = 1.0
     /// The centre of each box by name.
-    public private(set) var places: [String: Point] = [:]
+    package private(set) var places: [String: Point] = [:]
     /// Pinned boxes that could not keep their position (cards on top of each other).
-    public private(set) var unpinned: [String] = []
+    package private(set) var unpinned: [String] = []
 
     private var grid = SpatialGrid(cell: 256)
 
     /// - Complexity: O(K² + B · S) for K pinned boxes, B boxes and S spots tried per box
     ///   (each test against the boxes in a few grid cells).
-    public init(_ boxes: [Box]) {
+    package init(_ boxes: [Box]) {
         let pinned = boxes.compactMap { box -> (Box, Point)? in
             if case .pinned(let point) = box.anchor { return (box, point) }
             return nil

@@ -4,9 +4,9 @@ import StoryGraph
 /// The heat overlay: colours each passage and choice by the share of random runs that
 /// passed there, on a sequential scale (ColorBrewer YlOrRd, light to dark), with a
 /// legend; passages and choices no run reached are pale blue and say "never visited".
-public enum HeatMap {
+package enum HeatMap {
     /// Upper bounds of the bins (share of runs) and their fills, light to dark.
-    public static let scale: [(upTo: Double, label: String, fill: String)] = [
+    package static let scale: [(upTo: Double, label: String, fill: String)] = [
         (0.01, "up to 1%", "#ffffcc"),
         (0.05, "1–5%", "#ffeda0"),
         (0.10, "5–10%", "#fed976"),
@@ -14,17 +14,17 @@ public enum HeatMap {
         (0.50, "25–50%", "#fd8d3c"),
         (1.00, "over 50%", "#fc4e2a"),
     ]
-    public static let neverFill = "#c6dbef"
+    package static let neverFill = "#c6dbef"
 
     /// The fill for a share of runs above 0.
-    public static func fill(_ share: Double) -> String {
+    package static func fill(_ share: Double) -> String {
         scale.first { share <= $0.upTo }?.fill ?? scale[scale.count - 1].fill
     }
 
     /// Fills, notes and legend for a fuzz report.
     ///
     /// - Complexity: O(P + C).
-    public static func decorate(_ decorations: inout MapDecorations, with report: FuzzReport) {
+    package static func decorate(_ decorations: inout MapDecorations, with report: FuzzReport) {
         let runs = Double(max(1, report.runs))
         for (v, count) in report.passageRuns.enumerated() {
             if count == 0 {
@@ -51,7 +51,7 @@ public enum HeatMap {
     }
 
     /// `41.2%`, `0.03%`, `100%` (only when every run passed): the same on every machine.
-    public static func percent(_ share: Double) -> String {
+    package static func percent(_ share: Double) -> String {
         if share >= 1 { return "100%" }
         return NumberText.percent(min(share, 0.999), decimals: share >= 0.01 ? 1 : 2)
     }

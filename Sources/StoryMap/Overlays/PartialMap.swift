@@ -7,7 +7,7 @@ public enum PartialMap {
     public enum ClusterBy: String, Sendable, CaseIterable { case tag, file }
 
     /// Soft outline colours for clusters, in order.
-    public static let palette = ["#4e79a7", "#59a14f", "#9c755f", "#b07aa1", "#76b7b2", "#edc948", "#ff9da7", "#bab0ac"]
+    package static let palette = ["#4e79a7", "#59a14f", "#9c755f", "#b07aa1", "#76b7b2", "#edc948", "#ff9da7", "#bab0ac"]
 
     /// - Complexity: O(P + C).
     static func apply(_ overlays: MapOverlays, graph: StoryGraph, to decorations: inout MapDecorations) throws(MapError) {
@@ -51,7 +51,7 @@ public enum PartialMap {
 
     /// The index of passage `id`, or an error that suggests the name it was likely meant
     /// to be (`Suggestion`).
-    public static func index(of id: String, in graph: StoryGraph, option: String) throws(MapError) -> Int {
+    package static func index(of id: String, in graph: StoryGraph, option: String) throws(MapError) -> Int {
         guard let v = graph.indexByID[id] else {
             throw MapError(option: option, "--\(option): no passage named '\(id)'\(Suggestion.phrase(for: id, among: graph.ids))")
         }

@@ -6,12 +6,12 @@ import StoryGraph
 /// `Passage.position`), pinned, spread uniformly when the cards are closer than the
 /// boxes drawn for them; the exporter places the rest (choice boxes, passages without a
 /// position) between them (`BoxPlacement`) and neato routes the edges.
-public enum PinnedLayout {
+package enum PinnedLayout {
     /// Editors measure in screen pixels with 100-pixel passage cards; the chart's boxes are
     /// about twice as wide in points, so each pixel becomes two points.
-    public static let pointsPerPixel = 2.0
+    package static let pointsPerPixel = 2.0
     /// The card size when the story does not give one.
-    public static let defaultSize = (width: 100.0, height: 100.0)
+    package static let defaultSize = (width: 100.0, height: 100.0)
 
     /// Pins the passages that have a position. Returns false (and changes nothing) when
     /// no passage has one.
@@ -31,13 +31,13 @@ public enum PinnedLayout {
     /// The largest coordinate or card size, in editor pixels, that is pinned; a passage
     /// beyond it (`"1e19,0"`), or with a negative size, is laid out automatically and
     /// named by `refusals(of:)`.
-    public static let maximumCoordinate = 1_000_000.0
+    package static let maximumCoordinate = 1_000_000.0
 
     /// The centre of each passage's card, in points, by passage index. A passage without
     /// a readable position, or with one out of range, gets none.
     ///
     /// - Complexity: O(P).
-    public static func positions(of story: Story) -> [Int: (x: Double, y: Double)] {
+    package static func positions(of story: Story) -> [Int: (x: Double, y: Double)] {
         var result: [Int: (x: Double, y: Double)] = [:]
         for (index, passage) in story.passages.enumerated() {
             guard case .pinned(let x, let y)? = card(of: passage) else { continue }
@@ -49,7 +49,7 @@ public enum PinnedLayout {
     /// A located warning for each passage whose position or size is out of range.
     ///
     /// - Complexity: O(P).
-    public static func refusals(of story: Story) -> [Diagnostic] {
+    package static func refusals(of story: Story) -> [Diagnostic] {
         story.passages.compactMap { passage in
             guard case .refused(let what)? = card(of: passage) else { return nil }
             return Diagnostic(

@@ -5,15 +5,15 @@ import StoryGraph
 /// reach and no reader does greyed ("only by the links"), and endings no reader reaches
 /// outlined dashed in purple ("no reader gets here"). Nothing on a story without state
 /// to search (`StateModel.applies(to:)`).
-public enum StateMarks {
-    public static let blockedColor = "#7b3fa0"
+package enum StateMarks {
+    package static let blockedColor = "#7b3fa0"
 
     /// - Complexity: O(P + C), over the search given (nothing is marked without one). Only
     ///   what is certain is marked: a "never" needs every state explored, so an incomplete
     ///   search (or one that meets a computed link) marks nothing, and says which bound
     ///   stopped it (the warning returned).
     @discardableResult
-    public static func apply(graph: StoryGraph, state: StateAnalysis?, to decorations: inout MapDecorations) -> String? {
+    package static func apply(graph: StoryGraph, state: StateAnalysis?, to decorations: inout MapDecorations) -> String? {
         guard let state else { return nil }
         if let stop = state.stopDescription {
             return "--state: the state search \(stop) after \(state.states) states; nothing is marked as no reader's"

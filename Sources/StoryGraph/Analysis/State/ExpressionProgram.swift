@@ -18,7 +18,7 @@ import Foundation
 /// are unknown (`nil`), and so is a string longer than `StateValue.maxStringBytes` (a
 /// literal, or a join that would make one): unknown, never a cut or wrong value, so a
 /// loop that doubles a string cannot grow a state without bound.
-public struct ExpressionProgram: Sendable, Hashable {
+package struct ExpressionProgram: Sendable, Hashable {
     enum Operation: Sendable, Hashable {
         case constant(StateValue)
         case variable(Int)
@@ -32,10 +32,10 @@ public struct ExpressionProgram: Sendable, Hashable {
 
     let operations: [Operation]
     /// The variable slots the program reads, in first-use order.
-    public let variableSlots: [Int]
+    package let variableSlots: [Int]
     /// Whether some part is not understood (a call, unparsed text, a name that resolves
     /// to nothing): the program may be unknown on any state.
-    public let hasUnknown: Bool
+    package let hasUnknown: Bool
     /// How whole numbers (literals, visit counts) behave.
     let arithmetic: Arithmetic
 
@@ -44,7 +44,7 @@ public struct ExpressionProgram: Sendable, Hashable {
     /// each passage whose visits it counts (nil: a passage that does not exist, unknown).
     ///
     /// - Complexity: O(size of the expression), iterative.
-    public init(
+    package init(
         _ expression: Expression, arithmetic: Arithmetic = .decimal, variable: (String) -> Int?, visits: (String) -> Int?
     ) {
         var operations: [Operation] = []
@@ -104,7 +104,7 @@ public struct ExpressionProgram: Sendable, Hashable {
     }
 
     /// The operations run on each evaluation: the evaluation steps it costs the search.
-    public var operationCount: Int { operations.count }
+    package var operationCount: Int { operations.count }
 
     /// The value on one state: `variable(slot)` reads a variable (nil: unknown),
     /// `visits(counter)` a visit count. `stack` is scratch space, kept between calls so
@@ -112,7 +112,7 @@ public struct ExpressionProgram: Sendable, Hashable {
     ///
     /// - Complexity: O(operations).
     @inline(__always)
-    public func evaluate(
+    package func evaluate(
         _ stack: inout [StateValue?], variable: (Int) -> StateValue?, visits: (Int) -> Int
     ) -> StateValue? {
         stack.removeAll(keepingCapacity: true)
@@ -140,7 +140,7 @@ public struct ExpressionProgram: Sendable, Hashable {
     }
 
     /// The value with no state: constants only (a variable or visit count is unknown).
-    public func evaluateConstant() -> StateValue? {
+    package func evaluateConstant() -> StateValue? {
         var stack: [StateValue?] = []
         return evaluate(&stack, variable: { _ in nil }, visits: { _ in 0 })
     }

@@ -64,7 +64,7 @@ public struct StateAnalysis: Sendable {
     }
 
     /// The bound that stopped a search (`StateAnalysis.stoppedBy`), named as reports say it.
-    public enum Bound: String, Sendable, Hashable, CaseIterable {
+    package enum Bound: String, Sendable, Hashable, CaseIterable {
         case states, steps
         case evaluationSteps = "evaluation steps"
         case bytes, seconds
@@ -72,7 +72,7 @@ public struct StateAnalysis: Sendable {
         /// The bound with its figure and the option that sets it, as the outputs name it:
         /// "its bound of 5 states, --max-states", "its bound of 4 seconds, twice
         /// --state-budget 2".
-        public func describe(_ budget: Budget) -> String {
+        package func describe(_ budget: Budget) -> String {
             func seconds(_ value: Double) -> String {
                 value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
             }
@@ -89,93 +89,93 @@ public struct StateAnalysis: Sendable {
 
     /// What stopped the search, for the outputs: "stopped at its bound of …"; nil when it
     /// explored every state.
-    public var stopDescription: String? { stoppedBy.map { "stopped at " + $0.describe(budget) } }
+    package var stopDescription: String? { stoppedBy.map { "stopped at " + $0.describe(budget) } }
 
     /// An ending the search reached, with the shortest choice sequence that reaches it.
-    public struct ReachedEnding: Sendable, Hashable {
-        public let passage: Int
+    package struct ReachedEnding: Sendable, Hashable {
+        package let passage: Int
         /// The choices from the start, in order.
-        public let witness: [ChoiceRef]
+        package let witness: [ChoiceRef]
     }
 
     /// An ending reachable by the story's structure that no state reaches, with the
     /// choices whose conditions never held on the way to it: those the search met on a
     /// state but never followed, nearest the ending first. Only a search that proves
     /// absence (`provesAbsence`) names any.
-    public struct BlockedEnding: Sendable, Hashable {
-        public let passage: Int
-        public let blocking: [ChoiceRef]
+    package struct BlockedEnding: Sendable, Hashable {
+        package let passage: Int
+        package let blocking: [ChoiceRef]
     }
 
     /// A variable the search found read while it had no value, where first.
-    public struct ReadBeforeSet: Sendable, Hashable {
-        public let variable: String
-        public let choice: ChoiceRef
+    package struct ReadBeforeSet: Sendable, Hashable {
+        package let variable: String
+        package let choice: ChoiceRef
     }
 
-    public let model: StateModel
-    public let budget: Budget
-    public let states: Int
-    public let steps: Int
+    package let model: StateModel
+    package let budget: Budget
+    package let states: Int
+    package let steps: Int
     /// Evaluation steps taken: each operation of a condition or effect run on a state, and
     /// each variable, counter and once-only word of a state loaded, copied or hashed.
-    public let evaluationSteps: Int
+    package let evaluationSteps: Int
     /// The bytes of the search's tables when it stopped: the states, their hash index,
     /// parents and transitions, and the values interned (a string by its UTF-8 length).
-    public let bytes: Int
+    package let bytes: Int
     /// The bound that stopped the search before it explored every state; nil when it
     /// explored them all.
-    public let stoppedBy: Bound?
+    package let stoppedBy: Bound?
     /// Whether the search explored every state (false: it stopped at `stoppedBy`, and
     /// what it did not reach may still be reachable).
-    public var isComplete: Bool { stoppedBy == nil }
+    package var isComplete: Bool { stoppedBy == nil }
     /// The computed links (`previous()`, `(goto: $next)`) of passages a reader reaches:
     /// the search cannot follow them, so the states behind them are not explored.
-    public let computedLinks: [ChoiceRef]
+    package let computedLinks: [ChoiceRef]
     /// Whether what no reader reaches is proven: every state was explored and no reader
     /// meets a computed link. Otherwise "never" may be wrong and is not claimed.
-    public var provesAbsence: Bool { isComplete && computedLinks.isEmpty }
+    package var provesAbsence: Bool { isComplete && computedLinks.isEmpty }
     /// The endings some state reached, each with a witness: found whether or not the
     /// search explored every state.
-    public let reachedEndings: [ReachedEnding]
+    package let reachedEndings: [ReachedEnding]
     /// The claims about every state (endings and passages no state reaches, conditions
     /// that never or always hold) are made only when the search proves absence
     /// (`provesAbsence`); otherwise these four are empty: what the search did not explore
     /// may reach them, or make them hold.
-    public let blockedEndings: [BlockedEnding]
+    package let blockedEndings: [BlockedEnding]
     /// Passages (not endings) the structure reaches and no state does, in source order.
-    public let onlyStructural: [Int]
+    package let onlyStructural: [Int]
     /// Conditional choices met on some state whose condition never held / always held
     /// (never unknown), in source order.
-    public let neverTrue: [ChoiceRef]
-    public let alwaysTrue: [ChoiceRef]
+    package let neverTrue: [ChoiceRef]
+    package let alwaysTrue: [ChoiceRef]
     /// Conditional choices whose condition was unknown on some state, in source order,
     /// and how many evaluations were unknown.
-    public let unknownChoices: [ChoiceRef]
-    public let unknownEvaluations: Int
+    package let unknownChoices: [ChoiceRef]
+    package let unknownEvaluations: Int
     /// Variables set by an effect that no condition or value reads; read but never set by
     /// an effect (they keep their initial value, or none; declared constants aside); read
     /// by a condition on a state before they had any value.
-    public let setNeverRead: [String]
-    public let readNeverSet: [String]
-    public let readBeforeSet: [ReadBeforeSet]
+    package let setNeverRead: [String]
+    package let readNeverSet: [String]
+    package let readBeforeSet: [ReadBeforeSet]
 
     /// The explored state graph: each state's node (passage, or a callee's copy), and for
     /// each of the first `expandedStates` states (those the search expanded: all of them
     /// when complete) the states its followed choices lead to, in the order of its edges,
     /// `transitionOffsets[i]..<transitionOffsets[i + 1]` in `transitionTargets` with the
     /// graph edge taken in `transitionEdges`. State 0 is the start.
-    public let stateNodes: [Int32]
-    public let expandedStates: Int
-    public let transitionOffsets: [Int32]
-    public let transitionTargets: [Int32]
-    public let transitionEdges: [Int32]
+    package let stateNodes: [Int32]
+    package let expandedStates: Int
+    package let transitionOffsets: [Int32]
+    package let transitionTargets: [Int32]
+    package let transitionEdges: [Int32]
 
     /// Searches breadth-first, so each witness is a shortest one.
     ///
     /// - Complexity: O(S × (E + W)) time for S states, E choices per passage and W slots per
     ///   state, and O(S × W) space; S is at most `budget.maxStates`.
-    public init(_ graph: StoryGraph, reachability: Reachability? = nil, budget: Budget = Budget()) {
+    package init(_ graph: StoryGraph, reachability: Reachability? = nil, budget: Budget = Budget()) {
         Self.searchCounter?.add()
         let model = StateModel(graph)
         self.model = model

@@ -3,7 +3,7 @@
 /// visits a condition counts, and every condition and effect as an `ExpressionProgram`
 /// over their slots. Variables no condition depends on are abstracted away: their
 /// effects are not applied, so they never split a state.
-public struct StateModel: Sendable {
+package struct StateModel: Sendable {
     /// A compiled effect on a tracked variable.
     struct CompiledEffect: Sendable {
         var slot: Int
@@ -12,26 +12,26 @@ public struct StateModel: Sendable {
     }
 
     /// The variables the search tracks, by slot.
-    public let variables: [String]
+    package let variables: [String]
     /// The computed variables the search tracks (`Variable.isComputed`): each slot with
     /// its expression, in an order where a computed variable comes after those it reads,
     /// so that one pass after every change gives each the value its expression has on
     /// the state (what reading it would give). A computed variable in a cycle is unknown.
     let computed: [(slot: Int, value: ExpressionProgram)]
     /// Variables the story declares or sets that no condition depends on.
-    public let abstracted: [String]
+    package let abstracted: [String]
     /// The passages whose visits are counted, by counter.
-    public let countedPassages: [Int]
+    package let countedPassages: [Int]
     /// Visit counts saturate here: one more than the largest whole number in any tracked
     /// expression, so every comparison of a count with a constant keeps its truth.
-    public let visitCap: Int
+    package let visitCap: Int
     /// Each tracked variable's initial value (nil: unknown).
     let initial: [StateValue?]
     /// Per slot: the value a counter saturates at, or nil. A variable that only ever
     /// grows by constants or is set to constants, and is only compared with constants,
     /// behaves the same at every value above the largest of them: one value stands for
     /// all (an exact abstraction, so a counter in a loop does not make the states endless).
-    public let saturation: [Double?]
+    package let saturation: [Double?]
     /// Choice `c` of passage `p` is `choiceBase[p] + c` in the per-choice arrays.
     let choiceBase: [Int]
     /// The condition of each choice (nil: none).
@@ -46,10 +46,10 @@ public struct StateModel: Sendable {
     /// Per choice: its bit among the once-only choices (taken or not), or -1.
     let onceBit: [Int]
     /// The number of once-only choices (a state keeps one bit each).
-    public let onceOnlyChoices: Int
+    package let onceOnlyChoices: Int
 
     /// - Complexity: O(size of the story's choices, effects and expressions).
-    public init(_ graph: StoryGraph) {
+    package init(_ graph: StoryGraph) {
         let story = graph.story
         let passages = story.passages
         var choiceBase = [Int](repeating: 0, count: passages.count + 1)
@@ -320,7 +320,7 @@ public struct StateModel: Sendable {
     /// macros are kept as text) has nothing the search could add to the structure.
     ///
     /// - Complexity: O(choices and effects).
-    public static func applies(to story: Story) -> Bool {
+    package static func applies(to story: Story) -> Bool {
         for passage in story.passages {
             if !passage.effects.isEmpty { return true }
             for choice in passage.choices {
@@ -348,7 +348,7 @@ public struct StateModel: Sendable {
     /// A condition as one expression, each test not parsed kept as `.unknown(text)`.
     ///
     /// - Complexity: O(size of the condition), iterative.
-    public static func expression(_ condition: Condition) -> Expression {
+    package static func expression(_ condition: Condition) -> Expression {
         // Post-order over the condition tree; `.all` of n parts pops n results.
         enum Item { case visit(Condition), negate, all(Int) }
         var items: [Item] = [.visit(condition)]

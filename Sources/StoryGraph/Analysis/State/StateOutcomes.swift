@@ -14,34 +14,34 @@
 /// The odds are those of a reader who picks uniformly among the choices shown in each
 /// state; *stuck* is the probability of reaching a state that is not an ending and
 /// shows no choice. They are computed only when the search explored every state.
-public struct StateOutcomes: Sendable {
+package struct StateOutcomes: Sendable {
     /// Paths under state per ending passage (indexed by passage; zero elsewhere), and
     /// in all.
-    public let perEnding: [BigUInt]
-    public let total: BigUInt
+    package let perEnding: [BigUInt]
+    package let total: BigUInt
     /// True when both the state search and the simple-path count finished within their
     /// budgets; false: every count is a lower bound.
-    public let isExact: Bool
+    package let isExact: Bool
     /// A cycle of states from which an ending can still be reached is reachable.
-    public let unboundedWalks: Bool
+    package let unboundedWalks: Bool
     /// One such cycle, nearest the start: the passages of its states in order (the
     /// first again closes it), and the reader's choices from the start around it once.
-    public let cycle: [Int]
-    public let cycleWitness: [ChoiceRef]
+    package let cycle: [Int]
+    package let cycleWitness: [ChoiceRef]
     /// The odds (nil when the state search stopped at its budget): per ending passage,
     /// of getting stuck, of looping for ever; `converged` as `EndingOdds` has it.
-    public let endingProbability: [Double]?
-    public let stuck: Double?
-    public let neverEnding: Double?
-    public let oddsConverged: Bool
+    package let endingProbability: [Double]?
+    package let stuck: Double?
+    package let neverEnding: Double?
+    package let oddsConverged: Bool
     /// The states of the state graph that are endings.
-    public let endingStates: Int
+    package let endingStates: Int
 
     /// - Complexity: O(S + T) to build the state graph as a story (S states, T
     ///   transitions), then that of `PathCounts` and `EndingOdds` on it: O(S + T)
     ///   big-integer additions when the state graph is acyclic, bounded by `budget`
     ///   otherwise.
-    public init(_ state: StateAnalysis, graph: StoryGraph, budget: AnalysisBudget = AnalysisBudget()) {
+    package init(_ state: StateAnalysis, graph: StoryGraph, budget: AnalysisBudget = AnalysisBudget()) {
         let stateCount = state.stateNodes.count
         // The state graph: a state at an ending ends; an expanded one goes where its
         // followed choices lead; one with nowhere to go (stuck, or not expanded when the

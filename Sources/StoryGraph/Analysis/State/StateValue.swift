@@ -2,7 +2,7 @@
 /// `Expression` evaluates to. Integers and decimals are one kind (`Double`, exact for
 /// integers up to 2^53), as in the story languages that tell them apart only when
 /// printing.
-public enum StateValue: Sendable, Hashable, CustomStringConvertible {
+package enum StateValue: Sendable, Hashable, CustomStringConvertible {
     case number(Double)
     /// A whole number of a language that keeps integers apart from decimals
     /// (`Arithmetic.integer`, ink); equal in comparisons to the decimal of the same value.
@@ -13,7 +13,7 @@ public enum StateValue: Sendable, Hashable, CustomStringConvertible {
     /// join of two strings) is unknown, in the state search and in play alike, so that a
     /// story that doubles a string in a loop cannot make one state (or one reader)
     /// explode; unknown, never a shortened and so wrong value.
-    public static let maxStringBytes = 4_096
+    package static let maxStringBytes = 4_096
 
     /// A variable the story reads before giving it a value (no initial value, not set
     /// yet). It is false, equal only to itself, and no comparison with it holds.
@@ -21,7 +21,7 @@ public enum StateValue: Sendable, Hashable, CustomStringConvertible {
 
     /// The truth of the value as a condition: a number other than 0, a non-empty string,
     /// `true`; never `unset`.
-    public var isTruthy: Bool {
+    package var isTruthy: Bool {
         switch self {
         case .number(let n): return n != 0
         case .integer(let n): return n != 0
@@ -51,7 +51,7 @@ public enum StateValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// As the story would print it: `10`, `2.5`, `"key"`, `true`, `unset`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .number(let n):
             if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
@@ -66,7 +66,7 @@ public enum StateValue: Sendable, Hashable, CustomStringConvertible {
 
 /// Three-valued truth: what a condition is on one state when part of it is not
 /// understood (a call, text the loader could not parse, a comparison of unlike values).
-public enum Truth: Sendable, Hashable {
+package enum Truth: Sendable, Hashable {
     case no, yes, unknown
 
     init(_ value: StateValue?) {
