@@ -41,13 +41,17 @@ let package = Package(
         // The one map call (MapDrawing: overlays → plan → estimate → DOT → Graphviz) and the
         // interactive HTML report, one of its formats: needs StoryMap + StoryRender.
         .target(name: "StoryHTML", dependencies: ["StoryGraph", "StoryMap", "StoryRender"]),
-        .target(name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "StoryHTML"]),
+        .target(
+            name: "StoryCLI", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryRender", "StoryHTML"]),
         .executableTarget(name: "storygraph", dependencies: ["StoryCLI"]),
-        .executableTarget(name: "storygraph-bench", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryHTML", "StoryCLI"]),
+        .executableTarget(
+            name: "storygraph-bench", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryHTML", "StoryCLI"]),
         // libFuzzer targets (Fuzz/README.md): plain reproducers in a normal build; `Fuzz/build`
         // compiles them with -sanitize=fuzzer,address into .build/fuzz.
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
-        .target(name: "FuzzSupport", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryHTML", "CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+        .target(
+            name: "FuzzSupport", dependencies: ["StoryGraph", "StoryFormats", "StoryMap", "StoryHTML", "CLibFuzzer"],
+            path: "Fuzz/FuzzSupport"),
         .executableTarget(name: "fuzz-json", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-json"),
         .executableTarget(name: "fuzz-twine", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-twine"),
         .executableTarget(name: "fuzz-source", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-source"),
@@ -65,8 +69,12 @@ let package = Package(
         .testTarget(name: "StoryGraphTests", dependencies: ["StoryGraph", "TestSupport"]),
         .testTarget(name: "StoryFormatsTests", dependencies: ["StoryFormats", "StoryGraph", "TestSupport"]),
         .testTarget(name: "StoryMapTests", dependencies: ["StoryMap", "StoryGraph", "StoryFormats", "TestSupport"]),
-        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryGraph", "StoryMap", "StoryFormats", "TestSupport"]),
-        .testTarget(name: "StoryHTMLTests", dependencies: ["StoryHTML", "StoryGraph", "StoryMap", "StoryFormats", "TestSupport"]),
+        .testTarget(
+            name: "StoryRenderTests",
+            dependencies: ["StoryRender", "StoryGraph", "StoryMap", "StoryFormats", "TestSupport"]),
+        .testTarget(
+            name: "StoryHTMLTests",
+            dependencies: ["StoryHTML", "StoryGraph", "StoryMap", "StoryFormats", "TestSupport"]),
         .testTarget(
             name: "StoryCLITests",
             dependencies: ["StoryCLI", "StoryGraph", "StoryFormats", "StoryMap", "FuzzSupport", "TestSupport"]

@@ -1,6 +1,7 @@
 import Foundation
+
 #if STORYGRAPH_FUZZ
-import CLibFuzzer
+    import CLibFuzzer
 #endif
 
 /// The `main` of every fuzz executable.
@@ -13,37 +14,37 @@ import CLibFuzzer
 /// by the regression tests without libFuzzer.
 package enum FuzzDriver {
     #if STORYGRAPH_FUZZ
-    nonisolated(unsafe) private static var current: FuzzTarget = .json
+        nonisolated(unsafe) private static var current: FuzzTarget = .json
     #endif
 
     package static func main(_ target: FuzzTarget) -> Never {
         #if STORYGRAPH_FUZZ
-        current = target
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        let status = LLVMFuzzerRunDriver(&argc, &argv) { bytes, count in
-            let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
-            FuzzDriver.current.run(data)
-            return 0
-        }
-        exit(status)
-        #else
-        let paths = CommandLine.arguments.dropFirst()
-        guard !paths.isEmpty else {
-            FileHandle.standardError.write(Data("usage: fuzz-\(target.rawValue) FILE-OR-FOLDER...\n".utf8))
-            exit(64)
-        }
-        var count = 0
-        for file in files(in: Array(paths)) {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                FileHandle.standardError.write(Data("fuzz-\(target.rawValue): cannot read \(file)\n".utf8))
-                exit(66)
+            current = target
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            let status = LLVMFuzzerRunDriver(&argc, &argv) { bytes, count in
+                let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
+                FuzzDriver.current.run(data)
+                return 0
             }
-            target.run(data)
-            count += 1
-        }
-        FileHandle.standardError.write(Data("fuzz-\(target.rawValue): ran \(count) inputs\n".utf8))
-        exit(0)
+            exit(status)
+        #else
+            let paths = CommandLine.arguments.dropFirst()
+            guard !paths.isEmpty else {
+                FileHandle.standardError.write(Data("usage: fuzz-\(target.rawValue) FILE-OR-FOLDER...\n".utf8))
+                exit(64)
+            }
+            var count = 0
+            for file in files(in: Array(paths)) {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    FileHandle.standardError.write(Data("fuzz-\(target.rawValue): cannot read \(file)\n".utf8))
+                    exit(66)
+                }
+                target.run(data)
+                count += 1
+            }
+            FileHandle.standardError.write(Data("fuzz-\(target.rawValue): ran \(count) inputs\n".utf8))
+            exit(0)
         #endif
     }
 

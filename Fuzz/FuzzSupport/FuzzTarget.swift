@@ -1,10 +1,10 @@
 import Foundation
+import StoryFormats
 // The library API the targets drive: loaders and analysis (StoryGraph; the loaders move
 // to StoryFormats), DOT (StoryMap) and the map call that reaches Graphviz (StoryHTML).
 import StoryGraph
-import StoryFormats
-import StoryMap
 import StoryHTML
+import StoryMap
 
 /// One libFuzzer target: what it does with one input. Each target loads the input from
 /// memory, as every command does, then runs analysis, report and DOT on what loads. A
@@ -96,7 +96,9 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     /// What `report`, `fuzz` and `map` do with a story that loaded: every analysis, the
     /// report in text, Markdown and JSON, 20 playthroughs, DOT in both styles.
     @discardableResult
-    static func analyse(_ loaded: (result: LoadResult, graph: StoryGraph), stateBudget: StateAnalysis.Budget) -> StoryAnalysis {
+    static func analyse(_ loaded: (result: LoadResult, graph: StoryGraph), stateBudget: StateAnalysis.Budget)
+        -> StoryAnalysis
+    {
         let graph = loaded.graph
         let analysis = StoryAnalysis(
             graph, loadDiagnostics: loaded.result.diagnostics,
@@ -118,7 +120,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     /// `fuzz --replay` play it, each witness the search found replayed through `play`'s
     /// session (which must offer every step of it), and the map under state.
     private func searchState(_ data: Data) {
-        guard let loaded = Self.load(data, format: nil, path: "fuzz"), StateModel.applies(to: loaded.result.story) else { return }
+        guard let loaded = Self.load(data, format: nil, path: "fuzz"), StateModel.applies(to: loaded.result.story)
+        else { return }
         let hash = Self.hash(data)
         let states = [1, 16, 200, 1_000][Int(hash & 3)]
         let budget = StateAnalysis.Budget(maxStates: states, maxSteps: states * 20, seconds: 0.5, maxBytes: 64 << 20)
@@ -126,7 +129,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         let graph = loaded.graph
         let play = PlayGraph(graph)
         _ = Fuzzer(runs: Self.runs, seed: hash >> 2 & 0xFF, policy: .state, maxSteps: Self.maxSteps, jobs: 1).run(play)
-        let replayed = Playthrough(play, seed: hash >> 2 & 0xFF, run: 1 + Int(hash >> 10 & 15), policy: .state, maxSteps: Self.maxSteps)
+        let replayed = Playthrough(
+            play, seed: hash >> 2 & 0xFF, run: 1 + Int(hash >> 10 & 15), policy: .state, maxSteps: Self.maxSteps)
         let transcript = Transcript(replayed, of: play, seed: hash >> 2 & 0xFF, policy: .state)
         _ = transcript.text()
         _ = transcript.json()
@@ -179,7 +183,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
             wrapWidth: [1, 8, 30, 200][Int(hash >> 4 & 3)],
             showRestarts: hash & 64 == 0)
         let request = MapRequest(
-            format: .svg, options: options, overlays: MapOverlays(analysisMarks: false), engine: hash >> 7 & 7 == 0 ? .neato : .dot,
+            format: .svg, options: options, overlays: MapOverlays(analysisMarks: false),
+            engine: hash >> 7 & 7 == 0 ? .neato : .dot,
             memoryCeilingMiB: 0)
         _ = try? MapDrawing.draw(MapAnalysis(graph), request)
     }

@@ -45,7 +45,8 @@ public enum HTMLReport {
         _ analysis: StoryAnalysis, overlays: MapOverlays = MapOverlays(), options: DOTOptions = DOTOptions(),
         engine: MapEngine = .auto
     ) throws(Failure) -> (html: String, warnings: [String]) {
-        let request = MapRequest(format: .html, options: options, overlays: overlays, engine: engine, memoryCeilingMiB: 0)
+        let request = MapRequest(
+            format: .html, options: options, overlays: overlays, engine: engine, memoryCeilingMiB: 0)
         do {
             let made = try page(analysis, analysis: MapAnalysis(analysis), request)
             return (made.html, made.warnings)
@@ -100,7 +101,8 @@ public enum HTMLReport {
     }
 
     private static func view(
-        _ analysis: MapAnalysis, _ request: MapRequest, key: String, title: String, prefix: String, warnings: inout [String]
+        _ analysis: MapAnalysis, _ request: MapRequest, key: String, title: String, prefix: String,
+        warnings: inout [String]
     ) throws(MapFailure) -> (view: MapView, plan: MapPlan) {
         let plan: MapPlan
         do { plan = try MapDrawing.plan(analysis, request) } catch { throw .request(error) }
@@ -124,25 +126,31 @@ public enum HTMLReport {
         do { applied = try request.overlays.applied(to: &drawn, analysis: analysis) } catch { throw .request(error) }
         warnings += applied.warnings
         let chapters = Chapters(graph, options: drawn)
-        let title = "Overview: \(chapters.chapters.count) chapters by \(chapters.basis.rawValue) (click one to open its map)"
+        let title =
+            "Overview: \(chapters.chapters.count) chapters by \(chapters.basis.rawValue) (click one to open its map)"
         let overview = try MapDrawing.render(dot: chapters.overviewDOT(graph), engine: .dot, image: .svg)
         var views = [view(overview, key: "overview", title: title, prefix: "", warnings: &warnings)]
         for (k, chapter) in chapters.chapters.enumerated() {
             var part = drawn
             part.decorations.visiblePassages = Set(chapter.passages)
             let plan = MapDrawing.plan(graph, decorated: part, request, ceilingMiB: 0)
-            views.append(try view(
-                plan.render(), key: "chapter-\(k + 1)", title: "\(chapter.label) (\(chapter.passages.count) passages)",
-                prefix: "chapter-\(k + 1)-", warnings: &warnings))
+            views.append(
+                try view(
+                    plan.render(), key: "chapter-\(k + 1)",
+                    title: "\(chapter.label) (\(chapter.passages.count) passages)",
+                    prefix: "chapter-\(k + 1)-", warnings: &warnings))
         }
         return (views, chapters, applied.fuzz)
     }
 
     private static func view(
-        _ rendered: (data: Data, warnings: [String]), key: String, title: String, prefix: String, warnings: inout [String]
+        _ rendered: (data: Data, warnings: [String]), key: String, title: String, prefix: String,
+        warnings: inout [String]
     ) -> MapView {
         warnings += rendered.warnings.map { "graphviz: \($0)" }
-        return MapView(key: key, title: title, svg: InlineSVG.inline(String(decoding: rendered.data, as: UTF8.self), prefix: prefix), prefix: prefix)
+        return MapView(
+            key: key, title: title,
+            svg: InlineSVG.inline(String(decoding: rendered.data, as: UTF8.self), prefix: prefix), prefix: prefix)
     }
 
     /// JSON that can sit inside `<script type="application/json">`: every `<`, `>` and `&`
@@ -199,7 +207,8 @@ public enum HTMLReport {
             """
         let shown = maps.first?.key == "overview" ? 0 : maps.count > 1 ? maps.count - 1 : 0
         for (i, map) in maps.enumerated() {
-            out += "<figure class=\"map\" id=\"map-\(e(map.key))\" data-prefix=\"\(e(map.prefix))\"\(i == shown ? "" : " hidden")>\n"
+            out +=
+                "<figure class=\"map\" id=\"map-\(e(map.key))\" data-prefix=\"\(e(map.prefix))\"\(i == shown ? "" : " hidden")>\n"
             out += "<figcaption>\(e(map.title))</figcaption>\n"
             out += map.svg
             out += "\n</figure>\n"

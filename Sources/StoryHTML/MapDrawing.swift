@@ -23,7 +23,8 @@ public struct MapRequest: Sendable {
     public var graphAttributes: [(String, String)]
 
     public init(
-        format: Format = .svg, options: DOTOptions = DOTOptions(), overlays: MapOverlays = MapOverlays(), engine: MapEngine = .auto,
+        format: Format = .svg, options: DOTOptions = DOTOptions(), overlays: MapOverlays = MapOverlays(),
+        engine: MapEngine = .auto,
         memoryCeilingMiB: Int = LayoutMemoryEstimate.defaultCeilingMiB, graphAttributes: [(String, String)] = []
     ) {
         self.format = format
@@ -120,21 +121,26 @@ public enum MapDrawing {
         var options = request.options
         let applied = try request.overlays.applied(to: &options, analysis: analysis)
         let ceiling = request.image == nil ? 0 : request.memoryCeilingMiB
-        return plan(analysis.graph, decorated: options, request, ceilingMiB: ceiling, warnings: applied.warnings, fuzz: applied.fuzz)
+        return plan(
+            analysis.graph, decorated: options, request, ceilingMiB: ceiling, warnings: applied.warnings,
+            fuzz: applied.fuzz)
     }
 
     /// The plan of options the overlays have already decorated (a page's chapter maps).
     static func plan(
-        _ graph: StoryGraph, decorated options: DOTOptions, _ request: MapRequest, ceilingMiB: Int, warnings: [String] = [],
+        _ graph: StoryGraph, decorated options: DOTOptions, _ request: MapRequest, ceilingMiB: Int,
+        warnings: [String] = [],
         fuzz: FuzzReport? = nil
     ) -> MapPlan {
         var options = options
         let engine = EnginePlan(request.engine, graph: graph, options: options)
-        let refusal = LayoutMemoryEstimate.refusal(ceilingMiB: ceilingMiB, choice: request.engine, plan: engine, graph: graph, options: options)
+        let refusal = LayoutMemoryEstimate.refusal(
+            ceilingMiB: ceilingMiB, choice: request.engine, plan: engine, graph: graph, options: options)
         options.graphAttributes += engine.attributes + request.graphAttributes
         return MapPlan(
             engine: engine, options: options, boxes: EnginePlan.boxes(graph, options), warnings: warnings, fuzz: fuzz,
-            refusal: refusal, dot: refusal == nil ? DOTExporter(graph, options: options).dot() : nil, image: request.image)
+            refusal: refusal, dot: refusal == nil ? DOTExporter(graph, options: options).dot() : nil,
+            image: request.image)
     }
 
     /// The bytes `request` asks for: the map (DOT text or an image), or with `.html` the
@@ -150,11 +156,14 @@ public enum MapDrawing {
         let plan: MapPlan
         do { plan = try Self.plan(analysis, request) } catch { throw .request(error) }
         let rendered = try plan.render()
-        return DrawnMap(plan: plan, data: rendered.data, warnings: plan.warnings + rendered.warnings.map { "graphviz: \($0)" })
+        return DrawnMap(
+            plan: plan, data: rendered.data, warnings: plan.warnings + rendered.warnings.map { "graphviz: \($0)" })
     }
 
     /// The only call of the Graphviz renderer (a plan's, and a page's chapter overview).
-    static func render(dot: String, engine: MapEngine, image: ImageFormat) throws(MapFailure) -> (data: Data, warnings: [String]) {
+    static func render(dot: String, engine: MapEngine, image: ImageFormat) throws(MapFailure) -> (
+        data: Data, warnings: [String]
+    ) {
         do {
             return try GraphvizRenderer.render(dot: dot, engine: LayoutEngine(planned: engine), format: image)
         } catch {

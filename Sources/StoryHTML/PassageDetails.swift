@@ -56,7 +56,8 @@ package struct PassageDetails: Sendable {
                 id: passage.id, text: passage.shownText, location: passage.location, tags: passage.tags,
                 ending: passage.ending?.kind, isEnding: graph.isEnding[v], isStart: v == graph.start,
                 isUnreachable: unreachable.contains(v), isTrapped: trapped.contains(v), loop: facts.loop[v],
-                choices: passage.choices, paths: facts.pathsThrough[v], odds: odds?.endings.map { (graph.ids[$0.passage], $0.probability) },
+                choices: passage.choices, paths: facts.pathsThrough[v],
+                odds: odds?.endings.map { (graph.ids[$0.passage], $0.probability) },
                 neverEnding: odds?.neverEnding, brokenLink: odds?.brokenLink, dynamicLink: odds?.dynamicLink,
                 visits: report.map { $0.passageRuns[v] }, findings: facts.findings[v])
         }
@@ -77,7 +78,14 @@ package struct PassageDetails: Sendable {
             ("title", .string(title)),
             ("start", .string(start)),
             ("paths_exact", .bool(pathsExact)),
-            ("fuzz", fuzz.map { .object([("runs", .int($0.runs)), ("seed", .string(String($0.seed))), ("policy", .string($0.policy))]) } ?? .null),
+            (
+                "fuzz",
+                fuzz.map {
+                    .object([
+                        ("runs", .int($0.runs)), ("seed", .string(String($0.seed))), ("policy", .string($0.policy)),
+                    ])
+                } ?? .null
+            ),
             ("passages", .array(entries.map(Self.value))),
         ])
     }
@@ -93,15 +101,25 @@ package struct PassageDetails: Sendable {
             ("unreachable", .bool(e.isUnreachable)),
             ("trapped", .bool(e.isTrapped)),
             ("loop", .optional(e.loop)),
-            ("choices", .array(e.choices.map { c in
-                .object([
-                    ("text", .string(c.text)), ("target", .string(c.target)), ("kind", .string(c.kind.rawValue)),
-                    ("restart", .bool(c.isRestart)), ("condition", .optional(c.condition?.description)),
-                    ("location", .location(c.location)),
-                ])
-            })),
+            (
+                "choices",
+                .array(
+                    e.choices.map { c in
+                        .object([
+                            ("text", .string(c.text)), ("target", .string(c.target)),
+                            ("kind", .string(c.kind.rawValue)),
+                            ("restart", .bool(c.isRestart)), ("condition", .optional(c.condition?.description)),
+                            ("location", .location(c.location)),
+                        ])
+                    })
+            ),
             ("paths", .int(e.paths)),
-            ("odds", e.odds.map { list in .array(list.map { .object([("ending", .string($0.0)), ("probability", .double($0.1))]) }) } ?? .null),
+            (
+                "odds",
+                e.odds.map { list in
+                    .array(list.map { .object([("ending", .string($0.0)), ("probability", .double($0.1))]) })
+                } ?? .null
+            ),
             ("never_ending", .optional(e.neverEnding)),
             ("broken_link", .optional(e.brokenLink)),
             ("dynamic_link", .optional(e.dynamicLink)),

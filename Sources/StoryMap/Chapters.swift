@@ -15,7 +15,10 @@ import StoryGraph
 ///   gamebook's loops make most of it one component) cut in breadth-first order from the
 ///   start, so each chapter is a stretch of story a reader meets together.
 package struct Chapters: Sendable {
-    package enum Basis: String, Sendable { case file, tag, readingOrder = "reading order" }
+    package enum Basis: String, Sendable {
+        case file, tag
+        case readingOrder = "reading order"
+    }
 
     package struct Chapter: Sendable, Hashable {
         package var label: String
@@ -94,7 +97,9 @@ package struct Chapters: Sendable {
         }
         self.chapters = chapters
         self.chapterOf = chapterOf
-        self.links = counts.keys.sorted().map { (from: $0 / chapters.count, to: $0 % chapters.count, count: counts[$0]!) }
+        self.links = counts.keys.sorted().map {
+            (from: $0 / chapters.count, to: $0 % chapters.count, count: counts[$0]!)
+        }
     }
 
     /// Components in topological order (sources first), each one's passages in
@@ -114,7 +119,10 @@ package struct Chapters: Sendable {
             head += 1
             for w in graph.successors(of: v) {
                 let p = graph.passageOf[w]
-                if rank[p] == Int.max { rank[p] = queue.count; queue.append(p) }
+                if rank[p] == Int.max {
+                    rank[p] = queue.count
+                    queue.append(p)
+                }
             }
         }
         let components = StronglyConnectedComponents(graph)
@@ -153,15 +161,20 @@ package struct Chapters: Sendable {
     /// - Complexity: O(K + L) for K chapters and L links.
     package func overviewDOT(_ graph: StoryGraph) -> String {
         var out = "digraph \(DOTEscaping.quoted(graph.story.title.isEmpty ? "story" : graph.story.title)) {\n"
-        out += "  graph [rankdir=\"TB\", fontname=\"Helvetica\", nodesep=\"0.3\", ranksep=\"0.6\", bgcolor=\"white\", newrank=\"true\"];\n"
-        out += "  node [fontname=\"Helvetica\", fontsize=\"11\", shape=\"box\", style=\"rounded,filled\", fillcolor=\"#eef3fb\", color=\"#4e79a7\", margin=\"0.15,0.08\"];\n"
+        out +=
+            "  graph [rankdir=\"TB\", fontname=\"Helvetica\", nodesep=\"0.3\", ranksep=\"0.6\", bgcolor=\"white\", newrank=\"true\"];\n"
+        out +=
+            "  node [fontname=\"Helvetica\", fontsize=\"11\", shape=\"box\", style=\"rounded,filled\", fillcolor=\"#eef3fb\", color=\"#4e79a7\", margin=\"0.15,0.08\"];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=\"9\", color=\"#777777\", arrowsize=\"0.6\"];\n"
         let startChapter = chapterOf[graph.start]
         let columns = Self.columns(chapters.count)
         for (k, chapter) in chapters.enumerated() {
-            let size = "\(chapter.passages.count) \(chapter.passages.count == 1 ? "passage" : "passages") · \(chapter.endings) \(chapter.endings == 1 ? "ending" : "endings")"
-            let label = "<B>\(DOTEscaping.html(Self.shortened(chapter.label, 48)))</B><BR/><FONT POINT-SIZE=\"10\" COLOR=\"#555555\">\(size)</FONT>"
-            var attributes = "id=\"chapter:\(k + 1)\", class=\"chapter\", label=<\(label)>, tooltip=\(DOTEscaping.tooltip("\(chapter.label): \(size); click to open its map"))"
+            let size =
+                "\(chapter.passages.count) \(chapter.passages.count == 1 ? "passage" : "passages") · \(chapter.endings) \(chapter.endings == 1 ? "ending" : "endings")"
+            let label =
+                "<B>\(DOTEscaping.html(Self.shortened(chapter.label, 48)))</B><BR/><FONT POINT-SIZE=\"10\" COLOR=\"#555555\">\(size)</FONT>"
+            var attributes =
+                "id=\"chapter:\(k + 1)\", class=\"chapter\", label=<\(label)>, tooltip=\(DOTEscaping.tooltip("\(chapter.label): \(size); click to open its map"))"
             if chapter.endings > 0 { attributes += ", fillcolor=\"#fbe3e3\"" }
             if k == startChapter { attributes += ", penwidth=\"3\"" }
             out += "  k\(k) [\(attributes)];\n"
@@ -174,8 +187,10 @@ package struct Chapters: Sendable {
             if row + columns < chapters.count { out += "  k\(row) -> k\(row + columns) [style=\"invis\"];\n" }
         }
         for link in links {
-            let tooltip = "\(link.count) \(link.count == 1 ? "choice" : "choices") from \(chapters[link.from].label) to \(chapters[link.to].label)"
-            out += "  k\(link.from) -> k\(link.to) [class=\"chapter-link\", constraint=\"false\", penwidth=\"\(DOTExporter.number(min(4, 1 + log2(Double(link.count)) / 2)))\", tooltip=\(DOTEscaping.tooltip(tooltip))];\n"
+            let tooltip =
+                "\(link.count) \(link.count == 1 ? "choice" : "choices") from \(chapters[link.from].label) to \(chapters[link.to].label)"
+            out +=
+                "  k\(link.from) -> k\(link.to) [class=\"chapter-link\", constraint=\"false\", penwidth=\"\(DOTExporter.number(min(4, 1 + log2(Double(link.count)) / 2)))\", tooltip=\(DOTEscaping.tooltip(tooltip))];\n"
         }
         out += "}\n"
         return out

@@ -27,12 +27,16 @@ package enum DOTEscaping {
             let byte = bytes[k]
             k += 1
             switch byte {
-            case 0x5C: out.append(contentsOf: repeatElement(0x5C, count: backslashes))  // \ -> \\
-            case 0x22: out.append(0x5C); out.append(0x22)  // " -> \"
-            case 0x0A: out.append(0x5C); out.append(0x6E)  // line feed -> \n
-            case 0x0D, 0x09: out.append(0x20)  // CR, tab -> space
+            case 0x5C: out.append(contentsOf: repeatElement(0x5C, count: backslashes)) // \ -> \\
+            case 0x22:
+                out.append(0x5C)
+                out.append(0x22) // " -> \"
+            case 0x0A:
+                out.append(0x5C)
+                out.append(0x6E) // line feed -> \n
+            case 0x0D, 0x09: out.append(0x20) // CR, tab -> space
             case 0xEF where k + 1 < bytes.count && bytes[k] == 0xBF && (bytes[k + 1] == 0xBE || bytes[k + 1] == 0xBF):
-                out.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFE, U+FFFF -> U+FFFD
+                out.append(contentsOf: [0xEF, 0xBF, 0xBD]) // U+FFFE, U+FFFF -> U+FFFD
                 k += 2
             default:
                 if byte < 0x20 || byte == 0x7F { continue }
@@ -49,7 +53,9 @@ package enum DOTEscaping {
     /// they are special only in record shapes, which the exporter never uses.
     package static func html(_ text: String) -> String {
         // Bytes that may need work: controls, & < > ", DEL, and 0xEF (U+FFFE/U+FFFF start with it).
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x7F || $0 == 0xEF || $0 == 0x5C }) {
+        if !text.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x7F || $0 == 0xEF || $0 == 0x5C
+        }) {
             return text
         }
         var out = ""

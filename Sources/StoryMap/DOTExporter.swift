@@ -69,14 +69,21 @@ public struct DOTExporter: Sendable {
         if let placement = w.placement, placement.scale != 1 {
             w.line("// pinned positions scaled by \(Self.number(placement.scale)) to keep the boxes apart")
         }
-        w.line("graph [\(graphAttributes.map { "\($0.0)=\($0.0 == "tooltip" ? DOTEscaping.tooltip($0.1) : DOTEscaping.quoted($0.1))" }.joined(separator: ", "))];")
-        w.line("node [fontname=\"Helvetica\", fontsize=\"11\", shape=\"box\", style=\"rounded,filled\", fillcolor=\"\(Self.passageFill)\", margin=\"0.12,0.06\"];")
+        w.line(
+            "graph [\(graphAttributes.map { "\($0.0)=\($0.0 == "tooltip" ? DOTEscaping.tooltip($0.1) : DOTEscaping.quoted($0.1))" }.joined(separator: ", "))];"
+        )
+        w.line(
+            "node [fontname=\"Helvetica\", fontsize=\"11\", shape=\"box\", style=\"rounded,filled\", fillcolor=\"\(Self.passageFill)\", margin=\"0.12,0.06\"];"
+        )
         w.line("edge [fontname=\"Helvetica\", fontsize=\"10\", color=\"#555555\", arrowsize=\"0.7\"];")
 
         // The start marker.
         if shown(graph.start) {
-            let pin = w.box("start", [("start", 10)], margin: (0.12, 0.06), minimum: (54, 21.6), anchor: .above("p\(graph.start)"))
-            w.line("start [id=\"start-marker\", shape=\"cds\", style=\"filled\", fillcolor=\"#333333\", fontcolor=\"white\", label=\"start\", fontsize=\"10\", height=\"0.3\", tooltip=\"The story starts here\"\(pin)];")
+            let pin = w.box(
+                "start", [("start", 10)], margin: (0.12, 0.06), minimum: (54, 21.6), anchor: .above("p\(graph.start)"))
+            w.line(
+                "start [id=\"start-marker\", shape=\"cds\", style=\"filled\", fillcolor=\"#333333\", fontcolor=\"white\", label=\"start\", fontsize=\"10\", height=\"0.3\", tooltip=\"The story starts here\"\(pin)];"
+            )
             w.line("start -> p\(graph.start) [color=\"#333333\", penwidth=\"2\"];")
         }
 
@@ -88,7 +95,9 @@ public struct DOTExporter: Sendable {
             guard !members.isEmpty else { continue }
             w.line("subgraph cluster_\(k) {")
             w.indent += 1
-            w.line("label=\(DOTEscaping.quoted(cluster.label)); color=\(DOTEscaping.quoted(cluster.color)); style=\(DOTEscaping.quoted(cluster.style)); penwidth=\"2\"; fontcolor=\(DOTEscaping.quoted(cluster.color));")
+            w.line(
+                "label=\(DOTEscaping.quoted(cluster.label)); color=\(DOTEscaping.quoted(cluster.color)); style=\(DOTEscaping.quoted(cluster.style)); penwidth=\"2\"; fontcolor=\(DOTEscaping.quoted(cluster.color));"
+            )
             for v in members {
                 clustered.insert(v)
                 clusterOf[v] = k
@@ -119,7 +128,9 @@ public struct DOTExporter: Sendable {
             if stubs.insert(target).inserted {
                 let label = "… " + shorten(id, 30)
                 let pin = w.box("s\(target)", [(label, 11)], margin: (0.12, 0.06), anchor: .between(["p\(v)"]))
-                w.line("s\(target) [shape=\"plaintext\", style=\"\", label=\(DOTEscaping.quoted(label)), fontcolor=\"#777777\", tooltip=\(DOTEscaping.tooltip("\(id) (not drawn)"))\(pin)];")
+                w.line(
+                    "s\(target) [shape=\"plaintext\", style=\"\", label=\(DOTEscaping.quoted(label)), fontcolor=\"#777777\", tooltip=\(DOTEscaping.tooltip("\(id) (not drawn)"))\(pin)];"
+                )
             }
             return "s\(target)"
         }
@@ -132,14 +143,18 @@ public struct DOTExporter: Sendable {
             for (c, choice) in passage.choices.enumerated() {
                 let ref = ChoiceRef(passage: v, choice: c)
                 if choice.isRestart {
-                    if options.showRestarts && (options.restartEdges || !onlyRestarts) { w.line(restartEdge(v, choice)) }
+                    if options.showRestarts && (options.restartEdges || !onlyRestarts) {
+                        w.line(restartEdge(v, choice))
+                    }
                     continue
                 }
                 // A return goes back to the running call: one dashed edge per return point.
                 if choice.kind == .return {
                     for target in returnPoints[ref] ?? [] {
                         let targetNode = stub(target, graph.ids[target], from: v)
-                        w.line("p\(v) -> \(targetNode) [id=\(DOTEscaping.quoted("return:\(passage.id):\(c + 1):\(graph.ids[target])")), class=\"choice return\", xlabel=\"return\", style=\"dashed\", color=\"#555555\", constraint=\"false\", tooltip=\(DOTEscaping.tooltip("\(passage.id) returns to \(graph.ids[target])"))];")
+                        w.line(
+                            "p\(v) -> \(targetNode) [id=\(DOTEscaping.quoted("return:\(passage.id):\(c + 1):\(graph.ids[target])")), class=\"choice return\", xlabel=\"return\", style=\"dashed\", color=\"#555555\", constraint=\"false\", tooltip=\(DOTEscaping.tooltip("\(passage.id) returns to \(graph.ids[target])"))];"
+                        )
                     }
                     continue
                 }
@@ -149,7 +164,9 @@ public struct DOTExporter: Sendable {
                     targetNode = "d\(v)_\(c)"
                     let label = "computed: " + shorten(choice.target, 40)
                     let pin = w.box(targetNode, [(label, 11)], margin: (0.12, 0.06), anchor: .between(["p\(v)"]))
-                    w.line("\(targetNode) [id=\(DOTEscaping.quoted("dynamic:\(passage.id):\(c + 1)")), shape=\"note\", style=\"filled,dashed\", fillcolor=\"#f2f2f2\", fontcolor=\"#555555\", label=\(DOTEscaping.quoted(label)), tooltip=\(DOTEscaping.tooltip("target computed at run time: \(choice.target)"))\(pin)];")
+                    w.line(
+                        "\(targetNode) [id=\(DOTEscaping.quoted("dynamic:\(passage.id):\(c + 1)")), shape=\"note\", style=\"filled,dashed\", fillcolor=\"#f2f2f2\", fontcolor=\"#555555\", label=\(DOTEscaping.quoted(label)), tooltip=\(DOTEscaping.tooltip("target computed at run time: \(choice.target)"))\(pin)];"
+                    )
                 } else if let target = graph.indexByID[choice.target] {
                     targetNode = stub(target, choice.target, from: v)
                 } else {
@@ -162,10 +179,14 @@ public struct DOTExporter: Sendable {
                         targetNode = "m\(k)"
                         let label = "missing: " + shorten(choice.target, 60)
                         let pin = w.box(targetNode, [(label, 11)], margin: (0.12, 0.06), anchor: .between(["p\(v)"]))
-                        w.line("\(targetNode) [id=\(DOTEscaping.quoted("missing:\(choice.target)")), style=\"filled,dashed\", color=\"\(Self.missingColor)\", fillcolor=\"#fde0e0\", fontcolor=\"\(Self.missingColor)\", penwidth=\"1.5\", label=\(DOTEscaping.quoted(label)), tooltip=\(DOTEscaping.tooltip("broken link: no passage named \(choice.target)"))\(pin)];")
+                        w.line(
+                            "\(targetNode) [id=\(DOTEscaping.quoted("missing:\(choice.target)")), style=\"filled,dashed\", color=\"\(Self.missingColor)\", fillcolor=\"#fde0e0\", fontcolor=\"\(Self.missingColor)\", penwidth=\"1.5\", label=\(DOTEscaping.quoted(label)), tooltip=\(DOTEscaping.tooltip("broken link: no passage named \(choice.target)"))\(pin)];"
+                        )
                     }
                 }
-                choiceDrawing(v, c, choice, ref: ref, targetNode: targetNode, broken: targetIsMissing, labelKey: labelKey, into: &w)
+                choiceDrawing(
+                    v, c, choice, ref: ref, targetNode: targetNode, broken: targetIsMissing, labelKey: labelKey,
+                    into: &w)
                 if let k = clusterOf[v], choice.kind == .choice, options.style == .chart,
                     let target = graph.indexByID[choice.target], clusterOf[target] == k
                 {
@@ -207,12 +228,19 @@ public struct DOTExporter: Sendable {
         let isEnding = graph.isEnding[v]
         let isStart = v == graph.start
         // The reader's text keeps its lines (links apart from the prose, branches marked).
-        var lines = passage.readerText.map { TextLayout.wrap(keepingLines: $0, width: options.wrapWidth, maxCharacters: options.maxText) }
+        var lines =
+            passage.readerText.map {
+                TextLayout.wrap(keepingLines: $0, width: options.wrapWidth, maxCharacters: options.maxText)
+            }
             ?? TextLayout.wrap(passage.text, width: options.wrapWidth, maxCharacters: options.maxText)
         if lines.isEmpty { lines = ["(no text)"] }
         var label = lines.map(DOTEscaping.html).joined(separator: "<BR/>")
         var idLine = passage.id
-        if isEnding, let kind = passage.ending?.kind { idLine += " · ending: \(kind)" } else if isEnding { idLine += " · ending" }
+        if isEnding, let kind = passage.ending?.kind {
+            idLine += " · ending: \(kind)"
+        } else if isEnding {
+            idLine += " · ending"
+        }
         if !passage.tags.isEmpty { idLine += " · " + passage.tags.map { "#\($0)" }.joined(separator: " ") }
         label += "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"#555555\">\(DOTEscaping.html(idLine))</FONT>"
         if let note = decorations.passageNotes[v] {
@@ -224,31 +252,62 @@ public struct DOTExporter: Sendable {
         var style = ["rounded", "filled"]
         var penwidth = "1"
         var classes = ["passage"]
-        if isEnding { fill = Self.endingFill; color = Self.endingBorder; classes.append("ending") }
-        if !reachable { fill = Self.unreachableFill; color = "#888888"; style.append("dashed"); classes.append("unreachable") }
-        if decorations.dimmedPassages.contains(v) { fill = Self.dimmedFill; color = Self.dimmedColor; classes.append("only-structural") }
-        if let outline = decorations.outlinedPassages[v] { color = outline; penwidth = "2.5"; style.append("dashed"); classes.append("blocked") }
-        if isStart { penwidth = "3"; style.append("bold"); classes.append("start") }
+        if isEnding {
+            fill = Self.endingFill
+            color = Self.endingBorder
+            classes.append("ending")
+        }
+        if !reachable {
+            fill = Self.unreachableFill
+            color = "#888888"
+            style.append("dashed")
+            classes.append("unreachable")
+        }
+        if decorations.dimmedPassages.contains(v) {
+            fill = Self.dimmedFill
+            color = Self.dimmedColor
+            classes.append("only-structural")
+        }
+        if let outline = decorations.outlinedPassages[v] {
+            color = outline
+            penwidth = "2.5"
+            style.append("dashed")
+            classes.append("blocked")
+        }
+        if isStart {
+            penwidth = "3"
+            style.append("bold")
+            classes.append("start")
+        }
         if let heat = decorations.passageFill[v] { fill = heat }
-        if decorations.highlightedPassages.contains(v) { color = Self.highlightColor; penwidth = "3.5" }
+        if decorations.highlightedPassages.contains(v) {
+            color = Self.highlightColor
+            penwidth = "3.5"
+        }
         var extra = ""
-        if decorations.markedPassages.contains(v) { extra += ", peripheries=\"2\""; classes.append("bottleneck") }
+        if decorations.markedPassages.contains(v) {
+            extra += ", peripheries=\"2\""
+            classes.append("bottleneck")
+        }
         if !decorations.positions.isEmpty {
             var measured = lines.map { (text: $0, pointSize: 11.0) } + [(text: idLine, pointSize: 9.0)]
             if let note = decorations.passageNotes[v] { measured.append((note, 9)) }
             // A second border is drawn 4 points outside the first.
             let border = decorations.markedPassages.contains(v) ? 8.0 : 0
-            let anchor: BoxPlacement.Anchor = decorations.positions[v].map { .pinned(.init(x: $0.x, y: $0.y)) }
+            let anchor: BoxPlacement.Anchor =
+                decorations.positions[v].map { .pinned(.init(x: $0.x, y: $0.y)) }
                 ?? .between(neighbours(of: v).map { "p\($0)" })
             extra += w.box("p\(v)", measured, margin: (0.12, 0.06), outside: border, anchor: anchor)
         }
         var tooltip = passage.id + ": " + passage.text
         if let location = passage.location { tooltip += "\n(\(location))" }
-        return "p\(v) [id=\(DOTEscaping.quoted("passage:\(passage.id)")), class=\"\(classes.joined(separator: " "))\", label=<\(label)>, fillcolor=\"\(fill)\", color=\"\(color)\", style=\"\(style.joined(separator: ","))\", penwidth=\"\(penwidth)\"\(extra), tooltip=\(DOTEscaping.tooltip(tooltip))];"
+        return
+            "p\(v) [id=\(DOTEscaping.quoted("passage:\(passage.id)")), class=\"\(classes.joined(separator: " "))\", label=<\(label)>, fillcolor=\"\(fill)\", color=\"\(color)\", style=\"\(style.joined(separator: ","))\", penwidth=\"\(penwidth)\"\(extra), tooltip=\(DOTEscaping.tooltip(tooltip))];"
     }
 
     private func choiceLabel(_ choice: Choice) -> [String] {
-        var lines = TextLayout.wrap(choice.text, width: max(12, options.wrapWidth - 6), maxCharacters: min(options.maxText, 80))
+        var lines = TextLayout.wrap(
+            choice.text, width: max(12, options.wrapWidth - 6), maxCharacters: min(options.maxText, 80))
         if lines.isEmpty { lines = ["(no text)"] }
         return lines
     }
@@ -261,11 +320,13 @@ public struct DOTExporter: Sendable {
         let passage = graph.story.passages[v]
         let highlighted = decorations.highlightedChoices.contains(ref)
         let dimmed = decorations.dimmedChoices.contains(ref)
-        let edgeColor = highlighted ? Self.highlightColor : (broken ? Self.missingColor : (dimmed ? Self.dimmedColor : "#555555"))
+        let edgeColor =
+            highlighted ? Self.highlightColor : (broken ? Self.missingColor : (dimmed ? Self.dimmedColor : "#555555"))
         let width = highlighted ? "3" : "1"
         var edgeStyle = broken || dimmed ? "dashed" : "solid"
         if choice.kind == .include || choice.kind == .dynamic { edgeStyle = "dotted" }
-        let tooltip = DOTEscaping.tooltip("\(passage.id) → \(choice.target): \(choice.text)" + (choice.location.map { "\n(\($0))" } ?? ""))
+        let tooltip = DOTEscaping.tooltip(
+            "\(passage.id) → \(choice.target): \(choice.text)" + (choice.location.map { "\n(\($0))" } ?? ""))
         let condition = choice.condition.map { "if " + shorten($0.description, 40) }
 
         // Inclusions, automatic jumps and dynamic links are not clicked: a direct edge.
@@ -281,15 +342,22 @@ public struct DOTExporter: Sendable {
             }
             if let condition { label += "\n[\(condition)]" }
             if let note = decorations.choiceNotes[ref] { label += "\n\(note)" }
-            var attributes = "id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\(DOTEscaping.quoted(choice.kind == .choice ? "choice" : "choice \(choice.kind.rawValue)")), \(labelKey)=\(DOTEscaping.quoted(label)), style=\"\(edgeStyle)\", color=\"\(edgeColor)\", penwidth=\"\(width)\", tooltip=\(tooltip)"
-            if let fill = decorations.choiceFill[ref] { attributes += ", fontcolor=\"#1a1a1a\", color=\"\(fill)\", penwidth=\"2.5\"" }
+            var attributes =
+                "id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\(DOTEscaping.quoted(choice.kind == .choice ? "choice" : "choice \(choice.kind.rawValue)")), \(labelKey)=\(DOTEscaping.quoted(label)), style=\"\(edgeStyle)\", color=\"\(edgeColor)\", penwidth=\"\(width)\", tooltip=\(tooltip)"
+            if let fill = decorations.choiceFill[ref] {
+                attributes += ", fontcolor=\"#1a1a1a\", color=\"\(fill)\", penwidth=\"2.5\""
+            }
             w.line("p\(v) -> \(targetNode) [\(attributes)];")
             return
         }
 
         var label = choiceLabel(choice).map(DOTEscaping.html).joined(separator: "<BR/>")
-        if let condition { label += "<BR/><FONT POINT-SIZE=\"8\" COLOR=\"#2d5a1f\"><I>\(DOTEscaping.html(condition))</I></FONT>" }
-        if let note = decorations.choiceNotes[ref] { label += "<BR/><FONT POINT-SIZE=\"8\"><I>\(DOTEscaping.html(note))</I></FONT>" }
+        if let condition {
+            label += "<BR/><FONT POINT-SIZE=\"8\" COLOR=\"#2d5a1f\"><I>\(DOTEscaping.html(condition))</I></FONT>"
+        }
+        if let note = decorations.choiceNotes[ref] {
+            label += "<BR/><FONT POINT-SIZE=\"8\"><I>\(DOTEscaping.html(note))</I></FONT>"
+        }
         let fill = decorations.choiceFill[ref] ?? (dimmed ? Self.dimmedFill : Self.choiceFill)
         let border = highlighted ? Self.highlightColor : (dimmed ? Self.dimmedColor : Self.choiceBorder)
         let node = "c\(v)_\(c)"
@@ -298,8 +366,12 @@ public struct DOTExporter: Sendable {
         if let note = decorations.choiceNotes[ref] { measured.append((note, 8)) }
         let pin = w.box(node, measured, margin: (0.08, 0.03), anchor: .between(["p\(v)", targetNode]))
         let dashed = dimmed ? ", style=\"rounded,filled,dashed\"" : ""
-        w.line("\(node) [id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\"choice\(dimmed ? " dimmed" : "")\", label=<\(label)>, fontsize=\"10\", fillcolor=\"\(fill)\", color=\"\(border)\", penwidth=\"\(highlighted ? "3" : "1")\"\(dashed), margin=\"0.08,0.03\", tooltip=\(tooltip)\(pin)];")
-        w.line("p\(v) -> \(node) [arrowhead=\"none\", color=\"\(edgeColor)\", penwidth=\"\(width)\"\(dimmed ? ", style=\"dashed\"" : "")];")
+        w.line(
+            "\(node) [id=\(DOTEscaping.quoted("choice:\(passage.id):\(c + 1)")), class=\"choice\(dimmed ? " dimmed" : "")\", label=<\(label)>, fontsize=\"10\", fillcolor=\"\(fill)\", color=\"\(border)\", penwidth=\"\(highlighted ? "3" : "1")\"\(dashed), margin=\"0.08,0.03\", tooltip=\(tooltip)\(pin)];"
+        )
+        w.line(
+            "p\(v) -> \(node) [arrowhead=\"none\", color=\"\(edgeColor)\", penwidth=\"\(width)\"\(dimmed ? ", style=\"dashed\"" : "")];"
+        )
         w.line("\(node) -> \(targetNode) [style=\"\(edgeStyle)\", color=\"\(edgeColor)\", penwidth=\"\(width)\"];")
     }
 
@@ -308,15 +380,20 @@ public struct DOTExporter: Sendable {
     private func restartMarker(_ v: Int, _ choices: [Choice], into w: inout Writer) {
         let passage = graph.story.passages[v]
         let buttons = choices.map { $0.text.isEmpty ? "restart" : $0.text }
-        let tooltip = DOTEscaping.tooltip("restart (\(buttons.joined(separator: ", "))): back to \(graph.ids[graph.start])")
+        let tooltip = DOTEscaping.tooltip(
+            "restart (\(buttons.joined(separator: ", "))): back to \(graph.ids[graph.start])")
         let pin = w.box("r\(v)", [("restart", 9)], margin: (0.06, 0.02), minimum: (54, 14.4), anchor: .below("p\(v)"))
-        w.line("r\(v) [id=\(DOTEscaping.quoted("restart:\(passage.id)")), class=\"restart\", shape=\"box\", style=\"rounded,dashed\", color=\"\(Self.restartColor)\", fontcolor=\"\(Self.restartColor)\", fontsize=\"9\", height=\"0.2\", margin=\"0.06,0.02\", label=\"restart\", tooltip=\(tooltip)\(pin)];")
-        w.line("p\(v) -> r\(v) [class=\"restart\", style=\"dashed\", color=\"\(Self.restartColor)\", arrowsize=\"0.5\"];")
+        w.line(
+            "r\(v) [id=\(DOTEscaping.quoted("restart:\(passage.id)")), class=\"restart\", shape=\"box\", style=\"rounded,dashed\", color=\"\(Self.restartColor)\", fontcolor=\"\(Self.restartColor)\", fontsize=\"9\", height=\"0.2\", margin=\"0.06,0.02\", label=\"restart\", tooltip=\(tooltip)\(pin)];"
+        )
+        w.line(
+            "p\(v) -> r\(v) [class=\"restart\", style=\"dashed\", color=\"\(Self.restartColor)\", arrowsize=\"0.5\"];")
     }
 
     private func restartEdge(_ v: Int, _ choice: Choice) -> String {
         let label = choice.text.isEmpty ? "restart" : shorten(choice.text, 30)
-        return "p\(v) -> p\(graph.start) [class=\"restart\", style=\"dashed\", color=\"\(Self.restartColor)\", fontcolor=\"\(Self.restartColor)\", xlabel=\(DOTEscaping.quoted(label)), constraint=\"false\", tooltip=\(DOTEscaping.tooltip("restart: \(choice.text)"))];"
+        return
+            "p\(v) -> p\(graph.start) [class=\"restart\", style=\"dashed\", color=\"\(Self.restartColor)\", fontcolor=\"\(Self.restartColor)\", xlabel=\(DOTEscaping.quoted(label)), constraint=\"false\", tooltip=\(DOTEscaping.tooltip("restart: \(choice.text)"))];"
     }
 
     /// The passages `v` links to or from, in index order (where a passage without a
@@ -325,7 +402,8 @@ public struct DOTExporter: Sendable {
     /// - Complexity: O(P + C).
     private func neighbours(of v: Int) -> [Int] {
         var result = Set(graph.story.passages[v].choices.compactMap { graph.indexByID[$0.target] })
-        for (u, passage) in graph.story.passages.enumerated() where passage.choices.contains(where: { $0.target == graph.ids[v] }) {
+        for (u, passage) in graph.story.passages.enumerated()
+        where passage.choices.contains(where: { $0.target == graph.ids[v] }) {
             result.insert(u)
         }
         result.remove(v)
@@ -339,13 +417,19 @@ public struct DOTExporter: Sendable {
             rows += "<TR><TD COLSPAN=\"2\"><B>\(DOTEscaping.html(decorations.legendTitle))</B></TD></TR>"
         }
         for entry in decorations.legend {
-            rows += "<TR><TD BGCOLOR=\"\(entry.fill)\" WIDTH=\"24\"> </TD><TD ALIGN=\"LEFT\">\(DOTEscaping.html(entry.label))</TD></TR>"
+            rows +=
+                "<TR><TD BGCOLOR=\"\(entry.fill)\" WIDTH=\"24\"> </TD><TD ALIGN=\"LEFT\">\(DOTEscaping.html(entry.label))</TD></TR>"
         }
         // A row is a swatch 24 points wide beside its label, with cell padding around both.
-        let widest = ([decorations.legendTitle] + decorations.legend.map(\.label)).map { LabelMetrics.width(of: $0, pointSize: 11) }.max() ?? 0
+        let widest =
+            ([decorations.legendTitle] + decorations.legend.map(\.label)).map {
+                LabelMetrics.width(of: $0, pointSize: 11)
+            }.max() ?? 0
         let rowCount = decorations.legend.count + (decorations.legendTitle.isEmpty ? 0 : 1)
         let pin = w.box("legend", size: (widest + 48, Double(rowCount) * 20 + 12), anchor: .aside)
-        w.line("legend [id=\"legend\", shape=\"plaintext\", style=\"\", label=<<TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"2\" COLOR=\"#999999\">\(rows)</TABLE>>\(pin)];")
+        w.line(
+            "legend [id=\"legend\", shape=\"plaintext\", style=\"\", label=<<TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"2\" COLOR=\"#999999\">\(rows)</TABLE>>\(pin)];"
+        )
     }
 }
 
@@ -371,10 +455,15 @@ private struct Writer {
     mutating func box(
         _ name: String, size: (width: Double, height: Double), outside: Double = 0, anchor: BoxPlacement.Anchor
     ) -> String {
-        let inches = (width: (size.width / 72 * 100).rounded(.up) / 100, height: (size.height / 72 * 100).rounded(.up) / 100)
-        boxes.append(BoxPlacement.Box(name: name, width: inches.width * 72 + outside, height: inches.height * 72 + outside, anchor: anchor))
+        let inches = (
+            width: (size.width / 72 * 100).rounded(.up) / 100, height: (size.height / 72 * 100).rounded(.up) / 100
+        )
+        boxes.append(
+            BoxPlacement.Box(
+                name: name, width: inches.width * 72 + outside, height: inches.height * 72 + outside, anchor: anchor))
         guard let place = placement?.places[name] else { return "" }
-        return ", pos=\"\(DOTExporter.number(place.x)),\(DOTExporter.number(-place.y))!\", width=\"\(DOTExporter.number(inches.width))\", height=\"\(DOTExporter.number(inches.height))\""
+        return
+            ", pos=\"\(DOTExporter.number(place.x)),\(DOTExporter.number(-place.y))!\", width=\"\(DOTExporter.number(inches.width))\", height=\"\(DOTExporter.number(inches.height))\""
     }
 
     mutating func line(_ line: String) {

@@ -51,19 +51,24 @@ package struct EnginePlan: Sendable {
             engine = .dot
         } else if boxes <= Self.tunedDotLimit {
             engine = .dot
-            attributes = [("nslimit", "2"), ("nslimit1", "2"), ("mclimit", "0.3"), ("searchsize", "20"), ("splines", "line")]
-            reason = "engine auto: dot with tuned limits (nslimit, mclimit, searchsize, straight edges) for \(boxes) boxes (plain dot above \(Self.plainDotLimit) is slow)"
+            attributes = [
+                ("nslimit", "2"), ("nslimit1", "2"), ("mclimit", "0.3"), ("searchsize", "20"), ("splines", "line"),
+            ]
+            reason =
+                "engine auto: dot with tuned limits (nslimit, mclimit, searchsize, straight edges) for \(boxes) boxes (plain dot above \(Self.plainDotLimit) is slow)"
         } else if boxes <= Self.exactOverlapLimit {
             engine = .sfdp
             attributes = [("overlap", "prism"), ("splines", "false"), ("outputorder", "edgesfirst")]
-            reason = "engine auto: sfdp for \(boxes) boxes (dot above \(Self.tunedDotLimit) boxes takes minutes); use --engine dot to insist, or --focus/--ending to draw part of the story"
+            reason =
+                "engine auto: sfdp for \(boxes) boxes (dot above \(Self.tunedDotLimit) boxes takes minutes); use --engine dot to insist, or --focus/--ending to draw part of the story"
         } else {
             engine = .sfdp
             attributes = [
                 ("overlap", "scale"), ("quadtree", "fast"), ("maxiter", "100"), ("splines", "false"),
                 ("outputorder", "edgesfirst"),
             ]
-            reason = "engine auto: sfdp with the fast quadtree and overlaps scaled apart for \(boxes) boxes (exact overlap removal above \(Self.exactOverlapLimit) boxes takes minutes); --focus/--ending draw part of the story"
+            reason =
+                "engine auto: sfdp with the fast quadtree and overlaps scaled apart for \(boxes) boxes (exact overlap removal above \(Self.exactOverlapLimit) boxes takes minutes); --focus/--ending draw part of the story"
         }
     }
 }

@@ -32,7 +32,7 @@ package enum LabelMetrics {
         var thousandths = 0.0
         for character in line {
             if character.isASCII, let scalar = character.unicodeScalars.first,
-               scalar.value >= 32, scalar.value < 127
+                scalar.value >= 32, scalar.value < 127
             {
                 thousandths += Double(asciiWidths[Int(scalar.value) - 32])
             } else {
@@ -47,7 +47,7 @@ package enum LabelMetrics {
         guard let value = character.unicodeScalars.first?.value else { return false }
         switch value {
         case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
             return true
         default:
             return character.unicodeScalars.first?.properties.isEmojiPresentation ?? false

@@ -88,7 +88,8 @@ import StoryGraph
         if options.style == .chart {
             var compactOptions = options
             compactOptions.style = .compact
-            compact = LayoutMemoryEstimate(plan: EnginePlan(choice, graph: graph, options: compactOptions), graph: graph, options: compactOptions)
+            compact = LayoutMemoryEstimate(
+                plan: EnginePlan(choice, graph: graph, options: compactOptions), graph: graph, options: compactOptions)
         }
         return MemoryRefusal(estimate: estimate, ceilingMiB: ceilingMiB, engine: plan.engine, compact: compact)
     }
@@ -112,10 +113,12 @@ public struct MemoryRefusal: Error, Sendable, CustomStringConvertible {
             ways.append("--style compact (about \(LayoutMemoryEstimate.describe(compact.bytes)))")
         }
         ways += [
-            "--focus PASSAGE or --ending ENDING to draw part of the story", "--format dot to write the DOT text without a layout",
+            "--focus PASSAGE or --ending ENDING to draw part of the story",
+            "--format dot to write the DOT text without a layout",
             "--max-memory 0 to lift the ceiling",
         ]
-        return "the map's \(engine.rawValue) layout would need about \(LayoutMemoryEstimate.describe(estimate.bytes)) (estimated from \(estimate.boxes) boxes and \(estimate.edges) edges), "
-                + "above the ceiling of \(ceiling); use " + ways.joined(separator: "; ")
+        return
+            "the map's \(engine.rawValue) layout would need about \(LayoutMemoryEstimate.describe(estimate.bytes)) (estimated from \(estimate.boxes) boxes and \(estimate.edges) edges), "
+            + "above the ceiling of \(ceiling); use " + ways.joined(separator: "; ")
     }
 }

@@ -60,19 +60,25 @@ public struct MapOverlays: Sendable {
 
     /// `apply`, also giving back the fuzz run the heat overlay played (the HTML report
     /// shows each passage's visits from it).
-    package func applied(to options: inout DOTOptions, analysis: MapAnalysis) throws(MapError) -> (warnings: [String], fuzz: FuzzReport?) {
+    package func applied(to options: inout DOTOptions, analysis: MapAnalysis) throws(MapError) -> (
+        warnings: [String], fuzz: FuzzReport?
+    ) {
         let graph = analysis.graph
         var warnings: [String] = []
         var fuzz: FuzzReport?
-        try AnalysisMarks.apply(marks: analysisMarks, path: highlightedPath, analysis: analysis, to: &options.decorations)
-        if stateMarks, let stopped = StateMarks.apply(graph: graph, state: analysis.state, to: &options.decorations) { warnings.append(stopped) }
+        try AnalysisMarks.apply(
+            marks: analysisMarks, path: highlightedPath, analysis: analysis, to: &options.decorations)
+        if stateMarks, let stopped = StateMarks.apply(graph: graph, state: analysis.state, to: &options.decorations) {
+            warnings.append(stopped)
+        }
         try PartialMap.apply(self, graph: graph, to: &options.decorations)
         // dot routes edges between clusters through the boxes in their way (6 edges of the
         // harbour example crossed a passage or choice box with `--cluster tag`); orthogonal
         // edges go round every box. (Later attributes, a plan's or a pinned layout's, win.)
         if cluster != nil { options.graphAttributes.append(("splines", "ortho")) }
         if pinnedLayout, !PinnedLayout.apply(graph: graph, to: &options) {
-            warnings.append("--layout twine: no passage of this story has a Twine position; laying it out automatically")
+            warnings.append(
+                "--layout twine: no passage of this story has a Twine position; laying it out automatically")
         }
         if let heat {
             let report = Fuzzer(runs: heat.runs, seed: heat.seed, policy: heat.policy).run(PlayGraph(graph))

@@ -21,7 +21,10 @@ package enum TextLayout {
             var word = Substring(word)
             // A word longer than a line is broken where it must be.
             while word.count > width {
-                if !line.isEmpty { lines.append(line); line = "" }
+                if !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                }
                 lines.append(String(word.prefix(width)))
                 word = word.dropFirst(width)
             }
@@ -59,7 +62,10 @@ package enum TextLayout {
             guard !words.isEmpty else { continue }
             if line.contains("→ ") {
                 linkLines += 1
-                if linkLines > maximumLinkLines { linksLeft += 1; continue }
+                if linkLines > maximumLinkLines {
+                    linksLeft += 1
+                    continue
+                }
                 result += wrap(String(line), width: width, maxCharacters: maxCharacters > 0 ? 2 * width : 0)
                 continue
             }
@@ -91,7 +97,10 @@ package enum TextLayout {
                 let byte = bytes[i]
                 if byte >= 0x80 { return nil }
                 // Character.isWhitespace or isNewline, among ASCII: TAB, LF, VT, FF, CR, space.
-                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { i += 1; continue }
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    i += 1
+                    continue
+                }
                 let start = i
                 while i < bytes.count, bytes[i] != 0x20, !(bytes[i] >= 0x09 && bytes[i] <= 0x0D) {
                     if bytes[i] >= 0x80 { return nil }
@@ -109,7 +118,10 @@ package enum TextLayout {
             for whole in words {
                 var word = whole
                 while word.count > width {
-                    if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)); line = [] }
+                    if !line.isEmpty {
+                        lines.append(String(decoding: line, as: UTF8.self))
+                        line = []
+                    }
                     lines.append(string(word.lowerBound..<word.lowerBound + width))
                     word = word.lowerBound + width..<word.upperBound
                 }

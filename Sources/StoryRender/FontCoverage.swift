@@ -1,5 +1,5 @@
-import Foundation
 internal import CFontconfig
+import Foundation
 
 /// Which characters the installed fonts can draw, through fontconfig: the union of every
 /// installed font's character set (`FcFontList` with `FC_CHARSET`), asked once per scalar
@@ -25,7 +25,9 @@ package enum FontCoverage {
         var missing: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars where scalar.value >= 0x80 && seen.insert(scalar.value).inserted {
             switch scalar.properties.generalCategory {
-            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .nonspacingMark, .enclosingMark: continue
+            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .nonspacingMark,
+                .enclosingMark:
+                continue
             default: break
             }
             if !covers(scalar.value) { missing.append(scalar) }

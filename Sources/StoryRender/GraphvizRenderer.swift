@@ -1,6 +1,6 @@
+internal import CGraphviz
 import Foundation
 internal import StoryGraph
-internal import CGraphviz
 
 /// A Graphviz layout engine.
 public enum LayoutEngine: String, Sendable, CaseIterable {
@@ -62,7 +62,8 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         if stage == .size, let bitmap {
-            return "the map is \(bitmap), past the \(NumberText.grouped(BitmapSize.cairoLimit - 1)) px a side Graphviz's bitmap renderer can draw"
+            return
+                "the map is \(bitmap), past the \(NumberText.grouped(BitmapSize.cairoLimit - 1)) px a side Graphviz's bitmap renderer can draw"
         }
         let detail = messages.isEmpty ? "no message from Graphviz" : messages.joined(separator: "; ")
         return "Graphviz could not \(stage.rawValue) the map: \(detail)"
@@ -82,7 +83,9 @@ public enum GraphvizRenderer {
 
     /// Lays out `dot` with `engine` and renders it as `format`.
     /// - Returns: the rendered bytes, and the warnings Graphviz printed on the way.
-    public static func render(dot: String, engine: LayoutEngine = .dot, format: ImageFormat = .svg) throws(RenderError) -> (data: Data, warnings: [String]) {
+    public static func render(dot: String, engine: LayoutEngine = .dot, format: ImageFormat = .svg) throws(RenderError)
+        -> (data: Data, warnings: [String])
+    {
         lock.lock()
         defer { lock.unlock() }
         let context: Context
@@ -132,7 +135,9 @@ public enum GraphvizRenderer {
 
     /// The one call whose length type differs between Graphviz versions (`unsigned int *`
     /// before 3.0, `size_t *` since).
-    private static func renderData(_ context: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, _ format: String) -> Data? {
+    private static func renderData(_ context: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, _ format: String)
+        -> Data?
+    {
         var buffer: UnsafeMutablePointer<CChar>?
         var length: UInt32 = 0
         guard gvRenderData(context, graph, format, &buffer, &length) == 0, let buffer else {
@@ -157,7 +162,8 @@ public enum GraphvizRenderer {
 
     private static func takeMessages() -> [String] {
         defer { collected = [] }
-        return collected
+        return
+            collected
             .flatMap { $0.split(separator: "\n") }
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }

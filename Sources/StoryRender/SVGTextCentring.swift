@@ -20,13 +20,18 @@ enum SVGTextCentring {
         var groupStart: Int?
         var inBox = false
         func finish(upTo end: Int) {
-            defer { groupStart = nil; inBox = false }
+            defer {
+                groupStart = nil
+                inBox = false
+            }
             guard inBox, let start = groupStart else { return }
             var centre: Double?
             var texts: [(index: Int, y: String)] = []
             for i in start..<end {
                 let line = lines[i]
-                if centre == nil, let range = xRange(ofShape: line) { centre = (range.lowerBound + range.upperBound) / 2 }
+                if centre == nil, let range = xRange(ofShape: line) {
+                    centre = (range.lowerBound + range.upperBound) / 2
+                }
                 if line.hasPrefix("<text text-anchor=\"start\" x=\""), let y = attribute("y", in: line) {
                     texts.append((i, y))
                 }
@@ -38,7 +43,8 @@ enum SVGTextCentring {
                 let line = lines[t.index]
                 guard let x = attribute("x", in: line) else { continue }
                 lines[t.index] = line.replacingOccurrences(
-                    of: "<text text-anchor=\"start\" x=\"\(x)\"", with: "<text text-anchor=\"middle\" x=\"\(number(centre))\"")
+                    of: "<text text-anchor=\"start\" x=\"\(x)\"",
+                    with: "<text text-anchor=\"middle\" x=\"\(number(centre))\"")
             }
         }
         for i in lines.indices {

@@ -12,11 +12,11 @@
 // Operations are the rows of `operations` below: adding one is one entry there.
 
 import Foundation
-import StoryGraph
-import StoryFormats
-import StoryMap
-import StoryHTML
 import StoryCLI
+import StoryFormats
+import StoryGraph
+import StoryHTML
+import StoryMap
 
 /// What one operation produced: a short summary (to check against the peers' answers)
 /// and, for throughput figures, how much work one run did (steps of playthroughs).
@@ -80,7 +80,8 @@ let operations: [Operation] = [
     },
     Operation("paths", "exact path count: DP over the components, arbitrary precision") { fixture in
         let graph = fixture.graph
-        let counts = PathCounts(graph, components: StronglyConnectedComponents(graph), reachability: Reachability(graph))
+        let counts = PathCounts(
+            graph, components: StronglyConnectedComponents(graph), reachability: Reachability(graph))
         return Measured(summary: "\(counts.total) paths\(counts.isExact ? "" : " (at least)")")
     },
     Operation("simple_paths", "the first 1,000,000 paths, streamed by the lazy enumerator") { fixture in
@@ -110,10 +111,16 @@ let operations: [Operation] = [
         let text = Report(StoryAnalysis(fixture.graph)).text()
         return Measured(summary: "\(text.utf8.count) bytes of report")
     },
-    Operation("state", "the condition-aware state search from the start, budget 10,000,000 states, one core") { fixture in
-        let state = StateAnalysis(fixture.graph, budget: .init(maxStates: 10_000_000, maxSteps: 200_000_000, seconds: .infinity, maxEvaluationSteps: Int.max / 2, maxBytes: Int.max))
+    Operation("state", "the condition-aware state search from the start, budget 10,000,000 states, one core") {
+        fixture in
+        let state = StateAnalysis(
+            fixture.graph,
+            budget: .init(
+                maxStates: 10_000_000, maxSteps: 200_000_000, seconds: .infinity, maxEvaluationSteps: Int.max / 2,
+                maxBytes: Int.max))
         return Measured(
-            summary: "\(state.states) states\(state.isComplete ? "" : " (budget)"), \(state.reachedEndings.count) endings reached, \(state.blockedEndings.count) blocked",
+            summary:
+                "\(state.states) states\(state.isComplete ? "" : " (budget)"), \(state.reachedEndings.count) endings reached, \(state.blockedEndings.count) blocked",
             work: Double(state.states))
     },
     Operation("dot", "the map as DOT text") { fixture in
@@ -123,7 +130,8 @@ let operations: [Operation] = [
     },
     Operation("render", "the map as SVG through Graphviz, in-process, from DOT text made beforehand") { fixture in
         let svg = try fixture.map.render().data
-        return Measured(summary: "\(svg.count) bytes, \(svg.occurrences(of: Data("class=\"node passage".utf8))) passages drawn")
+        return Measured(
+            summary: "\(svg.count) bytes, \(svg.occurrences(of: Data("class=\"node passage".utf8))) passages drawn")
     },
 ]
 
@@ -151,14 +159,19 @@ enum BenchOptions {
         let names = text.split(separator: ",").map(String.init)
         return !names.isEmpty && names.allSatisfy(operationNames.contains) ? names : nil
     }
-    static let reps = Option<Int>.integer("reps", value: "K", help: "Runs of each operation (the median is reported).", default: 5, in: 1...Int.max)
+    static let reps = Option<Int>.integer(
+        "reps", value: "K", help: "Runs of each operation (the median is reported).", default: 5, in: 1...Int.max)
     static let budget = Option<Double>.number(
-        "budget-ms", value: "MS", help: "Stop repeating an operation once its runs add up to MS milliseconds (at least one run).",
+        "budget-ms", value: "MS",
+        help: "Stop repeating an operation once its runs add up to MS milliseconds (at least one run).",
         in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, expected: "a positive number")
-    static let engine = Option<MapEngine>.choice("engine", help: "Graphviz layout engine of 'render', planned as 'storygraph map' plans it.", default: .dot)
-    static let style = Option<DOTOptions.Style>.choice("style", help: "Map style of 'dot' and 'render'.", default: .chart)
+    static let engine = Option<MapEngine>.choice(
+        "engine", help: "Graphviz layout engine of 'render', planned as 'storygraph map' plans it.", default: .dot)
+    static let style = Option<DOTOptions.Style>.choice(
+        "style", help: "Map style of 'dot' and 'render'.", default: .chart)
     static let graphAttribute = Option<GraphAttribute>(
-        "graph-attr", value: "KEY=VALUE", help: "A Graphviz graph attribute added after the engine plan (repeat for several).",
+        "graph-attr", value: "KEY=VALUE",
+        help: "A Graphviz graph attribute added after the engine plan (repeat for several).",
         repeating: true, expected: "KEY=VALUE"
     ) { text in
         let pair = text.split(separator: "=", maxSplits: 1).map(String.init)
@@ -171,7 +184,9 @@ enum BenchOptions {
         name: "storygraph-bench",
         abstract: "Time storygraph's operations in-process on one story file, one JSON line per operation.",
         arguments: [ArgumentSpec("STORY", help: "The story file (not needed with --list).", optional: true)],
-        options: [ops.spec, reps.spec, budget.spec, engine.spec, style.spec, graphAttribute.spec, list.spec, help.spec],
+        options: [
+            ops.spec, reps.spec, budget.spec, engine.spec, style.spec, graphAttribute.spec, list.spec, help.spec,
+        ],
         sharedOptions: [])
 }
 
@@ -206,7 +221,8 @@ func emit(_ fields: [(String, Any)]) {
         switch value {
         case let text as String: StoryJSONWriter.appendString(text, to: &line)
         case let number as Double: line += number.isFinite ? String(format: "%.6g", number) : "null"
-        case let numbers as [Double]: line += "[" + numbers.map { String(format: "%.6g", $0) }.joined(separator: ",") + "]"
+        case let numbers as [Double]:
+            line += "[" + numbers.map { String(format: "%.6g", $0) }.joined(separator: ",") + "]"
         default: line += "\(value)"
         }
     }
@@ -264,7 +280,9 @@ for name in ops {
     // A case is what it claims before it is timed (as Benchmarks/compare.py checks the
     // others): the state search needs a story with state (`generate keys N`).
     if name == "state" && !StateModel.applies(to: fixture.graph.story) {
-        fail("\(path) has no conditions or effects to search: the state case needs a story with variables (storygraph generate keys N)", code: 3)
+        fail(
+            "\(path) has no conditions or effects to search: the state case needs a story with variables (storygraph generate keys N)",
+            code: 3)
     }
     if name == "playthroughs" { _ = fixture.play }
     var samples: [Double] = []

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryCLI
 import TestSupport
+import Testing
+
+@testable import StoryCLI
 
 @Suite struct AnalysisCommandTests {
     static let lighthouse = Repository.path("Examples/lighthouse.json")
@@ -38,7 +39,9 @@ import TestSupport
             #expect(run.exitCode == 0)
             let name = (example as NSString).lastPathComponent.replacingOccurrences(of: ".json", with: "")
             let ext = format == "markdown" ? "md" : format == "json" ? "json" : "txt"
-            try Snapshot.check(run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: "report-\(name).\(ext)")
+            try Snapshot.check(
+                run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""),
+                named: "report-\(name).\(ext)")
             if format == "json" { _ = try Self.json(run) }
         }
     }
@@ -47,8 +50,16 @@ import TestSupport
         let run = runCLI(["check", Self.carousel])
         #expect(run.exitCode == 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasSuffix(": error: no ending can be reached from the start 'ticket' [no-ending]") && $0.contains("carousel.json:5:5") })
-        #expect(lines.contains { $0.contains("error: the loop 'ticket' → 'white' → 'ticket' never reaches an ending") && $0.hasSuffix("[trap]") })
+        #expect(
+            lines.contains {
+                $0.hasSuffix(": error: no ending can be reached from the start 'ticket' [no-ending]")
+                    && $0.contains("carousel.json:5:5")
+            })
+        #expect(
+            lines.contains {
+                $0.contains("error: the loop 'ticket' → 'white' → 'ticket' never reaches an ending")
+                    && $0.hasSuffix("[trap]")
+            })
         #expect(run.stdout == "checked 1 story: 2 errors, 0 warnings, 1 info\n")
     }
 
@@ -62,7 +73,8 @@ import TestSupport
     }
 
     @Test func strictFailsOnWarningsAndDisableLeavesRulesOut() {
-        let story = Repository.write("""
+        let story = Repository.write(
+            """
             {"passages": [
               {"id": "a", "text": "t", "choices": [{"text": "x", "to": "end"}]},
               {"id": "lost", "text": "t", "choices": [{"text": "x", "to": "end"}]},
@@ -72,14 +84,22 @@ import TestSupport
         #expect(runCLI(["check", story]).exitCode == 0)
         let strict = runCLI(["check", story, "--strict"])
         #expect(strict.exitCode == 1)
-        #expect(strict.stderr.contains("lost.json:3:3: warning: passage 'lost' cannot be reached from the start 'a' [unreachable]"))
+        #expect(
+            strict.stderr.contains(
+                "lost.json:3:3: warning: passage 'lost' cannot be reached from the start 'a' [unreachable]"))
         let disabled = runCLI(["check", story, "--strict", "--disable", "unreachable", "--disable", "empty-passage"])
         #expect(disabled.exitCode == 0)
         #expect(disabled.stderr.isEmpty)
         let wrong = runCLI(["check", story, "--disable", "nonsense"])
         #expect(wrong.exitCode == 64)
-        #expect(wrong.stderr.contains("expected one of: branch-not-evaluated, broken-link, call-depth, choicescript-all-conditional, choicescript-expected-option"))
-        #expect(wrong.stderr.contains("choicescript-unused-scene, condition-always-true, condition-never-true, duplicate-choice-text, duplicate-id, dynamic-link, empty-file"))
+        #expect(
+            wrong.stderr.contains(
+                "expected one of: branch-not-evaluated, broken-link, call-depth, choicescript-all-conditional, choicescript-expected-option"
+            ))
+        #expect(
+            wrong.stderr.contains(
+                "choicescript-unused-scene, condition-always-true, condition-never-true, duplicate-choice-text, duplicate-id, dynamic-link, empty-file"
+            ))
     }
 
     @Test func maxStatesBoundsTheStateSearchAndCheckThenProvesNoNever() {
@@ -89,17 +109,24 @@ import TestSupport
         let cut = runCLI(["check", story, "--max-states", "5"])
         #expect(cut.exitCode == 0)
         #expect(cut.stdout == "checked 1 story: 0 errors, 1 warning, 2 info\n")
-        #expect(cut.stderr.contains(
-            "toll-bridge.json:6:5: info: the state search stopped at its bound of 5 states, --max-states after 5 states: what it did not reach may still be reachable, so no finding says 'never' [state-search-incomplete]\n"))
-        #expect(runCLI(["report", story, "--max-states", "5"]).stdout.contains(
-            "  states explored                            5 (stopped at its bound of 5 states, --max-states: what is not reached may still be reachable)\n"))
+        #expect(
+            cut.stderr.contains(
+                "toll-bridge.json:6:5: info: the state search stopped at its bound of 5 states, --max-states after 5 states: what it did not reach may still be reachable, so no finding says 'never' [state-search-incomplete]\n"
+            ))
+        #expect(
+            runCLI(["report", story, "--max-states", "5"]).stdout.contains(
+                "  states explored                            5 (stopped at its bound of 5 states, --max-states: what is not reached may still be reachable)\n"
+            ))
         let wrong = runCLI(["report", story, "--max-states", "0"])
         #expect(wrong.exitCode == 64)
-        #expect(wrong.stderr.hasPrefix("error: invalid value '0' for '--max-states'; expected a whole number from 1 to 100000000"))
+        #expect(
+            wrong.stderr.hasPrefix(
+                "error: invalid value '0' for '--max-states'; expected a whole number from 1 to 100000000"))
     }
 
     @Test func checkReRaisesLoadFindingsAsErrors() throws {
-        let story = Repository.write("""
+        let story = Repository.write(
+            """
             {"passages": [
               {"id": "a", "text": "t", "choices": [{"text": "x", "to": "end"}, {"text": "y", "to": "gone"}]},
               {"id": "end", "text": "t", "ending": true},
@@ -159,12 +186,15 @@ import TestSupport
         // 70 diamonds: 2^70 paths; --limit prints the first and the exact total.
         var passages: [String] = []
         for i in 0..<70 {
-            passages.append(#"{"id": "p\#(i)", "text": "t", "choices": [{"text": "a", "to": "a\#(i)"}, {"text": "b", "to": "b\#(i)"}]}"#)
+            passages.append(
+                #"{"id": "p\#(i)", "text": "t", "choices": [{"text": "a", "to": "a\#(i)"}, {"text": "b", "to": "b\#(i)"}]}"#
+            )
             passages.append(#"{"id": "a\#(i)", "text": "t", "choices": [{"text": "on", "to": "p\#(i + 1)"}]}"#)
             passages.append(#"{"id": "b\#(i)", "text": "t", "choices": [{"text": "on", "to": "p\#(i + 1)"}]}"#)
         }
         passages.append(#"{"id": "p70", "text": "t", "ending": true}"#)
-        let story = Repository.write(#"{"start": "p0", "passages": [\#(passages.joined(separator: ",\n"))]}"#, name: "diamonds.json")
+        let story = Repository.write(
+            #"{"start": "p0", "passages": [\#(passages.joined(separator: ",\n"))]}"#, name: "diamonds.json")
         let run = runCLI(["paths", story, "--limit", "1"])
         #expect(run.stderr == "printed 1 of 1,180,591,620,717,411,303,424 paths\n")
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `map --focus`, `--ending`, `--cluster` and `--engine auto`.
 @Suite struct BigMapTests {
@@ -28,10 +28,11 @@ import TestSupport
     @Test func focusDrawsTheNeighbourhoodEitherWay() {
         let run = runCLI(["map", Self.harbour, "--focus", "square", "--radius", "1", "--format", "dot", "--quiet"])
         #expect(run.exitCode == 0)
-        #expect(Self.passageIDs(inDOT: run.stdout) == [
-            "square", "office", "tavern", "charts", "desk", "wastebasket", "landlady", "sailor",
-            "sailor-deal", "gate", "boatbuilder", "chapel", "headland", "boatyard", "quay",
-        ])
+        #expect(
+            Self.passageIDs(inDOT: run.stdout) == [
+                "square", "office", "tavern", "charts", "desk", "wastebasket", "landlady", "sailor",
+                "sailor-deal", "gate", "boatbuilder", "chapel", "headland", "boatyard", "quay",
+            ])
         // Links to passages left out end in a "…" stub, never at a missing node.
         #expect(run.stdout.contains("label=\"… cove\""))
         #expect(!run.stdout.contains("missing:cove"))
@@ -43,7 +44,8 @@ import TestSupport
     }
 
     @Test func endingDrawsOnlyThePathsToIt() {
-        let path = Repository.write("""
+        let path = Repository.write(
+            """
             {"passages": [
               {"id": "s", "choices": [{"text": "a", "to": "a"}, {"text": "b", "to": "b"}]},
               {"id": "a", "choices": [{"text": "win", "to": "win"}, {"text": "lose", "to": "lose"}]},
@@ -70,10 +72,13 @@ import TestSupport
     @Test func clusterByTagGroupsPassages() {
         let run = runCLI(["map", Self.harbour, "--cluster", "tag", "--format", "dot", "--quiet"])
         #expect(run.exitCode == 0)
-        let labels = run.stdout.split(separator: "\n").filter { $0.contains("label=\"#") && $0.contains("style=\"rounded,dashed\"") }
-        #expect(labels.map { $0.trimmingCharacters(in: .whitespaces).split(separator: ";")[0] } == [
-            "label=\"#act1\"", "label=\"#act2\"", "label=\"#ending\"", "label=\"#act3\"",
-        ])
+        let labels = run.stdout.split(separator: "\n").filter {
+            $0.contains("label=\"#") && $0.contains("style=\"rounded,dashed\"")
+        }
+        #expect(
+            labels.map { $0.trimmingCharacters(in: .whitespaces).split(separator: ";")[0] } == [
+                "label=\"#act1\"", "label=\"#act2\"", "label=\"#ending\"", "label=\"#act3\"",
+            ])
         // Four clusters, each declared once with its passages (and named again to take in
         // the choice boxes between its own passages).
         #expect(Self.clusterDeclarations(run.stdout) == 4)
@@ -89,14 +94,18 @@ import TestSupport
 
     /// The clusters a DOT text declares: `subgraph cluster_N {` lines, each name once.
     static func clusterDeclarations(_ dot: String) -> Int {
-        dot.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).wholeMatch(of: /subgraph cluster_[0-9]+ \{/) != nil }.count
+        dot.split(separator: "\n").filter {
+            $0.trimmingCharacters(in: .whitespaces).wholeMatch(of: /subgraph cluster_[0-9]+ \{/) != nil
+        }.count
     }
 
     @Test func autoEngineTunesDotForMediumStories() {
         let path = Repository.write(Self.chain(250), name: "chain250.json")
         let run = runCLI(["map", path])
         #expect(run.exitCode == 0)
-        #expect(run.stderr.hasPrefix("engine auto: dot with tuned limits (nslimit, mclimit, searchsize, straight edges) for 499 boxes"))
+        #expect(
+            run.stderr.hasPrefix(
+                "engine auto: dot with tuned limits (nslimit, mclimit, searchsize, straight edges) for 499 boxes"))
         #expect(run.stdout.components(separatedBy: "class=\"node passage").count - 1 == 250)
     }
 

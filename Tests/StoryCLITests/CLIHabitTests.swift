@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import StoryCLI
 import StoryGraph
 import TestSupport
+import Testing
+
+@testable import StoryCLI
 
 /// The habits of mature command lines, each on the real parser: short options combined
 /// and attached, `--opt=value`, `--`, `-` for standard input, did-you-mean, `-V`,
@@ -15,7 +16,9 @@ import TestSupport
         #expect(long.exitCode == 0)
         #expect(long.stdout.hasPrefix("Fuzz of 'The Lighthouse Keeper': 5 runs, seed 3, uniform policy"))
         #expect(long.stderr == "")
-        for spelling in [["-qn", "5", "-s3"], ["-qn5", "-s", "3"], ["-q", "-n5", "-s3"], ["--quiet", "--runs=5", "--seed=3"]] {
+        for spelling in [
+            ["-qn", "5", "-s3"], ["-qn5", "-s", "3"], ["-q", "-n5", "-s3"], ["--quiet", "--runs=5", "--seed=3"],
+        ] {
             let run = runCLI(["fuzz", Self.lighthouse] + spelling)
             #expect(run.exitCode == 0, "\(spelling)")
             #expect(run.stdout == long.stdout, "\(spelling)")
@@ -50,9 +53,18 @@ import TestSupport
     @Test(arguments: [
         (["mpa", "x.json"], "error: unknown command 'mpa'; did you mean 'map'?\nSee 'storygraph --help'.\n"),
         (["chekc", "x.json"], "error: unknown command 'chekc'; did you mean 'check'?\nSee 'storygraph --help'.\n"),
-        (["help", "fuz"], "error: no help for unknown command 'fuz'; did you mean 'fuzz'?\nSee 'storygraph --help'.\n"),
-        (["map", "x.json", "--fromat", "svg"], "error: unknown option '--fromat'; did you mean '--format'?\nSee 'storygraph help map'.\n"),
-        (["fuzz", "x.json", "--polcy", "fresh"], "error: unknown option '--polcy'; did you mean '--policy'?\nSee 'storygraph help fuzz'.\n"),
+        (
+            ["help", "fuz"],
+            "error: no help for unknown command 'fuz'; did you mean 'fuzz'?\nSee 'storygraph --help'.\n"
+        ),
+        (
+            ["map", "x.json", "--fromat", "svg"],
+            "error: unknown option '--fromat'; did you mean '--format'?\nSee 'storygraph help map'.\n"
+        ),
+        (
+            ["fuzz", "x.json", "--polcy", "fresh"],
+            "error: unknown option '--polcy'; did you mean '--policy'?\nSee 'storygraph help fuzz'.\n"
+        ),
         (
             ["dot", "x.json", "--style", "chrat"],
             "error: invalid value 'chrat' for '--style'; expected one of: chart, compact; did you mean 'chart'?\nSee 'storygraph help dot'.\n"
@@ -61,7 +73,10 @@ import TestSupport
             ["fuzz", "x.json", "--policy=uniferm"],
             "error: invalid value 'uniferm' for '--policy'; expected one of: uniform, fresh, state; did you mean 'uniform'?\nSee 'storygraph help fuzz'.\n"
         ),
-        (["frobnicate"], "error: unknown command 'frobnicate'; commands: map, dot, report, paths, check, diff, fuzz, play, generate, completions\nSee 'storygraph --help'.\n"),
+        (
+            ["frobnicate"],
+            "error: unknown command 'frobnicate'; commands: map, dot, report, paths, check, diff, fuzz, play, generate, completions\nSee 'storygraph --help'.\n"
+        ),
         (["map", "x.json", "--bogus"], "error: unknown option '--bogus'\nSee 'storygraph help map'.\n"),
     ])
     func didYouMean(_ arguments: [String], _ stderr: String) {
@@ -95,7 +110,9 @@ import TestSupport
     @Test func helpInAnyPositionAndSpelling() {
         let help = runCLI(["help", "fuzz"])
         #expect(help.stdout.hasPrefix("OVERVIEW: Play the story many times at random"))
-        for arguments in [["fuzz", "--help"], ["fuzz", "-h"], ["fuzz", "-qh"], ["fuzz", Self.lighthouse, "--runs", "5", "--help"]] {
+        for arguments in [
+            ["fuzz", "--help"], ["fuzz", "-h"], ["fuzz", "-qh"], ["fuzz", Self.lighthouse, "--runs", "5", "--help"],
+        ] {
             let run = runCLI(arguments)
             #expect(run.exitCode == 0, "\(arguments)")
             #expect(run.stdout == help.stdout, "\(arguments)")
@@ -105,20 +122,21 @@ import TestSupport
     @Test func helpHelp() {
         let run = runCLI(["help", "help"])
         #expect(run.exitCode == 0)
-        #expect(run.stdout == """
-            OVERVIEW: Show help for a subcommand or a topic.
+        #expect(
+            run.stdout == """
+                OVERVIEW: Show help for a subcommand or a topic.
 
-            Topics besides the subcommands: 'formats', 'rules'.
+                Topics besides the subcommands: 'formats', 'rules'.
 
-            USAGE: storygraph help [options] [TOPIC]
+                USAGE: storygraph help [options] [TOPIC]
 
-            ARGUMENTS:
-              TOPIC  A subcommand, 'help', or a topic.
+                ARGUMENTS:
+                  TOPIC  A subcommand, 'help', or a topic.
 
-            OPTIONS:
-              --man  Print the manual page storygraph.1 (roff; 'man -l' shows it) instead.
+                OPTIONS:
+                  --man  Print the manual page storygraph.1 (roff; 'man -l' shows it) instead.
 
-            """)
+                """)
         #expect(runCLI(["help", "map", "dot"]).exitCode == 64)
         let man = runCLI(["help", "--man", "map"])
         #expect(man.exitCode == 64)
@@ -127,7 +145,8 @@ import TestSupport
 
     @Test func noColorOnlyWhenSetAndNotEmpty() {
         func colours(_ environment: [String: String], _ mode: GlobalOptions.ColorMode = .auto) -> Bool {
-            Terminal(color: mode, environment: environment, out: { _ in }, err: { _ in }, stderrIsTerminal: true).colorsDiagnostics
+            Terminal(color: mode, environment: environment, out: { _ in }, err: { _ in }, stderrIsTerminal: true)
+                .colorsDiagnostics
         }
         #expect(colours([:]))
         #expect(colours(["NO_COLOR": ""]))
@@ -140,17 +159,24 @@ import TestSupport
     }
 
     @Test func colorOptionAlwaysAndNever() throws {
-        let path = Repository.write(#"{"passages": [{"id": "a", "choices": [{"text": "y", "to": "ghost"}]}]}"#, name: "c.json")
+        let path = Repository.write(
+            #"{"passages": [{"id": "a", "choices": [{"text": "y", "to": "ghost"}]}]}"#, name: "c.json")
         let always = try runBinary(["dot", path, "--color=always"], environment: ["NO_COLOR": "1"])
         #expect(always.stderr.contains("\u{1B}[1;31merror:\u{1B}[0m"))
         let never = try runBinary(["dot", path, "--color", "never"])
-        #expect(never.stderr == "\(path):1:39: error: choice 'y' of passage 'a' leads to 'ghost', which does not exist [broken-link]\n")
+        #expect(
+            never.stderr
+                == "\(path):1:39: error: choice 'y' of passage 'a' leads to 'ghost', which does not exist [broken-link]\n"
+        )
     }
 
     @Test func dashReadsTheStoryFromStandardInput() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.lighthouse))
         let fromFile = try runBinary(["paths", Self.lighthouse])
-        for arguments in [["paths", "-"], ["paths", "-", "--input-format", "story-json"], ["paths", "--input-format=story-json", "--", "-"]] {
+        for arguments in [
+            ["paths", "-"], ["paths", "-", "--input-format", "story-json"],
+            ["paths", "--input-format=story-json", "--", "-"],
+        ] {
             let fromStdin = try runBinary(arguments, input: data)
             #expect(fromStdin.exitCode == 0, "\(arguments)")
             #expect(fromStdin.stdout == fromFile.stdout, "\(arguments)")
@@ -159,8 +185,10 @@ import TestSupport
         let twee = try Data(contentsOf: URL(fileURLWithPath: Repository.path("Examples/tidepool-harlowe.twee")))
         let sniffed = try runBinary(["report", "-", "--format", "json"], input: twee)
         #expect(sniffed.exitCode == 0)
-        #expect(sniffed.stdout == (try runBinary(["report", "Examples/tidepool-harlowe.twee", "--format", "json"])).stdout
-            .replacingOccurrences(of: "Examples/tidepool-harlowe.twee", with: "<stdin>"))
+        #expect(
+            sniffed.stdout
+                == (try runBinary(["report", "Examples/tidepool-harlowe.twee", "--format", "json"])).stdout
+                .replacingOccurrences(of: "Examples/tidepool-harlowe.twee", with: "<stdin>"))
     }
 
     @Test func standardInputDiagnosticsNameStdin() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every command that README.md and the articles of Documentation/ (every `.md` file under it,
 /// `trials/` too) show, run for real: what the docs
@@ -53,7 +53,11 @@ import TestSupport
         var pendingFile: String?
         while i < lines.count {
             let line = lines[i]
-            if let name = fileMarker(line) { pendingFile = name; i += 1; continue }
+            if let name = fileMarker(line) {
+                pendingFile = name
+                i += 1
+                continue
+            }
             guard line.hasPrefix("```") else {
                 if !line.trimmingCharacters(in: .whitespaces).isEmpty { pendingFile = nil }
                 i += 1
@@ -62,7 +66,10 @@ import TestSupport
             var body: [String] = []
             let start = i + 1
             i += 1
-            while i < lines.count, !lines[i].hasPrefix("```") { body.append(lines[i]); i += 1 }
+            while i < lines.count, !lines[i].hasPrefix("```") {
+                body.append(lines[i])
+                i += 1
+            }
             i += 1
             if let name = pendingFile {
                 files[name] = body.joined(separator: "\n") + "\n"
@@ -102,8 +109,10 @@ import TestSupport
         let folder = Repository.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createSymbolicLink(
-            at: folder.appendingPathComponent("Examples"), withDestinationURL: Repository.root.appendingPathComponent("Examples"))
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Output"), withIntermediateDirectories: true)
+            at: folder.appendingPathComponent("Examples"),
+            withDestinationURL: Repository.root.appendingPathComponent("Examples"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Output"), withIntermediateDirectories: true)
         for (name, text) in parse(block.document).files {
             try Data(text.utf8).write(to: folder.appendingPathComponent(name))
         }
@@ -113,11 +122,15 @@ import TestSupport
             script += "(exit $status); \(command.line)\nstatus=$?\necho \(marker)\n"
         }
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = Binary.url.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] =
+            Binary.url.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["NO_COLOR"] = "1"
         environment["COLUMNS"] = "100"
-        let data = try runBinary(["-c", script], environment: environment, directory: folder, executable: "/bin/bash", mergingStandardError: true)
-            .stdoutData
+        let data = try runBinary(
+            ["-c", script], environment: environment, directory: folder, executable: "/bin/bash",
+            mergingStandardError: true
+        )
+        .stdoutData
         var outputs: [[String]] = [[]]
         for line in String(decoding: data, as: UTF8.self).components(separatedBy: "\n") {
             if line == marker { outputs.append([]) } else { outputs[outputs.count - 1].append(line) }
@@ -131,7 +144,8 @@ import TestSupport
         guard let gap = expected.firstIndex(of: "…") else {
             return actual.count == expected.count && zip(actual, expected).allSatisfy(lineMatches)
         }
-        let head = Array(expected[..<gap]), tail = Array(expected[(gap + 1)...])
+        let head = Array(expected[..<gap])
+        let tail = Array(expected[(gap + 1)...])
         guard actual.count >= head.count, matches(Array(actual.prefix(head.count)), head) else { return false }
         let rest = Array(actual.dropFirst(head.count))
         if tail.isEmpty { return true }
@@ -162,7 +176,9 @@ import TestSupport
         let examples = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))
         #expect(examples.filter { $0.hasSuffix(".md") } == [])
         let shown = Set(Self.blocks.map(\.document))
-        for document in ["README.md", "Documentation/analysis.md", "Documentation/check-and-ci.md", "Documentation/maps.md"] {
+        for document in [
+            "README.md", "Documentation/analysis.md", "Documentation/check-and-ci.md", "Documentation/maps.md",
+        ] {
             #expect(shown.contains(document), "\(document) shows no command")
         }
     }
@@ -175,7 +191,8 @@ import TestSupport
         for (k, command) in block.commands.enumerated() where k < outputs.count {
             if !Self.matches(outputs[k], command.expected) {
                 mismatched.append((k, outputs[k]))
-                Issue.record("""
+                Issue.record(
+                    """
                     \(block): `\(command.line)` printed:
                     \(outputs[k].joined(separator: "\n"))
                     --- the docs show:
@@ -190,7 +207,9 @@ import TestSupport
 
     /// Rewrites the block's outputs in its document (only blocks without `…`).
     static func record(_ block: Block, _ outputs: [[String]]) throws {
-        guard !block.commands.contains(where: { $0.expected.contains { $0 == "…" || $0.hasSuffix(" …") } }) else { return }
+        guard !block.commands.contains(where: { $0.expected.contains { $0 == "…" || $0.hasSuffix(" …") } }) else {
+            return
+        }
         let path = Repository.path(block.document)
         // Earlier rewrites may have moved the block: find it again by its place in the order.
         guard let current = parse(block.document).blocks.first(where: { $0.index == block.index }) else { return }

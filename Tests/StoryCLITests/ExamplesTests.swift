@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every example, in every format, through `report`, `paths`, `check` and `map`: the
 /// counts are exact, the JSON parses, and the exit codes are the documented ones.
@@ -40,7 +40,10 @@ import TestSupport
 
     @Test func everyExampleIsListedHere() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))
-            .filter { ["json", "twee", "html", "swift", "m", "ink", "yarn", "yaml", "yml"].contains(($0 as NSString).pathExtension) }
+            .filter {
+                ["json", "twee", "html", "swift", "m", "ink", "yarn", "yaml", "yml"].contains(
+                    ($0 as NSString).pathExtension)
+            }
             .map { "Examples/\($0)" }
         // A ChoiceScript game is a folder holding startup.txt.
         let games = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))
@@ -56,18 +59,22 @@ import TestSupport
         let run = runCLI(["dot", Repository.path(example.file), "--quiet"])
         #expect(run.exitCode == 0)
         let name = (example.file as NSString).lastPathComponent + ".dot"
-        try Snapshot.check(run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: name, in: "DOT")
+        try Snapshot.check(
+            run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: name, in: "DOT")
     }
 
     /// `dot --state` on the examples with variables, snapshotted; and on the toll bridge,
     /// exactly what it marks: the two choices to the bridge never hold, the bridge is
     /// reached only by the links, the city by no reader.
-    @Test(arguments: ["Examples/toll-bridge.json", "Examples/lamplighter", "Examples/orchard.yarn", "Examples/ferry.ink"])
+    @Test(arguments: [
+        "Examples/toll-bridge.json", "Examples/lamplighter", "Examples/orchard.yarn", "Examples/ferry.ink",
+    ])
     func dotSnapshotUnderState(_ file: String) throws {
         let run = runCLI(["dot", Repository.path(file), "--state", "--quiet"])
         #expect(run.exitCode == 0)
         let name = (file as NSString).lastPathComponent + ".state.dot"
-        try Snapshot.check(run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: name, in: "DOT")
+        try Snapshot.check(
+            run.stdout.replacingOccurrences(of: Repository.root.path + "/", with: ""), named: name, in: "DOT")
         if file.hasSuffix("toll-bridge.json") {
             // Greyed: the two never-true choices (marked so) and the bridge's own choice.
             let grey = run.stdout.split(separator: "\n").filter { $0.contains("class=\"choice dimmed\"") }
@@ -79,7 +86,9 @@ import TestSupport
             #expect(blocked.map { $0.split(separator: " ")[0] } == ["p4"])
             // Without --state, none of it.
             let plain = runCLI(["dot", Repository.path(file), "--quiet"])
-            #expect(!plain.stdout.contains("never") && !plain.stdout.contains("only-structural") && !plain.stdout.contains("blocked"))
+            #expect(
+                !plain.stdout.contains("never") && !plain.stdout.contains("only-structural")
+                    && !plain.stdout.contains("blocked"))
         }
     }
 

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
-@testable import StoryCLI
 import TestSupport
+import Testing
+
+@testable import StoryCLI
 
 /// One exit-code table for every command: the same input gives the same code in each.
 @Suite struct ExitCodeTableTests {
     /// Every command that reads a story, with what it needs besides the story.
     static let storyCommands: [(name: String, extra: [String])] = [
-        ("report", []), ("check", []), ("paths", []), ("map", ["--format", "dot"]), ("dot", []), ("fuzz", ["--runs", "10"]), ("play", ["--auto"]),
+        ("report", []), ("check", []), ("paths", []), ("map", ["--format", "dot"]), ("dot", []),
+        ("fuzz", ["--runs", "10"]), ("play", ["--auto"]),
     ]
     static let commandNames = storyCommands.map(\.name)
 
@@ -43,7 +45,8 @@ import TestSupport
     /// output and exits 0 (StoryLoading's one error policy).
     @Test(arguments: commandNames)
     func duplicateIDIsAFindingThatOnlyCheckFailsOn(_ command: String) {
-        let path = Repository.write("""
+        let path = Repository.write(
+            """
             {"passages": [
               {"id": "a", "choices": [{"text": "x", "to": "b"}]},
               {"id": "b", "ending": true},
@@ -60,18 +63,21 @@ import TestSupport
         let help = runCLI(["--help"], helpWidth: 100_000).stdout
         #expect(help.contains(ExitCode.table + "\n"))
         #expect(runCLI(["--help"]).stdout.contains(HelpLayout.wrapped(ExitCode.table, width: 80) + "\n"))
-        #expect(ExitCode.table == """
-            EXIT CODES:
-              0   success
-              1   check found errors (or warnings under --strict), diff found what --fail-on names, or a fuzz run (or play --auto) got stuck; the other commands print a story's findings and exit 0 once their output is made
-              64  usage error: a wrong command, option or value
-              65  input that cannot be read or parsed, an output file that cannot be created (a missing folder), a map too big to lay out under --max-memory, or a PNG past the bitmap renderer's 32,766 pixels a side
-              70  internal failure (storygraph or Graphviz)
-              74  output that cannot be written (a full disk, a closed pipe)
-            """)
+        #expect(
+            ExitCode.table == """
+                EXIT CODES:
+                  0   success
+                  1   check found errors (or warnings under --strict), diff found what --fail-on names, or a fuzz run (or play --auto) got stuck; the other commands print a story's findings and exit 0 once their output is made
+                  64  usage error: a wrong command, option or value
+                  65  input that cannot be read or parsed, an output file that cannot be created (a missing folder), a map too big to lay out under --max-memory, or a PNG past the bitmap renderer's 32,766 pixels a side
+                  70  internal failure (storygraph or Graphviz)
+                  74  output that cannot be written (a full disk, a closed pipe)
+                """)
         let readme = try String(contentsOfFile: Repository.path("Documentation/command-line.md"), encoding: .utf8)
         for (code, meaning) in ExitCode.meanings {
-            #expect(readme.contains("| \(code.rawValue) | \(meaning) |"), "Documentation/command-line.md lacks exit code \(code.rawValue)")
+            #expect(
+                readme.contains("| \(code.rawValue) | \(meaning) |"),
+                "Documentation/command-line.md lacks exit code \(code.rawValue)")
         }
     }
 }

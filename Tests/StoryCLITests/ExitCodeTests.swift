@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end: the built binary, its output streams and exit codes.
 @Suite struct ExitCodeTests {
@@ -17,7 +17,10 @@ import TestSupport
         let wide = ProcessInfo.processInfo.environment.merging(["COLUMNS": "100000"]) { $1 }
         let mapHelp = try runBinary(["help", "map"], environment: wide)
         #expect(mapHelp.exitCode == 0)
-        for section in ["OVERVIEW: Draw the story map", "USAGE: storygraph map [options] STORY...", "ARGUMENTS:", "OPTIONS:", "--engine <ENGINE>", "(values: auto, dot, neato, fdp, sfdp, circo, twopi)"] {
+        for section in [
+            "OVERVIEW: Draw the story map", "USAGE: storygraph map [options] STORY...", "ARGUMENTS:", "OPTIONS:",
+            "--engine <ENGINE>", "(values: auto, dot, neato, fdp, sfdp, circo, twopi)",
+        ] {
             #expect(mapHelp.stdout.contains(section))
         }
         #expect(try runBinary(["map", "--help"], environment: wide).stdout == mapHelp.stdout)
@@ -26,10 +29,22 @@ import TestSupport
     @Test(arguments: [
         (["frobnicate"], "error: unknown command 'frobnicate'; commands: "),
         (["map"], "error: missing argument STORY\nSee 'storygraph help map'.\n"),
-        (["map", "Examples/lighthouse.json", "--bogus"], "error: unknown option '--bogus'\nSee 'storygraph help map'.\n"),
-        (["map", "Examples/lighthouse.json", "--engine", "spring"], "error: invalid value 'spring' for '--engine'; expected one of: auto, dot, neato, fdp, sfdp, circo, twopi\n"),
-        (["map", "Examples/lighthouse.json", "-o", "/tmp/x.gif"], "error: cannot tell the format of '/tmp/x.gif' from its extension"),
-        (["map", "Examples/lighthouse.json", "--max-text", "-3"], "error: invalid value '-3' for '--max-text'; expected a whole number from 0 to 100000"),
+        (
+            ["map", "Examples/lighthouse.json", "--bogus"],
+            "error: unknown option '--bogus'\nSee 'storygraph help map'.\n"
+        ),
+        (
+            ["map", "Examples/lighthouse.json", "--engine", "spring"],
+            "error: invalid value 'spring' for '--engine'; expected one of: auto, dot, neato, fdp, sfdp, circo, twopi\n"
+        ),
+        (
+            ["map", "Examples/lighthouse.json", "-o", "/tmp/x.gif"],
+            "error: cannot tell the format of '/tmp/x.gif' from its extension"
+        ),
+        (
+            ["map", "Examples/lighthouse.json", "--max-text", "-3"],
+            "error: invalid value '-3' for '--max-text'; expected a whole number from 0 to 100000"
+        ),
         (["dot", "Examples/lighthouse.json", "--style"], "error: option '--style' expects a value (STYLE)"),
         (["help", "nothing"], "error: no help for unknown command 'nothing'"),
     ])
@@ -47,7 +62,8 @@ import TestSupport
     }
 
     @Test func syntaxErrorExits65NamingTheLine() throws {
-        let path = Repository.write("""
+        let path = Repository.write(
+            """
             {
               "title": "Broken",
               "passages": [
@@ -75,7 +91,8 @@ import TestSupport
     /// story as read (the first definition wins), printed by every command; only `check`
     /// exits 1 for it.
     @Test func duplicateIDIsReportedWithBothLinesAndTheMapStillDrawn() throws {
-        let path = Repository.write("""
+        let path = Repository.write(
+            """
             {"passages": [
               {"id": "a", "choices": [{"text": "x", "to": "b"}]},
               {"id": "b"},
@@ -86,12 +103,16 @@ import TestSupport
         #expect(run.exitCode == 0)
         #expect(run.stdout.hasPrefix("digraph"))
         #expect(try runBinary(["check", path]).exitCode == 1)
-        #expect(run.stderr == "\(path):4:3: error: duplicate passage id 'b' [duplicate-id]\n\(path):3:3: note: 'b' is first defined here\n")
+        #expect(
+            run.stderr
+                == "\(path):4:3: error: duplicate passage id 'b' [duplicate-id]\n\(path):3:3: note: 'b' is first defined here\n"
+        )
     }
 
     /// `broken-link` is an error in every command (issue 10), and the map is still drawn.
     @Test func brokenLinkIsAnErrorAndStillRenders() throws {
-        let path = Repository.write("""
+        let path = Repository.write(
+            """
             {"passages": [
               {"id": "a", "choices": [
                 {"text": "x", "to": "b"},
@@ -102,7 +123,10 @@ import TestSupport
             """, name: "broken-link.json")
         let run = try runBinary(["map", path])
         #expect(run.exitCode == 0)
-        #expect(run.stderr == "\(path):4:5: error: choice 'y' of passage 'a' leads to 'ghost', which does not exist [broken-link]\n")
+        #expect(
+            run.stderr
+                == "\(path):4:5: error: choice 'y' of passage 'a' leads to 'ghost', which does not exist [broken-link]\n"
+        )
         #expect(run.stdout.contains("missing: ghost"))
         let quiet = try runBinary(["map", path, "--quiet"])
         #expect(quiet.stderr == run.stderr)
@@ -112,7 +136,8 @@ import TestSupport
     }
 
     @Test func colourOnlyWhenAsked() throws {
-        let path = Repository.write(#"{"passages": [{"id": "a", "choices": [{"text": "y", "to": "ghost"}]}]}"#, name: "c.json")
+        let path = Repository.write(
+            #"{"passages": [{"id": "a", "choices": [{"text": "y", "to": "ghost"}]}]}"#, name: "c.json")
         let plain = try runBinary(["dot", path])
         #expect(!plain.stderr.contains("\u{1B}["))
         let coloured = try runBinary(["dot", path, "--color", "always"])

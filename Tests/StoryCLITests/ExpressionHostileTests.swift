@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Hostile expressions (issue 24), run through the built binary so that a crash is a
 /// failed expectation, not the end of the test run: chains of 100,000 terms of one
@@ -30,48 +30,58 @@ import TestSupport
     }
 
     static let deep: [Deep] = [
-        Deep(name: "story JSON condition and assignment", file: "deep.json", text: """
-            {"title": "Deep", "start": "A", "variables": {"a": true, "x": 0}, "passages": [
-              {"id": "A", "text": "a", "choices": [
-                {"text": "Go", "to": "B", "if": "\(chain("$a", " and "))"}]},
-              {"id": "B", "text": "b", "set": "$x = \(chain("1", " + "))", "ending": true}
-            ]}
-            """, lines: [3, 4]),
-        Deep(name: "Yarn condition and assignment", file: "deep.yarn", text: """
-            title: Start
-            ---
-            <<declare $a = true>>
-            <<set $x to \(chain("1", " + "))>>
-            -> Go <<if \(chain("$a", " and "))>>
-                <<jump End>>
-            ===
-            title: End
-            ---
-            Bye.
-            ===
-            """, lines: [4, 5]),
-        Deep(name: "ChoiceScript condition and assignment", file: "startup.txt", text: """
-            *create a true
-            *create x 0
-            *set x \(chain("1", "+"))
-            *choice
-              *if (\(chain("a", " and "))) #Go
-                *finish
-              #Stay
-                *finish
-            """, lines: [3, 5]),
-        Deep(name: "ink sum, brackets and nots", file: "deep.ink", text: """
-            VAR x = 0
-            ~ x = \(chain("1", " + "))
-            {\(String(repeating: "(", count: 100_000))x\(String(repeating: ")", count: 100_000)): deep}
-            {\(String(repeating: "not ", count: 100_000))true: denied}
-            -> END
-            """, lines: [2, 3, 4]),
-        Deep(name: "ink inline conditionals nested 8,000 deep", file: "nested.ink", text: """
-            VAR a = true
-            Start. \(String(repeating: "{a: x", count: 8_000))\(String(repeating: "}", count: 8_000))
-            -> END
-            """, lines: [2]),
+        Deep(
+            name: "story JSON condition and assignment", file: "deep.json",
+            text: """
+                {"title": "Deep", "start": "A", "variables": {"a": true, "x": 0}, "passages": [
+                  {"id": "A", "text": "a", "choices": [
+                    {"text": "Go", "to": "B", "if": "\(chain("$a", " and "))"}]},
+                  {"id": "B", "text": "b", "set": "$x = \(chain("1", " + "))", "ending": true}
+                ]}
+                """, lines: [3, 4]),
+        Deep(
+            name: "Yarn condition and assignment", file: "deep.yarn",
+            text: """
+                title: Start
+                ---
+                <<declare $a = true>>
+                <<set $x to \(chain("1", " + "))>>
+                -> Go <<if \(chain("$a", " and "))>>
+                    <<jump End>>
+                ===
+                title: End
+                ---
+                Bye.
+                ===
+                """, lines: [4, 5]),
+        Deep(
+            name: "ChoiceScript condition and assignment", file: "startup.txt",
+            text: """
+                *create a true
+                *create x 0
+                *set x \(chain("1", "+"))
+                *choice
+                  *if (\(chain("a", " and "))) #Go
+                    *finish
+                  #Stay
+                    *finish
+                """, lines: [3, 5]),
+        Deep(
+            name: "ink sum, brackets and nots", file: "deep.ink",
+            text: """
+                VAR x = 0
+                ~ x = \(chain("1", " + "))
+                {\(String(repeating: "(", count: 100_000))x\(String(repeating: ")", count: 100_000)): deep}
+                {\(String(repeating: "not ", count: 100_000))true: denied}
+                -> END
+                """, lines: [2, 3, 4]),
+        Deep(
+            name: "ink inline conditionals nested 8,000 deep", file: "nested.ink",
+            text: """
+                VAR a = true
+                Start. \(String(repeating: "{a: x", count: 8_000))\(String(repeating: "}", count: 8_000))
+                -> END
+                """, lines: [2]),
     ]
 
     /// Every format reads the hostile expression, reports it once at its line with the
@@ -95,7 +105,8 @@ import TestSupport
         let folder = Repository.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("unread.yarn").path
-        try Data("""
+        try Data(
+            """
             title: Start
             ---
             <<set $k to true>>
@@ -106,7 +117,8 @@ import TestSupport
             ---
             Bye.
             ===
-            """.utf8).write(to: URL(fileURLWithPath: path))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: path))
         let run = try Self.run(["check", path])
         #expect(run.exitCode == 0)
         #expect(run.stderr.split(separator: "\n").filter { $0.hasSuffix("[expression-depth]") }.count == 1)

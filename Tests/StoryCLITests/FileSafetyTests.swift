@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
-import TestSupport
+    import Glibc
+    import TestSupport
 #endif
 
 /// Files and inputs a hostile or careless command line meets (issue 24): a git revision
@@ -33,7 +34,10 @@ import TestSupport
         let argument = "git:--output=\(owned):story.json"
         let run = try runBinary(["diff", argument, "story.json"], timeout: 30, directory: repository)
         #expect(run.exitCode == 64)
-        #expect(run.stderr == "error: '\(argument)': a revision cannot start with '-' (git would take it for an option)\nSee 'storygraph help diff'.\n")
+        #expect(
+            run.stderr
+                == "error: '\(argument)': a revision cannot start with '-' (git would take it for an option)\nSee 'storygraph help diff'.\n"
+        )
         #expect(run.stdout == "")
         let left = try FileManager.default.contentsOfDirectory(atPath: repository.path).sorted()
         #expect(left == [".git", "story.json"])
@@ -46,16 +50,22 @@ import TestSupport
         let repository = try Self.repository()
         let size = 256 << 20
         let made = try runBinary(
-            ["-c", """
+            [
+                "-c",
+                """
                 oid=$(head -c \(size) /dev/zero | git hash-object -w --stdin) && \
                 git update-index --add --cacheinfo "100644,$oid,big.json" && \
                 git -c user.name=t -c user.email=t@example.invalid -c commit.gpgsign=false commit -q -m big
-                """],
+                """,
+            ],
             timeout: 60, input: Data(), directory: repository, executable: "/bin/sh")
         #expect(made.exitCode == 0, "\(made.stderr)")
         let run = try Self.measured(["diff", "git:HEAD:big.json", "story.json"], in: repository)
         #expect(run.exitCode == 65)
-        #expect(run.stderr == "git:HEAD:big.json:1:1: error: file is \(size) bytes; the limit is 67108864 bytes (64 MiB), and no option lifts it [file-too-large]\n")
+        #expect(
+            run.stderr
+                == "git:HEAD:big.json:1:1: error: file is \(size) bytes; the limit is 67108864 bytes (64 MiB), and no option lifts it [file-too-large]\n"
+        )
         #expect(run.maxResidentKiB < 128 << 10, "peak memory \(run.maxResidentKiB) KiB")
     }
 
@@ -65,7 +75,9 @@ import TestSupport
     /// of it and the processes it waited for (git). A small Python parent starts it and reads
     /// its children's rusage: a process started straight from this test process (vfork)
     /// would inherit the test process's own high-water mark at exec.
-    static func measured(_ arguments: [String], in folder: URL) throws -> (exitCode: Int32, stderr: String, maxResidentKiB: Int) {
+    static func measured(_ arguments: [String], in folder: URL) throws -> (
+        exitCode: Int32, stderr: String, maxResidentKiB: Int
+    ) {
         let script = """
             import resource, subprocess, sys
             run = subprocess.run(sys.argv[2:], cwd=sys.argv[1], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -73,7 +85,8 @@ import TestSupport
             print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
             """
         let run = try runBinary(
-            ["python3", "-c", script, folder.path, Binary.url.path] + arguments, timeout: 120, input: Data(), executable: "/usr/bin/env")
+            ["python3", "-c", script, folder.path, Binary.url.path] + arguments, timeout: 120, input: Data(),
+            executable: "/usr/bin/env")
         let figures = run.stdout.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         guard figures.count == 2 else { throw POSIXError(.EIO) }
         return (Int32(figures[0]), run.stderr, figures[1])
@@ -103,7 +116,9 @@ import TestSupport
         let run = try runBinary(["report", story, "--format", "text", "-o", output], timeout: 30)
         #expect(run.exitCode == 64)
         let which = how == "same" ? "an input of this command" : "the same file as the input \(story)"
-        #expect(run.stderr == "error: cannot write \(output): it is \(which), which the output would replace; give another file\n")
+        #expect(
+            run.stderr
+                == "error: cannot write \(output): it is \(which), which the output would replace; give another file\n")
         #expect(run.stdout == "")
         #expect(try Data(contentsOf: URL(fileURLWithPath: story)) == original)
     }
@@ -130,7 +145,10 @@ import TestSupport
         try original.write(to: URL(fileURLWithPath: story))
         let run = try runBinary(["play", story, "--transcript", story], timeout: 30, input: Data("1\nq\n".utf8))
         #expect(run.exitCode == 64)
-        #expect(run.stderr == "error: cannot write \(story): it is an input of this command, which the output would replace; give another file\n")
+        #expect(
+            run.stderr
+                == "error: cannot write \(story): it is an input of this command, which the output would replace; give another file\n"
+        )
         #expect(run.stdout == "")
         #expect(try Data(contentsOf: URL(fileURLWithPath: story)) == original)
     }
@@ -143,14 +161,19 @@ import TestSupport
     func readOnlyOutputIsRefused(_ command: String) throws {
         let path = Repository.write("the owner's\n", name: command == "map" ? "map.svg" : "session.txt")
         #expect(chmod(path, 0o444) == 0)
-        let run = command == "map"
+        let run =
+            command == "map"
             ? try runBinary(["map", Self.lighthouse, "-o", path], timeout: 30)
             : try runBinary(["play", Self.lighthouse, "--transcript", path], timeout: 30, input: Data("q\n".utf8))
         #expect(run.exitCode == 65)
-        #expect(run.stderr == "error: cannot write \(path): the file is read-only (mode 444); make it writable or give another file\n")
+        #expect(
+            run.stderr
+                == "error: cannot write \(path): the file is read-only (mode 444); make it writable or give another file\n"
+        )
         #expect(run.stdout == "")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "the owner's\n")
-        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue == 0o444)
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue == 0o444)
     }
 
     // MARK: transcripts
@@ -167,7 +190,9 @@ import TestSupport
         process.executableURL = Binary.url
         process.arguments = ["play", Self.lighthouse, "--transcript", transcript]
         process.currentDirectoryURL = Repository.root
-        let input = Pipe(), output = Pipe(), errors = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
@@ -185,7 +210,9 @@ import TestSupport
                 screen += buffer[0..<count]
             }
             let text = String(decoding: screen, as: UTF8.self)
-            guard text.hasSuffix("> "), text.components(separatedBy: "> ").count - 1 == 3 - typing.count else { continue }
+            guard text.hasSuffix("> "), text.components(separatedBy: "> ").count - 1 == 3 - typing.count else {
+                continue
+            }
             if let line = typing.first {
                 typing.removeFirst()
                 input.fileHandleForWriting.write(Data((line + "\n").utf8))
@@ -226,23 +253,25 @@ import TestSupport
         #expect(run.stderr == "")
         // The screen holds the story's text and the one 4,096-byte line read, nothing of the others.
         #expect(run.stdout.utf8.count < 5 * 1024)
-        #expect(run.stdout.hasSuffix("""
-              1. Climb the tower
-              2. Answer the radio
-            > [1,048,576 bytes]
-            That line is longer than 4,096 bytes; it was not read.
-            > [4,097 bytes]
-            That line is longer than 4,096 bytes; it was not read.
-            > 2\(String(repeating: " ", count: 4095))
+        #expect(
+            run.stdout.hasSuffix(
+                """
+                  1. Climb the tower
+                  2. Answer the radio
+                > [1,048,576 bytes]
+                That line is longer than 4,096 bytes; it was not read.
+                > [4,097 bytes]
+                That line is longer than 4,096 bytes; it was not read.
+                > 2\(String(repeating: " ", count: 4095))
 
-            [1]
-            The skipper shouts that his engine is dead and begs you to guide him in by voice.
+                [1]
+                The skipper shouts that his engine is dead and begs you to guide him in by voice.
 
-              1. Talk him through the channel
-              2. Tell him to drop anchor
-            > q
+                  1. Talk him through the channel
+                  2. Tell him to drop anchor
+                > q
 
-            """))
+                """))
     }
 
     // MARK: make install and uninstall
@@ -262,6 +291,8 @@ import TestSupport
         #expect(uninstall.exitCode == 0)
         #expect(uninstall.stderr == "")
         for file in installed { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
-        for decoy in decoys { #expect(try String(contentsOfFile: decoy, encoding: .utf8) == "not installed\n", "\(decoy)") }
+        for decoy in decoys {
+            #expect(try String(contentsOfFile: decoy, encoding: .utf8) == "not installed\n", "\(decoy)")
+        }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import StoryCLI
-import StoryGraph
 import StoryFormats
+import StoryGraph
 import TestSupport
+import Testing
+
+@testable import StoryCLI
 
 @Suite struct FuzzCommandTests {
     static let lighthouse = Repository.path("Examples/lighthouse.json")
@@ -11,7 +12,9 @@ import TestSupport
     @Test func destiniExampleMatchesTheExactOdds() throws {
         let run = runCLI(["fuzz", Self.lighthouse, "--runs", "100000", "--seed", "42"])
         #expect(run.exitCode == 0)
-        #expect(run.stdout.hasPrefix("Fuzz of 'The Lighthouse Keeper': 100,000 runs, seed 42, uniform policy, step cap 1,000\n"))
+        #expect(
+            run.stdout.hasPrefix(
+                "Fuzz of 'The Lighthouse Keeper': 100,000 runs, seed 42, uniform policy, step cap 1,000\n"))
         // Each ending row: label, runs, share, exact; shares within 0.01 of the exact odds.
         let exact = ["3 (good)": 25.0, "4 (neutral)": 37.5, "5 (good)": 37.5]
         for (label, odds) in exact {
@@ -30,8 +33,12 @@ import TestSupport
 
     @Test(arguments: ["text", "json"])
     func outputIsTheSameForAnyNumberOfJobs(format: String) {
-        let one = runCLI(["fuzz", Self.lighthouse, "--runs", "100000", "--seed", "42", "--jobs", "1", "--format", format])
-        let two = runCLI(["fuzz", Self.lighthouse, "--runs", "100000", "--seed", "42", "--jobs", "2", "--format", format])
+        let one = runCLI([
+            "fuzz", Self.lighthouse, "--runs", "100000", "--seed", "42", "--jobs", "1", "--format", format,
+        ])
+        let two = runCLI([
+            "fuzz", Self.lighthouse, "--runs", "100000", "--seed", "42", "--jobs", "2", "--format", format,
+        ])
         #expect(one.exitCode == 0 && two.exitCode == 0)
         #expect(one.stdoutData == two.stdoutData)
         #expect(!one.stdoutData.isEmpty)
@@ -41,13 +48,20 @@ import TestSupport
         let run = runCLI(["fuzz", Repository.path("Examples/carousel.json"), "--runs", "500", "--max-steps", "40"])
         #expect(run.exitCode == 1)
         #expect(run.stdout.contains("  stuck (no ending)   500  100.00%  100.00%\n"))
-        #expect(run.stdout.contains("Stuck runs (no ending within 40 choices, or no choice left to take): 500; runs 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …\n"))
+        #expect(
+            run.stdout.contains(
+                "Stuck runs (no ending within 40 choices, or no choice left to take): 500; runs 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …\n"
+            ))
         #expect(run.stdout.contains("500 of 500 runs did not reach an ending.\n"))
-        #expect(run.stdout.hasSuffix("Replay one: storygraph fuzz \(Repository.path("Examples/carousel.json")) --replay 1 --seed 1 --max-steps 40\n"))
+        #expect(
+            run.stdout.hasSuffix(
+                "Replay one: storygraph fuzz \(Repository.path("Examples/carousel.json")) --replay 1 --seed 1 --max-steps 40\n"
+            ))
     }
 
     @Test func brokenLinkRunsAreReportedWithTheLinksLocation() throws {
-        let path = Repository.write("""
+        let path = Repository.write(
+            """
             {"title": "Broken", "start": "a", "passages": [
               {"id": "a", "text": "Go on?", "choices": [{"text": "ok", "to": "end"}, {"text": "oops", "to": "nowhere"}]},
               {"id": "end", "ending": true}
@@ -55,7 +69,10 @@ import TestSupport
             """, name: "broken.json")
         let run = runCLI(["fuzz", path, "--runs", "1000", "--seed", "3", "--quiet"])
         #expect(run.exitCode == 1)
-        #expect(run.stderr == "\(path):2:74: error: choice 'oops' of passage 'a' leads to 'nowhere', which does not exist [broken-link]\n")
+        #expect(
+            run.stderr
+                == "\(path):2:74: error: choice 'oops' of passage 'a' leads to 'nowhere', which does not exist [broken-link]\n"
+        )
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let summary = try #require(lines.first { $0.hasPrefix("Broken-link runs: ") })
         let link = try #require(lines.first { $0.hasPrefix("  broken link a → 'oops' → nowhere (\(path):2:74): ") })
@@ -104,12 +121,14 @@ import TestSupport
     @Test func noProgressBarWhenStderrIsNotATerminal() {
         let run = runCLI(["fuzz", Self.lighthouse, "--runs", "2000000", "--quiet"])
         #expect(run.stderr.isEmpty)
-        #expect(ProgressBar.line(done: 50, total: 100, elapsed: .seconds(1), unit: "runs")
-            == "[############············]  50%  50 runs/s  1 s left")
+        #expect(
+            ProgressBar.line(done: 50, total: 100, elapsed: .seconds(1), unit: "runs")
+                == "[############············]  50%  50 runs/s  1 s left")
     }
 
     @Test func heatMapColoursByShareAndMarksNeverVisited() throws {
-        let path = Repository.write("""
+        let path = Repository.write(
+            """
             {"title": "Heat", "start": "a", "passages": [
               {"id": "a", "choices": [{"text": "x", "to": "b"}, {"text": "y", "to": "c"}]},
               {"id": "b", "choices": [{"text": "on", "to": "c"}]},
@@ -123,7 +142,9 @@ import TestSupport
         #expect(dot.contains("Share of 1,000 random runs (seed 2, uniform)"))
         // The start and the ending are reached by every run: the darkest fill.
         #expect(dot.contains("p0 [id=\"passage:a\"") && dot.contains("<I>100% of runs</I>"))
-        let line = { (id: String) in dot.split(separator: "\n").first { $0.contains("[id=\"passage:\(id)\"") }.map(String.init) ?? "" }
+        let line = { (id: String) in
+            dot.split(separator: "\n").first { $0.contains("[id=\"passage:\(id)\"") }.map(String.init) ?? ""
+        }
         #expect(line("a").contains("fillcolor=\"#fc4e2a\""))
         #expect(line("c").contains("fillcolor=\"#fc4e2a\""))
         #expect(line("b").contains("fillcolor=\"#fd8d3c\"") || line("b").contains("fillcolor=\"#fc4e2a\""))

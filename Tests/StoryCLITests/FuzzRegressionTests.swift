@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
-import Testing
 import TestSupport
+import Testing
 
 /// The inputs the fuzz targets found crashing (or that reproduce a crash found by hand),
 /// and the hand-made seeds of the targets, kept in Tests/Fixtures/hostile/TARGET/: each is replayed through the target's
@@ -21,7 +21,8 @@ import TestSupport
     @Test func everyTargetHasAFolder() {
         for target in FuzzTarget.allCases {
             var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: Repository.path("Tests/Fixtures/hostile/\(target.rawValue)"), isDirectory: &isFolder)
+            let exists = FileManager.default.fileExists(
+                atPath: Repository.path("Tests/Fixtures/hostile/\(target.rawValue)"), isDirectory: &isFolder)
             #expect(exists && isFolder.boolValue, "Tests/Fixtures/hostile/\(target.rawValue)")
         }
         #expect(Self.inputs.contains("source/label-colon-at-end.swift"))

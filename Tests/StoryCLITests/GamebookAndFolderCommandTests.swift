@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Gamebook data and folders through the binary: the inferred schema on stderr in one
 /// line, `--schema`, located refusals with exit code 65, and folders checked story by story.
@@ -14,18 +14,24 @@ import TestSupport
         let run = runCLI(["paths", path])
         #expect(run.exitCode == 0)
         #expect(Self.lines(run.stdout).count == 5)
-        #expect(Self.lines(run.stderr) == [
-            "\(path):6:3: info: inferred: sections = \"sections\" map, id = key, text = \"text\", options = \"options\"[].{\"label\",\"goto\"} [gamebook-schema]",
-            "5 paths",
-        ])
+        #expect(
+            Self.lines(run.stderr) == [
+                "\(path):6:3: info: inferred: sections = \"sections\" map, id = key, text = \"text\", options = \"options\"[].{\"label\",\"goto\"} [gamebook-schema]",
+                "5 paths",
+            ])
     }
 
     @Test func badYAMLIsRefusedAtItsLine() {
         let path = Self.fixture("gamebook/broken.yaml")
         let run = runCLI(["report", path])
         #expect(run.exitCode == 65)
-        #expect(run.stderr.hasPrefix("error: \(path):5:4: error: YAML syntax error: did not find expected key (while parsing a block mapping); check this line's indentation")
-            || run.stderr.contains("\(path):5:4: error: YAML syntax error: did not find expected key (while parsing a block mapping); check this line's indentation"))
+        #expect(
+            run.stderr.hasPrefix(
+                "error: \(path):5:4: error: YAML syntax error: did not find expected key (while parsing a block mapping); check this line's indentation"
+            )
+                || run.stderr.contains(
+                    "\(path):5:4: error: YAML syntax error: did not find expected key (while parsing a block mapping); check this line's indentation"
+                ))
         #expect(run.stderr.contains("[yaml-syntax]"))
     }
 
@@ -41,7 +47,10 @@ import TestSupport
         let path = Self.fixture("gamebook/ambiguous.json")
         let refused = runCLI(["check", path])
         #expect(refused.exitCode == 65)
-        #expect(refused.stderr.contains("\(path):1:1: error: ambiguous gamebook schema: 3 targets fit both [sections = \"rooms\" map, id = key, text = \"text\", options = \"up\"] and [sections = \"rooms\" map, id = key, text = \"text\", options = \"down\"]; give --schema FILE"))
+        #expect(
+            refused.stderr.contains(
+                "\(path):1:1: error: ambiguous gamebook schema: 3 targets fit both [sections = \"rooms\" map, id = key, text = \"text\", options = \"up\"] and [sections = \"rooms\" map, id = key, text = \"text\", options = \"down\"]; give --schema FILE"
+            ))
 
         let schema = Self.fixture("gamebook/ambiguous.schema.json")
         let report = runCLI(["report", path, "--schema", schema, "--format", "json", "--quiet"])
@@ -77,7 +86,8 @@ import TestSupport
         #expect(blocks.contains("\(Repository.path("Examples/salt-road.yaml")): 0 errors, 0 warnings, 1 info"))
         // The clockwork's mainspring sends the reader on with `<<goto $next>>`, which the
         // search cannot follow: no "never" is claimed, the same in Twee and in HTML.
-        #expect(blocks.contains("\(Repository.path("Examples/clockwork-sugarcube.twee")): 0 errors, 0 warnings, 1 info"))
+        #expect(
+            blocks.contains("\(Repository.path("Examples/clockwork-sugarcube.twee")): 0 errors, 0 warnings, 1 info"))
         #expect(blocks.contains("\(Repository.path("Examples/clockwork.html")): 0 errors, 0 warnings, 1 info"))
         #expect(blocks.contains("\(Repository.path("Examples/tidepool-harlowe.twee")): 0 errors, 0 warnings, 1 info"))
     }
@@ -87,13 +97,17 @@ import TestSupport
         let check = runCLI(["check", folder])
         #expect(check.exitCode == 0)
         #expect(check.stdout == "checked 2 stories: 0 errors, 0 warnings, 0 info\n")
-        #expect(Self.lines(check.stderr) == [
-            "\(folder)/harbour.twee: 0 errors, 0 warnings, 0 info",
-            "\(folder)/orchard.twee: 0 errors, 0 warnings, 0 info",
-        ])
+        #expect(
+            Self.lines(check.stderr) == [
+                "\(folder)/harbour.twee: 0 errors, 0 warnings, 0 info",
+                "\(folder)/orchard.twee: 0 errors, 0 warnings, 0 info",
+            ])
         let report = runCLI(["report", folder])
         #expect(report.exitCode == 65)
-        #expect(report.stderr == "error: folder \(folder) holds 2 separate stories: harbour.twee, orchard.twee; give one of them, or run `storygraph check \(folder)` to check each [unknown-format]\n")
+        #expect(
+            report.stderr
+                == "error: folder \(folder) holds 2 separate stories: harbour.twee, orchard.twee; give one of them, or run `storygraph check \(folder)` to check each [unknown-format]\n"
+        )
     }
 
     @Test func aTweeProjectInTwoFilesIsOneStory() throws {

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import StoryCLI
-import StoryGraph
 import StoryFormats
+import StoryGraph
 import TestSupport
+import Testing
+
+@testable import StoryCLI
 
 /// `generate` sizes are checked before any arithmetic or writing: no overflow trap, and no
 /// story that storygraph itself would refuse to read.
@@ -13,11 +14,23 @@ struct GenerateLimitTests {
         (["lattice", "9223372036854775807", "2"], "error: lattice W L needs W ≥ 2, L ≥ 1 and W·L ≤ 10000000"),
         (["lattice", "2", "9223372036854775807"], "error: lattice W L needs W ≥ 2, L ≥ 1 and W·L ≤ 10000000"),
         (["lattice", "4611686018427387904", "4"], "error: lattice W L needs W ≥ 2, L ≥ 1 and W·L ≤ 10000000"),
-        (["chain", "99999999999999999999"], "error: '99999999999999999999' is out of range: chain N must be from 1 to 10000000"),
+        (
+            ["chain", "99999999999999999999"],
+            "error: '99999999999999999999' is out of range: chain N must be from 1 to 10000000"
+        ),
         (["tree", "9223372036854775807"], "error: tree D must be from 0 to 22"),
-        (["diamonds", "9223372036854775808"], "error: '9223372036854775808' is out of range: diamonds N must be from 0 to 3000000"),
-        (["chain", "1000000"], "error: this story would be at least 82666698 bytes, above storygraph's input limit of 67108864 bytes (64 MiB), so no command could read it; choose a smaller size"),
-        (["tree", "21"], "error: this story would be at least 389820064 bytes, above storygraph's input limit of 67108864 bytes (64 MiB), so no command could read it; choose a smaller size"),
+        (
+            ["diamonds", "9223372036854775808"],
+            "error: '9223372036854775808' is out of range: diamonds N must be from 0 to 3000000"
+        ),
+        (
+            ["chain", "1000000"],
+            "error: this story would be at least 82666698 bytes, above storygraph's input limit of 67108864 bytes (64 MiB), so no command could read it; choose a smaller size"
+        ),
+        (
+            ["tree", "21"],
+            "error: this story would be at least 389820064 bytes, above storygraph's input limit of 67108864 bytes (64 MiB), so no command could read it; choose a smaller size"
+        ),
     ])
     func refusedWithUsageErrorNamingTheLimit(arguments: [String], message: String) {
         let path = Repository.temporaryFolder().appendingPathComponent("out.json").path

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `report --format html` and `map --format html` on the command line: the file, the line
 /// said on stderr, and the usage errors of the heat options.
@@ -11,7 +11,9 @@ import TestSupport
     static func data(_ page: String) throws -> [String: Any] {
         let open = try #require(page.range(of: "<script type=\"application/json\" id=\"story-data\">"))
         let close = try #require(page.range(of: "</script>", range: open.upperBound..<page.endIndex))
-        return try #require(try JSONSerialization.jsonObject(with: Data(page[open.upperBound..<close.lowerBound].utf8)) as? [String: Any])
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(page[open.upperBound..<close.lowerBound].utf8))
+                as? [String: Any])
     }
 
     @Test func reportWritesTheHTMLPageToTheFileGiven() throws {

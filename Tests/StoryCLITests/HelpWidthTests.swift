@@ -1,10 +1,12 @@
 import Foundation
-import Testing
 import StoryFormats
+import Testing
+
 @testable import StoryCLI
+
 #if canImport(Glibc)
-import Glibc
-import TestSupport
+    import Glibc
+    import TestSupport
 #endif
 
 /// Runs the command line in-process as `runCLI` does, with help wrapped to `width` columns.
@@ -28,7 +30,8 @@ func runCLI(_ arguments: [String], helpWidth width: Int) -> CLIRun {
 /// else 80; lines broken only between words; rule ids listed by `help rules` alone.
 @Suite struct HelpWidthTests {
     /// Every help text: the tool's, each command's, and each topic's.
-    static let helps: [[String]] = [["--help"], ["help", "help"], ["help", "formats"], ["help", "rules"]]
+    static let helps: [[String]] =
+        [["--help"], ["help", "help"], ["help", "formats"], ["help", "rules"]]
         + Commands.all.map { ["help", $0.configuration.name] }
 
     /// The commands that read a story and take `--disable`.
@@ -54,7 +57,9 @@ func runCLI(_ arguments: [String], helpWidth width: Int) -> CLIRun {
         let wide = runCLI(arguments, helpWidth: 100_000).stdout
         for width in [40, 60, 80, 100] {
             let wrapped = runCLI(arguments, helpWidth: width).stdout
-            #expect(wrapped.split(whereSeparator: \.isWhitespace) == wide.split(whereSeparator: \.isWhitespace), "\(arguments) at \(width)")
+            #expect(
+                wrapped.split(whereSeparator: \.isWhitespace) == wide.split(whereSeparator: \.isWhitespace),
+                "\(arguments) at \(width)")
         }
     }
 
@@ -71,7 +76,8 @@ func runCLI(_ arguments: [String], helpWidth width: Int) -> CLIRun {
         let row = "  --name <V>    " + Array(repeating: "word", count: 20).joined(separator: " ")
         let lines = HelpLayout.wrap(line: row, width: 40)
         #expect(lines.first == "  --name <V>    word word word word word")
-        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 16) + "word") && $0.count <= 40 })
+        #expect(
+            lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 16) + "word") && $0.count <= 40 })
         #expect(lines.joined(separator: " ").split(separator: " ").filter { $0 == "word" }.count == 20)
         // A word longer than the line stands alone, whole.
         let long = String(repeating: "x", count: 50)
@@ -97,7 +103,7 @@ func runCLI(_ arguments: [String], helpWidth width: Int) -> CLIRun {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = read(master, &buffer, buffer.count)
-            if count <= 0 { break }  // EIO once the program has closed its side
+            if count <= 0 { break } // EIO once the program has closed its side
             output += buffer[0..<count]
         }
         process.waitUntilExit()
@@ -132,15 +138,21 @@ func runCLI(_ arguments: [String], helpWidth width: Int) -> CLIRun {
         // A narrow row puts the severity on the line after its id.
         let lines = run.stdout.split(separator: "\n").map(String.init)
         for (rule, row) in zip(StoryLoading.rules.rules, rows) {
-            let severity = row.severity.isEmpty
-                ? lines[lines.firstIndex { $0 == "  \(rule.id)" || $0.hasPrefix("  \(rule.id) ") }! + 1].split(separator: " ").first.map(String.init)
+            let severity =
+                row.severity.isEmpty
+                ? lines[lines.firstIndex { $0 == "  \(rule.id)" || $0.hasPrefix("  \(rule.id) ") }! + 1].split(
+                    separator: " "
+                ).first.map(String.init)
                 : row.severity
             #expect(severity == rule.severity.rawValue, "\(rule.id)")
         }
         // Each rule's one-line summary, whole, once its lines are joined.
         let folded = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for rule in StoryLoading.rules.rules {
-            #expect(folded.contains("\(rule.id) \(rule.severity.rawValue) \(rule.meaning.split(whereSeparator: \.isWhitespace).joined(separator: " "))"))
+            #expect(
+                folded.contains(
+                    "\(rule.id) \(rule.severity.rawValue) \(rule.meaning.split(whereSeparator: \.isWhitespace).joined(separator: " "))"
+                ))
         }
     }
 
@@ -151,7 +163,9 @@ func runCLI(_ arguments: [String], helpWidth width: Int) -> CLIRun {
         let lines = help.split(separator: "\n")
         let disable = lines.filter { $0.hasPrefix("  --disable <RULE>") }
         #expect(disable.count == 1)
-        #expect(disable.first?.hasSuffix("Leave out the findings of a rule (repeat for several); 'storygraph help rules' lists them.") == true)
+        #expect(
+            disable.first?.hasSuffix(
+                "Leave out the findings of a rule (repeat for several); 'storygraph help rules' lists them.") == true)
         #expect(!help.contains("(values: \(StoryLoading.rules.ids.prefix(3).joined(separator: ", "))"))
         let words = Set(help.split { !($0.isLetter || $0.isNumber || $0 == "-") }.map(String.init))
         // Only rule ids that are also format names or plain words.

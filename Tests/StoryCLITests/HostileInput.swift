@@ -23,9 +23,12 @@ enum HostileInput: String, CaseIterable, Sendable {
         guard let maker = Self.writer(format), let hostile = maker.hostile else { return genericData() }
         let writer = (
             story: { (passages: [(id: String, text: String, targets: [String])]) in
-                maker.write(FixtureStory(passages: passages.map { FixtureStory.Passage(id: $0.id, text: $0.text, links: $0.targets) }))
+                maker.write(
+                    FixtureStory(
+                        passages: passages.map { FixtureStory.Passage(id: $0.id, text: $0.text, links: $0.targets) }))
             },
-            nested: hostile.nested, hugeNumbers: hostile.hugeNumbers)
+            nested: hostile.nested, hugeNumbers: hostile.hugeNumbers
+        )
         switch self {
         case .deepNesting:
             return Data(writer.nested(Self.size / 12).utf8)
@@ -39,9 +42,15 @@ enum HostileInput: String, CaseIterable, Sendable {
             return Data(writer.story([("Start", text, ["End"]), ("End", "\u{0}", [])]).utf8)
         case .invalidUTF8:
             // Valid text for a megabyte, then bytes that are not UTF-8 inside a passage.
-            var data = Data(writer.story([("Start", String(repeating: "é", count: Self.size / 2) + "INVALID", ["End"]), ("End", "The end.", [])]).utf8)
+            var data = Data(
+                writer.story([
+                    ("Start", String(repeating: "é", count: Self.size / 2) + "INVALID", ["End"]),
+                    ("End", "The end.", []),
+                ]).utf8)
             let marker = Data("INVALID".utf8)
-            if let range = data.range(of: marker) { data.replaceSubrange(range, with: [0xFF, 0xC3, 0x28, 0xED, 0xA0, 0x80]) }
+            if let range = data.range(of: marker) {
+                data.replaceSubrange(range, with: [0xFF, 0xC3, 0x28, 0xED, 0xA0, 0x80])
+            }
             return data
         case .bomAndMixedLineEnds:
             let passages = (0..<Self.size / 80).map { i in ("p\(i)", "Line one.\nLine two.", ["p\(i + 1)"]) }
@@ -80,8 +89,10 @@ enum HostileInput: String, CaseIterable, Sendable {
         case .unclosedBrackets: return Data(String(repeating: "[[ << { /* <!-- <tag ", count: Self.size / 21).utf8)
         case .nulBytes: return Data(count: Self.size)
         case .invalidUTF8: return Data(repeating: 0xFF, count: Self.size)
-        case .bomAndMixedLineEnds: return Data(("\u{FEFF}" + String(repeating: "a\r\nb\rc\n", count: Self.size / 7)).utf8)
-        case .longCycle: return Data((0..<Self.cyclePassages).map { "p\($0) -> p\(($0 + 1) % Self.cyclePassages)\n" }.joined().utf8)
+        case .bomAndMixedLineEnds:
+            return Data(("\u{FEFF}" + String(repeating: "a\r\nb\rc\n", count: Self.size / 7)).utf8)
+        case .longCycle:
+            return Data((0..<Self.cyclePassages).map { "p\($0) -> p\(($0 + 1) % Self.cyclePassages)\n" }.joined().utf8)
         case .hugeNumbers: return Data(String(repeating: "9", count: Self.size).utf8)
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
-import StoryGraph
 import StoryFormats
-import Testing
+import StoryGraph
 import TestSupport
+import Testing
 
 /// Hostile inputs of about 1 MB for every registered loader (`StoryLoading.loaders`, so a
 /// new loader is covered without a change here), run through the built binary: no signal
@@ -34,7 +34,8 @@ import TestSupport
     static let knownIssues: [String: String] = [:]
 
     static func file(for format: String, _ input: HostileInput) -> String {
-        let name = HostileInput.writer(format)?.hostile?.fileName
+        let name =
+            HostileInput.writer(format)?.hostile?.fileName
             ?? "hostile.\(StoryLoading.loader(named: format)?.fileExtensions.first ?? "txt")"
         let url = Repository.temporaryFolder().appendingPathComponent(name)
         try! input.data(for: format).write(to: url)
@@ -56,12 +57,21 @@ import TestSupport
                 [step.rawValue, path, "--input-format", format, "--quiet"], timeout: Self.wallSecondsPerInput,
                 cpuSeconds: Int(Self.cpuSecondsPerInput))
             let check = {
-                #expect(!run.timedOut, "\(format) \(input) \(step): still running after \(Self.wallSecondsPerInput) s, killed")
-                #expect(run.signal != SIGXCPU, "\(format) \(input) \(step): used more than \(Self.cpuSecondsPerInput) s of CPU")
-                #expect(run.timedOut || run.signal == nil, "\(format) \(input) \(step): killed by signal \(run.signal ?? 0)\n\(run.stderr.suffix(2_000))")
+                #expect(
+                    !run.timedOut,
+                    "\(format) \(input) \(step): still running after \(Self.wallSecondsPerInput) s, killed")
+                #expect(
+                    run.signal != SIGXCPU,
+                    "\(format) \(input) \(step): used more than \(Self.cpuSecondsPerInput) s of CPU")
+                #expect(
+                    run.timedOut || run.signal == nil,
+                    "\(format) \(input) \(step): killed by signal \(run.signal ?? 0)\n\(run.stderr.suffix(2_000))")
                 #expect(run.timedOut || run.exitCode < 128)
                 if run.exitCode != 0 && !run.timedOut {
-                    #expect(Self.isLocated(run.stderr), "\(format) \(input) \(step): exit \(run.exitCode) without a located message: \(run.stderr.prefix(500))")
+                    #expect(
+                        Self.isLocated(run.stderr),
+                        "\(format) \(input) \(step): exit \(run.exitCode) without a located message: \(run.stderr.prefix(500))"
+                    )
                 }
             }
             if let reason = Self.knownIssues["\(format) \(input) \(step)"] {
@@ -78,11 +88,14 @@ import TestSupport
     /// onto each link are bounded). Each stays text or unknown, counted; nothing overflows.
     @Test(arguments: ["SugarCube", "Harlowe"])
     func twineExpressionsDeepAndLong(format: String) throws {
-        let (open, close, assignment) = format == "Harlowe"
+        let (open, close, assignment) =
+            format == "Harlowe"
             ? ("(if: ", ")[ [[End]] ]", "(set: $x to it + 1)") : ("<<if ", ">>[[End]]<</if>>", "<<set $x += 1>>")
         let deep = String(repeating: "(", count: 30_000) + "$a" + String(repeating: ")", count: 30_000)
         let long = (0..<5_000).map { "$v\($0)" }.joined(separator: " + ")
-        let many = String(repeating: open + String(repeating: "(", count: 110) + "$b" + String(repeating: ")", count: 110) + close + "\n", count: 1_000)
+        let many = String(
+            repeating: open + String(repeating: "(", count: 110) + "$b" + String(repeating: ")", count: 110) + close
+                + "\n", count: 1_000)
         let links = (0..<50).map { "[[Link \($0)|End]]" }.joined(separator: " ")
         let story = """
             :: StoryData
@@ -100,11 +113,15 @@ import TestSupport
         try Data(story.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         for step in ["report", "check"] {
-            let run = try runBinary([step, url.path, "--quiet"], timeout: Self.wallSecondsPerInput, cpuSeconds: Int(Self.cpuSecondsPerInput))
+            let run = try runBinary(
+                [step, url.path, "--quiet"], timeout: Self.wallSecondsPerInput, cpuSeconds: Int(Self.cpuSecondsPerInput)
+            )
             #expect(!run.timedOut && run.signal == nil, "\(format) \(step): \(run.stderr.suffix(500))")
             #expect(run.exitCode == 0, "\(format) \(step): \(run.stderr.suffix(500))")
         }
-        let report = try runBinary(["report", url.path, "--format", "json"], timeout: Self.wallSecondsPerInput, cpuSeconds: Int(Self.cpuSecondsPerInput))
+        let report = try runBinary(
+            ["report", url.path, "--format", "json"], timeout: Self.wallSecondsPerInput,
+            cpuSeconds: Int(Self.cpuSecondsPerInput))
         // The deep, the long and the thousand too-deep conditions are kept as text; the
         // last one and the 20,000 assignments are read.
         #expect(report.stdout.contains("\"expressions\" : 20001"))

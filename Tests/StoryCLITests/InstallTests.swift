@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryCLI
 import TestSupport
+import Testing
+
+@testable import StoryCLI
 
 /// The manual page and the shell completions are made from the command declarations: every
 /// option of every command appears in each, each parses in its shell, and `make
@@ -21,12 +22,15 @@ import TestSupport
         #expect(install.exitCode == 0, sourceLocation: sourceLocation)
         #expect(install.stderr == "", sourceLocation: sourceLocation)
         #expect(install.stdout == installed.map { "installed \($0)\n" }.joined(), sourceLocation: sourceLocation)
-        for file in installed { #expect(FileManager.default.fileExists(atPath: file), "\(file)", sourceLocation: sourceLocation) }
+        for file in installed {
+            #expect(FileManager.default.fileExists(atPath: file), "\(file)", sourceLocation: sourceLocation)
+        }
         return installed
     }
 
     /// Every command a completion or the page tells about: the subcommands, then `help`.
-    static let commands: [CommandConfiguration] = Commands.all.map { $0.configuration } + [StoryGraphCLI.helpConfiguration]
+    static let commands: [CommandConfiguration] =
+        Commands.all.map { $0.configuration } + [StoryGraphCLI.helpConfiguration]
     static let names = commands.map(\.name)
 
     static func options(of name: String) -> [OptionSpec] {
@@ -46,7 +50,9 @@ import TestSupport
     @Test(arguments: names)
     func manualPageHasEveryOption(_ name: String) {
         let page = ManualPage.text()
-        let section = Self.block(page, from: ".SS \(ManualPage.escaped(name))") { $0.hasPrefix(".SS ") || $0.hasPrefix(".SH ") }
+        let section = Self.block(page, from: ".SS \(ManualPage.escaped(name))") {
+            $0.hasPrefix(".SS ") || $0.hasPrefix(".SH ")
+        }
         #expect(!section.isEmpty)
         for option in Self.options(of: name) {
             #expect(section.contains(".TP\n" + ManualPage.item(option) + "\n"), "--\(option.name) of \(name)")
@@ -56,11 +62,19 @@ import TestSupport
 
     @Test func manualPageHasTheToolsOptionsAndExitCodes() {
         let page = ManualPage.text()
-        #expect(page.hasPrefix(".TH STORYGRAPH 1 \"\" \"storygraph \(StoryGraphCLI.version)\" \"User Commands\"\n.SH NAME\n"))
+        #expect(
+            page.hasPrefix(
+                ".TH STORYGRAPH 1 \"\" \"storygraph \(StoryGraphCLI.version)\" \"User Commands\"\n.SH NAME\n"))
         let options = Self.block(page, from: ".SH OPTIONS") { $0.hasPrefix(".SH COMMANDS") }
-        #expect(options == ".SH OPTIONS\n.TP\n\\fB\\-V\\fR, \\fB\\-\\-version\\fR\nShow the version.\n.TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nShow help for this command.")
+        #expect(
+            options
+                == ".SH OPTIONS\n.TP\n\\fB\\-V\\fR, \\fB\\-\\-version\\fR\nShow the version.\n.TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nShow help for this command."
+        )
         let codes = Self.block(page, from: ".SH EXIT STATUS") { $0.hasPrefix(".SH ENVIRONMENT") }
-        #expect(codes.components(separatedBy: "\n").filter { $0.hasPrefix("\\fB") } == ["\\fB0\\fR", "\\fB1\\fR", "\\fB64\\fR", "\\fB65\\fR", "\\fB70\\fR", "\\fB74\\fR"])
+        #expect(
+            codes.components(separatedBy: "\n").filter { $0.hasPrefix("\\fB") } == [
+                "\\fB0\\fR", "\\fB1\\fR", "\\fB64\\fR", "\\fB65\\fR", "\\fB70\\fR", "\\fB74\\fR",
+            ])
         // Nothing outside ASCII, and no line a roff reader would take for a request by mistake.
         #expect(page.unicodeScalars.allSatisfy { $0.value < 0x7F })
     }
@@ -75,7 +89,9 @@ import TestSupport
             #expect(words.contains("--\(option.name)"), "--\(option.name) of \(name)")
             if let short = option.short { #expect(words.contains("-\(short)"), "-\(short) of \(name)") }
             if let allowed = option.allowedValues {
-                #expect(branch.contains("--\(option.name)") && branch.contains(ShellCompletions.quotedShell(allowed.joined(separator: " "))))
+                #expect(
+                    branch.contains("--\(option.name)")
+                        && branch.contains(ShellCompletions.quotedShell(allowed.joined(separator: " "))))
             }
         }
     }
@@ -100,7 +116,9 @@ import TestSupport
         for option in Self.options(of: name) {
             var spelled = prefix + "-l \(option.name) "
             if let short = option.short { spelled += "-s \(short) " }
-            if let allowed = option.allowedValues { spelled += "-x -a \(ShellCompletions.quotedShell(allowed.joined(separator: " "))) " }
+            if let allowed = option.allowedValues {
+                spelled += "-x -a \(ShellCompletions.quotedShell(allowed.joined(separator: " "))) "
+            }
             #expect(lines.contains { $0.hasPrefix(spelled) }, "--\(option.name) of \(name)")
         }
         #expect(lines.contains { $0.hasPrefix("complete -c storygraph -n '__fish_use_subcommand' -a \(name) -d ") })
@@ -162,7 +180,10 @@ import TestSupport
 
         if let man = Tool.find("man") {
             let page = try Tool.run(
-                man, ["storygraph"], environment: ["MANPATH": prefix + "/share/man", "MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+                man, ["storygraph"],
+                environment: [
+                    "MANPATH": prefix + "/share/man", "MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+                ])
             #expect(page.exitCode == 0)
             #expect(page.stdout.hasPrefix("STORYGRAPH(1)"))
             #expect(page.stdout.contains("\n   play\n       storygraph play [options] STORY...\n"))
@@ -179,10 +200,13 @@ import TestSupport
 enum Tool {
     static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> CLIRun {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> CLIRun
+    {
         try runBinary(arguments, environment: environment, timeout: 120, input: Data(), executable: executable)
     }
 }

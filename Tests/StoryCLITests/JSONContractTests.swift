@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The JSON output contract: every command's JSON validates against its committed schema
 /// (`Schemas/*.schema.json`), carries `schema_version`, uses snake_case keys, and writes
@@ -26,7 +26,9 @@ import TestSupport
         var stack = [value]
         while let value = stack.popLast() {
             switch value {
-            case .object(let fields): keys += fields.keys; stack += fields.values
+            case .object(let fields):
+                keys += fields.keys
+                stack += fields.values
             case .array(let items): stack += items
             default: break
             }
@@ -34,7 +36,9 @@ import TestSupport
         return keys
     }
 
-    static func validate(_ output: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+    static func validate(_ output: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> JSONValue
+    {
         let run = runCLI(arguments)
         let value = try JSONValue.parse(run.stdoutData)
         let errors = try schema(output).errors(in: value)
@@ -48,44 +52,56 @@ import TestSupport
     func everyOutputOfEveryExampleValidates(_ example: ExamplesTests.Example) throws {
         for output in Self.outputs {
             let value = try Self.validate(output, Self.arguments(output, Repository.path(example.file)))
-            guard case .object(let fields) = value else { Issue.record("not an object"); continue }
+            guard case .object(let fields) = value else {
+                Issue.record("not an object")
+                continue
+            }
             #expect(fields["schema_version"] == .integer(2))
         }
     }
 
     @Test func failuresUnreadableFilesAndLowerBoundsValidateToo() throws {
-        let broken = Repository.write("""
+        let broken = Repository.write(
+            """
             {"title": "Broken", "start": "a", "passages": [
               {"id": "a", "text": "Go on?", "choices": [{"text": "ok", "to": "end"}, {"text": "oops", "to": "nowhere"}]},
               {"id": "end", "ending": true}
             ]}
             """, name: "broken.json")
         let fuzz = try Self.validate("fuzz", ["fuzz", broken, "--runs", "200", "--seed", "3", "--format", "json"])
-        guard case .object(let top) = fuzz, case .object(let failed)? = top["failed"], case .array(let links)? = failed["links"],
-              case .object(let link)? = links.first, case .object(let choice)? = link["choice"] else {
+        guard case .object(let top) = fuzz, case .object(let failed)? = top["failed"],
+            case .array(let links)? = failed["links"],
+            case .object(let link)? = links.first, case .object(let choice)? = link["choice"]
+        else {
             Issue.record("no failed link in \(fuzz)")
             return
         }
         #expect(choice["location"] == .object(["file": .string(broken), "line": .integer(2), "column": .integer(74)]))
         // Run 1 of seed 3 takes the broken link (the text test above reads the same run).
-        let replay = try Self.validate("replay", ["fuzz", broken, "--replay", "\(Self.firstFailedRun(link))", "--seed", "3", "--format", "json"])
+        let replay = try Self.validate(
+            "replay", ["fuzz", broken, "--replay", "\(Self.firstFailedRun(link))", "--seed", "3", "--format", "json"])
         guard case .object(let transcript) = replay, case .object(let outcome)? = transcript["outcome"] else { return }
         #expect(outcome["kind"] == .string("broken_link"))
         #expect(outcome["location"] == .object(["file": .string(broken), "line": .integer(2), "column": .integer(74)]))
 
         let unreadable = Repository.write("{ not json", name: "bad.json")
         let check = try Self.validate("check", ["check", unreadable, broken, "--format", "json"])
-        guard case .object(let document) = check, case .array(let files)? = document["files"], case .object(let first)? = files.first else { return }
+        guard case .object(let document) = check, case .array(let files)? = document["files"],
+            case .object(let first)? = files.first
+        else { return }
         #expect(first["readable"] == .bool(false))
         #expect(document["errors"] == .integer(2))
 
         var passages: [String] = []
         for v in 0..<12 {
-            let choices = ((0..<12).filter { $0 != v }.map { "p\($0)" } + ["end"]).map { #"{"text": "go", "to": "\#($0)"}"# }
+            let choices = ((0..<12).filter { $0 != v }.map { "p\($0)" } + ["end"]).map {
+                #"{"text": "go", "to": "\#($0)"}"#
+            }
             passages.append(#"{"id": "p\#(v)", "text": "t", "choices": [\#(choices.joined(separator: ", "))]}"#)
         }
         passages.append(#"{"id": "end", "text": "t", "ending": true}"#)
-        let dense = Repository.write(#"{"start": "p0", "passages": [\#(passages.joined(separator: ",\n"))]}"#, name: "dense.json")
+        let dense = Repository.write(
+            #"{"start": "p0", "passages": [\#(passages.joined(separator: ",\n"))]}"#, name: "dense.json")
         let report = try Self.validate("report", ["report", dense, "--format", "json", "--budget", "0.01"])
         guard case .object(let fields) = report, case .object(let paths)? = fields["paths"] else { return }
         #expect(paths["exact"] == .bool(false))
@@ -100,29 +116,36 @@ import TestSupport
     @Test func aRenamedOrMissingKeyFails() throws {
         let schema = try Self.schema("report")
         let run = runCLI(["report", Repository.path("Examples/lighthouse.json"), "--format", "json"])
-        guard case .object(var fields) = try JSONValue.parse(run.stdoutData), case .object(var paths)? = fields["paths"] else {
+        guard case .object(var fields) = try JSONValue.parse(run.stdoutData), case .object(var paths)? = fields["paths"]
+        else {
             Issue.record("no paths object")
             return
         }
         #expect(schema.errors(in: .object(fields)) == [])
         paths["unboundedWalks"] = paths.removeValue(forKey: "unbounded_walks")
         fields["paths"] = .object(paths)
-        #expect(schema.errors(in: .object(fields)) == ["$.paths: missing 'unbounded_walks'", "$.paths: unexpected key 'unboundedWalks'"])
+        #expect(
+            schema.errors(in: .object(fields)) == [
+                "$.paths: missing 'unbounded_walks'", "$.paths: unexpected key 'unboundedWalks'",
+            ])
         fields["schema_version"] = .integer(1)
         fields["budget_seconds"] = .string("1")
-        #expect(schema.errors(in: .object(fields)).sorted() == [
-            "$.budget_seconds: expected number, found string", "$.paths: missing 'unbounded_walks'",
-            "$.paths: unexpected key 'unboundedWalks'", "$.schema_version: expected the constant integer(2)",
-        ])
+        #expect(
+            schema.errors(in: .object(fields)).sorted() == [
+                "$.budget_seconds: expected number, found string", "$.paths: missing 'unbounded_walks'",
+                "$.paths: unexpected key 'unboundedWalks'", "$.schema_version: expected the constant integer(2)",
+            ])
     }
 
     @Test func theValidatorChecksEachKeywordItUses() throws {
-        let schema = try JSONSchema(Data(#"""
-            {"type": "object", "additionalProperties": false, "required": ["n"],
-             "properties": {"n": {"type": "integer", "minimum": 1}, "k": {"enum": ["a", "b"]},
-                            "list": {"type": "array", "items": {"$ref": "#/$defs/flag"}}},
-             "$defs": {"flag": {"type": "boolean"}}}
-            """#.utf8))
+        let schema = try JSONSchema(
+            Data(
+                #"""
+                {"type": "object", "additionalProperties": false, "required": ["n"],
+                 "properties": {"n": {"type": "integer", "minimum": 1}, "k": {"enum": ["a", "b"]},
+                                "list": {"type": "array", "items": {"$ref": "#/$defs/flag"}}},
+                 "$defs": {"flag": {"type": "boolean"}}}
+                """#.utf8))
         func errors(_ json: String) throws -> [String] { schema.errors(in: try JSONValue.parse(Data(json.utf8))) }
         #expect(try errors(#"{"n": 1, "k": "a", "list": [true, false]}"#) == [])
         #expect(try errors(#"{"n": 1.5}"#) == ["$.n: expected integer, found number"])

@@ -27,12 +27,19 @@ indirect enum JSONValue: Decodable, Equatable {
             return
         }
         let single = try decoder.singleValueContainer()
-        if single.decodeNil() { self = .null }
-        else if let value = try? single.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? single.decode(Int64.self) { self = .integer(value) }
-        else if let value = try? single.decode(UInt64.self) { self = .unsigned(value) }
-        else if let value = try? single.decode(Double.self) { self = .number(value) }
-        else { self = .string(try single.decode(String.self)) }
+        if single.decodeNil() {
+            self = .null
+        } else if let value = try? single.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? single.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? single.decode(UInt64.self) {
+            self = .unsigned(value)
+        } else if let value = try? single.decode(Double.self) {
+            self = .number(value)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
     }
 
     static func parse(_ data: Data) throws -> JSONValue { try JSONDecoder().decode(JSONValue.self, from: data) }
@@ -79,7 +86,8 @@ struct JSONSchema {
 
     static let annotations: Set<String> = ["$schema", "id", "title", "description", "default", "$defs", "definitions"]
     static let keywords: Set<String> = [
-        "type", "properties", "required", "additionalProperties", "items", "enum", "const", "$ref", "minimum", "maximum",
+        "type", "properties", "required", "additionalProperties", "items", "enum", "const", "$ref", "minimum",
+        "maximum",
         "minItems", "uniqueItems", "pattern", "format", "anyOf", "oneOf",
     ]
     static let formats: Set<String> = ["uri", "uri-reference", "date-time"]
@@ -96,20 +104,27 @@ struct JSONSchema {
         var errors: [String] = []
         var stack: [(JSONValue, JSONValue, String)] = [(schema, value, path)]
         while let (schema, value, path) = stack.popLast() {
-            guard case .object(let keywords) = schema else { errors.append("\(path): schema is not an object"); continue }
+            guard case .object(let keywords) = schema else {
+                errors.append("\(path): schema is not an object")
+                continue
+            }
             for key in keywords.keys.sorted() where !Self.keywords.contains(key) && !Self.annotations.contains(key) {
                 errors.append("\(path): unsupported keyword '\(key)'")
             }
             if case .string(let reference)? = keywords["$ref"] {
-                guard let target = resolve(reference) else { errors.append("\(path): cannot resolve \(reference)"); continue }
+                guard let target = resolve(reference) else {
+                    errors.append("\(path): cannot resolve \(reference)")
+                    continue
+                }
                 stack.append((target, value, path))
             }
             if let type = keywords["type"] {
-                let names: [String] = switch type {
-                case .string(let name): [name]
-                case .array(let list): list.compactMap { if case .string(let name) = $0 { name } else { nil } }
-                default: []
-                }
+                let names: [String] =
+                    switch type {
+                    case .string(let name): [name]
+                    case .array(let list): list.compactMap { if case .string(let name) = $0 { name } else { nil } }
+                    default: []
+                    }
                 let actual = value.typeName
                 if !names.contains(where: { $0 == actual || ($0 == "number" && actual == "integer") }) {
                     errors.append("\(path): expected \(names.joined(separator: " or ")), found \(actual)")
@@ -153,7 +168,9 @@ struct JSONSchema {
                 var properties: [String: JSONValue] = [:]
                 if case .object(let declared)? = keywords["properties"] { properties = declared }
                 if case .array(let required)? = keywords["required"] {
-                    for case .string(let name) in required where fields[name] == nil { errors.append("\(path): missing '\(name)'") }
+                    for case .string(let name) in required where fields[name] == nil {
+                        errors.append("\(path): missing '\(name)'")
+                    }
                 }
                 for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
                     if let property = properties[name] {
@@ -205,12 +222,14 @@ struct JSONSchema {
     /// characters only, a relative reference allowed); RFC 3339 for `date-time`. Every
     /// `%` starts an escape of two hex digits.
     static func conforms(_ text: String, to format: String) -> Bool {
-        let pattern = switch format {
-        case "uri": #"^[A-Za-z][A-Za-z0-9+.-]*:([A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$"#
-        case "uri-reference": #"^([A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$"#
-        case "date-time": #"^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$"#
-        default: ""
-        }
+        let pattern =
+            switch format {
+            case "uri": #"^[A-Za-z][A-Za-z0-9+.-]*:([A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$"#
+            case "uri-reference": #"^([A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$"#
+            case "date-time":
+                #"^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$"#
+            default: ""
+            }
         guard !pattern.isEmpty, let regex = try? NSRegularExpression(pattern: pattern) else { return false }
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
@@ -225,7 +244,9 @@ extension JSONSchema {
         while let node = stack.popLast() {
             guard case .object(let keywords) = node else { continue }
             found += keywords.keys.filter { !Self.keywords.contains($0) && !Self.annotations.contains($0) }
-            if case .string(let format)? = keywords["format"], !Self.formats.contains(format) { found.append("format '\(format)'") }
+            if case .string(let format)? = keywords["format"], !Self.formats.contains(format) {
+                found.append("format '\(format)'")
+            }
             for container in ["properties", "$defs", "definitions"] {
                 if case .object(let schemas)? = keywords[container] { stack += schemas.values }
             }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `map` refuses, before Graphviz runs, a layout whose estimated memory is above the
 /// ceiling (`--max-memory`, 4 GiB by default), with exit 65 and a located message naming
@@ -9,7 +9,8 @@ import TestSupport
     /// N passages of C choices each, choice j of passage i leading to passage i + j + 1.
     static func dense(passages n: Int, choices c: Int) -> String {
         let body = (0..<n).map { i in
-            let choices = (0..<c).map { j in #"{"text": "c\#(j)", "to": "p\#((i + j + 1) % n)"}"# }.joined(separator: ",")
+            let choices = (0..<c).map { j in #"{"text": "c\#(j)", "to": "p\#((i + j + 1) % n)"}"# }.joined(
+                separator: ",")
             return #"{"id": "p\#(i)", "text": "Passage \#(i).", "choices": [\#(choices)]}"#
         }
         return "{\"title\": \"dense\", \"passages\": [\n" + body.joined(separator: ",\n") + "\n]}\n"
@@ -20,12 +21,13 @@ import TestSupport
         let run = runCLI(["map", path, "-o", path + ".svg", "--quiet"])
         #expect(run.exitCode == 65)
         #expect(run.stdout == "")
-        #expect(run.stderr == """
-            \(path):1:1: error: the map's sfdp layout would need about 61.5 GiB (estimated from 90300 boxes and 180000 edges), \
-            above the ceiling of 4 GiB; use --focus PASSAGE or --ending ENDING to draw part of the story; \
-            --format dot to write the DOT text without a layout; --max-memory 0 to lift the ceiling [map-memory-ceiling]
+        #expect(
+            run.stderr == """
+                \(path):1:1: error: the map's sfdp layout would need about 61.5 GiB (estimated from 90300 boxes and 180000 edges), \
+                above the ceiling of 4 GiB; use --focus PASSAGE or --ending ENDING to draw part of the story; \
+                --format dot to write the DOT text without a layout; --max-memory 0 to lift the ceiling [map-memory-ceiling]
 
-            """)
+                """)
         #expect(!FileManager.default.fileExists(atPath: path + ".svg"))
     }
 
@@ -33,10 +35,12 @@ import TestSupport
         let path = Repository.write(BigMapTests.chain(10_000), name: "chain.json")
         let run = runCLI(["map", path, "--max-memory", "3000", "-o", path + ".svg", "--quiet"])
         #expect(run.exitCode == 65)
-        #expect(run.stderr.hasPrefix("""
-            \(path):1:1: error: the map's sfdp layout would need about 3.2 GiB (estimated from 19999 boxes and 19998 edges), \
-            above the ceiling of 3000 MiB; use --style compact (about 860 MiB); --focus PASSAGE
-            """))
+        #expect(
+            run.stderr.hasPrefix(
+                """
+                \(path):1:1: error: the map's sfdp layout would need about 3.2 GiB (estimated from 19999 boxes and 19998 edges), \
+                above the ceiling of 3000 MiB; use --style compact (about 860 MiB); --focus PASSAGE
+                """))
     }
 
     @Test func dotOutputNeedsNoLayoutAndIsNotRefused() {
@@ -53,7 +57,9 @@ import TestSupport
         let path = Repository.write(BigMapTests.chain(3), name: "chain.json")
         let bad = runCLI(["map", path, "--max-memory", "-1"])
         #expect(bad.exitCode == 64)
-        #expect(bad.stderr.hasPrefix("error: invalid value '-1' for '--max-memory'; expected a whole number from 0 to 1073741824"))
+        #expect(
+            bad.stderr.hasPrefix(
+                "error: invalid value '-1' for '--max-memory'; expected a whole number from 0 to 1073741824"))
         // A small story fits under a tiny ceiling: 48 MiB of base plus a few boxes.
         let fits = runCLI(["map", path, "--max-memory", "49", "--format", "svg", "--quiet"])
         #expect(fits.exitCode == 0)

@@ -1,7 +1,7 @@
 import Foundation
 import FoundationXML
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct MapCommandTests {
     static let lighthouse = Repository.path("Examples/lighthouse.json")
@@ -77,7 +77,10 @@ import TestSupport
     @Test func brokenLinkMapHasTheMissingNode() throws {
         let run = runCLI(["map", Repository.path("Examples/harbour.json")])
         #expect(run.exitCode == 0)
-        #expect(run.stderr.contains("Examples/harbour.json:388:9: error: choice 'Go down to the crypt' of passage 'chapel' leads to 'crypt', which does not exist [broken-link]"))
+        #expect(
+            run.stderr.contains(
+                "Examples/harbour.json:388:9: error: choice 'Go down to the crypt' of passage 'chapel' leads to 'crypt', which does not exist [broken-link]"
+            ))
         let svg = run.stdout
         #expect(svg.contains("<g id=\"missing:crypt\" class=\"node\">"))
         #expect(svg.contains("missing: crypt"))
@@ -98,7 +101,8 @@ import TestSupport
         #expect(run.exitCode == 0)
         #expect(run.stderr == "")
         let data = try Data(contentsOf: out)
-        let magic: [UInt8] = ["png": [0x89, 0x50, 0x4E, 0x47], "pdf": Array("%PDF".utf8), "dot": Array("digr".utf8)][ext]!
+        let magic: [UInt8] = ["png": [0x89, 0x50, 0x4E, 0x47], "pdf": Array("%PDF".utf8), "dot": Array("digr".utf8)][
+            ext]!
         #expect(Array(data.prefix(4)) == magic)
     }
 

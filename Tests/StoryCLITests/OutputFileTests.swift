@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryCLI
 import TestSupport
+import Testing
+
+@testable import StoryCLI
 
 /// `-o` targets that are not plain new files, and stdout that cannot be written.
 @Suite("Output files and streams")

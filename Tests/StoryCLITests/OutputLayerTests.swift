@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import StoryCLI
 import StoryFormats
 import StoryGraph
+import TestSupport
+import Testing
+
+@testable import StoryCLI
 
 /// Every document a command prints is rendered by the library (issue 32 item 3): what the
 /// library renders from a document built here, without the command, is byte for byte what
@@ -23,7 +24,8 @@ import StoryGraph
         let state = StateModel.applies(to: graph.story) ? StateAnalysis(graph, reachability: reachability) : nil
         let findings = Lint(
             graph, loadDiagnostics: loaded.diagnostics, reachability: reachability,
-            components: StronglyConnectedComponents(graph), state: state).findings
+            components: StronglyConnectedComponents(graph), state: state
+        ).findings
         return CheckReport.File(path: path, readable: true, diagnostics: findings)
     }
 
@@ -54,7 +56,8 @@ import StoryGraph
         #expect(results.map { $0["ruleId"] as? String } == ["no-ending", "trap", "false-choice"])
         // Only the rule the registry knows has an index; a relative path is relative to the folder given.
         #expect(results.map { $0["ruleIndex"] as? Int } == [nil, 0, nil])
-        let location = try #require((results[1]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let location = try #require(
+            (results[1]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
         let artifact = location["artifactLocation"] as? [String: Any]
         #expect(artifact?["uri"] as? String == "Examples/carousel.json")
         #expect(artifact?["uriBaseId"] as? String == "%SRCROOT%")
@@ -69,7 +72,9 @@ import StoryGraph
             let graph = StoryGraph(try Self.load("Examples/lighthouse.json").story)
             var out = ""
             let total = PathListing.list(graph, limit: limit, format: format) { out += $0 }
-            let run = try runBinary(["paths", "Examples/lighthouse.json", "--format", format.rawValue] + (limit.map { ["--limit", "\($0)"] } ?? []))
+            let run = try runBinary(
+                ["paths", "Examples/lighthouse.json", "--format", format.rawValue]
+                    + (limit.map { ["--limit", "\($0)"] } ?? []))
             #expect(run.exitCode == 0)
             #expect(out == run.stdout)
             #expect(run.stderr == (format == .text ? PathListing.summary(total) + "\n" : ""))
@@ -89,15 +94,21 @@ import StoryGraph
         ])
         #expect(run.exitCode == 1)
         #expect(rendered == run.stdout)
-        #expect(report.replayLine(replay) == "Replay one: storygraph fuzz Examples/carousel.json --replay 1 --seed 5 --policy fresh --max-steps 40")
+        #expect(
+            report.replayLine(replay)
+                == "Replay one: storygraph fuzz Examples/carousel.json --replay 1 --seed 5 --policy fresh --max-steps 40"
+        )
         #expect(rendered.hasSuffix(format == .text ? report.replayLine(replay)! + "\n" : "}\n"))
     }
 
     @Test(arguments: FuzzReport.Format.allCases)
     func aTranscriptRenderedByTheLibraryIsWhatReplayPrints(_ format: FuzzReport.Format) throws {
         let play = PlayGraph(StoryGraph(try Self.load("Examples/lighthouse.json").story))
-        let transcript = Transcript(Playthrough(play, seed: 3, run: 2, policy: .uniform, maxSteps: nil), of: play, seed: 3, policy: .uniform)
-        let run = try runBinary(["fuzz", "Examples/lighthouse.json", "--replay", "2", "--seed", "3", "--format", format.rawValue, "-q"])
+        let transcript = Transcript(
+            Playthrough(play, seed: 3, run: 2, policy: .uniform, maxSteps: nil), of: play, seed: 3, policy: .uniform)
+        let run = try runBinary([
+            "fuzz", "Examples/lighthouse.json", "--replay", "2", "--seed", "3", "--format", format.rawValue, "-q",
+        ])
         #expect(run.exitCode == 0)
         #expect(transcript.rendered(format) == run.stdout)
     }
@@ -107,10 +118,13 @@ import StoryGraph
         let (v1, v2) = ("Examples/diff/tide-mill-v1.json", "Examples/diff/tide-mill-v2.json")
         let analyses = try [v1, v2].map { path in
             let loaded = try Self.load(path)
-            return StoryAnalysis(StoryGraph(loaded.story), loadDiagnostics: loaded.diagnostics, options: .init(maxCycles: 0))
+            return StoryAnalysis(
+                StoryGraph(loaded.story), loadDiagnostics: loaded.diagnostics, options: .init(maxCycles: 0))
         }
         let diff = StoryDiff(old: analyses[0], oldName: v1, new: analyses[1], newName: v2)
-        let run = try runBinary(["diff", v1, v2, "--format", format.rawValue, "--fail-on", "new-errors", "--fail-on", "lost-endings"])
+        let run = try runBinary([
+            "diff", v1, v2, "--format", format.rawValue, "--fail-on", "new-errors", "--fail-on", "lost-endings",
+        ])
         #expect(diff.rendered(format) == run.stdout)
         let failures = diff.failures([.newErrors, .lostEndings])
         #expect(run.exitCode == (failures.isEmpty ? 0 : 1))

@@ -1,7 +1,8 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
-import TestSupport
+    import Glibc
+    import TestSupport
 #endif
 
 /// Runs the built `storygraph` on a pseudo-terminal (openpty): standard input and output
@@ -19,7 +20,10 @@ struct PseudoTerminalRun {
 
     /// `stderrOnTerminal`: stderr is the terminal too (its text lands on `screen`), for what
     /// a program draws only on a terminal's stderr (progress, spinners).
-    init(_ arguments: [String], typing: [String], prompt: String = "> ", timeout: Double = 30, stderrOnTerminal: Bool = false) throws {
+    init(
+        _ arguments: [String], typing: [String], prompt: String = "> ", timeout: Double = 30,
+        stderrOnTerminal: Bool = false
+    ) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
         guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw POSIXError(.EIO) }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--restart-rule` reaches the loader from every command that reads a story.
 @Suite struct RestartRuleCommandTests {

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import StoryFormats
 import StoryGraph
 import TestSupport
+import Testing
 
 /// `help rules` and `--disable` over the one rule registry (issue 10).
 @Suite struct RuleCommandTests {
@@ -19,8 +19,12 @@ import TestSupport
         }
         #expect(listed.map(\.0) == StoryLoading.rules.ids)
         #expect(listed.map(\.1) == StoryLoading.rules.rules.map(\.severity.rawValue))
-        #expect(listed.count == 92)  // file-refused, file-skipped, expression-depth and state-search-incomplete (issue 24) among them
-        #expect(lines.contains { $0.hasPrefix("  broken-link") && $0.contains("error    A choice leads to a passage that does not exist.") })
+        #expect(listed.count == 92) // file-refused, file-skipped, expression-depth and state-search-incomplete (issue 24) among them
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  broken-link")
+                    && $0.contains("error    A choice leads to a passage that does not exist.")
+            })
     }
 
     /// Every command that reports findings takes `--disable`, for analysers' and loaders'

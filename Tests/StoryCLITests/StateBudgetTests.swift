@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 24, unbounded memory and time under state: the state search is bounded in states,
 /// steps, evaluation steps, bytes and seconds, and names the bound that stopped it; a string
@@ -36,12 +36,20 @@ import TestSupport
         #expect(report.exitCode == 0)
         let lines = report.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains("  states explored    13 (complete)"))
-        #expect(lines.contains(#"  conditions not understood      2: 'Again' in Loop ($s != "x"); 'Stop' in Loop ($s == "x") (2 evaluations taken both ways)"#))
+        #expect(
+            lines.contains(
+                #"  conditions not understood      2: 'Again' in Loop ($s != "x"); 'Stop' in Loop ($s == "x") (2 evaluations taken both ways)"#
+            ))
         // The ending is reached, by the shortest way: 11 doublings make the string unknown.
-        #expect(lines.contains("  End                  12      1  100%  " + Array(repeating: "'Again'", count: 11).joined(separator: " → ") + " → 'Stop'"))
+        #expect(
+            lines.contains(
+                "  End                  12      1  100%  "
+                    + Array(repeating: "'Again'", count: 11).joined(separator: " → ") + " → 'Stop'"))
 
-        let json = try runBinary(["report", story, "--format", "json"], timeout: 60, cpuSeconds: Self.cpu, memoryKiB: Self.memory)
-        let state = try #require((try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["state"] as? [String: Any])
+        let json = try runBinary(
+            ["report", story, "--format", "json"], timeout: 60, cpuSeconds: Self.cpu, memoryKiB: Self.memory)
+        let state = try #require(
+            (try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["state"] as? [String: Any])
         #expect(state["complete"] as? Bool == true)
         #expect(state["max_string_bytes"] as? Int == 4_096)
         #expect(state["stopped_by"] == nil)
@@ -50,7 +58,9 @@ import TestSupport
         let check = try runBinary(["check", story], timeout: 60, cpuSeconds: Self.cpu, memoryKiB: Self.memory)
         #expect(check.exitCode == 0)
         #expect(check.stdout == "checked 1 story: 0 errors, 1 warning, 0 info\n")
-        let map = try runBinary(["map", story, "--state", "--format", "dot", "-o", story + ".dot"], timeout: 60, cpuSeconds: Self.cpu, memoryKiB: Self.memory)
+        let map = try runBinary(
+            ["map", story, "--state", "--format", "dot", "-o", story + ".dot"], timeout: 60, cpuSeconds: Self.cpu,
+            memoryKiB: Self.memory)
         #expect(map.exitCode == 0)
         // A reader at the step cap would hold a string of 2^1000 bytes; capped, every reader
         // gets out once the string is unknown (the 12th choice at the earliest).
@@ -70,10 +80,14 @@ import TestSupport
     static func manyVariables(_ n: Int) -> String {
         var lines = ["{ \"title\": \"Switches\", \"start\": \"Hub\",", "  \"variables\": {"]
         lines += (0..<n).map { "    \"v\($0)\": 0\($0 == n - 1 ? "" : ",")" }
-        lines += ["  },", "  \"passages\": [", "    { \"id\": \"Hub\", \"text\": \"A wall of switches.\", \"choices\": ["]
+        lines += [
+            "  },", "  \"passages\": [", "    { \"id\": \"Hub\", \"text\": \"A wall of switches.\", \"choices\": [",
+        ]
         lines += (0..<n).map { "      { \"text\": \"Flip \($0)\", \"to\": \"P\($0)\", \"if\": \"$v\($0) == 0\" }," }
         lines += ["      { \"text\": \"Leave\", \"to\": \"End\" } ] },"]
-        lines += (0..<n).map { "    { \"id\": \"P\($0)\", \"text\": \"Click.\", \"set\": \"$v\($0) = 1 - $v\($0)\", \"choices\": [ { \"text\": \"Back\", \"to\": \"Hub\" } ] }," }
+        lines += (0..<n).map {
+            "    { \"id\": \"P\($0)\", \"text\": \"Click.\", \"set\": \"$v\($0) = 1 - $v\($0)\", \"choices\": [ { \"text\": \"Back\", \"to\": \"Hub\" } ] },"
+        }
         lines += ["    { \"id\": \"End\", \"text\": \"Done.\", \"ending\": \"good\" }", "  ] }"]
         return lines.joined(separator: "\n")
     }
@@ -82,20 +96,23 @@ import TestSupport
     /// build the deadline (0.5 s of CPU), in a release build the evaluation steps (0.25 s
     /// at a release build's rate).
     #if DEBUG
-    static let bound = "its bound of 0.5 seconds, twice --state-budget 0.25"
-    static let boundName = "seconds"
+        static let bound = "its bound of 0.5 seconds, twice --state-budget 0.25"
+        static let boundName = "seconds"
     #else
-    static let bound = "its bound of 25,000,000 evaluation steps, --state-budget 0.25"
-    static let boundName = "evaluation steps"
+        static let bound = "its bound of 25,000,000 evaluation steps, --state-budget 0.25"
+        static let boundName = "evaluation steps"
     #endif
 
     @Test func aStoryOfThousandsOfVariablesStopsAtItsTimeAndSaysWhich() throws {
         let story = Repository.write(Self.manyVariables(2_000), name: "switches.json")
         let started = Date()
-        let report = try runBinary(["report", story, "--state-budget", "0.25", "--format", "json"], timeout: 60, cpuSeconds: Self.cpu, memoryKiB: Self.memory)
+        let report = try runBinary(
+            ["report", story, "--state-budget", "0.25", "--format", "json"], timeout: 60, cpuSeconds: Self.cpu,
+            memoryKiB: Self.memory)
         #expect(report.signal == nil)
         #expect(report.exitCode == 0)
-        let state = try #require((try JSONSerialization.jsonObject(with: report.stdoutData) as? [String: Any])?["state"] as? [String: Any])
+        let state = try #require(
+            (try JSONSerialization.jsonObject(with: report.stdoutData) as? [String: Any])?["state"] as? [String: Any])
         #expect(state["complete"] as? Bool == false)
         #expect(state["stopped_by"] as? String == Self.boundName)
         #expect(state["max_seconds"] as? Double == 0.25)
@@ -106,13 +123,18 @@ import TestSupport
         // An incomplete search claims no ending unreachable and no condition never true.
         #expect((state["never_true"] as? [Any])?.isEmpty == true)
 
-        let check = try runBinary(["check", story, "--state-budget", "0.25"], timeout: 60, cpuSeconds: Self.cpu, memoryKiB: Self.memory)
+        let check = try runBinary(
+            ["check", story, "--state-budget", "0.25"], timeout: 60, cpuSeconds: Self.cpu, memoryKiB: Self.memory)
         #expect(check.exitCode == 0)
         #expect(check.stdout == "checked 1 story: 0 errors, 0 warnings, 1 info\n")
         let info = check.stderr.split(separator: "\n").map(String.init)
         #expect(info.count == 1)
-        #expect(info.first?.hasPrefix("\(story):2005:5: info: the state search stopped at \(Self.bound) after ") == true)
-        #expect(info.first?.hasSuffix(" states: what it did not reach may still be reachable, so no finding says 'never' [state-search-incomplete]") == true)
+        #expect(
+            info.first?.hasPrefix("\(story):2005:5: info: the state search stopped at \(Self.bound) after ") == true)
+        #expect(
+            info.first?.hasSuffix(
+                " states: what it did not reach may still be reachable, so no finding says 'never' [state-search-incomplete]"
+            ) == true)
         // Two loads of 2,000 passages and two searches of a quarter of a second (half in CPU
         // at worst): seconds, not the minutes of an unbounded search.
         #expect(Date().timeIntervalSince(started) < 30)

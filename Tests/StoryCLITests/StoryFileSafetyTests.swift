@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 24's path, file and escape classes, through the built binary (each run with a
 /// timeout, so a hang fails the test instead of stopping the suite): one-letter and `.`
@@ -15,7 +15,8 @@ import TestSupport
         let root = Repository.temporaryFolder()
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try! FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try! Data(text.utf8).write(to: url)
         }
         return root
@@ -38,7 +39,8 @@ import TestSupport
             "m/x/.keep": "",
         ])
         try! FileManager.default.copyItem(
-            atPath: Repository.path("Examples/StoryBrain.swift"), toPath: root.appendingPathComponent("m/StoryBrain.swift").path)
+            atPath: Repository.path("Examples/StoryBrain.swift"),
+            toPath: root.appendingPathComponent("m/StoryBrain.swift").path)
         return root
     }
 
@@ -58,18 +60,22 @@ import TestSupport
     func aFolderOfAppSourceNamedByOneCharacterIsMapped(directory: String, folder: String, shown: String) throws {
         let root = Self.appProject()
         let out = root.appendingPathComponent("map.svg").path
-        let run = try runBinary(["map", folder, "-o", out], timeout: Self.timeout, directory: root.appendingPathComponent(directory))
+        let run = try runBinary(
+            ["map", folder, "-o", out], timeout: Self.timeout, directory: root.appendingPathComponent(directory))
         #expect(run.exitCode == 0)
         let file = shown.hasSuffix("/") ? shown + "StoryBrain.swift" : shown + "/StoryBrain.swift"
-        #expect(Self.lines(run.stderr).first
-            == "\(file):1:1: info: read the story from this file, the one of the 3 source files in \(shown) that holds it [story-file]")
+        #expect(
+            Self.lines(run.stderr).first
+                == "\(file):1:1: info: read the story from this file, the one of the 3 source files in \(shown) that holds it [story-file]"
+        )
         #expect(FileManager.default.fileExists(atPath: out))
     }
 
     @Test func anOutputFileOfOneCharacterIsWritten() throws {
         let root = Self.folder([:])
         let run = try runBinary(
-            ["map", Repository.path("Examples/lighthouse.json"), "-o", "m", "--format", "dot", "--quiet"], timeout: Self.timeout,
+            ["map", Repository.path("Examples/lighthouse.json"), "-o", "m", "--format", "dot", "--quiet"],
+            timeout: Self.timeout,
             directory: root)
         #expect(run.exitCode == 0)
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("m").path))
@@ -82,7 +88,8 @@ import TestSupport
     @Test func inkIncludeReadsNothingOutsideTheStorysFolder() throws {
         let root = Self.folder([
             "secret.ink": "\(Self.secret)\n",
-            "story/main.ink": "INCLUDE ../secret.ink\nINCLUDE /proc/self/environ\nINCLUDE link.ink\nINCLUDE parts/inside.ink\nHello.\n* [Go] -> END\n",
+            "story/main.ink":
+                "INCLUDE ../secret.ink\nINCLUDE /proc/self/environ\nINCLUDE link.ink\nINCLUDE parts/inside.ink\nHello.\n* [Go] -> END\n",
             "story/parts/inside.ink": "Inside.\n",
         ])
         Self.link(root.appendingPathComponent("story/link.ink"), to: "../secret.ink")
@@ -90,12 +97,14 @@ import TestSupport
         let check = try runBinary(["check", "main.ink"], timeout: Self.timeout, directory: story)
         #expect(check.exitCode == 65)
         let why = "is outside the story's folder . (resolving '..' and symbolic links); it is not read [file-refused]"
-        #expect(Self.lines(check.stderr) == [
-            "main.ink:1:1: error: INCLUDE refused: '../secret.ink' \(why)",
-            "main.ink:2:1: error: INCLUDE refused: '/proc/self/environ' \(why)",
-            "main.ink:3:1: error: INCLUDE refused: 'link.ink' \(why)",
-        ])
-        let play = try runBinary(["play", "main.ink", "--auto", "--seed", "1"], timeout: Self.timeout, directory: story)
+        #expect(
+            Self.lines(check.stderr) == [
+                "main.ink:1:1: error: INCLUDE refused: '../secret.ink' \(why)",
+                "main.ink:2:1: error: INCLUDE refused: '/proc/self/environ' \(why)",
+                "main.ink:3:1: error: INCLUDE refused: 'link.ink' \(why)",
+            ])
+        let play = try runBinary(
+            ["play", "main.ink", "--auto", "--seed", "1"], timeout: Self.timeout, directory: story)
         #expect(play.exitCode == 65)
         #expect(!(play.stdout + play.stderr).contains(Self.secret))
         #expect(!(play.stdout + play.stderr).contains("PATH="))
@@ -116,16 +125,22 @@ import TestSupport
         let why = "is outside the story's folder"
         let game = try runBinary(["check", "game/startup.txt"], timeout: Self.timeout, directory: root)
         #expect(game.exitCode == 65)
-        #expect(Self.lines(game.stderr).contains(
-            "game/startup.txt:5:1: error: scene file refused: 'chapter.txt' \(why) game (resolving '..' and symbolic links); it is not read [file-refused]"))
+        #expect(
+            Self.lines(game.stderr).contains(
+                "game/startup.txt:5:1: error: scene file refused: 'chapter.txt' \(why) game (resolving '..' and symbolic links); it is not read [file-refused]"
+            ))
         let yarn = try runBinary(["report", "yarn/game.yarnproject"], timeout: Self.timeout, directory: root)
         #expect(yarn.exitCode == 65)
-        #expect(Self.lines(yarn.stderr).contains(
-            "yarn/game.yarnproject:1:1: error: source file refused: 'linked.yarn' \(why) yarn (resolving '..' and symbolic links); it is not read [file-refused]"))
+        #expect(
+            Self.lines(yarn.stderr).contains(
+                "yarn/game.yarnproject:1:1: error: source file refused: 'linked.yarn' \(why) yarn (resolving '..' and symbolic links); it is not read [file-refused]"
+            ))
         let twee = try runBinary(["report", "twee/story.twee"], timeout: Self.timeout, directory: root)
         #expect(twee.exitCode == 65)
-        #expect(Self.lines(twee.stderr).contains(
-            "twee/story.twee:5:1: error: StoryIncludes refused: '../secret.twee' \(why) twee (resolving '..' and symbolic links); it is not read [file-refused]"))
+        #expect(
+            Self.lines(twee.stderr).contains(
+                "twee/story.twee:5:1: error: StoryIncludes refused: '../secret.twee' \(why) twee (resolving '..' and symbolic links); it is not read [file-refused]"
+            ))
         for run in [game, yarn, twee] { #expect(!(run.stdout + run.stderr).contains(Self.secret)) }
     }
 
@@ -137,12 +152,17 @@ import TestSupport
     }
 
     @Test func aFIFOInAFolderIsSkippedWithAFinding() throws {
-        let root = Self.folder(["story/lighthouse.json": try String(contentsOfFile: Repository.path("Examples/lighthouse.json"), encoding: .utf8)])
+        let root = Self.folder([
+            "story/lighthouse.json": try String(
+                contentsOfFile: Repository.path("Examples/lighthouse.json"), encoding: .utf8)
+        ])
         Self.fifo(root.appendingPathComponent("story/pipe.json"))
         let run = try runBinary(["check", "story"], timeout: Self.timeout, directory: root)
         #expect(!run.timedOut)
         #expect(run.exitCode == 0)
-        #expect(Self.lines(run.stderr).first == "story/pipe.json:1:1: warning: a FIFO, not a regular file; left out unread [file-skipped]")
+        #expect(
+            Self.lines(run.stderr).first
+                == "story/pipe.json:1:1: warning: a FIFO, not a regular file; left out unread [file-skipped]")
         #expect(run.stdout == "checked 1 story: 0 errors, 1 warning, 0 info\n")
     }
 
@@ -156,14 +176,17 @@ import TestSupport
         let ink = try runBinary(["check", "ink/main.ink"], timeout: Self.timeout, directory: root)
         #expect(!ink.timedOut)
         #expect(ink.exitCode == 65)
-        #expect(Self.lines(ink.stderr) == [
-            "ink/main.ink:1:1: error: INCLUDE refused: 'pipe.ink' is a FIFO, not a regular file; it is not read [file-refused]",
-        ])
+        #expect(
+            Self.lines(ink.stderr) == [
+                "ink/main.ink:1:1: error: INCLUDE refused: 'pipe.ink' is a FIFO, not a regular file; it is not read [file-refused]"
+            ])
         let game = try runBinary(["check", "game/startup.txt"], timeout: Self.timeout, directory: root)
         #expect(!game.timedOut)
         #expect(game.exitCode == 65)
-        #expect(Self.lines(game.stderr).first
-            == "game/startup.txt:5:1: error: scene file refused: 'pipe.txt' is a FIFO, not a regular file; it is not read [file-refused]")
+        #expect(
+            Self.lines(game.stderr).first
+                == "game/startup.txt:5:1: error: scene file refused: 'pipe.txt' is a FIFO, not a regular file; it is not read [file-refused]"
+        )
     }
 
     @Test func aFIFOArgumentNobodyWritesToIsAClearError() throws {
@@ -172,9 +195,10 @@ import TestSupport
         let run = try runBinary(["check", "story.json"], timeout: Self.timeout, directory: root)
         #expect(!run.timedOut)
         #expect(run.exitCode == 65)
-        #expect(Self.lines(run.stderr) == [
-            "story.json:1:1: error: a FIFO that nothing wrote to within 3 seconds; storygraph stopped waiting (write the story into it, or give a file) [unreadable-file]",
-        ])
+        #expect(
+            Self.lines(run.stderr) == [
+                "story.json:1:1: error: a FIFO that nothing wrote to within 3 seconds; storygraph stopped waiting (write the story into it, or give a file) [unreadable-file]"
+            ])
     }
 
     @Test func aFIFOArgumentWithAWriterIsRead() throws {
@@ -188,16 +212,24 @@ import TestSupport
             handle.write(story)
             try? handle.close()
         }
-        let run = try runBinary(["paths", "story.json", "--input-format", "story-json", "--quiet"], timeout: Self.timeout, directory: root)
+        let run = try runBinary(
+            ["paths", "story.json", "--input-format", "story-json", "--quiet"], timeout: Self.timeout, directory: root)
         #expect(!run.timedOut)
         #expect(run.exitCode == 0)
         #expect(Self.lines(run.stdout).count == 5)
     }
 
     @Test func devStdinIsStandardInput() throws {
-        let run = try runBinary(["check", "/dev/stdin"], timeout: Self.timeout, input: Data(#"{"start": "a", "passages": [{"id": "a", "text": "A", "choices": [{"text": "Go", "to": "b"}]}]}"#.utf8))
+        let run = try runBinary(
+            ["check", "/dev/stdin"], timeout: Self.timeout,
+            input: Data(
+                #"{"start": "a", "passages": [{"id": "a", "text": "A", "choices": [{"text": "Go", "to": "b"}]}]}"#.utf8)
+        )
         #expect(run.exitCode == 1)
-        #expect(Self.lines(run.stderr).contains("<stdin>:1:66: error: choice 'Go' of passage 'a' leads to 'b', which does not exist; did you mean 'a'? [broken-link]"))
+        #expect(
+            Self.lines(run.stderr).contains(
+                "<stdin>:1:66: error: choice 'Go' of passage 'a' leads to 'b', which does not exist; did you mean 'a'? [broken-link]"
+            ))
     }
 
     // MARK: Escapes: story-provided file names and colour
@@ -210,21 +242,28 @@ import TestSupport
         ])
         let run = try runBinary(["check", "d"], timeout: Self.timeout, directory: root)
         #expect(run.exitCode == 0)
-        #expect(Self.lines(run.stderr) == [
-            "d/a\\e[2J\\nfake.json:1:1: error: forged.json: 0 errors, 0 warnings, 0 info",
-            "d/b.json: 0 errors, 0 warnings, 0 info",
-        ])
+        #expect(
+            Self.lines(run.stderr) == [
+                "d/a\\e[2J\\nfake.json:1:1: error: forged.json: 0 errors, 0 warnings, 0 info",
+                "d/b.json: 0 errors, 0 warnings, 0 info",
+            ])
         #expect(run.stdout == "checked 2 stories: 0 errors, 0 warnings, 0 info\n")
     }
 
     @Test func onlyTheSeverityTokenIsColoured() throws {
         let path = Repository.write(
-            #"{"start": "a", "passages": [{"id": "a", "text": "A", "choices": [{"text": "Go", "to": "x error: y warning: z"}]}]}"#, name: "s.json")
+            #"{"start": "a", "passages": [{"id": "a", "text": "A", "choices": [{"text": "Go", "to": "x error: y warning: z"}]}]}"#,
+            name: "s.json")
         let run = try runBinary(["check", path, "--color", "always"], timeout: Self.timeout)
         #expect(run.exitCode == 1)
-        #expect(Self.lines(run.stderr).contains(
-            "\(path):1:66: \u{1B}[1;31merror:\u{1B}[0m choice 'Go' of passage 'a' leads to 'x error: y warning: z', which does not exist [broken-link]"))
+        #expect(
+            Self.lines(run.stderr).contains(
+                "\(path):1:66: \u{1B}[1;31merror:\u{1B}[0m choice 'Go' of passage 'a' leads to 'x error: y warning: z', which does not exist [broken-link]"
+            ))
         // One coloured token a line, where the line puts it.
-        #expect(Self.lines(run.stderr).filter { $0.contains("\u{1B}") }.allSatisfy { $0.components(separatedBy: "\u{1B}[1;").count == 2 })
+        #expect(
+            Self.lines(run.stderr).filter { $0.contains("\u{1B}") }.allSatisfy {
+                $0.components(separatedBy: "\u{1B}[1;").count == 2
+            })
     }
 }

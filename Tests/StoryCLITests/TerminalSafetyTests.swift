@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import StoryCLI
 import StoryGraph
 import TestSupport
+import Testing
+
+@testable import StoryCLI
 
 /// A story's strings reach the terminal with their control characters escaped visibly, in
 /// every text output and every diagnostic, so a story can neither drive the terminal nor
@@ -24,7 +25,9 @@ struct TerminalSafetyTests {
 
     /// Every scalar a terminal would act on, other than the newlines between lines.
     static func rawControls(_ text: String) -> [String] {
-        text.unicodeScalars.filter { $0 != "\n" && TerminalText.needsEscape($0) }.map { String(format: "U+%04X", $0.value) }
+        text.unicodeScalars.filter { $0 != "\n" && TerminalText.needsEscape($0) }.map {
+            String(format: "U+%04X", $0.value)
+        }
     }
 
     @Test(arguments: [
@@ -46,8 +49,9 @@ struct TerminalSafetyTests {
         let markdown = arguments.contains("markdown")
         let target = markdown ? " fake.json" : "\\nfake.json"
         let start = markdown ? "start\\e\\[2J" : "start\\e[2J"
-        #expect(terminalText.contains(
-            "choice 'Trick' of passage '\(start)' leads to '\(target):1:1: error: forged', which does not exist"))
+        #expect(
+            terminalText.contains(
+                "choice 'Trick' of passage '\(start)' leads to '\(target):1:1: error: forged', which does not exist"))
     }
 
     @Test func pathsShowEscapedIdsAndLabels() {
@@ -56,7 +60,10 @@ struct TerminalSafetyTests {
         #expect(run.stdout == "start\\e[2J —[Go\\ton]→ end\\u{85}\n")
     }
 
-    @Test(arguments: [["report", "--format", "json"], ["check", "--format", "json"], ["paths", "--format", "json"], ["fuzz", "--format", "json", "--runs", "20"]])
+    @Test(arguments: [
+        ["report", "--format", "json"], ["check", "--format", "json"], ["paths", "--format", "json"],
+        ["fuzz", "--format", "json", "--runs", "20"],
+    ])
     func jsonEscapesEveryC0Control(arguments: [String]) {
         let path = Repository.write(Self.story, name: "evil.json")
         var command = arguments
@@ -67,9 +74,11 @@ struct TerminalSafetyTests {
     }
 
     @Test(arguments: [
-        ("\u{1B}[2J", "\\e[2J"), ("a\nb\rc\td", "a\\nb\\rc\\td"), ("\u{7F}\u{85}\u{9F}\u{0}", "\\u{7f}\\u{85}\\u{9f}\\u{00}"),
+        ("\u{1B}[2J", "\\e[2J"), ("a\nb\rc\td", "a\\nb\\rc\\td"),
+        ("\u{7F}\u{85}\u{9F}\u{0}", "\\u{7f}\\u{85}\\u{9f}\\u{00}"),
         ("\u{2028}\u{2029}\u{202A}\u{202E}\u{2066}\u{2069}", "\\u{2028}\\u{2029}\\u{202a}\\u{202e}\\u{2066}\\u{2069}"),
-        ("plain é → \\n", "plain é → \\n"), ("\u{2027}\u{202F}\u{2065}\u{206A}\u{A0}", "\u{2027}\u{202F}\u{2065}\u{206A}\u{A0}"),
+        ("plain é → \\n", "plain é → \\n"),
+        ("\u{2027}\u{202F}\u{2065}\u{206A}\u{A0}", "\u{2027}\u{202F}\u{2065}\u{206A}\u{A0}"),
     ])
     func escapes(raw: String, shown: String) {
         #expect(TerminalText.escaped(raw) == shown)

@@ -1,7 +1,7 @@
 import Foundation
 import StoryRender
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct TwineLayoutTests {
     /// `pos="x,y!"` of each passage node, by passage id.
@@ -9,8 +9,9 @@ import TestSupport
         var result: [String: String] = [:]
         for line in dot.split(separator: "\n") where line.contains("id=\"passage:") {
             guard let id = line.range(of: "id=\"passage:"),
-                  let idEnd = line[id.upperBound...].firstIndex(of: "\""),
-                  let pos = line.range(of: "pos=\"") else { continue }
+                let idEnd = line[id.upperBound...].firstIndex(of: "\""),
+                let pos = line.range(of: "pos=\"")
+            else { continue }
             let value = line[pos.upperBound...].prefix { $0 != "\"" }
             result[String(line[id.upperBound..<idEnd])] = String(value)
         }
@@ -21,7 +22,10 @@ import TestSupport
         let run = runCLI(["map", Repository.path("Examples/clockwork.html"), "--layout", "twine", "--format", "dot"])
         #expect(run.exitCode == 0)
         // The one thing said: the computed `<<goto $next>>` is not followed.
-        #expect(run.stderr == "\(Repository.path("Examples/clockwork.html")):50:53: info: 'Let go of the key' in passage 'Mainspring' goes where the story computes when it runs ($next); it is drawn but not followed [dynamic-link]\n")
+        #expect(
+            run.stderr
+                == "\(Repository.path("Examples/clockwork.html")):50:53: info: 'Let go of the key' in passage 'Mainspring' goes where the story computes when it runs ($next); it is drawn but not followed [dynamic-link]\n"
+        )
         let pinned = Self.pinned(run.stdout)
         #expect(pinned.count == 15)
         #expect(pinned.values.allSatisfy { $0.hasSuffix("!") })
@@ -33,7 +37,9 @@ import TestSupport
     }
 
     @Test func twineLayoutReadsTweeMetadataToo() {
-        let run = runCLI(["map", Repository.path("Examples/tidepool-harlowe.twee"), "--layout", "twine", "--format", "dot"])
+        let run = runCLI([
+            "map", Repository.path("Examples/tidepool-harlowe.twee"), "--layout", "twine", "--format", "dot",
+        ])
         #expect(run.exitCode == 0)
         #expect(Self.pinned(run.stdout).count == 12)
         #expect(Self.pinned(run.stdout)["Start"] == "300,-300!")
@@ -50,12 +56,16 @@ import TestSupport
         let path = Repository.write(":: Start\n[[Next]]\n:: Next\nThe end.\n", name: "plain.twee")
         let run = runCLI(["map", path, "--layout", "twine", "--format", "dot"])
         #expect(run.exitCode == 0)
-        #expect(run.stderr == "warning: --layout twine: no passage of this story has a Twine position; laying it out automatically\n")
+        #expect(
+            run.stderr
+                == "warning: --layout twine: no passage of this story has a Twine position; laying it out automatically\n"
+        )
         #expect(Self.pinned(run.stdout).isEmpty)
     }
 
     @Test func onlyPositionedPassagesArePinned() {
-        let path = Repository.write(":: Start {\"position\":\"0,0\",\"size\":\"200,100\"}\n[[Next]]\n:: Next\nThe end.\n", name: "half.twee")
+        let path = Repository.write(
+            ":: Start {\"position\":\"0,0\",\"size\":\"200,100\"}\n[[Next]]\n:: Next\nThe end.\n", name: "half.twee")
         let run = runCLI(["map", path, "--layout", "twine", "--format", "dot"])
         // Start keeps its card's centre; Next, without a card, is placed at the nearest
         // free spot beside the passage it links with (above it: 60 points up).
@@ -77,13 +87,18 @@ import TestSupport
     /// The bounding box of every node an SVG draws, by its `id`: the points of its
     /// polygons and paths, and its ellipses (Graphviz draws a rounded box as a path).
     /// (`byName`: by the node's name in the DOT text, as edges name their ends.)
-    static func nodeBoxes(_ svg: String, byName: Bool = false) throws -> [String: (minX: Double, minY: Double, maxX: Double, maxY: Double)] {
+    static func nodeBoxes(_ svg: String, byName: Bool = false) throws -> [String: (
+        minX: Double, minY: Double, maxX: Double, maxY: Double
+    )] {
         let group = try NSRegularExpression(
-            pattern: byName ? #"<g id="[^"]*" class="node[^"]*">\s*<title>([^<]*)</title>(.*?)</g>"# : #"<g id="([^"]*)" class="node[^"]*">(.*?)</g>"#,
+            pattern: byName
+                ? #"<g id="[^"]*" class="node[^"]*">\s*<title>([^<]*)</title>(.*?)</g>"#
+                : #"<g id="([^"]*)" class="node[^"]*">(.*?)</g>"#,
             options: [.dotMatchesLineSeparators])
         let points = try NSRegularExpression(pattern: #"<(?:polygon|polyline)[^>]* points="([^"]*)""#)
         let path = try NSRegularExpression(pattern: #"<path[^>]* d="([^"]*)""#)
-        let ellipse = try NSRegularExpression(pattern: #"<ellipse[^>]* cx="([-\d.]+)" cy="([-\d.]+)" rx="([\d.]+)" ry="([\d.]+)""#)
+        let ellipse = try NSRegularExpression(
+            pattern: #"<ellipse[^>]* cx="([-\d.]+)" cy="([-\d.]+)" rx="([\d.]+)" ry="([\d.]+)""#)
         let number = try NSRegularExpression(pattern: #"(-?[0-9]+(?:\.[0-9]+)?)"#)
         let text = svg as NSString
         func groups(_ regex: NSRegularExpression, _ in: String) -> [[String]] {
@@ -94,11 +109,16 @@ import TestSupport
         }
         var result: [String: (minX: Double, minY: Double, maxX: Double, maxY: Double)] = [:]
         for match in group.matches(in: svg, range: NSRange(location: 0, length: text.length)) {
-            let id = text.substring(with: match.range(at: 1)), body = text.substring(with: match.range(at: 2))
-            var xs: [Double] = [], ys: [Double] = []
+            let id = text.substring(with: match.range(at: 1))
+            let body = text.substring(with: match.range(at: 2))
+            var xs: [Double] = []
+            var ys: [Double] = []
             for list in groups(points, body).map(\.[0]) + groups(path, body).map(\.[0]) {
                 let values = groups(number, list).compactMap { Double($0[0]) }
-                for k in stride(from: 0, to: values.count - 1, by: 2) { xs.append(values[k]); ys.append(values[k + 1]) }
+                for k in stride(from: 0, to: values.count - 1, by: 2) {
+                    xs.append(values[k])
+                    ys.append(values[k + 1])
+                }
             }
             for e in groups(ellipse, body) {
                 let v = e.compactMap(Double.init)
@@ -116,7 +136,9 @@ import TestSupport
     /// ends: each cubic Bézier piece sampled at 20 steps, each box shrunk by a point.
     static func edgesThroughBoxes(_ svg: String) throws -> [String] {
         let boxes = try nodeBoxes(svg, byName: true)
-        let group = try NSRegularExpression(pattern: #"<g id="[^"]*" class="edge[^"]*">\s*<title>([^<]*)</title>(.*?)</g>"#, options: [.dotMatchesLineSeparators])
+        let group = try NSRegularExpression(
+            pattern: #"<g id="[^"]*" class="edge[^"]*">\s*<title>([^<]*)</title>(.*?)</g>"#,
+            options: [.dotMatchesLineSeparators])
         let path = try NSRegularExpression(pattern: #"<path[^>]* d="([^"]*)""#)
         let number = try NSRegularExpression(pattern: #"(-?[0-9]+(?:\.[0-9]+)?)"#)
         let text = svg as NSString
@@ -125,7 +147,9 @@ import TestSupport
             let title = text.substring(with: match.range(at: 1)).replacingOccurrences(of: "&#45;&gt;", with: "->")
             let ends = title.components(separatedBy: "->")
             let body = text.substring(with: match.range(at: 2)) as NSString
-            guard let d = path.firstMatch(in: body as String, range: NSRange(location: 0, length: body.length)) else { continue }
+            guard let d = path.firstMatch(in: body as String, range: NSRange(location: 0, length: body.length)) else {
+                continue
+            }
             let data = body.substring(with: d.range(at: 1))
             let values = number.matches(in: data, range: NSRange(location: 0, length: (data as NSString).length))
                 .compactMap { Double((data as NSString).substring(with: $0.range(at: 1))) }
@@ -134,14 +158,19 @@ import TestSupport
             for k in stride(from: 0, to: points.count - 3, by: 3) {
                 let (p0, p1, p2, p3) = (points[k], points[k + 1], points[k + 2], points[k + 3])
                 for step in 0...20 {
-                    let t = Double(step) / 20, u = 1 - t
-                    samples.append((
-                        u * u * u * p0.0 + 3 * u * u * t * p1.0 + 3 * u * t * t * p2.0 + t * t * t * p3.0,
-                        u * u * u * p0.1 + 3 * u * u * t * p1.1 + 3 * u * t * t * p2.1 + t * t * t * p3.1))
+                    let t = Double(step) / 20
+                    let u = 1 - t
+                    samples.append(
+                        (
+                            u * u * u * p0.0 + 3 * u * u * t * p1.0 + 3 * u * t * t * p2.0 + t * t * t * p3.0,
+                            u * u * u * p0.1 + 3 * u * u * t * p1.1 + 3 * u * t * t * p2.1 + t * t * t * p3.1
+                        ))
                 }
             }
             for (name, box) in boxes.sorted(by: { $0.key < $1.key }) where !ends.contains(name) {
-                if samples.contains(where: { $0.0 > box.minX + 1 && $0.0 < box.maxX - 1 && $0.1 > box.minY + 1 && $0.1 < box.maxY - 1 }) {
+                if samples.contains(where: {
+                    $0.0 > box.minX + 1 && $0.0 < box.maxX - 1 && $0.1 > box.minY + 1 && $0.1 < box.maxY - 1
+                }) {
                     result.append("\(title) through \(name)")
                 }
             }
@@ -152,14 +181,19 @@ import TestSupport
     /// Issue 15: with `--cluster tag`, edges ran through passage text (6 edges of the
     /// harbour example crossed a box that was not theirs).
     @Test func clusteredEdgesGoRoundEveryBox() throws {
-        let run = runCLI(["map", Repository.path("Examples/harbour.json"), "--cluster", "tag", "--format", "svg", "--quiet"])
+        let run = runCLI([
+            "map", Repository.path("Examples/harbour.json"), "--cluster", "tag", "--format", "svg", "--quiet",
+        ])
         #expect(run.exitCode == 0)
         #expect(run.stdout.components(separatedBy: "class=\"cluster\"").count - 1 == 4)
         #expect(try Self.edgesThroughBoxes(run.stdout) == [])
         // The same map drawn with dot's own splines has them: the check can fail.
-        let dot = runCLI(["map", Repository.path("Examples/harbour.json"), "--cluster", "tag", "--format", "dot", "--quiet"])
+        let dot = runCLI([
+            "map", Repository.path("Examples/harbour.json"), "--cluster", "tag", "--format", "dot", "--quiet",
+        ])
         #expect(dot.stdout.contains("splines=\"ortho\""))
-        let curved = try GraphvizRenderer.render(dot: dot.stdout.replacingOccurrences(of: ", splines=\"ortho\"", with: ""), engine: .dot, format: .svg)
+        let curved = try GraphvizRenderer.render(
+            dot: dot.stdout.replacingOccurrences(of: ", splines=\"ortho\"", with: ""), engine: .dot, format: .svg)
         let crossing = try Self.edgesThroughBoxes(String(decoding: curved.data, as: UTF8.self))
         // (Which edges, 6 or 7 of them, varies between runs of Graphviz in one process.)
         #expect(crossing.count >= 6)
@@ -183,14 +217,18 @@ import TestSupport
     /// names (2 points per pixel unless widened): exact to the SVG's two decimals,
     /// relative to the first passage (Graphviz translates the drawing as a whole).
     /// Returns the points per pixel.
-    static func checkTwineLayout(_ path: String, cards: [String: (x: Double, y: Double)], expectedPassages: Int) throws -> Double {
+    static func checkTwineLayout(_ path: String, cards: [String: (x: Double, y: Double)], expectedPassages: Int) throws
+        -> Double
+    {
         let dot = runCLI(["map", path, "--layout", "twine", "--format", "dot", "--quiet"])
         let svg = runCLI(["map", path, "--layout", "twine", "--format", "svg", "--quiet"])
         #expect(dot.exitCode == 0)
         #expect(svg.exitCode == 0)
         var scale = 2.0
-        if let line = dot.stdout.split(separator: "\n").first(where: { $0.hasPrefix("  // pinned positions scaled by ") }),
-           let factor = Double(line.dropFirst("  // pinned positions scaled by ".count).prefix { $0 != " " })
+        if let line = dot.stdout.split(separator: "\n").first(where: {
+            $0.hasPrefix("  // pinned positions scaled by ")
+        }),
+            let factor = Double(line.dropFirst("  // pinned positions scaled by ".count).prefix { $0 != " " })
         {
             scale *= factor
         }
@@ -218,7 +256,8 @@ import TestSupport
             "Oil Can": (450, 450), "Belfry": (600, 450), "Mainspring": (300, 450), "Clockface": (300, 600),
             "Bell Rings": (750, 450), "Rope Snaps": (750, 600), "Overwound": (150, 600),
         ]
-        let scale = try Self.checkTwineLayout(Repository.path("Examples/clockwork.html"), cards: cards, expectedPassages: 15)
+        let scale = try Self.checkTwineLayout(
+            Repository.path("Examples/clockwork.html"), cards: cards, expectedPassages: 15)
         // The cards are far enough apart for the boxes: no widening.
         #expect(scale == 2)
     }
@@ -226,7 +265,8 @@ import TestSupport
     /// Cards 60 pixels apart, closer than the boxes drawn for them (about 200 points
     /// wide): the layout widens uniformly and still places every choice box apart.
     @Test func crowdedCardsAreSpreadUniformlyWithoutOverlaps() throws {
-        let path = Repository.write("""
+        let path = Repository.write(
+            """
             :: Start {"position":"0,0"}
             Five doors open off a cramped landing, each painted a different colour.
             [[Red door->Red]] [[Blue door->Blue]] [[Green door->Green]] [[Back to bed->Start]]

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryCLI
 import TestSupport
+import Testing
+
+@testable import StoryCLI
 
 /// `--link-macro`, the `storygraph.json` beside a story, and what the map draws for a
 /// link that leaves the story.
@@ -31,7 +32,9 @@ import TestSupport
         try Data(#"{"link_macros": ["fade"]}"#.utf8).write(to: URL(fileURLWithPath: folder + "/storygraph.json"))
         let configured = runCLI(["report", path, "--format", "json"])
         #expect([without.exitCode, with.exitCode, configured.exitCode] == [0, 0, 0])
-        #expect(without.stdout.contains("\"unreachable\" : [\n      \"Cellar\"") || without.stdout.contains("twine-unknown-macro"))
+        #expect(
+            without.stdout.contains("\"unreachable\" : [\n      \"Cellar\"")
+                || without.stdout.contains("twine-unknown-macro"))
         #expect(with.stdout == configured.stdout)
         #expect(with.stdout != without.stdout)
     }

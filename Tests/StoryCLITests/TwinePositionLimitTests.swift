@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryCLI
 import TestSupport
+import Testing
+
+@testable import StoryCLI
 
 /// Twine positions far out of range used to trap converting Double to Int in the DOT
 /// writer; now such a passage is laid out automatically, with a located warning.
@@ -17,7 +18,10 @@ struct TwinePositionLimitTests {
         let run = runCLI(["map", path, "--layout", "twine", "--format", "dot"])
         #expect(run.exitCode == 0)
         let what = size.map { "position '\(position)' and size '\($0)'" } ?? "position '\(position)'"
-        #expect(run.stderr == "\(path):1:1: warning: passage 'Start' has Twine \(what) beyond ±1000000 pixels (or a negative size); --layout twine lays it out automatically [layout-position]\n")
+        #expect(
+            run.stderr
+                == "\(path):1:1: warning: passage 'Start' has Twine \(what) beyond ±1000000 pixels (or a negative size); --layout twine lays it out automatically [layout-position]\n"
+        )
         // The passage in range keeps its pin; the other is placed beside it, as a passage
         // without a position is.
         let next = run.stdout.split(separator: "\n").first { $0.contains("id=\"passage:Next\"") }

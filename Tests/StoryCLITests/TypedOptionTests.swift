@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryCLI
 import TestSupport
+import Testing
+
+@testable import StoryCLI
 
 /// One declaration per option: parsing, defaults, validation and help all come from it.
 @Suite struct TypedOptionTests {
@@ -16,7 +17,8 @@ import TestSupport
         options: [count.spec, mode.spec, name.spec, loud.spec], sharedOptions: [])
 
     @Test func typedValuesAndDefaults() throws {
-        let given = try ParsedArguments(["-lc3", "--mode=never", "--name", "a", "--name=b", "f"], for: Self.configuration, command: "try")
+        let given = try ParsedArguments(
+            ["-lc3", "--mode=never", "--name", "a", "--name=b", "f"], for: Self.configuration, command: "try")
         #expect(given[Self.count] == 3)
         #expect(given.value(Self.mode) == .never)
         #expect(given.values(Self.name) == ["a", "b"])
@@ -36,7 +38,10 @@ import TestSupport
         (["--count"], "option '--count' expects a value (N)"),
         (["--count=3", "--count=4"], "option '--count' given more than once"),
         (["--loud=yes"], "option '--loud' takes no value"),
-        (["--mode", "nevr"], "invalid value 'nevr' for '--mode'; expected one of: auto, always, never; did you mean 'never'?"),
+        (
+            ["--mode", "nevr"],
+            "invalid value 'nevr' for '--mode'; expected one of: auto, always, never; did you mean 'never'?"
+        ),
         (["a", "b"], "unexpected argument 'b'"),
     ])
     func badValuesAreUsageErrors(_ arguments: [String], _ message: String) {
@@ -44,34 +49,42 @@ import TestSupport
         do {
             _ = try ParsedArguments(arguments, for: Self.configuration, command: "try")
         } catch {
-            guard case .usage(let text, let command) = error else { Issue.record("not a usage error: \(error)"); return }
+            guard case .usage(let text, let command) = error else {
+                Issue.record("not a usage error: \(error)")
+                return
+            }
             #expect(text == message)
             #expect(command == "try")
         }
     }
 
     @Test func helpShowsEachDefaultAndTheAllowedValues() {
-        #expect(Self.configuration.helpText(path: "storygraph try") == """
-            OVERVIEW: A test command.
+        #expect(
+            Self.configuration.helpText(path: "storygraph try") == """
+                OVERVIEW: A test command.
 
-            USAGE: storygraph try [options] [FILE]
+                USAGE: storygraph try [options] [FILE]
 
-            ARGUMENTS:
-              FILE  A file.
+                ARGUMENTS:
+                  FILE  A file.
 
-            OPTIONS:
-              -c, --count <N>  How many. (default: 7)
-              --mode <MODE>    A mode. (values: auto, always, never)
-              --name <NAME>    A name.
-              -l, --loud       Be loud.
-            """)
+                OPTIONS:
+                  -c, --count <N>  How many. (default: 7)
+                  --mode <MODE>    A mode. (values: auto, always, never)
+                  --name <NAME>    A name.
+                  -l, --loud       Be loud.
+                """)
         // Each option's line with its padding folded to one space.
         // Each option on one line: help at a width no option wraps at (HelpWidthTests wrap it).
-        let fuzz = runCLI(["help", "fuzz"], helpWidth: 100_000).stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        let fuzz = runCLI(["help", "fuzz"], helpWidth: 100_000).stdout.split(separator: "\n").map {
+            $0.split(separator: " ").joined(separator: " ")
+        }
         #expect(fuzz.contains("-n, --runs <N> How many runs to play. (default: 10000)"))
         #expect(fuzz.contains("-j, --jobs <J> Worker threads. (default: one per core)"))
-        #expect(fuzz.contains(
-            "--policy <POLICY> uniform: every choice equally likely; fresh: prefer choices not taken yet; state: only the choices whose condition holds, effects applied. (values: uniform, fresh, state) (default: uniform)"))
+        #expect(
+            fuzz.contains(
+                "--policy <POLICY> uniform: every choice equally likely; fresh: prefer choices not taken yet; state: only the choices whose condition holds, effects applied. (values: uniform, fresh, state) (default: uniform)"
+            ))
     }
 
     @Test func eachCommandListsOnlyTheOptionsItUses() {
@@ -81,11 +94,13 @@ import TestSupport
             }
         }
         #expect(!options("paths").contains("--max-cycles"))
-        #expect(options("paths") == [
-            "--limit", "--to", "--format", "--budget", "--input-format", "--start", "--story", "--restart-rule", "--disable", "--link-macro", "--schema",
-            "--quiet", "--color",
-            "--help",
-        ])
+        #expect(
+            options("paths") == [
+                "--limit", "--to", "--format", "--budget", "--input-format", "--start", "--story", "--restart-rule",
+                "--disable", "--link-macro", "--schema",
+                "--quiet", "--color",
+                "--help",
+            ])
         #expect(options("report").contains("--max-cycles"))
         #expect(options("generate") == ["--seed", "--output", "--quiet", "--color", "--help"])
         #expect(!options("dot").contains("--output"))
@@ -113,11 +128,15 @@ import TestSupport
     @Test func fuzzRefusesZeroRuns() {
         let run = runCLI(["fuzz", Self.lighthouse, "--runs", "0"])
         #expect(run.exitCode == 64)
-        #expect(run.stderr == "error: invalid value '0' for '--runs'; expected a whole number from 1 to \(Int(Int32.max) * 1024)\nSee 'storygraph help fuzz'.\n")
+        #expect(
+            run.stderr
+                == "error: invalid value '0' for '--runs'; expected a whole number from 1 to \(Int(Int32.max) * 1024)\nSee 'storygraph help fuzz'.\n"
+        )
     }
 
     @Test func focusedMapSaysHowManyPassagesItDrew() throws {
-        let story = Repository.write("""
+        let story = Repository.write(
+            """
             {"passages": [
               {"id": "a", "choices": [{"text": "on", "to": "b"}]},
               {"id": "b", "choices": [{"text": "on", "to": "c"}]},
@@ -129,9 +148,13 @@ import TestSupport
         let out = Repository.temporaryFolder().appendingPathComponent("focus.dot").path
         let focused = runCLI(["map", story, "--focus", "c", "--radius", "1", "-o", out])
         #expect(focused.exitCode == 0)
-        #expect(focused.stderr == "wrote \(out) (dot, 3 passages, \(try Data(contentsOf: URL(fileURLWithPath: out)).count) bytes)\n")
+        #expect(
+            focused.stderr
+                == "wrote \(out) (dot, 3 passages, \(try Data(contentsOf: URL(fileURLWithPath: out)).count) bytes)\n")
         let whole = runCLI(["map", story, "-o", out])
-        #expect(whole.stderr == "wrote \(out) (dot, 5 passages, \(try Data(contentsOf: URL(fileURLWithPath: out)).count) bytes)\n")
+        #expect(
+            whole.stderr
+                == "wrote \(out) (dot, 5 passages, \(try Data(contentsOf: URL(fileURLWithPath: out)).count) bytes)\n")
     }
 
     /// The benchmark reads its command line with the same parser and declarations.
@@ -144,7 +167,9 @@ import TestSupport
         }
         let zero = try runBench([Self.lighthouse, "--reps", "0"])
         #expect(zero.exitCode == 64)
-        #expect(zero.stderr == "storygraph-bench: error: invalid value '0' for '--reps'; expected a whole number at least 1\n")
+        #expect(
+            zero.stderr
+                == "storygraph-bench: error: invalid value '0' for '--reps'; expected a whole number at least 1\n")
         let typo = try runBench([Self.lighthouse, "--rpes=2"])
         #expect(typo.exitCode == 64)
         #expect(typo.stderr == "storygraph-bench: error: unknown option '--rpes'; did you mean '--reps'?\n")
@@ -152,13 +177,21 @@ import TestSupport
         #expect(engine.stderr.hasSuffix("; did you mean 'dot'?\n"))
         let ops = try runBench([Self.lighthouse, "--ops", "scc,nope"])
         #expect(ops.exitCode == 64)
-        #expect(ops.stderr.hasPrefix("storygraph-bench: error: invalid value 'scc,nope' for '--ops'; expected a comma-separated list of: load, scc, "))
+        #expect(
+            ops.stderr.hasPrefix(
+                "storygraph-bench: error: invalid value 'scc,nope' for '--ops'; expected a comma-separated list of: load, scc, "
+            ))
         let run = try runBench([Self.lighthouse, "--ops=scc,paths", "--reps=1"])
         #expect(run.exitCode == 0)
-        #expect(run.stdout.split(separator: "\n").map { $0.hasPrefix("{\"op\":\"scc\"") || $0.hasPrefix("{\"op\":\"paths\"") } == [true, true])
+        #expect(
+            run.stdout.split(separator: "\n").map {
+                $0.hasPrefix("{\"op\":\"scc\"") || $0.hasPrefix("{\"op\":\"paths\"")
+            } == [true, true])
         let help = try runBench(["-h"])
         #expect(help.exitCode == 0)
         #expect(help.stdout.hasPrefix("OVERVIEW: Time storygraph's operations"))
-        #expect(help.stdout.contains("\n  --reps <K>                Runs of each operation (the median is reported). (default: 5)\n"))
+        #expect(
+            help.stdout.contains(
+                "\n  --reps <K>                Runs of each operation (the median is reported). (default: 5)\n"))
     }
 }

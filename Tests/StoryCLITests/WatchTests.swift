@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--watch`: the built binary runs again within a second of each save, a save that breaks
 /// the story prints its error and the watch goes on, a folder's new file counts, and
@@ -18,7 +18,8 @@ import TestSupport
             process.executableURL = Binary.url
             process.arguments = arguments
             process.currentDirectoryURL = Repository.root
-            let err = Pipe(), out = Pipe()
+            let err = Pipe()
+            let out = Pipe()
             process.standardError = err
             process.standardOutput = out
             err.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.take(handle.availableData) }
@@ -48,7 +49,9 @@ import TestSupport
         func line(startingWith prefix: String, within seconds: Double) -> (line: String, seconds: Double)? {
             let begin = Date()
             while Date().timeIntervalSince(begin) < seconds {
-                if let line = stderrLines.first(where: { $0.hasPrefix(prefix) }) { return (line, Date().timeIntervalSince(begin)) }
+                if let line = stderrLines.first(where: { $0.hasPrefix(prefix) }) {
+                    return (line, Date().timeIntervalSince(begin))
+                }
                 usleep(5_000)
             }
             return nil
@@ -61,7 +64,7 @@ import TestSupport
             while process.isRunning && Date().timeIntervalSince(begin) < 5 { usleep(10_000) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
-            usleep(50_000)  // the last lines through the readability handlers
+            usleep(50_000) // the last lines through the readability handlers
             return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
         }
     }
@@ -80,10 +83,12 @@ import TestSupport
         #expect(first?.line.hasSuffix(" (first run): exit 0, ok") == true, "\(watcher.stderrLines)")
 
         // A save that breaks the file, written in place.
-        try Data("{\"title\": \"Watched\", \"start\": \"a\",\n  \"passages\": [ oops".utf8).write(to: URL(fileURLWithPath: file))
+        try Data("{\"title\": \"Watched\", \"start\": \"a\",\n  \"passages\": [ oops".utf8).write(
+            to: URL(fileURLWithPath: file))
         let broken = watcher.line(startingWith: "watch: run 2 ", within: 1)
         #expect(broken != nil, "no second run within a second: \(watcher.stderrLines)")
-        #expect(broken?.line.hasSuffix(" (watched.json changed): exit 65, input not read") == true, "\(broken?.line ?? "")")
+        #expect(
+            broken?.line.hasSuffix(" (watched.json changed): exit 65, input not read") == true, "\(broken?.line ?? "")")
         #expect(watcher.stderrLines.contains { $0.hasPrefix("\(file):2:17: error: ") }, "\(watcher.stderrLines)")
 
         // A save that mends it, as editors save: a new file renamed over the old one.
@@ -96,22 +101,26 @@ import TestSupport
 
         #expect(watcher.stop(SIGTERM) == 0)
         #expect(watcher.stderrLines.last == "watch: stopped after 3 runs")
-        #expect(watcher.stdout == """
-            checked 1 story: 0 errors, 0 warnings, 0 info
-            checked 1 story: 1 error, 0 warnings, 0 info (1 could not be read)
-            checked 1 story: 0 errors, 0 warnings, 0 info
+        #expect(
+            watcher.stdout == """
+                checked 1 story: 0 errors, 0 warnings, 0 info
+                checked 1 story: 1 error, 0 warnings, 0 info (1 could not be read)
+                checked 1 story: 0 errors, 0 warnings, 0 info
 
-            """)
+                """)
     }
 
     @Test func aNewFileInAFolderStoryRunsAgain() throws {
         let folder = Repository.temporaryFolder()
         let fixture = Repository.path("Tests/Fixtures/folders/twee-project")
         for name in ["story.twee", "chapter.twee"] {
-            try FileManager.default.copyItem(atPath: "\(fixture)/\(name)", toPath: folder.appendingPathComponent(name).path)
+            try FileManager.default.copyItem(
+                atPath: "\(fixture)/\(name)", toPath: folder.appendingPathComponent(name).path)
         }
         let watcher = try Watcher(["report", folder.path, "--watch", "--format", "json"])
-        #expect(watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("exit 0, ok") == true, "\(watcher.stderrLines)")
+        #expect(
+            watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("exit 0, ok") == true,
+            "\(watcher.stderrLines)")
         // A third file, new in the folder, with one more passage.
         let epilogue = folder.appendingPathComponent("epilogue.twee")
         try Data(":: Epilogue\nAfter.\n".utf8).write(to: epilogue)
@@ -129,14 +138,20 @@ import TestSupport
         let folder = Repository.temporaryFolder()
         let fixture = Repository.path("Tests/Fixtures/folders/twee-project")
         for name in ["story.twee", "chapter.twee"] {
-            try FileManager.default.copyItem(atPath: "\(fixture)/\(name)", toPath: folder.appendingPathComponent(name).path)
+            try FileManager.default.copyItem(
+                atPath: "\(fixture)/\(name)", toPath: folder.appendingPathComponent(name).path)
         }
         let map = folder.appendingPathComponent("map.dot").path
         let watcher = try Watcher(["map", folder.path, "-o", map, "--watch"])
-        #expect(watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("exit 0, ok") == true, "\(watcher.stderrLines)")
+        #expect(
+            watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("exit 0, ok") == true,
+            "\(watcher.stderrLines)")
         #expect(watcher.line(startingWith: "watch: run 2 ", within: 0.5) == nil, "\(watcher.stderrLines)")
-        try Data(":: Start\n[[Go on->Middle]]\n[[Stay->End A]]\n".utf8).write(to: folder.appendingPathComponent("story.twee"))
-        #expect(watcher.line(startingWith: "watch: run 2 ", within: 1)?.line.hasSuffix("story.twee changed): exit 0, ok") == true, "\(watcher.stderrLines)")
+        try Data(":: Start\n[[Go on->Middle]]\n[[Stay->End A]]\n".utf8).write(
+            to: folder.appendingPathComponent("story.twee"))
+        #expect(
+            watcher.line(startingWith: "watch: run 2 ", within: 1)?.line.hasSuffix("story.twee changed): exit 0, ok")
+                == true, "\(watcher.stderrLines)")
         #expect(watcher.stop() == 0)
         #expect(watcher.stderrLines.filter { $0.hasPrefix("wrote \(map) (dot, ") }.count == 2)
     }
@@ -146,7 +161,8 @@ import TestSupport
         let folder = Repository.temporaryFolder()
         let fixture = Repository.path("Tests/Fixtures/folders/twee-project")
         for name in ["story.twee", "chapter.twee"] {
-            try FileManager.default.copyItem(atPath: "\(fixture)/\(name)", toPath: folder.appendingPathComponent(name).path)
+            try FileManager.default.copyItem(
+                atPath: "\(fixture)/\(name)", toPath: folder.appendingPathComponent(name).path)
         }
         return folder
     }
@@ -161,22 +177,33 @@ import TestSupport
         let named = "\(folder.path)/../\(folder.lastPathComponent)/report.txt"
         let cases: [(arguments: [String], story: String, content: String, written: String)] = [
             (["report", file, "--format", "json", "-o", beside, "--watch"], file, Self.good, beside),
-            (["map", folder.path, "-o", folder.path + "/map.html", "--watch"], folder.path + "/story.twee",
-             ":: Start\n[[Go on->Middle]]\n[[Stay->End A]]\n", folder.path + "/map.html"),
-            (["report", folder.path, "-o", named, "--watch"], folder.path + "/story.twee",
-             ":: Start\n[[Go on->Middle]]\n", named),
+            (
+                ["map", folder.path, "-o", folder.path + "/map.html", "--watch"], folder.path + "/story.twee",
+                ":: Start\n[[Go on->Middle]]\n[[Stay->End A]]\n", folder.path + "/map.html"
+            ),
+            (
+                ["report", folder.path, "-o", named, "--watch"], folder.path + "/story.twee",
+                ":: Start\n[[Go on->Middle]]\n", named
+            ),
         ]
         for (arguments, story, content, written) in cases {
             let watcher = try Watcher(arguments)
-            #expect(watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("(first run): exit 0, ok") == true, "\(watcher.stderrLines)")
-            #expect(watcher.line(startingWith: "watch: run 2 ", within: 1) == nil, "\(arguments): \(watcher.stderrLines)")
+            #expect(
+                watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("(first run): exit 0, ok")
+                    == true, "\(watcher.stderrLines)")
+            #expect(
+                watcher.line(startingWith: "watch: run 2 ", within: 1) == nil, "\(arguments): \(watcher.stderrLines)")
             try Data(content.utf8).write(to: URL(fileURLWithPath: story))
             let second = watcher.line(startingWith: "watch: run 2 ", within: 1)
-            #expect(second?.line.hasSuffix("(\(story.hasSuffix(".json") ? "watched.json" : story) changed): exit 0, ok") == true,
-                    "\(arguments): \(watcher.stderrLines)")
-            #expect(watcher.line(startingWith: "watch: run 3 ", within: 1) == nil, "\(arguments): \(watcher.stderrLines)")
+            #expect(
+                second?.line.hasSuffix("(\(story.hasSuffix(".json") ? "watched.json" : story) changed): exit 0, ok")
+                    == true,
+                "\(arguments): \(watcher.stderrLines)")
+            #expect(
+                watcher.line(startingWith: "watch: run 3 ", within: 1) == nil, "\(arguments): \(watcher.stderrLines)")
             #expect(watcher.stop() == 0)
-            #expect(watcher.stderrLines.filter { $0.hasPrefix("wrote \(written) (") }.count == 2, "\(watcher.stderrLines)")
+            #expect(
+                watcher.stderrLines.filter { $0.hasPrefix("wrote \(written) (") }.count == 2, "\(watcher.stderrLines)")
             #expect(watcher.stderrLines.last == "watch: stopped after 2 runs")
         }
     }
@@ -199,8 +226,12 @@ import TestSupport
         let second = watcher.line(startingWith: "watch: run 2 ", within: 1)
         let third = watcher.line(startingWith: "watch: run 3 ", within: 1)
         flooding.withLock { flood = false }
-        #expect(second?.line.hasSuffix("(watched.json changed): exit 0, ok") == true, "no run within a second of the flood: \(watcher.stderrLines)")
-        #expect(third?.line.hasSuffix("(watched.json changed): exit 0, ok") == true, "no second run within a second: \(watcher.stderrLines)")
+        #expect(
+            second?.line.hasSuffix("(watched.json changed): exit 0, ok") == true,
+            "no run within a second of the flood: \(watcher.stderrLines)")
+        #expect(
+            third?.line.hasSuffix("(watched.json changed): exit 0, ok") == true,
+            "no second run within a second: \(watcher.stderrLines)")
         #expect(watcher.stop() == 0)
     }
 
@@ -214,25 +245,39 @@ import TestSupport
         let file = holder.appendingPathComponent("watched.json").path
         try Data(Self.good.utf8).write(to: URL(fileURLWithPath: file))
         let cases: [(arguments: [String], folder: URL, restore: () throws -> Void, edited: String, cause: String)] = [
-            (["check", folder.path, "--watch"], folder, {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-                try Data(":: Start\n[[Go on->Middle]]\n".utf8).write(to: folder.appendingPathComponent("story.twee"))
-                try FileManager.default.copyItem(
-                    atPath: Repository.path("Tests/Fixtures/folders/twee-project/chapter.twee"), toPath: folder.appendingPathComponent("chapter.twee").path)
-            }, folder.path + "/story.twee", folder.path + "/story.twee changed"),
-            (["check", file, "--watch"], holder, {
-                try FileManager.default.createDirectory(at: holder, withIntermediateDirectories: false)
-                try Data(Self.good.utf8).write(to: URL(fileURLWithPath: file))
-            }, file, "watched.json changed"),
+            (
+                ["check", folder.path, "--watch"], folder,
+                {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+                    try Data(":: Start\n[[Go on->Middle]]\n".utf8).write(
+                        to: folder.appendingPathComponent("story.twee"))
+                    try FileManager.default.copyItem(
+                        atPath: Repository.path("Tests/Fixtures/folders/twee-project/chapter.twee"),
+                        toPath: folder.appendingPathComponent("chapter.twee").path)
+                }, folder.path + "/story.twee", folder.path + "/story.twee changed"
+            ),
+            (
+                ["check", file, "--watch"], holder,
+                {
+                    try FileManager.default.createDirectory(at: holder, withIntermediateDirectories: false)
+                    try Data(Self.good.utf8).write(to: URL(fileURLWithPath: file))
+                }, file, "watched.json changed"
+            ),
         ]
         for (arguments, folder, restore, edited, cause) in cases {
             let watcher = try Watcher(arguments)
-            #expect(watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("(first run): exit 0, ok") == true, "\(watcher.stderrLines)")
+            #expect(
+                watcher.line(startingWith: "watch: run 1 ", within: 20)?.line.hasSuffix("(first run): exit 0, ok")
+                    == true, "\(watcher.stderrLines)")
             try FileManager.default.removeItem(at: folder)
-            #expect(watcher.line(startingWith: "watch: run 2 ", within: 1)?.line.hasSuffix(": exit 65, input not read") == true, "\(watcher.stderrLines)")
+            #expect(
+                watcher.line(startingWith: "watch: run 2 ", within: 1)?.line.hasSuffix(": exit 65, input not read")
+                    == true, "\(watcher.stderrLines)")
             try restore()
             let again = watcher.line(startingWith: "watch: run 3 ", within: 1)
-            #expect(again?.line.hasSuffix(": exit 0, ok") == true, "\(arguments): no run once the folder is back: \(watcher.stderrLines)")
+            #expect(
+                again?.line.hasSuffix(": exit 0, ok") == true,
+                "\(arguments): no run once the folder is back: \(watcher.stderrLines)")
             // Watched again: a save in the new folder runs.
             #expect(watcher.line(startingWith: "watch: run 4 ", within: 0.3) == nil, "\(watcher.stderrLines)")
             let text = try String(contentsOfFile: edited, encoding: .utf8)
@@ -247,6 +292,9 @@ import TestSupport
     @Test func standardInputCannotBeWatched() {
         let run = runCLI(["check", "-", "--watch"])
         #expect(run.exitCode == 64)
-        #expect(run.stderr == "error: --watch needs files or folders to watch, not standard input ('-')\nSee 'storygraph help check'.\n")
+        #expect(
+            run.stderr
+                == "error: --watch needs files or folders to watch, not standard input ('-')\nSee 'storygraph help check'.\n"
+        )
     }
 }

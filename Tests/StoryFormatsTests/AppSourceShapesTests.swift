@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import StoryGraph
+import Testing
+
 @testable import StoryFormats
 
 /// App-source shapes read by the shape of the code rather than by known field names
@@ -11,14 +12,17 @@ struct AppSourceShapesTests {
     /// endings, simple paths to an ending.
     func counts(_ result: LoadResult) -> [Int] {
         let graph = StoryGraph(result.story)
-        return [result.story.passages.count, result.story.passages.reduce(0) { $0 + $1.choices.count },
-                result.story.passages.filter { $0.ending != nil }.count, pathCount(graph)]
+        return [
+            result.story.passages.count, result.story.passages.reduce(0) { $0 + $1.choices.count },
+            result.story.passages.filter { $0.ending != nil }.count, pathCount(graph),
+        ]
     }
 
     /// `Story(text:a:aDest:b:bDest:)`: before, `aDest` and `bDest` were both choice 1, so
     /// only the `b` choice was read.
     @Test func shortLabelsPairWithTheirDestinations() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             struct StoryBrain {
                 var storyNumber = 0
                 let stories = [
@@ -39,7 +43,8 @@ struct AppSourceShapesTests {
     /// `option1:` / `next1:` pair by number; `choice1:` / `choice1Destination:` by both, and
     /// `choice1` never pairs with `choice10Destination`.
     @Test func numberedLabelsAndNextPairByNumber() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             let scenes = [
                 Scene(body: "Two doors.", option1: "Red", next1: 1, option2: "Blue", next2: 2),
                 Scene(body: "A red room.", option1: "", next1: 0, option2: "", next2: 0),
@@ -48,16 +53,23 @@ struct AppSourceShapesTests {
             """)
         #expect(shape(result.story) == ["0: 1 2", "1:", "2:"])
         #expect(counts(result) == [3, 2, 2, 2])
-        #expect(SourceChoicePairing.pairs(
-            [.init(label: "choice1", offset: 0, value: .init(expression: .string("x"), offset: 0, end: 0)),
-             .init(label: "choice10Destination", offset: 0, value: .init(expression: .integer("2"), offset: 0, end: 0))],
-            SourceConstants(SwiftSourceParser.Summary(), source: SourceText(path: "t.swift", text: ""))).isEmpty)
+        #expect(
+            SourceChoicePairing.pairs(
+                [
+                    .init(label: "choice1", offset: 0, value: .init(expression: .string("x"), offset: 0, end: 0)),
+                    .init(
+                        label: "choice10Destination", offset: 0,
+                        value: .init(expression: .integer("2"), offset: 0, end: 0)),
+                ],
+                SourceConstants(SwiftSourceParser.Summary(), source: SourceText(path: "t.swift", text: ""))
+            ).isEmpty)
     }
 
     /// `StoryPage("…", choices: [Choice(text:destination:)])`: the unlabelled leading text.
     /// Before, every element had "no text field" (an error each), and `map` refused it.
     @Test func unlabelledLeadingTextWithNestedChoices() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             struct StoryBrain {
                 let pages = [
                     StoryPage("You wake on a raft.", choices: [Choice(text: "Paddle", destination: 1), Choice(text: "Sleep", destination: 2)]),
@@ -67,7 +79,10 @@ struct AppSourceShapesTests {
                 ]
             }
             """)
-        #expect(result.story.passages.map(\.text) == ["You wake on a raft.", "An island rises.", "You drift forever.", "Home at last."])
+        #expect(
+            result.story.passages.map(\.text) == [
+                "You wake on a raft.", "An island rises.", "You drift forever.", "Home at last.",
+            ])
         #expect(shape(result.story) == ["0: 1 2", "1: 3", "2:", "3:"])
         #expect(counts(result) == [4, 3, 2, 2])
         #expect(result.diagnostics.isEmpty)
@@ -76,7 +91,8 @@ struct AppSourceShapesTests {
     /// `Node(s:nL:nR:)`: links by the shape of the code (labels that hold another node's
     /// name), a text under a one-letter name. Before: refused as "decided by if/else".
     @Test func linkedNodesWithNamesOfTheirOwn() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             class Tree {
                 let win = Node(s: "You find the treasure.", nL: nil, nR: nil)
                 let lose = Node(s: "The cave collapses.", nL: nil, nR: nil)
@@ -96,7 +112,8 @@ struct AppSourceShapesTests {
     /// `Node(s: st1, nL: node3, nR: node2)` with `let st1 = Story(d: "…", aL: "…", aR: "…")`,
     /// declared before the nodes they link to.
     @Test func linkedNodesOverValueObjects() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             let st1 = Tale(d: "A bridge over a gorge.", aL: "Cross it", aR: "Go round")
             let st2 = Tale(d: "Halfway, a plank cracks.", aL: "Run", aR: "Crawl")
             let st3 = Tale(d: "You make it across.", aL: nil, aR: nil)
@@ -108,7 +125,11 @@ struct AppSourceShapesTests {
             """, path: "StoryLine.swift")
         #expect(result.story.start == "node1")
         #expect(shape(result.story) == ["node1: node2 node4", "node2: node3 node3", "node3:", "node4:"])
-        #expect(result.story.passages.map(\.text) == ["A bridge over a gorge.", "Halfway, a plank cracks.", "You make it across.", "The long way takes all day."])
+        #expect(
+            result.story.passages.map(\.text) == [
+                "A bridge over a gorge.", "Halfway, a plank cracks.", "You make it across.",
+                "The long way takes all day.",
+            ])
         #expect(result.story.passages[0].choices.map(\.text) == ["Cross it", "Go round"])
         #expect(counts(result) == [4, 4, 0, 3])
         #expect(result.diagnostics.isEmpty)
@@ -116,7 +137,8 @@ struct AppSourceShapesTests {
 
     /// Builder calls and property assignments in Swift, whatever the classes are called.
     @Test func swiftBuilderCallsAndChoiceProperties() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             class Adventure {
                 let start = Page(story: "A door, a window.")
                 let hall = Page(story: "A dusty hall.")
@@ -143,7 +165,8 @@ struct AppSourceShapesTests {
     /// `let pier = start.addChoiceWith(title: "…", story: .pier)`, and unnamed pages made
     /// by a bare call (`pier.addChoiceWith(title: "…", story: .boat)`), named after the case.
     @Test func pagesMadeByBuilderCallsFromEnumCases() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             struct Voyage {
                 static var story: Page {
                     let harbour = Page(story: .harbour(name: "Ada"))
@@ -166,7 +189,8 @@ struct AppSourceShapesTests {
 
     /// The same in Objective-C: `[first addChoiceWithTitle:@"…" leaf:left]`.
     @Test func objectiveCBuilderMessages() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             @implementation Book
             - (void)build {
                 Leaf *first = [[Leaf alloc] initWithText:@"The bell rings."];
@@ -188,7 +212,8 @@ struct AppSourceShapesTests {
     /// story index and the pressed button. Before: refused. A branch under a condition
     /// beyond `==` and `&&` is named with its line and left out.
     @Test func ifElseBranchesOverConstantsAreEvaluated() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             import UIKit
             class ViewController: UIViewController {
                 let story1 = "Your car has a flat on a lonely road."
@@ -238,22 +263,27 @@ struct AppSourceShapesTests {
             """, path: "ViewController.swift")
         #expect(result.story.start == "1")
         #expect(shape(result.story) == ["1: 2 3", "2: 4 3", "3:", "4:"])
-        #expect(result.story.passages.map(\.text) == [
-            "Your car has a flat on a lonely road.", "The trucker offers a lift.",
-            "The farmer's dog chases you off. The end.", "You get home safe. The end.",
-        ])
+        #expect(
+            result.story.passages.map(\.text) == [
+                "Your car has a flat on a lonely road.", "The trucker offers a lift.",
+                "The farmer's dog chases you off. The end.", "You get home safe. The end.",
+            ])
         #expect(result.story.passages[0].choices.map(\.text) == ["Flag down a truck", "Walk to the farm"])
         #expect(result.story.passages[1].choices.map(\.text) == ["Accept", "Decline"])
         #expect(counts(result) == [4, 4, 2, 3])
         #expect(result.diagnostics.map(\.location?.line) == [37])
-        #expect(result.diagnostics.first?.message.hasPrefix("this branch sets storyIndex under a condition storygraph does not evaluate (`if storyIndex > 3 && sender.tag == 2 {`)") == true)
+        #expect(
+            result.diagnostics.first?.message.hasPrefix(
+                "this branch sets storyIndex under a condition storygraph does not evaluate (`if storyIndex > 3 && sender.tag == 2 {`)"
+            ) == true)
     }
 
     /// A view controller with a tap recogniser is no story: before, it loaded as one piece
     /// with a broken link to `self`.
     @Test func aTapRecogniserIsNotAPiece() {
         #expect(throws: StoryLoadError.self) {
-            try loadSource("""
+            try loadSource(
+                """
                 class ViewController: UIViewController {
                     override func viewDidLoad() {
                         let tap = UITapGestureRecognizer(target: self, action: #selector(tapped))
@@ -262,7 +292,11 @@ struct AppSourceShapesTests {
                 }
                 """, path: "ViewController.swift")
         }
-        #expect(AdventurePieceLoader.confidence(for: SourceText(path: "V.swift", text: "let tap = UITapGestureRecognizer(target: self, action: #selector(t))")) == 0)
+        #expect(
+            AdventurePieceLoader.confidence(
+                for: SourceText(
+                    path: "V.swift", text: "let tap = UITapGestureRecognizer(target: self, action: #selector(t))")) == 0
+        )
     }
 }
 
@@ -270,37 +304,40 @@ struct AppSourceShapesTests {
 @Suite("SourceLoader: app projects")
 struct AppSourceProjectTests {
     func project() throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("storygraph-project-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "storygraph-project-\(UUID().uuidString)"
+        ).path
         let files = [
             "Destini/Model/Story.swift": """
-                struct Story {
-                    let title: String
-                    let choice1: String
-                    let choice1Destination: Int
-                    let choice2: String
-                    let choice2Destination: Int
-                }
-                """,
+            struct Story {
+                let title: String
+                let choice1: String
+                let choice1Destination: Int
+                let choice2: String
+                let choice2Destination: Int
+            }
+            """,
             "Destini/Model/StoryBrain.swift": """
-                struct StoryBrain {
-                    var storyNumber = 0
-                    let stories = [
-                        Story(title: "The bus breaks down.", choice1: "Walk", choice1Destination: 1, choice2: "Wait", choice2Destination: 2),
-                        Story(title: "You reach town.", choice1: "The", choice1Destination: 0, choice2: "End", choice2Destination: 0),
-                        Story(title: "Night falls.", choice1: "The", choice1Destination: 0, choice2: "End", choice2Destination: 0),
-                    ]
-                }
-                """,
+            struct StoryBrain {
+                var storyNumber = 0
+                let stories = [
+                    Story(title: "The bus breaks down.", choice1: "Walk", choice1Destination: 1, choice2: "Wait", choice2Destination: 2),
+                    Story(title: "You reach town.", choice1: "The", choice1Destination: 0, choice2: "End", choice2Destination: 0),
+                    Story(title: "Night falls.", choice1: "The", choice1Destination: 0, choice2: "End", choice2Destination: 0),
+                ]
+            }
+            """,
             "Destini/Controller/ViewController.swift": """
-                class ViewController: UIViewController {
-                    var storyBrain = StoryBrain()
-                }
-                """,
+            class ViewController: UIViewController {
+                var storyBrain = StoryBrain()
+            }
+            """,
             "Pods/Other/Other.swift": "let xs = [Story(title: \"x\", choice1: \"y\", choice1Destination: 0)]",
         ]
         for (path, text) in files {
             let full = (root as NSString).appendingPathComponent(path)
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: full, atomically: true, encoding: .utf8)
         }
         try FileManager.default.createDirectory(atPath: root + "/Destini.xcodeproj", withIntermediateDirectories: true)
@@ -316,7 +353,10 @@ struct AppSourceProjectTests {
             #expect(shape(result.story) == ["0: 1 2", "1: ↺ ↺", "2: ↺ ↺"])
             let notes = result.diagnostics.filter { $0.ruleID == AppSourceProject.ruleID }
             #expect(notes.map(\.location?.file) == [root + "/Destini/Model/StoryBrain.swift"])
-            #expect(notes.map(\.message) == ["read the story from this file, the one of the 3 source files in \(root) that holds it"])
+            #expect(
+                notes.map(\.message) == [
+                    "read the story from this file, the one of the 3 source files in \(root) that holds it"
+                ])
         }
     }
 
@@ -327,9 +367,10 @@ struct AppSourceProjectTests {
             _ = try StoryLoading.load(paths: [root + "/Destini/Model/Story.swift"])
             Issue.record("a type-only file loaded")
         } catch {
-            #expect(error.diagnostics.map(\.message) == [
-                "the story is in another file: StoryBrain.swift (this file declares Story but builds no story); give that file, or the project folder",
-            ])
+            #expect(
+                error.diagnostics.map(\.message) == [
+                    "the story is in another file: StoryBrain.swift (this file declares Story but builds no story); give that file, or the project folder"
+                ])
             #expect(error.diagnostics.map(\.location?.line) == [1])
         }
     }

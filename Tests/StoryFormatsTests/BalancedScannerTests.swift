@@ -1,10 +1,14 @@
 import Testing
+
 @testable import StoryFormats
 
 /// The shared balanced scanner: nesting, strings and escapes skipped, and where a run
 /// that never closes was left open.
 @Suite struct BalancedScannerTests {
-    static func scan(_ text: String, _ open: Unicode.Scalar = "(", _ close: Unicode.Scalar = ")", quotes: [Unicode.Scalar] = ["\"", "'"]) -> BalancedScanner.Outcome {
+    static func scan(
+        _ text: String, _ open: Unicode.Scalar = "(", _ close: Unicode.Scalar = ")",
+        quotes: [Unicode.Scalar] = ["\"", "'"]
+    ) -> BalancedScanner.Outcome {
         let s = Array(text.unicodeScalars)
         return BalancedScanner(open: open, close: close, quotes: quotes).scan(s, from: 1, end: s.count)
     }

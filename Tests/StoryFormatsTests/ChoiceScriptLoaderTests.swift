@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import StoryFormats
 import StoryGraph
+import TestSupport
+import Testing
+
+@testable import StoryFormats
 
 /// ChoiceScript games written for these tests: scenes as in-memory files of one folder.
 @Suite struct ChoiceScriptLoaderTests {
@@ -112,7 +113,9 @@ import StoryGraph
     }
 
     static let ferry: [(String, String)] = [
-        ("startup", """
+        (
+            "startup",
+            """
             *title Ferry
             *scene_list
               startup
@@ -121,8 +124,11 @@ import StoryGraph
             *create fare 2
             You buy a ticket at the kiosk.
             *finish
-            """),
-        ("crossing", """
+            """
+        ),
+        (
+            "crossing",
+            """
             The ferry sways on the grey water.
             *gosub seasick
             Gulls circle the mast.
@@ -136,19 +142,24 @@ import StoryGraph
             *label seasick
             You feel queasy for a while.
             *return
-            """),
-        ("harbour", """
+            """
+        ),
+        (
+            "harbour",
+            """
             The harbour lights welcome you home.
             *ending
-            """),
+            """
+        ),
     ]
 
     @Test func finishLeadsToTheNextListedSceneAndGosubIsACallWithItsReturn() throws {
         let result = try Self.load(Self.ferry)
         let story = result.story
-        #expect(story.passages.map(\.id) == [
-            "startup", "crossing", "crossing@3", "crossing@8", "crossing:seasick", "harbour",
-        ])
+        #expect(
+            story.passages.map(\.id) == [
+                "startup", "crossing", "crossing@3", "crossing@8", "crossing:seasick", "harbour",
+            ])
         #expect(story.passage("startup")?.choices.map(\.text) == ["Next Chapter"])
         #expect(story.passage("startup")?.choices.map(\.target) == ["crossing"])
         let call = try #require(story.passage("crossing")?.choices.first)
@@ -163,9 +174,10 @@ import StoryGraph
         #expect(story.passage("crossing@8")?.choices.map(\.text) == ["Land"])
         #expect(story.passage("crossing@8")?.effects.map(\.operation) == [.add])
         #expect(story.passage("harbour")?.ending != nil)
-        #expect(story.sourceStatistics.map(\.name) == [
-            "scenes", "labels", "choices", "options", "gotos", "gosubs", "finishes", "endings", "lines", "words",
-        ])
+        #expect(
+            story.sourceStatistics.map(\.name) == [
+                "scenes", "labels", "choices", "options", "gotos", "gosubs", "finishes", "endings", "lines", "words",
+            ])
         #expect(story.sourceStatistics.map(\.value) == [3, 1, 1, 2, 0, 1, 3, 1, 23, 43])
         #expect(Self.findings(result) == [])
     }
@@ -206,7 +218,10 @@ import StoryGraph
     @Test func onlyAnEmptySceneStartIsAnEmptyPassage() throws {
         let result = try Self.load([("startup", Self.lantern)])
         let story = result.story
-        #expect(story.passages.map(\.id) == ["startup", "startup@5", "startup@7", "startup:road", "startup@17", "startup@20"])
+        #expect(
+            story.passages.map(\.id) == [
+                "startup", "startup@5", "startup@7", "startup:road", "startup@17", "startup@20",
+            ])
         #expect(story.passages.map(\.isFlowPoint) == [false, true, true, true, true, true])
         #expect(story.passage("startup@7")?.text == "")
         #expect(story.passage("startup:road")?.text == "")
@@ -268,10 +283,14 @@ import StoryGraph
         let result = try Self.load([("startup", Self.bridge)])
         let story = result.story
         let start = try #require(story.passage("startup"))
-        #expect(start.choices.map(\.text) == ["Leap the gap.", "Tie yourself on.", "Turn back.", "Swing across.", "Look for a rope."])
-        #expect(start.choices.map { $0.condition?.description ?? "-" } == [
-            "strength > 50", "has_rope", "-", "has_rope", "not (has_rope)",
-        ])
+        #expect(
+            start.choices.map(\.text) == [
+                "Leap the gap.", "Tie yourself on.", "Turn back.", "Swing across.", "Look for a rope.",
+            ])
+        #expect(
+            start.choices.map { $0.condition?.description ?? "-" } == [
+                "strength > 50", "has_rope", "-", "has_rope", "not (has_rope)",
+            ])
         #expect(start.choices[0].condition?.expression == .binary(.greater, .variable("strength"), .integer(50)))
         #expect(start.choices.map(\.isOnceOnly) == [true, true, false, true, true])
         #expect(start.choices[2].effects.map(\.operation) == [.fairSubtract])
@@ -280,13 +299,16 @@ import StoryGraph
 
         let far = try #require(story.passage("startup:far"))
         #expect(far.choices.map(\.kind) == [.auto, .auto, .auto])
-        #expect(far.choices.map { $0.condition?.description ?? "-" } == [
-            "(strength >= 50) and has_rope",
-            "not ((strength >= 50) and has_rope) and strength > 30",
-            "not ((strength >= 50) and has_rope) and not (strength > 30)",
-        ])
-        #expect(far.choices[0].condition?.expression == .binary(
-            .and, .binary(.greaterOrEqual, .variable("strength"), .integer(50)), .variable("has_rope")))
+        #expect(
+            far.choices.map { $0.condition?.description ?? "-" } == [
+                "(strength >= 50) and has_rope",
+                "not ((strength >= 50) and has_rope) and strength > 30",
+                "not ((strength >= 50) and has_rope) and not (strength > 30)",
+            ])
+        #expect(
+            far.choices[0].condition?.expression
+                == .binary(
+                    .and, .binary(.greaterOrEqual, .variable("strength"), .integer(50)), .variable("has_rope")))
         let analysis = Self.analysis(result)
         // 3 ways to the far side × 3 branches there, and 2 ways home.
         #expect(analysis.paths.total == 11)
@@ -295,7 +317,8 @@ import StoryGraph
     }
 
     @Test func tabsIndentLikeSpaces() throws {
-        let text = "*scene_list\n\tstartup\nA fork.\n*choice\n\t#Left.\n\t\tLeft it is.\n\t\t*ending\n\t#Right.\n\t\t*ending\n"
+        let text =
+            "*scene_list\n\tstartup\nA fork.\n*choice\n\t#Left.\n\t\tLeft it is.\n\t\t*ending\n\t#Right.\n\t\t*ending\n"
         let result = try Self.load([("startup", text)])
         #expect(result.story.passages.map(\.id) == ["startup", "startup@6", "startup@9"])
         #expect(result.story.passage("startup")?.choices.map(\.text) == ["Left.", "Right."])
@@ -305,11 +328,14 @@ import StoryGraph
     // MARK: - quicktest's checks, at quicktest's file and line
 
     @Test func fallingOutOfAnOptionIsReportedOnTheNextOptionsLine() throws {
-        let text = "*scene_list\n  startup\nHello.\n*choice\n  #One\n    one\n    *goto a\n  #Two\n    two\n  #Three\n    *goto a\n*label a\n*ending\n"
+        let text =
+            "*scene_list\n  startup\nHello.\n*choice\n  #One\n    one\n    *goto a\n  #Two\n    two\n  #Three\n    *goto a\n*label a\n*ending\n"
         let result = try Self.load([("startup", text)])
         #expect(Self.findings(result) == ["startup.txt:10 choicescript-fall-out"])
-        #expect(result.diagnostics.first { $0.ruleID == "choicescript-fall-out" }?.message
-            == "It is illegal to fall out of a *choice statement; you must *goto or *finish before the end of the indented block.")
+        #expect(
+            result.diagnostics.first { $0.ruleID == "choicescript-fall-out" }?.message
+                == "It is illegal to fall out of a *choice statement; you must *goto or *finish before the end of the indented block."
+        )
     }
 
     @Test func missingLabelsScenesAndBodiesAreErrorsWhereQuicktestSaysSo() throws {
@@ -326,44 +352,58 @@ import StoryGraph
         let second = "*choice\n  #a\n    *goto_scene Third\n  #b\n"
         let third = "Three.\n*ending\n"
         let result = try Self.load([("startup", startup), ("second", second), ("third", third)])
-        #expect(Self.findings(result) == [
-            "second.txt:3 choicescript-missing-scene",
-            "second.txt:6 choicescript-no-option-body",
-            "startup.txt:6 choicescript-missing-scene",
-            "third.txt:1 choicescript-unused-scene",
-        ])
+        #expect(
+            Self.findings(result) == [
+                "second.txt:3 choicescript-missing-scene",
+                "second.txt:6 choicescript-no-option-body",
+                "startup.txt:6 choicescript-missing-scene",
+                "third.txt:1 choicescript-unused-scene",
+            ])
         let messages = result.diagnostics.filter { $0.ruleID?.hasPrefix("choicescript-") ?? false }.map(\.message)
-        #expect(messages == [
-            "Incorrect capitalization/canonicalization; the file is called third.txt but you requested Third.txt",
-            "Expected choice body",
-            "File does not exist: absent.txt",
-            "scene file third.txt is in no *scene_list and no *goto_scene reaches it",
-        ])
+        #expect(
+            messages == [
+                "Incorrect capitalization/canonicalization; the file is called third.txt but you requested Third.txt",
+                "Expected choice body",
+                "File does not exist: absent.txt",
+                "scene file third.txt is in no *scene_list and no *goto_scene reaches it",
+            ])
         #expect(result.diagnostics.first { $0.ruleID == "choicescript-missing-scene" }?.severity == .error)
         // quicktest's "bad label nowhere" is the broken link at the *goto.
         // ("#b", with no body, runs off the end of the scene: on to the missing scene.)
-        #expect(Self.findings(result, rulePrefix: "broken-link") == [
-            "second.txt:3 broken-link", "second.txt:5 broken-link", "startup.txt:8 broken-link",
-        ])
+        #expect(
+            Self.findings(result, rulePrefix: "broken-link") == [
+                "second.txt:3 broken-link", "second.txt:5 broken-link", "startup.txt:8 broken-link",
+            ])
     }
 
     @Test func fallingIntoAnElseNeedsImplicitControlFlow() throws {
         let body = "*if x = 1\n  yes\n*else\n  no\n*ending\n"
         let strict = try Self.load([("startup", "*scene_list\n  startup\n*create x 1\n" + body)])
         #expect(Self.findings(strict) == ["startup.txt:6 choicescript-fall-in-else"])
-        let relaxed = try Self.load([("startup", "*scene_list\n  startup\n*create implicit_control_flow true\n*create x 1\n" + body)])
+        let relaxed = try Self.load([
+            ("startup", "*scene_list\n  startup\n*create implicit_control_flow true\n*create x 1\n" + body)
+        ])
         #expect(Self.findings(relaxed) == [])
     }
 
     @Test func finishWithNoNextSceneAndUnlistedScenesAreWarnings() throws {
-        let result = try Self.load([("startup", "*scene_list\n  startup\nThe end.\n*finish\n"), ("attic", "Dust.\n*ending\n")])
-        #expect(Self.findings(result) == ["attic.txt:1 choicescript-unused-scene", "startup.txt:4 choicescript-finish-no-next"])
-        #expect(result.diagnostics.filter { $0.ruleID?.hasPrefix("choicescript-") ?? false }.map(\.severity) == [.warning, .warning])
+        let result = try Self.load([
+            ("startup", "*scene_list\n  startup\nThe end.\n*finish\n"), ("attic", "Dust.\n*ending\n"),
+        ])
+        #expect(
+            Self.findings(result) == [
+                "attic.txt:1 choicescript-unused-scene", "startup.txt:4 choicescript-finish-no-next",
+            ])
+        #expect(
+            result.diagnostics.filter { $0.ruleID?.hasPrefix("choicescript-") ?? false }.map(\.severity) == [
+                .warning, .warning,
+            ])
         #expect(result.story.passage("startup")?.ending != nil)
     }
 
     @Test func aListedStatsScreenThatNoFlowEntersIsKeptAside() throws {
-        let startup = "*scene_list\n  startup\n  choicescript_stats\n  road\n*create gold 1\nA coin.\n*goto_scene road\n"
+        let startup =
+            "*scene_list\n  startup\n  choicescript_stats\n  road\n*create gold 1\nA coin.\n*goto_scene road\n"
         let stats = "Gold: ${gold}\n*choice\n  #Back.\n    *finish\n"
         let road = "The road.\n*ending\n"
         let result = try Self.load([("startup", startup), ("choicescript_stats", stats), ("road", road)])
@@ -378,7 +418,8 @@ import StoryGraph
     }
 
     @Test func aLabelWrittenTwiceIsADuplicateIDAndTheFirstWins() throws {
-        let text = "*scene_list\n  startup\nStart.\n*goto well\n*label well\nA well.\n*ending\n*label well\nAnother well.\n*ending\n"
+        let text =
+            "*scene_list\n  startup\nStart.\n*goto well\n*label well\nA well.\n*ending\n*label well\nAnother well.\n*ending\n"
         let result = try Self.load([("startup", text)])
         #expect(result.story.passages.map(\.id) == ["startup", "startup:well"])
         #expect(result.story.passage("startup:well")?.text == "A well.")

@@ -1,14 +1,17 @@
 import Foundation
-import Testing
-import TestSupport
 import StoryGraph
+import TestSupport
+import Testing
+
 @testable import StoryFormats
 
 /// Gamebook data in schemas of their own (JSON, YAML, JS/TS object literals): the schema
 /// inferred and reported, `--schema` overriding it, and located errors for broken input.
 @Suite struct GamebookLoaderTests {
     /// Loads `text` as if it were the file `name`, and analyses it.
-    static func load(_ name: String, _ text: String, schema: GamebookSchema? = nil) throws -> (LoadResult, StoryAnalysis) {
+    static func load(_ name: String, _ text: String, schema: GamebookSchema? = nil) throws -> (
+        LoadResult, StoryAnalysis
+    ) {
         let result = try Load.text(text, path: name, options: LoadOptions.with(\.gamebookSchema, schema))
         return (result, Load.analysis(result))
     }
@@ -55,7 +58,10 @@ import StoryGraph
         #expect(story.passages[2].choices[1].location == SourceLocation(file: "lanterns.yaml", line: 19, column: 9))
         #expect(analysis.paths.total.description == "2")
         #expect(analysis.endings.entries.map { story.passages[$0.passage].id } == ["sea", "home"])
-        #expect(Self.inferred(result) == "inferred: sections = \"sections\" map, id = key, text = \"text\", options = \"options\"[].{\"label\",\"goto\"}")
+        #expect(
+            Self.inferred(result)
+                == "inferred: sections = \"sections\" map, id = key, text = \"text\", options = \"options\"[].{\"label\",\"goto\"}"
+        )
     }
 
     /// An array of records with a numeric id, options as a map of label → number.
@@ -78,7 +84,10 @@ import StoryGraph
         #expect(story.passages[1].choices.map(\.text) == ["Run", "Walk"])
         #expect(analysis.paths.total.description == "3")
         #expect(analysis.endings.entries.count == 2)
-        #expect(Self.inferred(result) == "inferred: sections = top-level list, id = \"page\", text = \"body\", options = \"next\"{label: target}")
+        #expect(
+            Self.inferred(result)
+                == "inferred: sections = top-level list, id = \"page\", text = \"body\", options = \"next\"{label: target}"
+        )
     }
 
     /// `export default` with unquoted keys, all three quote kinds, comments, trailing commas,
@@ -108,7 +117,10 @@ import StoryGraph
         #expect(story.passages[0].location == SourceLocation(file: "bridge.ts", line: 7, column: 5))
         #expect(analysis.paths.total.description == "2")
         #expect(analysis.endings.entries.count == 2)
-        #expect(Self.inferred(result) == "inferred: sections = \"scenes\" list, id = position from 0, text = \"say\", options = \"answers\"[].{\"reply\",\"to\"}")
+        #expect(
+            Self.inferred(result)
+                == "inferred: sections = \"scenes\" list, id = position from 0, text = \"say\", options = \"answers\"[].{\"reply\",\"to\"}"
+        )
     }
 
     @Test func moduleExportsAndConstDeclarations() throws {
@@ -116,7 +128,8 @@ import StoryGraph
         let (one, _) = try Self.load("a.cjs", exports)
         #expect(one.story.passages.map(\.id) == ["a", "b"])
         #expect(one.story.passages[0].choices.map(\.target) == ["b"])
-        let declared = "function helper() { return { z: 1 } }\nconst story: Record<string, Page> = {\n  a: { t: \"A\", go: [\"b\"] },\n  b: { t: \"B\", go: [] },\n};\n"
+        let declared =
+            "function helper() { return { z: 1 } }\nconst story: Record<string, Page> = {\n  a: { t: \"A\", go: [\"b\"] },\n  b: { t: \"B\", go: [] },\n};\n"
         let (two, _) = try Self.load("a.ts", declared)
         #expect(two.story.passages.map(\.id) == ["a", "b"])
     }
@@ -173,16 +186,20 @@ import StoryGraph
         let (result, analysis) = try Self.load("rooms.json", text, schema: schema)
         #expect(result.story.passages.map { $0.choices.map(\.target) } == [["c"], ["a"], []])
         #expect(analysis.paths.total.description == "1")
-        #expect(Self.inferred(result) == "schema: sections = \"rooms\" map, id = key, text = none, options = \"alt\" (one target)")
+        #expect(
+            Self.inferred(result)
+                == "schema: sections = \"rooms\" map, id = key, text = none, options = \"alt\" (one target)")
     }
 
     @Test func aSchemaFileWithAnUnknownKeyIsRefusedAtTheKey() {
         #expect {
-            _ = try GamebookSchema(file: SourceText(path: "s.json", text: "{\n  \"options\": \"o\",\n  \"goto\": \"g\"\n}"))
+            _ = try GamebookSchema(
+                file: SourceText(path: "s.json", text: "{\n  \"options\": \"o\",\n  \"goto\": \"g\"\n}"))
         } throws: { error in
             let d = (error as? StoryLoadError)?.diagnostics.first
             return d?.location == SourceLocation(file: "s.json", line: 3, column: 3)
-                && d?.message == "unknown schema key 'goto'; a schema names: sections, id, idBase, text, options, label, target"
+                && d?.message
+                    == "unknown schema key 'goto'; a schema names: sections, id, idBase, text, options, label, target"
         }
     }
 
@@ -209,8 +226,9 @@ import StoryGraph
         let d = try #require(Self.refusal("bad.js", text))
         #expect(d.location == SourceLocation(file: "bad.js", line: 3, column: 18))
         #expect(d.message == "expected ',' or '}' after a value, found 'g'")
-        #expect(Self.refusal("open.js", "export default {\n  a: { text: 'A', go: ['b'] },\n  b: { text: 'B\n")?.message
-            == "a line break inside a quoted string: write it as \\n, or use a `template string`")
+        #expect(
+            Self.refusal("open.js", "export default {\n  a: { text: 'A', go: ['b'] },\n  b: { text: 'B\n")?.message
+                == "a line break inside a quoted string: write it as \\n, or use a `template string`")
     }
 
     /// Code inside the literal (a condition as a function, a variable, a `${…}`) is read as
@@ -233,27 +251,41 @@ import StoryGraph
         let warning = try #require(result.diagnostics.first { $0.severity == .warning && $0.ruleID == "js-code" })
         #expect(warning.location == SourceLocation(file: "pages.js", line: 3, column: 25))
         #expect(warning.message.hasPrefix("3 values are code, not literal data"))
-        #expect(Self.inferred(result) == "inferred: sections = \"pages\" list, id = \"id\", text = \"text\", options = \"options\"[].{\"text\",\"nextText\"}")
+        #expect(
+            Self.inferred(result)
+                == "inferred: sections = \"pages\" list, id = \"id\", text = \"text\", options = \"options\"[].{\"text\",\"nextText\"}"
+        )
     }
 
     /// Options as a map keyed by target, and options one level down (`choice.options`).
     @Test func optionsKeyedByTargetAndNestedOptions() throws {
-        let keyed = "export default {\n  yard: { text: 'Yard', options: { path: 'Take the path', shed: 'Open the shed' } },\n  path: { text: 'Path' },\n  shed: { text: 'Shed', options: { yard: 'Back' } },\n}\n"
+        let keyed =
+            "export default {\n  yard: { text: 'Yard', options: { path: 'Take the path', shed: 'Open the shed' } },\n  path: { text: 'Path' },\n  shed: { text: 'Shed', options: { yard: 'Back' } },\n}\n"
         let (one, a1) = try Self.load("yard.js", keyed)
         #expect(one.story.passages[0].choices.map(\.text) == ["Take the path", "Open the shed"])
         #expect(one.story.passages[0].choices.map(\.target) == ["path", "shed"])
         #expect(a1.paths.total.description == "1")
-        #expect(Self.inferred(one) == "inferred: sections = top-level map, id = key, text = \"text\", options = \"options\"{target: label}")
-        let nested = "nodes:\n  a:\n    narrative: A\n    choice:\n      prompt: Which?\n      options:\n        - {text: Left, next_node: b}\n        - {text: Right, next_node: c}\n  b: {narrative: B}\n  c: {narrative: C}\n"
+        #expect(
+            Self.inferred(one)
+                == "inferred: sections = top-level map, id = key, text = \"text\", options = \"options\"{target: label}"
+        )
+        let nested =
+            "nodes:\n  a:\n    narrative: A\n    choice:\n      prompt: Which?\n      options:\n        - {text: Left, next_node: b}\n        - {text: Right, next_node: c}\n  b: {narrative: B}\n  c: {narrative: C}\n"
         let (two, a2) = try Self.load("nested.yaml", nested)
         #expect(two.story.passages.map(\.choices.count) == [2, 0, 0])
         #expect(a2.paths.total.description == "2")
-        #expect(Self.inferred(two) == "inferred: sections = \"nodes\" map, id = key, text = \"narrative\", options = \"choice.options\"[].{\"text\",\"next_node\"}")
+        #expect(
+            Self.inferred(two)
+                == "inferred: sections = \"nodes\" map, id = key, text = \"narrative\", options = \"choice.options\"[].{\"text\",\"next_node\"}"
+        )
     }
 
     @Test func aFileThatIsNoGamebookSaysWhatWasLookedFor() throws {
         let d = try #require(Self.refusal("config.yaml", "name: tool\nversion: 3\nsettings:\n  colour: red\n"))
-        #expect(d.message == "not a gamebook: looked for a map or list of sections (records) with an options field whose targets name other sections, and found none in a map of 3 entries; give --schema FILE to say which fields are which")
+        #expect(
+            d.message
+                == "not a gamebook: looked for a map or list of sections (records) with an options field whose targets name other sections, and found none in a map of 3 entries; give --schema FILE to say which fields are which"
+        )
         #expect(d.location == SourceLocation(file: "config.yaml", line: 1, column: 1))
     }
 
@@ -262,8 +294,12 @@ import StoryGraph
         let (result, _) = try Self.load("anchors.yaml", text)
         #expect(result.story.passages.map { $0.choices.map(\.target) } == [["b"], [], ["b"]])
         var laughs = "a: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
-        for k in 1...7 { laughs += "a\(k): &a\(k) [" + Array(repeating: "*a\(k - 1)", count: 10).joined(separator: ", ") + "]\n" }
-        #expect(Self.refusal("laughs.yaml", laughs)?.message == "YAML aliases expand to more than 1000000 nodes; storygraph reads no more")
+        for k in 1...7 {
+            laughs += "a\(k): &a\(k) [" + Array(repeating: "*a\(k - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        #expect(
+            Self.refusal("laughs.yaml", laughs)?.message
+                == "YAML aliases expand to more than 1000000 nodes; storygraph reads no more")
     }
 
     @Test func aRawLineBreakInAJSONStringSaysToWriteBackslashN() throws {
@@ -273,7 +309,8 @@ import StoryGraph
     }
 
     @Test func storygraphsOwnJSONStaysWithItsLoader() throws {
-        let text = #"{"title": "T", "start": "a", "passages": [{"id": "a", "text": "A", "choices": [{"text": "Go", "to": "b"}]}, {"id": "b", "text": "B"}]}"#
+        let text =
+            #"{"title": "T", "start": "a", "passages": [{"id": "a", "text": "A", "choices": [{"text": "Go", "to": "b"}]}, {"id": "b", "text": "B"}]}"#
         let result = try StoryLoading.load(sources: [SourceText(path: "t.json", text: text)])
         #expect(result.story.format == "story-json")
     }

@@ -1,7 +1,8 @@
-import Testing
-import TestSupport
-@testable import StoryGraph
 import StoryFormats
+import TestSupport
+import Testing
+
+@testable import StoryGraph
 
 @Suite struct GeneratorTests: LoadsStoryText {
     static let fileName = "generated.json"
@@ -15,10 +16,11 @@ import StoryFormats
     }
 
     static func counts(_ story: Story) -> (passages: Int, choices: Int, endings: Int) {
-        (story.passages.count, story.passages.reduce(0) { $0 + $1.choices.count },
-         story.passages.filter(\.isEnding).count)
+        (
+            story.passages.count, story.passages.reduce(0) { $0 + $1.choices.count },
+            story.passages.filter(\.isEnding).count
+        )
     }
-
 
     @Test(arguments: [
         Counts(shape: .lattice(width: 3, layers: 4), passages: 13, choices: 3 + 2 * 3 * 3, endings: 3),
@@ -78,7 +80,9 @@ import StoryFormats
             #expect(figures.reachable == size, "seed \(seed): start reaches \(figures.reachable) of \(size)")
             if size >= 2_000 {
                 // ~8% of sections are endings, and a loop every 400 sections at least.
-                #expect((0.06...0.11).contains(Double(figures.endings) / Double(size)), "seed \(seed): \(figures.endings) endings")
+                #expect(
+                    (0.06...0.11).contains(Double(figures.endings) / Double(size)),
+                    "seed \(seed): \(figures.endings) endings")
                 #expect(figures.loops >= size / 400, "seed \(seed): \(figures.loops) loops")
             }
         }
@@ -93,16 +97,19 @@ import StoryFormats
         #expect(StoryGenerator.Shape.gamebook(1).promise.endings == 1...1)
         // A promise that is broken says how.
         let degenerate = StoryFigures(StoryGraph(StoryGenerator.story(.chain(2_000))))
-        #expect(promise.broken(by: degenerate) == [
-            "endings 1, promised 99...224", "loops 0, promised 5...2000", "branching 1.0, promised 1.9...2.3",
-        ])
+        #expect(
+            promise.broken(by: degenerate) == [
+                "endings 1, promised 99...224", "loops 0, promised 5...2000", "branching 1.0, promised 1.9...2.3",
+            ])
     }
 
     /// Every other shape keeps its promise too, for every seed (the lattice is the only one
     /// that draws numbers).
     @Test(arguments: [
-        StoryGenerator.Shape.lattice(width: 2, layers: 1), .lattice(width: 2, layers: 30), .lattice(width: 10, layers: 20),
-        .lattice(width: 100, layers: 50), .tree(depth: 0), .tree(depth: 6), .chain(1), .chain(300), .diamonds(0), .diamonds(40),
+        StoryGenerator.Shape.lattice(width: 2, layers: 1), .lattice(width: 2, layers: 30),
+        .lattice(width: 10, layers: 20),
+        .lattice(width: 100, layers: 50), .tree(depth: 0), .tree(depth: 6), .chain(1), .chain(300), .diamonds(0),
+        .diamonds(40),
     ])
     func everyShapeKeepsItsPromiseForEverySeed(_ shape: StoryGenerator.Shape) {
         for seed in UInt64(1)...50 {
@@ -117,9 +124,15 @@ import StoryFormats
 
     @Test func figuresSayWhatTheStoryIs() {
         let chain = StoryFigures(StoryGraph(StoryGenerator.story(.chain(5))))
-        #expect(chain.description == "5 passages, 4 choices (1.00 a section), 1 endings, start reaches 100.0%, 0 trapped, 0 loops (0 passages)")
+        #expect(
+            chain.description
+                == "5 passages, 4 choices (1.00 a section), 1 endings, start reaches 100.0%, 0 trapped, 0 loops (0 passages)"
+        )
         let figures = StoryFigures(StoryGraph(StoryGenerator.story(.gamebook(2_000), seed: 1)))
-        #expect(figures.description == "2,000 passages, 3,636 choices (1.99 a section), 176 endings, start reaches 100.0%, 0 trapped, 17 loops (84 passages)")
+        #expect(
+            figures.description
+                == "2,000 passages, 3,636 choices (1.99 a section), 176 endings, start reaches 100.0%, 0 trapped, 17 loops (84 passages)"
+        )
     }
 
     @Test func gamebookIsCyclicAndTheOtherShapesAreNot() {
@@ -172,7 +185,8 @@ import StoryFormats
     }
 
     @Test(arguments: [
-        StoryGenerator.Shape.gamebook(400), .lattice(width: 4, layers: 5), .tree(depth: 4), .chain(30), .diamonds(5), .keys(400),
+        StoryGenerator.Shape.gamebook(400), .lattice(width: 4, layers: 5), .tree(depth: 4), .chain(30), .diamonds(5),
+        .keys(400),
     ])
     func roundTripsThroughTheLoader(_ shape: StoryGenerator.Shape) throws {
         let story = StoryGenerator.story(shape, seed: 5)
@@ -205,7 +219,10 @@ import StoryFormats
         let conditioned = story.passages.map { $0.choices.filter { $0.condition != nil }.count }.reduce(0, +)
         let earning = story.passages.filter { !$0.effects.isEmpty }.count
         let giving = story.passages.filter { !($0.choices.first?.effects.isEmpty ?? true) }.count
-        #expect((conditioned, earning, giving) == (Self.keysFigures.conditioned, Self.keysFigures.earning, Self.keysFigures.giving))
+        #expect(
+            (conditioned, earning, giving) == (
+                Self.keysFigures.conditioned, Self.keysFigures.earning, Self.keysFigures.giving
+            ))
         let state = StateAnalysis(StoryGraph(story))
         #expect(state.isComplete)
         #expect(state.model.variables == ["key_a", "key_b", "key_c", "coins"])
@@ -227,12 +244,16 @@ import StoryFormats
         let story = Story(
             title: tricky, start: "a \"b\"",
             passages: [
-                Passage(id: "a \"b\"", text: tricky, tags: ["t\\1", "t\n2"], choices: [
-                    Choice(text: tricky, target: "end\u{1}", condition: "x < \"y\""),
-                ]),
-                Passage(id: "end\u{1}", text: "", ending: Passage.Ending(kind: "good\t"), choices: [
-                    Choice(text: "Again", target: "", isRestart: true),
-                ]),
+                Passage(
+                    id: "a \"b\"", text: tricky, tags: ["t\\1", "t\n2"],
+                    choices: [
+                        Choice(text: tricky, target: "end\u{1}", condition: "x < \"y\"")
+                    ]),
+                Passage(
+                    id: "end\u{1}", text: "", ending: Passage.Ending(kind: "good\t"),
+                    choices: [
+                        Choice(text: "Again", target: "", isRestart: true)
+                    ]),
             ], format: "story-json")
         let loaded = try Self.load(StoryJSONWriter.json(story)).story
         #expect(loaded.title == tricky)
@@ -248,7 +269,8 @@ import StoryFormats
 
     @Test func shapesOutsideTheirRangeAreRefusedWithAReason() {
         #expect(StoryGenerator.Shape.parse("lattice", [1, 5]).failureText?.contains("W ≥ 2") == true)
-        #expect(StoryGenerator.Shape.parse("lattice", [3]).failureText == "shape 'lattice' takes 2 number(s) (W L), got 1")
+        #expect(
+            StoryGenerator.Shape.parse("lattice", [3]).failureText == "shape 'lattice' takes 2 number(s) (W L), got 1")
         #expect(StoryGenerator.Shape.parse("gamebook", [0]).failureText?.contains("from 1") == true)
         #expect(StoryGenerator.Shape.parse("spiral", [3]).failureText?.hasPrefix("unknown shape 'spiral'") == true)
         #expect(StoryGenerator.Shape.parse("tree", [16]).failureText == nil)

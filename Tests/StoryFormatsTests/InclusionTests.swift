@@ -1,26 +1,33 @@
 import Foundation
-import Testing
-@testable import StoryGraph
 import StoryFormats
+import Testing
+
+@testable import StoryGraph
 
 /// Inclusion (DESIGN.md): the steps of a passage shown inside another are the showing
 /// passage's, to any depth; a passage used only by inclusion is a fragment.
 @Suite struct InclusionTests {
     /// start shows "frame", which shows "inner" (which shows "frame" back: the cycle
     /// guard), and "inner" holds the only way to the ending.
-    static let nested = Story(title: "nested", start: "start", passages: [
-        Passage(id: "start", choices: [
-            Choice(text: "", target: "frame", kind: .include),
-            Choice(text: "Wait", target: "wait"),
-        ]),
-        Passage(id: "frame", choices: [Choice(text: "", target: "inner", kind: .include)]),
-        Passage(id: "inner", choices: [
-            Choice(text: "", target: "frame", kind: .include),
-            Choice(text: "Leave", target: "end"),
-        ]),
-        Passage(id: "wait", choices: [Choice(text: "Back", target: "start")]),
-        Passage(id: "end"),
-    ], format: "test")
+    static let nested = Story(
+        title: "nested", start: "start",
+        passages: [
+            Passage(
+                id: "start",
+                choices: [
+                    Choice(text: "", target: "frame", kind: .include),
+                    Choice(text: "Wait", target: "wait"),
+                ]),
+            Passage(id: "frame", choices: [Choice(text: "", target: "inner", kind: .include)]),
+            Passage(
+                id: "inner",
+                choices: [
+                    Choice(text: "", target: "frame", kind: .include),
+                    Choice(text: "Leave", target: "end"),
+                ]),
+            Passage(id: "wait", choices: [Choice(text: "Back", target: "start")]),
+            Passage(id: "end"),
+        ], format: "test")
 
     @Test func stepsOfShownPassagesAreTheShowingPassages() {
         let graph = StoryGraph(Self.nested)
@@ -32,7 +39,10 @@ import StoryFormats
         // start: its own "Wait", then "Leave" from inner; the fragments have no edges.
         #expect(graph.edgeOffsets == [0, 2, 2, 2, 3, 3])
         #expect(graph.edgeTargets == [3, 4, 0])
-        #expect(graph.edgeRefs == [.init(passage: 0, choice: 1), .init(passage: 2, choice: 1), .init(passage: 3, choice: 0)])
+        #expect(
+            graph.edgeRefs == [
+                .init(passage: 0, choice: 1), .init(passage: 2, choice: 1), .init(passage: 3, choice: 0),
+            ])
 
         let reachability = Reachability(graph)
         #expect(reachability.unreachable == [])
@@ -48,11 +58,14 @@ import StoryFormats
     }
 
     @Test func aPassageAlsoEnteredByAStepIsNotAFragment() {
-        let story = Story(title: "t", start: "a", passages: [
-            Passage(id: "a", choices: [Choice(text: "", target: "b", kind: .include), Choice(text: "Go", target: "b")]),
-            Passage(id: "b", choices: [Choice(text: "On", target: "c")]),
-            Passage(id: "c"),
-        ], format: "test")
+        let story = Story(
+            title: "t", start: "a",
+            passages: [
+                Passage(
+                    id: "a", choices: [Choice(text: "", target: "b", kind: .include), Choice(text: "Go", target: "b")]),
+                Passage(id: "b", choices: [Choice(text: "On", target: "c")]),
+                Passage(id: "c"),
+            ], format: "test")
         let graph = StoryGraph(story)
         #expect(graph.isFragment == [false, false, false])
         // a: "Go" to b, and b's "On" shown in a; b keeps its own edge.
@@ -63,11 +76,15 @@ import StoryFormats
     }
 
     @Test func aFragmentWithNoWayOnIsNeitherAnEndingNorATrap() {
-        let story = Story(title: "t", start: "a", passages: [
-            Passage(id: "a", choices: [Choice(text: "", target: "note", kind: .include), Choice(text: "Go", target: "z")]),
-            Passage(id: "note", text: "Just words."),
-            Passage(id: "z"),
-        ], format: "test")
+        let story = Story(
+            title: "t", start: "a",
+            passages: [
+                Passage(
+                    id: "a",
+                    choices: [Choice(text: "", target: "note", kind: .include), Choice(text: "Go", target: "z")]),
+                Passage(id: "note", text: "Just words."),
+                Passage(id: "z"),
+            ], format: "test")
         let graph = StoryGraph(story)
         #expect(graph.isFragment == [false, true, false])
         #expect(graph.isEnding == [false, false, true])
@@ -117,11 +134,18 @@ extension InclusionTests {
     /// A passage whose only way on is a computed jump in the passage it shows: not an
     /// ending, and the jump is picked there, by the fuzzer and the odds alike.
     @Test func brokenAndDynamicLinksShownByInclusionArePickedWhereTheyAreShown() {
-        let story = Story(title: "t", start: "a", passages: [
-            Passage(id: "a", choices: [Choice(text: "", target: "f", kind: .include), Choice(text: "Go", target: "z")]),
-            Passage(id: "f", choices: [Choice(text: "Jump", target: "$x", kind: .dynamic), Choice(text: "Lost", target: "nowhere")]),
-            Passage(id: "z"),
-        ], format: "test")
+        let story = Story(
+            title: "t", start: "a",
+            passages: [
+                Passage(
+                    id: "a", choices: [Choice(text: "", target: "f", kind: .include), Choice(text: "Go", target: "z")]),
+                Passage(
+                    id: "f",
+                    choices: [
+                        Choice(text: "Jump", target: "$x", kind: .dynamic), Choice(text: "Lost", target: "nowhere"),
+                    ]),
+                Passage(id: "z"),
+            ], format: "test")
         let graph = StoryGraph(story)
         #expect(graph.shownDynamicLinks.map(\.passage) == [0])
         #expect(graph.shownDynamicLinks.map(\.ref) == [ChoiceRef(passage: 1, choice: 0)])
@@ -129,7 +153,10 @@ extension InclusionTests {
         let play = PlayGraph(graph)
         #expect(play.offsets == [0, 3, 3, 3])
         #expect(play.targets == [2, PlayGraph.brokenTarget, PlayGraph.dynamicTarget])
-        #expect(play.refs == [ChoiceRef(passage: 0, choice: 1), ChoiceRef(passage: 1, choice: 1), ChoiceRef(passage: 1, choice: 0)])
+        #expect(
+            play.refs == [
+                ChoiceRef(passage: 0, choice: 1), ChoiceRef(passage: 1, choice: 1), ChoiceRef(passage: 1, choice: 0),
+            ])
         let odds = EndingOdds(graph)
         #expect(abs(odds.endingProbability[2] - 1.0 / 3.0) < 1e-12)
         #expect(abs(odds.brokenLink - 1.0 / 3.0) < 1e-12)
@@ -159,7 +186,9 @@ extension InclusionTests {
         #expect(graph.isFragment.count { $0 } == n)
         let lint = StoryAnalysis(graph).lint
         #expect(lint.findings.count { $0.ruleID == "inclusion-depth" } == n - limit)
-        #expect(lint.findings.first { $0.ruleID == "inclusion-depth" }?.message
-            == "passage 'start' shows passages nested more than 32 inclusions deep; their links are not counted as its own")
+        #expect(
+            lint.findings.first { $0.ruleID == "inclusion-depth" }?.message
+                == "passage 'start' shows passages nested more than 32 inclusions deep; their links are not counted as its own"
+        )
     }
 }

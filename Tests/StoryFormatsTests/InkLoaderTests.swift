@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import StoryGraph
+import TestSupport
+import Testing
+
 @testable import StoryFormats
 
 @Suite struct InkLoaderTests: LoadsStoryText {
@@ -14,7 +15,8 @@ import StoryGraph
     }
 
     @Test func weaveOfChoicesAndAGather() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             Start here.
             * [Left] You go left.
                 A bend in the road.
@@ -43,7 +45,8 @@ import StoryGraph
     }
 
     @Test func knotsStitchesAndChoiceFlags() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             -> inn
             === inn ===
             = door
@@ -68,13 +71,16 @@ import StoryGraph
         #expect(story.passage("inn.door.knock")?.text == "Knock loudly")
         // A knot with no content of its own goes on into its first stitch.
         #expect(story.passage("inn")?.choices.map(\.target) == ["inn.door"])
-        #expect(Self.source(result) == [
-            "words": 8, "knots": 2, "stitches": 2, "functions": 1, "choices": 3, "gathers": 0, "diverts": 5, "files": 1,
-        ])
+        #expect(
+            Self.source(result) == [
+                "words": 8, "knots": 2, "stitches": 2, "functions": 1, "choices": 3, "gathers": 0, "diverts": 5,
+                "files": 1,
+            ])
     }
 
     @Test func logicIsKeptAsData() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             VAR gold = 3
             CONST PRICE = 2
             LIST mood = calm, (tense), afraid = 5
@@ -88,7 +94,8 @@ import StoryGraph
             Shop. -> DONE
             """)
         let story = result.story
-        #expect(story.variables.map(\.name) == ["gold", "PRICE", "mood", "mood.calm", "mood.tense", "mood.afraid", "where"])
+        #expect(
+            story.variables.map(\.name) == ["gold", "PRICE", "mood", "mood.calm", "mood.tense", "mood.afraid", "where"])
         #expect(story.variables[0].initial == .integer(3))
         #expect(story.variables[1].isConstant)
         #expect(story.variables[2].initial == .unknown("(tense)"))
@@ -104,7 +111,8 @@ import StoryGraph
     }
 
     @Test func tunnelsThreadsAndConditionalDiverts() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             -> hub
             === hub ===
             <- chatter
@@ -130,7 +138,8 @@ import StoryGraph
     }
 
     @Test func passagesTheLoaderMadeAreFlowPoints() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             -> inn
             === inn ===
             * [Knock] -> inn.hall
@@ -149,13 +158,17 @@ import StoryGraph
         #expect(story.passage("inn.c-0")?.text == "Voices.")
         #expect(story.passage("inn.c-0")?.choices.map(\.target) == ["inn.wait"])
         let points = story.passages.map { "\($0.id) \($0.isFlowPoint)" }
-        #expect(points == [
-            "(root) true", "inn false", "inn.peek true", "inn.c-0 true", "inn.wait true", "inn.r-0 true", "inn.end-0 true",
-            "inn.hall false", "tune false",
-        ])
+        #expect(
+            points == [
+                "(root) true", "inn false", "inn.peek true", "inn.c-0 true", "inn.wait true", "inn.r-0 true",
+                "inn.end-0 true",
+                "inn.hall false", "tune false",
+            ])
         // Of the empty passages, only the knot the author declared with no text is asked
         // for some; 'tune' only returns, so the reader passes through it.
-        let empty = Self.analyse(result).lint.findings.filter { $0.ruleID == "empty-passage" }.map { "\($0.location?.line ?? 0) \($0.message)" }
+        let empty = Self.analyse(result).lint.findings.filter { $0.ruleID == "empty-passage" }.map {
+            "\($0.location?.line ?? 0) \($0.message)"
+        }
         #expect(empty == ["2 passage 'inn' has no text"])
         // A root with text is the author's passage.
         let written = try Self.load("Hello.\n* [Go] -> END\n")
@@ -166,7 +179,8 @@ import StoryGraph
     /// threading it and falling back to it: the shape of a glossary that returns to the
     /// conversation it was opened from.
     @Test func divertTargetParametersLeadWhereTheCallsSend() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             -> inn
             === inn ===
             The keeper looks up.
@@ -200,7 +214,8 @@ import StoryGraph
     }
 
     @Test func inkErrorsAreLocated() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             -> start
             === start ===
             Hello.
@@ -209,23 +224,29 @@ import StoryGraph
             === other ===
             Text that runs out.
             """)
-        let found = result.diagnostics.filter { $0.ruleID?.hasPrefix("ink-") == true }.map { "\($0.location?.description ?? "-") \($0.ruleID!)" }
-        #expect(result.diagnostics.contains { $0.ruleID == "broken-link" && $0.location?.description == "story.ink:4:1" })
+        let found = result.diagnostics.filter { $0.ruleID?.hasPrefix("ink-") == true }.map {
+            "\($0.location?.description ?? "-") \($0.ruleID!)"
+        }
+        #expect(
+            result.diagnostics.contains { $0.ruleID == "broken-link" && $0.location?.description == "story.ink:4:1" })
         #expect(found.contains("story.ink:5:1 ink-empty-choice"))
         #expect(found.contains("story.ink:7:1 ink-loose-end"))
         // inklecate: "Stitch 'answer': name has already been used for a var on line 1".
-        let clash = try Self.load("VAR answer = 0\n-> quiz\n=== quiz ===\nWell?\n-> quiz.answer\n= answer\nRight. -> END\n")
+        let clash = try Self.load(
+            "VAR answer = 0\n-> quiz\n=== quiz ===\nWell?\n-> quiz.answer\n= answer\nRight. -> END\n")
         let clashes = clash.diagnostics.filter { $0.ruleID == "ink-name-clash" }
-        #expect(clashes.map { "\($0.location?.description ?? "-") \($0.severity) \($0.message)" } == [
-            "story.ink:6:1 error stitch 'answer': the name is already a variable's (line 1 of story.ink)"
-        ])
+        #expect(
+            clashes.map { "\($0.location?.description ?? "-") \($0.severity) \($0.message)" } == [
+                "story.ink:6:1 error stitch 'answer': the name is already a variable's (line 1 of story.ink)"
+            ])
     }
 
     /// Where inklecate warns of a loose end and where it does not: not after a divert
     /// that may be taken, not in a flow with nothing in it; at the last line read, a
     /// logic line too.
     @Test func looseEndsWhereInklecateFindsThem() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             -> a
             === a ===
             {x: -> b}
@@ -252,11 +273,15 @@ import StoryGraph
 
     @Test func includesAndCycles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ink-include-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("parts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("parts"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "INCLUDE parts/a.ink\n-> a\n".write(to: folder.appendingPathComponent("main.ink"), atomically: true, encoding: .utf8)
-        try "INCLUDE b.ink\n=== a ===\nA. -> b\n".write(to: folder.appendingPathComponent("parts/a.ink"), atomically: true, encoding: .utf8)
-        try "=== b ===\nB. -> END\n".write(to: folder.appendingPathComponent("parts/b.ink"), atomically: true, encoding: .utf8)
+        try "INCLUDE parts/a.ink\n-> a\n".write(
+            to: folder.appendingPathComponent("main.ink"), atomically: true, encoding: .utf8)
+        try "INCLUDE b.ink\n=== a ===\nA. -> b\n".write(
+            to: folder.appendingPathComponent("parts/a.ink"), atomically: true, encoding: .utf8)
+        try "=== b ===\nB. -> END\n".write(
+            to: folder.appendingPathComponent("parts/b.ink"), atomically: true, encoding: .utf8)
         for paths in [[folder.appendingPathComponent("main.ink").path], [folder.path]] {
             let result = try StoryLoading.load(paths: paths)
             #expect(result.story.passages.map(\.id) == ["(root)", "b", "a"])
@@ -264,7 +289,8 @@ import StoryGraph
             #expect(Self.source(result)["files"] == 3)
             #expect(Self.analyse(result).paths.total == 1)
         }
-        try "INCLUDE a.ink\n=== b ===\nB. -> END\n".write(to: folder.appendingPathComponent("parts/b.ink"), atomically: true, encoding: .utf8)
+        try "INCLUDE a.ink\n=== b ===\nB. -> END\n".write(
+            to: folder.appendingPathComponent("parts/b.ink"), atomically: true, encoding: .utf8)
         let cyclic = try StoryLoading.load(paths: [folder.appendingPathComponent("main.ink").path])
         let cycle = try #require(cyclic.diagnostics.first { $0.ruleID == "ink-include-cycle" })
         #expect(cycle.severity == .error)
@@ -275,7 +301,8 @@ import StoryGraph
     }
 
     @Test func fuzzTakesAOnceOnlyChoiceOnceAndTheFallbackLast() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             -> hub
             === hub ===
             * [Clock] -> hub
@@ -302,7 +329,8 @@ import StoryGraph
 
     /// inklecate's output for a story of ours (`-> hall`, `=== hall ===` with `* [Left] ->
     /// hall`, `+ [Wait] Waiting. -> hall`, `* -> done`; `=== done ===` `Done. -> END`).
-    static let compiled = ##"{"inkVersion":21,"root":[[{"->":"hall"},["done",{"#n":"g-0"}],null],"done",{"hall":[["^A hall.","\n","ev","str","^Left","/str","/ev",{"*":".^.c-0","flg":20},"ev","str","^Wait","/str","/ev",{"*":".^.c-1","flg":4},{"*":".^.c-2","flg":24},{"c-0":["^ ",{"->":"hall"},"\n",{"#f":5}],"c-1":["^ Waiting.","\n",{"->":"hall"},null],"c-2":[{"->":"done"},"\n",{"#f":5}]}],null],"done":["^Done. ","end","\n",null]}],"listDefs":{}}"##
+    static let compiled =
+        ##"{"inkVersion":21,"root":[[{"->":"hall"},["done",{"#n":"g-0"}],null],"done",{"hall":[["^A hall.","\n","ev","str","^Left","/str","/ev",{"*":".^.c-0","flg":20},"ev","str","^Wait","/str","/ev",{"*":".^.c-1","flg":4},{"*":".^.c-2","flg":24},{"c-0":["^ ",{"->":"hall"},"\n",{"#f":5}],"c-1":["^ Waiting.","\n",{"->":"hall"},null],"c-2":[{"->":"done"},"\n",{"#f":5}]}],null],"done":["^Done. ","end","\n",null]}],"listDefs":{}}"##
 
     @Test func compiledInkJSON() throws {
         let result = try StoryLoading.load(sources: [SourceText(path: "hall.ink.json", text: Self.compiled)])
@@ -325,7 +353,8 @@ import StoryGraph
     }
 
     @Test func authorNotesStrayBracesAndAChoiceOnAGather() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             Start.
             TODO: write the middle
             * [One]
@@ -339,12 +368,15 @@ import StoryGraph
         #expect(Self.source(result)["words"] == 3)
         #expect(Self.source(result)["gathers"] == 1)
         #expect(Self.source(result)["choices"] == 2)
-        let rules = result.diagnostics.compactMap { d in d.ruleID.map { "\(d.location!.line) \($0)" } }.filter { $0.contains("ink-") }
+        let rules = result.diagnostics.compactMap { d in d.ruleID.map { "\(d.location!.line) \($0)" } }.filter {
+            $0.contains("ink-")
+        }
         #expect(rules == ["2 ink-todo", "5 ink-stray-brace"])
     }
 
     @Test func multiLineBlocksCarryTheirConditions() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             -> k
             === k ===
             {
@@ -377,7 +409,8 @@ import StoryGraph
     /// A branch with choices, then an `- else:` branch of text only, then a choice after
     /// the block: every branch's flow is the passage's, as in The Intercept's cell.
     @Test func aBranchAfterOneWithChoicesGoesOnInTheSamePassage() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             -> cell
             === cell
             The bolt slides home.
@@ -407,7 +440,8 @@ import StoryGraph
     /// in The Intercept's `start.waited`: the branch goes on from the tunnel's return
     /// point to the desk; the block not taken, the flow goes on after it.
     @Test func aTunnelInsideABlockDoesNotCutOffWhatFollows() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             -> hall
             === hall
             The clerk waits.
@@ -439,7 +473,8 @@ import StoryGraph
     /// not to the next branch's test, so no reader calls both (and finds the once-only
     /// choice spent).
     @Test func tunnelsInEveryBranchOfABlockMeetAfterIt() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             VAR polite = true
             The clerk looks up.
             * [Smile]
@@ -493,7 +528,8 @@ import StoryGraph
     /// word is text (inklecate prints "else"), as in murder_at_m_hotel's files. inklecate
     /// -s counts 8 words here.
     @Test func anOrConditionAndAnElseWithNoColon() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             VAR met = false
             VAR late = true
             {met || late: You nod.|You wave.}
@@ -514,7 +550,8 @@ import StoryGraph
     /// A flow whose last line is a `TODO:` is no loose end to inklecate (El-Hilo's
     /// `guayanfanta1`), though a line after the TODO is (inklecate warns at line 8 here).
     @Test func aTodoLastIsNoLooseEnd() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             -> pier
             === pier ===
             The pier.
@@ -537,9 +574,11 @@ import StoryGraph
         #expect(story.passages.count == 21)
         #expect(story.passages.reduce(0) { $0 + $1.choices.count } == 29)
         // inklecate -s prints the same for this story.
-        #expect(Self.source(result) == [
-            "words": 168, "knots": 6, "stitches": 2, "functions": 1, "choices": 16, "gathers": 3, "diverts": 16, "files": 2,
-        ])
+        #expect(
+            Self.source(result) == [
+                "words": 168, "knots": 6, "stitches": 2, "functions": 1, "choices": 16, "gathers": 3, "diverts": 16,
+                "files": 2,
+            ])
         #expect(!result.hasErrors)
         let analysis = Self.analyse(result)
         // Three ways aboard × three to the crossing (the bow, or the mast and the lantern

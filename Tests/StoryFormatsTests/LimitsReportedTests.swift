@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import StoryGraph
-@testable import StoryFormats
 import TestSupport
+import Testing
+
+@testable import StoryFormats
+@testable import StoryGraph
 
 /// Every limit that cuts something says which limit and what lifts it.
 @Suite struct LimitsReportedTests {
@@ -12,7 +13,10 @@ import TestSupport
         do {
             _ = try SourceText(path: "big.json", data: data)
         } catch {
-            #expect(error.description == "big.json:1:1: error: file is 67108865 bytes; the limit is 67108864 bytes (64 MiB), and no option lifts it [file-too-large]")
+            #expect(
+                error.description
+                    == "big.json:1:1: error: file is 67108865 bytes; the limit is 67108864 bytes (64 MiB), and no option lifts it [file-too-large]"
+            )
         }
     }
 
@@ -36,16 +40,23 @@ import TestSupport
         #expect(report.endings.map(\.probability) == [1])
         let text = report.text()
         #expect(text.contains("expected choices        - (not solved within the budget)"))
-        #expect(text.contains("odds exact (every unsolved loop has one way out); expected choices unknown: search stopped at its budget of 1 s; a larger --budget lifts it"))
+        #expect(
+            text.contains(
+                "odds exact (every unsolved loop has one way out); expected choices unknown: search stopped at its budget of 1 s; a larger --budget lifts it"
+            ))
     }
 
     @Test func oddsCutByTheBudgetSayHowFarOff() {
         let n = 60
         // Two ways out (n and n + 1), so the cut leaves mass unresolved.
-        let graph = Fixture.story((0..<n).map { v in (0..<n).filter { $0 != v } + [n] + (v == 0 ? [n + 1] : []) } + [[], []])
+        let graph = Fixture.story(
+            (0..<n).map { v in (0..<n).filter { $0 != v } + [n] + (v == 0 ? [n + 1] : []) } + [[], []])
         let report = Report(StoryAnalysis(graph, options: .init(budget: .init(seconds: 1, steps: 1_000))))
         #expect(!report.odds.converged)
         #expect(report.odds.unresolved > 0 && report.odds.unresolved < 1)
-        #expect(report.text().contains("odds search stopped at its budget of 1 s; a larger --budget lifts it: every probability is a lower bound, at most \(NumberText.percent(report.odds.unresolved)) below the exact one"))
+        #expect(
+            report.text().contains(
+                "odds search stopped at its budget of 1 s; a larger --budget lifts it: every probability is a lower bound, at most \(NumberText.percent(report.odds.unresolved)) below the exact one"
+            ))
     }
 }

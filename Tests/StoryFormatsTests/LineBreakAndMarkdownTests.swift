@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+
 @testable import StoryFormats
+@testable import StoryGraph
 
 @Suite struct LineBreakAndMarkdownTests {
     @Test func aCROnlyTweeFileHasOneLinePerCR() throws {
@@ -26,7 +27,8 @@ import Testing
     }
 
     @Test func pipesNewlinesAndBackticksInIdsKeepMarkdownTablesWhole() throws {
-        let json = #"{"start": "a|b", "passages": [{"id": "a|b", "text": "x", "choices": [{"text": "go", "to": "e`1\nx|y"}]}, {"id": "e`1\nx|y", "text": "y", "ending": true}]}"#
+        let json =
+            #"{"start": "a|b", "passages": [{"id": "a|b", "text": "x", "choices": [{"text": "go", "to": "e`1\nx|y"}]}, {"id": "e`1\nx|y", "text": "y", "ending": true}]}"#
         let result = try StoryLoading.load(sources: [SourceText(path: "t.json", text: json)])
         let markdown = Report(StoryAnalysis(StoryGraph(result.story))).markdown()
         #expect(markdown.contains("Format `story-json`, starts at `a\\|b`."))

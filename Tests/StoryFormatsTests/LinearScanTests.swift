@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+
 @testable import StoryFormats
+@testable import StoryGraph
 
 /// Hostile inputs that once made a scanner quadratic: each must finish within a generous
 /// bound (a debug build; the bound only catches quadratic work) and give the exact result.
@@ -53,10 +54,11 @@ import Testing
         let source = SourceText(path: "t.swift", text: text)
         let (result, seconds) = timed { SwiftSourceLexer.tokenize(source, dialect: .swift) }
         #expect(seconds < 5, "\(count) unclosed '\\(' took \(seconds) s")
-        #expect(result.diagnostics.map(\.message) == [
-            "unterminated interpolation '\\(' in a multi-line string",
-            "unterminated multi-line string: '\"\"\"' is never closed",
-        ])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "unterminated interpolation '\\(' in a multi-line string",
+                "unterminated multi-line string: '\"\"\"' is never closed",
+            ])
         #expect(result.diagnostics.map { $0.location?.line } == [2, 1])
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import StoryGraph
-@testable import StoryFormats
 import TestSupport
+import Testing
+
+@testable import StoryFormats
 
 /// Each loader family, and each shape that once took quadratic time, loaded at size n and
 /// 8n in one run: 8n must take well under 64 times (quadratic) as long as n, under
@@ -34,14 +35,16 @@ import TestSupport
     /// Passage i links to i + 1 and i + 2: every passage has a choice list, the last is
     /// an ending.
     static func ladder(_ count: Int, ids: (Int) -> String) -> FixtureStory {
-        FixtureStory(passages: (0..<count).map { i in
-            FixtureStory.Passage(id: ids(i), text: "Text of \(ids(i))", links: (i + 1..<min(i + 3, count)).map(ids))
-        })
+        FixtureStory(
+            passages: (0..<count).map { i in
+                FixtureStory.Passage(id: ids(i), text: "Text of \(ids(i))", links: (i + 1..<min(i + 3, count)).map(ids))
+            })
     }
 
     static func generic(_ maker: FixtureMaker, n: Int, passages: @escaping @Sendable (Int) -> Int? = { $0 }) -> Case {
-        Case(name: maker.format, file: "story.\(maker.fileExtension)", format: maker.format, n: n,
-             write: { maker.write(ladder($0, ids: maker.id)) }, passages: passages)
+        Case(
+            name: maker.format, file: "story.\(maker.fileExtension)", format: maker.format, n: n,
+            write: { maker.write(ladder($0, ids: maker.id)) }, passages: passages)
     }
 
     static func quoted(_ text: String) -> String { "\"" + text + "\"" }
@@ -59,68 +62,93 @@ import TestSupport
         generic(.destini, n: 50),
         generic(.adventurePiece, n: 80),
         // Gamebook JSON and a JS module: one object of k sections.
-        Case(name: "gamebook JSON", file: "book.json", format: "gamebook", n: 150, write: { k in
-            let sections = (0..<k).map { i in
-                let options = (i + 1..<min(i + 3, k)).map { #"{"label": "go \#($0)", "goto": "s\#($0)"}"# }
-                return #"  "s\#(i)": {"text": "Section \#(i).", "options": [\#(options.joined(separator: ", "))]}"#
-            }
-            return "{\"sections\": {\n" + sections.joined(separator: ",\n") + "\n}}\n"
-        }, passages: { $0 }),
-        Case(name: "gamebook JS", file: "book.js", format: "gamebook", n: 150, write: { k in
-            let sections = (0..<k).map { i in
-                let options = (i + 1..<min(i + 3, k)).map { "{ label: 'go \($0)', goto: 's\($0)' }" }
-                return "  s\(i): { text: 'Section \(i).', options: [\(options.joined(separator: ", "))] },"
-            }
-            return "export default {\n  sections: {\n" + sections.joined(separator: "\n") + "\n  }\n};\n"
-        }, passages: { $0 }),
+        Case(
+            name: "gamebook JSON", file: "book.json", format: "gamebook", n: 150,
+            write: { k in
+                let sections = (0..<k).map { i in
+                    let options = (i + 1..<min(i + 3, k)).map { #"{"label": "go \#($0)", "goto": "s\#($0)"}"# }
+                    return #"  "s\#(i)": {"text": "Section \#(i).", "options": [\#(options.joined(separator: ", "))]}"#
+                }
+                return "{\"sections\": {\n" + sections.joined(separator: ",\n") + "\n}}\n"
+            }, passages: { $0 }),
+        Case(
+            name: "gamebook JS", file: "book.js", format: "gamebook", n: 150,
+            write: { k in
+                let sections = (0..<k).map { i in
+                    let options = (i + 1..<min(i + 3, k)).map { "{ label: 'go \($0)', goto: 's\($0)' }" }
+                    return "  s\(i): { text: 'Section \(i).', options: [\(options.joined(separator: ", "))] },"
+                }
+                return "export default {\n  sections: {\n" + sections.joined(separator: "\n") + "\n  }\n};\n"
+            }, passages: { $0 }),
         // One JS array of k elements (each appended to the literal being read).
-        Case(name: "gamebook JS list", file: "list.js", format: "gamebook", n: 150, write: { k in
-            let pages = (0..<k).map { i in
-                "  { id: \(i), text: 'Page \(i).', choices: [\((i + 1..<min(i + 3, k)).map { "{ text: 'to \($0)', page: \($0) }" }.joined(separator: ", "))] },"
-            }
-            return "module.exports = [\n" + pages.joined(separator: "\n") + "\n];\n"
-        }, passages: { $0 }),
+        Case(
+            name: "gamebook JS list", file: "list.js", format: "gamebook", n: 150,
+            write: { k in
+                let pages = (0..<k).map { i in
+                    "  { id: \(i), text: 'Page \(i).', choices: [\((i + 1..<min(i + 3, k)).map { "{ text: 'to \($0)', page: \($0) }" }.joined(separator: ", "))] },"
+                }
+                return "module.exports = [\n" + pages.joined(separator: "\n") + "\n];\n"
+            }, passages: { $0 }),
         // A story of two sections beside a long list and a long map, in JS and in YAML:
         // reading the literal is all the work (each value appended to an open list).
-        Case(name: "gamebook JS long literal", file: "long.js", format: "gamebook", n: 1_500, write: { k in
-            let numbers = (0..<k).map(String.init).joined(separator: ", ")
-            let names = (0..<k).map { "a\($0): \($0)" }.joined(separator: ", ")
-            return "export default {\n  sections: { start: { text: 'Go.', options: [{ label: 'on', goto: 'end' }] }, end: { text: 'Done.' } },\n"
-                + "  numbers: [\(numbers)],\n  names: { \(names) }\n};\n"
-        }, passages: { _ in 2 }),
-        Case(name: "gamebook YAML long literal", file: "long.yaml", format: "gamebook", n: 1_500, write: { k in
-            let numbers = (0..<k).map(String.init).joined(separator: ", ")
-            let names = (0..<k).map { "a\($0): \($0)" }.joined(separator: ", ")
-            return "sections:\n  start: {text: Go., options: [{label: on, goto: end}]}\n  end: {text: Done.}\n"
-                + "numbers: [\(numbers)]\nnames: {\(names)}\n"
-        }, passages: { _ in 2 }),
+        Case(
+            name: "gamebook JS long literal", file: "long.js", format: "gamebook", n: 1_500,
+            write: { k in
+                let numbers = (0..<k).map(String.init).joined(separator: ", ")
+                let names = (0..<k).map { "a\($0): \($0)" }.joined(separator: ", ")
+                return
+                    "export default {\n  sections: { start: { text: 'Go.', options: [{ label: 'on', goto: 'end' }] }, end: { text: 'Done.' } },\n"
+                    + "  numbers: [\(numbers)],\n  names: { \(names) }\n};\n"
+            }, passages: { _ in 2 }),
+        Case(
+            name: "gamebook YAML long literal", file: "long.yaml", format: "gamebook", n: 1_500,
+            write: { k in
+                let numbers = (0..<k).map(String.init).joined(separator: ", ")
+                let names = (0..<k).map { "a\($0): \($0)" }.joined(separator: ", ")
+                return "sections:\n  start: {text: Go., options: [{label: on, goto: end}]}\n  end: {text: Done.}\n"
+                    + "numbers: [\(numbers)]\nnames: {\(names)}\n"
+            }, passages: { _ in 2 }),
         // Every section's options are one YAML alias of a list of k options: k² option
         // records from a file of size k, unless aliases are bounded by the file.
-        Case(name: "gamebook YAML aliases", file: "aliases.yaml", format: "gamebook", n: 40, write: { k in
-            let shared = (0..<k).map { "  - {label: \(quoted("go \($0)")), goto: s\($0)}\n" }.joined()
-            let sections = (0..<k).map { "  s\($0):\n    text: \(quoted("Section \($0)."))\n    options: *all\n" }.joined()
-            return "shared: &all\n" + shared + "sections:\n" + sections
-        }, passages: { $0 <= 40 ? $0 : nil }, refusal: "YAML aliases expand to more than"),
+        Case(
+            name: "gamebook YAML aliases", file: "aliases.yaml", format: "gamebook", n: 40,
+            write: { k in
+                let shared = (0..<k).map { "  - {label: \(quoted("go \($0)")), goto: s\($0)}\n" }.joined()
+                let sections = (0..<k).map { "  s\($0):\n    text: \(quoted("Section \($0)."))\n    options: *all\n" }
+                    .joined()
+                return "shared: &all\n" + shared + "sections:\n" + sections
+            }, passages: { $0 <= 40 ? $0 : nil }, refusal: "YAML aliases expand to more than"),
         // One Yarn node with k options, all jumping to one node: the options dominate.
-        Case(name: "yarn options", file: "options.yarn", format: "yarn", n: 400, write: { k in
-            let options = (1...k).map { "-> go \($0)\n    <<jump End>>\n" }.joined()
-            return "title: Start\n---\nPick.\n" + options + "===\ntitle: End\n---\nDone.\n===\n"
-        }, passages: { _ in 2 }),
+        Case(
+            name: "yarn options", file: "options.yarn", format: "yarn", n: 400,
+            write: { k in
+                let options = (1...k).map { "-> go \($0)\n    <<jump End>>\n" }.joined()
+                return "title: Start\n---\nPick.\n" + options + "===\ntitle: End\n---\nDone.\n===\n"
+            }, passages: { _ in 2 }),
         // One `<<if>>` with k `<<elseif>>` branches.
-        Case(name: "yarn elseif chain", file: "branches.yarn", format: "yarn", n: 400, write: { k in
-            let branches = (1...k).map { "<<elseif $x == \($0)>>\nBranch \($0).\n" }.joined()
-            return "title: Start\n---\n<<declare $x = 0>>\n<<if $x == 0>>\nNone.\n" + branches + "<<endif>>\n<<jump End>>\n===\ntitle: End\n---\nDone.\n===\n"
-        }, passages: { _ in 2 }),
+        Case(
+            name: "yarn elseif chain", file: "branches.yarn", format: "yarn", n: 400,
+            write: { k in
+                let branches = (1...k).map { "<<elseif $x == \($0)>>\nBranch \($0).\n" }.joined()
+                return "title: Start\n---\n<<declare $x = 0>>\n<<if $x == 0>>\nNone.\n" + branches
+                    + "<<endif>>\n<<jump End>>\n===\ntitle: End\n---\nDone.\n===\n"
+            }, passages: { _ in 2 }),
         // A compiled-ink divert whose path has k steps (`.^.^.p1.0.0…`).
-        Case(name: "ink JSON divert path", file: "path.json", format: "ink-json", n: 20_000, write: { k in
-            let path = ".^.^.p1" + String(repeating: ".0", count: k)
-            return ##"{"inkVersion":21,"root":[[["done",{"#n":"g-0"}],null],"done",{"p0":["^Go.","\n",{"->":"\##(path)"},null],"p1":["^End.","\n","end",null]}],"listDefs":{}}"## + "\n"
-        }, passages: { _ in 2 }),
+        Case(
+            name: "ink JSON divert path", file: "path.json", format: "ink-json", n: 20_000,
+            write: { k in
+                let path = ".^.^.p1" + String(repeating: ".0", count: k)
+                return
+                    ##"{"inkVersion":21,"root":[[["done",{"#n":"g-0"}],null],"done",{"p0":["^Go.","\n",{"->":"\##(path)"},null],"p1":["^End.","\n","end",null]}],"listDefs":{}}"##
+                    + "\n"
+            }, passages: { _ in 2 }),
     ]
 
     /// The fastest of `repetitions` loads of `text`, after one untimed load; the load's
     /// passage count or refusal.
-    static func time(_ c: Case, _ text: String, repetitions: Int) -> (seconds: Double, outcome: Result<Int, StoryLoadError>) {
+    static func time(_ c: Case, _ text: String, repetitions: Int) -> (
+        seconds: Double, outcome: Result<Int, StoryLoadError>
+    ) {
         let source = SourceText(path: c.file, text: text)
         func load() -> Result<Int, StoryLoadError> {
             do throws(StoryLoadError) {

@@ -1,7 +1,8 @@
-import Testing
-import TestSupport
-@testable import StoryGraph
 import StoryFormats
+import TestSupport
+import Testing
+
+@testable import StoryGraph
 
 @Suite struct OddsTests {
     static func graph(_ json: String) throws -> StoryGraph {
@@ -43,13 +44,15 @@ import StoryFormats
     }
 
     @Test func neverEndingStoryTrapsAllMass() throws {
-        let odds = EndingOdds(try Self.graph("""
-            {"passages": [
-              {"id": "a", "choices": [{"text": "x", "to": "b"}, {"text": "y", "to": "c"}]},
-              {"id": "b", "choices": [{"text": "x", "to": "a"}]},
-              {"id": "c", "choices": [{"text": "x", "to": "a"}, {"text": "y", "to": "a"}]}
-            ]}
-            """))
+        let odds = EndingOdds(
+            try Self.graph(
+                """
+                {"passages": [
+                  {"id": "a", "choices": [{"text": "x", "to": "b"}, {"text": "y", "to": "c"}]},
+                  {"id": "b", "choices": [{"text": "x", "to": "a"}]},
+                  {"id": "c", "choices": [{"text": "x", "to": "a"}, {"text": "y", "to": "a"}]}
+                ]}
+                """))
         #expect(odds.neverEnding == 1)
         #expect(odds.expectedChoices == nil)
         #expect(odds.endingProbability.allSatisfy { $0 == 0 })
@@ -57,25 +60,29 @@ import StoryFormats
 
     @Test func escapableLoopConvergesToExactOdds() throws {
         // a: stay (back to a via b) or leave to the end: P(end) = 1, visits(a) = 2.
-        let odds = EndingOdds(try Self.graph("""
-            {"passages": [
-              {"id": "a", "choices": [{"text": "loop", "to": "b"}, {"text": "leave", "to": "end"}]},
-              {"id": "b", "choices": [{"text": "back", "to": "a"}]},
-              {"id": "end", "ending": true}
-            ]}
-            """))
+        let odds = EndingOdds(
+            try Self.graph(
+                """
+                {"passages": [
+                  {"id": "a", "choices": [{"text": "loop", "to": "b"}, {"text": "leave", "to": "end"}]},
+                  {"id": "b", "choices": [{"text": "back", "to": "a"}]},
+                  {"id": "end", "ending": true}
+                ]}
+                """))
         #expect(abs(odds.endingProbability[2] - 1) < 1e-12)
         #expect(odds.converged)
-        #expect(abs(odds.expectedChoices! - 3) < 1e-9)  // visits a = 2, b = 1
+        #expect(abs(odds.expectedChoices! - 3) < 1e-9) // visits a = 2, b = 1
     }
 
     @Test func brokenLinkMassIsCounted() throws {
-        let odds = EndingOdds(try Self.graph("""
-            {"passages": [
-              {"id": "a", "choices": [{"text": "ok", "to": "end"}, {"text": "oops", "to": "nowhere"}]},
-              {"id": "end", "ending": true}
-            ]}
-            """))
+        let odds = EndingOdds(
+            try Self.graph(
+                """
+                {"passages": [
+                  {"id": "a", "choices": [{"text": "ok", "to": "end"}, {"text": "oops", "to": "nowhere"}]},
+                  {"id": "end", "ending": true}
+                ]}
+                """))
         #expect(odds.endingProbability[1] == 0.5)
         #expect(odds.brokenLink == 0.5)
     }

@@ -1,6 +1,7 @@
 import StoryFormats
-import Testing
 import TestSupport
+import Testing
+
 @testable import StoryGraph
 
 /// What the analysis knows of each passage, which every output can show (issue 32 item 3).
@@ -28,7 +29,8 @@ import TestSupport
     }
 
     @Test func loopsUnreachablePassagesAndNeverEnding() throws {
-        let analysis = try Self.analysis("""
+        let analysis = try Self.analysis(
+            """
             {"start": "a", "passages": [
               {"id": "a", "text": "t", "choices": [{"text": "x", "to": "b"}, {"text": "y", "to": "end"}]},
               {"id": "b", "text": "t", "choices": [{"text": "x", "to": "a"}, {"text": "y", "to": "b"}]},
@@ -45,7 +47,8 @@ import TestSupport
     }
 
     @Test func findingsArePlacedOnThePassageWhoseLinesTheySitOn() throws {
-        let analysis = try Self.analysis("""
+        let analysis = try Self.analysis(
+            """
             {"start": "a", "passages": [
               {"id": "a", "text": "t", "choices": [{"text": "x", "to": "b"}]},
               {"id": "b", "text": "t", "choices": [{"text": "y", "to": "nowhere"}, {"text": "z", "to": "c"}]},
@@ -54,10 +57,13 @@ import TestSupport
             """)
         let facts = PassageFacts(analysis)
         #expect(facts.findings.map { $0.map { $0.rule ?? "-" } } == [[], ["broken-link"], []])
-        let before = Report.Finding(severity: "info", rule: "r", message: "m", location: SourceLocation(file: "t.json", line: 1, column: 1))
+        let before = Report.Finding(
+            severity: "info", rule: "r", message: "m", location: SourceLocation(file: "t.json", line: 1, column: 1))
         let nowhere = Report.Finding(severity: "info", rule: "r", message: "m", location: nil)
-        let elsewhere = Report.Finding(severity: "info", rule: "r", message: "m", location: SourceLocation(file: "u.json", line: 3, column: 1))
-        let onC = Report.Finding(severity: "info", rule: "r", message: "m", location: SourceLocation(file: "t.json", line: 9, column: 1))
+        let elsewhere = Report.Finding(
+            severity: "info", rule: "r", message: "m", location: SourceLocation(file: "u.json", line: 3, column: 1))
+        let onC = Report.Finding(
+            severity: "info", rule: "r", message: "m", location: SourceLocation(file: "t.json", line: 9, column: 1))
         #expect(PassageFacts.place([before, nowhere, elsewhere, onC], in: analysis.graph.story) == [2: [onC]])
     }
 }

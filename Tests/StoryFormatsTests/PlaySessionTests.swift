@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryGraph
 import StoryFormats
+import Testing
+
+@testable import StoryGraph
 
 /// `PlaySession` walks the `PlayGraph` by the fuzzer's rules: every step of every fuzz run
 /// is a choice the session offers, and the run's outcome is the session's state after it.

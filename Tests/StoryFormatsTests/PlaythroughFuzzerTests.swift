@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryGraph
 import StoryFormats
+import Testing
+
+@testable import StoryGraph
 
 @Suite struct PlaythroughFuzzerTests {
     @Test func destiniSharesMatchTheExactOdds() throws {
@@ -55,15 +56,24 @@ import StoryFormats
         let failing = (1...4_000).filter { Playthrough(play, seed: 11, run: $0).outcome.isFailure }
         #expect(report.brokenLinkRuns == failing.count)
         #expect(report.firstFailedRuns.map(\.run) == Array(failing.prefix(10)))
-        #expect(report.failedLinks == [FuzzReport.FailedLink(
-            choice: ChoiceRef(passage: 0, choice: 1), isDynamic: false, runs: failing.count, firstRun: failing[0])])
-        #expect(report.text(odds: nil).contains("broken link a → 'oops' → nowhere (t.json:2:56): \(NumberText.grouped(failing.count)) runs, first run \(failing[0])"))
+        #expect(
+            report.failedLinks == [
+                FuzzReport.FailedLink(
+                    choice: ChoiceRef(passage: 0, choice: 1), isDynamic: false, runs: failing.count,
+                    firstRun: failing[0])
+            ])
+        #expect(
+            report.text(odds: nil).contains(
+                "broken link a → 'oops' → nowhere (t.json:2:56): \(NumberText.grouped(failing.count)) runs, first run \(failing[0])"
+            ))
     }
 
     /// The smallest N whose first N runs take every choice (runs do not depend on N, so
     /// coverage grows with N: a binary search is exact).
     static func runsToFullCoverage(_ play: PlayGraph, seed: UInt64, policy: PlayPolicy, limit: Int = 1 << 16) -> Int? {
-        func full(_ n: Int) -> Bool { Fuzzer(runs: n, seed: seed, policy: policy, jobs: 2).run(play).choicesTaken == play.slotCount }
+        func full(_ n: Int) -> Bool {
+            Fuzzer(runs: n, seed: seed, policy: policy, jobs: 2).run(play).choicesTaken == play.slotCount
+        }
         guard full(limit) else { return nil }
         var low = 1
         var high = limit
@@ -98,9 +108,11 @@ import StoryFormats
         let with17 = Fuzzer(runs: 17, seed: 42, policy: policy, jobs: 2).run(play)
         let with16 = Fuzzer(runs: 16, seed: 42, policy: policy, jobs: 1).run(play)
         let replay = Playthrough(play, seed: 42, run: 17, policy: policy)
-        let passages = Set(replay.steps.map(\.passage) + {
-            if case .ending(let v) = replay.outcome { return [v] } else { return [] }
-        }())
+        let passages = Set(
+            replay.steps.map(\.passage)
+                + {
+                    if case .ending(let v) = replay.outcome { return [v] } else { return [] }
+                }())
         let slots = Set(replay.steps.map { play.slot(of: $0.choice)! })
         for v in 0..<play.passageCount {
             #expect(with17.passageRuns[v] - with16.passageRuns[v] == (passages.contains(v) ? 1 : 0), "passage \(v)")
@@ -118,13 +130,15 @@ import StoryFormats
 
     @Test func percentilesComeFromTheHistogram() throws {
         // A chain of 3 choices then an ending: every run has length 3.
-        let play = try PlayFixtures.play("""
+        let play = try PlayFixtures.play(
+            """
             {"passages": [{"id": "a", "choices": [{"text": "x", "to": "b"}]},
               {"id": "b", "choices": [{"text": "x", "to": "c"}]}, {"id": "c", "choices": [{"text": "x", "to": "d"}]},
               {"id": "d", "ending": true}]}
             """)
         let report = Fuzzer(runs: 10, seed: 1).run(play)
-        #expect(report.lengthStatistics == FuzzReport.LengthStatistics(min: 3, mean: 3, median: 3, p90: 3, p99: 3, max: 3))
+        #expect(
+            report.lengthStatistics == FuzzReport.LengthStatistics(min: 3, mean: 3, median: 3, p90: 3, p99: 3, max: 3))
         #expect(report.lengthHistogram.count == 1_001)
     }
 

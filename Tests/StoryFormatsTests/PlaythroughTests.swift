@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import StoryGraph
 import StoryFormats
+import TestSupport
+import Testing
+
+@testable import StoryGraph
 
 /// Stories for the playthrough tests, and one generated "harbour-sized" story.
 enum PlayFixtures {
@@ -25,10 +26,18 @@ enum PlayFixtures {
         """
 
     /// The JSON format has no dynamic links: built in code.
-    static let dynamicLink = PlayGraph(StoryGraph(Story(title: "dynamic", start: "a", passages: [
-        Passage(id: "a", choices: [Choice(text: "ok", target: "end"), Choice(text: "jump", target: "$next", kind: .dynamic)]),
-        Passage(id: "end", ending: .init()),
-    ], format: "test")))
+    static let dynamicLink = PlayGraph(
+        StoryGraph(
+            Story(
+                title: "dynamic", start: "a",
+                passages: [
+                    Passage(
+                        id: "a",
+                        choices: [
+                            Choice(text: "ok", target: "end"), Choice(text: "jump", target: "$next", kind: .dynamic),
+                        ]),
+                    Passage(id: "end", ending: .init()),
+                ], format: "test")))
 
     /// 43 passages in 8 chapters. Each chapter's hub offers left / right / wait: left may
     /// end the story badly, wait merges into right, and chapter 4's wait can go back to
@@ -38,22 +47,31 @@ enum PlayFixtures {
         let chapters = 8
         for k in 0..<chapters {
             let next = "hub\(k + 1)"
-            passages.append(Passage(id: "hub\(k)", text: "Chapter \(k).", choices: [
-                Choice(text: "left", target: "left\(k)"), Choice(text: "right", target: "right\(k)"),
-                Choice(text: "wait", target: "wait\(k)"),
-            ]))
-            passages.append(Passage(id: "left\(k)", text: "Left \(k).", choices: [
-                Choice(text: "on", target: next), Choice(text: "fall", target: "end\(k)"),
-            ]))
+            passages.append(
+                Passage(
+                    id: "hub\(k)", text: "Chapter \(k).",
+                    choices: [
+                        Choice(text: "left", target: "left\(k)"), Choice(text: "right", target: "right\(k)"),
+                        Choice(text: "wait", target: "wait\(k)"),
+                    ]))
+            passages.append(
+                Passage(
+                    id: "left\(k)", text: "Left \(k).",
+                    choices: [
+                        Choice(text: "on", target: next), Choice(text: "fall", target: "end\(k)"),
+                    ]))
             passages.append(Passage(id: "right\(k)", text: "Right \(k).", choices: [Choice(text: "on", target: next)]))
             var wait = [Choice(text: "on", target: next), Choice(text: "join the right", target: "right\(k)")]
             if k == 4 { wait.append(Choice(text: "go back", target: "hub2")) }
             passages.append(Passage(id: "wait\(k)", text: "Wait \(k).", choices: wait))
             passages.append(Passage(id: "end\(k)", text: "A fall in chapter \(k).", ending: .init(kind: "bad")))
         }
-        passages.append(Passage(id: "hub\(chapters)", text: "The harbour.", choices: [
-            Choice(text: "sail", target: "good"), Choice(text: "stay", target: "neutral"),
-        ]))
+        passages.append(
+            Passage(
+                id: "hub\(chapters)", text: "The harbour.",
+                choices: [
+                    Choice(text: "sail", target: "good"), Choice(text: "stay", target: "neutral"),
+                ]))
         passages.append(Passage(id: "good", text: "You sail.", ending: .init(kind: "good")))
         passages.append(Passage(id: "neutral", text: "You stay.", ending: .init(kind: "neutral")))
         return Story(title: "harbour-sized", start: "hub0", passages: passages, format: "test")
@@ -122,7 +140,8 @@ enum PlayFixtures {
     @Test func freshRunTakesEveryChoiceOfALoopBeforeRepeating() throws {
         // a: loop (back to a) ×3 or leave to the end; with fresh, a run never repeats a
         // choice while it has another untaken, even once its block has taken them all.
-        let play = try PlayFixtures.play("""
+        let play = try PlayFixtures.play(
+            """
             {"start": "a", "passages": [
               {"id": "a", "choices": [{"text": "x", "to": "a"}, {"text": "y", "to": "a"}, {"text": "z", "to": "a"}, {"text": "out", "to": "end"}]},
               {"id": "end", "ending": true}
@@ -139,18 +158,22 @@ enum PlayFixtures {
         // in the hall nothing can be taken.
         var once = Choice(text: "Out", target: "yard")
         once.isOnceOnly = true
-        let story = Story(title: "once", start: "hall", passages: [
-            Passage(id: "hall", text: "A hall.", choices: [once]),
-            Passage(id: "yard", text: "A yard.", choices: [Choice(text: "Back", target: "hall")]),
-            Passage(id: "end", text: "Never reached."),
-        ], format: "test")
+        let story = Story(
+            title: "once", start: "hall",
+            passages: [
+                Passage(id: "hall", text: "A hall.", choices: [once]),
+                Passage(id: "yard", text: "A yard.", choices: [Choice(text: "Back", target: "hall")]),
+                Passage(id: "end", text: "Never reached."),
+            ], format: "test")
         let play = PlayGraph(StoryGraph(story))
         let run = Playthrough(play, seed: 1, run: 1)
         #expect(run.outcome == .stuck(passage: 0))
         #expect(run.steps.count == 2)
         #expect(run.isOutOfChoices)
-        #expect(Transcript(run, of: play, seed: 1).text().hasSuffix(
-            "3. [hall] A hall.\n   ✗ stuck after 2 choices: no choice here can be taken (the once-only ones are used up and there is no fallback)\n"))
+        #expect(
+            Transcript(run, of: play, seed: 1).text().hasSuffix(
+                "3. [hall] A hall.\n   ✗ stuck after 2 choices: no choice here can be taken (the once-only ones are used up and there is no fallback)\n"
+            ))
         let capped = Playthrough(play, seed: 1, run: 1, maxSteps: 1)
         #expect(capped.outcome == .stuck(passage: 1))
         #expect(!capped.isOutOfChoices)
@@ -161,17 +184,21 @@ enum PlayFixtures {
         // only, so the second call must take "y". Fuzz and replay agree run by run.
         var x = Choice(text: "x", target: "t2")
         x.isOnceOnly = true
-        let story = Story(title: "calls", start: "a", passages: [
-            Passage(id: "a", text: "a", choices: [Choice(text: "", target: "t", kind: .call, returnTo: "b")]),
-            Passage(id: "b", text: "b", choices: [Choice(text: "", target: "t", kind: .call, returnTo: "end")]),
-            Passage(id: "t", text: "t", choices: [x, Choice(text: "y", target: "t2")]),
-            Passage(id: "t2", text: "t2", choices: [Choice(text: "", target: "", kind: .return)]),
-            Passage(id: "end", text: "end"),
-        ], format: "test")
+        let story = Story(
+            title: "calls", start: "a",
+            passages: [
+                Passage(id: "a", text: "a", choices: [Choice(text: "", target: "t", kind: .call, returnTo: "b")]),
+                Passage(id: "b", text: "b", choices: [Choice(text: "", target: "t", kind: .call, returnTo: "end")]),
+                Passage(id: "t", text: "t", choices: [x, Choice(text: "y", target: "t2")]),
+                Passage(id: "t2", text: "t2", choices: [Choice(text: "", target: "", kind: .return)]),
+                Passage(id: "end", text: "end"),
+            ], format: "test")
         let play = PlayGraph(StoryGraph(story))
         for run in 1...30 {
-            let picked = Playthrough(play, seed: 5, run: run).steps.map { story.passages[$0.choice.passage].choices[$0.choice.choice].text }
-                .filter { $0 == "x" || $0 == "y" }
+            let picked = Playthrough(play, seed: 5, run: run).steps.map {
+                story.passages[$0.choice.passage].choices[$0.choice.choice].text
+            }
+            .filter { $0 == "x" || $0 == "y" }
             #expect(picked.count == 2)
             #expect(picked.count { $0 == "x" } <= 1, "run \(run): \(picked)")
         }

@@ -1,6 +1,7 @@
-import Testing
-@testable import StoryGraph
 import StoryFormats
+import Testing
+
+@testable import StoryGraph
 
 /// The one restart rule (`RestartRule`), applied by `Story.validated` for every loader.
 @Suite struct RestartRuleTests {
@@ -10,11 +11,15 @@ import StoryFormats
 
     /// Harlowe's `(link-goto: "The End.", "Start")` on the last passage, as the Twine
     /// loader gives it: an ordinary click back to the start.
-    static let harlowe = Story(title: "h", start: "Start", passages: [
-        Passage(id: "Start", text: "A door.", choices: [Choice(text: "Open it", target: "Hall")]),
-        Passage(id: "Hall", text: "A hall.", choices: [Choice(text: "Sit down", target: "Last")]),
-        Passage(id: "Last", text: "You rest.\n(link-goto: \"The End.\", \"Start\")", choices: [Choice(text: "The End.", target: "Start")]),
-    ], format: "test")
+    static let harlowe = Story(
+        title: "h", start: "Start",
+        passages: [
+            Passage(id: "Start", text: "A door.", choices: [Choice(text: "Open it", target: "Hall")]),
+            Passage(id: "Hall", text: "A hall.", choices: [Choice(text: "Sit down", target: "Last")]),
+            Passage(
+                id: "Last", text: "You rest.\n(link-goto: \"The End.\", \"Start\")",
+                choices: [Choice(text: "The End.", target: "Start")]),
+        ], format: "test")
 
     @Test func aLinkToTheStartFromAFinalPassageIsARestart() throws {
         let before = try Self.analysed(Self.harlowe, .off)
@@ -65,14 +70,22 @@ import StoryFormats
     }
 
     @Test func aHubTheStoryReturnsToIsNotARestart() throws {
-        let story = Story(title: "hub", start: "Square", passages: [
-            Passage(id: "Square", text: "The square.", choices: [Choice(text: "Market", target: "Market"), Choice(text: "Library", target: "Library")]),
-            // Another way on besides the start: a hub return, whatever else.
-            Passage(id: "Market", text: "Stalls.", choices: [Choice(text: "Back to the square", target: "Square"), Choice(text: "Buy a map", target: "Map")]),
-            // The only way on is the start, but nothing says the story is over.
-            Passage(id: "Library", text: "Books.", choices: [Choice(text: "Close the book", target: "Square")]),
-            Passage(id: "Map", text: "You find the way home.\n\nTHE END"),
-        ], format: "test")
+        let story = Story(
+            title: "hub", start: "Square",
+            passages: [
+                Passage(
+                    id: "Square", text: "The square.",
+                    choices: [Choice(text: "Market", target: "Market"), Choice(text: "Library", target: "Library")]),
+                // Another way on besides the start: a hub return, whatever else.
+                Passage(
+                    id: "Market", text: "Stalls.",
+                    choices: [
+                        Choice(text: "Back to the square", target: "Square"), Choice(text: "Buy a map", target: "Map"),
+                    ]),
+                // The only way on is the start, but nothing says the story is over.
+                Passage(id: "Library", text: "Books.", choices: [Choice(text: "Close the book", target: "Square")]),
+                Passage(id: "Map", text: "You find the way home.\n\nTHE END"),
+            ], format: "test")
         let analysis = try Self.analysed(story, .text)
         #expect(analysis.graph.restarts == [])
         #expect(analysis.structure.endings == 1)
@@ -83,12 +96,25 @@ import StoryFormats
     /// On a final passage a label that begins with a restart or end phrase restarts
     /// ("Try again, but…"); beside another way on, or as part of a word, it does not.
     @Test func aFinalPassagesLabelMayBeginWithARestartPhrase() throws {
-        let story = Story(title: "t", start: "s", passages: [
-            Passage(id: "s", text: "Go.", choices: [Choice(text: "a", target: "a"), Choice(text: "b", target: "b"), Choice(text: "c", target: "c")]),
-            Passage(id: "a", text: "Lost.", choices: [Choice(text: "Try again, but faster…", target: "s"), Choice(text: "Restart from the beginning.", target: "s")]),
-            Passage(id: "b", text: "Hub.", choices: [Choice(text: "Try again, but faster", target: "s"), Choice(text: "On", target: "c")]),
-            Passage(id: "c", text: "Done.", choices: [Choice(text: "Restarting engines", target: "s")]),
-        ], format: "test")
+        let story = Story(
+            title: "t", start: "s",
+            passages: [
+                Passage(
+                    id: "s", text: "Go.",
+                    choices: [
+                        Choice(text: "a", target: "a"), Choice(text: "b", target: "b"), Choice(text: "c", target: "c"),
+                    ]),
+                Passage(
+                    id: "a", text: "Lost.",
+                    choices: [
+                        Choice(text: "Try again, but faster…", target: "s"),
+                        Choice(text: "Restart from the beginning.", target: "s"),
+                    ]),
+                Passage(
+                    id: "b", text: "Hub.",
+                    choices: [Choice(text: "Try again, but faster", target: "s"), Choice(text: "On", target: "c")]),
+                Passage(id: "c", text: "Done.", choices: [Choice(text: "Restarting engines", target: "s")]),
+            ], format: "test")
         let analysis = try Self.analysed(story, .text)
         #expect(analysis.graph.restarts == [ChoiceRef(passage: 1, choice: 0), ChoiceRef(passage: 1, choice: 1)])
         #expect(analysis.graph.isEnding == [false, true, false, false])
@@ -105,18 +131,30 @@ import StoryFormats
     }
 
     @Test func eachModeAddsToTheOneBelow() throws {
-        let story = Story(title: "m", start: "a", passages: [
-            Passage(id: "a", choices: [Choice(text: "On", target: "b"), Choice(text: "Side", target: "c"), Choice(text: "Last", target: "d")]),
-            // Declared end with a link back: strict and text.
-            Passage(id: "b", ending: .init(kind: "good"), choices: [Choice(text: "Again", target: "a")]),
-            // "Retry" beside another way on: text only.
-            Passage(id: "c", choices: [Choice(text: "Retry", target: "a"), Choice(text: "Wander", target: "d")]),
-            // Final passage whose last line says it is over: text only.
-            Passage(id: "d", text: "It is done.\nGame over", choices: [Choice(text: "Back", target: "a")]),
-        ], format: "test")
-        func marked(_ rule: RestartRule) throws -> [ChoiceRef] { try StoryGraph(story.validated(restartRule: rule).0).restarts }
+        let story = Story(
+            title: "m", start: "a",
+            passages: [
+                Passage(
+                    id: "a",
+                    choices: [
+                        Choice(text: "On", target: "b"), Choice(text: "Side", target: "c"),
+                        Choice(text: "Last", target: "d"),
+                    ]),
+                // Declared end with a link back: strict and text.
+                Passage(id: "b", ending: .init(kind: "good"), choices: [Choice(text: "Again", target: "a")]),
+                // "Retry" beside another way on: text only.
+                Passage(id: "c", choices: [Choice(text: "Retry", target: "a"), Choice(text: "Wander", target: "d")]),
+                // Final passage whose last line says it is over: text only.
+                Passage(id: "d", text: "It is done.\nGame over", choices: [Choice(text: "Back", target: "a")]),
+            ], format: "test")
+        func marked(_ rule: RestartRule) throws -> [ChoiceRef] {
+            try StoryGraph(story.validated(restartRule: rule).0).restarts
+        }
         #expect(try marked(.off) == [])
         #expect(try marked(.strict) == [ChoiceRef(passage: 1, choice: 0)])
-        #expect(try marked(.text) == [ChoiceRef(passage: 1, choice: 0), ChoiceRef(passage: 2, choice: 0), ChoiceRef(passage: 3, choice: 0)])
+        #expect(
+            try marked(.text) == [
+                ChoiceRef(passage: 1, choice: 0), ChoiceRef(passage: 2, choice: 0), ChoiceRef(passage: 3, choice: 0),
+            ])
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryFormats
 import StoryGraph
+import Testing
+
+@testable import StoryFormats
 
 /// One registry for every rule (issue 10): the list comes from the registry, and the
 /// sources are searched for rule ids that bypass it.
@@ -36,8 +37,10 @@ import StoryGraph
         #expect(Set(ids).count == ids.count)
         #expect(Set(LintRule.allCases.map(\.rawValue)).isSubset(of: Set(ids)))
         #expect(Set(FormatRules.all.map(\.id)).isSubset(of: Set(ids)))
-        #expect(ids.count == LintRule.allCases.count + MapRules.all.count + FormatRules.all.count + InkRules.all.count + ChoiceScriptRules.all.count + YarnRules.all.count
-            + GamebookRules.all.count)
+        #expect(
+            ids.count == LintRule.allCases.count + MapRules.all.count + FormatRules.all.count + InkRules.all.count
+                + ChoiceScriptRules.all.count + YarnRules.all.count
+                + GamebookRules.all.count)
         #expect(StoryLoading.rules.rule("broken-link")?.severity == .error)
         #expect(StoryLoading.rules.rule("start-fallback")?.severity == .warning)
         #expect(StoryLoading.rules.rule("dynamic-link")?.severity == .info)
@@ -54,19 +57,25 @@ import StoryGraph
         for (path, text) in files {
             bypassing += Self.literals(after: "rule: \"", in: text).map { "\(path): rule: \"\($0)\"" }
             bypassing += Self.literals(after: "ruleID == \"", in: text).map { "\(path): ruleID == \"\($0)\"" }
-            declared += Self.literals(after: "Rule(\"", in: text)
+            // `Rule("id", …)`, the id on the same line or the next (as the formatter wraps it).
+            declared += text.matches(of: /Rule\(\s*"([a-z0-9-]+)"/).map { String($0.output.1) }
         }
         #expect(bypassing == [])
         let lint = try #require(files.first { $0.path.hasSuffix("Analysis/Lint.swift") })
         let lintCases = Self.literals(after: " = \"", in: String(lint.text.prefix(while: { $0 != "}" })))
         #expect(lintCases.sorted() == LintRule.allCases.map(\.rawValue).sorted())
-        let loaderRules = FormatRules.all + MapRules.all + InkRules.all + ChoiceScriptRules.all + YarnRules.all + GamebookRules.all
+        let loaderRules =
+            FormatRules.all + MapRules.all + InkRules.all + ChoiceScriptRules.all + YarnRules.all + GamebookRules.all
         #expect(Set(declared) == Set(loaderRules.map(\.id)))
         #expect(declared.count == loaderRules.count)
     }
 
     @Test func loadingGivesEachFindingItsRulesSeverity() throws {
-        let result = try StoryLoading.load(sources: [SourceText(path: "s.json", text: #"{"passages": [{"id": "a", "choices": [{"text": "x", "to": "ghost"}], "colour": 1}]}"#)])
+        let result = try StoryLoading.load(sources: [
+            SourceText(
+                path: "s.json",
+                text: #"{"passages": [{"id": "a", "choices": [{"text": "x", "to": "ghost"}], "colour": 1}]}"#)
+        ])
         #expect(result.diagnostics.map(\.ruleID) == ["broken-link", "unknown-key"])
         for finding in result.diagnostics {
             #expect(finding.severity == StoryLoading.rules.rule(finding.ruleID ?? "")?.severity)

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import StoryFormats
 import StoryGraph
+import TestSupport
+import Testing
 
 /// Arithmetic as each story language's own runtime does it (issue 24): ink divides two
 /// integers as integers, ChoiceScript's fairmath rounds and clamps as its `scene.js` does.
@@ -22,7 +22,9 @@ import StoryGraph
     /// `7 / 2` is 3 in ink (`int / int` is an `int`), and `(7 / 2) % 2` is 1; a decimal
     /// operand keeps the division exact (`7.0 / 2` is 3.5).
     @Test func inkDividesIntegersAsIntegers() throws {
-        let (graph, s) = try Self.state("division.ink", """
+        let (graph, s) = try Self.state(
+            "division.ink",
+            """
             VAR x = 7
             VAR y = 7.0
             ~ x = x / 2
@@ -45,7 +47,9 @@ import StoryGraph
     /// ChoiceScript's `%-` rounds up (50 %- 25 is 38, not 37), `%+` rounds down and stops
     /// at 99 (10 %+ 100 is 99), and `%-` never goes below 1 (0 %- 50 is 1).
     @Test func choiceScriptFairmathRoundsAndClampsAsSceneJS() throws {
-        let (graph, s) = try Self.state("startup.txt", """
+        let (graph, s) = try Self.state(
+            "startup.txt",
+            """
             *create s 50
             *create t 10
             *create z 0

@@ -1,6 +1,7 @@
-import Testing
-@testable import StoryFormats
 import StoryGraph
+import Testing
+
+@testable import StoryFormats
 
 /// The shared `Source/` layer: one line table, the scalar cursor's look-ahead budget, the
 /// title rule, and the parse shared between loaders of one file.
@@ -25,7 +26,7 @@ import StoryGraph
         #expect(cursor.current == " ")
         let close = cursor.find("]]")
         #expect(close == 12)
-        #expect(cursor.budget == 12)  // 20, less 1 for "<<", less 7 scalars searched
+        #expect(cursor.budget == 12) // 20, less 1 for "<<", less 7 scalars searched
         let ahead = cursor.peek(3)
         #expect(ahead == "a")
         #expect(cursor.budget == 9)

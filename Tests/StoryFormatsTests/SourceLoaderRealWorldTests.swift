@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryFormats
 import StoryGraph
+import Testing
+
+@testable import StoryFormats
 
 /// Shapes met in real StoryBrain.swift files written by many hands (see
 /// `Documentation/trials/app-source-realworld.md`), each reproduced here with a story of our
@@ -11,7 +12,8 @@ struct SourceLoaderRealWorldTests {
     /// `choice1Image:` and `storyImage:` are attributes: before, `choice1Image` was read as
     /// choice 1's label (overwriting it) because it holds the word "choice".
     @Test func imageFieldsAreNeitherLabelsNorText() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             let pages = [
                 Page(pageText: "The ferry is late.", pageImage: "dock",
                      choice1: "Wait", choice1Image: "bench", choice1destination: 1,
@@ -45,7 +47,8 @@ struct SourceLoaderRealWorldTests {
     /// `Tale(s: "…", c1: "…", c2: "…", c1D: 2, c2D: 1)`: abbreviated labels and
     /// destinations, and a text under a name of the author's own.
     @Test func abbreviatedFieldsAndATextUnderAnUnknownName() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             struct Brain {
                 let tales = [
                     Tale(sT: "A fox at the gate.", c1: "Feed it", c2: "Shoo it", c1D: 1, c2D: 2),
@@ -66,7 +69,8 @@ struct SourceLoaderRealWorldTests {
     /// texts and labels, no destinations. Every passage loads; one warning at the array
     /// says why there are no links, instead of one error per choice or "not a story".
     @Test func anArrayWithoutDestinationsLoadsItsPassagesWithOneLocatedWarning() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             import Foundation
 
             struct StoryBrain {
@@ -79,7 +83,10 @@ struct SourceLoaderRealWorldTests {
             }
             """)
         #expect(result.story.passages.count == 3)
-        #expect(result.story.passages.map(\.text) == ["A bridge, half fallen.", "A troll asks a riddle.", "A boat drifts by."])
+        #expect(
+            result.story.passages.map(\.text) == [
+                "A bridge, half fallen.", "A troll asks a riddle.", "A boat drifts by.",
+            ])
         #expect(!result.hasErrors)
         let warnings = result.diagnostics.filter { $0.severity == .warning }
         #expect(warnings.count == 1)
@@ -90,7 +97,8 @@ struct SourceLoaderRealWorldTests {
 
     /// One element without destinations among linked ones is still that element's error.
     @Test func oneUnlinkedElementAmongLinkedOnesIsStillAnErrorAtItsChoice() throws {
-        let result = try loadSource("""
+        let result = try loadSource(
+            """
             let stories = [
                 Story(title: "Start", choice1: "On", choice1Destination: 1, choice2: "Off", choice2Destination: 1),
                 Story(title: "Middle", choice1: "Where?", choice2: "Here")
@@ -145,7 +153,8 @@ struct SourceLoaderRealWorldTests {
     /// Detection and loading share one parse: the summary of the text just summarised is
     /// reused, and a different text under the same path is not mistaken for it.
     @Test func summariesAreReusedOnlyForTheSameText() {
-        let a = SourceText(path: "Same.swift", text: "let stories = [Story(title: \"a\", choice1: \"b\", choice1Destination: 0)]\n")
+        let a = SourceText(
+            path: "Same.swift", text: "let stories = [Story(title: \"a\", choice1: \"b\", choice1Destination: 0)]\n")
         let b = SourceText(path: "Same.swift", text: "let other = 1\n")
         let first = SwiftSourceParser.summarize(a, dialect: .swift)
         let again = SwiftSourceParser.summarize(a, dialect: .swift)
@@ -153,6 +162,7 @@ struct SourceLoaderRealWorldTests {
         #expect(first.bindings.map(\.path) == [["stories"]])
         #expect(again.bindings.map(\.path) == [["stories"]])
         #expect(different.bindings.map(\.path) == [["other"]])
-        #expect(SwiftSourceParser.summarize(a, dialect: .objectiveC).bindings.isEmpty, "another dialect is another reading")
+        #expect(
+            SwiftSourceParser.summarize(a, dialect: .objectiveC).bindings.isEmpty, "another dialect is another reading")
     }
 }

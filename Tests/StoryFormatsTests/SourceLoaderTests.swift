@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import StoryFormats
 import StoryGraph
+import TestSupport
+import Testing
+
+@testable import StoryFormats
 
 /// Loads `text` as the file `path` through the registry, as the command line does.
 func loadSource(
@@ -16,7 +17,10 @@ func pathCount(_ graph: StoryGraph) -> Int {
     var count = 0
     var stack: [(node: Int, visited: Set<Int>)] = [(graph.start, [graph.start])]
     while let (v, visited) = stack.popLast() {
-        if graph.isEnding[v] { count += 1; continue }
+        if graph.isEnding[v] {
+            count += 1
+            continue
+        }
         for w in graph.successors(of: v) where !visited.contains(w) {
             stack.append((w, visited.union([w])))
         }
@@ -52,21 +56,25 @@ struct SourceLoaderLexerTests {
     }
 
     @Test func multiLineStringStripsIndentation() {
-        let text = "let a = \"\"\"\n    First line\n      indented \"quote\"\n    last\\\n     joined\n    \"\"\"\nlet b = 1"
+        let text =
+            "let a = \"\"\"\n    First line\n      indented \"quote\"\n    last\\\n     joined\n    \"\"\"\nlet b = 1"
         #expect(strings(text) == ["First line\n  indented \"quote\"\nlast joined"])
     }
 
     @Test func nestedCommentsInSwiftFlatInObjectiveC() {
         let swift = SwiftSourceLexer.tokenize(
-            SourceText(path: "t.swift", text: "/* a /* b */ still comment */ x"), dialect: .swift).tokens
+            SourceText(path: "t.swift", text: "/* a /* b */ still comment */ x"), dialect: .swift
+        ).tokens
         #expect(swift.map(\.text) == ["x"])
         let objc = SwiftSourceLexer.tokenize(
-            SourceText(path: "t.m", text: "/* a /* b */ y */ x"), dialect: .objectiveC).tokens
+            SourceText(path: "t.m", text: "/* a /* b */ y */ x"), dialect: .objectiveC
+        ).tokens
         #expect(objc.map(\.text) == ["y", "*/", "x"])
     }
 
     @Test func objectiveCStringsAndDirectives() {
-        let values = strings(#"""
+        let values = strings(
+            #"""
             #import "Piece.h"
             NSString *s = @"tab\there \"q\" \x41\101 \u00e9";
             """#, .objectiveC)
@@ -89,7 +97,8 @@ struct SourceLoaderLexerTests {
         ("let a = \"bad \\q escape\"", 1, 14, "invalid escape '\\q' in string"),
     ])
     func lexicalErrorsAreLocated(text: String, line: Int, column: Int, message: String) {
-        let diagnostics = SwiftSourceLexer.tokenize(SourceText(path: "t.swift", text: text), dialect: .swift).diagnostics
+        let diagnostics = SwiftSourceLexer.tokenize(SourceText(path: "t.swift", text: text), dialect: .swift)
+            .diagnostics
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.location == SourceLocation(file: "t.swift", line: line, column: column))
         #expect(diagnostics.first?.message == message)
@@ -111,7 +120,8 @@ struct SourceLoaderLexerTests {
 @Suite("SourceLoader: Destini arrays")
 struct SourceLoaderDestiniTests {
     @Test func commentsInsideTheArrayAndTheRestartSemantics() throws {
-        let result = try loadSource(#"""
+        let result = try loadSource(
+            #"""
             struct StoryBrain {
                 var storyNumber = 0
                 let stories = [
@@ -133,7 +143,9 @@ struct SourceLoaderDestiniTests {
         #expect(graph.restarts.count == 2)
         #expect(graph.brokenLinks.isEmpty)
         #expect(result.story.passages[1].location == SourceLocation(file: "StoryBrain.swift", line: 8, column: 9))
-        #expect(result.story.passages[0].choices[1].location == SourceLocation(file: "StoryBrain.swift", line: 6, column: 53))
+        #expect(
+            result.story.passages[0].choices[1].location
+                == SourceLocation(file: "StoryBrain.swift", line: 6, column: 53))
     }
 
     @Test(arguments: [
@@ -166,7 +178,8 @@ struct SourceLoaderDestiniTests {
     }
 
     @Test func fourChoicesAndImplicitMembers() throws {
-        let result = try loadSource(#"""
+        let result = try loadSource(
+            #"""
             let stories: [Story] = [
                 .init(title: "Hub", choice1: "a", choice1Destination: 1, choice2: "b", choice2Destination: 2,
                       choice3: "c", choice3Destination: 3, choice4: "d", choice4Destination: 1),
@@ -184,7 +197,8 @@ struct SourceLoaderDestiniTests {
     }
 
     @Test func constantsUsedByNameAndConcatenation() throws {
-        let result = try loadSource(#"""
+        let result = try loadSource(
+            #"""
             class ViewController {
                 let story1 = "You wake up in a \"quiet\" room. " +
                     "The door is ajar."
@@ -206,7 +220,8 @@ struct SourceLoaderDestiniTests {
     }
 
     @Test func multiLineRawAndUnicodeTexts() throws {
-        let result = try loadSource(##"""
+        let result = try loadSource(
+            ##"""
             let stories = [
                 Story(title: """
                     첫 번째 장면.
@@ -218,14 +233,18 @@ struct SourceLoaderDestiniTests {
                 Story(title: "끝 \(name)", choice1: "", choice1Destination: 0),
             ]
             """##)
-        #expect(result.story.passages.map(\.text) == ["첫 번째 장면.\n  \"Индент\" остаётся.", "Ты победил 🎉", #"끝 \(name)"#])
+        #expect(
+            result.story.passages.map(\.text) == ["첫 번째 장면.\n  \"Индент\" остаётся.", "Ты победил 🎉", #"끝 \(name)"#])
         #expect(result.story.passages[0].choices.map(\.text) == [#"Raw "quoted" \n"#, "Smile 😀"])
-        #expect(result.story.passages[0].choices[0].location == SourceLocation(file: "StoryBrain.swift", line: 6, column: 61))
+        #expect(
+            result.story.passages[0].choices[0].location
+                == SourceLocation(file: "StoryBrain.swift", line: 6, column: 61))
         #expect(result.diagnostics.isEmpty)
     }
 
     @Test func destinationsOutOfRangeAreBrokenLinksAtTheirLine() throws {
-        let result = try loadSource(#"""
+        let result = try loadSource(
+            #"""
             let stories = [
                 Story(title: "Start", choice1: "far", choice1Destination: 7,
                       choice2: "back", choice2Destination: -1),
@@ -233,11 +252,12 @@ struct SourceLoaderDestiniTests {
             ]
             """#)
         let broken = result.diagnostics.filter { $0.ruleID == "broken-link" }
-        #expect(broken.map(\.location) == [
-            SourceLocation(file: "StoryBrain.swift", line: 2, column: 63),
-            SourceLocation(file: "StoryBrain.swift", line: 3, column: 48),
-            SourceLocation(file: "StoryBrain.swift", line: 4, column: 60),
-        ])
+        #expect(
+            broken.map(\.location) == [
+                SourceLocation(file: "StoryBrain.swift", line: 2, column: 63),
+                SourceLocation(file: "StoryBrain.swift", line: 3, column: 48),
+                SourceLocation(file: "StoryBrain.swift", line: 4, column: 60),
+            ])
         #expect(result.story.passages.flatMap(\.choices).map(\.target) == ["7", "-1", "99999999999999999999999"])
         let graph = StoryGraph(result.story)
         #expect(graph.brokenLinks.count == 3)
@@ -245,7 +265,8 @@ struct SourceLoaderDestiniTests {
     }
 
     @Test func onlyTheStoryArrayIsRead() throws {
-        let result = try loadSource(#"""
+        let result = try loadSource(
+            #"""
             let colours = ["red", "green", "blue"]
             let buttons = [Button(title: "One", tag: 1), Button(title: "Two", tag: 2)]
             let stories = [
@@ -259,7 +280,8 @@ struct SourceLoaderDestiniTests {
     }
 
     @Test func anElementWithoutTextIsAnErrorAndTheOthersStillLoad() throws {
-        let result = try loadSource(#"""
+        let result = try loadSource(
+            #"""
             let stories = [
                 Story(title: "Start", choice1: "a", choice1Destination: 1, choice2: "b", choice2Destination: 2),
                 Story(choice1: "lost", choice1Destination: 2),
@@ -271,17 +293,19 @@ struct SourceLoaderDestiniTests {
         #expect(result.story.passages.count == 5)
         #expect(shape(result.story) == ["0: 1 2", "1: 2", "2:", "3:", "4: 2"])
         let errors = result.diagnostics.filter { $0.severity == .error }
-        #expect(errors.map(\.location) == [
-            SourceLocation(file: "StoryBrain.swift", line: 3, column: 5),
-            SourceLocation(file: "StoryBrain.swift", line: 5, column: 5),
-        ])
+        #expect(
+            errors.map(\.location) == [
+                SourceLocation(file: "StoryBrain.swift", line: 3, column: 5),
+                SourceLocation(file: "StoryBrain.swift", line: 5, column: 5),
+            ])
         #expect(errors[0].message.hasPrefix("story element 1 has no text field"))
         #expect(errors[1].message == "element 3 of the story array is not a story value: nil")
         #expect(result.hasErrors)
     }
 
     @Test func theIndexPropertyGivesTheStart() throws {
-        let result = try loadSource(#"""
+        let result = try loadSource(
+            #"""
             struct StoryBrain {
                 var currentStoryIndex = 1
                 var stories = [
@@ -296,7 +320,8 @@ struct SourceLoaderDestiniTests {
     }
 
     @Test func storyInAMethodBodyAndBuiltByAppend() throws {
-        let inMethod = try loadSource(#"""
+        let inMethod = try loadSource(
+            #"""
             class Brain {
                 var stories: [Story] = []
                 func setUp() {
@@ -308,7 +333,8 @@ struct SourceLoaderDestiniTests {
             }
             """#)
         #expect(shape(inMethod.story) == ["0: 1", "1:"])
-        let appended = try loadSource(#"""
+        let appended = try loadSource(
+            #"""
             func build() {
                 stories.append(Story(title: "A", choice1: "b", choice1Destination: 1))
                 stories.append(Story(title: "B", choice1: "c", choice1Destination: 2))
@@ -319,7 +345,8 @@ struct SourceLoaderDestiniTests {
     }
 
     @Test func nestedChoiceListsAndParallelArrays() throws {
-        let result = try loadSource(#"""
+        let result = try loadSource(
+            #"""
             let scenes = [
                 Scene(text: "Fork", choices: [Choice(text: "up", destination: 1), Choice(text: "down", destination: 2)]),
                 Scene(text: "Up", answers: ["again"], destinations: [0]),
@@ -331,7 +358,8 @@ struct SourceLoaderDestiniTests {
     }
 
     @Test func objectiveCStoryArray() throws {
-        let result = try loadSource(#"""
+        let result = try loadSource(
+            #"""
             #import "Story.h"
             NSArray *stories = @[
                 [[Story alloc] initWithTitle:@"Start \"here\"" choice1:@"on" choice1Destination:1],
@@ -380,7 +408,8 @@ struct SourceLoaderAdventureTests {
     }
 
     @Test func swiftNodesStartAtTheUniqueUnreferencedPiece() throws {
-        let result = try loadSource(#"""
+        let result = try loadSource(
+            #"""
             let win = Node(story: "Win", left: nil, right: nil, isEnding: true)
             let lose = Node(story: "Lose", left: nil, right: nil, isEnding: true)
             let mid = Node(story: "Mid", left: win, right: lose)
@@ -403,7 +432,8 @@ struct SourceLoaderAdventureTests {
             try loadSource(text, path: "Nodes.swift")
         } throws: { error in
             let message = (error as? StoryLoadError)?.description ?? ""
-            return message.contains("Nodes.swift:1:5: error:") && message.contains("(a, b)") && message.contains("--start")
+            return message.contains("Nodes.swift:1:5: error:") && message.contains("(a, b)")
+                && message.contains("--start")
         }
         let chosen = try loadSource(text, path: "Nodes.swift", start: "b")
         #expect(chosen.story.start == "b")
@@ -413,7 +443,8 @@ struct SourceLoaderAdventureTests {
     }
 
     @Test func propertyAssignmentsAndSetterMessagesLinkLater() throws {
-        let result = try loadSource(#"""
+        let result = try loadSource(
+            #"""
             AdventurePiece *loop = [[AdventurePiece alloc] initWithMessage:@"Loop" firstChoice:@"Again" secondChoice:@"Out" firstPiece:nil secondPiece:nil isEnd:NO];
             AdventurePiece *out = [[AdventurePiece alloc] initWithMessage:@"Out" firstChoice:nil secondChoice:nil firstPiece:nil secondPiece:nil isEnd:YES];
             loop.firstPiece = loop;
@@ -455,7 +486,8 @@ struct SourceLoaderCYOATests {
     @Test func detectionBeatsAndLosesToStoryJSON() throws {
         let arcs = SourceText(path: "a.json", text: Self.arcs)
         #expect(CYOAJSONLoader.confidence(for: arcs) > StoryJSONLoader.confidence(for: arcs))
-        let storyJSON = SourceText(path: "s.json", text: #"{"title": "T", "start": "a", "passages": [{"id": "a", "text": "story"}]}"#)
+        let storyJSON = SourceText(
+            path: "s.json", text: #"{"title": "T", "start": "a", "passages": [{"id": "a", "text": "story"}]}"#)
         #expect(CYOAJSONLoader.confidence(for: storyJSON) == 0)
         #expect(try loadSource(storyJSON.text, path: "s.json").story.format == "story-json")
         #expect(try loadSource(Self.arcs, path: "gopher.json", start: "hall").story.start == "hall")
@@ -479,7 +511,9 @@ struct SourceLoaderRobustnessTests {
         ("Examples/Mission.m", "adventure", 6, 4, 3, 0),
         ("Examples/cyoa-arcs.json", "cyoa-json", 10, 18, 3, 0),
     ])
-    func examplesLoadWithTheirCounts(path: String, format: String, passages: Int, paths: Int, endings: Int, restarts: Int) throws {
+    func examplesLoadWithTheirCounts(
+        path: String, format: String, passages: Int, paths: Int, endings: Int, restarts: Int
+    ) throws {
         var root = URL(fileURLWithPath: #filePath)
         while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
             root.deleteLastPathComponent()
@@ -504,7 +538,9 @@ struct SourceLoaderRobustnessTests {
         let text = "let x = " + deep + "\nlet stories = [Story(title: \"A\", choice1: \"b\", choice1Destination: 0)]\n"
         let result = try loadSource(text, format: "destini")
         #expect(result.story.passages.count == 1)
-        let limit = result.diagnostics.filter { $0.message.contains("nesting deeper than \(SwiftSourceParser.maximumDepth) levels") }
+        let limit = result.diagnostics.filter {
+            $0.message.contains("nesting deeper than \(SwiftSourceParser.maximumDepth) levels")
+        }
         #expect(limit.count == 1)
         #expect(limit.first?.location?.line == 1)
     }
@@ -532,7 +568,8 @@ struct SourceLoaderRobustnessTests {
     }
 
     @Test func unterminatedStringStillLoadsTheRest() throws {
-        let result = try loadSource(#"""
+        let result = try loadSource(
+            #"""
             let broken = "no end
             let stories = [
                 Story(title: "A", choice1: "b", choice1Destination: 1),

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+
 @testable import StoryFormats
+@testable import StoryGraph
 
 /// Reading a story from what the operating system hands over: FIFOs and devices are
 /// streams within the size limit, and errors are plain words.
@@ -17,7 +18,8 @@ struct SourceReadingTests {
     }
 
     @Test func fifoIsReadAsAStream() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storygraph-fifo-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "storygraph-fifo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let fifo = folder.appendingPathComponent("story.json").path
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -34,29 +36,40 @@ struct SourceReadingTests {
     }
 
     @Test func endlessDeviceStopsAtTheLimit() {
-        #expect(message("/dev/zero")
-            == "/dev/zero:1:1: error: stream is longer than the limit of 67108864 bytes (64 MiB); storygraph read no further (no option lifts the limit) [unreadable-file]")
+        #expect(
+            message("/dev/zero")
+                == "/dev/zero:1:1: error: stream is longer than the limit of 67108864 bytes (64 MiB); storygraph read no further (no option lifts the limit) [unreadable-file]"
+        )
     }
 
     @Test func folderAndMissingFileInPlainWords() {
         let folder = FileManager.default.temporaryDirectory.path
         #expect(message(folder) == "\(folder):1:1: error: cannot read file: is a folder [unreadable-file]")
-        #expect(message("/no/such/story.json") == "/no/such/story.json:1:1: error: cannot read file: no such file [unreadable-file]")
+        #expect(
+            message("/no/such/story.json")
+                == "/no/such/story.json:1:1: error: cannot read file: no such file [unreadable-file]")
     }
 
     @Test func unreadableFileIsPermissionDenied() throws {
         // Root reads any file; the test has a meaning only for other users.
         guard geteuid() != 0 else { return }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("locked-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("locked-\(UUID().uuidString).json")
+            .path
         #expect(FileManager.default.createFile(atPath: path, contents: Data("{}".utf8)))
         #expect(chmod(path, 0) == 0)
         #expect(message(path) == "\(path):1:1: error: cannot read file: permission denied")
     }
 
     @Test func foundationErrorsNeverShowTheirDomain() {
-        let cocoa = [NSFileReadUnknownError, NSFileWriteUnknownError, NSFileReadNoSuchFileError, NSFileWriteOutOfSpaceError]
-        #expect(cocoa.map { SystemError.text(NSError(domain: NSCocoaErrorDomain, code: $0)) }
-            == ["the file could not be read", "the file could not be written", "no such file", "No space left on device"])
+        let cocoa = [
+            NSFileReadUnknownError, NSFileWriteUnknownError, NSFileReadNoSuchFileError, NSFileWriteOutOfSpaceError,
+        ]
+        #expect(
+            cocoa.map { SystemError.text(NSError(domain: NSCocoaErrorDomain, code: $0)) }
+                == [
+                    "the file could not be read", "the file could not be written", "no such file",
+                    "No space left on device",
+                ])
         #expect(SystemError.text(NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))) == "No space left on device")
         #expect(SystemError(code: EACCES).description == "permission denied")
     }

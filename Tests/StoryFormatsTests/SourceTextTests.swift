@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryFormats
 import StoryGraph
+import Testing
+
+@testable import StoryFormats
 
 /// SourceText keeps bytes and decodes scalars on demand; JSON is located by byte offset.
 /// These check that every way of locating gives the line and column the scalar-by-scalar
@@ -35,7 +36,12 @@ import StoryGraph
         var line = 1
         var column = 1
         for scalar in scalars.prefix(offset) {
-            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
         }
         return (line, column)
     }
@@ -60,7 +66,8 @@ import StoryGraph
         }
         for (scalar, byte) in offsets.reversed() {
             let want = Self.expected(expectedScalars, scalar)
-            #expect(backward.location(atByte: byte) == SourceLocation(file: "t.txt", line: want.line, column: want.column))
+            #expect(
+                backward.location(atByte: byte) == SourceLocation(file: "t.txt", line: want.line, column: want.column))
         }
     }
 
@@ -88,11 +95,14 @@ import StoryGraph
     /// The tape's strings decode as the scalar parser decoded them: escapes, surrogate
     /// pairs, lone surrogates (U+FFFD), and a bad low half that swallows what it escaped.
     @Test func jsonStringsDecodeAsBefore() throws {
-        let text = #"["plain", "caf\u00e9 \"q\" \\ \/ \b\f\n\r\t", "\ud83c\udf89", "\ud800x", "\udc00", "\ud800\u0041z", "é🎉"]"#
+        let text =
+            #"["plain", "caf\u00e9 \"q\" \\ \/ \b\f\n\r\t", "\ud83c\udf89", "\ud800x", "\udc00", "\ud800\u0041z", "é🎉"]"#
         let json = try LocatedValue.parse(json: SourceText(path: "s.json", text: text))
-        #expect(json.elements?.map { $0.string ?? "?" } == [
-            "plain", "caf\u{E9} \"q\" \\ / \u{08}\u{0C}\n\r\t", "\u{1F389}", "\u{FFFD}x", "\u{FFFD}", "\u{FFFD}z", "é🎉",
-        ])
+        #expect(
+            json.elements?.map { $0.string ?? "?" } == [
+                "plain", "caf\u{E9} \"q\" \\ / \u{08}\u{0C}\n\r\t", "\u{1F389}", "\u{FFFD}x", "\u{FFFD}", "\u{FFFD}z",
+                "é🎉",
+            ])
         #expect(json.elements?.map(\.location.column) == [2, 11, 47, 63, 74, 84, 101])
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+
 @testable import StoryFormats
+@testable import StoryGraph
 
 /// A Swift or Objective-C file may end after any token. Every prefix of a real story source
 /// is lexed, parsed and loaded: none may crash (an index past the end used to trap in
@@ -15,8 +16,13 @@ struct SourceTruncationTests {
     @Test(arguments: [
         ("let x = f(a:", SwiftSourceLexer.Dialect.swift, ["t.swift:1:10: error: '(' is never closed [source-syntax]"]),
         ("let x = f(a: 1, b:", .swift, ["t.swift:1:10: error: '(' is never closed [source-syntax]"]),
-        ("let x = [Story(title: \"A\", choice1:", .swift,
-         ["t.swift:1:15: error: '(' is never closed [source-syntax]", "t.swift:1:9: error: '[' is never closed [source-syntax]"]),
+        (
+            "let x = [Story(title: \"A\", choice1:", .swift,
+            [
+                "t.swift:1:15: error: '(' is never closed [source-syntax]",
+                "t.swift:1:9: error: '[' is never closed [source-syntax]",
+            ]
+        ),
         ("x = [a b:", .objectiveC, ["t.m:1:5: error: '[' is never closed [source-syntax]"]),
         ("x = [a b: 1 :", .objectiveC, ["t.m:1:5: error: '[' is never closed [source-syntax]"]),
         ("x = [a b: 1 ,", .objectiveC, ["t.m:1:5: error: '[' is never closed [source-syntax]"]),
@@ -98,7 +104,8 @@ struct SourceTruncationTests {
             #expect(summary.diagnostics.allSatisfy { $0.location != nil })
         }
         // Whole, the file reads cleanly; cut inside a bracket, it says what is unclosed.
-        let whole = SwiftSourceParser.summarize(SourceText(path: "t", text: String(String.UnicodeScalarView(scalars))), dialect: dialect)
+        let whole = SwiftSourceParser.summarize(
+            SourceText(path: "t", text: String(String.UnicodeScalarView(scalars))), dialect: dialect)
         #expect(whole.diagnostics.map(\.description) == [])
         #expect(diagnosed > 100)
     }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import StoryFormats
 import StoryGraph
+import TestSupport
+import Testing
+
+@testable import StoryFormats
 
 /// One small story with variables, written here in six formats: a key nobody gives, a
 /// purse of coins that can never reach the boat's price, an always-true guard, a lamp
@@ -269,18 +270,25 @@ import StoryGraph
     }
 
     static let cases: [Case] = [
-        Case(name: "json", files: [("lighthouse.json", json)], states: 8,
-             tracked: ["coins", "key", "lamp_lit"], readNeverSet: ["key", "lamp_lit"]),
-        Case(name: "ink", files: [("lighthouse.ink", ink)], states: 9,
-             tracked: ["coins", "key", "lamp_lit"], readNeverSet: ["key", "lamp_lit"]),
-        Case(name: "choicescript", files: [("startup.txt", choiceScript)], states: 8,
-             blocked: [["Buy a boat"], ["Unlock the tower"]], tracked: ["coins", "key", "lamp_lit"], readNeverSet: ["key", "lamp_lit"]),
-        Case(name: "yarn", files: [("lighthouse.yarn", yarn)], states: 8,
-             tracked: ["coins", "key", "lamp_lit"], readNeverSet: ["key", "lamp_lit"]),
-        Case(name: "sugarcube", files: [("lighthouse.twee", sugarCube)], states: 8,
-             tracked: ["coins", "key", "lamp_lit"], readNeverSet: ["key", "lamp_lit"], setNeverRead: []),
-        Case(name: "harlowe", files: [("lighthouse.twee", harlowe)], states: 8,
-             tracked: ["coins", "key", "lamp_lit"], readNeverSet: ["key", "lamp_lit"], setNeverRead: []),
+        Case(
+            name: "json", files: [("lighthouse.json", json)], states: 8,
+            tracked: ["coins", "key", "lamp_lit"], readNeverSet: ["key", "lamp_lit"]),
+        Case(
+            name: "ink", files: [("lighthouse.ink", ink)], states: 9,
+            tracked: ["coins", "key", "lamp_lit"], readNeverSet: ["key", "lamp_lit"]),
+        Case(
+            name: "choicescript", files: [("startup.txt", choiceScript)], states: 8,
+            blocked: [["Buy a boat"], ["Unlock the tower"]], tracked: ["coins", "key", "lamp_lit"],
+            readNeverSet: ["key", "lamp_lit"]),
+        Case(
+            name: "yarn", files: [("lighthouse.yarn", yarn)], states: 8,
+            tracked: ["coins", "key", "lamp_lit"], readNeverSet: ["key", "lamp_lit"]),
+        Case(
+            name: "sugarcube", files: [("lighthouse.twee", sugarCube)], states: 8,
+            tracked: ["coins", "key", "lamp_lit"], readNeverSet: ["key", "lamp_lit"], setNeverRead: []),
+        Case(
+            name: "harlowe", files: [("lighthouse.twee", harlowe)], states: 8,
+            tracked: ["coins", "key", "lamp_lit"], readNeverSet: ["key", "lamp_lit"], setNeverRead: []),
     ]
 
     static func label(_ graph: StoryGraph, _ ref: ChoiceRef) -> String { graph.choice(ref).text }
@@ -297,8 +305,11 @@ import StoryGraph
         #expect(s.readNeverSet == c.readNeverSet)
         // The endings: the inn and the dark road are reached, by the shortest way (the
         // reader's clicks; ink's first divert is a step the story takes by itself).
-        #expect(s.reachedEndings.map { $0.witness.filter { graph.choice($0).kind == .choice }.map { Self.label(graph, $0) } }
-            == [["Village", "Rest at the inn"], ["Village", "Walk home in the dark"]])
+        #expect(
+            s.reachedEndings.map {
+                $0.witness.filter { graph.choice($0).kind == .choice }.map { Self.label(graph, $0) }
+            }
+                == [["Village", "Rest at the inn"], ["Village", "Walk home in the dark"]])
         // The tower's top and the boat are only structurally reachable.
         #expect(s.blockedEndings.map { $0.blocking.map { Self.label(graph, $0) } } == c.blocked)
         #expect(s.neverTrue.map { Self.label(graph, $0) } == ["Unlock the tower", "Buy a boat"])

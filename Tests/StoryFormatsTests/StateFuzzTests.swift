@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import StoryFormats
 @testable import StoryGraph
 
@@ -17,7 +18,9 @@ import TestSupport
     static func endings(_ report: FuzzReport) -> [String: Int] {
         var out: [String: Int] = [:]
         for v in report.endingRuns.indices where report.endingRuns[v] > 0 {
-            out[report.graph.graph.story.passages[v].text.trimmingCharacters(in: .whitespacesAndNewlines), default: 0] += report.endingRuns[v]
+            out[
+                report.graph.graph.story.passages[v].text.trimmingCharacters(in: .whitespacesAndNewlines), default: 0] +=
+                report.endingRuns[v]
         }
         return out
     }
@@ -27,14 +30,20 @@ import TestSupport
     /// are its options' own).
     static let expected: [String: (structural: [String: Int], state: [String: Int])] = [
         "json": sameDraws, "choicescript": sameDraws, "yarn": sameDraws, "sugarcube": sameDraws, "harlowe": sameDraws,
-        "ink": (["The light.": 438, "You sail away.": 522, "You sleep.": 516, "You stumble home.": 524],
-                ["You sleep.": 960, "You stumble home.": 1040]),
+        "ink": (
+            ["The light.": 438, "You sail away.": 522, "You sleep.": 516, "You stumble home.": 524],
+            ["You sleep.": 960, "You stumble home.": 1040]
+        ),
     ]
     /// The formats whose lighthouse is drawn choice for choice as the JSON's.
-    static let sameDraws = (structural: ["The light.": 535, "You sail away.": 500, "You sleep.": 463, "You stumble home.": 502],
-                            state: ["You sleep.": 1035, "You stumble home.": 965])
+    static let sameDraws = (
+        structural: ["The light.": 535, "You sail away.": 500, "You sleep.": 463, "You stumble home.": 502],
+        state: ["You sleep.": 1035, "You stumble home.": 965]
+    )
 
-    @Test(arguments: StateFixturesTests.cases) func stateReadersNeverReachTheBlockedEndings(_ c: StateFixturesTests.Case) throws {
+    @Test(arguments: StateFixturesTests.cases) func stateReadersNeverReachTheBlockedEndings(
+        _ c: StateFixturesTests.Case
+    ) throws {
         let play = try Self.graph(c)
         let structural = Fuzzer(runs: 2_000, seed: 7, policy: .uniform, jobs: 1).run(play)
         let state = Fuzzer(runs: 2_000, seed: 7, policy: .state, jobs: 1).run(play)
@@ -128,16 +137,17 @@ import TestSupport
     @Test func theTranscriptOfARunStuckUnderStateSaysSo() throws {
         let play = try Self.cellarGraph()
         let p = Playthrough(play, seed: 3, run: 8, policy: .state)
-        #expect(Transcript(p, of: play, seed: 3, policy: .state).text() == """
-            Run 8 of seed 3 (state policy), 'The Cellar'
+        #expect(
+            Transcript(p, of: play, seed: 3, policy: .state).text() == """
+                Run 8 of seed 3 (state policy), 'The Cellar'
 
-            Variables at the start: candle = false
+                Variables at the start: candle = false
 
-            1. [Stairs] Stone steps lead down.
-               → Go down in the dark
-            2. [Door] A door you cannot see to open.
-               ✗ stuck under state after 1 choice: no choice's condition holds here (and no once-only one is left)
+                1. [Stairs] Stone steps lead down.
+                   → Go down in the dark
+                2. [Door] A door you cannot see to open.
+                   ✗ stuck under state after 1 choice: no choice's condition holds here (and no once-only one is left)
 
-            """)
+                """)
     }
 }

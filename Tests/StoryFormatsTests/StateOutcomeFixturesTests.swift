@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryFormats
 import StoryGraph
+import Testing
+
+@testable import StoryFormats
 
 /// Paths and odds under state on stories of our own in four formats: a door a reader
 /// may knock on as often as they like, that opens after two knocks (a loop under state:
@@ -114,13 +115,16 @@ import StoryGraph
     ]
 
     @Test(arguments: cases) func aLoopUnderStateIsCountedAndNamedInEveryFormat(_ c: Case) throws {
-        let result = try StoryLoading.load(sources: [SourceText(path: "/fixture/\(c.name)/\(c.file.0)", text: c.file.1)])
+        let result = try StoryLoading.load(sources: [SourceText(path: "/fixture/\(c.name)/\(c.file.0)", text: c.file.1)]
+        )
         let graph = StoryGraph(result.story)
         let s = StateAnalysis(graph)
         #expect(s.isComplete)
         let o = StateOutcomes(s, graph: graph, budget: .unlimited)
         // The endings: the street (leave at once), then the hall (after two knocks).
-        let endings = ["Outside", "Inside"].compactMap { text in s.reachedEndings.map(\.passage).first { graph.story.passages[$0].text.contains(text) } }
+        let endings = ["Outside", "Inside"].compactMap { text in
+            s.reachedEndings.map(\.passage).first { graph.story.passages[$0].text.contains(text) }
+        }
         #expect(endings.count == 2)
         #expect(s.reachedEndings.count == 2)
         // Leave after 0, 1, 2 or 3+ knocks (3 and more are one state); enter after 2 or 3+.
@@ -128,7 +132,9 @@ import StoryGraph
         #expect(o.total == 6)
         #expect(o.isExact)
         // Structurally: leave, or enter, from the door.
-        #expect(PathCounts(graph, components: StronglyConnectedComponents(graph), reachability: Reachability(graph)).total == 2)
+        #expect(
+            PathCounts(graph, components: StronglyConnectedComponents(graph), reachability: Reachability(graph)).total
+                == 2)
         // The loop: once the knocks saturate (at 3), knocking comes back to the same
         // state. The first state on it the search met is the third knock's; the witness
         // goes there and once around.
@@ -148,7 +154,9 @@ import StoryGraph
     }
 
     @Test func theTollBridgeHasMorePathsUnderStateThanByItsLinks() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples/toll-bridge.json").standardized
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Examples/toll-bridge.json"
+        ).standardized
         let text = try String(contentsOf: url, encoding: .utf8)
         let result = try StoryLoading.load(sources: [SourceText(path: "toll-bridge.json", text: text)])
         let graph = StoryGraph(result.story)
@@ -183,15 +191,16 @@ extension StateOutcomeFixturesTests {
         let report = Report(StoryAnalysis(StoryGraph(result.story)))
         let lines = report.text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let from = try #require(lines.firstIndex { $0.hasPrefix("  reachable ending") })
-        #expect(Array(lines[from..<(from + 7)]) == [
-            "  reachable ending  steps  paths   odds  witness (the reader's choices)",
-            "  ----------------  -----  -----  -----  ---------------------------------------------",
-            "  Hall                  5      2  12.5%  'Knock' → 'Wait' → 'Knock' → 'Wait' → 'Enter'",
-            "  Street                1      4  87.5%  'Leave'",
-            "  paths under state                 6 (exact; 2 by the links alone)",
-            "  loops under state                 yes: Knock → Door → Knock (the reader's choices 'Knock' → 'Wait' → 'Knock' → 'Wait' → 'Knock' → 'Wait' → 'Knock')",
-            "  odds under state (choices shown)  stuck 0%, never ending 0%",
-        ])
+        #expect(
+            Array(lines[from..<(from + 7)]) == [
+                "  reachable ending  steps  paths   odds  witness (the reader's choices)",
+                "  ----------------  -----  -----  -----  ---------------------------------------------",
+                "  Hall                  5      2  12.5%  'Knock' → 'Wait' → 'Knock' → 'Wait' → 'Enter'",
+                "  Street                1      4  87.5%  'Leave'",
+                "  paths under state                 6 (exact; 2 by the links alone)",
+                "  loops under state                 yes: Knock → Door → Knock (the reader's choices 'Knock' → 'Wait' → 'Knock' → 'Wait' → 'Knock' → 'Wait' → 'Knock')",
+                "  odds under state (choices shown)  stuck 0%, never ending 0%",
+            ])
         // The JSON holds the same, and reads back.
         let json = report.json()
         let back = try Report(json: Data(json.utf8))

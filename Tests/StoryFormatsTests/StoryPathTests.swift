@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StoryFormats
 
 /// `StoryPath.folder(of:)` means what `NSString.deletingLastPathComponent` means, without

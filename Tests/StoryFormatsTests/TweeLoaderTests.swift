@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import StoryFormats
 import StoryGraph
+import TestSupport
+import Testing
+
+@testable import StoryFormats
 
 /// A passage header and what it must be read as.
 struct HeaderCase: Sendable, CustomStringConvertible {
@@ -20,9 +21,12 @@ struct HeaderCase: Sendable, CustomStringConvertible {
         .init(header: ":: Hall", name: "Hall"),
         .init(header: "::Hall", name: "Hall"),
         .init(header: ":: Hall [dark cold]", name: "Hall", tags: ["dark", "cold"]),
-        .init(header: ":: Hall {\"position\":\"600,400\",\"size\":\"100,200\"}", name: "Hall",
-              metadata: ["position": "600,400", "size": "100,200"]),
-        .init(header: ":: Hall [dark] {\"position\":\"1,2\"}", name: "Hall", tags: ["dark"], metadata: ["position": "1,2"]),
+        .init(
+            header: ":: Hall {\"position\":\"600,400\",\"size\":\"100,200\"}", name: "Hall",
+            metadata: ["position": "600,400", "size": "100,200"]),
+        .init(
+            header: ":: Hall [dark] {\"position\":\"1,2\"}", name: "Hall", tags: ["dark"], metadata: ["position": "1,2"]
+        ),
         .init(header: ":: Hall [dark] <10,20>", name: "Hall", tags: ["dark"], metadata: ["position": "10,20"]),
         .init(header: ":: Hall <10.5, 20>", name: "Hall", metadata: ["position": "10.5,20"]),
         .init(header: ":: A \\[1\\] \\{x\\} \\\\ b", name: "A [1] {x} \\ b"),
@@ -52,13 +56,15 @@ struct HeaderCase: Sendable, CustomStringConvertible {
         let result = try Self.load(":: Start {\"position\":600,}\nText.")
         let passage = try #require(result.story.passage("Start"))
         #expect(passage.metadata.isEmpty)
-        #expect(result.diagnostics.map(\.description) == [
-            "story.twee:1:26: warning: the metadata of passage 'Start' is not valid JSON (unexpected '}': expected a string key); it is ignored [twine-metadata]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "story.twee:1:26: warning: the metadata of passage 'Start' is not valid JSON (unexpected '}': expected a string key); it is ignored [twine-metadata]"
+            ])
     }
 
     @Test func storyTitleAndStoryDataNameTheStory() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             :: StoryTitle
             The Mill
 
@@ -91,35 +97,41 @@ struct HeaderCase: Sendable, CustomStringConvertible {
     @Test func withNoStartAtAllTheFirstPassageStartsWithAWarning() throws {
         let result = try Self.load("\n:: Hall\n[[Yard]]\n:: Yard\nx")
         #expect(result.story.start == "Hall")
-        #expect(result.diagnostics.map(\.description) == [
-            "story.twee:2:1: warning: no start passage: StoryData names none and no passage is called 'Start'; the story starts at the first passage, 'Hall' [start-fallback]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "story.twee:2:1: warning: no start passage: StoryData names none and no passage is called 'Start'; the story starts at the first passage, 'Hall' [start-fallback]"
+            ])
     }
 
     @Test func storyDataThatIsNotJSONIsAWarning() throws {
         let result = try Self.load(":: StoryData\n{\"start\": Hall}\n\n:: Start\nx\n:: Hall\ny")
         #expect(result.story.start == "Start")
-        #expect(result.diagnostics.map(\.description) == [
-            "story.twee:2:11: warning: StoryData is not valid JSON (unexpected 'H': expected a value); it is ignored [twine-metadata]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "story.twee:2:11: warning: StoryData is not valid JSON (unexpected 'H': expected a value); it is ignored [twine-metadata]"
+            ])
     }
 
     @Test func storyDataNamingAMissingStartFallsBackToStart() throws {
         let result = try Self.load(":: StoryData\n{\n  \"start\": \"Nowhere\"\n}\n:: Start\nx")
         #expect(result.story.start == "Start")
-        #expect(result.diagnostics.map(\.description) == [
-            "story.twee:3:12: warning: StoryData's \"start\" names the start passage 'Nowhere', which is not a story passage; the story starts at 'Start' [start-fallback]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "story.twee:3:12: warning: StoryData's \"start\" names the start passage 'Nowhere', which is not a story passage; the story starts at 'Start' [start-fallback]"
+            ])
     }
 
     @Test func theStartOptionWinsWithoutWarnings() throws {
-        let result = try Self.load(":: StoryData\n{\"start\": \"Nowhere\"}\n:: Hall\n[[Yard]]\n:: Yard\nx", options: LoadOptions(start: "Yard"))
+        let result = try Self.load(
+            ":: StoryData\n{\"start\": \"Nowhere\"}\n:: Hall\n[[Yard]]\n:: Yard\nx", options: LoadOptions(start: "Yard")
+        )
         #expect(result.story.start == "Yard")
         #expect(result.diagnostics.isEmpty)
     }
 
     @Test func specialPassagesAreKeptApart() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             :: StoryData
             {"format": "SugarCube"}
             :: StoryInit
@@ -140,7 +152,10 @@ struct HeaderCase: Sendable, CustomStringConvertible {
             [[Private]]
             """)
         #expect(result.story.passages.map(\.id) == ["Start", "Inventory"])
-        #expect(result.story.specialPassages.map(\.id) == ["StoryData", "StoryInit", "StoryMenu", "Helpers", "Code", "Look", "Notes"])
+        #expect(
+            result.story.specialPassages.map(\.id) == [
+                "StoryData", "StoryInit", "StoryMenu", "Helpers", "Code", "Look", "Notes",
+            ])
         #expect(result.story.specialPassages.first { $0.id == "StoryMenu" }?.choices.map(\.target) == ["Inventory"])
         #expect(result.story.specialPassages.first { $0.id == "Code" }?.choices.isEmpty == true)
         // Special passages link to missing passages without a broken-link warning.
@@ -148,7 +163,9 @@ struct HeaderCase: Sendable, CustomStringConvertible {
     }
 
     @Test func harloweHeaderTagsAreSpecial() throws {
-        let result = try Self.load(":: StoryData\n{\"format\": \"Harlowe\"}\n:: Start\nx\n:: Top [header]\n(set: $n to it + 1)\n:: Boot [startup]\ny")
+        let result = try Self.load(
+            ":: StoryData\n{\"format\": \"Harlowe\"}\n:: Start\nx\n:: Top [header]\n(set: $n to it + 1)\n:: Boot [startup]\ny"
+        )
         #expect(result.story.passages.map(\.id) == ["Start"])
         #expect(result.story.specialPassages.map(\.id) == ["StoryData", "Top", "Boot"])
     }
@@ -158,34 +175,38 @@ struct HeaderCase: Sendable, CustomStringConvertible {
         let b = SourceText(path: "b.twee", text: ":: Yard\nx\n\n:: Hall\nTwo.")
         let result = try StoryLoading.load(sources: [a, b])
         #expect(result.story.passages.map(\.id) == ["Start", "Hall", "Yard"])
-        #expect(result.diagnostics.map(\.description) == [
-            "b.twee:4:1: error: duplicate passage id 'Hall' [duplicate-id]\na.twee:3:1: note: 'Hall' is first defined here",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "b.twee:4:1: error: duplicate passage id 'Hall' [duplicate-id]\na.twee:3:1: note: 'Hall' is first defined here"
+            ])
     }
 
     @Test func aDuplicateSpecialPassageIsAnErrorToo() throws {
         let a = SourceText(path: "a.twee", text: ":: Start\nx\n:: StoryInit\n<<set $a to 1>>")
         let b = SourceText(path: "b.twee", text: ":: StoryInit\n<<set $b to 1>>")
         let result = try StoryLoading.load(sources: [a, b])
-        #expect(result.diagnostics.map(\.description) == [
-            "b.twee:1:1: error: duplicate passage name 'StoryInit' [duplicate-id]\na.twee:3:1: note: 'StoryInit' is first defined here",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "b.twee:1:1: error: duplicate passage name 'StoryInit' [duplicate-id]\na.twee:3:1: note: 'StoryInit' is first defined here"
+            ])
     }
 
     @Test func strayTextAndNamelessHeadersAreReported() throws {
         let result = try Self.load("A note.\n:: Start\nx\n::  [tag]\nlost text\n:: Hall\ny")
         #expect(result.story.passages.map(\.id) == ["Start", "Hall"])
-        #expect(result.diagnostics.map(\.description) == [
-            "story.twee:1:1: warning: text before the first passage header ('::') belongs to no passage and is ignored [twee-stray-text]",
-            "story.twee:4:1: error: passage header has no name; the passage is skipped [nameless-passage]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "story.twee:1:1: warning: text before the first passage header ('::') belongs to no passage and is ignored [twee-stray-text]",
+                "story.twee:4:1: error: passage header has no name; the passage is skipped [nameless-passage]",
+            ])
     }
 
     @Test func brokenLinksAreLocatedAtTheLink() throws {
         let result = try Self.load(":: Start\nSome text.\n  Then <<goto \"Cellar\">>.")
-        #expect(result.diagnostics.map(\.description) == [
-            "story.twee:3:8: error: choice 'Cellar' of passage 'Start' leads to 'Cellar', which does not exist [broken-link]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "story.twee:3:8: error: choice 'Cellar' of passage 'Start' leads to 'Cellar', which does not exist [broken-link]"
+            ])
     }
 
     @Test func textFilesAreTweeOnlyWithHeaders() {
@@ -199,7 +220,9 @@ struct HeaderCase: Sendable, CustomStringConvertible {
     @Test func hostileTweeLoadsWithoutTrapping() throws {
         var text = ":: Start\n"
         text += String(repeating: "<<if $x>>(if: $y)[", count: 20_000)
-        text += "[[End]]\n:: End\n" + String(repeating: ":: ", count: 10) + "\n:: Odd [unclosed\n" + String(repeating: "[[", count: 50_000)
+        text +=
+            "[[End]]\n:: End\n" + String(repeating: ":: ", count: 10) + "\n:: Odd [unclosed\n"
+            + String(repeating: "[[", count: 50_000)
         let result = try Self.load(text)
         // `:: :: …` is a header whose name is the rest of the line, as in Tweego.
         #expect(result.story.passages.map(\.id) == ["Start", "End", ":: :: :: :: :: :: :: :: ::", "Odd"])
@@ -212,9 +235,10 @@ struct HeaderCase: Sendable, CustomStringConvertible {
         let path = Self.example("clockwork-sugarcube.twee")
         let result = try StoryLoading.load(paths: [path])
         let story = result.story
-        #expect(result.diagnostics.map(\.description) == [
-            "\(path):78:31: info: 'Let go of the key' in passage 'Mainspring' goes where the story computes when it runs ($next); it is drawn but not followed [dynamic-link]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "\(path):78:31: info: 'Let go of the key' in passage 'Mainspring' goes where the story computes when it runs ($next); it is drawn but not followed [dynamic-link]"
+            ])
         #expect(story.title == "The Clockwork Tower")
         #expect(story.start == "Workshop")
         #expect(story.passages.count == 15)
@@ -236,9 +260,10 @@ struct HeaderCase: Sendable, CustomStringConvertible {
         let path = Self.example("tidepool-harlowe.twee")
         let result = try StoryLoading.load(paths: [path])
         let story = result.story
-        #expect(result.diagnostics.map(\.description) == [
-            "\(path):45:1: info: 'Wish you had not' in passage 'Crab' goes where the story computes when it runs ((link-undo: \"Wish you had not\")); it is drawn but not followed [dynamic-link]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "\(path):45:1: info: 'Wish you had not' in passage 'Crab' goes where the story computes when it runs ((link-undo: \"Wish you had not\")); it is drawn but not followed [dynamic-link]"
+            ])
         #expect(story.title == "Tidepool")
         #expect(story.start == "Start")
         #expect(story.passages.count == 12)
@@ -249,7 +274,10 @@ struct HeaderCase: Sendable, CustomStringConvertible {
         #expect(choices.filter { $0.kind == .include }.map(\.target) == ["Tide Clock"])
         #expect(choices.filter { $0.kind == .dynamic }.count == 1)
         #expect(choices.filter(\.isRestart).count == 2)
-        #expect(choices.filter { $0.condition != nil }.map(\.condition?.description) == ["$bucket", "not ($bucket)", "$turns > 3"])
+        #expect(
+            choices.filter { $0.condition != nil }.map(\.condition?.description) == [
+                "$bucket", "not ($bucket)", "$turns > 3",
+            ])
         #expect(story.passages.filter(\.isEnding).map(\.id) == ["Hermit Shell", "Sea Glass", "Swept Away"])
         #expect(StoryGraph(story).reachableFromStart().filter { $0 }.count == 12)
     }

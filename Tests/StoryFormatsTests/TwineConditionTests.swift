@@ -1,6 +1,7 @@
-import Testing
-@testable import StoryFormats
 import StoryGraph
+import Testing
+
+@testable import StoryFormats
 
 /// Twine conditions are kept as data: each test as written with its parsed expression
 /// (SugarCube and Harlowe; Chapbook's are kept as text), combined by the story's
@@ -11,16 +12,18 @@ import StoryGraph
     }
 
     @Test func sugarCubeChainsKeepEachTestAndTheirNegations() {
-        let text = "<<if $a>>[[A]]<<elseif $b gte 2>>[[B]]<<else>>[[C]]<</if>><<if $d>><<if $e>>[[D]]<</if>><</if>>[[E]]"
+        let text =
+            "<<if $a>>[[A]]<<elseif $b gte 2>>[[B]]<<else>>[[C]]<</if>><<if $d>><<if $e>>[[D]]<</if>><</if>>[[E]]"
         let a = Condition.test("$a", .variable("a"))
         let b = Condition.test("$b gte 2", .binary(.greaterOrEqual, .variable("b"), .integer(2)))
-        #expect(Self.conditions(text, .sugarcube) == [
-            a,
-            .all([.not(a), b]),
-            .all([.not(a), .not(b)]),
-            .all([.test("$d", .variable("d")), .test("$e", .variable("e"))]),
-            nil,
-        ])
+        #expect(
+            Self.conditions(text, .sugarcube) == [
+                a,
+                .all([.not(a), b]),
+                .all([.not(a), .not(b)]),
+                .all([.test("$d", .variable("d")), .test("$e", .variable("e"))]),
+                nil,
+            ])
     }
 
     @Test func sugarCubeSwitchCasesAreTestsAndDefaultNegatesThem() {
@@ -28,15 +31,20 @@ import StoryGraph
         let one = Condition.test("$n is 1", .binary(.equal, .variable("n"), .integer(1)))
         let two = Condition.test("$n is 2", .binary(.equal, .variable("n"), .integer(2)))
         #expect(Self.conditions(text, .sugarcube) == [one, two, .all([.not(one), .not(two)])])
-        #expect(Self.conditions(text, .sugarcube).map { $0?.description } == ["$n is 1", "$n is 2", "not ($n is 1) and not ($n is 2)"])
+        #expect(
+            Self.conditions(text, .sugarcube).map { $0?.description } == [
+                "$n is 1", "$n is 2", "not ($n is 1) and not ($n is 2)",
+            ])
     }
 
     @Test func harloweIfElseIfElseAndUnless() {
         let text = "(if: $x is 1)[[[A]]](else-if: $y)[[[B]]](else:)[[[C]]] (unless: $z)[[[D]]]"
-        let x = Condition.test("$x is 1", .binary(.equal, .variable("x"), .integer(1))), y = Condition.test("$y", .variable("y"))
-        #expect(Self.conditions(text, .harlowe) == [
-            x, .all([.not(x), y]), .all([.not(x), .not(y)]), .not(.test("$z", .variable("z"))),
-        ])
+        let x = Condition.test("$x is 1", .binary(.equal, .variable("x"), .integer(1)))
+        let y = Condition.test("$y", .variable("y"))
+        #expect(
+            Self.conditions(text, .harlowe) == [
+                x, .all([.not(x), y]), .all([.not(x), .not(y)]), .not(.test("$z", .variable("z"))),
+            ])
     }
 
     @Test func chapbookModifiersAreConditions() {

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import StoryGraph
+import Testing
+
 @testable import StoryFormats
+@testable import StoryGraph
 
 /// libxml2's weak spots, bounded and reported: attribute floods, its nesting limit, and
 /// references to U+0000.
@@ -18,16 +19,20 @@ import TestSupport
             """ + String(repeating: "</div>", count: depth) + after
     }
 
-
     @Test func aHundredThousandAttributesAreRefusedQuickly() throws {
         let attributes = (0..<100_000).map { " a\($0)=\"v\"" }.joined()
         let clock = ContinuousClock()
         var thrown: StoryLoadError?
         let elapsed = clock.measure {
-            do { _ = try Self.load(Self.story(firstAttributes: attributes)) } catch { thrown = error as? StoryLoadError }
+            do { _ = try Self.load(Self.story(firstAttributes: attributes)) } catch {
+                thrown = error as? StoryLoadError
+            }
         }
         #expect(elapsed < .seconds(5), "took \(elapsed)")
-        #expect(thrown?.description == "s.html:2:1: error: this tag has more than 1000 attributes, storygraph's limit for an HTML tag (libxml2 would take minutes over it); no option lifts it")
+        #expect(
+            thrown?.description
+                == "s.html:2:1: error: this tag has more than 1000 attributes, storygraph's limit for an HTML tag (libxml2 would take minutes over it); no option lifts it"
+        )
     }
 
     @Test func aThousandAttributesAreRead() throws {
@@ -42,13 +47,21 @@ import TestSupport
         do {
             _ = try Self.load(Self.story(wrappedIn: 300))
         } catch {
-            #expect(error.description == "s.html:1:1: error: libxml2 stopped reading here: the elements nest more than 256 deep, libxml2's limit, and no option lifts it; no Twine story was read before it")
+            #expect(
+                error.description
+                    == "s.html:1:1: error: libxml2 stopped reading here: the elements nest more than 256 deep, libxml2's limit, and no option lifts it; no Twine story was read before it"
+            )
         }
         // A story read before the deep part, and the passages after it lost: said so.
-        let deepAfter = Self.story(after: "\n" + String(repeating: "<div>", count: 300) + "<tw-passagedata pid=\"3\" name=\"C\">lost</tw-passagedata>")
+        let deepAfter = Self.story(
+            after: "\n" + String(repeating: "<div>", count: 300)
+                + "<tw-passagedata pid=\"3\" name=\"C\">lost</tw-passagedata>")
         let result = try Self.load(deepAfter)
         #expect(result.story.passages.map(\.id) == ["A", "B"])
-        #expect(result.diagnostics.map(\.description) == ["s.html:5:1: error: libxml2 stopped reading here: the elements nest more than 256 deep, libxml2's limit, and no option lifts it; passages after this point are missing [twine-html]"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "s.html:5:1: error: libxml2 stopped reading here: the elements nest more than 256 deep, libxml2's limit, and no option lifts it; passages after this point are missing [twine-html]"
+            ])
     }
 
     @Test(arguments: ["&#0;", "&#00;", "&#x0;", "&#X000;", "&#0"])

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import StoryFormats
 import StoryGraph
+import TestSupport
+import Testing
+
+@testable import StoryFormats
 
 @Suite struct TwineHTMLLoaderTests: LoadsStoryText {
     static let fileName = "story.html"
@@ -37,9 +38,10 @@ import StoryGraph
     @Test func anArchiveReadsTheFirstStoryAndNamesTheOthers() throws {
         let result = try Self.load(Self.twoStories)
         #expect(result.story.title == "First")
-        #expect(result.diagnostics.map(\.description) == [
-            "story.html:1:1: info: this file holds 2 stories; reading the first, 'First'; pick another with --story NAME [twine-archive]\nstory.html:5:1: note: it also holds 'Second'",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "story.html:1:1: info: this file holds 2 stories; reading the first, 'First'; pick another with --story NAME [twine-archive]\nstory.html:5:1: note: it also holds 'Second'"
+            ])
     }
 
     @Test func storyNamePicksAnotherStoryOfTheArchive() throws {
@@ -59,7 +61,8 @@ import StoryGraph
         #expect {
             _ = try Self.load(Self.twoStories, options: LoadOptions.with(\.storyName, "Third"))
         } throws: { error in
-            (error as? StoryLoadError)?.description == "story.html:1:1: error: no story named 'Third' in this file; it holds 'First', 'Second' [no-story]"
+            (error as? StoryLoadError)?.description
+                == "story.html:1:1: error: no story named 'Third' in this file; it holds 'First', 'Second' [no-story]"
         }
     }
 
@@ -81,21 +84,25 @@ import StoryGraph
     }
 
     @Test func aMissingStartnodeIsAWarningAndTheFirstPassageStarts() throws {
-        let html = "<p>x</p>\n<tw-storydata name=\"S\">\n<tw-passagedata pid=\"1\" name=\"One\">[[Two]]</tw-passagedata><tw-passagedata pid=\"2\" name=\"Two\">x</tw-passagedata></tw-storydata>"
+        let html =
+            "<p>x</p>\n<tw-storydata name=\"S\">\n<tw-passagedata pid=\"1\" name=\"One\">[[Two]]</tw-passagedata><tw-passagedata pid=\"2\" name=\"Two\">x</tw-passagedata></tw-storydata>"
         let result = try Self.load(html)
         #expect(result.story.start == "One")
-        #expect(result.diagnostics.map(\.description) == [
-            "story.html:2:1: warning: <tw-storydata> has no startnode; the story starts at the first passage, 'One' [start-fallback]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "story.html:2:1: warning: <tw-storydata> has no startnode; the story starts at the first passage, 'One' [start-fallback]"
+            ])
     }
 
     @Test func aWrongStartnodeIsAWarningAndTheFirstPassageStarts() throws {
-        let html = "<tw-storydata name=\"S\" startnode=\"9\"><tw-passagedata pid=\"1\" name=\"One\">[[Two]]</tw-passagedata>\n<tw-passagedata pid=\"2\" name=\"Two\">x</tw-passagedata></tw-storydata>"
+        let html =
+            "<tw-storydata name=\"S\" startnode=\"9\"><tw-passagedata pid=\"1\" name=\"One\">[[Two]]</tw-passagedata>\n<tw-passagedata pid=\"2\" name=\"Two\">x</tw-passagedata></tw-storydata>"
         let result = try Self.load(html)
         #expect(result.story.start == "One")
-        #expect(result.diagnostics.map(\.description) == [
-            "story.html:1:1: warning: startnode 9 names no passage; the story starts at the first passage, 'One' [start-fallback]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "story.html:1:1: warning: startnode 9 names no passage; the story starts at the first passage, 'One' [start-fallback]"
+            ])
         #expect(result.story.passages.map { $0.location?.description } == ["story.html:1:38", "story.html:2:1"])
     }
 
@@ -112,7 +119,8 @@ import StoryGraph
         #expect(result.story.passages.map(\.id) == ["Start"])
         #expect(result.story.specialPassages.map(\.id) == ["Aside"])
         #expect(result.story.passages[0].location?.description == "story.html:5:1")
-        #expect(result.story.passages[0].choices.map { $0.location?.description } == ["story.html:5:76", "story.html:5:94"])
+        #expect(
+            result.story.passages[0].choices.map { $0.location?.description } == ["story.html:5:76", "story.html:5:94"])
     }
 
     @Test func twine1HTMLIsRead() throws {
@@ -148,7 +156,8 @@ import StoryGraph
 
     @Test func hostileHTMLNeverTraps() throws {
         let deep = String(repeating: "<div>", count: 100_000)
-        let garbage = "<tw-storydata name=\"H\" startnode=\"1\"><tw-passagedata pid=\"1\" name=\"A\">"
+        let garbage =
+            "<tw-storydata name=\"H\" startnode=\"1\"><tw-passagedata pid=\"1\" name=\"A\">"
             + String(repeating: "&lt;&lt;if 1&gt;&gt;[[", count: 20_000) + deep + "</tw-passagedata"
         let result = try Self.load(garbage)
         #expect(result.story.passages.map(\.id) == ["A"])
@@ -159,16 +168,19 @@ import StoryGraph
         let path = TweeLoaderTests.example("clockwork.html")
         let html = try StoryLoading.load(paths: [path])
         let twee = try StoryLoading.load(paths: [TweeLoaderTests.example("clockwork-sugarcube.twee")])
-        #expect(html.diagnostics.map(\.description) == [
-            "\(path):50:53: info: 'Let go of the key' in passage 'Mainspring' goes where the story computes when it runs ($next); it is drawn but not followed [dynamic-link]",
-        ])
+        #expect(
+            html.diagnostics.map(\.description) == [
+                "\(path):50:53: info: 'Let go of the key' in passage 'Mainspring' goes where the story computes when it runs ($next); it is drawn but not followed [dynamic-link]"
+            ])
         #expect(html.story.title == "The Clockwork Tower")
         #expect(html.story.start == "Workshop")
         #expect(html.story.passages.count == 15)
         #expect(html.story.specialPassages.map(\.id) == ["StoryInit", "StoryCaption"])
         #expect(html.story.passages.map(\.id) == twee.story.passages.map(\.id))
         #expect(html.story.passages.map(\.text) == twee.story.passages.map(\.text))
-        let strip = { (choices: [Choice]) in choices.map { [$0.text, $0.target, $0.kind.rawValue, $0.condition?.description ?? "-"] } }
+        let strip = { (choices: [Choice]) in
+            choices.map { [$0.text, $0.target, $0.kind.rawValue, $0.condition?.description ?? "-"] }
+        }
         #expect(strip(html.story.passages.flatMap(\.choices)) == strip(twee.story.passages.flatMap(\.choices)))
         #expect(html.story.passages.flatMap(\.choices).count == 21)
         #expect(html.story.passages.filter(\.isEnding).count == 3)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryFormats
 import StoryGraph
+import Testing
+
+@testable import StoryFormats
 
 /// One link form: the passage text, the dialect, and the one choice it must give.
 struct LinkCase: Sendable, CustomStringConvertible {
@@ -32,42 +33,87 @@ struct LinkCase: Sendable, CustomStringConvertible {
         .init(text: "<<goto \"Cellar\">>", dialect: .sugarcube, label: "Cellar", target: "Cellar", kind: .auto),
         .init(text: "<<goto [[Cellar]]>>", dialect: .sugarcube, label: "Cellar", target: "Cellar", kind: .auto),
         .init(text: "<<goto $next>>", dialect: .sugarcube, label: "$next", target: "$next", kind: .dynamic),
-        .init(text: "<<link \"Go down\" \"Cellar\">><</link>>", dialect: .sugarcube, label: "Go down", target: "Cellar", kind: .choice),
-        .init(text: "<<link [[Go down|Cellar]]>><</link>>", dialect: .sugarcube, label: "Go down", target: "Cellar", kind: .choice),
-        .init(text: "<<link \"Go down\">><<goto \"Cellar\">><</link>>", dialect: .sugarcube, label: "Go down", target: "Cellar", kind: .choice),
-        .init(text: "<<button \"Go down\" \"Cellar\">><</button>>", dialect: .sugarcube, label: "Go down", target: "Cellar", kind: .choice),
+        .init(
+            text: "<<link \"Go down\" \"Cellar\">><</link>>", dialect: .sugarcube, label: "Go down", target: "Cellar",
+            kind: .choice),
+        .init(
+            text: "<<link [[Go down|Cellar]]>><</link>>", dialect: .sugarcube, label: "Go down", target: "Cellar",
+            kind: .choice),
+        .init(
+            text: "<<link \"Go down\">><<goto \"Cellar\">><</link>>", dialect: .sugarcube, label: "Go down",
+            target: "Cellar", kind: .choice),
+        .init(
+            text: "<<button \"Go down\" \"Cellar\">><</button>>", dialect: .sugarcube, label: "Go down",
+            target: "Cellar", kind: .choice),
         .init(text: "<<include \"Cellar\">>", dialect: .sugarcube, label: "Cellar", target: "Cellar", kind: .include),
-        .init(text: "<<actions [[Go down|Cellar]]>>", dialect: .sugarcube, label: "Go down", target: "Cellar", kind: .choice),
-        .init(text: "<<choice \"Cellar\" \"Go down\">>", dialect: .sugarcube, label: "Go down", target: "Cellar", kind: .choice),
+        .init(
+            text: "<<actions [[Go down|Cellar]]>>", dialect: .sugarcube, label: "Go down", target: "Cellar",
+            kind: .choice),
+        .init(
+            text: "<<choice \"Cellar\" \"Go down\">>", dialect: .sugarcube, label: "Go down", target: "Cellar",
+            kind: .choice),
         .init(text: "<<back>>", dialect: .sugarcube, label: "Back", target: "<<back>>", kind: .dynamic),
-        .init(text: "<<if $lamp>>[[Cellar]]<</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar", kind: .choice, condition: "$lamp"),
-        .init(text: "<<if $a>><<elseif $b>>[[Cellar]]<</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar", kind: .choice, condition: "not ($a) and $b"),
-        .init(text: "<<if $a>><<else>>[[Cellar]]<</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar", kind: .choice, condition: "not ($a)"),
-        .init(text: "<<if $a>><<if $b>>[[Cellar]]<</if>><</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar", kind: .choice, condition: "$a and $b"),
-        .init(text: "<a data-passage=\"Cellar\">Go down</a>", dialect: .snowman, label: "Go down", target: "Cellar", kind: .choice),
+        .init(
+            text: "<<if $lamp>>[[Cellar]]<</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar",
+            kind: .choice, condition: "$lamp"),
+        .init(
+            text: "<<if $a>><<elseif $b>>[[Cellar]]<</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar",
+            kind: .choice, condition: "not ($a) and $b"),
+        .init(
+            text: "<<if $a>><<else>>[[Cellar]]<</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar",
+            kind: .choice, condition: "not ($a)"),
+        .init(
+            text: "<<if $a>><<if $b>>[[Cellar]]<</if>><</if>>", dialect: .sugarcube, label: "Cellar", target: "Cellar",
+            kind: .choice, condition: "$a and $b"),
+        .init(
+            text: "<a data-passage=\"Cellar\">Go down</a>", dialect: .snowman, label: "Go down", target: "Cellar",
+            kind: .choice),
         // Harlowe (names ignore case, '-' and '_').
-        .init(text: "(link-goto: \"Go down\", \"Cellar\")", dialect: .harlowe, label: "Go down", target: "Cellar", kind: .choice),
+        .init(
+            text: "(link-goto: \"Go down\", \"Cellar\")", dialect: .harlowe, label: "Go down", target: "Cellar",
+            kind: .choice),
         .init(text: "(link-goto: \"Cellar\")", dialect: .harlowe, label: "Cellar", target: "Cellar", kind: .choice),
         .init(text: "(LINK_GOTO: \"Cellar\")", dialect: .harlowe, label: "Cellar", target: "Cellar", kind: .choice),
-        .init(text: "(click-goto: ?door, \"Cellar\")", dialect: .harlowe, label: "?door", target: "Cellar", kind: .choice),
-        .init(text: "(link-reveal-goto: \"Go down\", \"Cellar\")", dialect: .harlowe, label: "Go down", target: "Cellar", kind: .choice),
+        .init(
+            text: "(click-goto: ?door, \"Cellar\")", dialect: .harlowe, label: "?door", target: "Cellar", kind: .choice),
+        .init(
+            text: "(link-reveal-goto: \"Go down\", \"Cellar\")", dialect: .harlowe, label: "Go down", target: "Cellar",
+            kind: .choice),
         .init(text: "(goto: \"Cellar\")", dialect: .harlowe, label: "Cellar", target: "Cellar", kind: .auto),
         .init(text: "(go-to: 'Cellar')", dialect: .harlowe, label: "Cellar", target: "Cellar", kind: .auto),
         .init(text: "(redirect: \"Cellar\")", dialect: .harlowe, label: "Cellar", target: "Cellar", kind: .auto),
         .init(text: "(display: \"Cellar\")", dialect: .harlowe, label: "Cellar", target: "Cellar", kind: .include),
         .init(text: "(goto: $next)", dialect: .harlowe, label: "$next", target: "$next", kind: .dynamic),
-        .init(text: "(link-undo: \"Back\")", dialect: .harlowe, label: "Back", target: "(link-undo: \"Back\")", kind: .dynamic),
-        .init(text: "(link: \"Go down\")[(goto: \"Cellar\")]", dialect: .harlowe, label: "Go down", target: "Cellar", kind: .choice),
-        .init(text: "(if: $lamp)[[[Cellar]]]", dialect: .harlowe, label: "Cellar", target: "Cellar", kind: .choice, condition: "$lamp"),
-        .init(text: "(if: $a)[x](else:)[(goto: \"Cellar\")]", dialect: .harlowe, label: "Cellar", target: "Cellar", kind: .auto, condition: "not ($a)"),
-        .init(text: "(unless: $a)+(text-colour: red)[[[Cellar]]]", dialect: .harlowe, label: "Cellar", target: "Cellar", kind: .choice, condition: "not ($a)"),
-        .init(text: "(link: \"Again\")[(restart:)]", dialect: .harlowe, label: "Again", target: "", kind: .choice, restart: true),
+        .init(
+            text: "(link-undo: \"Back\")", dialect: .harlowe, label: "Back", target: "(link-undo: \"Back\")",
+            kind: .dynamic),
+        .init(
+            text: "(link: \"Go down\")[(goto: \"Cellar\")]", dialect: .harlowe, label: "Go down", target: "Cellar",
+            kind: .choice),
+        .init(
+            text: "(if: $lamp)[[[Cellar]]]", dialect: .harlowe, label: "Cellar", target: "Cellar", kind: .choice,
+            condition: "$lamp"),
+        .init(
+            text: "(if: $a)[x](else:)[(goto: \"Cellar\")]", dialect: .harlowe, label: "Cellar", target: "Cellar",
+            kind: .auto, condition: "not ($a)"),
+        .init(
+            text: "(unless: $a)+(text-colour: red)[[[Cellar]]]", dialect: .harlowe, label: "Cellar", target: "Cellar",
+            kind: .choice, condition: "not ($a)"),
+        .init(
+            text: "(link: \"Again\")[(restart:)]", dialect: .harlowe, label: "Again", target: "", kind: .choice,
+            restart: true),
         // Chapbook.
-        .init(text: "{link to: 'Cellar', label: 'Go down'}", dialect: .chapbook, label: "Go down", target: "Cellar", kind: .choice),
+        .init(
+            text: "{link to: 'Cellar', label: 'Go down'}", dialect: .chapbook, label: "Go down", target: "Cellar",
+            kind: .choice),
         .init(text: "{embed passage: 'Cellar'}", dialect: .chapbook, label: "Cellar", target: "Cellar", kind: .include),
         .init(text: "{restart link}", dialect: .chapbook, label: "Restart", target: "", kind: .choice, restart: true),
-        .init(text: "{back link, label: 'Return'}", dialect: .chapbook, label: "Return", target: "{back link}", kind: .dynamic),
-        .init(text: "[if hasLamp]\n[[Cellar]]", dialect: .chapbook, label: "Cellar", target: "Cellar", kind: .choice, condition: "hasLamp"),
+        .init(
+            text: "{back link, label: 'Return'}", dialect: .chapbook, label: "Return", target: "{back link}",
+            kind: .dynamic),
+        .init(
+            text: "[if hasLamp]\n[[Cellar]]", dialect: .chapbook, label: "Cellar", target: "Cellar", kind: .choice,
+            condition: "hasLamp"),
     ]
 
     @Test(arguments: cases)
@@ -127,11 +173,12 @@ struct LinkCase: Sendable, CustomStringConvertible {
         let text = "ok\nbad [[Cellar\n<<goto \"Attic\"\n(goto: \"Hall\""
         let result = TwineLinkScanner.scan(text, dialect: .unknown, path: "p.twee")
         #expect(result.choices.isEmpty)
-        #expect(result.diagnostics.map(\.description) == [
-            "p.twee:2:5: warning: '[[' is not closed by ']]' on its line; it is not a link [twine-unterminated-link]",
-            "p.twee:3:1: warning: '<<goto' is not closed by '>>'; it is not read [twine-unterminated-macro]",
-            "p.twee:4:1: warning: '(goto:' is not closed by ')'; it is not read [twine-unterminated-macro]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "p.twee:2:5: warning: '[[' is not closed by ']]' on its line; it is not a link [twine-unterminated-link]",
+                "p.twee:3:1: warning: '<<goto' is not closed by '>>'; it is not read [twine-unterminated-macro]",
+                "p.twee:4:1: warning: '(goto:' is not closed by ')'; it is not read [twine-unterminated-macro]",
+            ])
     }
 
     @Test func hostileInputStaysLinear() {

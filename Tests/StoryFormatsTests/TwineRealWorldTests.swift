@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryFormats
 import StoryGraph
+import Testing
+
+@testable import StoryFormats
 
 /// Shapes met in real Twine stories from public repositories (see
 /// `Documentation/trials/twine-realworld.md`), each rebuilt here in text of our own.
@@ -19,18 +20,18 @@ struct TwineRealWorldTests {
     /// not followed, but each passage it names is reported once, at the macro.
     @Test func aCustomMacroThatNamesAPassageIsReportedWhereItIsWritten() throws {
         let text = """
-        :: StoryData
-        {"format": "SugarCube", "start": "Hall"}
+            :: StoryData
+            {"format": "SugarCube", "start": "Hall"}
 
-        :: Hall
-        <<set $name to "Cellar">>
-        <<goto2 "Door" "Cellar">>
-        <<goto2 "Door" "Cellar">>
-        <<mywidget "no such passage">>
+            :: Hall
+            <<set $name to "Cellar">>
+            <<goto2 "Door" "Cellar">>
+            <<goto2 "Door" "Cellar">>
+            <<mywidget "no such passage">>
 
-        :: Cellar
-        Dark.
-        """
+            :: Cellar
+            Dark.
+            """
         let result = try loadTwee(text)
         #expect(result.story.passages.map(\.id) == ["Hall", "Cellar"])
         #expect(result.story.passages[0].choices.isEmpty)
@@ -44,10 +45,12 @@ struct TwineRealWorldTests {
 
     /// Writes files (relative path → text) into a fresh temporary folder.
     private func folder(_ files: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("twine-trial-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("twine-trial-\(UUID().uuidString)")
+            .path
         for (name, text) in files {
             let path = (root as NSString).appendingPathComponent(name)
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         }
         return root
@@ -80,7 +83,10 @@ struct TwineRealWorldTests {
             "title.twee": ":: StoryTitle\nShared\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(try StoryFolder(root).stories.map { $0.map { ($0 as NSString).lastPathComponent } } == [["a.twee"], ["b.twee"], ["title.twee"]])
+        #expect(
+            try StoryFolder(root).stories.map { $0.map { ($0 as NSString).lastPathComponent } } == [
+                ["a.twee"], ["b.twee"], ["title.twee"],
+            ])
     }
 
     /// SugarCube reads a link target that names no passage as TwineScript: `previous()`
@@ -88,21 +94,21 @@ struct TwineRealWorldTests {
     /// that looks like a call but is a passage stays that passage.
     @Test func aSugarCubeLinkToAnExpressionIsComputedNotBroken() throws {
         let text = """
-        :: StoryData
-        {"format": "SugarCube", "start": "Desk"}
+            :: StoryData
+            {"format": "SugarCube", "start": "Desk"}
 
-        :: Desk
-        [[Step back out|previous()]]
-        [[Go on|$next]]
-        [[Talk (again)]]
-        [[Count|count(2)]]
+            :: Desk
+            [[Step back out|previous()]]
+            [[Go on|$next]]
+            [[Talk (again)]]
+            [[Count|count(2)]]
 
-        :: Talk (again)
-        Hello.
+            :: Talk (again)
+            Hello.
 
-        :: count(2)
-        Two.
-        """
+            :: count(2)
+            Two.
+            """
         let result = try StoryLoading.load(sources: [SourceText(path: "desk.twee", text: text)])
         let desk = try #require(result.story.passages.first)
         #expect(desk.choices.map(\.target) == ["previous()", "$next", "Talk (again)", "count(2)"])
@@ -114,12 +120,12 @@ struct TwineRealWorldTests {
     /// Harlowe does not evaluate link markup: `[[Back->previous()]]` there names a passage.
     @Test func aHarloweLinkToACallIsStillANameAndBroken() throws {
         let text = """
-        :: StoryData
-        {"format": "Harlowe", "start": "Desk"}
+            :: StoryData
+            {"format": "Harlowe", "start": "Desk"}
 
-        :: Desk
-        [[Back->previous()]]
-        """
+            :: Desk
+            [[Back->previous()]]
+            """
         let result = try StoryLoading.load(sources: [SourceText(path: "desk.twee", text: text)])
         #expect(result.story.passages[0].choices.map(\.kind) == [.choice])
         #expect(result.diagnostics.filter { $0.ruleID == "broken-link" }.map(\.location?.line) == [5])
@@ -130,7 +136,8 @@ struct TwineRealWorldTests {
     /// alone, the story is read from all of them, each once, and a missing one is named.
     @Test func twee2StoryIncludesBringsInTheListedFiles() throws {
         let root = try folder([
-            "story.tw": "::StoryTitle\nTide Tables\n\n::StoryIncludes\nstyle.scss\nparts/harbour.tw\nparts/harbour.tw\nmissing.tw\n\n::StoryInit\n<<set $tide to 0>>\n",
+            "story.tw":
+                "::StoryTitle\nTide Tables\n\n::StoryIncludes\nstyle.scss\nparts/harbour.tw\nparts/harbour.tw\nmissing.tw\n\n::StoryInit\n<<set $tide to 0>>\n",
             "parts/harbour.tw": "::Start\n[[Read the table|Table]]\n\n::StoryIncludes\ntable.tw\n",
             "parts/table.tw": "::Table\nHigh water at noon.\n",
             "style.scss": "body { color: navy; }\n",

@@ -1,6 +1,7 @@
-import Testing
-@testable import StoryFormats
 import StoryGraph
+import Testing
+
+@testable import StoryFormats
 
 /// Navigation written in JavaScript, links that leave the story, and a story's own link
 /// macros (issue 11, item 6).
@@ -10,16 +11,22 @@ import StoryGraph
     }
 
     @Test func snowmanStoryShowIsAJumpAndAComputedTargetIsDynamic() {
-        let text = "<% if (s.ready) { story.show('Act II') } %>\n<script>window.story.show(\"Finale\", true)</script>\n<% story.show(s.next) %> history.show('Not') [[Go|<%= s.room %>]]"
-        #expect(Self.links(text, .snowman) == [
-            ["Act II", "Act II", "auto"], ["Finale", "Finale", "auto"],
-            ["s.next", "story.show(s.next)", "dynamic"], ["Go", "<%= s.room %>", "dynamic"],
-        ])
+        let text =
+            "<% if (s.ready) { story.show('Act II') } %>\n<script>window.story.show(\"Finale\", true)</script>\n<% story.show(s.next) %> history.show('Not') [[Go|<%= s.room %>]]"
+        #expect(
+            Self.links(text, .snowman) == [
+                ["Act II", "Act II", "auto"], ["Finale", "Finale", "auto"],
+                ["s.next", "story.show(s.next)", "dynamic"], ["Go", "<%= s.room %>", "dynamic"],
+            ])
     }
 
     @Test func sugarCubeEnginePlayInAClickIsAChoiceAndInAScriptAJump() {
-        let text = "<<link \"Run\">><<run Engine.play(\"Hall\")>><</link>>\n<<script>>if (x) { Engine.play('Yard'); } var s = \"[[Fake]]\";<</script>> [[Real]]"
-        #expect(Self.links(text, .sugarcube) == [["Run", "Hall", "choice"], ["Yard", "Yard", "auto"], ["Real", "Real", "choice"]])
+        let text =
+            "<<link \"Run\">><<run Engine.play(\"Hall\")>><</link>>\n<<script>>if (x) { Engine.play('Yard'); } var s = \"[[Fake]]\";<</script>> [[Real]]"
+        #expect(
+            Self.links(text, .sugarcube) == [
+                ["Run", "Hall", "choice"], ["Yard", "Yard", "auto"], ["Real", "Real", "choice"],
+            ])
         let result = TwineLinkScanner.scan(text, dialect: .sugarcube)
         #expect(result.choices.map { $0.location?.line } == [1, 2, 2])
         #expect(result.choices.map { $0.location?.column } == [21, 20, 74])
@@ -65,7 +72,8 @@ import StoryGraph
 
     @Test func aDeclaredLinkMacroNamesPassagesAndAnUndeclaredOneSaysHowToDeclareIt() throws {
         let declared = try StoryLoading.load(
-            sources: [SourceText(path: "w.twee", text: Self.widgets)], options: LoadOptions.with(\.linkMacros, ["Fade"]))
+            sources: [SourceText(path: "w.twee", text: Self.widgets)], options: LoadOptions.with(\.linkMacros, ["Fade"])
+        )
         let choices = declared.story.passages[0].choices
         #expect(choices.map(\.target) == ["Cellar", "Attic"])
         #expect(choices.map(\.condition) == [nil, .test("$brave", .variable("brave"))])
@@ -74,9 +82,10 @@ import StoryGraph
 
         let undeclared = try StoryLoading.load(sources: [SourceText(path: "w.twee", text: Self.widgets)])
         #expect(undeclared.story.passages[0].choices.isEmpty)
-        #expect(undeclared.diagnostics.filter { $0.ruleID == FormatRules.twineUnknownMacro.id }.map(\.message) == [
-            "<<fade>> in passage 'Start' names the passage 'Cellar', but it is not a SugarCube macro storygraph knows; it is not followed as a link (declare it with --link-macro fade, or in \"link_macros\" of a storygraph.json beside the story)",
-            "<<fade>> in passage 'Start' names the passage 'Attic', but it is not a SugarCube macro storygraph knows; it is not followed as a link (declare it with --link-macro fade, or in \"link_macros\" of a storygraph.json beside the story)",
-        ])
+        #expect(
+            undeclared.diagnostics.filter { $0.ruleID == FormatRules.twineUnknownMacro.id }.map(\.message) == [
+                "<<fade>> in passage 'Start' names the passage 'Cellar', but it is not a SugarCube macro storygraph knows; it is not followed as a link (declare it with --link-macro fade, or in \"link_macros\" of a storygraph.json beside the story)",
+                "<<fade>> in passage 'Start' names the passage 'Attic', but it is not a SugarCube macro storygraph knows; it is not followed as a link (declare it with --link-macro fade, or in \"link_macros\" of a storygraph.json beside the story)",
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import Testing
-@testable import StoryGraph
+
 @testable import StoryFormats
+@testable import StoryGraph
 
 /// Yarn expressions into the model's `Expression` (a file of its own: Foundation, which the
 /// loader tests import, has an `Expression` type too).

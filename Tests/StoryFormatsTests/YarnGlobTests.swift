@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StoryFormats
 
 /// `.yarnproject` globs: what each wildcard matches, and a pattern that made the old
@@ -48,7 +49,8 @@ import Testing
     /// expression tried every way to split 40 `a`s among the stars (seconds); the glob
     /// reads the name once.
     @Test func aPatternOfManyStarsOnALongNameIsQuick() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yarn-glob-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yarn-glob-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let name = String(repeating: "a", count: 40) + ".yarn"

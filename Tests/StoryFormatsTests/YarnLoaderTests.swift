@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import StoryGraph
+import Testing
+
 @testable import StoryFormats
+@testable import StoryGraph
 
 /// The Yarn Spinner loader on small stories written for these tests: one per syntax
 /// generation (v1 links, v2 options and jumps, v3 detours, node groups, once, line groups),
@@ -60,10 +61,14 @@ import TestSupport
         #expect(story.format == "yarn")
         #expect(story.start == "Start")
         #expect(story.passages.map(\.id) == ["Start", "Start#1", "North", "North#end", "South", "South#1", "Both"])
-        #expect(story.passages.map { $0.choices.map(\.target) } == [
-            ["North", "South", "Start#1"], [], ["Both", "North#end"], [], ["North", "South#1"], [], [],
-        ])
-        #expect(story.passages.map { $0.choices.map(\.kind) }.joined().map(\.rawValue) == ["choice", "choice", "choice", "auto", "auto", "choice", "choice"])
+        #expect(
+            story.passages.map { $0.choices.map(\.target) } == [
+                ["North", "South", "Start#1"], [], ["Both", "North#end"], [], ["North", "South#1"], [], [],
+            ])
+        #expect(
+            story.passages.map { $0.choices.map(\.kind) }.joined().map(\.rawValue) == [
+                "choice", "choice", "choice", "auto", "auto", "choice", "choice",
+            ])
         #expect(story.passage("Start")?.text == "Pilot: Where to?")
         #expect(story.passage("Start#1")?.text == "Pilot: The ferry waits.")
         #expect(story.passage("South#1")?.ending != nil)
@@ -71,8 +76,15 @@ import TestSupport
         let analysis = Self.analysis(result)
         #expect(analysis.paths.total == 6)
         #expect(analysis.endings.entries.count == 4)
-        #expect(Self.figures(story) == ["nodes": 4, "node_groups": 0, "options": 5, "jumps": 4, "detours": 0, "commands": 0, "lines": 6, "variables": 1])
-        #expect(story.sourceStatistics.map(\.name) == ["nodes", "node_groups", "options", "jumps", "detours", "commands", "lines", "variables"])
+        #expect(
+            Self.figures(story) == [
+                "nodes": 4, "node_groups": 0, "options": 5, "jumps": 4, "detours": 0, "commands": 0, "lines": 6,
+                "variables": 1,
+            ])
+        #expect(
+            story.sourceStatistics.map(\.name) == [
+                "nodes", "node_groups", "options", "jumps", "detours", "commands", "lines", "variables",
+            ])
     }
 
     @Test func passagesTheLoaderMadeAreFlowPointsAndNotAskedForText() throws {
@@ -83,16 +95,21 @@ import TestSupport
         // Only the state search's: `$fare` starts at 2, so 'South shore' (`$fare >= 2`) is always offered.
         #expect(Self.analysis(result).lint.findings.map(\.ruleID) == ["condition-always-true"])
         // A node the author wrote with no lines is still asked for text.
-        let blank = try Self.load("title: Start\n---\nA door.\n-> Wait\n    <<jump Blank>>\n-> Go\n===\ntitle: Blank\n---\n===\n")
+        let blank = try Self.load(
+            "title: Start\n---\nA door.\n-> Wait\n    <<jump Blank>>\n-> Go\n===\ntitle: Blank\n---\n===\n")
         #expect(blank.story.passages.map(\.id) == ["Start", "Start#end", "Blank"])
         #expect(blank.story.passages.map(\.isFlowPoint) == [false, true, false])
-        #expect(Self.analysis(blank).lint.findings.map(\.description) == ["t.yarn:8:1: warning: passage 'Blank' has no text [empty-passage]"])
+        #expect(
+            Self.analysis(blank).lint.findings.map(\.description) == [
+                "t.yarn:8:1: warning: passage 'Blank' has no text [empty-passage]"
+            ])
     }
 
     /// A node's text keeps its commands as written; what the reader is shown (the map,
     /// `play`) leaves out `<<command>>` and `<<detour>>` lines.
     @Test func commandsAreKeptInTheTextAndLeftOutOfWhatTheReaderSees() throws {
-        let result = try Self.load("""
+        let result = try Self.load(
+            """
             title: Start
             ---
             Guard: Halt.
@@ -116,18 +133,27 @@ import TestSupport
         let south = try #require(story.passage("Start")?.choices[1])
         #expect(south.text == "South shore")
         #expect(south.condition == .test("$fare >= 2", .binary(.greaterOrEqual, .variable("fare"), .integer(2))))
-        #expect(south.effects == [Effect(variable: "fare", operation: .subtract, value: .integer(2), text: "<<set $fare -= 2>>",
-                                         location: SourceLocation(file: "t.yarn", line: 8, column: 5))])
+        #expect(
+            south.effects == [
+                Effect(
+                    variable: "fare", operation: .subtract, value: .integer(2), text: "<<set $fare -= 2>>",
+                    location: SourceLocation(file: "t.yarn", line: 8, column: 5))
+            ])
         #expect(south.location == SourceLocation(file: "t.yarn", line: 7, column: 1))
         let visited = Condition.test("visited(\"South\")", .binary(.greater, .visits(passage: "South"), .integer(0)))
         let north = try #require(story.passage("North"))
         #expect(north.choices.map(\.condition) == [visited, .not(visited)])
         #expect(north.choices[0].location == SourceLocation(file: "t.yarn", line: 17, column: 5))
-        #expect(story.variables == [Variable(name: "fare", initial: .integer(2), location: SourceLocation(file: "t.yarn", line: 3, column: 1))])
+        #expect(
+            story.variables == [
+                Variable(
+                    name: "fare", initial: .integer(2), location: SourceLocation(file: "t.yarn", line: 3, column: 1))
+            ])
     }
 
     @Test func nestedOptionsFollowIndentation() throws {
-        let story = try Self.load("""
+        let story = try Self.load(
+            """
             title: Start
             ---
             -> Take the boat #line:a1
@@ -141,7 +167,8 @@ import TestSupport
             ---
             Sand.
             ===
-            """).story
+            """
+        ).story
         #expect(story.passages.map(\.id) == ["Start", "Start#1", "Start#end", "Island"])
         #expect(story.passage("Start")?.choices.map(\.text) == ["Take the boat", "Stay"])
         #expect(story.passage("Start")?.choices.map(\.target) == ["Start#1", "Island"])
@@ -154,12 +181,16 @@ import TestSupport
 
     // MARK: v1: [[links]], .yarn.txt, BOM and CRLF
 
-    static let crossroads = "\u{FEFF}" + [
-        "title: Start", "tags: hub", "---", "A crossroads.", "[[Go left|Left]]", "[[Right]]", "<<if $lamp is true>>",
-        "[[Read the sign|Sign]]", "<<endif>>", "===", "title: Left", "---", "A wall.", "===", "title: Right", "---",
-        "A river. [[Back|Start]] [[Swim|Sea]]", "===", "title: Sign", "---", "It says: go right.", "[[Right]]", "===",
-        "title: Sea", "---", "Salt and stars.", "===", "",
-    ].joined(separator: "\r\n")
+    static let crossroads =
+        "\u{FEFF}"
+        + [
+            "title: Start", "tags: hub", "---", "A crossroads.", "[[Go left|Left]]", "[[Right]]",
+            "<<if $lamp is true>>",
+            "[[Read the sign|Sign]]", "<<endif>>", "===", "title: Left", "---", "A wall.", "===", "title: Right", "---",
+            "A river. [[Back|Start]] [[Swim|Sea]]", "===", "title: Sign", "---", "It says: go right.", "[[Right]]",
+            "===",
+            "title: Sea", "---", "Salt and stars.", "===", "",
+        ].joined(separator: "\r\n")
 
     @Test func v1LinksInAYarnTxtFileWithBOMAndCRLF() throws {
         let result = try Self.load(Self.crossroads, path: "cross.yarn.txt")
@@ -167,7 +198,10 @@ import TestSupport
         #expect(story.format == "yarn")
         #expect(story.title == "cross")
         #expect(story.passages.map(\.id) == ["Start", "Left", "Right", "Sign", "Sea"])
-        #expect(story.passages.map { $0.choices.map(\.target) } == [["Left", "Right", "Sign"], [], ["Start", "Sea"], ["Right"], []])
+        #expect(
+            story.passages.map { $0.choices.map(\.target) } == [
+                ["Left", "Right", "Sign"], [], ["Start", "Sea"], ["Right"], [],
+            ])
         #expect(story.passage("Start")?.choices.map(\.text) == ["Go left", "Right", "Read the sign"])
         #expect(story.passage("Start")?.tags == ["hub"])
         #expect(story.passage("Right")?.text == "A river.")
@@ -223,11 +257,16 @@ import TestSupport
     @Test func v3DetoursNodeGroupsOnceAndComputedJumps() throws {
         let result = try Self.load(Self.tower)
         let story = result.story
-        #expect(story.passages.map(\.id) == ["Start", "Start#1", "Start#2", "Start#3", "Tower", "Gate", "Gate#v1", "Gate#v2"])
+        #expect(
+            story.passages.map(\.id) == [
+                "Start", "Start#1", "Start#2", "Start#3", "Tower", "Gate", "Gate#v1", "Gate#v2",
+            ])
         let start = try #require(story.passage("Start"))
         #expect(start.choices.map(\.isOnceOnly) == [true, false])
         #expect(start.choices.map(\.target) == ["Start#1", "Start#2"])
-        #expect(start.text == "Guide: First time here?\nGuide: Welcome back.\n=> Guide: Lovely weather.\n=> Guide: Rain again.")
+        #expect(
+            start.text
+                == "Guide: First time here?\nGuide: Welcome back.\n=> Guide: Lovely weather.\n=> Guide: Rain again.")
         let call = try #require(story.passage("Start#1")?.choices.first)
         #expect(call.kind == .call)
         #expect(call.target == "Tower")
@@ -239,15 +278,20 @@ import TestSupport
         let gate = try #require(story.passage("Gate"))
         #expect(gate.choices.map(\.target) == ["Gate#v1", "Gate#v2"])
         #expect(gate.choices.map(\.kind) == [.auto, .auto])
-        #expect(gate.choices.map(\.condition) == [
-            .test("once", .call("once", [])),
-            .test("$key == true", .binary(.equal, .variable("key"), .boolean(true))),
-        ])
+        #expect(
+            gate.choices.map(\.condition) == [
+                .test("once", .call("once", [])),
+                .test("$key == true", .binary(.equal, .variable("key"), .boolean(true))),
+            ])
         // Ours: the parts of Start after its options and detour, and Gate's group passage;
         // the author's: the nodes Start and Tower and each variant of the group.
         #expect(story.passages.filter(\.isFlowPoint).map(\.id) == ["Start#1", "Start#2", "Start#3", "Gate"])
         #expect(!result.diagnostics.contains { $0.severity == .error })
-        #expect(Self.figures(story) == ["nodes": 4, "node_groups": 1, "options": 2, "jumps": 2, "detours": 1, "commands": 0, "lines": 8, "variables": 0])
+        #expect(
+            Self.figures(story) == [
+                "nodes": 4, "node_groups": 1, "options": 2, "jumps": 2, "detours": 1, "commands": 0, "lines": 8,
+                "variables": 0,
+            ])
     }
 
     @Test func v3PathsFollowTheDetourBack() throws {
@@ -260,7 +304,9 @@ import TestSupport
 
     @Test func returnWithNoDetourRunningIsAStop() throws {
         // Neither node is a detour's target: Yarn Spinner runs their <<return>> as <<stop>>.
-        let result = try Self.load("title: Start\n---\nHi.\n<<if $tired>>\n    <<return>>\n<<endif>>\n-> Go on\n    <<jump Hall>>\n===\ntitle: Hall\n---\nA hall.\n<<return>>\n===\n")
+        let result = try Self.load(
+            "title: Start\n---\nHi.\n<<if $tired>>\n    <<return>>\n<<endif>>\n-> Go on\n    <<jump Hall>>\n===\ntitle: Hall\n---\nA hall.\n<<return>>\n===\n"
+        )
         let story = result.story
         #expect(story.passages.map(\.id) == ["Start", "Start#stop", "Hall"])
         #expect(story.passage("Start")?.choices.map(\.target) == ["Start#stop", "Hall"])
@@ -271,7 +317,10 @@ import TestSupport
         #expect(analysis.paths.total == 2)
         #expect(analysis.endings.entries.map { analysis.graph.ids[$0.passage] } == ["Start#stop", "Hall"])
         // `$tired` is never declared nor set: the state search finds the stop unreachable.
-        #expect(analysis.lint.findings.map(\.ruleID) == ["unreachable-under-state", "condition-never-true", "variable-never-set", "condition-always-true"])
+        #expect(
+            analysis.lint.findings.map(\.ruleID) == [
+                "unreachable-under-state", "condition-never-true", "variable-never-set", "condition-always-true",
+            ])
     }
 
     static let museum = """
@@ -305,12 +354,15 @@ import TestSupport
         // dialogue: a jump clears the detour stack); Maker only by detours.
         let result = try Self.load(Self.museum)
         let story = result.story
-        #expect(story.passages.map(\.id) == [
-            "Start", "Start#1", "Start#2", "Statue", "Statue#1", "Statue#2", "Statue#detour", "Statue#detour#1", "Statue#detour#2", "Maker",
-        ])
-        #expect(story.passages.filter(\.isFlowPoint).map(\.id) == [
-            "Start#1", "Start#2", "Statue#1", "Statue#2", "Statue#detour", "Statue#detour#1", "Statue#detour#2",
-        ])
+        #expect(
+            story.passages.map(\.id) == [
+                "Start", "Start#1", "Start#2", "Statue", "Statue#1", "Statue#2", "Statue#detour", "Statue#detour#1",
+                "Statue#detour#2", "Maker",
+            ])
+        #expect(
+            story.passages.filter(\.isFlowPoint).map(\.id) == [
+                "Start#1", "Start#2", "Statue#1", "Statue#2", "Statue#detour", "Statue#detour#1", "Statue#detour#2",
+            ])
         #expect(story.passage("Start#1")?.choices.map(\.target) == ["Statue#detour"])
         #expect(story.passage("Start#1")?.choices.map(\.returnTo) == ["Start#2"])
         #expect(story.passage("Start")?.choices.map(\.target) == ["Start#1", "Statue"])
@@ -327,11 +379,18 @@ import TestSupport
     }
 
     @Test func aNodeGroupBothDetouredToAndJumpedToIsReadTwice() throws {
-        let result = try Self.load("title: Start\n---\nA gate.\n-> Ask\n    <<detour Gate>>\n    Back.\n-> Go\n    <<jump Gate>>\n===\ntitle: Gate\nwhen: once\n---\nShut.\n===\ntitle: Gate\nwhen: always\n---\nOpen.\n===\n")
-        #expect(result.story.passages.map(\.id) == ["Start", "Start#1", "Start#2", "Gate", "Gate#v1", "Gate#v2", "Gate#detour", "Gate#detour#v1", "Gate#detour#v2"])
-        #expect(result.story.passages.map { $0.choices.map(\.kind.rawValue) } == [
-            ["choice", "choice"], ["call"], [], ["auto", "auto"], [], [], ["auto", "auto"], ["return"], ["return"],
-        ])
+        let result = try Self.load(
+            "title: Start\n---\nA gate.\n-> Ask\n    <<detour Gate>>\n    Back.\n-> Go\n    <<jump Gate>>\n===\ntitle: Gate\nwhen: once\n---\nShut.\n===\ntitle: Gate\nwhen: always\n---\nOpen.\n===\n"
+        )
+        #expect(
+            result.story.passages.map(\.id) == [
+                "Start", "Start#1", "Start#2", "Gate", "Gate#v1", "Gate#v2", "Gate#detour", "Gate#detour#v1",
+                "Gate#detour#v2",
+            ])
+        #expect(
+            result.story.passages.map { $0.choices.map(\.kind.rawValue) } == [
+                ["choice", "choice"], ["call"], [], ["auto", "auto"], [], [], ["auto", "auto"], ["return"], ["return"],
+            ])
         #expect(result.story.passage("Start#1")?.choices.map(\.target) == ["Gate#detour"])
         let analysis = Self.analysis(result)
         #expect(analysis.paths.total == 4)
@@ -356,7 +415,8 @@ import TestSupport
     // MARK: expressions
 
     @Test func setForms() throws {
-        let story = try Self.load("title: Start\n---\n<<set $a to 1>>\n<<set $a += 2>>\n<<set $b = $a * 3>>\n===\n").story
+        let story = try Self.load("title: Start\n---\n<<set $a to 1>>\n<<set $a += 2>>\n<<set $b = $a * 3>>\n===\n")
+            .story
         let effects = try #require(story.passage("Start")?.effects)
         #expect(effects.map(\.variable) == ["a", "a", "b"])
         #expect(effects.map(\.operation) == [.set, .add, .set])
@@ -367,22 +427,28 @@ import TestSupport
 
     @Test func unterminatedIfIsLocated() throws {
         let result = try Self.load("title: Start\n---\nHello.\n<<if $a>>\nInside.\n===\n")
-        #expect(result.diagnostics.map(\.description) == ["t.yarn:4:1: error: '<<if>>' is not closed by '<<endif>>' [yarn-unterminated-if]"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "t.yarn:4:1: error: '<<if>>' is not closed by '<<endif>>' [yarn-unterminated-if]"
+            ])
         let inOption = try Self.load("title: Start\n---\n-> A\n    <<if $b>>\n    Text.\n-> B\n===\n")
-        #expect(inOption.diagnostics.map(\.description) == [
-            "t.yarn:4:5: error: '<<if>>' is not closed by '<<endif>>' before the option ends [yarn-unterminated-if]",
-        ])
+        #expect(
+            inOption.diagnostics.map(\.description) == [
+                "t.yarn:4:5: error: '<<if>>' is not closed by '<<endif>>' before the option ends [yarn-unterminated-if]"
+            ])
     }
 
     @Test func jumpToAnUndefinedNodeIsABrokenLinkAtTheJump() throws {
         let result = try Self.load("title: Start\n---\nHi.\n<<jump Nowhere>>\n===\n")
-        #expect(result.diagnostics.map(\.description) == [
-            "t.yarn:4:1: error: choice 'Nowhere' of passage 'Start' leads to 'Nowhere', which does not exist [broken-link]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "t.yarn:4:1: error: choice 'Nowhere' of passage 'Start' leads to 'Nowhere', which does not exist [broken-link]"
+            ])
     }
 
     @Test func duplicateTitlesAreReportedAtTheSecond() throws {
-        let result = try Self.load("title: Start\n---\n-> A\n    Hi.\nEnd.\n===\ntitle: Start\n---\n-> B\n    Ho.\nEnd.\n===\n")
+        let result = try Self.load(
+            "title: Start\n---\n-> A\n    Hi.\nEnd.\n===\ntitle: Start\n---\n-> B\n    Ho.\nEnd.\n===\n")
         #expect(result.diagnostics.map(\.ruleID) == ["duplicate-id"])
         #expect(result.diagnostics.first?.location == SourceLocation(file: "t.yarn", line: 7, column: 1))
         #expect(result.story.passages.map(\.id) == ["Start", "Start#1"])
@@ -390,13 +456,14 @@ import TestSupport
 
     @Test func otherSyntaxErrors() throws {
         let result = try Self.load("title: Start\n---\n<<endif>>\n<<else>>\n<<set 3>>\n<<jump>>\nHi.\n")
-        #expect(result.diagnostics.map(\.description) == [
-            "t.yarn:1:1: warning: node 'Start' is not closed by '===' before the end of the file [yarn-unterminated-node]",
-            "t.yarn:3:1: error: '<<endif>>' without an open '<<if>>' [yarn-syntax]",
-            "t.yarn:4:1: error: '<<else>>' without an open '<<if>>' [yarn-syntax]",
-            "t.yarn:5:1: error: '<<set>>' needs a variable: <<set 3>> [yarn-syntax]",
-            "t.yarn:6:1: error: '<<jump>>' names no node [yarn-syntax]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "t.yarn:1:1: warning: node 'Start' is not closed by '===' before the end of the file [yarn-unterminated-node]",
+                "t.yarn:3:1: error: '<<endif>>' without an open '<<if>>' [yarn-syntax]",
+                "t.yarn:4:1: error: '<<else>>' without an open '<<if>>' [yarn-syntax]",
+                "t.yarn:5:1: error: '<<set>>' needs a variable: <<set 3>> [yarn-syntax]",
+                "t.yarn:6:1: error: '<<jump>>' names no node [yarn-syntax]",
+            ])
     }
 
     @Test func nestingDeeperThanTheLimitIsReportedAndReadFlat() throws {
@@ -414,7 +481,8 @@ import TestSupport
         let count = 5_000
         let text = (0..<count).map { i in
             let title = i == 0 ? "Start" : "N\(i)"
-            return i + 1 < count ? "title: \(title)\n---\n-> On\n    <<jump N\(i + 1)>>\n===\n" : "title: \(title)\n---\nEnd.\n===\n"
+            return i + 1 < count
+                ? "title: \(title)\n---\n-> On\n    <<jump N\(i + 1)>>\n===\n" : "title: \(title)\n---\nEnd.\n===\n"
         }.joined()
         let result = try Self.load(text)
         #expect(result.story.passages.count == count)
@@ -424,10 +492,12 @@ import TestSupport
     @Test func startIsStartThenTheFirstNode() throws {
         let result = try Self.load("title: Intro\n---\nHi.\n===\ntitle: Next\n---\nHo.\n===\n")
         #expect(result.story.start == "Intro")
-        #expect(result.diagnostics.map(\.description) == [
-            "t.yarn:1:1: warning: no node is called 'Start'; the story starts at the first node, 'Intro' [start-fallback]",
-        ])
-        let given = try Self.load("title: Intro\n---\nHi.\n===\ntitle: Next\n---\nHo.\n===\n", options: LoadOptions(start: "Next"))
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "t.yarn:1:1: warning: no node is called 'Start'; the story starts at the first node, 'Intro' [start-fallback]"
+            ])
+        let given = try Self.load(
+            "title: Intro\n---\nHi.\n===\ntitle: Next\n---\nHo.\n===\n", options: LoadOptions(start: "Next"))
         #expect(given.story.start == "Next")
         #expect(given.diagnostics.isEmpty)
     }
@@ -461,10 +531,12 @@ import TestSupport
     }
 
     @Test func aProjectReadsTheFilesItsGlobsSelect() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yarn-project-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yarn-project-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let files = [
-            "game.yarnproject": #"{"projectFileVersion": 3, "sourceFiles": ["Dialogue/**/*.yarn"], "excludeFiles": ["Dialogue/Old/*.yarn"]}"#,
+            "game.yarnproject":
+                #"{"projectFileVersion": 3, "sourceFiles": ["Dialogue/**/*.yarn"], "excludeFiles": ["Dialogue/Old/*.yarn"]}"#,
             "Dialogue/start.yarn": "title: Start\n---\n<<jump Dock>>\n===\n",
             "Dialogue/Harbour/dock.yarn": "title: Dock\n---\nGulls.\n===\n",
             "Dialogue/Old/start.yarn": "title: Start\n---\nAn old draft.\n===\n",
@@ -472,7 +544,8 @@ import TestSupport
         ]
         for (path, text) in files {
             let full = (folder as NSString).appendingPathComponent(path)
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: full, atomically: true, encoding: .utf8)
         }
         let project = try StoryLoading.load(paths: [(folder as NSString).appendingPathComponent("game.yarnproject")])
@@ -485,9 +558,15 @@ import TestSupport
     }
 
     @Test func theExampleReadsWithoutErrors() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples/orchard.yarn").standardized
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Examples/orchard.yarn"
+        ).standardized
         let result = try StoryLoading.load(paths: [url.path])
         #expect(result.story.passages.count == 14)
-        #expect(Self.figures(result.story) == ["nodes": 9, "node_groups": 1, "options": 8, "jumps": 9, "detours": 1, "commands": 1, "lines": 12, "variables": 2])
+        #expect(
+            Self.figures(result.story) == [
+                "nodes": 9, "node_groups": 1, "options": 8, "jumps": 9, "detours": 1, "commands": 1, "lines": 12,
+                "variables": 2,
+            ])
     }
 }

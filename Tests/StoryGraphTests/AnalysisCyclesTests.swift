@@ -1,10 +1,13 @@
-import Testing
-@testable import StoryGraph
 import TestSupport
+import Testing
+
+@testable import StoryGraph
 
 @Suite struct AnalysisCyclesTests {
     static func cycles(_ graph: StoryGraph, max: Int = 100, budget: AnalysisBudget = .unlimited) -> Cycles {
-        Cycles(graph, components: StronglyConnectedComponents(graph), reachability: Reachability(graph), maxCycles: max, budget: budget)
+        Cycles(
+            graph, components: StronglyConnectedComponents(graph), reachability: Reachability(graph), maxCycles: max,
+            budget: budget)
     }
 
     /// Elementary cycles by brute force: from each passage s, every simple path through
@@ -70,7 +73,7 @@ import TestSupport
         #expect(found.loops.count == 1)
         #expect(found.loops[0].passages == [0, 1, 2])
         #expect(!found.loops[0].isEscapable)
-        #expect(found.count == 3)  // a→b→a, a→c→a, a→c→b→a
+        #expect(found.count == 3) // a→b→a, a→c→a, a→c→b→a
         let components = StronglyConnectedComponents(graph)
         #expect(Cycles.shortestCycle(through: 0, in: graph, components: components) == [0, 1])
     }

@@ -1,10 +1,12 @@
-import Testing
-@testable import StoryGraph
 import TestSupport
+import Testing
+
+@testable import StoryGraph
 
 @Suite struct AnalysisPathsTests {
     static func counts(_ graph: StoryGraph, budget: AnalysisBudget = .unlimited) -> PathCounts {
-        PathCounts(graph, components: StronglyConnectedComponents(graph), reachability: Reachability(graph), budget: budget)
+        PathCounts(
+            graph, components: StronglyConnectedComponents(graph), reachability: Reachability(graph), budget: budget)
     }
 
     @Test func destiniShapeHasFivePathsAndThreeEndings() throws {
@@ -93,13 +95,16 @@ import TestSupport
 
     @Test func loopTheReaderCanLeaveHasExactSimplePathsAndUnboundedWalks() throws {
         // s → a; a → b, a → end; b → c, b → end; c → a, c → end.
-        let analysis = Fixture.analysis(Fixture.story(start: "s", [
-            ("s", [("in", "a")], nil),
-            ("a", [("on", "b"), ("out", "end")], nil),
-            ("b", [("on", "c"), ("out", "end")], nil),
-            ("c", [("on", "a"), ("out", "end")], nil),
-            ("end", [], ""),
-        ]))
+        let analysis = Fixture.analysis(
+            Fixture.story(
+                start: "s",
+                [
+                    ("s", [("in", "a")], nil),
+                    ("a", [("on", "b"), ("out", "end")], nil),
+                    ("b", [("on", "c"), ("out", "end")], nil),
+                    ("c", [("on", "a"), ("out", "end")], nil),
+                    ("end", [], ""),
+                ]))
         #expect(analysis.paths.total == 3)
         #expect(analysis.paths.isExact)
         #expect(analysis.paths.unboundedWalks)
@@ -110,12 +115,15 @@ import TestSupport
     }
 
     @Test func trappingLoopDoesNotMakeWalksUnbounded() throws {
-        let analysis = Fixture.analysis(Fixture.story(start: "s", [
-            ("s", [("x", "end"), ("y", "t1")], nil),
-            ("t1", [("x", "t2")], nil),
-            ("t2", [("x", "t1")], nil),
-            ("end", [], ""),
-        ]))
+        let analysis = Fixture.analysis(
+            Fixture.story(
+                start: "s",
+                [
+                    ("s", [("x", "end"), ("y", "t1")], nil),
+                    ("t1", [("x", "t2")], nil),
+                    ("t2", [("x", "t1")], nil),
+                    ("end", [], ""),
+                ]))
         #expect(analysis.paths.total == 1)
         #expect(!analysis.paths.unboundedWalks)
         #expect(analysis.reachability.trapped.map { analysis.graph.ids[$0] } == ["t1", "t2"])

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryGraph
 import TestSupport
+import Testing
+
+@testable import StoryGraph
 
 @Suite struct AnalysisReportTests {
     @Test func structureFiguresOfTheAdventurePiece() throws {
@@ -19,12 +20,14 @@ import TestSupport
     @Test func jsonHasStableKeysAndDecimalCounts() throws {
         let report = Report(StoryAnalysis(Fixture.diamonds(70), options: .init(budget: .init(seconds: 1))))
         let object = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as! [String: Any]
-        #expect(Set(object.keys) == [
-            "schema_version", "title", "format", "start", "structure", "paths", "endings", "unreachable_endings", "odds",
-            "unreachable", "trapped", "loops", "cycles", "bottlenecks", "findings", "budget_seconds",
-        ])
+        #expect(
+            Set(object.keys) == [
+                "schema_version", "title", "format", "start", "structure", "paths", "endings", "unreachable_endings",
+                "odds",
+                "unreachable", "trapped", "loops", "cycles", "bottlenecks", "findings", "budget_seconds",
+            ])
         let paths = object["paths"] as! [String: Any]
-        #expect(paths["total"] as? String == "1180591620717411303424")  // 2^70
+        #expect(paths["total"] as? String == "1180591620717411303424") // 2^70
         #expect(paths["exact"] as? Bool == true)
         #expect(paths["unbounded_walks"] as? Bool == false)
         let structure = object["structure"] as! [String: Any]

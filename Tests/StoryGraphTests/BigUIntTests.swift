@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import StoryGraph
 
 /// Decimal addition on digit strings: an independent check of `BigUInt`.
 func decimalSum(_ a: String, _ b: String) -> String {
-    let x = Array(a.utf8.reversed()), y = Array(b.utf8.reversed())
+    let x = Array(a.utf8.reversed())
+    let y = Array(b.utf8.reversed())
     var digits: [UInt8] = []
     var carry: UInt8 = 0
     for i in 0..<max(x.count, y.count) {
@@ -48,8 +50,10 @@ func decimalSum(_ a: String, _ b: String) -> String {
     }
 
     @Test func fibonacciMatchesDecimalStringArithmetic() {
-        var a = BigUInt(0), b = BigUInt(1)
-        var x = "0", y = "1"
+        var a = BigUInt(0)
+        var b = BigUInt(1)
+        var x = "0"
+        var y = "1"
         for _ in 0..<500 {
             (a, b) = (b, a + b)
             (x, y) = (y, decimalSum(x, y))
@@ -59,7 +63,10 @@ func decimalSum(_ a: String, _ b: String) -> String {
     }
 
     @Test func comparisonOrdersByValue() {
-        let values = [BigUInt(0), BigUInt(1), BigUInt(UInt64.max), BigUInt.power(of: 2, 64), BigUInt.power(of: 2, 64) + 1, BigUInt.power(of: 3, 100)]
+        let values = [
+            BigUInt(0), BigUInt(1), BigUInt(UInt64.max), BigUInt.power(of: 2, 64), BigUInt.power(of: 2, 64) + 1,
+            BigUInt.power(of: 3, 100),
+        ]
         for i in values.indices {
             for j in values.indices {
                 #expect((values[i] < values[j]) == (i < j))

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-@testable import StoryGraph
+
 import struct StoryGraph.SourceLocation
+
+@testable import StoryGraph
 
 /// Calls that return (DESIGN.md: ink tunnels, `*gosub`/`*return`, `<<detour>>`): each
 /// (callee, return point) pair gets its own copy of the callee's body, and every
@@ -19,17 +21,19 @@ import struct StoryGraph.SourceLocation
 
     /// One tunnel "t" with a choice inside (x / y), called from "a" (back to "a2") and
     /// from "b" (back to "b2").
-    static let tunnel = Story(title: "tunnel", start: "start", passages: [
-        Passage(id: "start", choices: [Choice(text: "A", target: "a"), Choice(text: "B", target: "b")]),
-        Passage(id: "a", text: "a", choices: [call("t", then: "a2")]),
-        Passage(id: "b", text: "b", choices: [call("t", then: "b2")]),
-        Passage(id: "t", text: "t", choices: [Choice(text: "x", target: "t2"), Choice(text: "y", target: "t2")]),
-        Passage(id: "t2", text: "t2", choices: [back()]),
-        Passage(id: "a2", text: "a2", choices: [Choice(text: "on", target: "endA")]),
-        Passage(id: "b2", text: "b2", choices: [Choice(text: "on", target: "endB")]),
-        Passage(id: "endA", text: "A"),
-        Passage(id: "endB", text: "B"),
-    ], format: "test")
+    static let tunnel = Story(
+        title: "tunnel", start: "start",
+        passages: [
+            Passage(id: "start", choices: [Choice(text: "A", target: "a"), Choice(text: "B", target: "b")]),
+            Passage(id: "a", text: "a", choices: [call("t", then: "a2")]),
+            Passage(id: "b", text: "b", choices: [call("t", then: "b2")]),
+            Passage(id: "t", text: "t", choices: [Choice(text: "x", target: "t2"), Choice(text: "y", target: "t2")]),
+            Passage(id: "t2", text: "t2", choices: [back()]),
+            Passage(id: "a2", text: "a2", choices: [Choice(text: "on", target: "endA")]),
+            Passage(id: "b2", text: "b2", choices: [Choice(text: "on", target: "endB")]),
+            Passage(id: "endA", text: "A"),
+            Passage(id: "endB", text: "B"),
+        ], format: "test")
 
     static func analyse(_ story: Story) -> (StoryGraph, Reachability, StronglyConnectedComponents, PathCounts) {
         let graph = StoryGraph(story)
@@ -66,15 +70,17 @@ import struct StoryGraph.SourceLocation
         #expect(paths.isExact)
         #expect(!paths.unboundedWalks)
         let listed = PathEnumerator(graph, reachability: reachability).map { $0.description(in: graph) }
-        #expect(listed == [
-            "start —[A]→ a —[call]→ t —[x]→ t2 —[return]→ a2 —[on]→ endA",
-            "start —[A]→ a —[call]→ t —[y]→ t2 —[return]→ a2 —[on]→ endA",
-            "start —[B]→ b —[call]→ t —[x]→ t2 —[return]→ b2 —[on]→ endB",
-            "start —[B]→ b —[call]→ t —[y]→ t2 —[return]→ b2 —[on]→ endB",
-        ])
-        #expect(PathEnumerator(graph, to: 8, reachability: reachability).map(\.passages) == [
-            [0, 2, 3, 4, 6, 8], [0, 2, 3, 4, 6, 8],
-        ])
+        #expect(
+            listed == [
+                "start —[A]→ a —[call]→ t —[x]→ t2 —[return]→ a2 —[on]→ endA",
+                "start —[A]→ a —[call]→ t —[y]→ t2 —[return]→ a2 —[on]→ endA",
+                "start —[B]→ b —[call]→ t —[x]→ t2 —[return]→ b2 —[on]→ endB",
+                "start —[B]→ b —[call]→ t —[y]→ t2 —[return]→ b2 —[on]→ endB",
+            ])
+        #expect(
+            PathEnumerator(graph, to: 8, reachability: reachability).map(\.passages) == [
+                [0, 2, 3, 4, 6, 8], [0, 2, 3, 4, 6, 8],
+            ])
 
         let odds = EndingOdds(graph)
         #expect(odds.endingProbability.count == 9)
@@ -92,18 +98,23 @@ import struct StoryGraph.SourceLocation
         #expect(endings.entries.map(\.shortest) == [5, 5])
 
         let lint = Lint(graph, reachability: reachability, components: StronglyConnectedComponents(graph))
-        #expect(lint.findings.filter { $0.ruleID == "return-without-call" || $0.ruleID == "trap" || $0.ruleID == "unreachable" }.isEmpty)
+        #expect(
+            lint.findings.filter {
+                $0.ruleID == "return-without-call" || $0.ruleID == "trap" || $0.ruleID == "unreachable"
+            }.isEmpty)
     }
 
     @Test func nestedCallsReturnLevelByLevel() {
-        let story = Story(title: "nested", start: "start", passages: [
-            Passage(id: "start", choices: [Self.call("outer", then: "after")]),
-            Passage(id: "outer", choices: [Self.call("inner", then: "o2")]),
-            Passage(id: "inner", choices: [Self.back()]),
-            Passage(id: "o2", choices: [Self.back()]),
-            Passage(id: "after", choices: [Choice(text: "on", target: "end")]),
-            Passage(id: "end"),
-        ], format: "test")
+        let story = Story(
+            title: "nested", start: "start",
+            passages: [
+                Passage(id: "start", choices: [Self.call("outer", then: "after")]),
+                Passage(id: "outer", choices: [Self.call("inner", then: "o2")]),
+                Passage(id: "inner", choices: [Self.back()]),
+                Passage(id: "o2", choices: [Self.back()]),
+                Passage(id: "after", choices: [Choice(text: "on", target: "end")]),
+                Passage(id: "end"),
+            ], format: "test")
         let (graph, reachability, _, paths) = Self.analyse(story)
         // outer's copy (outer, o2) returning to after (nodes 6, 7); inner's copy for outer's
         // own node (8, back to o2's node 3), and the one for the copy (9, back to 7).
@@ -113,9 +124,10 @@ import struct StoryGraph.SourceLocation
         #expect(Array(graph.successors(of: 7)) == [4])
         #expect(graph.edgeTargets.count == 7)
         #expect(paths.total == BigUInt(1))
-        #expect(PathEnumerator(graph, reachability: reachability).map { $0.description(in: graph) } == [
-            "start —[call]→ outer —[call]→ inner —[return]→ o2 —[return]→ after —[on]→ end",
-        ])
+        #expect(
+            PathEnumerator(graph, reachability: reachability).map { $0.description(in: graph) } == [
+                "start —[call]→ outer —[call]→ inner —[return]→ o2 —[return]→ after —[on]→ end"
+            ])
         #expect(reachability.unreachable == [])
         #expect(reachability.trapped == [])
         #expect(EndingOdds(graph).endingProbability[5] == 1)
@@ -123,14 +135,16 @@ import struct StoryGraph.SourceLocation
 
     @Test func aCalleesChoicesMultiplyThePathsOfEveryCaller() {
         // Three calls in a row of one tunnel with 3 choices: 3 × 3 × 3 paths.
-        let story = Story(title: "thrice", start: "s1", passages: [
-            Passage(id: "s1", choices: [Self.call("t", then: "s2")]),
-            Passage(id: "s2", choices: [Self.call("t", then: "s3")]),
-            Passage(id: "s3", choices: [Self.call("t", then: "end")]),
-            Passage(id: "t", choices: ["p", "q", "r"].map { Choice(text: $0, target: "t2") }),
-            Passage(id: "t2", choices: [Self.back()]),
-            Passage(id: "end"),
-        ], format: "test")
+        let story = Story(
+            title: "thrice", start: "s1",
+            passages: [
+                Passage(id: "s1", choices: [Self.call("t", then: "s2")]),
+                Passage(id: "s2", choices: [Self.call("t", then: "s3")]),
+                Passage(id: "s3", choices: [Self.call("t", then: "end")]),
+                Passage(id: "t", choices: ["p", "q", "r"].map { Choice(text: $0, target: "t2") }),
+                Passage(id: "t2", choices: [Self.back()]),
+                Passage(id: "end"),
+            ], format: "test")
         let (graph, reachability, _, paths) = Self.analyse(story)
         #expect(graph.count == 6 + 3 * 2)
         #expect(paths.total == BigUInt(27))
@@ -151,7 +165,9 @@ import struct StoryGraph.SourceLocation
             Passage(id: "sub2", choices: [Self.back()]),
             Passage(id: "end", text: "the end"),
         ]
-        passages += (0..<50).map { Passage(id: "main\($0)", choices: [Choice(text: "on", target: $0 < 49 ? "main\($0 + 1)" : "end")]) }
+        passages += (0..<50).map {
+            Passage(id: "main\($0)", choices: [Choice(text: "on", target: $0 < 49 ? "main\($0 + 1)" : "end")])
+        }
         let story = Story(title: "leaves", start: "start", passages: passages, format: "test")
         let (graph, reachability, _, paths) = Self.analyse(story)
         // Two copies of sub and sub2 only.
@@ -166,12 +182,14 @@ import struct StoryGraph.SourceLocation
     }
 
     /// r calls itself (back to r2) or returns: recursion, cut at the depth limit.
-    static let recursive = Story(title: "recursive", start: "start", passages: [
-        Passage(id: "start", choices: [call("r", then: "fin", line: 2)], location: at(1)),
-        Passage(id: "r", choices: [call("r", then: "r2", line: 4), back(line: 5)], location: at(3)),
-        Passage(id: "r2", choices: [back(line: 7)], location: at(6)),
-        Passage(id: "fin", location: at(8)),
-    ], format: "test")
+    static let recursive = Story(
+        title: "recursive", start: "start",
+        passages: [
+            Passage(id: "start", choices: [call("r", then: "fin", line: 2)], location: at(1)),
+            Passage(id: "r", choices: [call("r", then: "r2", line: 4), back(line: 5)], location: at(3)),
+            Passage(id: "r2", choices: [back(line: 7)], location: at(6)),
+            Passage(id: "fin", location: at(8)),
+        ], format: "test")
 
     @Test func recursionStopsAtTheDepthLimitAndSaysSo() {
         let (graph, reachability, _, paths) = Self.analyse(Self.recursive)
@@ -190,14 +208,21 @@ import struct StoryGraph.SourceLocation
         #expect(calls.map(\.ruleID) == ["call-depth", "return-without-call", "return-without-call"])
         #expect(calls.map { $0.location?.line } == [4, 5, 7])
         #expect(calls.map(\.severity) == [.warning, .warning, .warning])
-        #expect(calls[0].message == "the call of 'r' from passage 'r' is followed as a plain step: calls nest more than 16 deep here; its returns there lead nowhere")
+        #expect(
+            calls[0].message
+                == "the call of 'r' from passage 'r' is followed as a plain step: calls nest more than 16 deep here; its returns there lead nowhere"
+        )
     }
 
     @Test func aReturnWithNoCallRunningIsAFindingAtTheReturn() {
-        let story = Story(title: "stray", start: "start", passages: [
-            Passage(id: "start", text: "s", choices: [Choice(text: "go", target: "t", location: Self.at(2))], location: Self.at(1)),
-            Passage(id: "t", text: "t", choices: [Self.back(line: 4)], location: Self.at(3)),
-        ], format: "test")
+        let story = Story(
+            title: "stray", start: "start",
+            passages: [
+                Passage(
+                    id: "start", text: "s", choices: [Choice(text: "go", target: "t", location: Self.at(2))],
+                    location: Self.at(1)),
+                Passage(id: "t", text: "t", choices: [Self.back(line: 4)], location: Self.at(3)),
+            ], format: "test")
         let (graph, reachability, components, paths) = Self.analyse(story)
         #expect(graph.count == 2)
         #expect(graph.isEnding == [false, false])
@@ -209,9 +234,12 @@ import struct StoryGraph.SourceLocation
         #expect(lint.findings.map(\.ruleID) == ["no-ending", "trap", "return-without-call"])
         let stray = lint.findings.first { $0.ruleID == "return-without-call" }
         #expect(stray?.location == Self.at(4))
-        #expect(stray?.message == "passage 't' returns, but no call is running when the flow gets there; the return goes nowhere")
-        #expect(lint.findings.first { $0.ruleID == "trap" }?.message
-            == "passage 't' has no way on but returns with no call running; it traps 2 passages: 'start', 't'")
+        #expect(
+            stray?.message
+                == "passage 't' returns, but no call is running when the flow gets there; the return goes nowhere")
+        #expect(
+            lint.findings.first { $0.ruleID == "trap" }?.message
+                == "passage 't' has no way on but returns with no call running; it traps 2 passages: 'start', 't'")
         // A random reader is stuck there, as the odds say.
         let report = Fuzzer(runs: 20, seed: 3, maxSteps: 50).run(PlayGraph(graph))
         #expect(report.stuckRuns == 20)
@@ -219,10 +247,14 @@ import struct StoryGraph.SourceLocation
     }
 
     @Test func aStoryThatStartsInACalleeReturnsToNothing() {
-        let story = Story(title: "starts", start: "t", passages: [
-            Passage(id: "t", text: "t", choices: [Choice(text: "stay", target: "end"), Self.back(line: 2)], location: Self.at(1)),
-            Passage(id: "end", text: "e", location: Self.at(3)),
-        ], format: "test")
+        let story = Story(
+            title: "starts", start: "t",
+            passages: [
+                Passage(
+                    id: "t", text: "t", choices: [Choice(text: "stay", target: "end"), Self.back(line: 2)],
+                    location: Self.at(1)),
+                Passage(id: "end", text: "e", location: Self.at(3)),
+            ], format: "test")
         let (graph, reachability, components, paths) = Self.analyse(story)
         #expect(paths.total == BigUInt(1))
         let lint = Lint(graph, reachability: reachability, components: components)
@@ -259,12 +291,15 @@ import struct StoryGraph.SourceLocation
     }
 
     @Test func aLoopThroughACallIsToldByPassage() {
-        let story = Story(title: "loop", start: "start", passages: [
-            Passage(id: "start", choices: [Self.call("t", then: "hub")]),
-            Passage(id: "t", choices: [Self.back()]),
-            Passage(id: "hub", choices: [Choice(text: "again", target: "start"), Choice(text: "leave", target: "end")]),
-            Passage(id: "end"),
-        ], format: "test")
+        let story = Story(
+            title: "loop", start: "start",
+            passages: [
+                Passage(id: "start", choices: [Self.call("t", then: "hub")]),
+                Passage(id: "t", choices: [Self.back()]),
+                Passage(
+                    id: "hub", choices: [Choice(text: "again", target: "start"), Choice(text: "leave", target: "end")]),
+                Passage(id: "end"),
+            ], format: "test")
         let (graph, reachability, components, paths) = Self.analyse(story)
         #expect(graph.count == 5)
         let cycles = Cycles(graph, components: components, reachability: reachability)
@@ -280,14 +315,16 @@ import struct StoryGraph.SourceLocation
 
     @Test func aLoopMetInTwoCopiesIsOneLoop() {
         // The callee loops inside (t ⇄ t2); two callers make two copies of the loop.
-        let story = Story(title: "loops", start: "start", passages: [
-            Passage(id: "start", choices: [Choice(text: "A", target: "a"), Choice(text: "B", target: "b")]),
-            Passage(id: "a", choices: [Self.call("t", then: "end")]),
-            Passage(id: "b", choices: [Self.call("t", then: "end")]),
-            Passage(id: "t", choices: [Choice(text: "round", target: "t2")]),
-            Passage(id: "t2", choices: [Choice(text: "again", target: "t"), Self.back()]),
-            Passage(id: "end"),
-        ], format: "test")
+        let story = Story(
+            title: "loops", start: "start",
+            passages: [
+                Passage(id: "start", choices: [Choice(text: "A", target: "a"), Choice(text: "B", target: "b")]),
+                Passage(id: "a", choices: [Self.call("t", then: "end")]),
+                Passage(id: "b", choices: [Self.call("t", then: "end")]),
+                Passage(id: "t", choices: [Choice(text: "round", target: "t2")]),
+                Passage(id: "t2", choices: [Choice(text: "again", target: "t"), Self.back()]),
+                Passage(id: "end"),
+            ], format: "test")
         let (graph, reachability, components, paths) = Self.analyse(story)
         // a and b go on at the same place: one copy.
         #expect(graph.count == 6 + 2)
@@ -299,10 +336,12 @@ import struct StoryGraph.SourceLocation
     }
 
     @Test func aReturnWithNoReturnPointEndsTheStoryThere() {
-        let story = Story(title: "tail", start: "start", passages: [
-            Passage(id: "start", choices: [Self.call("t", then: nil)]),
-            Passage(id: "t", choices: [Self.back()]),
-        ], format: "test")
+        let story = Story(
+            title: "tail", start: "start",
+            passages: [
+                Passage(id: "start", choices: [Self.call("t", then: nil)]),
+                Passage(id: "t", choices: [Self.back()]),
+            ], format: "test")
         let (graph, reachability, _, paths) = Self.analyse(story)
         #expect(graph.isEnding == [false, false, true])
         #expect(reachability.reachableEndings == [1])
@@ -335,11 +374,15 @@ import struct StoryGraph.SourceLocation
     @Test func theCopyBudgetCutsCallsPastIt() {
         // 300 calls of one tunnel whose body is 30 passages: 9,000 copy nodes, past the
         // budget of max(4,096, 20 × 331).
-        let calls = 300, body = 30
-        var passages: [Passage] = (0..<calls).map { Passage(id: "p\($0)", choices: [Self.call("t0", then: "p\($0 + 1)")]) }
+        let calls = 300
+        let body = 30
+        var passages: [Passage] = (0..<calls).map {
+            Passage(id: "p\($0)", choices: [Self.call("t0", then: "p\($0 + 1)")])
+        }
         passages.append(Passage(id: "p\(calls)"))
         for k in 0..<body {
-            passages.append(Passage(id: "t\(k)", choices: [k + 1 < body ? Choice(text: "on", target: "t\(k + 1)") : Self.back()]))
+            passages.append(
+                Passage(id: "t\(k)", choices: [k + 1 < body ? Choice(text: "on", target: "t\(k + 1)") : Self.back()]))
         }
         let graph = StoryGraph(Story(title: "budget", start: "p0", passages: passages, format: "test"))
         let limit = CallExpansion.copyLimit(passages: calls + 1 + body)
@@ -352,23 +395,26 @@ import struct StoryGraph.SourceLocation
 
 extension CallReturnTests {
     @Test func aReplayNamesTheCalleesPassagesAndTheCallAndReturn() {
-        let story = Story(title: "tell", start: "start", passages: [
-            Passage(id: "start", text: "Begin.", choices: [Self.call("t", then: "end")]),
-            Passage(id: "t", text: "Inside.", choices: [Self.back()]),
-            Passage(id: "end", text: "Done."),
-        ], format: "test")
+        let story = Story(
+            title: "tell", start: "start",
+            passages: [
+                Passage(id: "start", text: "Begin.", choices: [Self.call("t", then: "end")]),
+                Passage(id: "t", text: "Inside.", choices: [Self.back()]),
+                Passage(id: "end", text: "Done."),
+            ], format: "test")
         let play = PlayGraph(StoryGraph(story))
         let text = Transcript(Playthrough(play, seed: 1), of: play, seed: 1).text()
-        #expect(text == """
-            Run 1 of seed 1 (uniform policy), 'tell'
+        #expect(
+            text == """
+                Run 1 of seed 1 (uniform policy), 'tell'
 
-            1. [start] Begin.
-               → call
-            2. [t] Inside.
-               → return
-            3. [end] Done.
-               ■ ending after 2 choices
+                1. [start] Begin.
+                   → call
+                2. [t] Inside.
+                   → return
+                3. [end] Done.
+                   ■ ending after 2 choices
 
-            """)
+                """)
     }
 }

@@ -1,5 +1,6 @@
-@testable import StoryGraph
 import Testing
+
+@testable import StoryGraph
 
 /// Terminal columns: wide Hangul and CJK count 2, emoji 2, combining marks 0.
 @Suite struct DisplayWidthTests {
@@ -16,14 +17,15 @@ import Testing
         let lines = TextTable.render(
             [["ending", "paths"], ["숲", "3"], ["日本", "12"], ["🌲 tree", "1"], ["cafe\u{301}", "7"]],
             indent: 2, rightAligned: [1], header: true)
-        #expect(lines == [
-            "  ending   paths",
-            "  -------  -----",
-            "  숲           3",
-            "  日本        12",
-            "  🌲 tree      1",
-            "  cafe\u{301}         7",
-        ])
+        #expect(
+            lines == [
+                "  ending   paths",
+                "  -------  -----",
+                "  숲           3",
+                "  日本        12",
+                "  🌲 tree      1",
+                "  cafe\u{301}         7",
+            ])
         // Every row ends at the same terminal column.
         #expect(Set(lines.map(DisplayWidth.of)) == [16])
     }

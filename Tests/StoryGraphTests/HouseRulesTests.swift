@@ -83,7 +83,9 @@ import Testing
         let registration = "Sources/StoryFormats/Loading/StoryFormatRegistry+Standard.swift"
         var naming: [String] = []
         for (path, text) in try Self.sources(under: "Sources") + Self.sources(under: "Fuzz") {
-            if families.contains(where: { path.hasPrefix("Sources/StoryFormats/\($0)/") }) || path == registration { continue }
+            if families.contains(where: { path.hasPrefix("Sources/StoryFormats/\($0)/") }) || path == registration {
+                continue
+            }
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let names = line.matches(of: /\b[A-Z][A-Za-z]*Loader\b/).map { String($0.output) }
                 if names.contains(where: { $0 != "StoryLoader" }) { naming.append("\(path):\(number + 1)") }
@@ -98,7 +100,8 @@ import Testing
     /// the one map call: one call of the renderer outside `StoryRender`.
     @Test func oneCallOfTheRendererOutsideStoryRender() throws {
         var calls: [String] = []
-        for (path, text) in try Self.sources(under: "Sources") + Self.sources(under: "Fuzz") where !path.hasPrefix("Sources/StoryRender/") {
+        for (path, text) in try Self.sources(under: "Sources") + Self.sources(under: "Fuzz")
+        where !path.hasPrefix("Sources/StoryRender/") {
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             where line.contains("GraphvizRenderer.render(") {
                 calls.append("\(path):\(number + 1)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StoryGraph
 
 /// A state search cut short by its budget claims nothing about what it did not reach
@@ -14,16 +15,21 @@ import Testing
         let cut = StateAnalysis(graph, budget: .init(maxStates: maxStates))
         #expect(cut.stoppedBy == .states && !cut.provesAbsence)
         #expect(cut.states == maxStates)
-        #expect(cut.blockedEndings.isEmpty && cut.onlyStructural.isEmpty && cut.neverTrue.isEmpty && cut.alwaysTrue.isEmpty)
+        #expect(
+            cut.blockedEndings.isEmpty && cut.onlyStructural.isEmpty && cut.neverTrue.isEmpty && cut.alwaysTrue.isEmpty)
         // What it reached, it reached by the whole search's shortest way.
         let witnesses = Dictionary(uniqueKeysWithValues: whole.reachedEndings.map { ($0.passage, $0.witness) })
         for ending in cut.reachedEndings { #expect(witnesses[ending.passage] == ending.witness) }
         // Duel is the 4th state found and Home the 5th.
-        #expect(cut.reachedEndings.map { graph.ids[$0.passage] } == (maxStates >= 5 ? ["Duel", "Home"] : maxStates == 4 ? ["Duel"] : []))
+        #expect(
+            cut.reachedEndings.map { graph.ids[$0.passage] }
+                == (maxStates >= 5 ? ["Duel", "Home"] : maxStates == 4 ? ["Duel"] : []))
 
         let state = Report.State(cut, outcomes: StateOutcomes(cut, graph: graph), graph: graph)
         #expect(!state.provesAbsence && !state.complete)
-        #expect(state.unreachableEndings.isEmpty && state.onlyStructural.isEmpty && state.neverTrue.isEmpty && state.alwaysTrue.isEmpty)
+        #expect(
+            state.unreachableEndings.isEmpty && state.onlyStructural.isEmpty && state.neverTrue.isEmpty
+                && state.alwaysTrue.isEmpty)
         #expect(state.unboundedWalks == nil)
         let full = Report.State(whole, outcomes: StateOutcomes(whole, graph: graph), graph: graph)
         #expect(full.provesAbsence && full.unboundedWalks == false)

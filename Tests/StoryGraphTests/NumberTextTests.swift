@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StoryGraph
 
 /// The one number formatter of every output (issue 32 item 3).
@@ -26,7 +27,8 @@ import Testing
         #expect(NumberText.percent(2.0 / 3, decimals: 0) == "67%")
         for share in [0, 1e-9, 0.000_05, 0.012_345, 0.5, 0.999_95, 1, 12.5] {
             for decimals in 0...4 {
-                #expect(NumberText.percent(share, decimals: decimals) == String(format: "%.\(decimals)f%%", share * 100))
+                #expect(
+                    NumberText.percent(share, decimals: decimals) == String(format: "%.\(decimals)f%%", share * 100))
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StoryGraph
 
 /// The odds solve on the condensation: exact on long loops, within its budget, a stated

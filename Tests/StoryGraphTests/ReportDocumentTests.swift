@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StoryGraph
 import TestSupport
+import Testing
+
+@testable import StoryGraph
 
 @Suite struct ReportDocumentTests {
     /// A hub `p0` with `spokes` passages that each lead back to it, and one ending: exactly
@@ -25,8 +26,11 @@ import TestSupport
 
     @Test func htmlSaysTheSameCutsAsTextAndMarkdown() {
         let html = Self.hub(spokes: 11).document().html()
-        #expect(html.components(separatedBy: "<li><code class=\"id\" data-passage=\"p0\">p0</code> → <code class=\"id\"").count - 1 == 10)
-        #expect(html.contains("</ul>\n<p class=\"cut\"><em>10 of 11 cycles shown; the JSON report lists 11.</em></p>\n"))
+        #expect(
+            html.components(separatedBy: "<li><code class=\"id\" data-passage=\"p0\">p0</code> → <code class=\"id\"")
+                .count - 1 == 10)
+        #expect(
+            html.contains("</ul>\n<p class=\"cut\"><em>10 of 11 cycles shown; the JSON report lists 11.</em></p>\n"))
         #expect(!Self.hub(spokes: 10).document().html().contains("cycles shown"))
     }
 
@@ -43,18 +47,39 @@ import TestSupport
             }
         }
         #expect(html.contains("<h2>Odds <small>(a reader who picks at random)</small></h2>"))
-        #expect(html.contains("<thead><tr><th scope=\"col\">ending</th><th scope=\"col\">kind</th><th scope=\"col\" class=\"number\">paths</th>"))
-        #expect(html.contains("<tr><td><code class=\"id\" data-passage=\"3\">3</code></td><td>-</td><td class=\"number\">1</td><td class=\"number\">2</td><td class=\"number\">2</td><td class=\"number\">25%</td></tr>"))
+        #expect(
+            html.contains(
+                "<thead><tr><th scope=\"col\">ending</th><th scope=\"col\">kind</th><th scope=\"col\" class=\"number\">paths</th>"
+            ))
+        #expect(
+            html.contains(
+                "<tr><td><code class=\"id\" data-passage=\"3\">3</code></td><td>-</td><td class=\"number\">1</td><td class=\"number\">2</td><td class=\"number\">2</td><td class=\"number\">25%</td></tr>"
+            ))
     }
 
     @Test func htmlEscapesEveryMarkupCharacter() {
-        #expect(ReportDocument.htmlEscaped(#"<a href="x">&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;")
+        #expect(
+            ReportDocument.htmlEscaped(#"<a href="x">&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;")
         #expect(ReportDocument.htmlEscaped("숲 ✓") == "숲 ✓")
-        let finding = Report.Finding(severity: "error", rule: "broken-link", message: "<b>x</b>", location: SourceLocation(file: "<f>.json", line: 3, column: 9))
-        let document = ReportDocument(heading: nil, sections: [.init("Problems", [.findings(.init(
-            key: "findings", findings: [finding], cut: .init(limit: 20, noun: "findings", hint: "h")))])])
-        #expect(document.html { $0 == finding ? "p\"1" : nil }.contains(
-            "<tr class=\"finding error\" data-passage=\"p&quot;1\"><td>error</td><td><code>broken-link</code></td><td><code>&lt;f&gt;.json:3:9</code></td><td>&lt;b&gt;x&lt;/b&gt;</td></tr>"))
+        let finding = Report.Finding(
+            severity: "error", rule: "broken-link", message: "<b>x</b>",
+            location: SourceLocation(file: "<f>.json", line: 3, column: 9))
+        let document = ReportDocument(
+            heading: nil,
+            sections: [
+                .init(
+                    "Problems",
+                    [
+                        .findings(
+                            .init(
+                                key: "findings", findings: [finding], cut: .init(limit: 20, noun: "findings", hint: "h")
+                            ))
+                    ])
+            ])
+        #expect(
+            document.html { $0 == finding ? "p\"1" : nil }.contains(
+                "<tr class=\"finding error\" data-passage=\"p&quot;1\"><td>error</td><td><code>broken-link</code></td><td><code>&lt;f&gt;.json:3:9</code></td><td>&lt;b&gt;x&lt;/b&gt;</td></tr>"
+            ))
     }
 
     @Test func aCutByMaxCyclesNamesTheOption() {
@@ -78,13 +103,19 @@ import TestSupport
         let markdown = report.markdown()
         #expect(text.contains("  longest path                \(NumberText.grouped(longest))+ choices\n"))
         #expect(markdown.contains("| longest path | \(NumberText.grouped(longest))+ choices |\n"))
-        #expect(markdown.contains("| `p12` | - | \(ending.paths.formatted())+ | \(ending.shortest) | \(NumberText.grouped(ending.longest))+ | 100% |\n"))
+        #expect(
+            markdown.contains(
+                "| `p12` | - | \(ending.paths.formatted())+ | \(ending.shortest) | \(NumberText.grouped(ending.longest))+ | 100% |\n"
+            ))
     }
 
     @Test func everySectionOfTheTextIsInTheMarkdown() throws {
         let report = Report(Fixture.analysis(Fixture.destini))
         let document = report.document()
-        #expect(document.sections.map(\.title) == ["Structure", "Paths", "Endings", "Odds", "Loops", "Bottlenecks", "Problems"])
+        #expect(
+            document.sections.map(\.title) == [
+                "Structure", "Paths", "Endings", "Odds", "Loops", "Bottlenecks", "Problems",
+            ])
         for section in document.sections {
             #expect(report.text().contains("\n\(section.title.uppercased())"))
             #expect(report.markdown().contains("\n### \(section.title)"))
@@ -104,12 +135,18 @@ import TestSupport
         let keys = Report(StoryAnalysis(StoryGraph(StateAnalysisTests.keyStory)))
         #expect(keys.state?.states == 10)
         #expect(keys.state?.unreachableEndings.map(\.id) == ["Riches", "Treasury"])
-        for report in [Report(Fixture.analysis(Fixture.destini)), Self.hub(spokes: 11), Report(Fixture.analysis(Fixture.neverEnding)), keys] {
+        for report in [
+            Report(Fixture.analysis(Fixture.destini)), Self.hub(spokes: 11),
+            Report(Fixture.analysis(Fixture.neverEnding)), keys,
+        ] {
             #expect(try Report(json: Data(report.json().utf8)) == report)
         }
         #expect(Report(Fixture.analysis(Fixture.destini)).state == nil)
         // The STATE section in every renderer, the same figures.
-        #expect(keys.text().contains("\nSTATE (what a reader can reach, given the story's variables)\n  states explored                            10 (complete)\n"))
+        #expect(
+            keys.text().contains(
+                "\nSTATE (what a reader can reach, given the story's variables)\n  states explored                            10 (complete)\n"
+            ))
         #expect(keys.markdown().contains("| states explored | 10 (complete) |"))
     }
 
@@ -120,10 +157,13 @@ import TestSupport
         #expect(ReportDocument.markdownCode("a|b") == #"`a\|b`"#)
         #expect(ReportDocument.markdownCode("x``y") == "```x``y```")
         #expect(ReportDocument.markdownCode("`tick") == "`` `tick ``")
-        let analysis = Fixture.analysis(Fixture.story(title: "Pipes | and\nlines", start: "a|b", format: "story-json", [
-            ("a|b", [("x", "end|1")], nil),
-            ("end|1", [], ""),
-        ]))
+        let analysis = Fixture.analysis(
+            Fixture.story(
+                title: "Pipes | and\nlines", start: "a|b", format: "story-json",
+                [
+                    ("a|b", [("x", "end|1")], nil),
+                    ("end|1", [], ""),
+                ]))
         let markdown = Report(analysis).markdown()
         #expect(markdown.hasPrefix("## Pipes \\| and lines\n\nFormat `story-json`, starts at `a\\|b`.\n"))
         // The ending row keeps its six cells: no pipe inside a cell is left unescaped.
@@ -136,8 +176,12 @@ import TestSupport
         let report = Report(StoryAnalysis(Fixture.chain(25)))
         #expect(report.bottlenecks.count == 25)
         let shown = report.bottlenecks.prefix(20)
-        let text = "  " + shown.enumerated().map { $0 == 0 ? "\($1) (the start)" : $1 }.joined(separator: ", ") + ", … 5 more\n"
-        let markdown = shown.enumerated().map { $0 == 0 ? "`\($1)` (the start)" : "`\($1)`" }.joined(separator: ", ") + ", … 5 more\n"
+        let text =
+            "  " + shown.enumerated().map { $0 == 0 ? "\($1) (the start)" : $1 }.joined(separator: ", ")
+            + ", … 5 more\n"
+        let markdown =
+            shown.enumerated().map { $0 == 0 ? "`\($1)` (the start)" : "`\($1)`" }.joined(separator: ", ")
+            + ", … 5 more\n"
         #expect(report.text().contains("\n" + text))
         #expect(report.markdown().contains("\n" + markdown))
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StoryGraph
 
 /// The expression evaluator and the state search, on stories built here.
@@ -7,15 +8,18 @@ import Testing
         let names = Array(env.keys.sorted())
         let passages = Array(visits.keys.sorted())
         var extra: [String] = []
-        let program = ExpressionProgram(e, variable: { name in
-            if let i = names.firstIndex(of: name) { return i }
-            if let i = extra.firstIndex(of: name) { return names.count + i }
-            extra.append(name)
-            return names.count + extra.count - 1
-        }, visits: { passages.firstIndex(of: $0) })
+        let program = ExpressionProgram(
+            e,
+            variable: { name in
+                if let i = names.firstIndex(of: name) { return i }
+                if let i = extra.firstIndex(of: name) { return names.count + i }
+                extra.append(name)
+                return names.count + extra.count - 1
+            }, visits: { passages.firstIndex(of: $0) })
         var stack: [StateValue?] = []
-        return program.evaluate(&stack, variable: { $0 < names.count ? env[names[$0]] : .unset },
-                                visits: { visits[passages[$0]]! })
+        return program.evaluate(
+            &stack, variable: { $0 < names.count ? env[names[$0]] : .unset },
+            visits: { visits[passages[$0]]! })
     }
 
     @Test func numbersStringsAndBooleansCompute() {
@@ -38,7 +42,8 @@ import Testing
         #expect(Self.value(.binary(.lessOrEqual, .variable("gold"), .integer(11)), env) == .boolean(false))
         #expect(Self.value(.binary(.equal, .variable("name"), .string("Ana")), env) == .boolean(true))
         #expect(Self.value(.unary(.not, .variable("key")), env) == .boolean(true))
-        #expect(Self.value(.binary(.greater, .visits(passage: "Hall"), .integer(1)), visits: ["Hall": 2]) == .boolean(true))
+        #expect(
+            Self.value(.binary(.greater, .visits(passage: "Hall"), .integer(1)), visits: ["Hall": 2]) == .boolean(true))
         #expect(Self.value(.visits(passage: "Nowhere"), visits: ["Hall": 2]) == nil)
     }
 
@@ -54,9 +59,9 @@ import Testing
     /// As ChoiceScript's `scene.js`: `%+` rounds down, `%-` rounds up.
     @Test func fairmathMovesTowardsTheBoundsRoundedAsChoiceScriptDoes() {
         #expect(Self.value(.binary(.fairAdd, .integer(50), .integer(20))) == .number(60))
-        #expect(Self.value(.binary(.fairAdd, .integer(55), .integer(25))) == .number(66))  // 66.25
+        #expect(Self.value(.binary(.fairAdd, .integer(55), .integer(25))) == .number(66)) // 66.25
         #expect(Self.value(.binary(.fairSubtract, .integer(50), .integer(20))) == .number(40))
-        #expect(Self.value(.binary(.fairSubtract, .integer(33), .integer(50))) == .number(17))  // 16.5
+        #expect(Self.value(.binary(.fairSubtract, .integer(33), .integer(50))) == .number(17)) // 16.5
     }
 
     @Test func andOrNotAreThreeValued() {
@@ -85,31 +90,45 @@ import Testing
 
     // MARK: the search
 
-
     /// Start offers a sword (sets `armed`) or a coin (adds 1 to `gold`, up to a loop of
     /// two visits of Market); the Vault needs a `key` nobody gives; the Duel needs `armed`;
     /// the Treasury needs 3 gold, and a reader can earn at most 2.
-    static let keyStory = Story(title: "Keys", start: "Start", passages: [
-        Passage(id: "Start", choices: [
-            Choice(text: "Sword", target: "Road", effects: [effect("armed", .boolean(true))]),
-            Choice(text: "Market", target: "Market"),
-        ]),
-        Passage(id: "Market", effects: [effect("gold", .integer(1), .add)], choices: [
-            Choice(text: "Again", target: "Market", condition: when(.binary(.less, .visits(passage: "Market"), .integer(2)))),
-            Choice(text: "Road", target: "Road"),
-        ]),
-        Passage(id: "Road", choices: [
-            Choice(text: "Vault", target: "Vault", condition: when(.variable("key"))),
-            Choice(text: "Duel", target: "Duel", condition: when(.variable("armed"))),
-            Choice(text: "Treasury", target: "Treasury", condition: when(.binary(.greaterOrEqual, .variable("gold"), .integer(3)))),
-            Choice(text: "Home", target: "Home", condition: when(.binary(.greaterOrEqual, .variable("gold"), .integer(0)))),
-        ]),
-        Passage(id: "Vault", choices: [Choice(text: "Open", target: "Riches")]),
-        Passage(id: "Riches", ending: .init(kind: "good")),
-        Passage(id: "Duel", ending: .init()),
-        Passage(id: "Treasury", ending: .init()),
-        Passage(id: "Home", effects: [effect("tired", .boolean(true))], ending: .init()),
-    ], format: "test", variables: [Variable(name: "gold", initial: .integer(0)), Variable(name: "armed", initial: .boolean(false))])
+    static let keyStory = Story(
+        title: "Keys", start: "Start",
+        passages: [
+            Passage(
+                id: "Start",
+                choices: [
+                    Choice(text: "Sword", target: "Road", effects: [effect("armed", .boolean(true))]),
+                    Choice(text: "Market", target: "Market"),
+                ]),
+            Passage(
+                id: "Market", effects: [effect("gold", .integer(1), .add)],
+                choices: [
+                    Choice(
+                        text: "Again", target: "Market",
+                        condition: when(.binary(.less, .visits(passage: "Market"), .integer(2)))),
+                    Choice(text: "Road", target: "Road"),
+                ]),
+            Passage(
+                id: "Road",
+                choices: [
+                    Choice(text: "Vault", target: "Vault", condition: when(.variable("key"))),
+                    Choice(text: "Duel", target: "Duel", condition: when(.variable("armed"))),
+                    Choice(
+                        text: "Treasury", target: "Treasury",
+                        condition: when(.binary(.greaterOrEqual, .variable("gold"), .integer(3)))),
+                    Choice(
+                        text: "Home", target: "Home",
+                        condition: when(.binary(.greaterOrEqual, .variable("gold"), .integer(0)))),
+                ]),
+            Passage(id: "Vault", choices: [Choice(text: "Open", target: "Riches")]),
+            Passage(id: "Riches", ending: .init(kind: "good")),
+            Passage(id: "Duel", ending: .init()),
+            Passage(id: "Treasury", ending: .init()),
+            Passage(id: "Home", effects: [effect("tired", .boolean(true))], ending: .init()),
+        ], format: "test",
+        variables: [Variable(name: "gold", initial: .integer(0)), Variable(name: "armed", initial: .boolean(false))])
 
     @Test func aKeyNeverGivenAndACounterShortOfItsThresholdBlockTheirEndings() {
         let graph = StoryGraph(Self.keyStory)
@@ -141,46 +160,71 @@ import Testing
         // The story has no locations, so findings sort by rule.
         let graph = StoryGraph(Self.keyStory)
         let reachability = Reachability(graph)
-        let lint = Lint(graph, reachability: reachability, components: StronglyConnectedComponents(graph),
-                        state: StateAnalysis(graph, reachability: reachability), disabled: ["condition-always-true", "empty-passage", "self-loop"])
-        #expect(lint.findings.map { "\($0.ruleID!): \($0.message)" } == [
-            "condition-never-true: the condition of choice 'Vault' (t) in passage 'Road' never holds when a reader gets there",
-            "condition-never-true: the condition of choice 'Treasury' (t) in passage 'Road' never holds when a reader gets there",
-            "unreachable-under-state: ending 'Riches' is reached by the story's links but by no reader, given its variables: choice 'Vault' (t) never leads on",
-            "unreachable-under-state: ending 'Treasury' is reached by the story's links but by no reader, given its variables: choice 'Treasury' (t) never leads on",
-            "unreachable-under-state: passage 'Vault' is reached by the story's links but by no reader, given its variables",
-            "variable-never-read: variable 'tired' is set but nothing reads it",
-            "variable-never-set: variable 'key' is read but nothing sets it: it never has a value",
-        ])
+        let lint = Lint(
+            graph, reachability: reachability, components: StronglyConnectedComponents(graph),
+            state: StateAnalysis(graph, reachability: reachability),
+            disabled: ["condition-always-true", "empty-passage", "self-loop"])
+        #expect(
+            lint.findings.map { "\($0.ruleID!): \($0.message)" } == [
+                "condition-never-true: the condition of choice 'Vault' (t) in passage 'Road' never holds when a reader gets there",
+                "condition-never-true: the condition of choice 'Treasury' (t) in passage 'Road' never holds when a reader gets there",
+                "unreachable-under-state: ending 'Riches' is reached by the story's links but by no reader, given its variables: choice 'Vault' (t) never leads on",
+                "unreachable-under-state: ending 'Treasury' is reached by the story's links but by no reader, given its variables: choice 'Treasury' (t) never leads on",
+                "unreachable-under-state: passage 'Vault' is reached by the story's links but by no reader, given its variables",
+                "variable-never-read: variable 'tired' is set but nothing reads it",
+                "variable-never-set: variable 'key' is read but nothing sets it: it never has a value",
+            ])
         // A search cut by its budget proves no "never": only the variable rules remain, and
         // an info names the bound that cut it.
-        let cut = Lint(graph, reachability: reachability, components: StronglyConnectedComponents(graph),
-                       state: StateAnalysis(graph, reachability: reachability, budget: .init(maxStates: 3)), disabled: ["empty-passage", "self-loop"])
-        #expect(cut.findings.map { $0.ruleID! } == ["state-search-incomplete", "variable-never-read", "variable-never-set"])
-        #expect(cut.findings.first?.message
-            == "the state search stopped at its bound of 3 states, --max-states after 3 states: what it did not reach may still be reachable, so no finding says 'never'")
+        let cut = Lint(
+            graph, reachability: reachability, components: StronglyConnectedComponents(graph),
+            state: StateAnalysis(graph, reachability: reachability, budget: .init(maxStates: 3)),
+            disabled: ["empty-passage", "self-loop"])
+        #expect(
+            cut.findings.map { $0.ruleID! } == ["state-search-incomplete", "variable-never-read", "variable-never-set"])
+        #expect(
+            cut.findings.first?.message
+                == "the state search stopped at its bound of 3 states, --max-states after 3 states: what it did not reach may still be reachable, so no finding says 'never'"
+        )
     }
 
     @Test func aVariableShownInTheTextIsRead() {
-        let story = Story(title: "Purse", start: "A", passages: [
-            Passage(id: "A", text: "You have ${gold} coins.", choices: [
-                Choice(text: "Count {$silver}", target: "B", effects: [effect("gold", .integer(1)), effect("silver", .integer(2)), effect("copper", .integer(3))]),
-            ]),
-            Passage(id: "B", ending: .init()),
-        ], format: "test")
+        let story = Story(
+            title: "Purse", start: "A",
+            passages: [
+                Passage(
+                    id: "A", text: "You have ${gold} coins.",
+                    choices: [
+                        Choice(
+                            text: "Count {$silver}", target: "B",
+                            effects: [
+                                effect("gold", .integer(1)), effect("silver", .integer(2)),
+                                effect("copper", .integer(3)),
+                            ])
+                    ]),
+                Passage(id: "B", ending: .init()),
+            ], format: "test")
         #expect(StateAnalysis(StoryGraph(story)).setNeverRead == ["copper"])
     }
 
     @Test func anUnknownConditionIsFollowedAndCounted() {
-        let story = Story(title: "Dice", start: "A", passages: [
-            Passage(id: "A", choices: [
-                Choice(text: "Roll", target: "Six", condition: when(.binary(.equal, .call("random", [.integer(1), .integer(6)]), .integer(6)))),
-                Choice(text: "Walk", target: "B", condition: .test("$mood is happy", nil)),
-            ]),
-            Passage(id: "B", effects: [effect("seen", .boolean(true))], choices: [Choice(text: "On", target: "C", condition: when(.variable("seen")))]),
-            Passage(id: "Six", ending: .init()),
-            Passage(id: "C", ending: .init()),
-        ], format: "test")
+        let story = Story(
+            title: "Dice", start: "A",
+            passages: [
+                Passage(
+                    id: "A",
+                    choices: [
+                        Choice(
+                            text: "Roll", target: "Six",
+                            condition: when(.binary(.equal, .call("random", [.integer(1), .integer(6)]), .integer(6)))),
+                        Choice(text: "Walk", target: "B", condition: .test("$mood is happy", nil)),
+                    ]),
+                Passage(
+                    id: "B", effects: [effect("seen", .boolean(true))],
+                    choices: [Choice(text: "On", target: "C", condition: when(.variable("seen")))]),
+                Passage(id: "Six", ending: .init()),
+                Passage(id: "C", ending: .init()),
+            ], format: "test")
         let s = StateAnalysis(StoryGraph(story))
         #expect(s.states == 4)
         #expect(s.unknownChoices == [ChoiceRef(passage: 0, choice: 0), ChoiceRef(passage: 0, choice: 1)])
@@ -192,16 +236,23 @@ import Testing
     }
 
     @Test func aVariableReadBeforeItIsSetIsFound() {
-        let story = Story(title: "Early", start: "A", passages: [
-            Passage(id: "A", choices: [
-                Choice(text: "Peek", target: "B", condition: when(.unary(.not, .variable("met")))),
-            ]),
-            Passage(id: "B", effects: [effect("met", .boolean(true))], choices: [Choice(text: "Back", target: "A", condition: when(.variable("met")))]),
-        ], format: "test")
+        let story = Story(
+            title: "Early", start: "A",
+            passages: [
+                Passage(
+                    id: "A",
+                    choices: [
+                        Choice(text: "Peek", target: "B", condition: when(.unary(.not, .variable("met"))))
+                    ]),
+                Passage(
+                    id: "B", effects: [effect("met", .boolean(true))],
+                    choices: [Choice(text: "Back", target: "A", condition: when(.variable("met")))]),
+            ], format: "test")
         let s = StateAnalysis(StoryGraph(story))
         // A (met unset), B (met true), A (met true): Peek is then false.
         #expect(s.states == 3)
-        #expect(s.readBeforeSet == [StateAnalysis.ReadBeforeSet(variable: "met", choice: ChoiceRef(passage: 0, choice: 0))])
+        #expect(
+            s.readBeforeSet == [StateAnalysis.ReadBeforeSet(variable: "met", choice: ChoiceRef(passage: 0, choice: 0))])
         #expect(s.neverTrue.isEmpty && s.alwaysTrue == [ChoiceRef(passage: 1, choice: 0)])
         #expect(s.onlyStructural.isEmpty && s.reachedEndings.isEmpty)
     }
@@ -209,28 +260,41 @@ import Testing
     @Test func aFallbackIsTakenOnlyWhenNoOtherChoiceSurelyHolds() {
         var fallback = Choice(text: "", target: "Out")
         fallback.isFallback = true
-        let story = Story(title: "Fallback", start: "A", passages: [
-            Passage(id: "A", choices: [Choice(text: "Gate", target: "In", condition: when(.variable("open"))), fallback]),
-            Passage(id: "In", ending: .init()),
-            Passage(id: "Out", ending: .init()),
-        ], format: "test", variables: [Variable(name: "open", initial: .boolean(true))])
+        let story = Story(
+            title: "Fallback", start: "A",
+            passages: [
+                Passage(
+                    id: "A",
+                    choices: [Choice(text: "Gate", target: "In", condition: when(.variable("open"))), fallback]),
+                Passage(id: "In", ending: .init()),
+                Passage(id: "Out", ending: .init()),
+            ], format: "test", variables: [Variable(name: "open", initial: .boolean(true))])
         let s = StateAnalysis(StoryGraph(story))
         #expect(s.reachedEndings.map { $0.passage } == [1])
-        #expect(s.blockedEndings == [StateAnalysis.BlockedEnding(passage: 2, blocking: [ChoiceRef(passage: 0, choice: 1)])])
+        #expect(
+            s.blockedEndings == [StateAnalysis.BlockedEnding(passage: 2, blocking: [ChoiceRef(passage: 0, choice: 1)])])
         #expect(s.alwaysTrue == [ChoiceRef(passage: 0, choice: 0)])
     }
 
     @Test func aCounterInALoopSaturatesAboveTheLargestNumberItIsComparedWith() {
         // Each lap adds 1 (`n = n + 1` and `n += 2` alike); the gate opens at 3. Without
         // saturation the laps would make states without end.
-        let story = Story(title: "Laps", start: "Track", passages: [
-            Passage(id: "Track", effects: [effect("n", .binary(.add, .variable("n"), .integer(1))), effect("m", .integer(2), .add)], choices: [
-                Choice(text: "Lap", target: "Track"),
-                Choice(text: "Gate", target: "Prize", condition: when(.binary(.greaterOrEqual, .variable("n"), .integer(3)))),
-                Choice(text: "Flag", target: "Prize", condition: when(.variable("m"))),
-            ]),
-            Passage(id: "Prize", ending: .init()),
-        ], format: "test", variables: [Variable(name: "n", initial: .integer(0)), Variable(name: "m", initial: .integer(0))])
+        let story = Story(
+            title: "Laps", start: "Track",
+            passages: [
+                Passage(
+                    id: "Track",
+                    effects: [effect("n", .binary(.add, .variable("n"), .integer(1))), effect("m", .integer(2), .add)],
+                    choices: [
+                        Choice(text: "Lap", target: "Track"),
+                        Choice(
+                            text: "Gate", target: "Prize",
+                            condition: when(.binary(.greaterOrEqual, .variable("n"), .integer(3)))),
+                        Choice(text: "Flag", target: "Prize", condition: when(.variable("m"))),
+                    ]),
+                Passage(id: "Prize", ending: .init()),
+            ], format: "test",
+            variables: [Variable(name: "n", initial: .integer(0)), Variable(name: "m", initial: .integer(0))])
         let s = StateAnalysis(StoryGraph(story))
         #expect(s.model.saturation == [4, 1])
         #expect(s.isComplete)
@@ -239,10 +303,19 @@ import Testing
         #expect(s.reachedEndings.map { $0.witness.count } == [1])
         #expect(s.alwaysTrue == [ChoiceRef(passage: 0, choice: 2)])
         // Read by another variable's value, or decreased: not a counter.
-        #expect(StateModel.counterCap("n", effects: [.integer(0)], initial: nil, conditions: [], values: [.variable("n")]) == nil)
-        #expect(StateModel.counterCap("n", effects: [.unknown("n -= 1")], initial: nil, conditions: [], values: []) == nil)
-        #expect(StateModel.counterCap("n", effects: [], initial: nil, conditions: [.binary(.less, .variable("n"), .variable("k"))], values: []) == nil)
-        #expect(StateModel.counterCap("n", effects: [], initial: .integer(2), conditions: [.binary(.equal, .integer(7), .variable("n"))], values: []) == 8)
+        #expect(
+            StateModel.counterCap("n", effects: [.integer(0)], initial: nil, conditions: [], values: [.variable("n")])
+                == nil)
+        #expect(
+            StateModel.counterCap("n", effects: [.unknown("n -= 1")], initial: nil, conditions: [], values: []) == nil)
+        #expect(
+            StateModel.counterCap(
+                "n", effects: [], initial: nil, conditions: [.binary(.less, .variable("n"), .variable("k"))], values: []
+            ) == nil)
+        #expect(
+            StateModel.counterCap(
+                "n", effects: [], initial: .integer(2), conditions: [.binary(.equal, .integer(7), .variable("n"))],
+                values: []) == 8)
     }
 
     @Test func aOnceOnlyChoiceIsNotOfferedAgainAndTheFallbackThenIs() {
@@ -250,11 +323,20 @@ import Testing
         loot.isOnceOnly = true
         var out = Choice(text: "", target: "Street")
         out.isFallback = true
-        let story = Story(title: "Once", start: "Hall", passages: [
-            Passage(id: "Hall", choices: [loot, Choice(text: "Buy", target: "Shop", condition: when(.binary(.greaterOrEqual, .variable("gold"), .integer(2)))), out]),
-            Passage(id: "Shop", ending: .init()),
-            Passage(id: "Street", ending: .init()),
-        ], format: "test", variables: [Variable(name: "gold", initial: .integer(0))])
+        let story = Story(
+            title: "Once", start: "Hall",
+            passages: [
+                Passage(
+                    id: "Hall",
+                    choices: [
+                        loot,
+                        Choice(
+                            text: "Buy", target: "Shop",
+                            condition: when(.binary(.greaterOrEqual, .variable("gold"), .integer(2)))), out,
+                    ]),
+                Passage(id: "Shop", ending: .init()),
+                Passage(id: "Street", ending: .init()),
+            ], format: "test", variables: [Variable(name: "gold", initial: .integer(0))])
         let s = StateAnalysis(StoryGraph(story))
         #expect(s.model.onceOnlyChoices == 1)
         // Hall (gold 0), Hall (gold 1, looted), Street: the loot is taken once, so Buy never holds.
@@ -266,13 +348,20 @@ import Testing
 
     @Test func theBudgetStopsTheSearchAndSaysSo() {
         // A counter that falls without bound (not one that saturates): one state per value.
-        let story = Story(title: "Count", start: "A", passages: [
-            Passage(id: "A", effects: [effect("n", .integer(1), .subtract)], choices: [
-                Choice(text: "More", target: "A", condition: when(.binary(.lessOrEqual, .variable("n"), .integer(0)))),
-                Choice(text: "Stop", target: "End", condition: when(.binary(.equal, .variable("n"), .integer(1)))),
-            ]),
-            Passage(id: "End", ending: .init()),
-        ], format: "test", variables: [Variable(name: "n", initial: .integer(0))])
+        let story = Story(
+            title: "Count", start: "A",
+            passages: [
+                Passage(
+                    id: "A", effects: [effect("n", .integer(1), .subtract)],
+                    choices: [
+                        Choice(
+                            text: "More", target: "A",
+                            condition: when(.binary(.lessOrEqual, .variable("n"), .integer(0)))),
+                        Choice(
+                            text: "Stop", target: "End", condition: when(.binary(.equal, .variable("n"), .integer(1)))),
+                    ]),
+                Passage(id: "End", ending: .init()),
+            ], format: "test", variables: [Variable(name: "n", initial: .integer(0))])
         let s = StateAnalysis(StoryGraph(story), budget: .init(maxStates: 500, maxSteps: 1_000_000))
         #expect(!s.isComplete)
         #expect(s.states == 500)
@@ -285,17 +374,21 @@ import Testing
         #expect(t.stoppedBy == .steps)
         // Evaluation steps: the first choice past the bound stops the search (here 2 steps
         // past it, with 12 states found).
-        let u = StateAnalysis(StoryGraph(story), budget: .init(maxStates: 1_000_000, seconds: .infinity, maxEvaluationSteps: 160))
+        let u = StateAnalysis(
+            StoryGraph(story), budget: .init(maxStates: 1_000_000, seconds: .infinity, maxEvaluationSteps: 160))
         #expect(u.stoppedBy == .evaluationSteps)
         #expect(u.evaluationSteps == 162)
         #expect(u.states == 12)
         // Bytes are summed every 65,536 evaluation steps (and before the index doubles):
         // past 50,000 at the first sum.
-        let v = StateAnalysis(StoryGraph(story), budget: .init(maxStates: 1_000_000, seconds: .infinity, maxBytes: 50_000))
+        let v = StateAnalysis(
+            StoryGraph(story), budget: .init(maxStates: 1_000_000, seconds: .infinity, maxBytes: 50_000))
         #expect(v.stoppedBy == .bytes)
         #expect(v.bytes == 221_384)
         #expect(v.isComplete == false)
-        #expect(StateAnalysis(StoryGraph(story), budget: .init(maxStates: 1_000_000, seconds: 0)).stoppedBy == .evaluationSteps)
+        #expect(
+            StateAnalysis(StoryGraph(story), budget: .init(maxStates: 1_000_000, seconds: 0)).stoppedBy
+                == .evaluationSteps)
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StoryGraph
 
 /// Paths and odds under state on small stories built here.
@@ -7,12 +8,17 @@ import Testing
 
     @Test func aReaderWithNoChoiceShownIsStuck() {
         // The door opens for the key no one gives: left is stuck, right ends.
-        let story = Story(title: "Stuck", start: "Start", passages: [
-            Passage(id: "Start", choices: [Choice(text: "Left", target: "Door"), Choice(text: "Right", target: "Field")]),
-            Passage(id: "Door", choices: [Choice(text: "Open", target: "Room", condition: Self.when(.variable("key")))]),
-            Passage(id: "Room", ending: .init()),
-            Passage(id: "Field", ending: .init()),
-        ], format: "test", variables: [Variable(name: "key", initial: .boolean(false))])
+        let story = Story(
+            title: "Stuck", start: "Start",
+            passages: [
+                Passage(
+                    id: "Start",
+                    choices: [Choice(text: "Left", target: "Door"), Choice(text: "Right", target: "Field")]),
+                Passage(
+                    id: "Door", choices: [Choice(text: "Open", target: "Room", condition: Self.when(.variable("key")))]),
+                Passage(id: "Room", ending: .init()),
+                Passage(id: "Field", ending: .init()),
+            ], format: "test", variables: [Variable(name: "key", initial: .boolean(false))])
         let graph = StoryGraph(story)
         let o = StateOutcomes(StateAnalysis(graph), graph: graph, budget: .unlimited)
         #expect(o.perEnding == [0, 0, 0, 1])
@@ -28,18 +34,28 @@ import Testing
     @Test func aPassageTwiceWithOtherVariablesMakesTwoPaths() {
         // The hub is seen first without the lamp, then with it: three paths under state,
         // where the links alone give two (the hub twice is not a path by the links).
-        let story = Story(title: "Hub", start: "Hub", passages: [
-            Passage(id: "Hub", choices: [
-                Choice(text: "Shed", target: "Shed", condition: Self.when(.unary(.not, .variable("lamp")))),
-                Choice(text: "Cave", target: "Cave", condition: Self.when(.variable("lamp"))),
-                Choice(text: "Home", target: "Home"),
-            ]),
-            Passage(id: "Shed", choices: [Choice(text: "Take the lamp", target: "Hub", effects: [
-                Effect(variable: "lamp", operation: .set, value: .boolean(true), text: "lamp = true"),
-            ])]),
-            Passage(id: "Cave", ending: .init()),
-            Passage(id: "Home", ending: .init()),
-        ], format: "test", variables: [Variable(name: "lamp", initial: .boolean(false))])
+        let story = Story(
+            title: "Hub", start: "Hub",
+            passages: [
+                Passage(
+                    id: "Hub",
+                    choices: [
+                        Choice(text: "Shed", target: "Shed", condition: Self.when(.unary(.not, .variable("lamp")))),
+                        Choice(text: "Cave", target: "Cave", condition: Self.when(.variable("lamp"))),
+                        Choice(text: "Home", target: "Home"),
+                    ]),
+                Passage(
+                    id: "Shed",
+                    choices: [
+                        Choice(
+                            text: "Take the lamp", target: "Hub",
+                            effects: [
+                                Effect(variable: "lamp", operation: .set, value: .boolean(true), text: "lamp = true")
+                            ])
+                    ]),
+                Passage(id: "Cave", ending: .init()),
+                Passage(id: "Home", ending: .init()),
+            ], format: "test", variables: [Variable(name: "lamp", initial: .boolean(false))])
         let graph = StoryGraph(story)
         let s = StateAnalysis(graph)
         let o = StateOutcomes(s, graph: graph, budget: .unlimited)
@@ -56,13 +72,17 @@ import Testing
     @Test func aSearchCutByItsBudgetGivesLowerBoundsAndNoOdds() {
         // A counter that falls without bound, with a way out at every value: one more
         // state and one more ending state per step down.
-        let story = Story(title: "Count", start: "A", passages: [
-            Passage(id: "A", choices: [
-                Choice(text: "More", target: "A"),
-                Choice(text: "Stop", target: "End"),
-            ], effects: [Effect(variable: "n", operation: .subtract, value: .integer(1), text: "n -= 1")]),
-            Passage(id: "End", ending: .init()),
-        ], format: "test", variables: [Variable(name: "n", initial: .integer(0))])
+        let story = Story(
+            title: "Count", start: "A",
+            passages: [
+                Passage(
+                    id: "A",
+                    choices: [
+                        Choice(text: "More", target: "A"),
+                        Choice(text: "Stop", target: "End"),
+                    ], effects: [Effect(variable: "n", operation: .subtract, value: .integer(1), text: "n -= 1")]),
+                Passage(id: "End", ending: .init()),
+            ], format: "test", variables: [Variable(name: "n", initial: .integer(0))])
         // The counter is read, so it is tracked.
         var read = story
         read.passages[0].choices[1].condition = Self.when(.binary(.lessOrEqual, .variable("n"), .integer(0)))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StoryGraph
 
 /// The comparison itself, on stories written for each rule: ids first, then words; the
@@ -10,7 +11,8 @@ import Testing
     }
 
     static func diff(_ old: Story, _ new: Story) -> StoryDiff {
-        StoryDiff(old: StoryAnalysis(StoryGraph(old)), oldName: "old", new: StoryAnalysis(StoryGraph(new)), newName: "new")
+        StoryDiff(
+            old: StoryAnalysis(StoryGraph(old)), oldName: "old", new: StoryAnalysis(StoryGraph(new)), newName: "new")
     }
 
     @Test func wordSimilarityIsTheDiceCoefficient() {
@@ -23,7 +25,12 @@ import Testing
     @Test func theMostAlikePairWinsAndTiesGoBySourceOrder() {
         let text = "the keeper climbs the stair with a lamp"
         let old = Self.story([
-            Passage(id: "a", choices: [Choice(text: "x", target: "one"), Choice(text: "y", target: "two"), Choice(text: "z", target: "far")]),
+            Passage(
+                id: "a",
+                choices: [
+                    Choice(text: "x", target: "one"), Choice(text: "y", target: "two"),
+                    Choice(text: "z", target: "far"),
+                ]),
             Passage(id: "one", text: text, ending: .init()),
             Passage(id: "two", text: text, ending: .init()),
             Passage(id: "far", text: "nothing like the others at all", ending: .init()),
@@ -36,16 +43,18 @@ import Testing
         let diff = Self.diff(old, new)
         // "one" and "two" tie for "uno": the first in source order takes it; "two" is left
         // for "lejos" (10/13 of words alike), over the threshold, and more alike than "far".
-        #expect(diff.matching.renames == [
-            .init(old: "one", new: "uno", similarity: 1),
-            .init(old: "two", new: "lejos", similarity: 10.0 / 13.0),
-        ])
+        #expect(
+            diff.matching.renames == [
+                .init(old: "one", new: "uno", similarity: 1),
+                .init(old: "two", new: "lejos", similarity: 10.0 / 13.0),
+            ])
         #expect(diff.added == [])
         #expect(diff.removed == ["far"])
-        #expect(diff.links == [
-            .init(passage: "a", label: "z", kind: .retargeted, oldTarget: "far", newTarget: "lejos"),
-            .init(passage: "a", label: "y", kind: .removed, oldTarget: "lejos", newTarget: nil),
-        ])
+        #expect(
+            diff.links == [
+                .init(passage: "a", label: "z", kind: .retargeted, oldTarget: "far", newTarget: "lejos"),
+                .init(passage: "a", label: "y", kind: .removed, oldTarget: "lejos", newTarget: nil),
+            ])
         #expect(diff.endings.map(\.kind) == [.kept, .kept, .lost])
         #expect(diff.endings.map(\.oldID) == ["one", "two", nil])
         #expect(diff.matching.candidatePairs == 6)
@@ -68,8 +77,9 @@ import Testing
         #expect(diff.old.report.findings[2].message.contains("'room'"))
         #expect(diff.newFindings == [])
         #expect(diff.fixedFindings == [])
-        #expect(StoryDiff.translated("passage 'room' (the miller's 'room') leads to 'x'", ["room": "chamber"])
-            == "passage 'chamber' (the miller's 'chamber') leads to 'x'")
+        #expect(
+            StoryDiff.translated("passage 'room' (the miller's 'room') leads to 'x'", ["room": "chamber"])
+                == "passage 'chamber' (the miller's 'chamber') leads to 'x'")
     }
 
     @Test func findingsAreAlikeWhateverTheirPlace() {

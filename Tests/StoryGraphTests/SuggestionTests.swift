@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import TestSupport
 import StoryGraph
+import TestSupport
+import Testing
 
 /// The one did-you-mean helper: case first, then optimal string alignment within a third
 /// of the typed length, ties broken the same way whatever the order of the names.
@@ -49,7 +49,9 @@ import StoryGraph
     }
 
     @Test func theBandedDistanceMatchesTheFullOne() {
-        let words = ["", "a", "ab", "ba", "abc", "acb", "kitten", "sitting", "flaw", "lawn", "Saturday", "Sunday", "ca", "abc"]
+        let words = [
+            "", "a", "ab", "ba", "abc", "acb", "kitten", "sitting", "flaw", "lawn", "Saturday", "Sunday", "ca", "abc",
+        ]
         for a in words {
             for b in words {
                 let full = Suggestion.editDistance(a, b)
@@ -57,7 +59,7 @@ import StoryGraph
             }
         }
         #expect(Suggestion.editDistance("kitten", "sitting") == 3)
-        #expect(Suggestion.editDistance("ca", "abc") == 3)  // optimal string alignment, not unrestricted
+        #expect(Suggestion.editDistance("ca", "abc") == 3) // optimal string alignment, not unrestricted
         #expect(Suggestion.editDistance("Saturday", "Sunday") == 3)
         #expect(Suggestion.editDistance("ab", "ba") == 1)
     }
@@ -70,7 +72,8 @@ import StoryGraph
         let index = Suggestion.Names(names)
         let start = ContinuousClock.now
         var found = 0
-        for i in stride(from: 0, to: 12_000, by: 60) where index.closest(to: "pasage \(i) of the long road") == "passage \(i) of the long road" {
+        for i in stride(from: 0, to: 12_000, by: 60)
+        where index.closest(to: "pasage \(i) of the long road") == "passage \(i) of the long road" {
             found += 1
         }
         #expect(found == 200)

@@ -27,7 +27,8 @@ import Testing
         let open = try #require(lines.firstIndex(of: "```swift"))
         let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
         let block = lines[(open + 1)..<close].filter { !$0.hasPrefix("import ") }
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8).components(separatedBy: "\n")
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8).components(
+            separatedBy: "\n")
         let begin = try #require(source.firstIndex { $0.hasSuffix("// begin: the article's code") })
         let end = try #require(source.firstIndex { $0.hasSuffix("// end: the article's code") })
         let region = source[(begin + 1)..<end].map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : $0 }
@@ -73,7 +74,10 @@ import Testing
         // A box per passage (`p0`…), per step choice (`c0_0`…) and per restart marker (`r3`…).
         let boxes = svgText.components(separatedBy: "<title>").dropFirst()
             .map { String($0.prefix { $0 != "<" }) }.filter { !$0.contains("&#45;") }
-        #expect(boxes == ["The Lighthouse Keeper", "start", "p0", "c0_0", "c0_1", "p1", "c1_0", "c1_1",
-                          "p2", "c2_0", "c2_1", "p3", "r3", "p4", "r4", "p5", "r5"])
+        #expect(
+            boxes == [
+                "The Lighthouse Keeper", "start", "p0", "c0_0", "c0_1", "p1", "c1_0", "c1_1",
+                "p2", "c2_0", "c2_1", "p3", "r3", "p4", "r4", "p5", "r5",
+            ])
     }
 }

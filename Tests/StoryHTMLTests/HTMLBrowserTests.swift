@@ -1,17 +1,20 @@
 import Foundation
-import Testing
-@testable import StoryGraph
-@testable import StoryHTML
 import StoryFormats
 import StoryMap
 import TestSupport
+import Testing
+
+@testable import StoryGraph
+@testable import StoryHTML
 
 /// The HTML report in a real browser: Debian's headless Chromium, driven over the DevTools
 /// protocol by `Tests/tools/html-report-browser.py` with real input events (a click into
 /// the search box, typed text, a mouse click on the passage's box), then the side panel
 /// read back.
 @Suite struct HTMLBrowserTests {
-    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     /// What the driver read from the page.
     struct Shown: Decodable {
@@ -57,14 +60,20 @@ import TestSupport
         var unreachable_after_toggle: Int
     }
 
-    static func drive(_ html: String, query: String, passage: String, checks: Bool = false, overview: Bool = false) throws -> Shown {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storygraph-html-\(UUID().uuidString)")
+    static func drive(_ html: String, query: String, passage: String, checks: Bool = false, overview: Bool = false)
+        throws -> Shown
+    {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "storygraph-html-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html")
         try Data(html.utf8).write(to: page)
         let run = try runBinary(
-            ["python3", HTMLReportTests.root.appendingPathComponent("Tests/tools/html-report-browser.py").path, page.path, query, passage]
+            [
+                "python3", HTMLReportTests.root.appendingPathComponent("Tests/tools/html-report-browser.py").path,
+                page.path, query, passage,
+            ]
                 + (checks ? ["--checks"] : []) + (overview ? ["--overview"] : []),
             executable: "/usr/bin/env")
         try #require(run.exitCode == 0, "browser driver exited \(run.exitCode): \(run.stderr)")
@@ -85,30 +94,31 @@ import TestSupport
         #expect(shown.heading == "1")
         #expect(shown.where == HTMLReportTests.root.appendingPathComponent(path).path + ":8")
         #expect(shown.text == "The skipper shouts that his engine is dead and begs you to guide him in by voice.")
-        #expect(shown.panel == """
-            1
+        #expect(
+            shown.panel == """
+                1
 
-            \(shown.where)
+                \(shown.where)
 
-            TEXT
+                TEXT
 
-            The skipper shouts that his engine is dead and begs you to guide him in by voice.
+                The skipper shouts that his engine is dead and begs you to guide him in by voice.
 
-            CHOICES
-            Talk him through the channel → 2
-            Tell him to drop anchor → 3
-            PATHS THROUGH IT
+                CHOICES
+                Talk him through the channel → 2
+                Tell him to drop anchor → 3
+                PATHS THROUGH IT
 
-            3 paths from the start to an ending
+                3 paths from the start to an ending
 
-            ODDS FROM HERE
-            3 50%
-            4 25%
-            5 25%
-            FINDINGS
+                ODDS FROM HERE
+                3 50%
+                4 25%
+                5 25%
+                FINDINGS
 
-            none
-            """)
+                none
+                """)
         // Then the map and the tables, as a reader uses them: a wheel notch zooms in by
         // 1.2, "+" by 1.25, "0" fits the whole map (1,400 × 1,000 window, so the width is
         // that of Debian's Chromium and fonts); the restarts box hides the three
@@ -135,7 +145,8 @@ import TestSupport
         let analysis = StoryAnalysis(graph, loadDiagnostics: result.diagnostics)
         let html = try HTMLReport.page(analysis, overlays: MapOverlays(heat: .init(runs: 1_000, seed: 7))).html
         // The panel shows the heat run's own count (run i of seed s is the same anywhere).
-        let visits = Fuzzer(runs: 1_000, seed: 7).run(PlayGraph(graph)).passageRuns[try #require(graph.indexByID["chapel"])]
+        let visits = Fuzzer(runs: 1_000, seed: 7).run(PlayGraph(graph)).passageRuns[
+            try #require(graph.indexByID["chapel"])]
         let shown = try Self.drive(html, query: "crypt", passage: "chapel", checks: true)
         #expect(shown.selected == "heat-passage:chapel")
         #expect(shown.heading == "chapel")
@@ -155,8 +166,16 @@ import TestSupport
         #expect(lines.contains("Go down to the crypt → crypt (broken link)"))
         // A third of the readers who start at the chapel follow the broken link.
         let odds = try #require(lines.firstIndex(of: "ODDS FROM HERE"))
-        #expect(Array(lines[(odds + 1)...(odds + 5)]) == ["home 33.18%", "vigil 16.59%", "lighthouse-keeper 10.88%", "infirmary 1.003%", "a broken link 38.35%"])
-        #expect(lines.contains { $0.hasPrefix("error [broken-link]: choice 'Go down to the crypt' of passage 'chapel' leads to 'crypt', which does not exist (") && $0.hasSuffix("harbour.json:388)") })
+        #expect(
+            Array(lines[(odds + 1)...(odds + 5)]) == [
+                "home 33.18%", "vigil 16.59%", "lighthouse-keeper 10.88%", "infirmary 1.003%", "a broken link 38.35%",
+            ])
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "error [broken-link]: choice 'Go down to the crypt' of passage 'chapel' leads to 'crypt', which does not exist ("
+                ) && $0.hasSuffix("harbour.json:388)")
+            })
     }
 
     /// Story text that tries to be markup stays text in the browser: no element, no handler
@@ -164,15 +183,21 @@ import TestSupport
     @Test(.enabled(if: chromium != nil, "chromium is not installed: apt-get install chromium (make deps installs it)"))
     func hostileStoryTextStaysTextInTheBrowser() throws {
         let hostile = "<img src=x onerror=\"window.pwned=true\">"
-        let story = Story(title: "</title><script>window.pwned=true</script>", start: hostile, passages: [
-            Passage(id: hostile, text: "</script><script>window.pwned=true</script><svg onload=\"window.pwned=true\">", choices: [
-                Choice(text: "<b onclick=\"window.pwned=true\">go</b>", target: "end"),
-            ], location: SourceLocation(file: "<i>.json", line: 2)),
-            Passage(id: "end", text: "-->", location: SourceLocation(file: "<i>.json", line: 9)),
-            Passage(id: "<iframe>", text: "never reached", choices: [
-                Choice(text: "on", target: "end"),
-            ], location: SourceLocation(file: "<i>.json", line: 12)),
-        ], format: "test")
+        let story = Story(
+            title: "</title><script>window.pwned=true</script>", start: hostile,
+            passages: [
+                Passage(
+                    id: hostile, text: "</script><script>window.pwned=true</script><svg onload=\"window.pwned=true\">",
+                    choices: [
+                        Choice(text: "<b onclick=\"window.pwned=true\">go</b>", target: "end")
+                    ], location: SourceLocation(file: "<i>.json", line: 2)),
+                Passage(id: "end", text: "-->", location: SourceLocation(file: "<i>.json", line: 9)),
+                Passage(
+                    id: "<iframe>", text: "never reached",
+                    choices: [
+                        Choice(text: "on", target: "end")
+                    ], location: SourceLocation(file: "<i>.json", line: 12)),
+            ], format: "test")
         let (validated, findings) = try story.validated()
         let html = try HTMLReport.page(StoryAnalysis(StoryGraph(validated), loadDiagnostics: findings)).html
         let shown = try Self.drive(html, query: "onerror", passage: hostile, checks: true)

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import StoryGraph
-@testable import StoryHTML
 import StoryFormats
 import StoryMap
+import TestSupport
+import Testing
+
+@testable import StoryGraph
+@testable import StoryHTML
 
 /// The HTML report's structure, exactly: one self-contained page, no network reference,
 /// the embedded passage data, and story text that cannot become markup.
@@ -26,7 +27,9 @@ import StoryMap
 
     /// The text between `open` and the next `close`.
     static func between(_ open: String, _ close: String, in text: String) -> String? {
-        guard let a = text.range(of: open), let b = text.range(of: close, range: a.upperBound..<text.endIndex) else { return nil }
+        guard let a = text.range(of: open), let b = text.range(of: close, range: a.upperBound..<text.endIndex) else {
+            return nil
+        }
         return String(text[a.upperBound..<b.lowerBound])
     }
 
@@ -80,7 +83,9 @@ import StoryMap
         // 37.5%, 37.5%), most likely first.
         #expect(passages.map { $0["paths"] as? Int } == [5, 3, 4, 1, 2, 2])
         func odds(_ passage: [String: Any]) -> [String] {
-            ((passage["odds"] as? [[String: Any]]) ?? []).map { "\($0["ending"] as? String ?? "?") \($0["probability"] as? Double ?? -1)" }
+            ((passage["odds"] as? [[String: Any]]) ?? []).map {
+                "\($0["ending"] as? String ?? "?") \($0["probability"] as? Double ?? -1)"
+            }
         }
         #expect(odds(first) == ["4 0.375", "5 0.375", "3 0.25"])
         #expect(odds(passages[1]) == ["3 0.5", "4 0.25", "5 0.25"])
@@ -91,12 +96,16 @@ import StoryMap
 
     @Test func storyTextCannotInjectMarkup() throws {
         let hostile = "<img src=x onerror=alert(1)>"
-        let story = Story(title: "T </script><script>alert(0)</script>", start: hostile, passages: [
-            Passage(id: hostile, text: "a </script><script>alert(3)</script> --> <!-- b & 'q' \"d\"", choices: [
-                Choice(text: "go </script>", target: "end </SCRIPT >"),
-            ]),
-            Passage(id: "end </SCRIPT >", text: "\u{2028}<b>done</b>"),
-        ], format: "test")
+        let story = Story(
+            title: "T </script><script>alert(0)</script>", start: hostile,
+            passages: [
+                Passage(
+                    id: hostile, text: "a </script><script>alert(3)</script> --> <!-- b & 'q' \"d\"",
+                    choices: [
+                        Choice(text: "go </script>", target: "end </SCRIPT >")
+                    ]),
+                Passage(id: "end </SCRIPT >", text: "\u{2028}<b>done</b>"),
+            ], format: "test")
         let html = try Self.page(story)
         // No story string reaches the page as a tag: every `<` of the story is escaped.
         for raw in ["<img", "<script>alert", "</script><script>", "<b>done", "</SCRIPT >"] {
@@ -110,12 +119,18 @@ import StoryMap
         #expect(passages[0]["text"] as? String == "a </script><script>alert(3)</script> --> <!-- b & 'q' \"d\"")
         #expect(passages[1]["text"] as? String == "\u{2028}<b>done</b>")
         // In the report's tables, ids are escaped in text and in attributes alike.
-        #expect(html.contains("starts at <code class=\"id\" data-passage=\"&lt;img src=x onerror=alert(1)&gt;\">&lt;img src=x onerror=alert(1)&gt;</code>."))
-        #expect(html.contains("<title>T &lt;/script&gt;&lt;script&gt;alert(0)&lt;/script&gt; — storygraph report</title>"))
+        #expect(
+            html.contains(
+                "starts at <code class=\"id\" data-passage=\"&lt;img src=x onerror=alert(1)&gt;\">&lt;img src=x onerror=alert(1)&gt;</code>."
+            ))
+        #expect(
+            html.contains("<title>T &lt;/script&gt;&lt;script&gt;alert(0)&lt;/script&gt; — storygraph report</title>"))
     }
 
     @Test func embeddedJSONEscapesWhatCouldCloseTheScript() {
-        #expect(HTMLReport.embeddedJSON(.string("</script><!--&\u{2028}\u{2029}")) == #""\u003c/script\u003e\u003c!--\u0026\u2028\u2029""#)
+        #expect(
+            HTMLReport.embeddedJSON(.string("</script><!--&\u{2028}\u{2029}"))
+                == #""\u003c/script\u003e\u003c!--\u0026\u2028\u2029""#)
     }
 
     @Test func theReportRendererWritesTheDocumentsSectionsAndCuts() throws {

@@ -1,7 +1,8 @@
+import StoryFormats
 import Testing
+
 @testable import StoryGraph
 @testable import StoryMap
-import StoryFormats
 
 @Suite struct DOTExporterTests {
     static func graph(_ passages: [Passage], start: String? = nil) -> StoryGraph {
@@ -23,11 +24,16 @@ import StoryFormats
     }
 
     @Test func textIsWrappedAndShortened() {
-        #expect(TextLayout.wrap("one two three four five six seven eight nine ten", width: 14, maxCharacters: 0)
-            == ["one two three", "four five six", "seven eight", "nine ten"])
-        #expect(TextLayout.wrap("alpha beta gamma delta epsilon", width: 30, maxCharacters: 20) == ["alpha beta gamma…"])
+        #expect(
+            TextLayout.wrap("one two three four five six seven eight nine ten", width: 14, maxCharacters: 0)
+                == ["one two three", "four five six", "seven eight", "nine ten"])
+        #expect(
+            TextLayout.wrap("alpha beta gamma delta epsilon", width: 30, maxCharacters: 20) == ["alpha beta gamma…"])
         #expect(TextLayout.wrap("안녕하세요 여러분 반갑습니다", width: 9, maxCharacters: 0) == ["안녕하세요 여러분", "반갑습니다"])
-        #expect(TextLayout.wrap(String(repeating: "x", count: 25), width: 10, maxCharacters: 0) == ["xxxxxxxxxx", "xxxxxxxxxx", "xxxxx"])
+        #expect(
+            TextLayout.wrap(String(repeating: "x", count: 25), width: 10, maxCharacters: 0) == [
+                "xxxxxxxxxx", "xxxxxxxxxx", "xxxxx",
+            ])
         #expect(TextLayout.wrap("  \n ", width: 10) == [])
     }
 
@@ -43,14 +49,29 @@ import StoryFormats
         // Tooltips go through Graphviz's `\N` substitution and then one unescaping: each
         // backslash is written four times.
         #expect(dot.contains(#"tooltip="a\"b\\\\c<d>: He said \"<run>\" & {left|right} \\\\N\nnext 한국어 Привет 🚀""#))
-        #expect(!dot.contains("\u{0A}next"))  // no raw newline inside a string
+        #expect(!dot.contains("\u{0A}next")) // no raw newline inside a string
     }
 
-    static let destini: [Passage] = [
-        Passage(id: "0", text: "zero", choices: [Choice(text: "to two", target: "2"), Choice(text: "to one", target: "1")]),
-        Passage(id: "1", text: "one", choices: [Choice(text: "to two", target: "2"), Choice(text: "to three", target: "3")]),
-        Passage(id: "2", text: "two", choices: [Choice(text: "to five", target: "5"), Choice(text: "to four", target: "4")]),
-    ] + (3...5).map { Passage(id: "\($0)", text: "end \($0)", choices: [Choice(text: "The", target: "0", isRestart: true), Choice(text: "End", target: "0", isRestart: true)]) }
+    static let destini: [Passage] =
+        [
+            Passage(
+                id: "0", text: "zero",
+                choices: [Choice(text: "to two", target: "2"), Choice(text: "to one", target: "1")]),
+            Passage(
+                id: "1", text: "one",
+                choices: [Choice(text: "to two", target: "2"), Choice(text: "to three", target: "3")]),
+            Passage(
+                id: "2", text: "two",
+                choices: [Choice(text: "to five", target: "5"), Choice(text: "to four", target: "4")]),
+        ]
+        + (3...5).map {
+            Passage(
+                id: "\($0)", text: "end \($0)",
+                choices: [
+                    Choice(text: "The", target: "0", isRestart: true),
+                    Choice(text: "End", target: "0", isRestart: true),
+                ])
+        }
 
     static func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
@@ -85,10 +106,14 @@ import StoryFormats
     /// edge with constraint=false (Tests/tools/graphviz-crash-check.py): such edges carry
     /// xlabels, and the crash the map fuzzer found replays (Tests/Fixtures/hostile/map).
     @Test func noEdgeLabelMeetsAClusterOrANonConstrainingEdge() {
-        let compact = DOTExporter(Self.graph(Self.destini), options: DOTOptions(style: .compact, restartEdges: true)).dot()
+        let compact = DOTExporter(Self.graph(Self.destini), options: DOTOptions(style: .compact, restartEdges: true))
+            .dot()
         let restarts = compact.split(separator: "\n").filter { $0.contains("class=\"restart\"") }
         #expect(restarts.count == 6)
-        #expect(restarts.allSatisfy { $0.contains(" xlabel=") && $0.contains("constraint=\"false\"") && !$0.contains(" label=") })
+        #expect(
+            restarts.allSatisfy {
+                $0.contains(" xlabel=") && $0.contains("constraint=\"false\"") && !$0.contains(" label=")
+            })
         #expect(compact.contains("p0 -> p2 [id=\"choice:0:1\", class=\"choice\", label=\"to two\""))
 
         var options = DOTOptions(style: .compact, restartEdges: true)
@@ -105,7 +130,9 @@ import StoryFormats
     /// an edge; `showRestarts: false` draws neither markers nor edges.
     @Test func restartMarkersAndEdges() {
         let mixed = Self.graph([
-            Passage(id: "a", text: "a", choices: [Choice(text: "on", target: "b"), Choice(text: "again", target: "a", isRestart: true)]),
+            Passage(
+                id: "a", text: "a",
+                choices: [Choice(text: "on", target: "b"), Choice(text: "again", target: "a", isRestart: true)]),
             Passage(id: "b", text: "b", choices: [Choice(text: "again", target: "a", isRestart: true)]),
         ])
         let dot = DOTExporter(mixed).dot()
@@ -126,8 +153,11 @@ import StoryFormats
         options.decorations.clusters = [MapDecorations.Cluster(label: "loop", color: "#ff8c00", passages: [0, 1])]
         let dot = DOTExporter(Self.graph(Self.destini), options: options).dot()
         // 0 → 1 ("to one", the second choice of 0) is the one choice inside {0, 1}.
-        #expect(dot.split(separator: "\n").filter { $0.contains("subgraph cluster_0") }.map { $0.trimmingCharacters(in: .whitespaces) }
-            == ["subgraph cluster_0 {", "subgraph cluster_0 { c0_1; }"])
+        #expect(
+            dot.split(separator: "\n").filter { $0.contains("subgraph cluster_0") }.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+                == ["subgraph cluster_0 {", "subgraph cluster_0 { c0_1; }"])
         // In the compact style a choice is an edge: no box to place.
         options.style = .compact
         let compact = DOTExporter(Self.graph(Self.destini), options: options).dot()
@@ -141,7 +171,12 @@ import StoryFormats
 
     @Test func brokenLinksPointToOneMissingNodePerTarget() {
         let g = Self.graph([
-            Passage(id: "a", choices: [Choice(text: "x", target: "gone"), Choice(text: "y", target: "gone"), Choice(text: "z", target: "b")]),
+            Passage(
+                id: "a",
+                choices: [
+                    Choice(text: "x", target: "gone"), Choice(text: "y", target: "gone"),
+                    Choice(text: "z", target: "b"),
+                ]),
             Passage(id: "b"),
             Passage(id: "island", text: "no one comes here"),
         ])
@@ -155,18 +190,21 @@ import StoryFormats
 
     @Test func conditionsAndKindsAreDrawn() {
         let g = Self.graph([
-            Passage(id: "a", choices: [
-                Choice(text: "Knock", target: "b", condition: "has_key"),
-                Choice(text: "", target: "b", kind: .auto),
-                Choice(text: "", target: "b", kind: .include),
-                Choice(text: "", target: "$next", kind: .dynamic),
-            ]),
+            Passage(
+                id: "a",
+                choices: [
+                    Choice(text: "Knock", target: "b", condition: "has_key"),
+                    Choice(text: "", target: "b", kind: .auto),
+                    Choice(text: "", target: "b", kind: .include),
+                    Choice(text: "", target: "$next", kind: .dynamic),
+                ]),
             Passage(id: "b"),
         ])
         let dot = DOTExporter(g).dot()
         #expect(dot.contains("<I>if has_key</I>"))
         #expect(dot.contains("p0 -> p1 [id=\"choice:a:2\", class=\"choice auto\", label=\"auto\""))
-        #expect(dot.contains("p0 -> p1 [id=\"choice:a:3\", class=\"choice include\", label=\"include\", style=\"dotted\""))
+        #expect(
+            dot.contains("p0 -> p1 [id=\"choice:a:3\", class=\"choice include\", label=\"include\", style=\"dotted\""))
         #expect(dot.contains("label=\"computed: $next\""))
     }
 

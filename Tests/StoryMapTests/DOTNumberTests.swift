@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StoryMap
 
 @Suite("DOT: coordinates")

@@ -1,5 +1,6 @@
-import Testing
 import StoryGraph
+import Testing
+
 @testable import StoryMap
 
 /// The overlays as library API: what the CLI, the benchmark and the HTML report share.
@@ -9,13 +10,16 @@ import StoryGraph
         func passage(_ id: String, _ targets: [String], position: Passage.Position? = nil) -> Passage {
             Passage(id: id, text: id, choices: targets.map { Choice(text: "to \($0)", target: $0) }, position: position)
         }
-        return StoryGraph(Story(title: "t", start: "start", passages: [
-            passage("start", ["a", "b"], position: .init(x: 100, y: 200)),
-            passage("a", ["end"]),
-            passage("b", ["loop"]),
-            passage("loop", ["b"]),
-            passage("end", [], position: .init(x: 0, y: 0)),
-        ], format: "test"))
+        return StoryGraph(
+            Story(
+                title: "t", start: "start",
+                passages: [
+                    passage("start", ["a", "b"], position: .init(x: 100, y: 200)),
+                    passage("a", ["end"]),
+                    passage("b", ["loop"]),
+                    passage("loop", ["b"]),
+                    passage("end", [], position: .init(x: 0, y: 0)),
+                ], format: "test"))
     }()
     static let analysis = MapAnalysis(graph)
 
@@ -58,7 +62,8 @@ import StoryGraph
 
     @Test func focusAndEndingIntersect() throws {
         var options = DOTOptions()
-        _ = try MapOverlays(analysisMarks: false, focus: "start", radius: 1, ending: "end").apply(to: &options, analysis: Self.analysis)
+        _ = try MapOverlays(analysisMarks: false, focus: "start", radius: 1, ending: "end").apply(
+            to: &options, analysis: Self.analysis)
         #expect(options.decorations.visiblePassages == [0, 1])
     }
 
@@ -71,7 +76,8 @@ import StoryGraph
 
     @Test func pinnedLayoutPinsOnlyPositionedPassagesAtTheCardCentre() throws {
         var options = DOTOptions()
-        let warnings = try MapOverlays(analysisMarks: false, pinnedLayout: true).apply(to: &options, analysis: Self.analysis)
+        let warnings = try MapOverlays(analysisMarks: false, pinnedLayout: true).apply(
+            to: &options, analysis: Self.analysis)
         #expect(warnings.isEmpty)
         #expect(options.decorations.positions.keys.sorted() == [0, 4])
         #expect(options.decorations.positions[0]! == (x: 300, y: 500))
@@ -80,7 +86,8 @@ import StoryGraph
     }
 
     @Test func heatColoursEveryPassageFromOneSeededRun() throws {
-        var first = DOTOptions(), second = DOTOptions()
+        var first = DOTOptions()
+        var second = DOTOptions()
         let heat = MapOverlays(analysisMarks: false, heat: .init(runs: 200, seed: 7))
         _ = try heat.apply(to: &first, analysis: Self.analysis)
         _ = try heat.apply(to: &second, analysis: Self.analysis)

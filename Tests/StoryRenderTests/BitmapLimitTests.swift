@@ -32,11 +32,15 @@ import Testing
         } throws: { error in
             guard let error = error as? RenderError else { return false }
             return error.stage == .size && error.bitmap == BitmapSize(width: 32_767, height: 107)
-                && error.description == "the map is 32,767 × 107 px, past the 32,766 px a side Graphviz's bitmap renderer can draw"
+                && error.description
+                    == "the map is 32,767 × 107 px, past the 32,766 px a side Graphviz's bitmap renderer can draw"
         }
         // SVG has no such limit, and the refusal leaves the next render unspoilt.
         #expect((try? GraphvizRenderer.render(dot: Self.box("341.21"), format: .svg)) != nil)
-        #expect((try? GraphvizRenderer.render(dot: Self.box("1"), format: .png)).map { Self.pngSize($0.data) } == [107, 107])
+        #expect(
+            (try? GraphvizRenderer.render(dot: Self.box("1"), format: .png)).map { Self.pngSize($0.data) } == [
+                107, 107,
+            ])
     }
 
     @Test func padAndDPIAreCounted() {
@@ -48,6 +52,7 @@ import Testing
             (error as? RenderError)?.bitmap == BitmapSize(width: 60_600, height: 900)
         }
         let small = "digraph { graph [pad=1, dpi=72]; n [shape=box, width=200, height=1, fixedsize=true, label=\"\"] }"
-        #expect((try? GraphvizRenderer.render(dot: small, format: .png)).map { Self.pngSize($0.data) } == [14_544, 216])
+        #expect(
+            (try? GraphvizRenderer.render(dot: small, format: .png)).map { Self.pngSize($0.data) } == [14_544, 216])
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import StoryFormats
 import StoryGraph
 import StoryMap
-@testable import StoryRender
-import Testing
 import TestSupport
+import Testing
+
+@testable import StoryRender
 
 /// The fonts `make deps` installs cover Hangul, CJK and emoji, and fontconfig tells which
 /// characters nothing covers.

@@ -1,19 +1,24 @@
 import Foundation
 import FoundationXML
-import Testing
 import StoryGraph
 import StoryMap
+import Testing
+
 @testable import StoryRender
 
 /// Story text that once came out wrong in the SVG: XML-illegal scalars and Graphviz's own
 /// escapes (`\N`, `\G`, `\L`, `\E`, `\T`, `\H`).
 @Suite struct HostileTextRenderTests {
-    static let story = Story(title: "T\\G", start: "a\\N", passages: [
-        Passage(id: "a\\N", text: "see \\N \\G \\L \\E \\T \\H x\u{FFFE}y\u{FFFF}z\u{1}", choices: [
-            Choice(text: "go \\N", target: "b\u{FFFE}"),
-        ]),
-        Passage(id: "b\u{FFFE}", text: "end \\E", ending: .init()),
-    ], format: "story-json")
+    static let story = Story(
+        title: "T\\G", start: "a\\N",
+        passages: [
+            Passage(
+                id: "a\\N", text: "see \\N \\G \\L \\E \\T \\H x\u{FFFE}y\u{FFFF}z\u{1}",
+                choices: [
+                    Choice(text: "go \\N", target: "b\u{FFFE}")
+                ]),
+            Passage(id: "b\u{FFFE}", text: "end \\E", ending: .init()),
+        ], format: "story-json")
 
     func svg() throws -> (String, Data) {
         let dot = DOTExporter(StoryGraph(Self.story)).dot()

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
-import TestSupport
+import StoryFormats
 import StoryGraph
 import StoryMap
+import TestSupport
+import Testing
+
 @testable import StoryRender
-import StoryFormats
 
 /// Resident memory of this process in bytes (Linux `/proc/self/statm`).
 func residentBytes() -> Int {

@@ -1,7 +1,8 @@
 import Foundation
 import FoundationXML
-import Testing
 import StoryGraph
+import Testing
+
 @testable import StoryRender
 
 @Suite struct RenderTests {

@@ -11,7 +11,9 @@ package struct CLIRun {
     /// Whether the process was still running after the time it was given and was killed.
     package var timedOut: Bool
 
-    package init(exitCode: Int32, stdout: String, stderr: String, stdoutData: Data, signal: Int32? = nil, timedOut: Bool = false) {
+    package init(
+        exitCode: Int32, stdout: String, stderr: String, stdoutData: Data, signal: Int32? = nil, timedOut: Bool = false
+    ) {
         self.exitCode = exitCode
         self.stdout = stdout
         self.stderr = stderr
@@ -33,7 +35,9 @@ package enum Binary {
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = me.deletingLastPathComponent()
         // The test runner may be a binary inside a bundle folder (`….xctest/…`).
-        while folder.pathExtension == "xctest" || folder.lastPathComponent == "MacOS" || folder.lastPathComponent == "Contents" {
+        while folder.pathExtension == "xctest" || folder.lastPathComponent == "MacOS"
+            || folder.lastPathComponent == "Contents"
+        {
             folder.deleteLastPathComponent()
         }
         let beside = folder.appendingPathComponent("storygraph")
@@ -58,11 +62,14 @@ package enum Binary {
 /// interleaved as a terminal shows them.
 package func runBinary(
     _ arguments: [String], environment: [String: String]? = nil, product: String = "storygraph", timeout: Double? = nil,
-    input: Data? = nil, cpuSeconds: Int? = nil, memoryKiB: Int? = nil, fileSizeBlocks: Int? = nil, directory: URL? = nil,
+    input: Data? = nil, cpuSeconds: Int? = nil, memoryKiB: Int? = nil, fileSizeBlocks: Int? = nil,
+    directory: URL? = nil,
     executable: String? = nil, stdout: String? = nil, mergingStandardError: Bool = false
 ) throws -> CLIRun {
-    let binary = executable.map { URL(fileURLWithPath: $0) }
-        ?? (product == "storygraph" ? Binary.url : Binary.url.deletingLastPathComponent().appendingPathComponent(product))
+    let binary =
+        executable.map { URL(fileURLWithPath: $0) }
+        ?? (product == "storygraph"
+            ? Binary.url : Binary.url.deletingLastPathComponent().appendingPathComponent(product))
     let process = Process()
     if cpuSeconds != nil || memoryKiB != nil || fileSizeBlocks != nil {
         // The kernel's CPU limit on the child alone (SIGXCPU past it): other tests' child
@@ -70,10 +77,12 @@ package func runBinary(
         // A memory limit (`ulimit -v`, KiB of address space) makes a child that allocates
         // without bound fail its allocation (and the test) instead of taking the machine.
         // A file-size limit (`ulimit -f`) makes a write past it fail with EFBIG.
-        let limits = (cpuSeconds.map { ["ulimit -t \($0)"] } ?? []) + (memoryKiB.map { ["ulimit -v \($0)"] } ?? [])
+        let limits =
+            (cpuSeconds.map { ["ulimit -t \($0)"] } ?? []) + (memoryKiB.map { ["ulimit -v \($0)"] } ?? [])
             + (fileSizeBlocks.map { ["ulimit -f \($0)"] } ?? [])
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", (limits + ["exec \"$0\" \"$@\""]).joined(separator: " && "), binary.path] + arguments
+        process.arguments =
+            ["-c", (limits + ["exec \"$0\" \"$@\""]).joined(separator: " && "), binary.path] + arguments
     } else {
         process.executableURL = binary
         process.arguments = arguments
@@ -127,7 +136,8 @@ package func runBinary(
     let errData = errBox.data
     let signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
     return CLIRun(
-        exitCode: signal.map { 128 + $0 } ?? process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        exitCode: signal.map { 128 + $0 } ?? process.terminationStatus,
+        stdout: String(decoding: outData, as: UTF8.self),
         stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData, signal: signal,
         timedOut: killed.killed)
 }

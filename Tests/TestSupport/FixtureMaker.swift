@@ -43,7 +43,8 @@ package struct FixtureMaker: Sendable, CustomTestStringConvertible {
     }
 
     package init(
-        format: String, fileExtension: String, id: @escaping @Sendable (Int) -> String, canRepeatIDs: Bool, missing: String,
+        format: String, fileExtension: String, id: @escaping @Sendable (Int) -> String, canRepeatIDs: Bool,
+        missing: String,
         write: @escaping @Sendable (FixtureStory) -> String, brokenLinkAnchor: String, showsLinkLabels: Bool = false,
         noteRules: Set<String> = [], hostile: Hostile? = nil
     ) {
@@ -63,7 +64,9 @@ package struct FixtureMaker: Sendable, CustomTestStringConvertible {
 }
 
 extension FixtureMaker {
-    package static let all: [FixtureMaker] = [storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML, ink, inkJSON, choiceScript, yarn, gamebook]
+    package static let all: [FixtureMaker] = [
+        storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML, ink, inkJSON, choiceScript, yarn, gamebook,
+    ]
 
     package static func quoted(_ text: String) -> String { "\"" + text + "\"" }
 
@@ -73,8 +76,10 @@ extension FixtureMaker {
         canRepeatIDs: true, missing: "ghost",
         write: { story in
             let sections = story.passages.map { passage in
-                let options = passage.links.map { "      - {label: \(quoted("go \($0)")), goto: \(quoted($0))}\n" }.joined()
-                return "  \(quoted(passage.id)):\n    text: \(quoted(passage.text))\n" + (options.isEmpty ? "" : "    options:\n" + options)
+                let options = passage.links.map { "      - {label: \(quoted("go \($0)")), goto: \(quoted($0))}\n" }
+                    .joined()
+                return "  \(quoted(passage.id)):\n    text: \(quoted(passage.text))\n"
+                    + (options.isEmpty ? "" : "    options:\n" + options)
             }
             return "sections:\n" + sections.joined()
         },
@@ -86,7 +91,8 @@ extension FixtureMaker {
         write: { story in
             let lines = story.passages.map { passage in
                 let choices = passage.links.map { #"{"text": "go \#($0)", "to": \#(quoted($0))}"# }
-                return #"  {"id": \#(quoted(passage.id)), "text": \#(quoted(passage.text)), "choices": [\#(choices.joined(separator: ", "))]}"#
+                return
+                    #"  {"id": \#(quoted(passage.id)), "text": \#(quoted(passage.text)), "choices": [\#(choices.joined(separator: ", "))]}"#
             }
             return "{\"passages\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
         },
@@ -94,9 +100,12 @@ extension FixtureMaker {
         hostile: Hostile(
             fileName: "hostile.json",
             nested: { depth in
-                #"{"passages": [{"id": "a", "tags": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}]}\n"
+                #"{"passages": [{"id": "a", "tags": "# + String(repeating: "[", count: depth)
+                    + String(repeating: "]", count: depth) + "}]}\n"
             },
-            hugeNumbers: #"{"title": 1e999999, "passages": [{"id": "a", "position": "1e19,-1e19", "text": 123456789012345678901234567890, "tags": [-0, 1e400, "# + String(repeating: "9", count: 100_000) + "]}]}\n"))
+            hugeNumbers:
+                #"{"title": 1e999999, "passages": [{"id": "a", "position": "1e19,-1e19", "text": 123456789012345678901234567890, "tags": [-0, 1e400, "#
+                + String(repeating: "9", count: 100_000) + "]}]}\n"))
 
     package static let cyoaJSON = FixtureMaker(
         format: "cyoa-json", fileExtension: "json", id: { $0 == 0 ? "intro" : "arc\($0)" },
@@ -104,7 +113,8 @@ extension FixtureMaker {
         write: { story in
             let lines = story.passages.map { passage in
                 let options = passage.links.map { #"{"text": "go \#($0)", "arc": \#(quoted($0))}"# }
-                return #"  \#(quoted(passage.id)): {"story": [\#(quoted(passage.text))], "options": [\#(options.joined(separator: ", "))]}"#
+                return
+                    #"  \#(quoted(passage.id)): {"story": [\#(quoted(passage.text))], "options": [\#(options.joined(separator: ", "))]}"#
             }
             return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
         },
@@ -112,9 +122,11 @@ extension FixtureMaker {
         hostile: Hostile(
             fileName: "hostile.json",
             nested: { depth in
-                #"{"intro": {"title": "a", "story": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + ", \"options\": []}}\n"
+                #"{"intro": {"title": "a", "story": "# + String(repeating: "[", count: depth)
+                    + String(repeating: "]", count: depth) + ", \"options\": []}}\n"
             },
-            hugeNumbers: #"{"intro": {"title": 1e999999, "story": ["# + String(repeating: "9", count: 100_000) + #"], "options": [{"text": 1e400, "arc": -0}]}}"# + "\n"))
+            hugeNumbers: #"{"intro": {"title": 1e999999, "story": ["# + String(repeating: "9", count: 100_000)
+                + #"], "options": [{"text": 1e400, "arc": -0}]}}"# + "\n"))
 
     /// Destini passages are the indices of one array; a link is an index, so a missing
     /// passage is an index past the end.
@@ -128,7 +140,9 @@ extension FixtureMaker {
             let lines = story.passages.map { passage in
                 var arguments = ["title: \(quoted(passage.text))"]
                 for (k, link) in passage.links.enumerated() {
-                    arguments.append("choice\(k + 1): \(quoted("go \(link)")), choice\(k + 1)Destination: \(index[link].map(String.init) ?? link)")
+                    arguments.append(
+                        "choice\(k + 1): \(quoted("go \(link)")), choice\(k + 1)Destination: \(index[link].map(String.init) ?? link)"
+                    )
                 }
                 return "    Story(\(arguments.joined(separator: ", ")))"
             }
@@ -138,10 +152,13 @@ extension FixtureMaker {
         hostile: Hostile(
             fileName: "StoryBrain.swift",
             nested: { depth in
-                "struct StoryBrain {\n    let stories = [\n        Story(title: " + String(repeating: "(", count: depth) + "\"a\"" + String(repeating: ")", count: depth)
+                "struct StoryBrain {\n    let stories = [\n        Story(title: " + String(repeating: "(", count: depth)
+                    + "\"a\"" + String(repeating: ")", count: depth)
                     + ", choice1: \"The\", choice1Destination: 0, choice2: \"End\", choice2Destination: 0)\n    ]\n}\n"
             },
-            hugeNumbers: "struct StoryBrain {\n    let stories = [\n        Story(title: \"a\", choice1: \"go\", choice1Destination: 99999999999999999999999999, choice2: \"go\", choice2Destination: -9223372036854775809),\n        Story(title: \"b\", choice1: \"The\", choice1Destination: 0x\(String(repeating: "F", count: 100_000)), choice2: \"End\", choice2Destination: 1e400)\n    ]\n}\n"))
+            hugeNumbers:
+                "struct StoryBrain {\n    let stories = [\n        Story(title: \"a\", choice1: \"go\", choice1Destination: 99999999999999999999999999, choice2: \"go\", choice2Destination: -9223372036854775809),\n        Story(title: \"b\", choice1: \"The\", choice1Destination: 0x\(String(repeating: "F", count: 100_000)), choice2: \"End\", choice2Destination: 1e400)\n    ]\n}\n"
+        ))
 
     package static let adventurePiece = FixtureMaker(
         format: "adventure", fileExtension: "m", id: { $0 == 0 ? "startPiece" : "piece\($0)" },
@@ -151,7 +168,8 @@ extension FixtureMaker {
             let lines = story.passages.map { passage in
                 let links = passage.links.map(Optional.some) + [nil, nil]
                 let label = { (link: String?) in link.map { "@\(quoted("go \($0)"))" } ?? "nil" }
-                return "AdventurePiece *\(passage.id) = [[AdventurePiece alloc] initWithMessage:@\(quoted(passage.text)) "
+                return
+                    "AdventurePiece *\(passage.id) = [[AdventurePiece alloc] initWithMessage:@\(quoted(passage.text)) "
                     + "firstChoice:\(label(links[0])) secondChoice:\(label(links[1])) "
                     + "firstPiece:\(links[0] ?? "nil") secondPiece:\(links[1] ?? "nil") isEnd:\(passage.links.isEmpty ? "YES" : "NO")];"
             }
@@ -161,11 +179,15 @@ extension FixtureMaker {
         hostile: Hostile(
             fileName: "Mission.m",
             nested: { depth in
-                "@implementation Mission\n- (void)buildStory {\n    AdventurePiece *a = " + String(repeating: "[", count: depth)
-                    + "[AdventurePiece alloc] initWithMessage:@\"a\" firstChoice:@\"OK\" secondChoice:nil firstPiece:nil secondPiece:nil" + String(repeating: "]", count: depth)
+                "@implementation Mission\n- (void)buildStory {\n    AdventurePiece *a = "
+                    + String(repeating: "[", count: depth)
+                    + "[AdventurePiece alloc] initWithMessage:@\"a\" firstChoice:@\"OK\" secondChoice:nil firstPiece:nil secondPiece:nil"
+                    + String(repeating: "]", count: depth)
                     + ";\n    self.currentPiece = a;\n}\n@end\n"
             },
-            hugeNumbers: "@implementation Mission\n- (void)buildStory {\n    AdventurePiece *a = [[AdventurePiece alloc] initWithMessage:@\"a\" firstChoice:@\"OK\" secondChoice:nil firstPiece:nil secondPiece:nil];\n    NSInteger n = \(String(repeating: "9", count: 100_000));\n    self.currentPiece = a;\n}\n@end\n"))
+            hugeNumbers:
+                "@implementation Mission\n- (void)buildStory {\n    AdventurePiece *a = [[AdventurePiece alloc] initWithMessage:@\"a\" firstChoice:@\"OK\" secondChoice:nil firstPiece:nil secondPiece:nil];\n    NSInteger n = \(String(repeating: "9", count: 100_000));\n    self.currentPiece = a;\n}\n@end\n"
+        ))
 
     package static let twee = FixtureMaker(
         format: "twee", fileExtension: "twee", id: { $0 == 0 ? "Start" : "Room \($0)" },
@@ -179,9 +201,12 @@ extension FixtureMaker {
         hostile: Hostile(
             fileName: "hostile.twee",
             nested: { depth in
-                ":: Start\n" + String(repeating: "(if: true)[", count: depth) + "[[End]]" + String(repeating: "]", count: depth) + "\n\n:: End\nThe end.\n"
+                ":: Start\n" + String(repeating: "(if: true)[", count: depth) + "[[End]]"
+                    + String(repeating: "]", count: depth) + "\n\n:: End\nThe end.\n"
             },
-            hugeNumbers: ":: StoryData\n{\"start\": \"Start\", \"zoom\": 1e400}\n\n:: Start {\"position\":\"1e19,-1e19\",\"size\":\"1e308,99999999999999999999\"}\n[[End]]\n\n:: End {\"position\":\"\(String(repeating: "9", count: 100_000)),0\"}\nThe end.\n"))
+            hugeNumbers:
+                ":: StoryData\n{\"start\": \"Start\", \"zoom\": 1e400}\n\n:: Start {\"position\":\"1e19,-1e19\",\"size\":\"1e308,99999999999999999999\"}\n[[End]]\n\n:: End {\"position\":\"\(String(repeating: "9", count: 100_000)),0\"}\nThe end.\n"
+        ))
 
     /// ink: a knot per passage, a choice per link; the top has no content, so the story
     /// starts at the first knot.
@@ -204,10 +229,12 @@ extension FixtureMaker {
         write: { story in
             let knots = story.passages.map { passage in
                 let choices = passage.links.map { #""ev","str","^go \#($0)","/str","/ev",{"*":"\#($0)","flg":20}"# }
-                let body = ([#""^\#(passage.text)","\n""#] + choices + [passage.links.isEmpty ? #""end""# : #""done""#]).joined(separator: ",")
+                let body = ([#""^\#(passage.text)","\n""#] + choices + [passage.links.isEmpty ? #""end""# : #""done""#])
+                    .joined(separator: ",")
                 return #"\#(quoted(passage.id)):[\#(body),null]"#
             }
-            return ##"{"inkVersion":21,"root":[[["done",{"#n":"g-0"}],null],"done",{"## + knots.joined(separator: ",\n") + "}],\"listDefs\":{}}\n"
+            return ##"{"inkVersion":21,"root":[[["done",{"#n":"g-0"}],null],"done",{"## + knots.joined(separator: ",\n")
+                + "}],\"listDefs\":{}}\n"
         },
         brokenLinkAnchor: #"{"*":"ghost""#)
 
@@ -218,8 +245,9 @@ extension FixtureMaker {
             var lines = [#"<tw-storydata name="" startnode="1" format="SugarCube" format-version="2.36.1">"#]
             for (i, passage) in story.passages.enumerated() {
                 let links = passage.links.map { "[[go \($0)|\($0)]]" }.joined(separator: "\n")
-                lines.append(#"<tw-passagedata pid="\#(i + 1)" name="\#(passage.id)" tags="">\#(passage.text)"#
-                    + (links.isEmpty ? "" : "\n" + links) + "</tw-passagedata>")
+                lines.append(
+                    #"<tw-passagedata pid="\#(i + 1)" name="\#(passage.id)" tags="">\#(passage.text)"#
+                        + (links.isEmpty ? "" : "\n" + links) + "</tw-passagedata>")
             }
             lines.append("</tw-storydata>")
             return lines.joined(separator: "\n") + "\n"
@@ -229,9 +257,12 @@ extension FixtureMaker {
             fileName: "hostile.html",
             nested: { depth in
                 "<html><body><tw-storydata name=\"hostile\" startnode=\"1\">" + String(repeating: "<div>", count: depth)
-                    + "<tw-passagedata pid=\"1\" name=\"Start\">a</tw-passagedata>" + String(repeating: "</div>", count: depth) + "</tw-storydata></body></html>\n"
+                    + "<tw-passagedata pid=\"1\" name=\"Start\">a</tw-passagedata>"
+                    + String(repeating: "</div>", count: depth) + "</tw-storydata></body></html>\n"
             },
-            hugeNumbers: "<html><body><tw-storydata name=\"hostile\" startnode=\"99999999999999999999\" zoom=\"1e400\">\n<tw-passagedata pid=\"99999999999999999999\" name=\"Start\" position=\"1e19,-1e19\" size=\"1e308,1\">[[End]]</tw-passagedata>\n<tw-passagedata pid=\"-0\" name=\"End\" position=\"\(String(repeating: "9", count: 100_000)),0\">The end.</tw-passagedata>\n</tw-storydata></body></html>\n"))
+            hugeNumbers:
+                "<html><body><tw-storydata name=\"hostile\" startnode=\"99999999999999999999\" zoom=\"1e400\">\n<tw-passagedata pid=\"99999999999999999999\" name=\"Start\" position=\"1e19,-1e19\" size=\"1e308,1\">[[End]]</tw-passagedata>\n<tw-passagedata pid=\"-0\" name=\"End\" position=\"\(String(repeating: "9", count: 100_000)),0\">The end.</tw-passagedata>\n</tw-storydata></body></html>\n"
+        ))
 
     /// One scene file (`story.txt`, so the scene is `story`): the first passage is the
     /// scene's start, the others `*label`s; a link is an option whose body is a `*goto`.

@@ -20,8 +20,9 @@ package struct FixtureStory: Sendable {
 
     /// `count` passages in a line, each linking to the next; the last is an ending.
     package static func chain(_ count: Int, ids: (Int) -> String) -> FixtureStory {
-        FixtureStory(passages: (0..<count).map { i in
-            Passage(id: ids(i), text: "Text of \(ids(i))", links: i + 1 < count ? [ids(i + 1)] : [])
-        })
+        FixtureStory(
+            passages: (0..<count).map { i in
+                Passage(id: ids(i), text: "Text of \(ids(i))", links: i + 1 < count ? [ids(i + 1)] : [])
+            })
     }
 }

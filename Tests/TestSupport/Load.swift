@@ -17,7 +17,8 @@ package enum Load {
     package static func files(
         _ files: [(path: String, text: String)], format: String? = nil, options: LoadOptions = LoadOptions()
     ) throws(StoryLoadError) -> LoadResult {
-        try StoryLoading.load(sources: files.map { SourceText(path: $0.path, text: $0.text) }, format: format, options: options)
+        try StoryLoading.load(
+            sources: files.map { SourceText(path: $0.path, text: $0.text) }, format: format, options: options)
     }
 
     /// The findings of a load that fails (bytes, so invalid UTF-8 can be given); none when
@@ -26,7 +27,8 @@ package enum Load {
         _ data: Data, path: String, format: String? = nil, options: LoadOptions = LoadOptions()
     ) -> [Diagnostic] {
         do {
-            _ = try StoryLoading.load(sources: [try SourceText(path: path, data: data)], format: format, options: options)
+            _ = try StoryLoading.load(
+                sources: [try SourceText(path: path, data: data)], format: format, options: options)
             return []
         } catch {
             return error.diagnostics
@@ -36,7 +38,8 @@ package enum Load {
     /// The analysis of a loaded story, its load findings among the lint's.
     package static func analysis(_ result: LoadResult, budget: AnalysisBudget? = nil) -> StoryAnalysis {
         guard let budget else { return StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics) }
-        return StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics, options: .init(budget: budget))
+        return StoryAnalysis(
+            StoryGraph(result.story), loadDiagnostics: result.diagnostics, options: .init(budget: budget))
     }
 }
 

@@ -10,7 +10,10 @@ package enum Snapshot {
             .appendingPathComponent("Snapshots/\(kind)")
     }
 
-    package static func check(_ text: String, named name: String, in kind: String = "Analysis", sourceLocation: SourceLocation = #_sourceLocation) throws {
+    package static func check(
+        _ text: String, named name: String, in kind: String = "Analysis",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let folder = folder(kind)
         let url = folder.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["STORYGRAPH_RECORD"] == "1" {
@@ -19,10 +22,13 @@ package enum Snapshot {
             return
         }
         guard FileManager.default.fileExists(atPath: url.path) else {
-            Issue.record("no snapshot \(name); run with STORYGRAPH_RECORD=1 to record it", sourceLocation: sourceLocation)
+            Issue.record(
+                "no snapshot \(name); run with STORYGRAPH_RECORD=1 to record it", sourceLocation: sourceLocation)
             return
         }
         let stored = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == stored, "snapshot \(name) differs; rerun with STORYGRAPH_RECORD=1 to record it", sourceLocation: sourceLocation)
+        #expect(
+            text == stored, "snapshot \(name) differs; rerun with STORYGRAPH_RECORD=1 to record it",
+            sourceLocation: sourceLocation)
     }
 }

@@ -7,7 +7,9 @@ package struct ArgumentSpec: Sendable {
     /// The only values allowed (what completion offers); `nil`: any (a file).
     package var allowedValues: [String]?
 
-    package init(_ name: String, help: String, repeating: Bool = false, optional: Bool = false, allowed: [String]? = nil) {
+    package init(
+        _ name: String, help: String, repeating: Bool = false, optional: Bool = false, allowed: [String]? = nil
+    ) {
         self.name = name
         self.help = help
         self.isRepeating = repeating

@@ -52,7 +52,8 @@ extension Option where Value == String {
     ) -> Option<String> {
         Option(
             name, short: short, value: valueName, help: help, default: defaultValue, repeating: repeating,
-            expected: "text") { $0 }
+            expected: "text"
+        ) { $0 }
     }
 
     /// One of a fixed list of names known only at run time (rule ids, format names).
@@ -64,7 +65,8 @@ extension Option where Value == String {
     ) -> Option<String> {
         var option = Option(
             name, value: valueName, help: help, allowed: allowed, repeating: repeating,
-            expected: "one of: \(allowed.joined(separator: ", "))") { allowed.contains($0) ? $0 : nil }
+            expected: "one of: \(allowed.joined(separator: ", "))"
+        ) { allowed.contains($0) ? $0 : nil }
         option.spec.valuesInHelp = valuesInHelp
         return option
     }
@@ -79,7 +81,8 @@ extension Option where Value: CaseIterable & RawRepresentable, Value.RawValue ==
         return Option(
             name, short: short, value: name.uppercased(), help: help, default: defaultValue,
             shownDefault: defaultValue?.rawValue, allowed: allowed,
-            expected: "one of: \(allowed.joined(separator: ", "))") { Value(rawValue: $0) }
+            expected: "one of: \(allowed.joined(separator: ", "))"
+        ) { Value(rawValue: $0) }
     }
 }
 
@@ -89,7 +92,9 @@ extension Option where Value == Int {
         _ name: String, short: Character? = nil, value valueName: String = "N", help: String,
         default defaultValue: Int? = nil, shownDefault: String? = nil, in range: ClosedRange<Int> = 0...Int.max
     ) -> Option<Int> {
-        let bounds = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+        let bounds =
+            range.upperBound == Int.max
+            ? "at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
         return Option(
             name, short: short, value: valueName, help: help, default: defaultValue, shownDefault: shownDefault,
             expected: "a whole number \(bounds)"
@@ -101,10 +106,13 @@ extension Option where Value == Int {
 
 extension Option where Value == UInt64 {
     /// A seed: an unsigned 64-bit number (`_` and `,` allowed as digit separators).
-    package static func seed(_ name: String = "seed", short: Character? = nil, help: String, default defaultValue: UInt64 = 1) -> Option<UInt64> {
+    package static func seed(
+        _ name: String = "seed", short: Character? = nil, help: String, default defaultValue: UInt64 = 1
+    ) -> Option<UInt64> {
         Option(
             name, short: short, value: "S", help: help, default: defaultValue,
-            expected: "a whole number from 0 to \(UInt64.max)") { UInt64(OptionText.digits($0)) }
+            expected: "a whole number from 0 to \(UInt64.max)"
+        ) { UInt64(OptionText.digits($0)) }
     }
 }
 

@@ -41,7 +41,10 @@ package struct ParsedArguments: Sendable {
                 positional.append(argument)
                 continue
             }
-            if argument == "--" { onlyPositional = true; continue }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
             if argument.hasPrefix("--") {
                 var name = String(argument.dropFirst(2))
                 var inline: String?
@@ -67,7 +70,8 @@ package struct ParsedArguments: Sendable {
             while let letter = letters.first {
                 letters = letters.dropFirst()
                 guard let spec = shorts[letter] else {
-                    throw .usage("unknown option '-\(letter)'\(argument.count > 2 ? " in '\(argument)'" : "")", command: command)
+                    throw .usage(
+                        "unknown option '-\(letter)'\(argument.count > 2 ? " in '\(argument)'" : "")", command: command)
                 }
                 if spec.isFlag {
                     flags.insert(spec.name)

@@ -1,6 +1,6 @@
 import Foundation
-import StoryGraph
 import StoryFormats
+import StoryGraph
 
 /// `storygraph check STORY…`: lint findings editor-style, a summary, and an exit code
 /// for CI.
@@ -18,8 +18,15 @@ struct CheckCommand: WatchableCommand {
             error, or a warning under --strict; 0 otherwise; 65 when a file cannot be read. \
             'storygraph help rules' lists every rule with its severity.
             """,
-        arguments: [ArgumentSpec("STORY", help: "A story file or folder to check; give several to check each. A folder is checked story by story (one story when its files form one, as a Twee project does).", repeating: true)],
-        options: [strictOption.spec, formatOption.spec] + AnalysisOptions.stateSpecs + [Watch.option.spec] + InputOptions.specs)
+        arguments: [
+            ArgumentSpec(
+                "STORY",
+                help:
+                    "A story file or folder to check; give several to check each. A folder is checked story by story (one story when its files form one, as a Twee project does).",
+                repeating: true)
+        ],
+        options: [strictOption.spec, formatOption.spec] + AnalysisOptions.stateSpecs + [Watch.option.spec]
+            + InputOptions.specs)
 
     static let strictOption = Option.flag("strict", help: "Fail on warnings too.")
     static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
@@ -80,14 +87,23 @@ struct CheckCommand: WatchableCommand {
                 if let refusal = StoryLoading.refusal(of: loaded) { throw refusal }
                 let graph = StoryGraph(loaded.story)
                 let reachability = Reachability(graph)
-                let state = StateModel.applies(to: graph.story) ? StateAnalysis(graph, reachability: reachability, budget: stateBudget) : nil
-                diagnostics = Lint(
-                    graph, loadDiagnostics: loaded.diagnostics, reachability: reachability,
-                    components: StronglyConnectedComponents(graph), state: state, disabled: disabled).findings
+                let state =
+                    StateModel.applies(to: graph.story)
+                    ? StateAnalysis(graph, reachability: reachability, budget: stateBudget) : nil
+                diagnostics =
+                    Lint(
+                        graph, loadDiagnostics: loaded.diagnostics, reachability: reachability,
+                        components: StronglyConnectedComponents(graph), state: state, disabled: disabled
+                    ).findings
             } catch {
                 if case .usage = input.refusal(error) { throw input.refusal(error) }
-                diagnostics = error.diagnostics.isEmpty
-                    ? [Diagnostic(FormatRules.unreadableFile, "cannot read the story", at: SourceLocation(file: story.name, line: 1))]
+                diagnostics =
+                    error.diagnostics.isEmpty
+                    ? [
+                        Diagnostic(
+                            FormatRules.unreadableFile, "cannot read the story",
+                            at: SourceLocation(file: story.name, line: 1))
+                    ]
                     : error.diagnostics.filter { !($0.ruleID.map(disabled.contains) ?? false) }
                 readable = false
             }
@@ -102,9 +118,11 @@ struct CheckCommand: WatchableCommand {
             files.append(file)
         }
         let report = CheckReport(files: files, strict: strict)
-        terminal.write(report.rendered(
-            format, rules: StoryLoading.rules, tool: Self.tool, currentFolder: FileManager.default.currentDirectoryPath,
-            standardInput: StandardInput.name))
+        terminal.write(
+            report.rendered(
+                format, rules: StoryLoading.rules, tool: Self.tool,
+                currentFolder: FileManager.default.currentDirectoryPath,
+                standardInput: StandardInput.name))
         // The summary goes to stderr when stdout holds a document for programs.
         if format != .text, !terminal.quiet { terminal.printError(TerminalLine(report.summary)) }
         if report.unreadable > 0 { return .dataError }

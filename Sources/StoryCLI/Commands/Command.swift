@@ -1,5 +1,5 @@
-import StoryGraph
 import StoryFormats
+import StoryGraph
 
 /// Exit codes, as sysexits(3) and STYLE.md name them.
 package enum ExitCode: Int32, Sendable {
@@ -56,9 +56,11 @@ extension Command {
 package struct GlobalOptions: Sendable {
     package enum ColorMode: String, CaseIterable, Sendable { case auto, always, never }
 
-    static let quietOption = Option.flag("quiet", short: "q", help: "Print no warnings or progress, only results and errors.")
+    static let quietOption = Option.flag(
+        "quiet", short: "q", help: "Print no warnings or progress, only results and errors.")
     static let colorOption = Option<ColorMode>.choice(
-        "color", help: "Colour diagnostics (auto: on a terminal, unless NO_COLOR is set and not empty).", default: .auto)
+        "color", help: "Colour diagnostics (auto: on a terminal, unless NO_COLOR is set and not empty).", default: .auto
+    )
     static let helpOption = Option.flag("help", short: "h", help: "Show help for this command.")
 
     package static let specs: [OptionSpec] = [quietOption.spec, colorOption.spec, helpOption.spec]
@@ -82,24 +84,29 @@ package struct GlobalOptions: Sendable {
 package struct InputOptions: Sendable {
     static let formatOption = Option.oneOf(
         "input-format", value: "FORMAT",
-        help: "Read the story as this format instead of guessing from its extension and content (with STORY '-', from its content).",
+        help:
+            "Read the story as this format instead of guessing from its extension and content (with STORY '-', from its content).",
         allowed: StoryLoading.formatNames)
-    static let startOption = Option.text("start", value: "PASSAGE", help: "Start the story at this passage instead of the one it declares.")
+    static let startOption = Option.text(
+        "start", value: "PASSAGE", help: "Start the story at this passage instead of the one it declares.")
 
     static let restartRuleOption = Option<RestartRule>.choice(
         "restart-rule",
-        help: "Which links back to the start are restarts: text (labels such as \"Play again\" and final passages, the default), strict (loader-marked and declared endings only), off (loader-marked only).",
+        help:
+            "Which links back to the start are restarts: text (labels such as \"Play again\" and final passages, the default), strict (loader-marked and declared endings only), off (loader-marked only).",
         default: .text)
 
     static let disableOption = Option.oneOf(
-        "disable", value: "RULE", help: "Leave out the findings of a rule (repeat for several); 'storygraph help rules' lists them.",
+        "disable", value: "RULE",
+        help: "Leave out the findings of a rule (repeat for several); 'storygraph help rules' lists them.",
         allowed: StoryLoading.rules.ids, repeating: true, valuesInHelp: false)
 
     /// The formats' own options (`FormatOption`: `--story`, `--link-macro`, `--schema`), each
     /// as a command-line option of text.
-    static let formatOptions: [(format: FormatOption, option: Option<String>)] = StoryFormatRegistry.standard.options.map {
-        ($0, Option.text($0.name, value: $0.valueName, help: $0.help, repeating: $0.repeating))
-    }
+    static let formatOptions: [(format: FormatOption, option: Option<String>)] = StoryFormatRegistry.standard.options
+        .map {
+            ($0, Option.text($0.name, value: $0.valueName, help: $0.help, repeating: $0.repeating))
+        }
 
     /// The shared options, with the formats' own after them; `--story` (which story of a
     /// file that holds several) beside `--start`, where help has always shown it.
@@ -145,7 +152,9 @@ package struct InputOptions: Sendable {
     /// policy is `StoryLoading`'s, the same for every command: a story that cannot be read,
     /// or has a read error, is refused (exit code 65, every finding printed); the findings
     /// of a story that was read (a duplicate id, a broken link) never stop a command.
-    package func load(_ paths: [String], _ terminal: Terminal, printFindings: Bool = true) throws(CLIError) -> LoadResult {
+    package func load(_ paths: [String], _ terminal: Terminal, printFindings: Bool = true) throws(CLIError)
+        -> LoadResult
+    {
         let result: LoadResult
         do {
             result = try read(paths)
@@ -166,7 +175,9 @@ package struct InputOptions: Sendable {
     }
 
     /// The policy of `load` applied to a story already read (from `git show`, say).
-    package func accept(_ loaded: LoadResult, _ terminal: Terminal, printFindings: Bool = true) throws(CLIError) -> LoadResult {
+    package func accept(_ loaded: LoadResult, _ terminal: Terminal, printFindings: Bool = true) throws(CLIError)
+        -> LoadResult
+    {
         var result = loaded
         result.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
         if let refusal = StoryLoading.refusal(of: result) { throw .input(refusal) }

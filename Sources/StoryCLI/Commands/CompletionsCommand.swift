@@ -11,7 +11,9 @@ struct CompletionsCommand: Command {
             option that takes one of a list, and files. 'make install' installs all three; \
             by hand: 'storygraph completions bash > /etc/bash_completion.d/storygraph'.
             """,
-        arguments: [ArgumentSpec("SHELL", help: "bash, zsh or fish.", allowed: ShellCompletions.Shell.allCases.map(\.rawValue))],
+        arguments: [
+            ArgumentSpec("SHELL", help: "bash, zsh or fish.", allowed: ShellCompletions.Shell.allCases.map(\.rawValue))
+        ],
         sharedOptions: [GlobalOptions.helpOption.spec])
 
     let shell: ShellCompletions.Shell

@@ -1,6 +1,6 @@
 import Foundation
-import StoryGraph
 import StoryFormats
+import StoryGraph
 
 /// `storygraph diff OLD NEW`: what changed between two versions of a story.
 struct DiffCommand: Command {
@@ -10,7 +10,8 @@ struct DiffCommand: Command {
 
     static let configuration = CommandConfiguration(
         name: "diff",
-        abstract: "Show what changed between two versions of a story: passages, links, endings, paths, odds and findings.",
+        abstract:
+            "Show what changed between two versions of a story: passages, links, endings, paths, odds and findings.",
         discussion: """
             Passages are matched by id, then the ones left by the words of their text: a \
             removed and an added passage with at least --rename-threshold of their words \
@@ -26,16 +27,20 @@ struct DiffCommand: Command {
             ArgumentSpec("OLD", help: "The old version: a story file or folder, or git:REV:PATH."),
             ArgumentSpec("NEW", help: "The new version: a story file or folder, or git:REV:PATH."),
         ],
-        options: [formatOption.spec, failOnOption.spec, renameThresholdOption.spec] + AnalysisOptions.specs + InputOptions.specs)
+        options: [formatOption.spec, failOnOption.spec, renameThresholdOption.spec] + AnalysisOptions.specs
+            + InputOptions.specs)
 
-    static let formatOption = Option<Format>.choice("format", help: "Output format (markdown: to paste in a pull request).", default: .text)
+    static let formatOption = Option<Format>.choice(
+        "format", help: "Output format (markdown: to paste in a pull request).", default: .text)
     static let failOnOption = Option.oneOf(
         "fail-on", value: "CHANGE",
-        help: "Exit 1 when the new version has errors the old did not (new-errors) or lost an ending a reader could reach (lost-endings); repeat for both.",
+        help:
+            "Exit 1 when the new version has errors the old did not (new-errors) or lost an ending a reader could reach (lost-endings); repeat for both.",
         allowed: FailOn.allCases.map(\.rawValue), repeating: true)
     static let renameThresholdOption = Option<Double>.number(
         "rename-threshold", value: "FRACTION",
-        help: "How alike the words of a removed and an added passage must be to count as a rename (Dice coefficient; 1: only the same words).",
+        help:
+            "How alike the words of a removed and an added passage must be to count as a rename (Dice coefficient; 1: only the same words).",
         default: PassageMatching.defaultThreshold, in: 0.01...1, expected: "a number from 0.01 to 1")
 
     let old: String
@@ -72,7 +77,8 @@ struct DiffCommand: Command {
             if let git {
                 let loaded: LoadResult
                 do throws(StoryLoadError) {
-                    loaded = try StoryLoading.load(sources: [git.source()], format: input.format, options: input.options)
+                    loaded = try StoryLoading.load(
+                        sources: [git.source()], format: input.format, options: input.options)
                 } catch {
                     throw input.refusal(error)
                 }
@@ -80,12 +86,15 @@ struct DiffCommand: Command {
             } else {
                 result = try input.load([path], terminal, printFindings: false)
             }
-            analyses.append(StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics, options: options))
+            analyses.append(
+                StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics, options: options))
         }
         let diff = StoryDiff(old: analyses[0], oldName: old, new: analyses[1], newName: new, renameThreshold: threshold)
         terminal.write(diff.rendered(format))
         let failures = diff.failures(failOn)
-        if !failures.isEmpty && !terminal.quiet { terminal.printError("diff fails: \(failures.joined(separator: ", "))") }
+        if !failures.isEmpty && !terminal.quiet {
+            terminal.printError("diff fails: \(failures.joined(separator: ", "))")
+        }
         return failures.isEmpty ? .success : .findings
     }
 }

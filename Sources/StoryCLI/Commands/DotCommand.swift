@@ -7,10 +7,14 @@ struct DotCommand: Command {
     static let configuration = CommandConfiguration(
         name: "dot",
         abstract: "Print the story map as Graphviz DOT text.",
-        discussion: "The text is deterministic: the same story and options give the same bytes. It is what 'map --format dot' writes.",
+        discussion:
+            "The text is deterministic: the same story and options give the same bytes. It is what 'map --format dot' writes.",
         arguments: MapCommand.configuration.arguments,
         options: MapCommand.configuration.options.filter {
-            ![MapCommand.outputOption.name, MapCommand.formatOption.name, LayoutMemoryEstimate.maxMemoryOption.name, Watch.option.name].contains($0.name)
+            ![
+                MapCommand.outputOption.name, MapCommand.formatOption.name, LayoutMemoryEstimate.maxMemoryOption.name,
+                Watch.option.name,
+            ].contains($0.name)
         })
 
     let map: MapCommand

@@ -19,25 +19,34 @@ struct FuzzCommand: Command {
             a passage that offers nothing is stuck under state (exit code 1), and --replay \
             shows the variables each step changes.
             """,
-        arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
+        arguments: [
+            ArgumentSpec(
+                "STORY", help: "The story file (or several files / a folder for formats that span files).",
+                repeating: true)
+        ],
         options: [
             runsOption.spec, seedOption.spec, maxStepsOption.spec, policyOption.spec, jobsOption.spec,
             formatOption.spec, replayOption.spec,
         ] + InputOptions.specs)
 
-    static let runsOption = Option<Int>.integer("runs", short: "n", help: "How many runs to play.", default: 10_000, in: 1...Int(Int32.max) * 1024)
+    static let runsOption = Option<Int>.integer(
+        "runs", short: "n", help: "How many runs to play.", default: 10_000, in: 1...Int(Int32.max) * 1024)
     static let seedOption = Option<UInt64>.seed(short: "s", help: "The seed (0 to 2^64 − 1).")
     static let maxStepsOption = Option<Int>.integer(
-        "max-steps", value: "K", help: "Stop a run as stuck after K choices.", shownDefault: "1000, or 10 × the passages",
+        "max-steps", value: "K", help: "Stop a run as stuck after K choices.",
+        shownDefault: "1000, or 10 × the passages",
         in: 1...100_000_000)
     static let policyOption = Option<PlayPolicy>.choice(
         "policy",
-        help: "uniform: every choice equally likely; fresh: prefer choices not taken yet; state: only the choices whose condition holds, effects applied.",
+        help:
+            "uniform: every choice equally likely; fresh: prefer choices not taken yet; state: only the choices whose condition holds, effects applied.",
         default: .uniform)
-    static let jobsOption = Option<Int>.integer("jobs", short: "j", value: "J", help: "Worker threads.", shownDefault: "one per core", in: 1...1024)
+    static let jobsOption = Option<Int>.integer(
+        "jobs", short: "j", value: "J", help: "Worker threads.", shownDefault: "one per core", in: 1...1024)
     static let formatOption = Option<OutputFormat>.choice("format", help: "Report format.", default: .text)
     static let replayOption = Option<Int>.integer(
-        "replay", value: "I", help: "Print run I (from 1) of the seed as a transcript instead of fuzzing.", in: 1...Int.max)
+        "replay", value: "I", help: "Print run I (from 1) of the seed as a transcript instead of fuzzing.",
+        in: 1...Int.max)
 
     let paths: [String]
     let input: InputOptions
@@ -82,9 +91,10 @@ struct FuzzCommand: Command {
         if !terminal.quiet {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             let perSecond = { (count: Int) in seconds > 0 ? NumberText.rate(Double(count) / seconds) : "∞" }
-            terminal.printError(TerminalLine(
-                "fuzz: \(NumberText.grouped(runs)) runs, \(NumberText.grouped(report.totalChoices)) choices in \(NumberText.fixed(seconds, decimals: 3)) s "
-                    + "(\(perSecond(runs)) runs/s, \(perSecond(report.totalChoices)) choices/s)"))
+            terminal.printError(
+                TerminalLine(
+                    "fuzz: \(NumberText.grouped(runs)) runs, \(NumberText.grouped(report.totalChoices)) choices in \(NumberText.fixed(seconds, decimals: 3)) s "
+                        + "(\(perSecond(runs)) runs/s, \(perSecond(report.totalChoices)) choices/s)"))
         }
         return report.allEnded ? .success : .findings
     }

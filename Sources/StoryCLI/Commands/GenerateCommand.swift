@@ -1,6 +1,6 @@
 import Foundation
-import StoryGraph
 import StoryFormats
+import StoryGraph
 
 /// `storygraph generate SHAPE ARGS [--seed S] [-o FILE]`: a synthetic story as
 /// storygraph JSON, byte-identical for the same shape, size and seed.
@@ -26,7 +26,8 @@ struct GenerateCommand: Command {
         options: [seedOption.spec, outputOption.spec])
 
     static let seedOption = Option<UInt64>.seed(help: "Seed of the random choices (gamebook, lattice).")
-    static let outputOption = Option.text("output", short: "o", value: "FILE", help: "Write the story here instead of stdout. " + OutputFile.helpNote)
+    static let outputOption = Option.text(
+        "output", short: "o", value: "FILE", help: "Write the story here instead of stdout. " + OutputFile.helpNote)
 
     let shape: StoryGenerator.Shape
     let seed: UInt64

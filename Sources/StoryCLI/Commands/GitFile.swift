@@ -1,6 +1,6 @@
 import Foundation
-import StoryGraph
 import StoryFormats
+import StoryGraph
 
 /// A STORY argument `git:REV:PATH`: the file as it was at a revision, read by running
 /// `git show REV:PATH` in the current folder (PATH as git takes it: from the top of the
@@ -22,13 +22,16 @@ struct GitFile: Sendable, Hashable {
     init?(_ argument: String, command: String) throws(CLIError) {
         guard argument.hasPrefix(Self.prefix) else { return nil }
         let rest = argument.dropFirst(Self.prefix.count)
-        guard let colon = rest.firstIndex(of: ":"), colon != rest.startIndex, rest.index(after: colon) != rest.endIndex else {
-            throw .usage("'\(argument)' is not git:REV:PATH (a revision, a colon, then a file's path)", command: command)
+        guard let colon = rest.firstIndex(of: ":"), colon != rest.startIndex, rest.index(after: colon) != rest.endIndex
+        else {
+            throw .usage(
+                "'\(argument)' is not git:REV:PATH (a revision, a colon, then a file's path)", command: command)
         }
         revision = String(rest[..<colon])
         path = String(rest[rest.index(after: colon)...])
         guard !revision.hasPrefix("-") else {
-            throw .usage("'\(argument)': a revision cannot start with '-' (git would take it for an option)", command: command)
+            throw .usage(
+                "'\(argument)': a revision cannot start with '-' (git would take it for an option)", command: command)
         }
     }
 
@@ -43,7 +46,9 @@ struct GitFile: Sendable, Hashable {
         // The size first: a blob past the limit is never inflated. A failure here (an
         // unknown revision) is left to `git show`, whose message is the one users know.
         if case .success(let out) = try Self.git(["cat-file", "-s", "--end-of-options", object], limit: 64, name: name),
-            let size = Int(String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)), size > limit {
+            let size = Int(String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+            size > limit
+        {
             throw tooLarge(FileReadFailure.tooLarge(size: size, limit: limit, stream: false))
         }
         // Then the file, read as a stream of at most `limit` bytes (it could have changed
@@ -75,18 +80,22 @@ struct GitFile: Sendable, Hashable {
     /// bytes of its output (git is stopped past them) and the first 4 KiB of its errors.
     /// Only a git that cannot be started throws.
     /// - Complexity: O(min(output, limit)) memory.
-    static func git(_ arguments: [String], limit: Int, name: String) throws(StoryLoadError) -> Result<Data, GitFailure> {
+    static func git(_ arguments: [String], limit: Int, name: String) throws(StoryLoadError) -> Result<Data, GitFailure>
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
-            throw StoryLoadError(FormatRules.unreadableFile, "cannot read \(name): cannot run git: \(error.localizedDescription)", at: nil)
+            throw StoryLoadError(
+                FormatRules.unreadableFile, "cannot read \(name): cannot run git: \(error.localizedDescription)",
+                at: nil)
         }
         final class Box: @unchecked Sendable { var data = Data() }
         let errors = Box()
@@ -106,7 +115,8 @@ struct GitFile: Sendable, Hashable {
         process.waitUntilExit()
         if tooLong { return .failure(.tooLong) }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let message = String(decoding: errors.data, as: UTF8.self)
+            let message =
+                String(decoding: errors.data, as: UTF8.self)
                 .split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit status \(process.terminationStatus)"
             return .failure(.status(message))
         }
@@ -142,6 +152,7 @@ struct GitFile: Sendable, Hashable {
     }
 
     private func tooLarge(_ failure: FileReadFailure) -> StoryLoadError {
-        StoryLoadError(FormatRules.fileTooLarge, failure.description, at: SourceLocation(file: name, line: 1, column: 1))
+        StoryLoadError(
+            FormatRules.fileTooLarge, failure.description, at: SourceLocation(file: name, line: 1, column: 1))
     }
 }

@@ -19,15 +19,23 @@ struct MapCommand: WatchableCommand {
             Without -o, SVG goes to stdout. HTML is the page 'report --format html' writes, \
             with this command's overlays on its map.
             """,
-        arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
+        arguments: [
+            ArgumentSpec(
+                "STORY", help: "The story file (or several files / a folder for formats that span files).",
+                repeating: true)
+        ],
         options: [outputOption.spec, formatOption.spec, engineOption.spec, Watch.option.spec]
-            + MapStyleOptions.specs + [LayoutMemoryEstimate.maxMemoryOption.spec] + MapOverlayOptions.specs + InputOptions.specs)
+            + MapStyleOptions.specs + [LayoutMemoryEstimate.maxMemoryOption.spec] + MapOverlayOptions.specs
+            + InputOptions.specs)
 
     static let outputOption = Option.text(
-        "output", short: "o", value: "FILE", help: "Write the map here; its extension picks the format. " + OutputFile.helpNote)
-    static let formatOption = Option<OutputFormat>.choice("format", help: "Output format (default: from the file extension, else svg).")
+        "output", short: "o", value: "FILE",
+        help: "Write the map here; its extension picks the format. " + OutputFile.helpNote)
+    static let formatOption = Option<OutputFormat>.choice(
+        "format", help: "Output format (default: from the file extension, else svg).")
     static let engineOption = Option<MapEngine>.choice(
-        "engine", help: "Graphviz layout engine; auto picks dot for small stories and tuned dot or sfdp for big ones.", default: .auto)
+        "engine", help: "Graphviz layout engine; auto picks dot for small stories and tuned dot or sfdp for big ones.",
+        default: .auto)
 
     let paths: [String]
     let output: String?
@@ -67,7 +75,7 @@ struct MapCommand: WatchableCommand {
         } else if let output {
             let ext = (output as NSString).pathExtension.lowercased()
             if OutputFormat(rawValue: ext) == nil, OutputFile.isStream(output) {
-                format = .svg  // `-o -`, /dev/stdout, a FIFO: no extension to go by
+                format = .svg // `-o -`, /dev/stdout, a FIFO: no extension to go by
             } else if let fromExtension = OutputFormat(rawValue: ext) {
                 format = fromExtension
             } else {
@@ -92,7 +100,8 @@ struct MapCommand: WatchableCommand {
     /// What `map` asks of the library: this command's format, style, overlays, engine and
     /// ceiling.
     var request: MapRequest {
-        MapRequest(format: format, options: style.options, overlays: overlays, engine: engine, memoryCeilingMiB: memoryCeiling)
+        MapRequest(
+            format: format, options: style.options, overlays: overlays, engine: engine, memoryCeilingMiB: memoryCeiling)
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
@@ -109,18 +118,26 @@ struct MapCommand: WatchableCommand {
         if overlays.pinnedLayout { terminal.report(PinnedLayout.refusals(of: graph.story)) }
         for warning in plan.warnings { terminal.printError("warning: \(warning)") }
         if let refusal = plan.refusal { throw Self.refused(refusal, story: paths[0]) }
-        if let reason = plan.engine.reason, !terminal.quiet, format != .dot { terminal.printError(TerminalLine(reason)) }
+        if let reason = plan.engine.reason, !terminal.quiet, format != .dot {
+            terminal.printError(TerminalLine(reason))
+        }
         if format == .png || format == .pdf, !terminal.quiet, let dot = plan.dot, let warning = Self.fontWarning(dot) {
             terminal.printError(TerminalLine(warning))
         }
         let data: Data
         do {
-            let spinner = format == .dot ? nil : LayoutSpinner(terminal: terminal, what: "laying out \(plan.boxes) boxes with \(plan.engine.engine.rawValue)")
+            let spinner =
+                format == .dot
+                ? nil
+                : LayoutSpinner(
+                    terminal: terminal, what: "laying out \(plan.boxes) boxes with \(plan.engine.engine.rawValue)")
             defer { spinner?.finish() }
             let rendered = try plan.render()
             spinner?.finish()
             if !terminal.quiet {
-                for warning in rendered.warnings { terminal.printError("warning: graphviz: \(TerminalText.escaped(warning))") }
+                for warning in rendered.warnings {
+                    terminal.printError("warning: graphviz: \(TerminalText.escaped(warning))")
+                }
             }
             data = rendered.data
         } catch {
@@ -133,7 +150,9 @@ struct MapCommand: WatchableCommand {
         try OutputFile.write(data, to: output, terminal: terminal)
         if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
             let drawn = plan.options.decorations.visiblePassages?.count ?? graph.passageCount
-            terminal.printError("wrote \(output) (\(format.rawValue), \(drawn) \(drawn == 1 ? "passage" : "passages"), \(data.count) bytes)")
+            terminal.printError(
+                "wrote \(output) (\(format.rawValue), \(drawn) \(drawn == 1 ? "passage" : "passages"), \(data.count) bytes)"
+            )
         }
         return .success
     }
@@ -157,7 +176,10 @@ struct MapCommand: WatchableCommand {
     /// The refusal of a layout past `--max-memory`: exit 65, as for input past the size
     /// limit (this story is too big for this map), located at the story.
     static func refused(_ refusal: MemoryRefusal, story path: String) -> CLIError {
-        .input(StoryLoadError(refusal.description, at: SourceLocation(file: path, line: 1, column: 1), rule: MapRules.mapMemoryCeiling.id))
+        .input(
+            StoryLoadError(
+                refusal.description, at: SourceLocation(file: path, line: 1, column: 1),
+                rule: MapRules.mapMemoryCeiling.id))
     }
 
     /// The one warning of a map whose labels hold characters no installed font covers
@@ -165,7 +187,9 @@ struct MapCommand: WatchableCommand {
     static func fontWarning(_ dot: String) -> String? {
         let missing = FontCoverage.uncovered(in: dot)
         guard !missing.isEmpty else { return nil }
-        let shown = missing.prefix(5).map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded4 + " " + TerminalText.escaped(String($0)) }
+        let shown = missing.prefix(5).map {
+            "U+" + String($0.value, radix: 16, uppercase: true).leftPadded4 + " " + TerminalText.escaped(String($0))
+        }
         let more = missing.count > 5 ? ", and \(missing.count - 5) more" : ""
         let count = missing.count == 1 ? "1 character" : "\(missing.count) characters"
         return "warning: no installed font has \(count) of the map's labels (\(shown.joined(separator: ", "))\(more)); "
@@ -176,18 +200,22 @@ struct MapCommand: WatchableCommand {
     /// with what draws the story instead.
     static func tooLarge(_ bitmap: BitmapSize, story path: String) -> CLIError {
         let limit = BitmapSize.cairoLimit - 1
-        let message = "the map is \(bitmap) as PNG, past the \(limit.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) px a side Graphviz's bitmap renderer draws "
+        let message =
+            "the map is \(bitmap) as PNG, past the \(limit.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) px a side Graphviz's bitmap renderer draws "
             + "(it would shrink the picture to a blank); write SVG (-o map.svg), the HTML report (report STORY --format html), "
             + "or draw part of the story with --focus PASSAGE or --cluster"
-        return .input(StoryLoadError(message, at: SourceLocation(file: path, line: 1, column: 1), rule: MapRules.bitmapSize.id))
+        return .input(
+            StoryLoadError(message, at: SourceLocation(file: path, line: 1, column: 1), rule: MapRules.bitmapSize.id))
     }
 
     /// `--format html`: the report page, its map drawn with this command's style and
     /// overlays; the state search runs once, within this command's budget, for the report
     /// and the map's marks alike.
-    private func page(_ graph: StoryGraph, diagnostics: [Diagnostic], _ terminal: Terminal) throws(CLIError) -> ExitCode {
+    private func page(_ graph: StoryGraph, diagnostics: [Diagnostic], _ terminal: Terminal) throws(CLIError) -> ExitCode
+    {
         let analysis = StoryAnalysis(
-            graph, loadDiagnostics: diagnostics, options: .init(disabledRules: input.disabled, stateBudget: overlayOptions.stateBudget))
+            graph, loadDiagnostics: diagnostics,
+            options: .init(disabledRules: input.disabled, stateBudget: overlayOptions.stateBudget))
         let drawn: DrawnMap
         do {
             drawn = try MapDrawing.draw(MapAnalysis(analysis), request)
@@ -197,7 +225,9 @@ struct MapCommand: WatchableCommand {
             case .request, .render: throw .usage(error.description, command: "map")
             }
         }
-        if !terminal.quiet { for warning in drawn.warnings { terminal.printError("warning: \(TerminalText.escaped(warning))") } }
+        if !terminal.quiet {
+            for warning in drawn.warnings { terminal.printError("warning: \(TerminalText.escaped(warning))") }
+        }
         let data = drawn.data
         guard let output else {
             terminal.write(data: data)
@@ -205,7 +235,9 @@ struct MapCommand: WatchableCommand {
         }
         try OutputFile.write(data, to: output, terminal: terminal)
         if !terminal.quiet, OutputFile.standardDescriptor(output) == nil {
-            terminal.printError("wrote \(output) (html, \(graph.passageCount) \(graph.passageCount == 1 ? "passage" : "passages"), \(data.count) bytes)")
+            terminal.printError(
+                "wrote \(output) (html, \(graph.passageCount) \(graph.passageCount == 1 ? "passage" : "passages"), \(data.count) bytes)"
+            )
         }
         return .success
     }

@@ -15,7 +15,11 @@ struct PathsCommand: Command {
             the search stops at --budget) is written to stderr at the end; with --format \
             json it is part of the document.
             """,
-        arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
+        arguments: [
+            ArgumentSpec(
+                "STORY", help: "The story file (or several files / a folder for formats that span files).",
+                repeating: true)
+        ],
         options: [limitOption.spec, toOption.spec, formatOption.spec] + AnalysisOptions.specs + InputOptions.specs)
 
     static let limitOption = Option<Int>.integer("limit", help: "Stop after N paths.")
@@ -44,14 +48,18 @@ struct PathsCommand: Command {
         var target: Int?
         if let ending {
             guard let v = graph.indexByID[ending] else {
-                throw .usage("no passage '\(ending)' in the story\(Suggestion.phrase(Self.suggestion(for: ending, graph)))", command: "paths")
+                throw .usage(
+                    "no passage '\(ending)' in the story\(Suggestion.phrase(Self.suggestion(for: ending, graph)))",
+                    command: "paths")
             }
             guard graph.isEnding[v] else {
                 throw .usage("passage '\(ending)' is not an ending", command: "paths")
             }
             target = v
         }
-        let total = PathListing.list(graph, to: target, limit: limit, budget: analysis.budget, format: format) { terminal.write($0) }
+        let total = PathListing.list(graph, to: target, limit: limit, budget: analysis.budget, format: format) {
+            terminal.write($0)
+        }
         if format == .text, !terminal.quiet { terminal.printError(TerminalLine(PathListing.summary(total))) }
         return .success
     }

@@ -25,15 +25,22 @@ struct PlayCommand: Command {
             gives for that ending and stops there (exit code 1 when no reader reaches it), \
             searching within --max-states and --state-budget.
             """,
-        arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
+        arguments: [
+            ArgumentSpec(
+                "STORY", help: "The story file (or several files / a folder for formats that span files).",
+                repeating: true)
+        ],
         options: [
-            fromOption.spec, autoOption.spec, seedOption.spec, replayOption.spec, policyOption.spec, maxStepsOption.spec,
+            fromOption.spec, autoOption.spec, seedOption.spec, replayOption.spec, policyOption.spec,
+            maxStepsOption.spec,
             transcriptOption.spec, ignoreConditionsOption.spec, witnessOption.spec,
         ] + AnalysisOptions.stateSpecs + InputOptions.specs)
 
     static let witnessOption = Option.text(
         "witness", value: "ENDING",
-        help: "Play the shortest way a reader reaches ENDING given the story's variables (report's STATE witness), step by step, and stop there.")
+        help:
+            "Play the shortest way a reader reaches ENDING given the story's variables (report's STATE witness), step by step, and stop there."
+    )
 
     static let ignoreConditionsOption = Option.flag(
         "ignore-conditions", help: "Offer every choice, its condition shown as written (no variables are played).")
@@ -44,7 +51,8 @@ struct PlayCommand: Command {
     /// works here too.
     static let seedOption = FuzzCommand.seedOption
     static let replayOption = Option<Int>.integer(
-        "replay", value: "I", help: "Play run I (from 1) of the seed, then go on by hand from where it stopped.", in: 1...Int.max)
+        "replay", value: "I", help: "Play run I (from 1) of the seed, then go on by hand from where it stopped.",
+        in: 1...Int.max)
     static let policyOption = FuzzCommand.policyOption
     static let maxStepsOption = FuzzCommand.maxStepsOption
     static let transcriptOption = Option.text(
@@ -91,8 +99,13 @@ struct PlayCommand: Command {
     func validate() throws(CLIError) {
         let playsRun = auto || replay != nil
         if witness != nil {
-            if let other = playsRun ? (auto ? "auto" : "replay") : from != nil ? "from" : ignoresConditions ? "ignore-conditions" : givenRunOptions.first {
-                throw .usage("--witness cannot be used with --\(other): it plays the state search's own way from the start", command: "play")
+            if let other = playsRun
+                ? (auto ? "auto" : "replay")
+                : from != nil ? "from" : ignoresConditions ? "ignore-conditions" : givenRunOptions.first
+            {
+                throw .usage(
+                    "--witness cannot be used with --\(other): it plays the state search's own way from the start",
+                    command: "play")
             }
             return
         }
@@ -103,13 +116,17 @@ struct PlayCommand: Command {
             throw .usage("--\(option) needs --auto or --replay (it picks the fuzz run to play)", command: "play")
         }
         if playsRun, from != nil {
-            throw .usage("--from cannot be used with --auto or --replay: a fuzz run begins at the start", command: "play")
+            throw .usage(
+                "--from cannot be used with --auto or --replay: a fuzz run begins at the start", command: "play")
         }
         if ignoresConditions, policy == .state {
-            throw .usage("--ignore-conditions cannot be used with --policy state, which plays the conditions", command: "play")
+            throw .usage(
+                "--ignore-conditions cannot be used with --policy state, which plays the conditions", command: "play")
         }
         if !auto, paths.count == 1, StandardInput.means(paths[0]) {
-            throw .usage("STORY '-' reads the story from standard input, where play reads the choices; give a file, or --auto", command: "play")
+            throw .usage(
+                "STORY '-' reads the story from standard input, where play reads the choices; give a file, or --auto",
+                command: "play")
         }
     }
 
@@ -121,7 +138,8 @@ struct PlayCommand: Command {
         if let from {
             guard let v = graph.indexByID[from] else {
                 throw .usage(
-                    "--from: no passage named '\(from)'\(Suggestion.phrase(for: from, among: graph.ids))", command: "play")
+                    "--from: no passage named '\(from)'\(Suggestion.phrase(for: from, among: graph.ids))",
+                    command: "play")
             }
             origin = v
         }
@@ -194,36 +212,45 @@ struct PlayCommand: Command {
     /// code 1). Only a search that proves absence says no reader reaches it, with the
     /// choices that block it; one that stopped at its budget, or met a computed link, says
     /// so and claims nothing. The search runs within `budget`.
-    static func witness(_ id: String, _ graph: StoryGraph, budget: StateAnalysis.Budget, _ terminal: Terminal) throws(CLIError) -> [ChoiceRef]? {
+    static func witness(_ id: String, _ graph: StoryGraph, budget: StateAnalysis.Budget, _ terminal: Terminal)
+        throws(CLIError) -> [ChoiceRef]?
+    {
         guard let p = graph.indexByID[id] else {
-            throw .usage("--witness: no passage named '\(id)'\(Suggestion.phrase(for: id, among: graph.ids))", command: "play")
+            throw .usage(
+                "--witness: no passage named '\(id)'\(Suggestion.phrase(for: id, among: graph.ids))", command: "play")
         }
         let endings = (0..<graph.passageCount).filter { graph.isEnding[$0] }
         guard endings.contains(p) else {
             let names = endings.map { graph.ids[$0] }.joined(separator: ", ")
-            throw .usage("--witness: '\(id)' is not an ending (the endings: \(names.isEmpty ? "none" : names))", command: "play")
+            throw .usage(
+                "--witness: '\(id)' is not an ending (the endings: \(names.isEmpty ? "none" : names))", command: "play")
         }
         let analysis = StateAnalysis(graph, budget: budget)
         if let reached = analysis.reachedEndings.first(where: { $0.passage == p }) { return reached.witness }
         if let stop = analysis.stopDescription {
-            terminal.printError(TerminalLine(
-                "play: the state search \(stop) after \(NumberText.grouped(analysis.states)) states without reaching ending '\(id)':"
-                    + " it may still be reachable; a larger --max-states or --state-budget searches further"))
+            terminal.printError(
+                TerminalLine(
+                    "play: the state search \(stop) after \(NumberText.grouped(analysis.states)) states without reaching ending '\(id)':"
+                        + " it may still be reachable; a larger --max-states or --state-budget searches further"))
             return nil
         }
         guard analysis.provesAbsence else {
-            terminal.printError(TerminalLine(
-                "play: the state search did not reach ending '\(id)', but a reader meets computed links it cannot follow: it may still be reachable"))
+            terminal.printError(
+                TerminalLine(
+                    "play: the state search did not reach ending '\(id)', but a reader meets computed links it cannot follow: it may still be reachable"
+                ))
             return nil
         }
         let blocked = analysis.blockedEndings.first { $0.passage == p }?.blocking ?? []
         let why = blocked.map { ref in
             let choice = graph.choice(ref)
-            return "'\(choice.text)' in \(graph.ids[ref.passage])" + (choice.condition.map { " (\($0.description))" } ?? "")
+            return "'\(choice.text)' in \(graph.ids[ref.passage])"
+                + (choice.condition.map { " (\($0.description))" } ?? "")
         }
-        terminal.printError(TerminalLine(
-            "play: no reader reaches ending '\(id)' given the story's variables"
-                + (why.isEmpty ? "" : "; blocked by " + why.joined(separator: "; "))))
+        terminal.printError(
+            TerminalLine(
+                "play: no reader reaches ending '\(id)' given the story's variables"
+                    + (why.isEmpty ? "" : "; blocked by " + why.joined(separator: "; "))))
         return nil
     }
 
@@ -271,7 +298,9 @@ struct PlayCommand: Command {
                 return signal
             case .tooLong(let bytes):
                 screen.typed("[\(NumberText.grouped(bytes)) bytes]")
-                screen.write("That line is longer than \(NumberText.grouped(InputLines.maximumLength)) bytes; it was not read.\n")
+                screen.write(
+                    "That line is longer than \(NumberText.grouped(InputLines.maximumLength)) bytes; it was not read.\n"
+                )
                 continue
             case .text(let text):
                 line = text

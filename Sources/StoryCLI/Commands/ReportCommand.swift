@@ -21,15 +21,23 @@ struct ReportCommand: WatchableCommand {
             panel per passage, the sortable endings table and the findings; --heat adds \
             a fuzz run's visits.
             """,
-        arguments: [ArgumentSpec("STORY", help: "The story file (or several files / a folder for formats that span files).", repeating: true)],
+        arguments: [
+            ArgumentSpec(
+                "STORY", help: "The story file (or several files / a folder for formats that span files).",
+                repeating: true)
+        ],
         options: [formatOption.spec, outputOption.spec, timingsOption.spec, Watch.option.spec] + AnalysisOptions.specs
             + [AnalysisOptions.maxCyclesOption.spec] + AnalysisOptions.stateSpecs
-            + [MapOverlayOptions.heat.spec, MapOverlayOptions.runs.spec, MapOverlayOptions.seed.spec, MapOverlayOptions.policy.spec]
+            + [
+                MapOverlayOptions.heat.spec, MapOverlayOptions.runs.spec, MapOverlayOptions.seed.spec,
+                MapOverlayOptions.policy.spec,
+            ]
             + InputOptions.specs)
 
     static let formatOption = Option<Format>.choice("format", help: "Output format.", default: .text)
     static let timingsOption = Option.flag("timings", help: "Write the time each step took to stderr.")
-    static let outputOption = Option.text("output", short: "o", value: "FILE", help: "Write the report here instead of stdout. " + OutputFile.helpNote)
+    static let outputOption = Option.text(
+        "output", short: "o", value: "FILE", help: "Write the report here instead of stdout. " + OutputFile.helpNote)
 
     let paths: [String]
     let format: Format
@@ -58,13 +66,17 @@ struct ReportCommand: WatchableCommand {
         output = arguments.value(Self.outputOption)
         var problems: [String] = []
         if arguments[MapOverlayOptions.heat] {
-            heat = MapOverlays.Heat(runs: arguments[MapOverlayOptions.runs], seed: arguments[MapOverlayOptions.seed], policy: arguments[MapOverlayOptions.policy])
+            heat = MapOverlays.Heat(
+                runs: arguments[MapOverlayOptions.runs], seed: arguments[MapOverlayOptions.seed],
+                policy: arguments[MapOverlayOptions.policy])
             if format != .html { problems.append("--heat needs --format html") }
         } else {
             heat = nil
-            let given = [(MapOverlayOptions.runs.name, arguments.has(MapOverlayOptions.runs)),
-                         (MapOverlayOptions.seed.name, arguments.has(MapOverlayOptions.seed)),
-                         (MapOverlayOptions.policy.name, arguments.has(MapOverlayOptions.policy))]
+            let given = [
+                (MapOverlayOptions.runs.name, arguments.has(MapOverlayOptions.runs)),
+                (MapOverlayOptions.seed.name, arguments.has(MapOverlayOptions.seed)),
+                (MapOverlayOptions.policy.name, arguments.has(MapOverlayOptions.policy)),
+            ]
             for (name, isGiven) in given where isGiven { problems.append("option '--\(name)' of report needs --heat") }
         }
         self.problems = problems
@@ -108,7 +120,10 @@ struct ReportCommand: WatchableCommand {
         }
         if timings {
             for step in steps {
-                terminal.printError(TerminalLine(step.name.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%9.1f ms", step.seconds * 1000)))
+                terminal.printError(
+                    TerminalLine(
+                        step.name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                            + String(format: "%9.1f ms", step.seconds * 1000)))
             }
         }
         return .success
@@ -119,7 +134,8 @@ struct ReportCommand: WatchableCommand {
     private func page(_ analysis: StoryAnalysis, _ terminal: Terminal) throws(CLIError) -> String {
         let drawn: DrawnMap
         do {
-            drawn = try MapDrawing.draw(MapAnalysis(analysis), MapRequest(format: .html, overlays: MapOverlays(heat: heat)))
+            drawn = try MapDrawing.draw(
+                MapAnalysis(analysis), MapRequest(format: .html, overlays: MapOverlays(heat: heat)))
         } catch {
             if case .memory(let refusal) = error { throw MapCommand.refused(refusal, story: paths[0]) }
             throw .failure(error.description)

@@ -1,6 +1,6 @@
 import Foundation
-import StoryGraph
 import StoryFormats
+import StoryGraph
 
 /// STORY `-`: the story read from standard input, as a stream of at most the input limit,
 /// named `<stdin>` in diagnostics. With no file extension to go by, the loader is picked by

@@ -33,7 +33,8 @@ package enum StoryGraphCLI {
         options: [manOption.spec],
         sharedOptions: [])
 
-    static let manOption = Option.flag("man", help: "Print the manual page storygraph.1 (roff; 'man -l' shows it) instead.")
+    static let manOption = Option.flag(
+        "man", help: "Print the manual page storygraph.1 (roff; 'man -l' shows it) instead.")
 
     /// What `help` tells about besides the subcommands.
     static let helpTopics = ["formats", "rules"]
@@ -46,10 +47,13 @@ package enum StoryGraphCLI {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Int32 {
         // Help is as wide as COLUMNS, or the terminal stdout is, or 80.
-        let width = HelpLayout.width(environment: environment, stdoutIsTerminal: injected == nil && isatty(STDOUT_FILENO) == 1)
+        let width = HelpLayout.width(
+            environment: environment, stdoutIsTerminal: injected == nil && isatty(STDOUT_FILENO) == 1)
         if let injected { return main(arguments, helpWidth: width) { _ in injected } }
         StandardStream.prepareProcess()
-        return main(arguments, helpWidth: width) { Terminal(quiet: $0.quiet, color: $0.color, environment: environment) }
+        return main(arguments, helpWidth: width) {
+            Terminal(quiet: $0.quiet, color: $0.color, environment: environment)
+        }
     }
 
     /// Runs the command line, writing through the terminal `makeTerminal` makes for the
@@ -104,14 +108,18 @@ package enum StoryGraphCLI {
     }
 
     /// Finds the subcommand and parses its arguments; `validate` and `run` come after.
-    static func parse(_ arguments: [String], helpWidth width: Int = HelpLayout.defaultWidth) throws(CLIError) -> Invocation {
+    static func parse(_ arguments: [String], helpWidth width: Int = HelpLayout.defaultWidth) throws(CLIError)
+        -> Invocation
+    {
         guard let first = arguments.first else {
             return .text(Help.text(for: configuration, path: "storygraph", width: width), .usage)
         }
         if first.hasPrefix("-") {
             let parsed = try ParsedArguments(arguments, for: configuration, command: "storygraph")
             if parsed[versionOption] { return .text("storygraph \(version)", .success) }
-            if parsed[GlobalOptions.helpOption] { return .text(Help.text(for: configuration, path: "storygraph", width: width), .success) }
+            if parsed[GlobalOptions.helpOption] {
+                return .text(Help.text(for: configuration, path: "storygraph", width: width), .success)
+            }
         }
         if first == "help" {
             return .text(try help(Array(arguments.dropFirst()), width: width), .success)
@@ -127,10 +135,12 @@ package enum StoryGraphCLI {
     static func subcommand(named name: String, for what: String) throws(CLIError) -> any Command.Type {
         let names = Commands.all.map { $0.configuration.name }
         guard let command = Commands.all.first(where: { $0.configuration.name == name }) else {
-            let hint = Suggestion.phrase(for: name, among: names + (what == "command" ? ["help"] : ["help"] + helpTopics))
+            let hint = Suggestion.phrase(
+                for: name, among: names + (what == "command" ? ["help"] : ["help"] + helpTopics))
             throw .usage(
                 what == "command"
-                    ? "unknown command '\(name)'" + (hint.isEmpty ? "; commands: \(names.joined(separator: ", "))" : hint)
+                    ? "unknown command '\(name)'"
+                        + (hint.isEmpty ? "; commands: \(names.joined(separator: ", "))" : hint)
                     : "no help for unknown command '\(name)'\(hint)",
                 command: "storygraph")
         }

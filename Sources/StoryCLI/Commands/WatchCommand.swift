@@ -16,12 +16,17 @@ protocol WatchableCommand: Command {
 /// that fails (a save that breaks the story) prints its error and the watch goes on.
 enum Watch {
     static let option = Option.flag(
-        "watch", help: "Run again whenever a STORY file changes (in a folder, new files too), with a status line on stderr each time; stop with Ctrl-C.")
+        "watch",
+        help:
+            "Run again whenever a STORY file changes (in a folder, new files too), with a status line on stderr each time; stop with Ctrl-C."
+    )
 
     /// Refuses what cannot be watched: standard input.
     static func validate(_ command: some WatchableCommand) throws(CLIError) {
         if command.watches && command.watchedPaths.contains(where: StandardInput.means) {
-            throw .usage("--watch needs files or folders to watch, not standard input ('-')", command: type(of: command).configuration.name)
+            throw .usage(
+                "--watch needs files or folders to watch, not standard input ('-')",
+                command: type(of: command).configuration.name)
         }
     }
 
@@ -45,10 +50,13 @@ enum Watch {
             if !terminal.quiet { terminal.printError(TerminalLine(status(number, cause: cause, code: code))) }
             switch watcher.wait(stop: stop) {
             case .stopped:
-                if !terminal.quiet { terminal.printError("watch: stopped after \(number) run\(number == 1 ? "" : "s")") }
+                if !terminal.quiet {
+                    terminal.printError("watch: stopped after \(number) run\(number == 1 ? "" : "s")")
+                }
                 return .success
             case .failed(let reason):
-                terminal.printError("watch: stopped after \(number) run\(number == 1 ? "" : "s"): \(TerminalText.escaped(reason))")
+                terminal.printError(
+                    "watch: stopped after \(number) run\(number == 1 ? "" : "s"): \(TerminalText.escaped(reason))")
                 return .dataError
             case .changed(let names):
                 let shown = names.prefix(3).map { TerminalText.escaped($0) }.joined(separator: ", ")
@@ -61,7 +69,8 @@ enum Watch {
     static func status(_ number: Int, cause: String, code: ExitCode) -> String {
         let formatter = DateFormatter()
         formatter.dateFormat = "HH:mm:ss"
-        return "watch: run \(number) at \(formatter.string(from: Date())) (\(cause)): exit \(code.rawValue), \(code.outcome)"
+        return
+            "watch: run \(number) at \(formatter.string(from: Date())) (\(cause)): exit \(code.rawValue), \(code.outcome)"
     }
 }
 

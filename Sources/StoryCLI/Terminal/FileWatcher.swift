@@ -1,8 +1,9 @@
 import Foundation
-import StoryGraph
 import StoryFormats
+import StoryGraph
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Waits for a story's files to change, through Linux's inotify. A file is watched through
@@ -88,7 +89,10 @@ final class FileWatcher {
                 roots.append(Root(folder: path, names: nil))
             } else {
                 let url = URL(fileURLWithPath: path)
-                roots.append(Root(folder: url.deletingLastPathComponent().path, names: [url.lastPathComponent, "storygraph.json"]))
+                roots.append(
+                    Root(
+                        folder: url.deletingLastPathComponent().path, names: [url.lastPathComponent, "storygraph.json"])
+                )
             }
         }
         for index in roots.indices {
@@ -155,7 +159,9 @@ final class FileWatcher {
             for entry in entries.sorted() where !entry.hasPrefix(".") {
                 let path = (next as NSString).appendingPathComponent(entry)
                 // Real folders only: a link to a folder above would make the walk endless.
-                if (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeDirectory {
+                if (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+                    == .typeDirectory
+                {
                     stack.append(path)
                 }
             }
@@ -178,17 +184,20 @@ final class FileWatcher {
             var timeout: Int32 = -1
             if let first {
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - first) / 1e9
-                if elapsed >= Self.longest { return .changed(changed) }  // a flood: run now
+                if elapsed >= Self.longest { return .changed(changed) } // a flood: run now
                 timeout = min(Self.settle, Int32(((Self.longest - elapsed) * 1000).rounded(.up)))
             }
-            var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 2, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .stopped
             }
             if fds[1].revents != 0 { return .stopped }
-            if ready == 0 { return .changed(changed) }  // settled
+            if ready == 0 { return .changed(changed) } // settled
             let names: [String]
             switch readEvents() {
             case .success(let read): names = read
@@ -206,7 +215,7 @@ final class FileWatcher {
         for output in outputs {
             let folder = Self.resolved(OutputFile.folder(of: output))
             paths.insert((folder as NSString).appendingPathComponent((output as NSString).lastPathComponent))
-            paths.insert(Self.resolved(output))  // a link written through: the file it names
+            paths.insert(Self.resolved(output)) // a link written through: the file it names
             if let identity = FileIdentity(output) { files.insert(identity) }
         }
         return (paths, files)
@@ -226,9 +235,11 @@ final class FileWatcher {
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= count {
                 let (wd, mask, length) = buffer.withUnsafeBytes { raw in
-                    (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                     raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                    (
+                        raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                        raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                        Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
                 }
                 let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
@@ -237,7 +248,9 @@ final class FileWatcher {
                     // Events were lost: a root may have gone unseen.
                     names.append("(many files)")
                     for index in roots.indices where roots[index].descriptor != nil {
-                        if FileIdentity(roots[index].folder) != roots[index].identity, let gone = forget(index) { names.append(gone) }
+                        if FileIdentity(roots[index].folder) != roots[index].identity, let gone = forget(index) {
+                            names.append(gone)
+                        }
                     }
                     lookAgain = true
                     continue

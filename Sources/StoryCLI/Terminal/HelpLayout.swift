@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How wide help text is, and help text wrapped to that width.
@@ -55,7 +56,10 @@ enum HelpLayout {
         if leading > 0 {
             var i = leading
             while i < characters.count {
-                guard characters[i] == " " else { i += 1; continue }
+                guard characters[i] == " " else {
+                    i += 1
+                    continue
+                }
                 var j = i
                 while j < characters.count, characters[j] == " " { j += 1 }
                 if j - i >= 2, j < characters.count, j <= width * 6 / 10 { start = j }
@@ -78,7 +82,7 @@ enum HelpLayout {
             while j < characters.count, characters[j] == " " { j += 1 }
             var k = j
             while k < characters.count, characters[k] != " " { k += 1 }
-            guard k > j else { break }  // spaces at the end of the line
+            guard k > j else { break } // spaces at the end of the line
             let word = String(characters[j..<k])
             let gap = hasWord ? String(repeating: " ", count: j - i) : ""
             if !hasWord || current.count + gap.count + word.count <= width {
@@ -86,7 +90,9 @@ enum HelpLayout {
             } else {
                 lines.append(current)
                 // A word too long for the hanging indent starts further left, as far as it must.
-                current = indent.count + word.count <= width ? indent + word
+                current =
+                    indent.count + word.count <= width
+                    ? indent + word
                     : String(repeating: " ", count: max(0, width - word.count)) + word
             }
             hasWord = true

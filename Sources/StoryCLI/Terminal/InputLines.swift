@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a person types, a line at a time, from a descriptor (standard input), each line
@@ -76,7 +77,10 @@ final class InputLines {
     /// interrupted wait) comes first.
     private func waitForInput() -> Bool {
         guard stop >= 0 else { return true }
-        var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+        ]
         let ready = poll(&fds, 2, -1)
         if ready < 0 { return false }
         return fds[1].revents == 0

@@ -71,7 +71,9 @@ enum ManualPage {
         page.append("\\fBNO_COLOR\\fR")
         page.append("When set and not empty, diagnostics are never coloured (no-color.org).")
         page.append(".SH SEE ALSO")
-        page.append("\\fBstorygraph help rules\\fR lists the rules of findings; \\fBdot\\fR(1) draws the DOT text \\fBstorygraph dot\\fR writes.")
+        page.append(
+            "\\fBstorygraph help rules\\fR lists the rules of findings; \\fBdot\\fR(1) draws the DOT text \\fBstorygraph dot\\fR writes."
+        )
         // `help --man` prints it as a line, as it prints every help text.
         return page.joined(separator: "\n")
     }
@@ -87,7 +89,9 @@ enum ManualPage {
     /// An option's help with its values and default, as `--help` shows them.
     static func description(_ option: OptionSpec) -> String {
         var help = option.help
-        if let allowed = option.allowedValues, option.valuesInHelp { help += " (values: \(allowed.joined(separator: ", ")))" }
+        if let allowed = option.allowedValues, option.valuesInHelp {
+            help += " (values: \(allowed.joined(separator: ", ")))"
+        }
         if let value = option.defaultValue { help += " (default: \(value))" }
         return help
     }

@@ -1,6 +1,6 @@
 import Foundation
-import StoryGraph
 import StoryFormats
+import StoryGraph
 
 /// Where `-o FILE` writes, the same for every command:
 /// - `-`, `/dev/stdout`, `/dev/fd/1` go to stdout (and `/dev/stderr`, `/dev/fd/N` to
@@ -86,7 +86,8 @@ package enum OutputFile {
     static func refuseInput(_ path: String, _ info: stat) throws(CLIError) {
         guard let input = FilesRead.current?.path(of: info) else { return }
         let which = input == path ? "an input of this command" : "the same file as the input \(input)"
-        throw .output("cannot write \(path): it is \(which), which the output would replace; give another file", code: .usage)
+        throw .output(
+            "cannot write \(path): it is \(which), which the output would replace; give another file", code: .usage)
     }
 
     /// An error (65) when the user may not write the file: its permissions are checked, never
@@ -96,7 +97,9 @@ package enum OutputFile {
         let writable = access(target, W_OK) == 0 && (geteuid() != 0 || info.st_mode & 0o222 != 0)
         guard !writable else { return }
         let mode = String(info.st_mode & 0o7777, radix: 8)
-        throw .output("cannot write \(path): the file is read-only (mode \(mode)); make it writable or give another file", code: .dataError)
+        throw .output(
+            "cannot write \(path): the file is read-only (mode \(mode)); make it writable or give another file",
+            code: .dataError)
     }
 
     /// Output written as it is made, to where `OutputFile` writes a path: a stream or device
@@ -131,7 +134,7 @@ package enum OutputFile {
                 let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
                 guard fd >= 0 else { throw .output("cannot write \(path): \(SystemError.last)", code: .dataError) }
                 let temporary = String(cString: template)
-                if let (uid, gid) = owner { _ = fchown(fd, uid, gid) }  // allowed for root or the owner only
+                if let (uid, gid) = owner { _ = fchown(fd, uid, gid) } // allowed for root or the owner only
                 if fchmod(fd, mode) != 0 {
                     let error = SystemError.last
                     close(fd)

@@ -9,7 +9,8 @@ enum ShellCompletions {
         for shell: Shell, commands: [any Command.Type] = Commands.all,
         tool: CommandConfiguration = StoryGraphCLI.configuration
     ) -> String {
-        let entries = commands.map { Entry($0.configuration) } + [Entry(help: StoryGraphCLI.helpTopics, commands: commands)]
+        let entries =
+            commands.map { Entry($0.configuration) } + [Entry(help: StoryGraphCLI.helpTopics, commands: commands)]
         switch shell {
         case .bash: return bash(entries, tool: tool)
         case .zsh: return zsh(entries, tool: tool)
@@ -67,7 +68,9 @@ enum ShellCompletions {
                 for option in valued {
                     let names = (["--" + option.name] + (option.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
                     if let allowed = option.allowedValues {
-                        lines.append("        \(names)) COMPREPLY=($(compgen -W \(quotedShell(allowed.joined(separator: " "))) -- \"$cur\")); return ;;")
+                        lines.append(
+                            "        \(names)) COMPREPLY=($(compgen -W \(quotedShell(allowed.joined(separator: " "))) -- \"$cur\")); return ;;"
+                        )
                     } else if takesFile(option) {
                         lines.append("        \(names)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
                     } else {
@@ -78,13 +81,16 @@ enum ShellCompletions {
             }
             let optionWords = entry.options.flatMap { ["--" + $0.name] + ($0.short.map { ["-\($0)"] } ?? []) }
             lines.append("        if [[ \"$cur\" == -* ]]; then")
-            lines.append("            COMPREPLY=($(compgen -W \(quotedShell(optionWords.joined(separator: " "))) -- \"$cur\"))")
+            lines.append(
+                "            COMPREPLY=($(compgen -W \(quotedShell(optionWords.joined(separator: " "))) -- \"$cur\"))")
             if entry.words.isEmpty {
                 lines.append("        else")
                 lines.append("            COMPREPLY=($(compgen -f -- \"$cur\"))")
             } else {
                 lines.append("        else")
-                lines.append("            COMPREPLY=($(compgen -W \(quotedShell(entry.words.joined(separator: " "))) -- \"$cur\"))")
+                lines.append(
+                    "            COMPREPLY=($(compgen -W \(quotedShell(entry.words.joined(separator: " "))) -- \"$cur\"))"
+                )
             }
             lines.append("        fi")
             lines.append("        ;;")
@@ -137,7 +143,8 @@ enum ShellCompletions {
         let help = "[" + zshEscaped(option.help, colons: false) + "]"
         var action = ""
         if let value = option.valueName {
-            let values = option.allowedValues.map { "(\($0.joined(separator: " ")))" } ?? (takesFile(option) ? "_files" : " ")
+            let values =
+                option.allowedValues.map { "(\($0.joined(separator: " ")))" } ?? (takesFile(option) ? "_files" : " ")
             action = ":" + zshEscaped(value, colons: true) + ":" + values
         }
         let repeating = option.isRepeating ? "*" : ""
@@ -165,14 +172,16 @@ enum ShellCompletions {
             lines.append("complete -c storygraph -n '__fish_use_subcommand' " + fishOption(option))
         }
         for entry in entries {
-            lines.append("complete -c storygraph -n '__fish_use_subcommand' -a \(entry.name) -d \(quotedShell(entry.abstract))")
+            lines.append(
+                "complete -c storygraph -n '__fish_use_subcommand' -a \(entry.name) -d \(quotedShell(entry.abstract))")
         }
         for entry in entries {
             let condition = "-n '__fish_seen_subcommand_from \(entry.name)'"
             if entry.words.isEmpty {
                 lines.append("complete -c storygraph \(condition) -F")
             } else {
-                lines.append("complete -c storygraph \(condition) -a \(quotedShell(entry.words.joined(separator: " ")))")
+                lines.append(
+                    "complete -c storygraph \(condition) -a \(quotedShell(entry.words.joined(separator: " ")))")
             }
             for option in entry.options { lines.append("complete -c storygraph \(condition) " + fishOption(option)) }
         }

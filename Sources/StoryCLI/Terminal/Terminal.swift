@@ -54,11 +54,12 @@ package final class Terminal: @unchecked Sendable {
     /// never a word found in the message.
     package func format(_ diagnostic: Diagnostic) -> TerminalLine {
         guard colorsDiagnostics else { return .trusted(diagnostic.description) }
-        let colour = switch diagnostic.severity {
-        case .error: "\u{1B}[1;31m"
-        case .warning: "\u{1B}[1;33m"
-        case .info: "\u{1B}[1;36m"
-        }
+        let colour =
+            switch diagnostic.severity {
+            case .error: "\u{1B}[1;31m"
+            case .warning: "\u{1B}[1;33m"
+            case .info: "\u{1B}[1;36m"
+            }
         return .trusted(diagnostic.description(severityLabel: { colour + $0 + "\u{1B}[0m" }))
     }
 }

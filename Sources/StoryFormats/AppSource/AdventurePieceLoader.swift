@@ -40,11 +40,14 @@ package enum AdventurePieceLoader: StoryLoader {
 
     typealias Node = SwiftSourceParser.Node
 
-    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SwiftSourceParser.Summary>? {
+    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<
+        SwiftSourceParser.Summary
+    >? {
         let summary = SwiftSourceParser.shared(source, parses)
         let shape = LinkedObjectShape(summary, SourceConstants(summary, source: source))
         let count = summary.bindings.filter { binding in
-            isPiece(binding.value, summary) || LinkedObjectShape.ownName(binding.path).map(shape.pieces.contains) == true
+            isPiece(binding.value, summary)
+                || LinkedObjectShape.ownName(binding.path).map(shape.pieces.contains) == true
         }.count
         return count == 0 ? nil : Recognition(confidence: 15 + min(count, 40), parsed: .success(summary))
     }
@@ -61,7 +64,7 @@ package enum AdventurePieceLoader: StoryLoader {
             switch summary.role(label) {
             case .destination:
                 switch argument.value.expression {
-                case .name(let path): return path != ["self"]  // `UITapGestureRecognizer(target: self, …)`
+                case .name(let path): return path != ["self"] // `UITapGestureRecognizer(target: self, …)`
                 case .null: return true
                 default: return false
                 }
@@ -80,7 +83,9 @@ package enum AdventurePieceLoader: StoryLoader {
     }
 
     static let startWords: Set<String> = ["current", "start", "root", "initial", "begin", "beginning"]
-    static let retryWords = ["retry", "restart", "try again", "play again", "start over", "start again", "replay", "new game"]
+    static let retryWords = [
+        "retry", "restart", "try again", "play again", "start over", "start again", "replay", "new game",
+    ]
 
     /// One piece as written.
     struct Piece {
@@ -92,7 +97,9 @@ package enum AdventurePieceLoader: StoryLoader {
         var isEnd = false
     }
 
-    package static func load(_ files: [ParsedSource<SwiftSourceParser.Summary>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<SwiftSourceParser.Summary>], context: inout LoadContext)
+        throws(StoryLoadError) -> Story
+    {
         let source = files[0].source
         let summary = files[0].parsed
         let constants = SourceConstants(summary, source: source)
@@ -113,7 +120,8 @@ package enum AdventurePieceLoader: StoryLoader {
                 continue
             }
             if isOwnName, isPiece(binding.value, summary) || shape.pieces.contains(name),
-               case .call(_, let arguments) = binding.value.expression {
+                case .call(_, let arguments) = binding.value.expression
+            {
                 let id = name
                 var piece = Piece(id: id, offset: binding.offset)
                 var linkNumber = 0
@@ -128,7 +136,8 @@ package enum AdventurePieceLoader: StoryLoader {
                         piece.labels[n] = (constants.string(next.value), next.value.offset)
                     }
                 }
-                for argument in arguments where shape.caseTexts[name] == nil || LinkedObjectShape.caseName(argument.value) == nil {
+                for argument in arguments
+                where shape.caseTexts[name] == nil || LinkedObjectShape.caseName(argument.value) == nil {
                     if shape.isLinkLabel(argument.label), summary.role(argument.label!).isDestination == false {
                         // `Node(s: "…", nL: deep, nR: lose)`: a link by the shape of the code.
                         linkNumber += 1
@@ -139,10 +148,12 @@ package enum AdventurePieceLoader: StoryLoader {
                     }
                     reader.apply(argument, to: &piece)
                 }
-                if piece.text == nil, let text = arguments.first(where: { argument in
-                    !shape.isLinkLabel(argument.label) && argument.label.map(summary.role) ?? .ignored == .ignored
-                        && constants.string(argument.value) != nil
-                }) {
+                if piece.text == nil,
+                    let text = arguments.first(where: { argument in
+                        !shape.isLinkLabel(argument.label) && argument.label.map(summary.role) ?? .ignored == .ignored
+                            && constants.string(argument.value) != nil
+                    })
+                {
                     // A text under a name of the author's own (`Node(s: "…")`).
                     piece.text = (constants.string(text.value)!, 0)
                 }
@@ -152,22 +163,26 @@ package enum AdventurePieceLoader: StoryLoader {
                 continue
             }
             if isOwnName, start == nil, !Set(SourceFieldRole.words(name)).isDisjoint(with: startWords),
-               case .name(let path) = binding.value.expression, let target = path.last,
-               path.count == 1 || (path.count == 2 && path[0] == "self") {
+                case .name(let path) = binding.value.expression, let target = path.last,
+                path.count == 1 || (path.count == 2 && path[0] == "self")
+            {
                 start = target
                 continue
             }
             // `piece.firstPiece = other`; `piece.firstChoice = Choice(…)` is a builder link.
             if binding.path.count >= 2, let index = indexByID[binding.path[binding.path.count - 2]],
-               !isBuilderCall(binding.value, shape) {
-                reader.apply(SwiftSourceParser.Argument(label: name, offset: binding.offset, value: binding.value),
-                             to: &pieces[index])
+                !isBuilderCall(binding.value, shape)
+            {
+                reader.apply(
+                    SwiftSourceParser.Argument(label: name, offset: binding.offset, value: binding.value),
+                    to: &pieces[index])
             }
         }
         // `[piece setFirstPiece:other]`
         for node in summary.looseExpressions {
             guard case .call(let callee, let arguments) = node.expression, callee.count == 1,
-                  let index = indexByID[callee[0]] else { continue }
+                let index = indexByID[callee[0]]
+            else { continue }
             for argument in arguments where argument.label?.hasPrefix("set") == true {
                 reader.apply(argument, to: &pieces[index])
             }
@@ -187,22 +202,27 @@ package enum AdventurePieceLoader: StoryLoader {
             throw StoryLoadError(
                 FormatRules.noStory,
                 "no linked pieces found: looked for declarations such as AdventurePiece *p = [[AdventurePiece alloc] initWithMessage:… firstPiece:… isEnd:…] or let p = Node(story: …, left: …, right: …)",
-                at: source.location(at: 0)).prepending(summary.diagnostics)
+                at: source.location(at: 0)
+            ).prepending(summary.diagnostics)
         }
         if let chosen = context.requestedStart { start = chosen }
         if start == nil {
             var linked = Set<String>()
-            for piece in pieces { for link in piece.links.values { if let target = link.target { linked.insert(target) } } }
+            for piece in pieces {
+                for link in piece.links.values { if let target = link.target { linked.insert(target) } }
+            }
             var seen = Set<String>()
             let roots = pieces.filter { !linked.contains($0.id) && seen.insert($0.id).inserted }.map(\.id)
             guard roots.count == 1 else {
-                let which = roots.isEmpty
+                let which =
+                    roots.isEmpty
                     ? "every piece is linked from another"
                     : "\(roots.count) pieces are linked from no other (\(roots.joined(separator: ", ")))"
                 throw StoryLoadError(
                     FormatRules.unknownStart,
                     "cannot tell which piece the story starts at: nothing is assigned to currentPiece and \(which); choose one with --start <variable name>",
-                    at: source.location(at: pieces[0].offset)).prepending(reader.diagnostics)
+                    at: source.location(at: pieces[0].offset)
+                ).prepending(reader.diagnostics)
             }
             start = roots[0]
         }
@@ -234,9 +254,11 @@ private struct PieceReader {
                 piece.text = (text, priority)
             } else {
                 let written = constants.written(value)
-                diagnostics.append(Diagnostic(
-                    FormatRules.sourceUnresolved, "the text of piece '\(piece.id)' is not a string literal or a constant of this file; kept as written",
-                    at: source.location(at: value.offset)))
+                diagnostics.append(
+                    Diagnostic(
+                        FormatRules.sourceUnresolved,
+                        "the text of piece '\(piece.id)' is not a string literal or a constant of this file; kept as written",
+                        at: source.location(at: value.offset)))
                 piece.text = (written, priority)
             }
         case .label(let n):
@@ -245,9 +267,11 @@ private struct PieceReader {
             } else if let text = constants.string(value) {
                 piece.labels[n] = (text, value.offset)
             } else {
-                diagnostics.append(Diagnostic(
-                    FormatRules.sourceUnresolved, "choice \(n) of piece '\(piece.id)' is not a string literal or a constant of this file; kept as written",
-                    at: source.location(at: value.offset)))
+                diagnostics.append(
+                    Diagnostic(
+                        FormatRules.sourceUnresolved,
+                        "choice \(n) of piece '\(piece.id)' is not a string literal or a constant of this file; kept as written",
+                        at: source.location(at: value.offset)))
                 piece.labels[n] = (constants.written(value), value.offset)
             }
         case .destination(let n):
@@ -256,9 +280,11 @@ private struct PieceReader {
             case .name(let path) where path.count == 1 || (path.count == 2 && path[0] == "self"):
                 piece.links[n] = (path.last!, value.offset, label)
             default:
-                diagnostics.append(Diagnostic(
-                    FormatRules.sourceShape, "link \(n) of piece '\(piece.id)' is not a piece variable or nil: \(constants.written(value))",
-                    at: source.location(at: value.offset)))
+                diagnostics.append(
+                    Diagnostic(
+                        FormatRules.sourceShape,
+                        "link \(n) of piece '\(piece.id)' is not a piece variable or nil: \(constants.written(value))",
+                        at: source.location(at: value.offset)))
             }
         case .ending:
             if case .boolean(let flag) = value.expression { piece.isEnd = flag }
@@ -299,7 +325,8 @@ private struct PieceReader {
         var ending: Passage.Ending? = piece.isEnd ? Passage.Ending() : nil
         // A piece not declared an end whose every choice is a retry back to the start.
         if !piece.isEnd, piece.id != start, !choices.isEmpty,
-           choices.allSatisfy({ isRetry($0.text) && ($0.target == start || $0.target == "nil") }) {
+            choices.allSatisfy({ isRetry($0.text) && ($0.target == start || $0.target == "nil") })
+        {
             ending = Passage.Ending()
             for c in choices.indices {
                 choices[c].isRestart = true
@@ -307,13 +334,16 @@ private struct PieceReader {
             }
         }
         if piece.text == nil {
-            diagnostics.append(Diagnostic(
-                FormatRules.sourceShape, "piece '\(piece.id)' has no text field (looked for a label such as message, text, story or title)",
-                at: source.location(at: piece.offset)))
+            diagnostics.append(
+                Diagnostic(
+                    FormatRules.sourceShape,
+                    "piece '\(piece.id)' has no text field (looked for a label such as message, text, story or title)",
+                    at: source.location(at: piece.offset)))
         }
         var metadata: [String: String] = [:]
         if !acknowledgements.isEmpty { metadata["acknowledgement"] = acknowledgements.joined(separator: " | ") }
-        return Passage(id: piece.id, text: piece.text?.value ?? "", ending: ending, choices: choices,
-                       location: source.location(at: piece.offset), metadata: metadata)
+        return Passage(
+            id: piece.id, text: piece.text?.value ?? "", ending: ending, choices: choices,
+            location: source.location(at: piece.offset), metadata: metadata)
     }
 }

@@ -47,7 +47,8 @@ package enum AppSourceProject {
     /// The best confidence any loader of app source has in `source`.
     static func confidence(_ source: SourceText) -> Int {
         let ext = (source.path as NSString).pathExtension.lowercased()
-        return StoryLoading.loaders.filter { $0.fileExtensions.contains(ext) }.map { $0.confidence(for: source) }.max() ?? 0
+        return StoryLoading.loaders.filter { $0.fileExtensions.contains(ext) }.map { $0.confidence(for: source) }.max()
+            ?? 0
     }
 
     /// Among the app-source files of a folder, the one the story is read from, with the info
@@ -73,7 +74,8 @@ package enum AppSourceProject {
         var names: [String] = []
         for (k, token) in tokens.enumerated() where token.kind == .identifier && k + 1 < tokens.count {
             guard ["struct", "class", "interface", "implementation"].contains(token.text),
-                  tokens[k + 1].kind == .identifier else { continue }
+                tokens[k + 1].kind == .identifier
+            else { continue }
             let name = tokens[k + 1].text
             if !names.contains(name) { names.append(name) }
         }
@@ -89,9 +91,12 @@ package enum AppSourceProject {
         // beside only.
         let root = StoryPath.folder(of: folder)
         let top = folder.isEmpty ? "." : root.isEmpty ? "." : root
-        let inside = folder.isEmpty
+        let inside =
+            folder.isEmpty
             ? ((try? FileManager.default.contentsOfDirectory(atPath: ".")) ?? []).filter { name in
-                isAppSource(name) && (try? FileManager.default.attributesOfItem(atPath: name)[.type] as? FileAttributeType) == .typeRegular
+                isAppSource(name)
+                    && (try? FileManager.default.attributesOfItem(atPath: name)[.type] as? FileAttributeType)
+                        == .typeRegular
             }.sorted()
             : sourceFiles(under: top, limit: searchLimit)
         let own = (path as NSString).standardizingPath
@@ -100,7 +105,8 @@ package enum AppSourceProject {
         for relative in inside {
             let candidate = (top as NSString).appendingPathComponent(relative)
             guard (candidate as NSString).standardizingPath != own,
-                  let source = FilesRead.unrecorded({ try? SourceText(contentsOf: candidate) }) else { continue }
+                let source = FilesRead.unrecorded({ try? SourceText(contentsOf: candidate) })
+            else { continue }
             let builds = types.contains { source.text.contains("\($0)(") }
             let score = confidence(source)
             guard score > 0 else { continue }

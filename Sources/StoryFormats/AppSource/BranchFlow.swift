@@ -78,7 +78,8 @@ struct BranchFlow {
         // The first assignment inside each body, by binary search over all of them in order.
         let all = assignments.flatMap { value, positions in positions.map { ($0, value) } }.sorted { $0.0 < $1.0 }
         for (name, body) in functions {
-            var low = 0, high = all.count
+            var low = 0
+            var high = all.count
             while low < high {
                 let middle = (low + high) / 2
                 if all[middle].0 <= body.open { low = middle + 1 } else { high = middle }
@@ -90,9 +91,10 @@ struct BranchFlow {
     /// `index = N` at position k (also `self.index = N`): N.
     func assignment(at k: Int) -> Int? {
         guard t[k].isIdentifier(index), k + 2 < t.count, t[k + 1].isPunctuation("="),
-              t[k + 2].kind == .integer, let value = Int(t[k + 2].text) else { return nil }
+            t[k + 2].kind == .integer, let value = Int(t[k + 2].text)
+        else { return nil }
         if k > 0, t[k - 1].isPunctuation("."), k < 2 || !t[k - 2].isIdentifier("self") { return nil }
-        if k > 0, t[k - 1].isIdentifier("var") || t[k - 1].isIdentifier("let") { return nil }  // the declaration
+        if k > 0, t[k - 1].isIdentifier("var") || t[k - 1].isIdentifier("let") { return nil } // the declaration
         return value
     }
 
@@ -107,7 +109,10 @@ struct BranchFlow {
         var k = start
         while k < brace {
             let token = t[k]
-            if token.isPunctuation("(") || token.isPunctuation(")") || token.isPunctuation("&&") { k += 1; continue }
+            if token.isPunctuation("(") || token.isPunctuation(")") || token.isPunctuation("&&") {
+                k += 1
+                continue
+            }
             // NAME(.NAME)* == INTEGER
             var names: [String] = []
             while k < brace, t[k].kind == .identifier || t[k].isPunctuation(".") {
@@ -115,7 +120,8 @@ struct BranchFlow {
                 k += 1
             }
             guard let last = names.last, k + 1 < brace, t[k].isPunctuation("=="), t[k + 1].kind == .integer,
-                  let value = Int(t[k + 1].text) else { return nil }
+                let value = Int(t[k + 1].text)
+            else { return nil }
             if last == index { indexValue = value } else if last == "tag" { button = value } else { return nil }
             k += 2
         }
@@ -145,17 +151,20 @@ struct BranchFlow {
                 if firstButtonBranch == nil, (k + 1..<brace).contains(where: { t[$0].isIdentifier("tag") }) {
                     firstButtonBranch = (token.offset, firstLine(from: token.offset, to: t[brace].end))
                 }
-                stack.append(Open(
-                    close: close, index: parsed?.index ?? outer?.index, button: parsed?.button ?? outer?.button,
-                    readable: parsed != nil && (outer?.readable ?? true), offset: token.offset))
+                stack.append(
+                    Open(
+                        close: close, index: parsed?.index ?? outer?.index, button: parsed?.button ?? outer?.button,
+                        readable: parsed != nil && (outer?.readable ?? true), offset: token.offset))
                 k = brace + 1
                 continue
             }
             var target: Int?
             if let value = assignment(at: k) {
                 target = value
-            } else if token.kind == .identifier, k + 2 < t.count, t[k + 1].isPunctuation("("), t[k + 2].isPunctuation(")"),
-                      k == 0 || !t[k - 1].isPunctuation("."), !t[k].isIdentifier("func") {
+            } else if token.kind == .identifier, k + 2 < t.count, t[k + 1].isPunctuation("("),
+                t[k + 2].isPunctuation(")"),
+                k == 0 || !t[k - 1].isPunctuation("."), !t[k].isIdentifier("func")
+            {
                 target = value(setBy: token.text)
             }
             if let target, let block = stack.last {
@@ -163,10 +172,11 @@ struct BranchFlow {
                     transitions.append(Transition(from: from, button: button, to: target, offset: block.offset))
                 } else if reported.insert(block.offset).inserted {
                     let written = firstLine(from: block.offset, to: t[min(nextBrace[k], t.count - 1)].end)
-                    diagnostics.append(Diagnostic(
-                        FormatRules.branchNotEvaluated,
-                        "this branch sets \(index) under a condition storygraph does not evaluate (`\(written)`): only \(index) == N and sender.tag == N joined by && are read; the choice it makes is left out",
-                        at: source.location(at: block.offset)))
+                    diagnostics.append(
+                        Diagnostic(
+                            FormatRules.branchNotEvaluated,
+                            "this branch sets \(index) under a condition storygraph does not evaluate (`\(written)`): only \(index) == N and sender.tag == N joined by && are read; the choice it makes is left out",
+                            at: source.location(at: block.offset)))
                 }
             }
             k += 1
@@ -176,18 +186,27 @@ struct BranchFlow {
     /// The source from `start` to `end`, up to its first line break, trimmed.
     func firstLine(from start: Int, to end: Int) -> String {
         let text = source.text(start..<max(start, min(end, source.scalars.count)))
-        return (text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+        return (text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "").trimmingCharacters(
+            in: .whitespaces)
     }
 
     /// Why nothing could be read, naming the construct and where it is, when nothing was.
     var refusal: (message: String, offset: Int?) {
         if let first = diagnostics.first {
-            return ("every branch that sets \(index) uses a condition beyond `\(index) == N && sender.tag == N` (the first is listed above)", nil)
+            return (
+                "every branch that sets \(index) uses a condition beyond `\(index) == N && sender.tag == N` (the first is listed above)",
+                nil
+            )
         }
         if let branch = firstButtonBranch {
-            return ("no branch sets \(index) under `\(index) == N && sender.tag == N`: the first branch on the pressed button, `\(branch.written)`, decides the story another way (a switch, a title, a constant of its own)", branch.offset)
+            return (
+                "no branch sets \(index) under `\(index) == N && sender.tag == N`: the first branch on the pressed button, `\(branch.written)`, decides the story another way (a switch, a title, a constant of its own)",
+                branch.offset
+            )
         }
-        return ("no if/else branch sets \(index) (such as `if sender.tag == 1 && \(index) == 1 { … \(index) = 2 }`)", nil)
+        return (
+            "no if/else branch sets \(index) (such as `if sender.tag == 1 && \(index) == 1 { … \(index) = 2 }`)", nil
+        )
     }
 
     /// The text and labels of the block (or function) that sets the index to `value`: the
@@ -214,10 +233,12 @@ struct BranchFlow {
         var j = open
         while j < close {
             if text == nil, t[j].isIdentifier("text"), j + 2 < close, t[j + 1].isPunctuation("="),
-               let value = literal(at: j + 2) {
+                let value = literal(at: j + 2)
+            {
                 text = value
             }
-            if t[j].isIdentifier("setTitle"), j + 2 < close, t[j + 1].isPunctuation("("), let value = literal(at: j + 2) {
+            if t[j].isIdentifier("setTitle"), j + 2 < close, t[j + 1].isPunctuation("("), let value = literal(at: j + 2)
+            {
                 labels.append(value)
             }
             j += 1
@@ -229,7 +250,8 @@ struct BranchFlow {
     func literal(at j: Int) -> String? {
         if t[j].kind == .string { return t[j].text }
         guard t[j].kind == .identifier else { return nil }
-        return constants.string(SwiftSourceParser.Node(expression: .name([t[j].text]), offset: t[j].offset, end: t[j].end))
+        return constants.string(
+            SwiftSourceParser.Node(expression: .name([t[j].text]), offset: t[j].offset, end: t[j].end))
     }
 
     /// The story, starting at `start`; nil when no branch could be evaluated.
@@ -245,9 +267,12 @@ struct BranchFlow {
             var seen = Set<Int>()
             for transition in transitions.filter({ $0.from == value }).sorted(by: { $0.button < $1.button })
             where seen.insert(transition.button).inserted {
-                let label = transition.button - 1 < page.labels.count && transition.button >= 1
+                let label =
+                    transition.button - 1 < page.labels.count && transition.button >= 1
                     ? page.labels[transition.button - 1] : "button \(transition.button)"
-                choices.append(Choice(text: label, target: String(transition.to), location: source.location(at: transition.offset)))
+                choices.append(
+                    Choice(text: label, target: String(transition.to), location: source.location(at: transition.offset))
+                )
             }
             let location = page.offset.map { source.location(at: $0) } ?? source.location(at: 0)
             passages.append(Passage(id: String(value), text: page.text ?? "", choices: choices, location: location))

@@ -34,7 +34,9 @@ package enum DestiniLoader: StoryLoader {
     package static let fileExtensions = ["swift", "m", "mm"]
     package static let project: StoryProject? = AppSourceProject.project
 
-    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<SwiftSourceParser.Summary>? {
+    package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<
+        SwiftSourceParser.Summary
+    >? {
         let summary = SwiftSourceParser.shared(source, parses)
         let constants = SourceConstants(summary, source: source)
         let all = candidates(summary)
@@ -55,7 +57,9 @@ package enum DestiniLoader: StoryLoader {
         SwiftSourceParser.shared(source, parses)
     }
 
-    package static func load(_ files: [ParsedSource<SwiftSourceParser.Summary>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<SwiftSourceParser.Summary>], context: inout LoadContext)
+        throws(StoryLoadError) -> Story
+    {
         let source = files[0].source
         let summary = files[0].parsed
         let constants = SourceConstants(summary, source: source)
@@ -67,7 +71,8 @@ package enum DestiniLoader: StoryLoader {
         var flowStart = 0
         var flowRefusal: (message: String, offset: Int?)?
         if bestCandidate(all, constants) == nil, unlinkedCandidate(all, constants) == nil,
-           constantsShape(summary, constants) != nil, let (name, value, _) = indexProperty(summary, constants) {
+            constantsShape(summary, constants) != nil, let (name, value, _) = indexProperty(summary, constants)
+        {
             // The older course shape: evaluate the view controller's if/else branches.
             var flow = BranchFlow(source, constants: constants, index: name)
             flowPassages = flow.story(start: value)
@@ -82,27 +87,31 @@ package enum DestiniLoader: StoryLoader {
         } else if let unlinked = unlinkedCandidate(all, constants) {
             chosen = unlinked
             linksDecidedByCode = true
-            diagnostics.append(Diagnostic(
-                FormatRules.linksDecidedByCode,
-                "the story array has \(unlinked.elements.count) elements with choice labels but no destinations (such as choice1Destination: 2): where each choice leads is decided by code, which storygraph cannot read without running it; the passages are drawn without links",
-                at: source.location(at: unlinked.offset)))
+            diagnostics.append(
+                Diagnostic(
+                    FormatRules.linksDecidedByCode,
+                    "the story array has \(unlinked.elements.count) elements with choice labels but no destinations (such as choice1Destination: 2): where each choice leads is decided by code, which storygraph cannot read without running it; the passages are drawn without links",
+                    at: source.location(at: unlinked.offset)))
         } else if let shape = constantsShape(summary, constants), let flowRefusal {
             throw StoryLoadError(
                 FormatRules.noStory,
                 "the story is kept in constants (\(shape.names)) and the view controller's if/else could not be evaluated: \(flowRefusal.message)",
-                at: source.location(at: flowRefusal.offset ?? shape.offset)).prepending(diagnostics)
+                at: source.location(at: flowRefusal.offset ?? shape.offset)
+            ).prepending(diagnostics)
         } else if let shape = constantsShape(summary, constants) {
             throw StoryLoadError(
                 FormatRules.noStory,
                 "the story is kept in constants (\(shape.names)) and which passage follows which is decided by if/else code (such as `if sender.tag == 1 && storyIndex == 1 { … }`), which storygraph cannot read without running it; expected an array such as let stories = [Story(title: story1, choice1: answer1a, choice1Destination: 2, choice2: answer1b, choice2Destination: 1), …]",
-                at: source.location(at: shape.offset)).prepending(diagnostics)
+                at: source.location(at: shape.offset)
+            ).prepending(diagnostics)
         } else {
             throw StoryLoadError(
                 FormatRules.noStory,
                 diagnostics.isEmpty
                     ? "no story array found: looked for an array of values such as Story(title: \"…\", choice1: \"…\", choice1Destination: 1, …) whose destinations are integers"
                     : "no story array found (the file has errors, listed above): looked for an array of values such as Story(title:choice1:choice1Destination:…)",
-                at: source.location(at: 0)).prepending(diagnostics)
+                at: source.location(at: 0)
+            ).prepending(diagnostics)
         }
         let elements = chosen.elements
         var passages: [Passage] = flowPassages ?? []
@@ -118,9 +127,11 @@ package enum DestiniLoader: StoryLoader {
             if (0..<passages.count).contains(value) {
                 start = value
             } else {
-                diagnostics.append(Diagnostic(
-                    FormatRules.startFallback, "the index property '\(name)' starts at \(value), outside the story's \(passages.count) passages; starting at 0",
-                    at: source.location(at: offset)))
+                diagnostics.append(
+                    Diagnostic(
+                        FormatRules.startFallback,
+                        "the index property '\(name)' starts at \(value), outside the story's \(passages.count) passages; starting at 0",
+                        at: source.location(at: offset)))
             }
         }
         let startID = context.requestedStart ?? String(start)
@@ -156,12 +167,14 @@ package enum DestiniLoader: StoryLoader {
         let roots = summary.bindings.map(\.value) + summary.looseExpressions
         for root in roots {
             if case .call(let callee, let arguments) = root.expression, callee.count >= 2,
-               callee.last == "append", arguments.count == 1 {
+                callee.last == "append", arguments.count == 1
+            {
                 let receiver = Array(callee.dropLast())
                 if case .array(let elements) = arguments[0].value.expression, arguments[0].label == "contentsOf" {
                     appended[receiver, default: Candidate(elements: [], offset: root.offset)].elements += elements
                 } else {
-                    appended[receiver, default: Candidate(elements: [], offset: root.offset)].elements.append(arguments[0].value)
+                    appended[receiver, default: Candidate(elements: [], offset: root.offset)].elements.append(
+                        arguments[0].value)
                 }
                 if !appendOrder.contains(receiver) { appendOrder.append(receiver) }
                 continue
@@ -182,7 +195,9 @@ package enum DestiniLoader: StoryLoader {
         for var candidate in candidates {
             candidate.score = candidate.elements.reduce(0) { $0 + (isStoryElement($1, constants) ? 1 : 0) }
             guard candidate.score > 0 else { continue }
-            if best == nil || candidate.score > best!.score || (candidate.score == best!.score && candidate.offset < best!.offset) {
+            if best == nil || candidate.score > best!.score
+                || (candidate.score == best!.score && candidate.offset < best!.offset)
+            {
                 best = candidate
             }
         }
@@ -222,14 +237,17 @@ package enum DestiniLoader: StoryLoader {
 
     /// The first Destini shape: the texts and labels as numbered constants (`story1`,
     /// `answer1a`), linked only by if/else code. Two numbered texts and one numbered label.
-    static func constantsShape(_ summary: SwiftSourceParser.Summary, _ constants: SourceConstants) -> (offset: Int, names: String)? {
+    static func constantsShape(_ summary: SwiftSourceParser.Summary, _ constants: SourceConstants) -> (
+        offset: Int, names: String
+    )? {
         var texts: [String] = []
         var labels: [String] = []
         var offset: Int?
         for binding in summary.bindings where binding.isDeclaration && binding.path.count == 1 {
             let name = binding.path[0]
             guard SourceFieldRole.words(name).contains(where: { Int($0) != nil }),
-                  constants.string(binding.value) != nil else { continue }
+                constants.string(binding.value) != nil
+            else { continue }
             switch constants.summary.role(name) {
             case .text: texts.append(name)
             case .label: labels.append(name)
@@ -238,7 +256,9 @@ package enum DestiniLoader: StoryLoader {
             offset = offset ?? binding.offset
         }
         guard texts.count >= 2, !labels.isEmpty, let offset else { return nil }
-        func list(_ names: [String]) -> String { names.count <= 2 ? names.joined(separator: ", ") : "\(names[0]) … \(names[names.count - 1])" }
+        func list(_ names: [String]) -> String {
+            names.count <= 2 ? names.joined(separator: ", ") : "\(names[0]) … \(names[names.count - 1])"
+        }
         return (offset, "\(texts.count) texts \(list(texts)), \(labels.count) choice labels \(list(labels))")
     }
 
@@ -247,14 +267,19 @@ package enum DestiniLoader: StoryLoader {
     static func isStoryElement(_ node: Node, _ constants: SourceConstants) -> Bool {
         guard case .call(_, let arguments) = node.expression else { return false }
         if arguments.allSatisfy({ $0.label == nil }) {
-            return arguments.contains { constants.string($0.value) != nil } && arguments.contains { constants.integer($0.value) != nil }
+            return arguments.contains { constants.string($0.value) != nil }
+                && arguments.contains { constants.integer($0.value) != nil }
         }
         for argument in arguments {
             guard let label = argument.label else { continue }
-            if case .destination = constants.summary.role(label), constants.integer(argument.value) != nil { return true }
+            if case .destination = constants.summary.role(label), constants.integer(argument.value) != nil {
+                return true
+            }
             if case .array(let inner) = argument.value.expression {
                 if inner.contains(where: { isStoryElement($0, constants) }) { return true }
-                if case .destination = constants.summary.role(label), inner.contains(where: { constants.integer($0) != nil }) {
+                if case .destination = constants.summary.role(label),
+                    inner.contains(where: { constants.integer($0) != nil })
+                {
                     return true
                 }
             }
@@ -264,10 +289,16 @@ package enum DestiniLoader: StoryLoader {
 
     /// `var storyNumber = 0`: the first `var` with an integer literal whose name speaks of
     /// a story position (story, index, number, current, page, step, scene, chapter…).
-    static func indexProperty(_ summary: SwiftSourceParser.Summary, _ constants: SourceConstants) -> (String, Int, Int)? {
-        let words: Set<String> = ["story", "index", "number", "current", "page", "step", "scene", "chapter", "passage", "node", "position", "progress"]
+    static func indexProperty(_ summary: SwiftSourceParser.Summary, _ constants: SourceConstants) -> (String, Int, Int)?
+    {
+        let words: Set<String> = [
+            "story", "index", "number", "current", "page", "step", "scene", "chapter", "passage", "node", "position",
+            "progress",
+        ]
         for binding in summary.bindings where binding.isDeclaration && binding.isVariable && binding.path.count == 1 {
-            guard case .integer = binding.value.expression, let value = constants.integer(binding.value)?.value else { continue }
+            guard case .integer = binding.value.expression, let value = constants.integer(binding.value)?.value else {
+                continue
+            }
             let name = binding.path[0]
             guard !Set(SourceFieldRole.words(name)).isDisjoint(with: words) else { continue }
             if case .destination = constants.summary.role(name) { continue }
@@ -310,7 +341,9 @@ private struct ElementReader {
         let location = source.location(at: element.offset)
         let id = String(index)
         guard case .call(_, let arguments) = element.expression else {
-            error("element \(index) of the story array is not a story value: \(shortened(constants.written(element)))", at: element.offset)
+            error(
+                "element \(index) of the story array is not a story value: \(shortened(constants.written(element)))",
+                at: element.offset)
             return Passage(id: id, location: location)
         }
         var text: (value: String, priority: Int)?
@@ -330,15 +363,21 @@ private struct ElementReader {
         if Set(numbers).count < numbers.count { numbers = Array(1...numbers.count) }
         for (pair, n) in zip(pairs, numbers) {
             let label = arguments[pair.label]
-            slots[n] = Slot(label: constants.string(label.value), labelOffset: label.offset,
-                                destination: arguments[pair.destination].value)
+            slots[n] = Slot(
+                label: constants.string(label.value), labelOffset: label.offset,
+                destination: arguments[pair.destination].value)
             paired.formUnion([pair.label, pair.destination])
         }
         for (position, argument) in arguments.enumerated() where !paired.contains(position) {
             guard let label = argument.label else { continue }
-            if case .array(let inner) = argument.value.expression, inner.contains(where: { if case .call = $0.expression { true } else { false } }) {
+            if case .array(let inner) = argument.value.expression,
+                inner.contains(where: { if case .call = $0.expression { true } else { false } })
+            {
                 var number = (slots.keys.max() ?? 0) + 1
-                for choice in inner { choiceValue(choice, number: number, slots: &slots); number += 1 }
+                for choice in inner {
+                    choiceValue(choice, number: number, slots: &slots)
+                    number += 1
+                }
                 continue
             }
             let role = constants.summary.role(label)
@@ -371,31 +410,41 @@ private struct ElementReader {
             // `StoryPage("…", choices: [...])`: an unlabelled leading text.
             text = (leading, 1)
         }
-        if text == nil, let fallback = arguments.enumerated().first(where: { position, argument in
-            guard !paired.contains(position), let label = argument.label, constants.summary.role(label) == .ignored else { return false }
-            return constants.string(argument.value) != nil
-        })?.element {
+        if text == nil,
+            let fallback = arguments.enumerated().first(where: { position, argument in
+                guard !paired.contains(position), let label = argument.label, constants.summary.role(label) == .ignored
+                else { return false }
+                return constants.string(argument.value) != nil
+            })?.element
+        {
             // A text under a name of the author's own (`sO:`, `storyO:`): the first string
             // whose name has no other role.
             text = (constants.string(fallback.value)!, 0)
         }
         if text == nil {
-            error("story element \(index) has no text field (looked for a label such as title, text, story, storyText, prompt or message)", at: element.offset)
+            error(
+                "story element \(index) has no text field (looked for a label such as title, text, story, storyText, prompt or message)",
+                at: element.offset)
         }
         var choices: [Choice] = []
         for n in slots.keys.sorted() {
             let slot = slots[n]!
-            if let label = slot.label, label.allSatisfy(\.isWhitespace) { continue }  // a hidden button
+            if let label = slot.label, label.allSatisfy(\.isWhitespace) { continue } // a hidden button
             guard let destination = slot.destination else {
-                if linksDecidedByCode { continue }  // reported once, at the array
-                error("choice \(n) ('\(slot.label ?? "")') of story element \(index) has no destination", at: slot.labelOffset ?? element.offset)
+                if linksDecidedByCode { continue } // reported once, at the array
+                error(
+                    "choice \(n) ('\(slot.label ?? "")') of story element \(index) has no destination",
+                    at: slot.labelOffset ?? element.offset)
                 continue
             }
             guard let target = constants.integer(destination) else {
-                error("the destination of choice \(n) of story element \(index) is not an integer: \(shortened(constants.written(destination)))", at: destination.offset)
+                error(
+                    "the destination of choice \(n) of story element \(index) is not an integer: \(shortened(constants.written(destination)))",
+                    at: destination.offset)
                 continue
             }
-            choices.append(Choice(text: slot.label ?? "", target: target.id, location: source.location(at: destination.offset)))
+            choices.append(
+                Choice(text: slot.label ?? "", target: target.id, location: source.location(at: destination.offset)))
         }
         return Passage(id: id, text: text?.value ?? "", choices: choices, location: location)
     }
@@ -411,7 +460,9 @@ private struct ElementReader {
             let role = argument.label.map(SourceFieldRole.classify) ?? .ignored
             if case .destination = role {
                 slot.destination = argument.value
-            } else if slot.label == nil, role != .ignored || argument.label == nil, constants.string(argument.value) != nil {
+            } else if slot.label == nil, role != .ignored || argument.label == nil,
+                constants.string(argument.value) != nil
+            {
                 slot.label = constants.string(argument.value)
                 slot.labelOffset = argument.offset
             } else if slot.destination == nil, argument.label == nil, constants.integer(argument.value) != nil {
@@ -424,12 +475,17 @@ private struct ElementReader {
 
     /// Unlabelled arguments: the first string is the text; then strings are labels and
     /// integers destinations, each taken in order.
-    mutating func positional(_ arguments: [SwiftSourceParser.Argument], text: inout (value: String, priority: Int)?, slots: inout [Int: Slot]) {
+    mutating func positional(
+        _ arguments: [SwiftSourceParser.Argument], text: inout (value: String, priority: Int)?, slots: inout [Int: Slot]
+    ) {
         var labels = 0
         var destinations = 0
         for argument in arguments {
             if let string = constants.string(argument.value) {
-                if text == nil { text = (string, 1); continue }
+                if text == nil {
+                    text = (string, 1)
+                    continue
+                }
                 labels += 1
                 slots[labels, default: Slot()].label = string
                 slots[labels, default: Slot()].labelOffset = argument.offset
@@ -444,9 +500,11 @@ private struct ElementReader {
     mutating func stringValue(_ node: Node, what: String) -> String {
         if let string = constants.string(node) { return string }
         let written = constants.written(node)
-        diagnostics.append(Diagnostic(
-            FormatRules.sourceUnresolved, "\(what) is not a string literal or a constant of this file; kept as written: \(shortened(written))",
-            at: source.location(at: node.offset)))
+        diagnostics.append(
+            Diagnostic(
+                FormatRules.sourceUnresolved,
+                "\(what) is not a string literal or a constant of this file; kept as written: \(shortened(written))",
+                at: source.location(at: node.offset)))
         return written
     }
 

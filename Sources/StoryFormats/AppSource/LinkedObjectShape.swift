@@ -71,9 +71,12 @@ struct LinkedObjectShape {
         var constructors: [(name: String, arguments: [Argument])] = []
         for binding in summary.bindings {
             guard let name = Self.ownName(binding.path), name != "self",
-                  case .call(let callee, let arguments) = binding.value.expression else { continue }
-            if callee.count == 2, objects.contains(callee[0]), arguments.contains(where: { constants.string($0.value) != nil }),
-               let made = arguments.lazy.compactMap({ Self.caseName($0.value) }).first {
+                case .call(let callee, let arguments) = binding.value.expression
+            else { continue }
+            if callee.count == 2, objects.contains(callee[0]),
+                arguments.contains(where: { constants.string($0.value) != nil }),
+                let made = arguments.lazy.compactMap({ Self.caseName($0.value) }).first
+            {
                 // `let rover = touchdown.addChoiceWith(title: "…", story: .rover)`
                 objects.insert(name)
                 self.made[name] = (made, binding.offset)
@@ -84,15 +87,18 @@ struct LinkedObjectShape {
             guard arguments.contains(where: { constants.string($0.value) != nil }) || !cases.isEmpty else { continue }
             objects.insert(name)
             types[name] = type
-            if let text = cases.first, !arguments.contains(where: { constants.string($0.value) != nil }) { caseTexts[name] = text }
+            if let text = cases.first, !arguments.contains(where: { constants.string($0.value) != nil }) {
+                caseTexts[name] = text
+            }
             constructors.append((name, arguments))
         }
         // Objects made of other objects only (`Node(s: st1, nL: node3, nR: node2)`), found
         // in passes until none is added (each pass adds one at least, so at most n passes).
         var pending = summary.bindings.compactMap { binding -> (String, String, [Argument])? in
             guard let name = Self.ownName(binding.path), name != "self", !objects.contains(name),
-                  case .call(let callee, let arguments) = binding.value.expression,
-                  let type = callee.first, type.first?.isUppercase == true, callee.last != "append" else { return nil }
+                case .call(let callee, let arguments) = binding.value.expression,
+                let type = callee.first, type.first?.isUppercase == true, callee.last != "append"
+            else { return nil }
             return (name, type, arguments)
         }
         var argumentsByName: [String: [Argument]] = [:]
@@ -103,7 +109,10 @@ struct LinkedObjectShape {
             var rest: [(String, String, [Argument])] = []
             for (name, type, arguments) in pending {
                 let named = arguments.compactMap { objectName($0.value) }
-                guard let content = named.first(where: { types[$0] != type }) else { rest.append((name, type, arguments)); continue }
+                guard let content = named.first(where: { types[$0] != type }) else {
+                    rest.append((name, type, arguments))
+                    continue
+                }
                 objects.insert(name)
                 types[name] = type
                 contents[name] = argumentsByName[content]
@@ -116,41 +125,48 @@ struct LinkedObjectShape {
         for (name, arguments) in constructors {
             for argument in arguments {
                 guard let label = argument.label, let target = objectName(argument.value),
-                      types[target] == types[name] else { continue }
+                    types[target] == types[name]
+                else { continue }
                 linkLabels.insert(label)
                 pieces.formUnion([name, target])
             }
         }
         for binding in summary.bindings {
             guard let name = Self.ownName(binding.path), let made = made[name],
-                  case .call(let callee, let arguments) = binding.value.expression else { continue }
+                case .call(let callee, let arguments) = binding.value.expression
+            else { continue }
             let label = arguments.first { constants.string($0.value) != nil }
-            builderLinks.append(BuilderLink(
-                owner: callee[0], label: label.flatMap { constants.string($0.value) },
-                labelOffset: label?.offset ?? made.offset, target: name, targetOffset: made.offset))
+            builderLinks.append(
+                BuilderLink(
+                    owner: callee[0], label: label.flatMap { constants.string($0.value) },
+                    labelOffset: label?.offset ?? made.offset, target: name, targetOffset: made.offset))
             pieces.formUnion([callee[0], name])
         }
         for binding in summary.bindings {
             // `start.firstChoice = Choice(title: "Door", page: hall)`
             guard binding.path.count >= 2, case .call(_, let arguments) = binding.value.expression,
-                  let owner = Self.ownName(Array(binding.path.dropLast())), objects.contains(owner) else { continue }
+                let owner = Self.ownName(Array(binding.path.dropLast())), objects.contains(owner)
+            else { continue }
             addLinks(owner: owner, arguments, constants)
         }
         for node in summary.looseExpressions {
             guard case .call(let callee, let arguments) = node.expression, let owner = Self.owner(callee),
-                  objects.contains(owner) else { continue }
+                objects.contains(owner)
+            else { continue }
             // `[piece setFirstPiece:other]` is a property set the AdventurePiece reading knows.
             if arguments.allSatisfy({ $0.label?.hasPrefix("set") == true }) { continue }
             if callee.count == 2, !arguments.contains(where: { objectName($0.value) != nil }),
-               let label = arguments.first(where: { constants.string($0.value) != nil }),
-               let made = arguments.lazy.compactMap({ Self.caseName($0.value) }).first {
+                let label = arguments.first(where: { constants.string($0.value) != nil }),
+                let made = arguments.lazy.compactMap({ Self.caseName($0.value) }).first
+            {
                 // `cave.addChoiceWith(title: "…", story: .droid)`: a page with no name of its own.
                 let name = objects.contains(made) || self.made[made] != nil ? "\(made)-\(node.offset)" : made
                 self.made[name] = (made, node.offset)
                 unnamed.append(name)
-                builderLinks.append(BuilderLink(
-                    owner: owner, label: constants.string(label.value), labelOffset: label.offset,
-                    target: name, targetOffset: node.offset))
+                builderLinks.append(
+                    BuilderLink(
+                        owner: owner, label: constants.string(label.value), labelOffset: label.offset,
+                        target: name, targetOffset: node.offset))
                 pieces.formUnion([owner, name])
                 continue
             }
@@ -172,7 +188,9 @@ struct LinkedObjectShape {
 
     /// The object a value names, if it names one.
     func objectName(_ node: Node) -> String? {
-        guard case .name(let path) = node.expression, let name = Self.ownName(path), objects.contains(name) else { return nil }
+        guard case .name(let path) = node.expression, let name = Self.ownName(path), objects.contains(name) else {
+            return nil
+        }
         return name
     }
 
@@ -202,10 +220,12 @@ struct LinkedObjectShape {
 
     private func link(owner: String, _ arguments: [Argument], _ constants: SourceConstants) -> BuilderLink? {
         guard let targetArgument = arguments.first(where: { objectName($0.value) != nil }),
-              let target = objectName(targetArgument.value) else { return nil }
+            let target = objectName(targetArgument.value)
+        else { return nil }
         let label = arguments.first { constants.string($0.value) != nil }
         return BuilderLink(
             owner: owner, label: label.flatMap { constants.string($0.value) },
-            labelOffset: label?.offset ?? targetArgument.offset, target: target, targetOffset: targetArgument.value.offset)
+            labelOffset: label?.offset ?? targetArgument.offset, target: target,
+            targetOffset: targetArgument.value.offset)
     }
 }

@@ -28,10 +28,13 @@ enum SourceChoicePairing {
             collides = collides || !destinations.insert(n).inserted
         }
         if !collides {
-            let labelled = Set(arguments.compactMap { argument -> Int? in
-                guard let name = argument.label, case .label(let n) = SourceFieldRole.classify(name) else { return nil }
-                return n
-            })
+            let labelled = Set(
+                arguments.compactMap { argument -> Int? in
+                    guard let name = argument.label, case .label(let n) = SourceFieldRole.classify(name) else {
+                        return nil
+                    }
+                    return n
+                })
             if destinations.isSubset(of: labelled) { return [] }
         }
         let words: [[String]?] = arguments.map { $0.label.map(SourceFieldRole.words) }
@@ -39,16 +42,23 @@ enum SourceChoicePairing {
         var found: [Pair] = []
         for (d, argument) in arguments.enumerated() {
             guard let name = argument.label, case .destination = SourceFieldRole.classify(name),
-                  let destinationWords = words[d] else { continue }
+                let destinationWords = words[d]
+            else { continue }
             var best: (index: Int, length: Int)?
             for (l, candidate) in arguments.enumerated() where l != d && !used.contains(l) {
                 guard let labelWords = words[l], labelWords.count < destinationWords.count,
-                      Array(destinationWords.prefix(labelWords.count)) == labelWords,
-                      constants.string(candidate.value) != nil else { continue }
+                    Array(destinationWords.prefix(labelWords.count)) == labelWords,
+                    constants.string(candidate.value) != nil
+                else { continue }
                 if case .destination = SourceFieldRole.classify(candidate.label!) { continue }
                 let rest = destinationWords.dropFirst(labelWords.count)
-                guard rest.contains(where: { SourceFieldRole.destinationWords.contains($0) || SourceFieldRole.weakDestinationWords.contains($0) }),
-                      rest.allSatisfy({ Int($0) == nil }) else { continue }
+                guard
+                    rest.contains(where: {
+                        SourceFieldRole.destinationWords.contains($0)
+                            || SourceFieldRole.weakDestinationWords.contains($0)
+                    }),
+                    rest.allSatisfy({ Int($0) == nil })
+                else { continue }
                 if best == nil || labelWords.count > best!.length { best = (l, labelWords.count) }
             }
             if let best {

@@ -49,7 +49,8 @@ struct SourceConstants {
         case .call(let callee, let arguments):
             let name = callee.last ?? ""
             if name == "NSLocalizedString" || name == "String" || name == "LocalizedStringKey",
-               let first = arguments.first {
+                let first = arguments.first
+            {
                 return string(first.value, chain: chain + 1)
             }
             return nil

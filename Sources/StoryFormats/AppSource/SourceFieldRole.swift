@@ -72,7 +72,9 @@ enum SourceFieldRole: Equatable, Sendable {
     static func words(_ name: String) -> [String] {
         let raw = name.utf8.allSatisfy({ $0 < 0x80 }) ? asciiWords(name) : unicodeWords(name)
         var lowered = raw
-        while let first = lowered.first, lowered.count > 1, ["init", "with", "set", "and", "is", "has", "the"].contains(first) {
+        while let first = lowered.first, lowered.count > 1,
+            ["init", "with", "set", "and", "is", "has", "the"].contains(first)
+        {
             lowered.removeFirst()
         }
         return lowered.map { word in
@@ -155,7 +157,8 @@ enum SourceFieldRole: Equatable, Sendable {
             } else if let value = numberWords[word] {
                 number = number ?? value
             } else if position > 0, word.count == 1, let letter = word.unicodeScalars.first,
-                      ("a"..."h").contains(letter) {
+                ("a"..."h").contains(letter)
+            {
                 number = number ?? Int(letter.value - 96)
             }
         }

@@ -1,4 +1,5 @@
 import StoryGraph
+
 /// A lexer for the literals and tokens of Swift and Objective-C source, enough to read the
 /// story data an app keeps in code (see `DestiniLoader`, `AdventurePieceLoader`).
 ///
@@ -62,7 +63,8 @@ package struct SwiftSourceLexer {
     private var hashRunEnd = 0
 
     /// Splits `source` into tokens, with a diagnostic for everything that could not be read.
-    package static func tokenize(_ source: SourceText, dialect: Dialect) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    package static func tokenize(_ source: SourceText, dialect: Dialect) -> (tokens: [Token], diagnostics: [Diagnostic])
+    {
         var lexer = SwiftSourceLexer(source: source, dialect: dialect)
         lexer.run()
         return (lexer.tokens, lexer.diagnostics)
@@ -90,29 +92,66 @@ package struct SwiftSourceLexer {
     private mutating func run() {
         while i < s.count {
             let c = s[i]
-            if c == "\n" || c == "\r" { newlineBefore = true; i += 1; continue }
-            if c.properties.isWhitespace { i += 1; continue }
-            if c == "/" && at(i + 1) == "/" { skipLineComment(); continue }
-            if c == "/" && at(i + 1) == "*" { skipBlockComment(); continue }
-            if c == "#" && dialect == .objectiveC && newlineBefore { skipDirective(); continue }
+            if c == "\n" || c == "\r" {
+                newlineBefore = true
+                i += 1
+                continue
+            }
+            if c.properties.isWhitespace {
+                i += 1
+                continue
+            }
+            if c == "/" && at(i + 1) == "/" {
+                skipLineComment()
+                continue
+            }
+            if c == "/" && at(i + 1) == "*" {
+                skipBlockComment()
+                continue
+            }
+            if c == "#" && dialect == .objectiveC && newlineBefore {
+                skipDirective()
+                continue
+            }
             if c == "#" && dialect == .swift && i >= hashRunEnd {
                 // Counted once per run: a later `#` of the same run is not a raw string's
                 // start either (so a run of n `#` costs O(n), not O(n²)).
                 var hashes = 0
                 while at(i + hashes) == "#" { hashes += 1 }
-                if at(i + hashes) == "\"" { swiftString(hashes: hashes); continue }
+                if at(i + hashes) == "\"" {
+                    swiftString(hashes: hashes)
+                    continue
+                }
                 hashRunEnd = i + hashes
             }
-            if c == "@" && at(i + 1) == "\"" { cString(prefix: 1); continue }
+            if c == "@" && at(i + 1) == "\"" {
+                cString(prefix: 1)
+                continue
+            }
             if c == "\"" {
                 if dialect == .swift { swiftString(hashes: 0) } else { cString(prefix: 0) }
                 continue
             }
-            if c == "'" && dialect == .objectiveC { characterLiteral(); continue }
-            if ("0"..."9").contains(c) { number(); continue }
-            if Self.isIdentifierStart(c) { identifier(); continue }
-            if c == "`" { backtickIdentifier(); continue }
-            if Self.isOperator(c) { operatorRun(); continue }
+            if c == "'" && dialect == .objectiveC {
+                characterLiteral()
+                continue
+            }
+            if ("0"..."9").contains(c) {
+                number()
+                continue
+            }
+            if Self.isIdentifierStart(c) {
+                identifier()
+                continue
+            }
+            if c == "`" {
+                backtickIdentifier()
+                continue
+            }
+            if Self.isOperator(c) {
+                operatorRun()
+                continue
+            }
             let start = i
             i += 1
             emit(.punctuation, String(Character(c)), from: start)
@@ -151,8 +190,14 @@ package struct SwiftSourceLexer {
     /// `#import`, `#define`…: the whole line, with `\` continuations.
     private mutating func skipDirective() {
         while i < s.count && !Self.isLineBreak(s[i]) {
-            if s[i] == "\\", let next = at(i + 1), Self.isLineBreak(next) { i += next == "\r" && at(i + 2) == "\n" ? 3 : 2; continue }
-            if s[i] == "/" && at(i + 1) == "*" { skipBlockComment(); continue }
+            if s[i] == "\\", let next = at(i + 1), Self.isLineBreak(next) {
+                i += next == "\r" && at(i + 2) == "\n" ? 3 : 2
+                continue
+            }
+            if s[i] == "/" && at(i + 1) == "*" {
+                skipBlockComment()
+                continue
+            }
             i += 1
         }
     }
@@ -270,7 +315,10 @@ package struct SwiftSourceLexer {
             let c = s[j]
             if c == "\n" && !multiline { return nil }
             if inString {
-                if c == "\\" { j += 2; continue }
+                if c == "\\" {
+                    j += 2
+                    continue
+                }
                 if c == "\"" { inString = false }
             } else if c == "\"" {
                 inString = true
@@ -301,14 +349,20 @@ package struct SwiftSourceLexer {
             if isEscape(at: i, hashes: hashes) {
                 let after = i + 1 + hashes
                 if at(after) == "(" {
-                    if let end = interpolationEnd(open: after, multiline: false) { i = end; continue }
+                    if let end = interpolationEnd(open: after, multiline: false) {
+                        i = end
+                        continue
+                    }
                     i = after
                     break
                 }
                 i = min(after + 1, s.count)
                 continue
             }
-            if isClose(at: i, quotes: 1, hashes: hashes) { terminated = true; break }
+            if isClose(at: i, quotes: 1, hashes: hashes) {
+                terminated = true
+                break
+            }
             i += 1
         }
         let contentEnd = min(i, s.count)
@@ -342,7 +396,10 @@ package struct SwiftSourceLexer {
             if isEscape(at: i, hashes: hashes) {
                 let after = i + 1 + hashes
                 if at(after) == "(" {
-                    if let end = interpolationEnd(open: after, multiline: true) { i = end; continue }
+                    if let end = interpolationEnd(open: after, multiline: true) {
+                        i = end
+                        continue
+                    }
                     // An interpolation that never closes runs to the end of the file, and
                     // the string with it (as in Swift); stopping here keeps the lexer linear.
                     error("unterminated interpolation '\\(' in a multi-line string", at: i)
@@ -352,13 +409,18 @@ package struct SwiftSourceLexer {
                 i = min(after + 1, s.count)
                 continue
             }
-            if isClose(at: i, quotes: 3, hashes: hashes) { close = i; break }
+            if isClose(at: i, quotes: 3, hashes: hashes) {
+                close = i
+                break
+            }
             i += 1
         }
         guard let close else {
             error("unterminated multi-line string: '\"\"\"' is never closed", at: start)
             let content = Array(s[contentStart..<s.count])
-            emit(.string, decodeSwift(content, origin: Array(contentStart..<s.count), hashes: hashes, multiline: true), from: start)
+            emit(
+                .string, decodeSwift(content, origin: Array(contentStart..<s.count), hashes: hashes, multiline: true),
+                from: start)
             return
         }
         i = close + 3 + hashes
@@ -407,9 +469,16 @@ package struct SwiftSourceLexer {
             return true
         }
         while j < c.count {
-            guard escapeAt(j) else { out.append(c[j]); j += 1; continue }
+            guard escapeAt(j) else {
+                out.append(c[j])
+                j += 1
+                continue
+            }
             let e = j + 1 + hashes
-            guard e < c.count else { out.append(contentsOf: c[j..<c.count]); break }
+            guard e < c.count else {
+                out.append(contentsOf: c[j..<c.count])
+                break
+            }
             switch c[e] {
             case "n": out.append("\n")
             case "t": out.append("\t")
@@ -419,12 +488,15 @@ package struct SwiftSourceLexer {
             case "\"": out.append("\"")
             case "'": out.append("'")
             case "\n" where multiline:
-                break  // line continuation
+                break // line continuation
             case " ", "\t":
                 // In a multi-line string, `\` then spaces then a line break is a continuation.
                 var k = e
                 while k < c.count && (c[k] == " " || c[k] == "\t") { k += 1 }
-                if multiline && k < c.count && c[k] == "\n" { j = k + 1; continue }
+                if multiline && k < c.count && c[k] == "\n" {
+                    j = k + 1
+                    continue
+                }
                 error("invalid escape in string", at: origin[j])
                 out.append(c[e])
             case "(":
@@ -434,7 +506,10 @@ package struct SwiftSourceLexer {
                 var inString = false
                 while k < c.count {
                     if inString {
-                        if c[k] == "\\" { k += 2; continue }
+                        if c[k] == "\\" {
+                            k += 2
+                            continue
+                        }
                         if c[k] == "\"" { inString = false }
                     } else if c[k] == "\"" {
                         inString = true
@@ -468,7 +543,9 @@ package struct SwiftSourceLexer {
                     out.append(scalar)
                     j = k + 1
                 } else {
-                    error("invalid unicode escape: expected \\u{1F600} with 1 to 8 hex digits naming a scalar", at: origin[j])
+                    error(
+                        "invalid unicode escape: expected \\u{1F600} with 1 to 8 hex digits naming a scalar",
+                        at: origin[j])
                     out.append("\u{FFFD}")
                     j = valid ? k + 1 : e + 1
                 }
@@ -499,7 +576,10 @@ package struct SwiftSourceLexer {
         i += prefix + 1
         var out = String.UnicodeScalarView()
         while i < s.count && s[i] != "\"" && !Self.isLineBreak(s[i]) {
-            if s[i] == "\\" { cEscape(into: &out); continue }
+            if s[i] == "\\" {
+                cEscape(into: &out)
+                continue
+            }
             out.append(s[i])
             i += 1
         }
@@ -516,7 +596,10 @@ package struct SwiftSourceLexer {
         i += 1
         var out = String.UnicodeScalarView()
         while i < s.count && s[i] != "'" && !Self.isLineBreak(s[i]) {
-            if s[i] == "\\" { cEscape(into: &out); continue }
+            if s[i] == "\\" {
+                cEscape(into: &out)
+                continue
+            }
             out.append(s[i])
             i += 1
         }
@@ -527,7 +610,10 @@ package struct SwiftSourceLexer {
     /// Reads one C escape at `i` (a backslash) into `out`.
     private mutating func cEscape(into out: inout String.UnicodeScalarView) {
         let start = i
-        guard let e = at(i + 1) else { i += 1; return }
+        guard let e = at(i + 1) else {
+            i += 1
+            return
+        }
         i += 2
         switch e {
         case "n": out.append("\n")
@@ -539,7 +625,7 @@ package struct SwiftSourceLexer {
         case "v": out.append("\u{0B}")
         case "e": out.append("\u{1B}")
         case "\\", "\"", "'", "?": out.append(e)
-        case "\n": break  // line continuation
+        case "\n": break // line continuation
         case "0"..."7":
             var value = e.value - 48
             var count = 1
@@ -573,10 +659,13 @@ extension SwiftSourceLexer.Dialect {
     /// Objective-C for `.m`, `.mm` and `.h` files; for any other name, Objective-C when the
     /// text holds `@interface`, `@implementation` or `#import`, else Swift.
     package static func guess(for source: SourceText) -> SwiftSourceLexer.Dialect {
-        let ext = source.path.split(separator: ".").count > 1 ? String(source.path.split(separator: ".").last!).lowercased() : ""
+        let ext =
+            source.path.split(separator: ".").count > 1
+            ? String(source.path.split(separator: ".").last!).lowercased() : ""
         if ["m", "mm", "h"].contains(ext) { return .objectiveC }
         if ext == "swift" { return .swift }
         let head = source.text(0..<min(source.scalars.count, 1 << 16))
-        return head.contains("@implementation") || head.contains("@interface") || head.contains("#import") ? .objectiveC : .swift
+        return head.contains("@implementation") || head.contains("@interface") || head.contains("#import")
+            ? .objectiveC : .swift
     }
 }

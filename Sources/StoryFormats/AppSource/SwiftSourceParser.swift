@@ -94,7 +94,8 @@ package struct SwiftSourceParser {
     static func shared(_ source: SourceText, _ parses: SourceParses) -> Summary {
         let dialect = SwiftSourceLexer.Dialect.guess(for: source)
         // Summarizing records problems as diagnostics and never throws.
-        return (try? parses.value("swift-source-summary-\(dialect)") { summarize(source, dialect: dialect) }) ?? Summary()
+        return (try? parses.value("swift-source-summary-\(dialect)") { summarize(source, dialect: dialect) })
+            ?? Summary()
     }
 
     /// Lexes and scans a whole file.
@@ -103,7 +104,9 @@ package struct SwiftSourceParser {
         var parser = SwiftSourceParser(source: source, dialect: dialect, t: tokens)
         var summary = parser.scan()
         summary.diagnostics = lexDiagnostics + parser.diagnostics
-        for label in parser.labels where summary.roles[label] == nil { summary.roles[label] = SourceFieldRole.classify(label) }
+        for label in parser.labels where summary.roles[label] == nil {
+            summary.roles[label] = SourceFieldRole.classify(label)
+        }
         return summary
     }
 
@@ -150,7 +153,8 @@ package struct SwiftSourceParser {
             } else if dialect == .objectiveC, tok.kind == .identifier, let binding = objectiveCDeclaration() {
                 summary.bindings.append(binding)
             } else if tok.kind == .identifier, !Self.keywords.contains(tok.text), startsStatement(k),
-                      let binding = assignment() {
+                let binding = assignment()
+            {
                 summary.bindings.append(binding)
             } else if tok.isPunctuation("[") || (tok.isPunctuation("@") && isPunctuation("[", at: k + 1)) {
                 summary.looseExpressions.append(expression())
@@ -194,8 +198,9 @@ package struct SwiftSourceParser {
                     case "{", "}", ";": return nil
                     case "=" where nesting <= 0:
                         k += 1
-                        return Binding(path: [name.text], offset: name.offset, isDeclaration: true,
-                                       isVariable: isVariable, value: expression())
+                        return Binding(
+                            path: [name.text], offset: name.offset, isDeclaration: true,
+                            isVariable: isVariable, value: expression())
                     default: break
                     }
                 }
@@ -205,18 +210,20 @@ package struct SwiftSourceParser {
         }
         guard isPunctuation("=", at: k) else { return nil }
         k += 1
-        return Binding(path: [name.text], offset: name.offset, isDeclaration: true,
-                       isVariable: isVariable, value: expression())
+        return Binding(
+            path: [name.text], offset: name.offset, isDeclaration: true,
+            isVariable: isVariable, value: expression())
     }
 
     /// Objective-C `Type *name = value` (also `Type* name`, `__block Type *name`).
     mutating func objectiveCDeclaration() -> Binding? {
         guard isPunctuation("*", at: k + 1), let name = token(k + 2), name.kind == .identifier,
-              isPunctuation("=", at: k + 3)
+            isPunctuation("=", at: k + 3)
         else { return nil }
         k += 4
-        return Binding(path: [name.text], offset: name.offset, isDeclaration: true, isVariable: true,
-                       value: expression())
+        return Binding(
+            path: [name.text], offset: name.offset, isDeclaration: true, isVariable: true,
+            value: expression())
     }
 
     /// `a.b.c = value` at the start of a statement.
@@ -225,7 +232,10 @@ package struct SwiftSourceParser {
         var path: [String] = []
         while let tok = token(j), tok.kind == .identifier {
             path.append(tok.text)
-            if isPunctuation(".", at: j + 1), token(j + 2)?.kind == .identifier { j += 2; continue }
+            if isPunctuation(".", at: j + 1), token(j + 2)?.kind == .identifier {
+                j += 2
+                continue
+            }
             j += 1
             break
         }
@@ -277,7 +287,9 @@ package struct SwiftSourceParser {
         let first = postfix()
         var parts = [first]
         var onlyPlus = true
-        while let tok = token(k), tok.kind == .punctuation, Self.isBinaryOperator(tok.text), !tok.newlineBefore || tok.text == "+" {
+        while let tok = token(k), tok.kind == .punctuation, Self.isBinaryOperator(tok.text),
+            !tok.newlineBefore || tok.text == "+"
+        {
             if tok.text != "+" { onlyPlus = false }
             k += 1
             let before = k
@@ -306,7 +318,8 @@ package struct SwiftSourceParser {
         defer { depth -= 1 }
         var base = primary()
         while let tok = token(k) {
-            if tok.isPunctuation(".") , let member = token(k + 1), member.kind == .identifier || member.kind == .integer {
+            if tok.isPunctuation("."), let member = token(k + 1), member.kind == .identifier || member.kind == .integer
+            {
                 k += 2
                 if case .name(let path) = base.expression {
                     base = node(.name(path + [member.text]), from: start)
@@ -327,7 +340,7 @@ package struct SwiftSourceParser {
                 base = node(.other, from: start)
                 continue
             }
-            if (tok.isPunctuation("!") || tok.isPunctuation("?")), tok.offset == previousEnd {
+            if tok.isPunctuation("!") || tok.isPunctuation("?"), tok.offset == previousEnd {
                 k += 1
                 continue
             }
@@ -357,11 +370,17 @@ package struct SwiftSourceParser {
             return node(.other, from: start)
         case .identifier:
             switch tok.text {
-            case "true", "YES": k += 1; return node(.boolean(true), from: start)
-            case "false", "NO": k += 1; return node(.boolean(false), from: start)
-            case "nil", "Nil", "NULL", "nullptr": k += 1; return node(.null, from: start)
+            case "true", "YES":
+                k += 1
+                return node(.boolean(true), from: start)
+            case "false", "NO":
+                k += 1
+                return node(.boolean(false), from: start)
+            case "nil", "Nil", "NULL", "nullptr":
+                k += 1
+                return node(.null, from: start)
             case "let", "var", "func", "return", "if", "guard", "struct", "class", "case", "else":
-                return node(.other, from: start)  // not an expression: leave it to the scanner
+                return node(.other, from: start) // not an expression: leave it to the scanner
             default:
                 k += 1
                 return node(.name([tok.text]), from: start)
@@ -383,12 +402,22 @@ package struct SwiftSourceParser {
                 if dialect == .objectiveC { return messageSend() }
                 return arrayLiteral()
             case "@":
-                if isPunctuation("[", at: k + 1) { k += 1; return arrayLiteral() }
-                if isPunctuation("{", at: k + 1) { k += 1; skipBalanced(); return node(.other, from: start) }
-                if isPunctuation("(", at: k + 1) { k += 1; return primary() }
+                if isPunctuation("[", at: k + 1) {
+                    k += 1
+                    return arrayLiteral()
+                }
+                if isPunctuation("{", at: k + 1) {
+                    k += 1
+                    skipBalanced()
+                    return node(.other, from: start)
+                }
+                if isPunctuation("(", at: k + 1) {
+                    k += 1
+                    return primary()
+                }
                 if let next = token(k + 1), next.kind == .integer || next.kind == .identifier {
                     k += 1
-                    return primary()  // @5, @YES
+                    return primary() // @5, @YES
                 }
                 k += 1
                 return node(.other, from: start)
@@ -425,8 +454,14 @@ package struct SwiftSourceParser {
         k += 1
         var arguments: [Argument] = []
         while let tok = token(k) {
-            if tok.isPunctuation(close) { k += 1; return arguments }
-            if tok.isPunctuation(",") { k += 1; continue }
+            if tok.isPunctuation(close) {
+                k += 1
+                return arguments
+            }
+            if tok.isPunctuation(",") {
+                k += 1
+                continue
+            }
             var label: String?
             if tok.kind == .identifier, isPunctuation(":", at: k + 1) {
                 label = tok.text
@@ -437,17 +472,23 @@ package struct SwiftSourceParser {
             let before = k
             let value = expression()
             if let label { note(label) }
-                arguments.append(Argument(label: label, offset: tok.offset, value: value))
+            arguments.append(Argument(label: label, offset: tok.offset, value: value))
             if k == before {
                 // Not an expression: skip to the next `,` or the closing token.
-                if let stray = token(k), stray.isPunctuation(")") || stray.isPunctuation("]") || stray.isPunctuation("}") {
+                if let stray = token(k),
+                    stray.isPunctuation(")") || stray.isPunctuation("]") || stray.isPunctuation("}")
+                {
                     if !stray.isPunctuation(close) {
-                        error("expected '\(close)' to close the '\(open.text)' here, found '\(stray.text)'", at: stray.offset)
+                        error(
+                            "expected '\(close)' to close the '\(open.text)' here, found '\(stray.text)'",
+                            at: stray.offset)
                         return arguments
                     }
                     continue
                 }
-                if let stray = token(k), stray.isPunctuation("(") || stray.isPunctuation("[") || stray.isPunctuation("{") {
+                if let stray = token(k),
+                    stray.isPunctuation("(") || stray.isPunctuation("[") || stray.isPunctuation("{")
+                {
                     skipBalanced()
                 } else {
                     step()
@@ -491,7 +532,7 @@ package struct SwiftSourceParser {
                 continue
             }
             if tok.kind == .identifier, arguments.isEmpty {
-                callee.append(tok.text)  // a unary selector: [X alloc]
+                callee.append(tok.text) // a unary selector: [X alloc]
                 k += 1
                 continue
             }
@@ -506,7 +547,11 @@ package struct SwiftSourceParser {
                 error("expected ']' to close the message sent here", at: start)
                 return node(.other, from: start)
             }
-            if tok.isPunctuation("(") || tok.isPunctuation("[") || tok.isPunctuation("{") { skipBalanced() } else { k += 1 }
+            if tok.isPunctuation("(") || tok.isPunctuation("[") || tok.isPunctuation("{") {
+                skipBalanced()
+            } else {
+                k += 1
+            }
         }
         error("'[' is never closed", at: start)
         return node(.other, from: start)

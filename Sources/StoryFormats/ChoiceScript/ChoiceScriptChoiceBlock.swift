@@ -41,10 +41,15 @@ struct ChoiceScriptChoiceBlock: Sendable {
         var sawOptionLevel = false
         scan: while i < end {
             let current = lines[i]
-            if current.isBlank { i += 1; continue }
+            if current.isBlank {
+                i += 1
+                continue
+            }
             let k = current.indent
-            let isChainContinuation = current.command == "elseif" || current.command == "elsif" || current.command == "else"
-            while let top = frames.last, top.indent > k || (top.indent == k && !(isChainContinuation && !top.isOption)) {
+            let isChainContinuation =
+                current.command == "elseif" || current.command == "elsif" || current.command == "else"
+            while let top = frames.last, top.indent > k || (top.indent == k && !(isChainContinuation && !top.isOption))
+            {
                 frames.removeLast()
             }
             let optionDepth = frames.filter(\.isOption).count
@@ -85,8 +90,10 @@ struct ChoiceScriptChoiceBlock: Sendable {
                         i += 1
                         continue scan
                     }
-                    diagnostics.append(scene.error(
-                        "Couldn't parse the line after *selectable_if: \(data)", at: i, rule: ChoiceScriptRules.syntax))
+                    diagnostics.append(
+                        scene.error(
+                            "Couldn't parse the line after *selectable_if: \(data)", at: i,
+                            rule: ChoiceScriptRules.syntax))
                     i = scene.blockEnd[i]
                     continue scan
                 case "elseif", "elsif", "else":
@@ -119,7 +126,8 @@ struct ChoiceScriptChoiceBlock: Sendable {
                 }
             }
             guard optionLine.first == "#", optionLine.count > 1 else {
-                let message = command.map { "Invalid indent? Expected an #option here, not *\($0)" }
+                let message =
+                    command.map { "Invalid indent? Expected an #option here, not *\($0)" }
                     ?? "Expected option starting with #"
                 diagnostics.append(scene.error(message, at: i, rule: ChoiceScriptRules.expectedOption))
                 i = scene.blockEnd[i]
@@ -130,7 +138,12 @@ struct ChoiceScriptChoiceBlock: Sendable {
             var condition: Condition?
             for frame in frames { condition = Condition.joined(condition, frame.condition) }
             for test in inline { condition = Condition.joined(condition, test) }
-            frames.append(Frame(indent: k, condition: inline.isEmpty ? nil : Condition.joined(nil, inline.count == 1 ? inline[0] : .all(inline)), isOption: true, text: text))
+            frames.append(
+                Frame(
+                    indent: k,
+                    condition: inline.isEmpty
+                        ? nil : Condition.joined(nil, inline.count == 1 ? inline[0] : .all(inline)), isOption: true,
+                    text: text))
             if optionDepth + 1 < groups {
                 i += 1
                 continue
@@ -139,13 +152,17 @@ struct ChoiceScriptChoiceBlock: Sendable {
             var bodyStart: Int?
             var j = i + 1
             while j < bodyEnd {
-                if !lines[j].isBlank { bodyStart = j; break }
+                if !lines[j].isBlank {
+                    bodyStart = j
+                    break
+                }
                 j += 1
             }
             let texts = frames.filter(\.isOption).map(\.text)
-            options.append(ChoiceScriptOption(
-                texts: texts, condition: condition, isOnceOnly: onceOnly, line: i, bodyStart: bodyStart,
-                bodyEnd: bodyEnd))
+            options.append(
+                ChoiceScriptOption(
+                    texts: texts, condition: condition, isOnceOnly: onceOnly, line: i, bodyStart: bodyStart,
+                    bodyEnd: bodyEnd))
             i = bodyEnd
         }
     }

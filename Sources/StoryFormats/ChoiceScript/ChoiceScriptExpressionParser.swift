@@ -47,7 +47,10 @@ struct ChoiceScriptExpressionParser: PrecedenceClimbing {
         func isWord(_ s: Unicode.Scalar) -> Bool { ChoiceScriptLine.isWordCharacter(Character(s)) }
         while i < scalars.count {
             let s = scalars[i]
-            if s == " " || s == "\t" { i += 1; continue }
+            if s == " " || s == "\t" {
+                i += 1
+                continue
+            }
             if isDigit(s) {
                 var j = i
                 while j < scalars.count, isDigit(scalars[j]) || scalars[j] == "." { j += 1 }
@@ -72,7 +75,11 @@ struct ChoiceScriptExpressionParser: PrecedenceClimbing {
                         j += 2
                         continue
                     }
-                    if scalars[j] == "\"" { closed = true; j += 1; break }
+                    if scalars[j] == "\"" {
+                        closed = true
+                        j += 1
+                        break
+                    }
                     value.append(scalars[j])
                     j += 1
                 }
@@ -135,11 +142,15 @@ struct ChoiceScriptExpressionParser: PrecedenceClimbing {
     static let operators = OperatorTable([
         .init(["or": .binary(.or)]),
         .init(["and": .binary(.and)]),
+        .init(
+            [
+                "=": .binary(.equal), "!=": .binary(.notEqual), "<": .binary(.less), "<=": .binary(.lessOrEqual),
+                ">": .binary(.greater), ">=": .binary(.greaterOrEqual),
+            ], chains: false),
         .init([
-            "=": .binary(.equal), "!=": .binary(.notEqual), "<": .binary(.less), "<=": .binary(.lessOrEqual),
-            ">": .binary(.greater), ">=": .binary(.greaterOrEqual),
-        ], chains: false),
-        .init(["+": .binary(.add), "-": .binary(.subtract), "%+": .binary(.fairAdd), "%-": .binary(.fairSubtract), "&": .call("concat")]),
+            "+": .binary(.add), "-": .binary(.subtract), "%+": .binary(.fairAdd), "%-": .binary(.fairSubtract),
+            "&": .call("concat"),
+        ]),
         .init(["*": .binary(.multiply), "/": .binary(.divide), "modulo": .binary(.remainder), "#": .call("char_at")]),
     ])
 
@@ -226,7 +237,8 @@ struct ChoiceScriptExpressionParser: PrecedenceClimbing {
                 guard current == .close else { return fail() }
                 position += 1
                 built = 0
-                let node: Expression = lower == "not" && arguments.count == 1 ? .unary(.not, arguments[0]) : .call(lower, arguments)
+                let node: Expression =
+                    lower == "not" && arguments.count == 1 ? .unary(.not, arguments[0]) : .call(lower, arguments)
                 let result = grown(node, &height)
                 built = height
                 return result

@@ -41,7 +41,8 @@ struct ChoiceScriptGameParser {
     mutating func parse() throws(StoryLoadError) -> Story {
         let startText: ChoiceScriptSceneText
         switch files.scene(startScene) {
-        case .found(let source): startText = ChoiceScriptSceneText(name: startScene, path: source.path, text: source.text)
+        case .found(let source):
+            startText = ChoiceScriptSceneText(name: startScene, path: source.path, text: source.text)
         case .unreadable(let error): throw error
         case .refused(let reason):
             throw StoryLoadError(FormatRules.fileRefused, "scene file refused: \(reason)", at: nil)
@@ -83,14 +84,18 @@ struct ChoiceScriptGameParser {
                     text = ChoiceScriptSceneText(name: name, path: source.path, text: source.text)
                 case .missing:
                     if let from, let origin = scenes[from.scene] {
-                        diagnostics.append(origin.error("File does not exist: \(name).txt", at: from.line, rule: ChoiceScriptRules.missingScene))
+                        diagnostics.append(
+                            origin.error(
+                                "File does not exist: \(name).txt", at: from.line, rule: ChoiceScriptRules.missingScene)
+                        )
                     }
                     continue
                 case .capitalization(let real):
                     if let from, let origin = scenes[from.scene] {
-                        diagnostics.append(origin.error(
-                            "Incorrect capitalization/canonicalization; the file is called \(real) but you requested \(name).txt",
-                            at: from.line, rule: ChoiceScriptRules.missingScene))
+                        diagnostics.append(
+                            origin.error(
+                                "Incorrect capitalization/canonicalization; the file is called \(real) but you requested \(name).txt",
+                                at: from.line, rule: ChoiceScriptRules.missingScene))
                     }
                     continue
                 case .unreadable(let error):
@@ -99,11 +104,14 @@ struct ChoiceScriptGameParser {
                 case .refused(let reason):
                     refused.insert(name)
                     if let from, let origin = scenes[from.scene] {
-                        diagnostics.append(origin.error("scene file refused: \(reason)", at: from.line, rule: FormatRules.fileRefused))
+                        diagnostics.append(
+                            origin.error("scene file refused: \(reason)", at: from.line, rule: FormatRules.fileRefused))
                     } else {
-                        diagnostics.append(Diagnostic(
-                            FormatRules.fileRefused, "scene file refused: \(reason)",
-                            at: SourceLocation(file: (files.folder as NSString).appendingPathComponent(name + ".txt"), line: 1)))
+                        diagnostics.append(
+                            Diagnostic(
+                                FormatRules.fileRefused, "scene file refused: \(reason)",
+                                at: SourceLocation(
+                                    file: (files.folder as NSString).appendingPathComponent(name + ".txt"), line: 1)))
                     }
                     continue
                 }
@@ -149,7 +157,8 @@ struct ChoiceScriptGameParser {
                 }
             }
         }
-        let aside = Set(sceneOrder.filter { $0.hasPrefix("choicescript_") && $0 != startScene && !entered.contains($0) })
+        let aside = Set(
+            sceneOrder.filter { $0.hasPrefix("choicescript_") && $0 != startScene && !entered.contains($0) })
         if !aside.isEmpty {
             special += passages.filter { aside.contains(sceneOf($0)) }
             passages.removeAll { aside.contains(sceneOf($0)) }
@@ -160,9 +169,10 @@ struct ChoiceScriptGameParser {
             if name.hasPrefix("choicescript_") {
                 let lookup = files.scene(name)
                 if case .refused(let reason) = lookup {
-                    diagnostics.append(Diagnostic(
-                        FormatRules.fileRefused, "scene file refused: \(reason)",
-                        at: SourceLocation(file: (files.folder as NSString).appendingPathComponent(file), line: 1)))
+                    diagnostics.append(
+                        Diagnostic(
+                            FormatRules.fileRefused, "scene file refused: \(reason)",
+                            at: SourceLocation(file: (files.folder as NSString).appendingPathComponent(file), line: 1)))
                 }
                 guard case .found(let source) = lookup else { continue }
                 let text = ChoiceScriptSceneText(name: name, path: source.path, text: source.text)
@@ -177,9 +187,11 @@ struct ChoiceScriptGameParser {
                 special += compiler.passages
                 scenes[name] = text
             } else if !listed.isEmpty {
-                diagnostics.append(Diagnostic(
-                    ChoiceScriptRules.unreferencedScene, "scene file \(file) is in no *scene_list and no *goto_scene reaches it",
-                    at: SourceLocation(file: (files.folder as NSString).appendingPathComponent(file), line: 1)))
+                diagnostics.append(
+                    Diagnostic(
+                        ChoiceScriptRules.unreferencedScene,
+                        "scene file \(file) is in no *scene_list and no *goto_scene reaches it",
+                        at: SourceLocation(file: (files.folder as NSString).appendingPathComponent(file), line: 1)))
             }
         }
 
@@ -197,21 +209,24 @@ struct ChoiceScriptGameParser {
         var firstSpace: Int?
         for (i, line) in scene.lines.enumerated() where line.indent > 0 && !line.isBlank {
             if line.hasTab && line.hasSpace {
-                findings.append(scene.error("Tabs and spaces appear on the same line", at: i, rule: ChoiceScriptRules.indentation))
+                findings.append(
+                    scene.error("Tabs and spaces appear on the same line", at: i, rule: ChoiceScriptRules.indentation))
                 continue
             }
             if line.hasTab {
                 if let space = firstSpace, firstTab == nil {
-                    findings.append(scene.error(
-                        "Illegal mixing of spaces and tabs; this line has a tab, but there were spaces on line \(space + 1)",
-                        at: i, rule: ChoiceScriptRules.indentation))
+                    findings.append(
+                        scene.error(
+                            "Illegal mixing of spaces and tabs; this line has a tab, but there were spaces on line \(space + 1)",
+                            at: i, rule: ChoiceScriptRules.indentation))
                 }
                 if firstTab == nil { firstTab = i }
             } else {
                 if let tab = firstTab, firstSpace == nil {
-                    findings.append(scene.error(
-                        "Illegal mixing of spaces and tabs; this line has a space, but there were tabs on line \(tab + 1)",
-                        at: i, rule: ChoiceScriptRules.indentation))
+                    findings.append(
+                        scene.error(
+                            "Illegal mixing of spaces and tabs; this line has a space, but there were tabs on line \(tab + 1)",
+                            at: i, rule: ChoiceScriptRules.indentation))
                 }
                 if firstSpace == nil { firstSpace = i }
             }

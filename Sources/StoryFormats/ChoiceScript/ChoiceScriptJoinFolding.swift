@@ -26,7 +26,9 @@ enum ChoiceScriptJoinFolding {
                 passage.text.isEmpty, passage.ending == nil, passage.choices.count == 1
             else { continue }
             let only = passage.choices[0]
-            guard only.kind == .auto, only.condition == nil, !only.isRestart, only.target != passage.id else { continue }
+            guard only.kind == .auto, only.condition == nil, !only.isRestart, only.target != passage.id else {
+                continue
+            }
             let effects = passage.effects + only.effects
             if !effects.isEmpty, targetRefs[passage.id, default: 0] != 1 || returnRefs[passage.id, default: 0] != 0 {
                 continue
@@ -50,7 +52,8 @@ enum ChoiceScriptJoinFolding {
         var result: [Passage] = []
         result.reserveCapacity(passages.count)
         for var passage in passages {
-            for c in passage.choices.indices where passage.choices[c].kind != .dynamic && passage.choices[c].kind != .return {
+            for c in passage.choices.indices
+            where passage.choices[c].kind != .dynamic && passage.choices[c].kind != .return {
                 let original = passage.choices[c].target
                 guard step[original] != nil else { continue }
                 let (target, effects, location) = resolve(original)
@@ -67,7 +70,10 @@ enum ChoiceScriptJoinFolding {
             for c in passage.choices.indices {
                 if let back = passage.choices[c].returnTo, step[back] != nil, resolve(back).effects.isEmpty {
                     let target = resolve(back).target
-                    if target != back { passage.choices[c].returnTo = target; folded.insert(back) }
+                    if target != back {
+                        passage.choices[c].returnTo = target
+                        folded.insert(back)
+                    }
                 }
             }
             result.append(passage)

@@ -89,7 +89,9 @@ struct ChoiceScriptLine: Sendable {
         var start = s.startIndex
         var end = s.endIndex
         while start < end, s[start] == " " || s[start] == "\t" { start = s.index(after: start) }
-        while end > start, s[s.index(before: end)] == " " || s[s.index(before: end)] == "\t" { end = s.index(before: end) }
+        while end > start, s[s.index(before: end)] == " " || s[s.index(before: end)] == "\t" {
+            end = s.index(before: end)
+        }
         return s[start..<end]
     }
 

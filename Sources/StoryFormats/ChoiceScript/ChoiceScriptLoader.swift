@@ -49,9 +49,13 @@ package enum ChoiceScriptLoader: StoryLoader {
 
     /// Reads the whole game the files belong to (scenes not given are read from the folder
     /// of `startup.txt`). Leaves the title empty when the game names none.
-    package static func load(_ files: [ParsedSource<SourceText>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<SourceText>], context: inout LoadContext) throws(StoryLoadError)
+        -> Story
+    {
         let sources = files.map(\.parsed)
-        guard let first = sources.first else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
+        guard let first = sources.first else {
+            throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil)
+        }
         let startup = sources.first { ($0.path as NSString).lastPathComponent == "startup.txt" }
         let anchor = startup ?? first
         let folder = StoryPath.directory(of: anchor.path)

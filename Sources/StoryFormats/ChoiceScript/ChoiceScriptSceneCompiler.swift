@@ -139,18 +139,20 @@ struct ChoiceScriptSceneCompiler {
             // outer option line, and the outer *choice decides.
             if let fall = fallOuts[i] {
                 if !fall.allowed {
-                    report(scene.error(
-                        Self.fallOutMessage,
-                        at: i, rule: ChoiceScriptRules.fallOut))
+                    report(
+                        scene.error(
+                            Self.fallOutMessage,
+                            at: i, rule: ChoiceScriptRules.fallOut))
                 }
                 passage.choices.append(auto(entry(fall.join, .join), at: i))
                 break
             }
             if i != start, let end = choiceEnds[i] {
                 if !end.allowed {
-                    report(scene.warning(
-                        "falling out of the last option of a *choice: ChoiceScript goes on after the *choice, where a *goto or *finish was meant",
-                        at: i, rule: ChoiceScriptRules.fallOutLast))
+                    report(
+                        scene.warning(
+                            "falling out of the last option of a *choice: ChoiceScript goes on after the *choice, where a *goto or *finish was meant",
+                            at: i, rule: ChoiceScriptRules.fallOutLast))
                 }
                 passage.choices.append(auto(entry(end.join, .join), at: i))
                 break
@@ -164,20 +166,25 @@ struct ChoiceScriptSceneCompiler {
                 break
             }
             let line = lines[i]
-            if line.isBlank { i += 1; continue }
+            if line.isBlank {
+                i += 1
+                continue
+            }
             if line.command != "comment" {
                 if line.indent > indent, i != start {
-                    report(scene.error(
-                        "increasing indent not allowed, expected \(indent) was \(line.indent)", at: i,
-                        rule: ChoiceScriptRules.indentation))
+                    report(
+                        scene.error(
+                            "increasing indent not allowed, expected \(indent) was \(line.indent)", at: i,
+                            rule: ChoiceScriptRules.indentation))
                 }
                 indent = line.indent
             }
             guard let command = line.command else {
                 if line.content.first == "#" {
-                    report(scene.error(
-                        Self.fallOutMessage,
-                        at: i, rule: ChoiceScriptRules.fallOut))
+                    report(
+                        scene.error(
+                            Self.fallOutMessage,
+                            at: i, rule: ChoiceScriptRules.fallOut))
                     break
                 }
                 text.append(line.content)
@@ -190,7 +197,8 @@ struct ChoiceScriptSceneCompiler {
             case "goto", "gotoref":
                 let target = line.data.split(separator: " ").first.map(String.init) ?? ""
                 if command == "gotoref" || target.contains("{") || target.contains("[") {
-                    passage.choices.append(Choice(text: "", target: String(line.data), kind: .dynamic, location: location(i)))
+                    passage.choices.append(
+                        Choice(text: "", target: String(line.data), kind: .dynamic, location: location(i)))
                 } else {
                     passage.choices.append(auto(labelTarget(target, at: i), at: i))
                 }
@@ -199,10 +207,13 @@ struct ChoiceScriptSceneCompiler {
                 let target = line.data.split(separator: " ").first.map(String.init) ?? ""
                 let after = entry(i + 1, .returnPoint)
                 if target.contains("{") || target.contains("[") {
-                    passage.choices.append(Choice(text: "", target: String(line.data), kind: .dynamic, location: location(i)))
+                    passage.choices.append(
+                        Choice(text: "", target: String(line.data), kind: .dynamic, location: location(i)))
                 } else {
-                    passage.choices.append(Choice(
-                        text: "", target: labelTarget(target, at: i), kind: .call, returnTo: after, location: location(i)))
+                    passage.choices.append(
+                        Choice(
+                            text: "", target: labelTarget(target, at: i), kind: .call, returnTo: after,
+                            location: location(i)))
                 }
                 break flow
             case "goto_scene", "gosub_scene":
@@ -211,14 +222,17 @@ struct ChoiceScriptSceneCompiler {
                 let label = words.count > 1 ? String(words[1]) : nil
                 let dynamic = line.data.contains("{") || line.data.contains("[")
                 if dynamic || sceneName.isEmpty {
-                    passage.choices.append(Choice(text: "", target: String(line.data), kind: .dynamic, location: location(i)))
+                    passage.choices.append(
+                        Choice(text: "", target: String(line.data), kind: .dynamic, location: location(i)))
                     break flow
                 }
                 sceneReferences.append(SceneReference(scene: sceneName, label: label?.lowercased(), line: i))
-                let target = label.map { ChoiceScriptPassageIDs.label(sceneName, $0) } ?? ChoiceScriptPassageIDs.start(sceneName)
+                let target =
+                    label.map { ChoiceScriptPassageIDs.label(sceneName, $0) } ?? ChoiceScriptPassageIDs.start(sceneName)
                 if command == "gosub_scene" {
                     let after = entry(i + 1, .returnPoint)
-                    passage.choices.append(Choice(text: "", target: target, kind: .call, returnTo: after, location: location(i)))
+                    passage.choices.append(
+                        Choice(text: "", target: target, kind: .call, returnTo: after, location: location(i)))
                 } else {
                     passage.choices.append(auto(target, at: i))
                 }
@@ -234,11 +248,13 @@ struct ChoiceScriptSceneCompiler {
                     }
                     j += 1
                 }
-                passage.choices.append(Choice(
-                    text: "", target: names.joined(separator: " | "), kind: .dynamic, location: location(i)))
+                passage.choices.append(
+                    Choice(
+                        text: "", target: names.joined(separator: " | "), kind: .dynamic, location: location(i)))
                 break flow
             case "redirect_scene":
-                passage.choices.append(Choice(text: "", target: String(line.data), kind: .dynamic, location: location(i)))
+                passage.choices.append(
+                    Choice(text: "", target: String(line.data), kind: .dynamic, location: location(i)))
                 break flow
             case "return":
                 passage.choices.append(Choice(text: "", target: "", kind: .return, location: location(i)))
@@ -251,13 +267,17 @@ struct ChoiceScriptSceneCompiler {
                 break flow
             case "restart":
                 passage.ending = Passage.Ending()
-                passage.choices.append(Choice(
-                    text: "Restart", target: ChoiceScriptPassageIDs.start(context.startScene), isRestart: true,
-                    location: location(i)))
+                passage.choices.append(
+                    Choice(
+                        text: "Restart", target: ChoiceScriptPassageIDs.start(context.startScene), isRestart: true,
+                        location: location(i)))
                 break flow
             case "page_break", "delay_break", "page_break_advertisement":
                 // On a page with nothing on it yet, ChoiceScript shows no button.
-                if text.isEmpty, command == "page_break" { i += 1; continue }
+                if text.isEmpty, command == "page_break" {
+                    i += 1
+                    continue
+                }
                 let label = command == "page_break" && !line.data.isEmpty ? String(line.data) : "Next"
                 passage.choices.append(Choice(text: label, target: entry(i + 1, .pageBreak), location: location(i)))
                 break flow
@@ -279,9 +299,10 @@ struct ChoiceScriptSceneCompiler {
                     end = scene.blockEnd[end]
                 }
                 if !context.implicitControlFlow {
-                    report(scene.error(
-                        Self.fallInMessage,
-                        at: i, rule: ChoiceScriptRules.fallInElse))
+                    report(
+                        scene.error(
+                            Self.fallInMessage,
+                            at: i, rule: ChoiceScriptRules.fallInElse))
                 }
                 passage.choices.append(auto(entry(end, .join), at: i))
                 break flow
@@ -323,15 +344,17 @@ struct ChoiceScriptSceneCompiler {
                 passage.choices.append(Choice(text: "", target: target, kind: .auto, location: location(max(0, i))))
                 return
             }
-            let label = explicit && i >= 0 && !scene.lines[i].data.isEmpty ? String(scene.lines[i].data) : "Next Chapter"
+            let label =
+                explicit && i >= 0 && !scene.lines[i].data.isEmpty ? String(scene.lines[i].data) : "Next Chapter"
             passage.choices.append(Choice(text: label, target: target, location: location(max(0, i))))
             return
         }
         passage.ending = Passage.Ending()
         if explicit, !scene.name.hasPrefix("choicescript_") {
-            report(scene.warning(
-                "there is no next scene; *finish will end game. Use *ending instead.", at: i,
-                rule: ChoiceScriptRules.finishNoNext))
+            report(
+                scene.warning(
+                    "there is no next scene; *finish will end game. Use *ending instead.", at: i,
+                    rule: ChoiceScriptRules.finishNoNext))
         }
     }
 
@@ -354,16 +377,18 @@ struct ChoiceScriptSceneCompiler {
         }
         var textOnly = true
         for header in headers {
-            for j in (header + 1)..<scene.blockEnd[header] where !(lines[j].isBlank || lines[j].isText || lines[j].command == "comment") {
+            for j in (header + 1)..<scene.blockEnd[header]
+            where !(lines[j].isBlank || lines[j].isText || lines[j].command == "comment") {
                 textOnly = false
             }
         }
         if textOnly {
             if !context.implicitControlFlow {
                 for header in headers.dropFirst() {
-                    report(scene.error(
-                        Self.fallInMessage,
-                        at: header, rule: ChoiceScriptRules.fallInElse))
+                    report(
+                        scene.error(
+                            Self.fallInMessage,
+                            at: header, rule: ChoiceScriptRules.fallInElse))
                 }
             }
             return end
@@ -376,7 +401,9 @@ struct ChoiceScriptSceneCompiler {
                 condition = earlier.count == 1 ? .not(earlier[0]) : .all(earlier.map { .not($0) })
             } else {
                 var test = line.data
-                if test.first == "(", let close = ChoiceScriptChoiceBlock.closingParenthesis(test), test.index(after: close) == test.endIndex {
+                if test.first == "(", let close = ChoiceScriptChoiceBlock.closingParenthesis(test),
+                    test.index(after: close) == test.endIndex
+                {
                     test = test[test.index(after: test.startIndex)..<close]
                 }
                 let parsed = Condition.test(String(line.data), ChoiceScriptExpressionParser.parse(test))
@@ -385,13 +412,15 @@ struct ChoiceScriptSceneCompiler {
             }
             let body = scene.nonBlank(from: header + 1)
             let target = body < scene.blockEnd[header] ? entry(body, .body) : entry(end, .join)
-            passage.choices.append(Choice(
-                text: "", target: target, condition: condition, kind: .auto, location: location(header)))
+            passage.choices.append(
+                Choice(
+                    text: "", target: target, condition: condition, kind: .auto, location: location(header)))
         }
         if !hasElse {
             let condition: Condition = earlier.count == 1 ? .not(earlier[0]) : .all(earlier.map { .not($0) })
-            passage.choices.append(Choice(
-                text: "", target: entry(end, .join), condition: condition, kind: .auto, location: location(i)))
+            passage.choices.append(
+                Choice(
+                    text: "", target: entry(end, .join), condition: condition, kind: .auto, location: location(i)))
         }
         return nil
     }
@@ -414,9 +443,10 @@ struct ChoiceScriptSceneCompiler {
                     if n == block.options.count - 1 {
                         report(scene.error("Expected choice body", at: block.end, rule: ChoiceScriptRules.noOptionBody))
                     } else {
-                        report(scene.error(
-                            Self.fallOutMessage,
-                            at: option.bodyEnd, rule: ChoiceScriptRules.fallOut))
+                        report(
+                            scene.error(
+                                Self.fallOutMessage,
+                                at: option.bodyEnd, rule: ChoiceScriptRules.fallOut))
                     }
                 }
                 target = entry(block.end, .join)
@@ -428,9 +458,10 @@ struct ChoiceScriptSceneCompiler {
             passage.choices.append(choice)
         }
         if !block.options.isEmpty, block.options.allSatisfy({ $0.condition != nil }) {
-            report(scene.warning(
-                "every option of this *\(scene.lines[i].command ?? "choice") has a condition: a reader may find none selectable",
-                at: i, rule: ChoiceScriptRules.noSelectableOption))
+            report(
+                scene.warning(
+                    "every option of this *\(scene.lines[i].command ?? "choice") has a condition: a reader may find none selectable",
+                    at: i, rule: ChoiceScriptRules.noSelectableOption))
         }
     }
 }

@@ -26,7 +26,10 @@ struct ChoiceScriptSceneText: Sendable {
         var labels: [String: Int] = [:]
         var duplicates: [(String, Int)] = []
         for (i, line) in lines.enumerated() {
-            if line.isBlank { blockEnd[i] = i + 1; continue }
+            if line.isBlank {
+                blockEnd[i] = i + 1
+                continue
+            }
             while let top = open.last, lines[top].indent >= line.indent {
                 blockEnd[top] = i
                 open.removeLast()

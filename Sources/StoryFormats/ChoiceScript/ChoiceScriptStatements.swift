@@ -23,7 +23,8 @@ enum ChoiceScriptStatements {
             }
             let value = ChoiceScriptLine.trimmed(rest)
             let operators: [(String, Effect.Operation)] = [
-                ("%+", .fairAdd), ("%-", .fairSubtract), ("+", .add), ("-", .subtract), ("*", .multiply), ("/", .divide),
+                ("%+", .fairAdd), ("%-", .fairSubtract), ("+", .add), ("-", .subtract), ("*", .multiply),
+                ("/", .divide),
             ]
             for (symbol, operation) in operators where value.hasPrefix(symbol) {
                 let operand = ChoiceScriptExpressionParser.parse(value.dropFirst(symbol.count))
@@ -34,7 +35,8 @@ enum ChoiceScriptStatements {
                 return Effect(
                     variable: name, value: .call("concat", [.variable(name), operand]), text: text, location: location)
             }
-            return Effect(variable: name, value: ChoiceScriptExpressionParser.parse(value), text: text, location: location)
+            return Effect(
+                variable: name, value: ChoiceScriptExpressionParser.parse(value), text: text, location: location)
         case "temp":
             guard let (name, value) = declaration(data) else { return nil }
             return Effect(variable: name, value: value ?? .integer(0), text: text, location: location)
@@ -43,13 +45,16 @@ enum ChoiceScriptStatements {
             guard parts.count == 3 else { return nil }
             return Effect(
                 variable: parts[0].lowercased(),
-                value: .call("random", [ChoiceScriptExpressionParser.parse(parts[1]), ChoiceScriptExpressionParser.parse(parts[2])]),
+                value: .call(
+                    "random",
+                    [ChoiceScriptExpressionParser.parse(parts[1]), ChoiceScriptExpressionParser.parse(parts[2])]),
                 text: text, location: location)
         case "input_text", "input_number":
             let parts = data.split(separator: " ", omittingEmptySubsequences: true)
             guard let name = parts.first else { return nil }
             return Effect(
-                variable: name.lowercased(), value: .call(command, parts.dropFirst().map { ChoiceScriptExpressionParser.parse($0) }),
+                variable: name.lowercased(),
+                value: .call(command, parts.dropFirst().map { ChoiceScriptExpressionParser.parse($0) }),
                 text: text, location: location)
         default:
             return nil

@@ -7,8 +7,18 @@ import StoryGraph
 /// `*stat_chart` or `*achievement`).
 enum ChoiceScriptStatistics {
     static func count(_ scenes: [ChoiceScriptSceneText]) -> [SourceStatistic] {
-        var labels = 0, choices = 0, options = 0, gotos = 0, gosubs = 0, finishes = 0, endings = 0, lines = 0, words = 0
-        let modifiers: Set<String> = ["if", "selectable_if", "disable_reuse", "hide_reuse", "allow_reuse", "random_weight"]
+        var labels = 0
+        var choices = 0
+        var options = 0
+        var gotos = 0
+        var gosubs = 0
+        var finishes = 0
+        var endings = 0
+        var lines = 0
+        var words = 0
+        let modifiers: Set<String> = [
+            "if", "selectable_if", "disable_reuse", "hide_reuse", "allow_reuse", "random_weight",
+        ]
         for scene in scenes {
             lines += scene.lines.count
             var i = 0
@@ -18,7 +28,9 @@ enum ChoiceScriptStatistics {
                 switch line.command {
                 case nil:
                     if line.content.first == "#" { options += 1 }
-                    words += line.content.first == "#" ? line.content.dropFirst().split(separator: " ").count : line.wordCount
+                    words +=
+                        line.content.first == "#"
+                        ? line.content.dropFirst().split(separator: " ").count : line.wordCount
                 case "label"?: labels += 1
                 case "choice"?, "fake_choice"?: choices += 1
                 case "goto"?, "gotoref"?, "goto_scene"?: gotos += 1
@@ -38,7 +50,8 @@ enum ChoiceScriptStatistics {
             }
         }
         return [
-            SourceStatistic("scenes", scenes.count), SourceStatistic("labels", labels), SourceStatistic("choices", choices),
+            SourceStatistic("scenes", scenes.count), SourceStatistic("labels", labels),
+            SourceStatistic("choices", choices),
             SourceStatistic("options", options), SourceStatistic("gotos", gotos), SourceStatistic("gosubs", gosubs),
             SourceStatistic("finishes", finishes), SourceStatistic("endings", endings), SourceStatistic("lines", lines),
             SourceStatistic("words", words),

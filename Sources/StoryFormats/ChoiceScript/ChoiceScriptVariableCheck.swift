@@ -21,7 +21,10 @@ enum ChoiceScriptVariableCheck {
                     for k in 0...max(count, 0) { known.insert("\(name)_\(k)") }
                 }
             case "params":
-                for (k, name) in words.enumerated() { known.insert(name); known.insert("param_\(k + 1)") }
+                for (k, name) in words.enumerated() {
+                    known.insert(name)
+                    known.insert("param_\(k + 1)")
+                }
                 known.insert("param_count")
             default: break
             }
@@ -35,7 +38,10 @@ enum ChoiceScriptVariableCheck {
                     let name = line.data.prefix(while: ChoiceScriptLine.isWordCharacter)
                     let next = line.data.dropFirst(name.count).first
                     if !name.isEmpty, next != "[", next != "{" { used.append(name.lowercased()) }
-                    if command == "set", let effect = ChoiceScriptStatements.effect(command: command, data: line.data, at: scene.location(i)) {
+                    if command == "set",
+                        let effect = ChoiceScriptStatements.effect(
+                            command: command, data: line.data, at: scene.location(i))
+                    {
                         used += effect.value.variables
                     }
                 case "if", "elseif", "elsif", "selectable_if":
@@ -52,9 +58,11 @@ enum ChoiceScriptVariableCheck {
                 used += interpolated(line.content)
             }
             var seen: Set<String> = []
-            for name in used where !known.contains(name) && !name.hasPrefix("choice_") && name != "implicit_control_flow" {
+            for name in used
+            where !known.contains(name) && !name.hasPrefix("choice_") && name != "implicit_control_flow" {
                 guard seen.insert(name).inserted else { continue }
-                findings.append(scene.error("Non-existent variable '\(name)'", at: i, rule: ChoiceScriptRules.unknownVariable))
+                findings.append(
+                    scene.error("Non-existent variable '\(name)'", at: i, rule: ChoiceScriptRules.unknownVariable))
             }
         }
         return findings
@@ -66,7 +74,8 @@ enum ChoiceScriptVariableCheck {
         var i = text.startIndex
         while let brace = text[i...].firstIndex(of: "{") {
             let before = text[..<brace]
-            let isReference = before.hasSuffix("$") || before.hasSuffix("$!") || before.hasSuffix("$!!") || before.hasSuffix("@")
+            let isReference =
+                before.hasSuffix("$") || before.hasSuffix("$!") || before.hasSuffix("$!!") || before.hasSuffix("@")
                 || before.hasSuffix("@!") || before.hasSuffix("@!!")
             i = text.index(after: brace)
             guard isReference else { continue }
@@ -74,7 +83,10 @@ enum ChoiceScriptVariableCheck {
             var depth = 1
             while end < text.endIndex {
                 if text[end] == "{" { depth += 1 }
-                if text[end] == "}" { depth -= 1; if depth == 0 { break } }
+                if text[end] == "}" {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
                 end = text.index(after: end)
             }
             var inner = text[i..<end]

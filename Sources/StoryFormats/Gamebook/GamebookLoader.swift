@@ -89,7 +89,9 @@ package enum GamebookLoader: StoryLoader {
         return (try? GamebookSchemaInference.infer(root)) != nil
     }
 
-    package static func load(_ files: [ParsedSource<Parsed>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<Parsed>], context: inout LoadContext) throws(StoryLoadError)
+        -> Story
+    {
         let options = context.options
         let root = files[0].parsed.root
         let readFindings = files[0].parsed.findings
@@ -102,7 +104,8 @@ package enum GamebookLoader: StoryLoader {
             var node = root
             for key in given.sections {
                 guard let inner = node[key] else {
-                    throw StoryLoadError(GamebookRules.noStory, 
+                    throw StoryLoadError(
+                        GamebookRules.noStory,
                         "the schema's sections \"\(given.sections.joined(separator: "."))\" are not in this file: \(node.typeName) with no key '\(key)'",
                         at: node.location)
                 }
@@ -128,19 +131,26 @@ package enum GamebookLoader: StoryLoader {
         } else if let elements = collection.elements {
             records = elements.map { (nil, $0) }
         } else {
-            throw StoryLoadError(GamebookRules.noStory, "the sections must be a map or a list, found \(collection.typeName)", at: collection.location)
+            throw StoryLoadError(
+                GamebookRules.noStory, "the sections must be a map or a list, found \(collection.typeName)",
+                at: collection.location)
         }
         var firstOptions: LocatedValue?
         var passages: [Passage] = []
         for (index, (key, record)) in records.enumerated() {
             guard record.entries != nil else {
-                diagnostics.append(Diagnostic(GamebookRules.shape, "a section must be a map of fields, found \(record.typeName)", at: record.location))
+                diagnostics.append(
+                    Diagnostic(
+                        GamebookRules.shape, "a section must be a map of fields, found \(record.typeName)",
+                        at: record.location))
                 continue
             }
             let id: String
             if let field = schema.id {
                 guard let value = record[field]?.scalarText else {
-                    diagnostics.append(Diagnostic(GamebookRules.shape, "this section has no '\(field)' naming it", at: record.location))
+                    diagnostics.append(
+                        Diagnostic(GamebookRules.shape, "this section has no '\(field)' naming it", at: record.location)
+                    )
                     continue
                 }
                 id = value
@@ -149,29 +159,48 @@ package enum GamebookLoader: StoryLoader {
             }
             var text = ""
             if let field = schema.text, let value = record[field] {
-                if let prose = value.prose { text = prose }
-                else if !value.isNull { diagnostics.append(Diagnostic(GamebookRules.shape, "'\(field)' of section '\(id)' is \(value.typeName), not text", at: value.location)) }
+                if let prose = value.prose {
+                    text = prose
+                } else if !value.isNull {
+                    diagnostics.append(
+                        Diagnostic(
+                            GamebookRules.shape, "'\(field)' of section '\(id)' is \(value.typeName), not text",
+                            at: value.location))
+                }
             }
             var choices: [Choice] = []
             if let value = record.value(at: schema.options), !value.isNull {
                 if firstOptions == nil { firstOptions = value }
                 choices = self.choices(value, schema: schema, section: id, &diagnostics)
             }
-            passages.append(Passage(
-                id: id, text: text, ending: choices.isEmpty ? Passage.Ending() : nil, choices: choices,
-                location: key == nil ? record.location : collection.entries?[index].keyLocation))
+            passages.append(
+                Passage(
+                    id: id, text: text, ending: choices.isEmpty ? Passage.Ending() : nil, choices: choices,
+                    location: key == nil ? record.location : collection.entries?[index].keyLocation))
         }
         guard !passages.isEmpty else {
-            throw StoryLoadError(diagnostics.isEmpty ? [Diagnostic(GamebookRules.noStory, "no sections in this file", at: collection.location)] : diagnostics)
+            throw StoryLoadError(
+                diagnostics.isEmpty
+                    ? [Diagnostic(GamebookRules.noStory, "no sections in this file", at: collection.location)]
+                    : diagnostics)
         }
-        let line = "\(verb): " + schema.summary(collection: collection, optionShape: firstOptions.map(schema.optionShape) ?? "")
+        let line =
+            "\(verb): "
+            + schema.summary(collection: collection, optionShape: firstOptions.map(schema.optionShape) ?? "")
         diagnostics.insert(Diagnostic(GamebookRules.schema, line, at: collection.location), at: 0)
         passages += siblingEndings(root: root, schema: schema, passages: passages)
         let ids = Set(passages.map(\.id))
         var start = passages[0].id
-        if let given = options.start { start = given }
-        else if let declared = ["start", "first", "begin", "startSection", "start_section", "start_node", "startNode", "startPage", "firstPage"].lazy.compactMap({ root[$0]?.scalarText }).first(where: ids.contains) { start = declared }
-        else if let named = ["start", "intro", "begin", "beginning"].first(where: ids.contains) { start = named }
+        if let given = options.start {
+            start = given
+        } else if let declared = [
+            "start", "first", "begin", "startSection", "start_section", "start_node", "startNode", "startPage",
+            "firstPage",
+        ].lazy.compactMap({ root[$0]?.scalarText }).first(where: ids.contains) {
+            start = declared
+        } else if let named = ["start", "intro", "begin", "beginning"].first(where: ids.contains) {
+            start = named
+        }
         // Numbered sections: a target of 0 or below that names no section is the common
         // "back to the beginning" (`nextText: -1`), a restart.
         for p in passages.indices {
@@ -199,19 +228,23 @@ package enum GamebookLoader: StoryLoader {
         for entry in parent.entries ?? [] where entry.key != last {
             for inner in entry.value.entries ?? [] where missing.contains(inner.key) && inner.value.entries != nil {
                 missing.remove(inner.key)
-                let text = schema.text.flatMap { inner.value[$0]?.prose }
+                let text =
+                    schema.text.flatMap { inner.value[$0]?.prose }
                     ?? inner.value.entries?.lazy.compactMap(\.value.prose).first ?? ""
                 let kind = (inner.value["type"] ?? inner.value["kind"])?.scalarText
-                found.append(Passage(
-                    id: inner.key, text: text, ending: Passage.Ending(kind: kind), choices: [],
-                    location: inner.keyLocation, metadata: ["collection": entry.key]))
+                found.append(
+                    Passage(
+                        id: inner.key, text: text, ending: Passage.Ending(kind: kind), choices: [],
+                        location: inner.keyLocation, metadata: ["collection": entry.key]))
             }
         }
         return found
     }
 
     /// The choices of one section's options value.
-    static func choices(_ value: LocatedValue, schema: GamebookSchema, section: String, _ diagnostics: inout [Diagnostic]) -> [Choice] {
+    static func choices(
+        _ value: LocatedValue, schema: GamebookSchema, section: String, _ diagnostics: inout [Diagnostic]
+    ) -> [Choice] {
         if let target = value.scalarText {
             return [Choice(text: target, target: target, location: value.location)]
         }
@@ -222,7 +255,11 @@ package enum GamebookLoader: StoryLoader {
             }
             for entry in entries {
                 guard let target = entry.value.scalarText else {
-                    diagnostics.append(Diagnostic(GamebookRules.shape, "option '\(entry.key)' of section '\(section)' must name its target, found \(entry.value.typeName)", at: entry.value.location))
+                    diagnostics.append(
+                        Diagnostic(
+                            GamebookRules.shape,
+                            "option '\(entry.key)' of section '\(section)' must name its target, found \(entry.value.typeName)",
+                            at: entry.value.location))
                     continue
                 }
                 choices.append(Choice(text: entry.key, target: target, location: entry.keyLocation))
@@ -230,7 +267,11 @@ package enum GamebookLoader: StoryLoader {
             return choices
         }
         guard let elements = value.elements else {
-            diagnostics.append(Diagnostic(GamebookRules.shape, "'\(schema.options)' of section '\(section)' must be a list or map of options, found \(value.typeName)", at: value.location))
+            diagnostics.append(
+                Diagnostic(
+                    GamebookRules.shape,
+                    "'\(schema.options)' of section '\(section)' must be a list or map of options, found \(value.typeName)",
+                    at: value.location))
             return []
         }
         var choices: [Choice] = []
@@ -240,11 +281,19 @@ package enum GamebookLoader: StoryLoader {
                 continue
             }
             guard element.entries != nil, let field = schema.target else {
-                diagnostics.append(Diagnostic(GamebookRules.shape, "an option of section '\(section)' must be a record or a target, found \(element.typeName)", at: element.location))
+                diagnostics.append(
+                    Diagnostic(
+                        GamebookRules.shape,
+                        "an option of section '\(section)' must be a record or a target, found \(element.typeName)",
+                        at: element.location))
                 continue
             }
             guard let target = element[field]?.scalarText else {
-                diagnostics.append(Diagnostic(GamebookRules.shape, "an option of section '\(section)' has no '\(field)' naming where it leads", at: element.location))
+                diagnostics.append(
+                    Diagnostic(
+                        GamebookRules.shape,
+                        "an option of section '\(section)' has no '\(field)' naming where it leads",
+                        at: element.location))
                 continue
             }
             let label = schema.label.flatMap { element[$0]?.prose } ?? target

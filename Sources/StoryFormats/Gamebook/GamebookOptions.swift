@@ -6,8 +6,9 @@ enum GamebookOptions {
     /// the story as gamebook data without guessing (`GamebookLoader.isRequested(by:)`).
     static let schema = FormatOption(
         "schema", value: "FILE",
-        help: "Read gamebook data (JSON, YAML, JS/TS) with the fields this JSON mapping names, instead of inferring them: {\"sections\": \"pages\", \"id\": \"id\", \"text\": \"body\", \"options\": \"choices\", \"label\": \"text\", \"target\": \"goto\"}.")
-    { values, options throws(StoryLoadError) in
+        help:
+            "Read gamebook data (JSON, YAML, JS/TS) with the fields this JSON mapping names, instead of inferring them: {\"sections\": \"pages\", \"id\": \"id\", \"text\": \"body\", \"options\": \"choices\", \"label\": \"text\", \"target\": \"goto\"}."
+    ) { values, options throws(StoryLoadError) in
         guard let path = values.last else { return }
         options.gamebookSchema = try GamebookSchema(file: SourceText(contentsOf: path))
     }

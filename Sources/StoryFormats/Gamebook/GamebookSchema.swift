@@ -40,7 +40,8 @@ public struct GamebookSchema: Sendable, Hashable {
     package init(file source: SourceText) throws(StoryLoadError) {
         let root = try LocatedValue.parse(json: source)
         guard let entries = root.entries else {
-            throw StoryLoadError(GamebookRules.schemaFile, 
+            throw StoryLoadError(
+                GamebookRules.schemaFile,
                 "a schema must be a JSON object such as {\"sections\": \"pages\", \"text\": \"body\", \"options\": \"choices\", \"label\": \"text\", \"target\": \"goto\"}, found \(root.typeName)",
                 at: root.location)
         }
@@ -48,17 +49,23 @@ public struct GamebookSchema: Sendable, Hashable {
         var values: [String: String] = [:]
         for entry in entries {
             guard known.contains(entry.key) else {
-                throw StoryLoadError(GamebookRules.schemaFile, 
+                throw StoryLoadError(
+                    GamebookRules.schemaFile,
                     "unknown schema key '\(entry.key)'; a schema names: \(known.joined(separator: ", "))",
                     at: entry.keyLocation)
             }
             guard let text = entry.value.scalarText else {
-                throw StoryLoadError(GamebookRules.schemaFile, "schema key '\(entry.key)' must be a string, found \(entry.value.typeName)", at: entry.value.location)
+                throw StoryLoadError(
+                    GamebookRules.schemaFile,
+                    "schema key '\(entry.key)' must be a string, found \(entry.value.typeName)",
+                    at: entry.value.location)
             }
             values[entry.key] = text
         }
         guard let options = values["options"] else {
-            throw StoryLoadError(GamebookRules.schemaFile, "a schema must name the \"options\" field (where a section's choices are)", at: root.location)
+            throw StoryLoadError(
+                GamebookRules.schemaFile, "a schema must name the \"options\" field (where a section's choices are)",
+                at: root.location)
         }
         let path = values["sections"] ?? ""
         self.init(
@@ -74,8 +81,11 @@ public struct GamebookSchema: Sendable, Hashable {
         var kind = "map"
         if collection?.elements != nil { kind = "list" }
         var parts = ["sections = \(place) \(kind)"]
-        if let id { parts.append("id = \"\(id)\"") }
-        else { parts.append(kind == "map" ? "id = key" : "id = position from \(idBase)") }
+        if let id {
+            parts.append("id = \"\(id)\"")
+        } else {
+            parts.append(kind == "map" ? "id = key" : "id = position from \(idBase)")
+        }
         parts.append("text = " + (text.map { "\"\($0)\"" } ?? "none"))
         parts.append("options = \"\(options)\"" + optionShape)
         return parts.joined(separator: ", ")

@@ -21,7 +21,9 @@ package enum GamebookSchemaInference {
         package var collection: LocatedValue
     }
 
-    static let textNames = ["text", "body", "content", "story", "description", "passage", "prose", "narrative", "desc", "message"]
+    static let textNames = [
+        "text", "body", "content", "story", "description", "passage", "prose", "narrative", "desc", "message",
+    ]
     static let labelNames = ["text", "label", "title", "option", "choice", "caption", "description", "name", "prompt"]
     static let idNames = ["id", "name", "key", "slug", "page", "number", "section"]
 
@@ -57,19 +59,27 @@ package enum GamebookSchemaInference {
         }
         // Ties: the shallower collection, then a named id over positions, then positions from 0.
         func rank(_ c: Candidate) -> Int { c.id != nil ? 2 : (c.idBase == 0 ? 1 : 0) }
-        candidates.sort { ($0.hits, $0.ratio, -$0.path.count, rank($0)) > ($1.hits, $1.ratio, -$1.path.count, rank($1)) }
+        candidates.sort {
+            ($0.hits, $0.ratio, -$0.path.count, rank($0)) > ($1.hits, $1.ratio, -$1.path.count, rank($1))
+        }
         guard let best = candidates.first else {
-            throw StoryLoadError(GamebookRules.noStory, 
+            throw StoryLoadError(
+                GamebookRules.noStory,
                 "not a gamebook: looked for a map or list of sections (records) with an options field whose targets name other sections, and found none in \(root.typeName)\(root.entries.map { " of \($0.count) entries" } ?? root.elements.map { " of \($0.count) items" } ?? ""); give --schema FILE to say which fields are which",
                 at: root.location)
         }
-        if let rival = candidates.dropFirst().first(where: { $0.hits == best.hits && $0.ratio == best.ratio && $0.shapeKey != best.shapeKey }),
-           rival.path != best.path || rival.options != best.options || rival.target != best.target {
+        if let rival = candidates.dropFirst().first(where: {
+            $0.hits == best.hits && $0.ratio == best.ratio && $0.shapeKey != best.shapeKey
+        }),
+            rival.path != best.path || rival.options != best.options || rival.target != best.target
+        {
             func describe(_ c: Candidate) -> String {
                 let schema = complete(c)
-                return schema.summary(collection: c.collection, optionShape: "") + (c.target.map { " → \"\($0)\"" } ?? "")
+                return schema.summary(collection: c.collection, optionShape: "")
+                    + (c.target.map { " → \"\($0)\"" } ?? "")
             }
-            throw StoryLoadError(GamebookRules.noStory, 
+            throw StoryLoadError(
+                GamebookRules.noStory,
                 "ambiguous gamebook schema: \(best.hits) targets fit both [\(describe(best))] and [\(describe(rival))]; give --schema FILE naming the sections, options and target fields",
                 at: root.location)
         }
@@ -78,7 +88,9 @@ package enum GamebookSchemaInference {
 
     /// The section records of a collection with their key (for a map).
     static func records(_ collection: LocatedValue) -> [(key: String?, record: LocatedValue)] {
-        if let entries = collection.entries { return entries.filter { $0.value.entries != nil }.map { ($0.key, $0.value) } }
+        if let entries = collection.entries {
+            return entries.filter { $0.value.entries != nil }.map { ($0.key, $0.value) }
+        }
         return (collection.elements ?? []).filter { $0.entries != nil }.map { (nil, $0) }
     }
 
@@ -132,7 +144,8 @@ package enum GamebookSchemaInference {
     ///   for F fields, quadratic when records have fields of their own).
     static func score(_ path: [String], _ collection: LocatedValue) -> [Candidate] {
         let records = records(collection)
-        guard records.count >= 2, records.count * 2 >= (collection.entries?.count ?? collection.elements?.count ?? 0) else { return [] }
+        guard records.count >= 2, records.count * 2 >= (collection.entries?.count ?? collection.elements?.count ?? 0)
+        else { return [] }
         let values = records.map { fieldValues($0.record) }
         // Option fields, in the order first seen: each field of a section, and each field
         // of a map inside one (`choice.options`).
@@ -186,9 +199,10 @@ package enum GamebookSchemaInference {
             }
             for field in fields where !idFields.contains(field) {
                 for (target, t) in tallies[field] ?? [:] where t.hits > 0 && t.hits * 3 >= t.total {
-                    found.append(Candidate(
-                        path: path, collection: collection, id: id, idBase: base, options: field, target: target,
-                        hits: t.hits, total: t.total))
+                    found.append(
+                        Candidate(
+                            path: path, collection: collection, id: id, idBase: base, options: field, target: target,
+                            hits: t.hits, total: t.total))
                 }
             }
         }
@@ -219,9 +233,12 @@ package enum GamebookSchemaInference {
         let text = proseField(in: records, excluding: [c.id, c.options].compactMap { $0 }, preferring: textNames)
         var options: [LocatedValue] = []
         for record in records { options += record.value(at: c.options)?.elements?.filter { $0.entries != nil } ?? [] }
-        let label = c.target == nil || c.target == GamebookSchema.keyIsTarget ? nil : proseField(in: options, excluding: [c.target!], preferring: labelNames)
+        let label =
+            c.target == nil || c.target == GamebookSchema.keyIsTarget
+            ? nil : proseField(in: options, excluding: [c.target!], preferring: labelNames)
         return GamebookSchema(
-            sections: c.path, id: c.id, idBase: c.idBase, text: text, options: c.options, label: label, target: c.target)
+            sections: c.path, id: c.id, idBase: c.idBase, text: text, options: c.options, label: label, target: c.target
+        )
     }
 
     /// The field of `records` with prose in it: a preferred name if one holds prose,

@@ -57,17 +57,22 @@ package struct JSLiteralReader {
             }
         }
         guard let first = literals.first else {
-            throw errors.first ?? StoryLoadError(GamebookRules.jsSyntax, 
-                "no exported object literal: looked for `export default {…}`, `module.exports = {…}` or `const story = {…}`",
-                at: source.location(atByte: 0))
+            throw errors.first
+                ?? StoryLoadError(
+                    GamebookRules.jsSyntax,
+                    "no exported object literal: looked for `export default {…}`, `module.exports = {…}` or `const story = {…}`",
+                    at: source.location(atByte: 0))
         }
         // A literal that cannot be read is not the story when another one is.
         var findings = errors.flatMap(\.diagnostics).map { d in
             Diagnostic(GamebookRules.jsCode, "a literal that cannot be read, left out: \(d.message)", at: d.location)
         }
         if let code = reader.firstCode {
-            findings.append(Diagnostic(GamebookRules.jsCode, "\(reader.codeCount) value\(reader.codeCount == 1 ? " is" : "s are") code, not literal data (a function, a variable, a ${…}), read as nothing or kept as written; the first is here",
-                at: code))
+            findings.append(
+                Diagnostic(
+                    GamebookRules.jsCode,
+                    "\(reader.codeCount) value\(reader.codeCount == 1 ? " is" : "s are") code, not literal data (a function, a variable, a ${…}), read as nothing or kept as written; the first is here",
+                    at: code))
         }
         if literals.count == 1 { return (first.value, findings) }
         return (LocatedValue(.map(literals), at: first.keyLocation), findings)
@@ -97,7 +102,10 @@ package struct JSLiteralReader {
         var depth = 0
         while i < s.count {
             let c = s[i]
-            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "`") { skipQuoted(); continue }
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "`") {
+                skipQuoted()
+                continue
+            }
             if c == UInt8(ascii: "/") && (byte(i + 1) == UInt8(ascii: "/") || byte(i + 1) == UInt8(ascii: "*")) {
                 _ = try? skipTrivia()
                 continue
@@ -117,14 +125,18 @@ package struct JSLiteralReader {
     func byte(_ k: Int) -> UInt8 { k < s.count ? s[k] : 0 }
 
     static func isIdentifierByte(_ c: UInt8) -> Bool {
-        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c == 0x24 || c >= 0x80
+        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c == 0x24
+            || c >= 0x80
     }
 
     /// Skips whitespace and comments.
     mutating func skipTrivia() throws(StoryLoadError) {
         while i < s.count {
             let c = s[i]
-            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
+            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D {
+                i += 1
+                continue
+            }
             if c == UInt8(ascii: "/") && byte(i + 1) == UInt8(ascii: "/") {
                 while i < s.count && s[i] != 0x0A { i += 1 }
                 continue
@@ -137,7 +149,10 @@ package struct JSLiteralReader {
                 i += 2
                 continue
             }
-            if c == 0xC2 && byte(i + 1) == 0xA0 { i += 2; continue }
+            if c == 0xC2 && byte(i + 1) == 0xA0 {
+                i += 2
+                continue
+            }
             break
         }
     }
@@ -153,8 +168,7 @@ package struct JSLiteralReader {
         let quote = s[i]
         i += 1
         while i < s.count && s[i] != quote {
-            if s[i] == UInt8(ascii: "\\") { i += 1 }
-            else if s[i] == 0x0A && quote != UInt8(ascii: "`") { return }
+            if s[i] == UInt8(ascii: "\\") { i += 1 } else if s[i] == 0x0A && quote != UInt8(ascii: "`") { return }
             i += 1
         }
         i += 1
@@ -171,10 +185,24 @@ package struct JSLiteralReader {
             try skipTrivia()
             guard i < s.count else { return nil }
             let c = s[i]
-            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "`") { skipQuoted(); continue }
-            if c == UInt8(ascii: "{") { braceDepth += 1; i += 1; continue }
-            if c == UInt8(ascii: "}") { braceDepth = max(0, braceDepth - 1); i += 1; continue }
-            guard Self.isIdentifierByte(c), let word = identifier() else { i += 1; continue }
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "`") {
+                skipQuoted()
+                continue
+            }
+            if c == UInt8(ascii: "{") {
+                braceDepth += 1
+                i += 1
+                continue
+            }
+            if c == UInt8(ascii: "}") {
+                braceDepth = max(0, braceDepth - 1)
+                i += 1
+                continue
+            }
+            guard Self.isIdentifierByte(c), let word = identifier() else {
+                i += 1
+                continue
+            }
             guard braceDepth == 0 else { continue }
             let mark = i
             switch word {
@@ -186,7 +214,7 @@ package struct JSLiteralReader {
                 if byte(i) == UInt8(ascii: ".") {
                     i += 1
                     let member = identifier()
-                    if (word == "exports" ? member != nil : member == "exports"), try assignmentFollows() {
+                    if word == "exports" ? member != nil : member == "exports", try assignmentFollows() {
                         return word == "exports" ? member! : "module.exports"
                     }
                 }
@@ -209,8 +237,14 @@ package struct JSLiteralReader {
             var depth = 0
             while i < s.count {
                 let c = s[i]
-                if c == UInt8(ascii: "<") || c == UInt8(ascii: "{") || c == UInt8(ascii: "[") || c == UInt8(ascii: "(") { depth += 1 }
-                if c == UInt8(ascii: ">") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == UInt8(ascii: ")") { depth -= 1 }
+                if c == UInt8(ascii: "<") || c == UInt8(ascii: "{") || c == UInt8(ascii: "[") || c == UInt8(ascii: "(")
+                {
+                    depth += 1
+                }
+                if c == UInt8(ascii: ">") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == UInt8(ascii: ")")
+                {
+                    depth -= 1
+                }
                 if c == UInt8(ascii: "=") && depth == 0 && byte(i + 1) != UInt8(ascii: ">") { break }
                 if c == UInt8(ascii: ";") || c == 0x0A && depth == 0 { return false }
                 i += 1
@@ -256,7 +290,9 @@ package struct JSLiteralReader {
                 let key = try key()
                 try skipTrivia()
                 guard byte(i) == UInt8(ascii: ":") else {
-                    throw fail("expected ':' after the key '\(key.0)' (shorthand properties and methods are not literals)", at: i)
+                    throw fail(
+                        "expected ':' after the key '\(key.0)' (shorthand properties and methods are not literals)",
+                        at: i)
                 }
                 i += 1
                 stack[top].key = key
@@ -270,11 +306,14 @@ package struct JSLiteralReader {
             }
             let start = i
             let at = location(start)
-            guard i < s.count else { throw fail("the literal ends before it is closed: a '}' or ']' is missing", at: start) }
+            guard i < s.count else {
+                throw fail("the literal ends before it is closed: a '}' or ']' is missing", at: start)
+            }
             let c = s[i]
             if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
                 guard stack.count < Self.maximumDepth else {
-                    throw fail("literal nested deeper than \(Self.maximumDepth) levels; storygraph reads no deeper", at: start)
+                    throw fail(
+                        "literal nested deeper than \(Self.maximumDepth) levels; storygraph reads no deeper", at: start)
                 }
                 i += 1
                 stack.append(Frame(isObject: c == UInt8(ascii: "{"), at: at))
@@ -283,7 +322,9 @@ package struct JSLiteralReader {
             let scalar: LocatedValue
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "`") {
                 scalar = LocatedValue(.scalar(try string(), .string), at: at)
-            } else if c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".") || (c >= 0x30 && c <= 0x39) {
+            } else if c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+                || (c >= 0x30 && c <= 0x39)
+            {
                 scalar = LocatedValue(.scalar(try number(), .number), at: at)
             } else if Self.isIdentifierByte(c), let word = identifier() {
                 switch word {
@@ -320,7 +361,10 @@ package struct JSLiteralReader {
         }
         try skipTrivia()
         let close: UInt8 = stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        if byte(i) == UInt8(ascii: ",") { i += 1; return nil }
+        if byte(i) == UInt8(ascii: ",") {
+            i += 1
+            return nil
+        }
         if byte(i) == close { return nil }
         throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))' after a value, found \(describe(i))", at: i)
     }
@@ -347,15 +391,19 @@ package struct JSLiteralReader {
     private mutating func number() throws(StoryLoadError) -> String {
         let start = i
         if byte(i) == UInt8(ascii: "-") || byte(i) == UInt8(ascii: "+") { i += 1 }
-        while i < s.count && (Self.isIdentifierByte(s[i]) || s[i] == UInt8(ascii: ".")
-            || ((s[i] == UInt8(ascii: "-") || s[i] == UInt8(ascii: "+")) && (s[i - 1] | 0x20) == UInt8(ascii: "e"))) {
+        while i < s.count
+            && (Self.isIdentifierByte(s[i]) || s[i] == UInt8(ascii: ".")
+                || ((s[i] == UInt8(ascii: "-") || s[i] == UInt8(ascii: "+")) && (s[i - 1] | 0x20) == UInt8(ascii: "e")))
+        {
             i += 1
         }
         let text = String(decoding: s[start..<i], as: UTF8.self).replacingOccurrences(of: "_", with: "")
         if let value = Double(text) {
             return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : text
         }
-        if text.hasPrefix("0x") || text.hasPrefix("0X"), let value = Int64(text.dropFirst(2), radix: 16) { return String(value) }
+        if text.hasPrefix("0x") || text.hasPrefix("0X"), let value = Int64(text.dropFirst(2), radix: 16) {
+            return String(value)
+        }
         throw fail("'\(text)' is not a number", at: start)
     }
 
@@ -370,7 +418,10 @@ package struct JSLiteralReader {
                 throw fail("unterminated string: close it with \(Character(Unicode.Scalar(quote)))", at: start)
             }
             let c = s[i]
-            if c == quote { i += 1; break }
+            if c == quote {
+                i += 1
+                break
+            }
             if (c == 0x0A || c == 0x0D) && quote != UInt8(ascii: "`") {
                 throw fail("a line break inside a quoted string: write it as \\n, or use a `template string`", at: i)
             }
@@ -383,7 +434,10 @@ package struct JSLiteralReader {
                     bytes.append(d)
                     i += 1
                     if d == UInt8(ascii: "{") { depth += 1 }
-                    if d == UInt8(ascii: "}") { depth -= 1; if depth == 0 { break } }
+                    if d == UInt8(ascii: "}") {
+                        depth -= 1
+                        if depth == 0 { break }
+                    }
                 }
                 continue
             }
@@ -397,24 +451,34 @@ package struct JSLiteralReader {
                 case UInt8(ascii: "r"): bytes.append(0x0D)
                 case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "v"): break
                 case UInt8(ascii: "0"): bytes.append(0)
-                case 0x0A: break  // a line continuation
+                case 0x0A: break // a line continuation
                 case 0x0D: if byte(i) == 0x0A { i += 1 }
                 case UInt8(ascii: "u"), UInt8(ascii: "x"):
                     var digits = ""
                     if e == UInt8(ascii: "u") && byte(i) == UInt8(ascii: "{") {
                         i += 1
-                        while i < s.count && s[i] != UInt8(ascii: "}") { digits.append(Character(Unicode.Scalar(s[i]))); i += 1 }
+                        while i < s.count && s[i] != UInt8(ascii: "}") {
+                            digits.append(Character(Unicode.Scalar(s[i])))
+                            i += 1
+                        }
                         i += 1
                     } else {
                         let count = e == UInt8(ascii: "u") ? 4 : 2
-                        for _ in 0..<count where i < s.count { digits.append(Character(Unicode.Scalar(s[i]))); i += 1 }
+                        for _ in 0..<count where i < s.count {
+                            digits.append(Character(Unicode.Scalar(s[i])))
+                            i += 1
+                        }
                     }
-                    guard let value = UInt32(digits, radix: 16) else { throw fail("a bad \\\(Character(Unicode.Scalar(e))) escape", at: i - 1) }
+                    guard let value = UInt32(digits, radix: 16) else {
+                        throw fail("a bad \\\(Character(Unicode.Scalar(e))) escape", at: i - 1)
+                    }
                     // A surrogate pair written as two \u escapes.
                     var scalarValue = value
-                    if value >= 0xD800 && value < 0xDC00 && byte(i) == UInt8(ascii: "\\") && byte(i + 1) == UInt8(ascii: "u"),
-                       let low = UInt32(String(decoding: s[(i + 2)..<min(i + 6, s.count)], as: UTF8.self), radix: 16),
-                       low >= 0xDC00 && low < 0xE000 {
+                    if value >= 0xD800 && value < 0xDC00 && byte(i) == UInt8(ascii: "\\")
+                        && byte(i + 1) == UInt8(ascii: "u"),
+                        let low = UInt32(String(decoding: s[(i + 2)..<min(i + 6, s.count)], as: UTF8.self), radix: 16),
+                        low >= 0xDC00 && low < 0xE000
+                    {
                         scalarValue = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
                         i += 6
                     }

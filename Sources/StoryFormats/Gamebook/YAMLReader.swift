@@ -72,14 +72,18 @@ package enum YAMLReader {
         let runsOff = problem.contains("end of stream") && parser.context != nil
         let mark = runsOff ? parser.context_mark : parser.problem_mark
         if runsOff {
-            message += "; it is never closed: close it on this line, or put a text that spans lines in a block (text: |)"
+            message +=
+                "; it is never closed: close it on this line, or put a text that spans lines in a block (text: |)"
         } else {
-            message += "; check this line's indentation against the lines above it, and put text that holds ': ', ' #' or starts with a quote, '-', '[' or '{' in quotes"
+            message +=
+                "; check this line's indentation against the lines above it, and put text that holds ': ', ' #' or starts with a quote, '-', '[' or '{' in quotes"
         }
         return StoryLoadError(GamebookRules.yamlSyntax, message, at: location(mark, source))
     }
 
-    private static func events(_ parser: inout yaml_parser_t, _ source: SourceText) throws(StoryLoadError) -> LocatedValue {
+    private static func events(_ parser: inout yaml_parser_t, _ source: SourceText) throws(StoryLoadError)
+        -> LocatedValue
+    {
         var stack: [Frame] = []
         var anchors: [String: (node: LocatedValue, size: Int)] = [:]
         var sizes: [Int] = []
@@ -90,7 +94,10 @@ package enum YAMLReader {
 
         func finish(_ node: LocatedValue, size: Int, anchor: String?, _ source: SourceText) throws(StoryLoadError) {
             if let anchor { anchors[anchor] = (node, size) }
-            guard !stack.isEmpty else { result = node; return }
+            guard !stack.isEmpty else {
+                result = node
+                return
+            }
             sizes[sizes.count - 1] += size
             let top = stack.count - 1
             if !stack[top].isMap {
@@ -100,7 +107,9 @@ package enum YAMLReader {
                 stack[top].pendingKey = nil
             } else {
                 guard let key = node.scalarText ?? (node.isNull ? "" : nil) ?? scalarKey(node) else {
-                    throw StoryLoadError(GamebookRules.yamlSyntax, "a map key must be a plain value, found \(node.typeName)", at: node.location)
+                    throw StoryLoadError(
+                        GamebookRules.yamlSyntax, "a map key must be a plain value, found \(node.typeName)",
+                        at: node.location)
                 }
                 stack[top].pendingKey = (key, node.location)
             }
@@ -116,7 +125,9 @@ package enum YAMLReader {
                 if result == nil { throw StoryLoadError("empty YAML document: no story in it", at: at) }
             case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
                 guard stack.count < maximumDepth else {
-                    throw StoryLoadError(GamebookRules.yamlSyntax, "YAML nested deeper than \(maximumDepth) levels; storygraph reads no deeper", at: at)
+                    throw StoryLoadError(
+                        GamebookRules.yamlSyntax,
+                        "YAML nested deeper than \(maximumDepth) levels; storygraph reads no deeper", at: at)
                 }
                 if event.type == YAML_MAPPING_START_EVENT {
                     stack.append(Frame(isMap: true, location: at, anchor: cString(event.data.mapping_start.anchor)))
@@ -138,7 +149,8 @@ package enum YAMLReader {
             case YAML_ALIAS_EVENT:
                 let name = cString(event.data.alias.anchor) ?? ""
                 guard let (node, size) = anchors[name] else {
-                    throw StoryLoadError(GamebookRules.yamlSyntax, "YAML alias *\(name) names no anchor &\(name) above it", at: at)
+                    throw StoryLoadError(
+                        GamebookRules.yamlSyntax, "YAML alias *\(name) names no anchor &\(name) above it", at: at)
                 }
                 try finish(LocatedValue(node.value, at: at), size: size, anchor: nil, source)
             default:
@@ -152,14 +164,17 @@ package enum YAMLReader {
                 own += 1
             }
             if nodes > maximumNodes {
-                throw StoryLoadError(GamebookRules.yamlSyntax, "YAML aliases expand to more than \(maximumNodes) nodes; storygraph reads no more", at: at)
+                throw StoryLoadError(
+                    GamebookRules.yamlSyntax,
+                    "YAML aliases expand to more than \(maximumNodes) nodes; storygraph reads no more", at: at)
             }
         }
         // Aliases bounded by the document: checked once it is all read, so that anchors
         // used before most of the file is read are not refused for it.
         let allowed = own * aliasNodesPerNode + aliasAllowance
         if nodes > allowed {
-            throw StoryLoadError(GamebookRules.yamlSyntax,
+            throw StoryLoadError(
+                GamebookRules.yamlSyntax,
                 "YAML aliases expand to more than \(allowed) nodes (\(aliasNodesPerNode) per node of the file, plus \(aliasAllowance)); storygraph reads no more: repeat fewer or smaller lists through aliases",
                 at: result!.location)
         }
@@ -181,6 +196,7 @@ package enum YAMLReader {
         var digits = Substring(text)
         if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
         guard let first = digits.first, first.isASCII, first.isNumber || first == "." else { return .string }
-        return Double(digits) != nil && digits.allSatisfy({ $0.isASCII && ($0.isNumber || "._eE+-".contains($0)) }) ? .number : .string
+        return Double(digits) != nil && digits.allSatisfy({ $0.isASCII && ($0.isNumber || "._eE+-".contains($0)) })
+            ? .number : .string
     }
 }

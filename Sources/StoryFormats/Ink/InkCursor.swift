@@ -84,7 +84,10 @@ struct InkCursor {
         while current == ".", let next = peek(1), Self.isIdentifierScalar(next) {
             let save = position
             position += 1
-            guard let part = identifier() else { position = save; break }
+            guard let part = identifier() else {
+                position = save
+                break
+            }
             path += "." + part
         }
         return path

@@ -26,7 +26,9 @@ package enum InkJSONLoader: StoryLoader {
         try LocatedValue.parse(json: source, maximumDepth: 1024)
     }
 
-    package static func load(_ files: [ParsedSource<LocatedValue>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<LocatedValue>], context: inout LoadContext) throws(StoryLoadError)
+        -> Story
+    {
         let json = files[0].parsed
         guard let root = json["root"], root.elements != nil else {
             throw StoryLoadError(InkRules.compiled, "compiled ink without a \"root\" container", at: json.location)

@@ -44,7 +44,9 @@ extension InkJSONReader {
             flows.append(t)
             isPassage.insert(t)
         }
-        var keys = flows.map { Key(container: $0, index: 0) } + rejoins.sorted { ($0.container, $0.index) < ($1.container, $1.index) }
+        var keys =
+            flows.map { Key(container: $0, index: 0) }
+            + rejoins.sorted { ($0.container, $0.index) < ($1.container, $1.index) }
         keys.sort { location(of: $0) < location(of: $1) }
         let ids = passageIDs(keys)
         let keySet = Set(keys)
@@ -54,8 +56,12 @@ extension InkJSONReader {
         // The root is the author's passage only when they wrote text there.
         if let r = passages.firstIndex(where: { $0.id == start }) { passages[r].isFlowPoint = passages[r].text.isEmpty }
         // An empty top (no text, no way on) is no passage: the story starts at the first knot.
-        if let r = passages.firstIndex(where: { $0.id == start }), passages[r].choices.isEmpty, passages[r].text.isEmpty,
-            passages[r].ending == nil || passages.count > 1, let first = flows.first(where: { containers[$0].path != "" && containers[$0].path != "0" }).flatMap({ ids[Key(container: $0, index: 0)] })
+        if let r = passages.firstIndex(where: { $0.id == start }), passages[r].choices.isEmpty,
+            passages[r].text.isEmpty,
+            passages[r].ending == nil || passages.count > 1,
+            let first = flows.first(where: { containers[$0].path != "" && containers[$0].path != "0" }).flatMap({
+                ids[Key(container: $0, index: 0)]
+            })
         {
             passages.remove(at: r)
             start = first
@@ -86,7 +92,8 @@ extension InkJSONReader {
 
     func location(of key: Key) -> SourceLocation {
         let content = containers[key.container].content
-        return key.index > 0 && key.index < content.count ? content[key.index].location : containers[key.container].location
+        return key.index > 0 && key.index < content.count
+            ? content[key.index].location : containers[key.container].location
     }
 
     /// The container a path leads to: itself, or the nearest container holding it (a
@@ -120,9 +127,15 @@ extension InkJSONReader {
         var uses: [String: Int] = [:]
         for key in keys {
             let path = containers[key.container].path
-            var s = path.isEmpty ? InkParser.rootID : path.split(separator: ".").filter { !$0.allSatisfy(\.isNumber) }.joined(separator: ".")
+            var s =
+                path.isEmpty
+                ? InkParser.rootID
+                : path.split(separator: ".").filter { !$0.allSatisfy(\.isNumber) }.joined(separator: ".")
             if s.isEmpty { s = path }
-            full[key] = key.index == 0 ? (path.isEmpty ? InkParser.rootID : path) : Self.join(path.isEmpty ? InkParser.rootID : path, String(key.index))
+            full[key] =
+                key.index == 0
+                ? (path.isEmpty ? InkParser.rootID : path)
+                : Self.join(path.isEmpty ? InkParser.rootID : path, String(key.index))
             short[key] = key.index == 0 ? s : s + "." + String(key.index)
             uses[short[key]!, default: 0] += 1
         }
@@ -137,14 +150,17 @@ extension InkJSONReader {
     func read(_ start: Key, ids: [Key: String], keys: Set<Key>, declared: Set<Int>) -> [Passage] {
         let id = ids[start]!
         let startPath = containers[start.container].path
-        var out = [Passage(
-            id: id, location: location(of: start),
-            metadata: ["ink_path": start.index == 0 ? startPath : Self.join(startPath, String(start.index))])]
+        var out = [
+            Passage(
+                id: id, location: location(of: start),
+                metadata: ["ink_path": start.index == 0 ? startPath : Self.join(startPath, String(start.index))])
+        ]
         out[0].isFlowPoint = !(start.index == 0 && declared.contains(start.container))
         // An indexed container flows on into its parent's next element when it ends.
         var stack: [(Int, Int)] = []
         var path = startPath
-        while let last = path.split(separator: ".").last, let k = Int(last), let parent = indexByPath[Self.parent(path)] {
+        while let last = path.split(separator: ".").last, let k = Int(last), let parent = indexByPath[Self.parent(path)]
+        {
             stack.insert((parent, k + 1), at: 0)
             path = Self.parent(path)
         }
@@ -162,7 +178,8 @@ extension InkJSONReader {
         walk: while let (c, i) = stack.popLast() {
             let here = Key(container: c, index: i)
             if !first, keys.contains(here), let next = ids[here] {
-                out[out.count - 1].choices.append(Choice(text: "", target: next, kind: .auto, location: location(of: here)))
+                out[out.count - 1].choices.append(
+                    Choice(text: "", target: next, kind: .auto, location: location(of: here)))
                 break walk
             }
             first = false
@@ -204,47 +221,66 @@ extension InkJSONReader {
             }
             guard element.entries != nil else { continue }
             if let written = element["*"]?.string {
-                let flags = Int(element["flg"].flatMap { if case .scalar(let n, .number) = $0.value { return n } else { return nil } } ?? "0") ?? 0
+                let flags =
+                    Int(
+                        element["flg"].flatMap {
+                            if case .scalar(let n, .number) = $0.value { return n } else { return nil }
+                        } ?? "0") ?? 0
                 var choice = Choice(
                     text: pendingText.trimmingCharacters(in: .whitespaces), target: target(written, c),
-                    condition: flags & 1 != 0 ? .test("(condition in compiled ink)", nil) : nil, location: element.location)
+                    condition: flags & 1 != 0 ? .test("(condition in compiled ink)", nil) : nil,
+                    location: element.location)
                 choice.isOnceOnly = flags & 0x10 != 0
                 choice.isFallback = flags & 0x08 != 0
                 out[last].choices.append(choice)
                 pendingText = ""
             } else if let written = element["->"]?.string {
                 if thread {
-                    out[last].choices.append(Choice(text: "", target: target(written, c), kind: .include, location: element.location))
+                    out[last].choices.append(
+                        Choice(text: "", target: target(written, c), kind: .include, location: element.location))
                     thread = false
                 } else if element["var"]?.bool == true {
-                    out[last].choices.append(Choice(text: "", target: written, kind: .dynamic, location: element.location))
+                    out[last].choices.append(
+                        Choice(text: "", target: written, kind: .dynamic, location: element.location))
                     break walk
                 } else if element["c"]?.bool == true {
-                    out[last].choices.append(Choice(
-                        text: "", target: target(written, c), condition: .test("(condition in compiled ink)", nil), kind: .auto,
-                        location: element.location))
+                    out[last].choices.append(
+                        Choice(
+                            text: "", target: target(written, c), condition: .test("(condition in compiled ink)", nil),
+                            kind: .auto,
+                            location: element.location))
                 } else {
-                    out[last].choices.append(Choice(text: "", target: target(written, c), kind: .auto, location: element.location))
+                    out[last].choices.append(
+                        Choice(text: "", target: target(written, c), kind: .auto, location: element.location))
                     break walk
                 }
             } else if let written = element["t?"]?.string ?? element["f?"]?.string {
-                out[last].choices.append(Choice(
-                    text: "", target: target(written, c), condition: .test("(condition in compiled ink)", nil), kind: .auto,
-                    location: element.location))
+                out[last].choices.append(
+                    Choice(
+                        text: "", target: target(written, c), condition: .test("(condition in compiled ink)", nil),
+                        kind: .auto,
+                        location: element.location))
             } else if let written = element["->t->"]?.string {
                 let r = id + ".r-" + String(returns)
                 returns += 1
-                out[last].choices.append(Choice(text: "", target: target(written, c), kind: .call, returnTo: r, location: element.location))
-                var returnPoint = Passage(id: r, location: element.location, metadata: ["ink_path": containers[c].path + "." + String(i)])
+                out[last].choices.append(
+                    Choice(text: "", target: target(written, c), kind: .call, returnTo: r, location: element.location))
+                var returnPoint = Passage(
+                    id: r, location: element.location, metadata: ["ink_path": containers[c].path + "." + String(i)])
                 returnPoint.isFlowPoint = true
                 out.append(returnPoint)
             } else if let tag = element["#"]?.string, !out[last].tags.contains(tag) {
                 out[last].tags.append(tag)
             } else if let name = element["VAR="]?.string ?? element["temp="]?.string {
-                out[last].effects.append(Effect(variable: name, value: .unknown("(value in compiled ink)"), text: name + " = …", location: element.location))
+                out[last].effects.append(
+                    Effect(
+                        variable: name, value: .unknown("(value in compiled ink)"), text: name + " = …",
+                        location: element.location))
             }
         }
-        for p in out.indices { out[p].text = InkParser.readable(out[p].text).trimmingCharacters(in: .whitespacesAndNewlines) }
+        for p in out.indices {
+            out[p].text = InkParser.readable(out[p].text).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         return out
     }
 

@@ -53,7 +53,9 @@ struct InkJSONReader {
             if parentIndex >= 0 { children[parentIndex][step] = index }
             if let alias, indexByPath[alias] == nil {
                 indexByPath[alias] = index
-                if parentIndex >= 0, let name = last(of: alias), children[parentIndex][name] == nil { children[parentIndex][name] = index }
+                if parentIndex >= 0, let name = last(of: alias), children[parentIndex][name] == nil {
+                    children[parentIndex][name] = index
+                }
             }
             for (i, element) in elements.enumerated() where element.elements != nil {
                 stack.append((element, Self.join(path, String(i)), index, String(i)))

@@ -7,7 +7,8 @@ import StoryGraph
 /// reported and left out). Parsing is `InkParser`'s.
 package enum InkLoader: StoryLoader {
     package static let formatName = "ink"
-    package static let formatDescription = "ink source (inkle's scripting language): knots, stitches, choices, diverts, INCLUDE"
+    package static let formatDescription =
+        "ink source (inkle's scripting language): knots, stitches, choices, diverts, INCLUDE"
     package static let fileExtensions = ["ink"]
     package static let acceptsSeveralFiles = true
     package static let rules = InkRules.all
@@ -49,7 +50,8 @@ package enum InkLoader: StoryLoader {
         }
         if t.first == "*" || t.first == "+" {
             let rest = t.drop { $0 == "*" || $0 == "+" || $0 == " " || $0 == "\t" }
-            guard t.dropFirst().first.map({ $0 == " " || $0 == "\t" || $0 == "*" || $0 == "+" || $0 == "[" }) ?? false else { return false }
+            guard t.dropFirst().first.map({ $0 == " " || $0 == "\t" || $0 == "*" || $0 == "+" || $0 == "[" }) ?? false
+            else { return false }
             if rest.contains("->") { return true }
             // `* [Label]`, not a Markdown list item that starts with a link (`* [text](url)`).
             guard rest.hasPrefix("["), let close = rest.firstIndex(of: "]") else { return false }
@@ -61,7 +63,9 @@ package enum InkLoader: StoryLoader {
 
     package static func parse(_ source: SourceText, _ parses: SourceParses) -> SourceText { source }
 
-    package static func load(_ files: [ParsedSource<SourceText>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<SourceText>], context: inout LoadContext) throws(StoryLoadError)
+        -> Story
+    {
         let sources = files.map(\.source)
         guard !sources.isEmpty else { throw StoryLoadError(FormatRules.noStory, "no story file given", at: nil) }
         var byPath: [String: SourceText] = [:]
@@ -71,7 +75,8 @@ package enum InkLoader: StoryLoader {
         let rootDirectory = StoryPath.folder(of: root.path)
         // INCLUDE reads inside the root file's folder tree only, and regular files only.
         let tree = StoryTree(folder: rootDirectory)
-        var parser = InkParser(rootDirectory: rootDirectory) { (path: String) -> Result<SourceText, StoryTree.ReadFailure> in
+        var parser = InkParser(rootDirectory: rootDirectory) {
+            (path: String) -> Result<SourceText, StoryTree.ReadFailure> in
             if let known = byPath[path] { return .success(known) }
             return tree.read(path)
         }
@@ -98,7 +103,11 @@ package enum InkLoader: StoryLoader {
         var best = roots[0]
         for r in roots where includeCount[r] > includeCount[best] { best = r }
         for r in roots where r != best {
-            diagnostics.append(Diagnostic(InkRules.notIncluded, "\((sources[r].path as NSString).lastPathComponent) is not included by the root \((sources[best].path as NSString).lastPathComponent); it is left out", at: SourceLocation(file: sources[r].path, line: 1)))
+            diagnostics.append(
+                Diagnostic(
+                    InkRules.notIncluded,
+                    "\((sources[r].path as NSString).lastPathComponent) is not included by the root \((sources[best].path as NSString).lastPathComponent); it is left out",
+                    at: SourceLocation(file: sources[r].path, line: 1)))
         }
         return sources[best]
     }

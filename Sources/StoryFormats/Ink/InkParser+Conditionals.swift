@@ -6,7 +6,10 @@ extension InkParser {
     /// sequence (`{ stopping:` `- one` `- two` `}`). Each branch's choices and diverts carry
     /// its condition; the block ends the flow when every branch diverts (an else given).
     struct Block {
-        enum Kind { case chain, sequence, conditional, switchOn(Expression?, String) }
+        enum Kind {
+            case chain, sequence, conditional
+            case switchOn(Expression?, String)
+        }
         var kind: Kind
         /// The passage that was open when the block began.
         var openedAt: Int?
@@ -39,10 +42,12 @@ extension InkParser {
         inlineNesting += 1
         defer { inlineNesting -= 1 }
         guard inlineNesting <= Expression.maximumDepth else {
-            report(FormatRules.expressionDepth,
-                   FormatRules.expressionDepthMessage(
-                       "this inline logic", levels: "braces inside braces", "what it holds is not read (its diverts and choices are not followed)"),
-                   at: cursor.location)
+            report(
+                FormatRules.expressionDepth,
+                FormatRules.expressionDepthMessage(
+                    "this inline logic", levels: "braces inside braces",
+                    "what it holds is not read (its diverts and choices are not followed)"),
+                at: cursor.location)
             cursor.position = closing + 1
             return true
         }
@@ -130,7 +135,9 @@ extension InkParser {
     /// Strings and escaped characters are skipped.
     ///
     /// - Complexity: O(length of the braces).
-    func braces(_ cursor: InkCursor, inside: Bool, ignoringColons: Bool = false) -> (closing: Int?, separator: Unicode.Scalar?) {
+    func braces(_ cursor: InkCursor, inside: Bool, ignoringColons: Bool = false) -> (
+        closing: Int?, separator: Unicode.Scalar?
+    ) {
         let s = cursor.scalars
         var i = cursor.position
         var depth = inside ? 1 : 0
@@ -152,7 +159,10 @@ extension InkParser {
                     depth -= 1
                     if depth == 0 { return (i, separator) }
                 }
-                if depth == 1, parentheses <= 0, separator == nil, !inString, (c == ":" && !ignoringColons) || c == "|" { separator = c }
+                if depth == 1, parentheses <= 0, separator == nil, !inString, (c == ":" && !ignoringColons) || c == "|"
+                {
+                    separator = c
+                }
             }
             i += 1
         }
@@ -238,7 +248,8 @@ extension InkParser {
                 // `- else` with no colon is ink's branch with no condition: its word is text.
                 if !cursor.match(":") { cursor.position = beforeElse }
                 let previous = blocks[last].branchConditions
-                condition = previous.isEmpty ? nil : (previous.count == 1 ? .not(previous[0]) : .all(previous.map { .not($0) }))
+                condition =
+                    previous.isEmpty ? nil : (previous.count == 1 ? .not(previous[0]) : .all(previous.map { .not($0) }))
                 blocks[last].hasElse = true
             } else if !Self.hasTopLevelColon(cursor) {
                 // `- content` with no condition: a line of the branch, not a new case.
@@ -253,7 +264,8 @@ extension InkParser {
                 let (text, expression) = expressionText(&cursor, until: ":")
                 _ = cursor.match(":")
                 if case .conditional = blocks[last].kind, blocks[last].branchTerminated.count == 1,
-                    !blocks[last].firstBranchHasContent, case .test(let subjectText, let subject)? = blocks[last].branchConditions.first
+                    !blocks[last].firstBranchHasContent,
+                    case .test(let subjectText, let subject)? = blocks[last].branchConditions.first
                 {
                     blocks[last].kind = .switchOn(subject, subjectText)
                     blocks[last].branchConditions = []
@@ -308,7 +320,8 @@ extension InkParser {
             // passage itself unless every branch leaves it.
             let after = newPassage(id: weavePointID(label: nil, kind: "r"), location: location)
             for x in block.joins + (everyBranchLeaves ? [] : [p]) {
-                passages[x].choices.append(Choice(text: "", target: passages[after].id, kind: .auto, location: location))
+                passages[x].choices.append(
+                    Choice(text: "", target: passages[after].id, kind: .auto, location: location))
             }
             flow.current = .passage(after)
             if let outer = blocks.indices.last, blocks[outer].openedAt == p || blocks[outer].returnPoints.contains(p) {
@@ -338,7 +351,9 @@ extension InkParser {
             case .passage(let x) = flow.current, x != owner, blocks[last].returnPoints.contains(x)
         else { return }
         blocks[last].joins.append(x)
-        if !blocks[last].branchTerminated.isEmpty { blocks[last].branchTerminated[blocks[last].branchTerminated.count - 1] = true }
+        if !blocks[last].branchTerminated.isEmpty {
+            blocks[last].branchTerminated[blocks[last].branchTerminated.count - 1] = true
+        }
         flow.current = .passage(owner)
     }
 

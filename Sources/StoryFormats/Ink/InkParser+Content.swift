@@ -168,19 +168,26 @@ extension InkParser {
                 addDivert(path, condition: condition, from: p, at: at)
             case .tunnel(let path, let condition, let at):
                 let r = newPassage(id: weavePointID(label: nil, kind: "r"), location: at)
-                var call = Choice(text: "", target: "", condition: condition, kind: .call, returnTo: passages[r].id, location: at)
+                var call = Choice(
+                    text: "", target: "", condition: condition, kind: .call, returnTo: passages[r].id, location: at)
                 call.returnTo = passages[r].id
                 passages[p].choices.append(call)
-                pendingTargets.append(PendingTarget(passage: p, choice: passages[p].choices.count - 1, path: path, scope: flow.id, location: at))
+                pendingTargets.append(
+                    PendingTarget(
+                        passage: p, choice: passages[p].choices.count - 1, path: path, scope: flow.id, location: at))
                 if tunnelReturnsIntoBranch(from: p) {
                     // The branch goes on at `r`; the block, after it (`closeBlock`). Only a
                     // condition of the line's own (`- a: {b: -> t ->}`) may pass the call by.
                     blocks[blocks.count - 1].returnPoints.insert(r)
                     if let condition, condition != joinedConditions {
-                        passages[p].choices.append(Choice(text: "", target: passages[r].id, condition: .not(condition), kind: .auto, location: at))
+                        passages[p].choices.append(
+                            Choice(
+                                text: "", target: passages[r].id, condition: .not(condition), kind: .auto, location: at)
+                        )
                     }
                 } else if let condition {
-                    passages[p].choices.append(Choice(text: "", target: passages[r].id, condition: .not(condition), kind: .auto, location: at))
+                    passages[p].choices.append(
+                        Choice(text: "", target: passages[r].id, condition: .not(condition), kind: .auto, location: at))
                     // The flow passes the return point whether the branch is taken or not:
                     // a block opened at `p` goes on there (its other branches, what follows).
                     for b in blocks.indices where blocks[b].openedAt == p { blocks[b].openedAt = r }
@@ -191,11 +198,15 @@ extension InkParser {
                 if let then {
                     addDivert(then, condition: condition, from: p, at: at)
                 } else {
-                    passages[p].choices.append(Choice(text: "", target: "", condition: condition, kind: .return, location: at))
+                    passages[p].choices.append(
+                        Choice(text: "", target: "", condition: condition, kind: .return, location: at))
                 }
             case .thread(let path, let condition, let at):
-                passages[p].choices.append(Choice(text: "", target: "", condition: condition, kind: .include, location: at))
-                pendingTargets.append(PendingTarget(passage: p, choice: passages[p].choices.count - 1, path: path, scope: flow.id, location: at))
+                passages[p].choices.append(
+                    Choice(text: "", target: "", condition: condition, kind: .include, location: at))
+                pendingTargets.append(
+                    PendingTarget(
+                        passage: p, choice: passages[p].choices.count - 1, path: path, scope: flow.id, location: at))
             case .emptyDivert:
                 break
             }
@@ -213,11 +224,14 @@ extension InkParser {
             }
             let e = newPassage(id: weavePointID(label: nil, kind: path == "END" ? "end" : "done"), location: location)
             passages[e].ending = Passage.Ending()
-            passages[p].choices.append(Choice(text: "", target: passages[e].id, condition: condition, kind: .auto, location: location))
+            passages[p].choices.append(
+                Choice(text: "", target: passages[e].id, condition: condition, kind: .auto, location: location))
             return
         }
         passages[p].choices.append(Choice(text: "", target: "", condition: condition, kind: .auto, location: location))
-        pendingTargets.append(PendingTarget(passage: p, choice: passages[p].choices.count - 1, path: path, scope: flow.id, location: location))
+        pendingTargets.append(
+            PendingTarget(
+                passage: p, choice: passages[p].choices.count - 1, path: path, scope: flow.id, location: location))
     }
 
     /// The flow of passage `p` stops here (or, inside a multi-line block opened in `p`,

@@ -12,7 +12,10 @@ extension InkParser {
     /// a choice, as ink's `MultiDivert` reads them. Every target is one of ink's diverts
     /// in the statistics (`END` and `DONE` too); `->->` alone is not.
     mutating func divert(_ cursor: inout InkCursor, into scan: inout Scan) {
-        enum Token { case arrow, tunnelReturn, target(String, SourceLocation) }
+        enum Token {
+            case arrow, tunnelReturn
+            case target(String, SourceLocation)
+        }
         var tokens: [Token] = []
         let location = cursor.location
         while true {

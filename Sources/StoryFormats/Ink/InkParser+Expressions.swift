@@ -7,10 +7,14 @@ extension InkParser: PrecedenceClimbing {
     static let operators = OperatorTable([
         .init(["&&": .binary(.and), "||": .binary(.or), "and": .binary(.and), "or": .binary(.or)]),
         .init([
-            "==": .binary(.equal), ">=": .binary(.greaterOrEqual), "<=": .binary(.lessOrEqual), "!=": .binary(.notEqual),
+            "==": .binary(.equal), ">=": .binary(.greaterOrEqual), "<=": .binary(.lessOrEqual),
+            "!=": .binary(.notEqual),
             "<": .binary(.less), ">": .binary(.greater),
         ]),
-        .init(["!?": .negated(.contains), "?": .binary(.contains), "hasnt": .negated(.contains), "has": .binary(.contains), "^": .call("^")]),
+        .init([
+            "!?": .negated(.contains), "?": .binary(.contains), "hasnt": .negated(.contains), "has": .binary(.contains),
+            "^": .call("^"),
+        ]),
         .init(["+": .binary(.add)]),
         .init(["-": .binary(.subtract)]),
         .init(["*": .binary(.multiply)]),
@@ -32,7 +36,7 @@ extension InkParser: PrecedenceClimbing {
         if tooDeep {
             report(FormatRules.expressionDepth, FormatRules.expressionDepthMessage("this expression"), at: location)
             expressionTooDeep = false
-            cursor.position = start  // skipped below as one balanced run, kept as text
+            cursor.position = start // skipped below as one balanced run, kept as text
         }
         if tooDeep || (!cursor.atEnd && cursor.current != stop) {
             var depth = 0
@@ -152,7 +156,10 @@ extension InkParser: PrecedenceClimbing {
             if expressionTooDeep { return nil }
             cursor.skipSpaces()
             if cursor.match(")") { return inner }
-            while cursor.match(",") { _ = expression(&cursor); cursor.skipSpaces() }
+            while cursor.match(",") {
+                _ = expression(&cursor)
+                cursor.skipSpaces()
+            }
             if expressionTooDeep { return nil }
             _ = cursor.match(")")
             expressionBuilt = 1

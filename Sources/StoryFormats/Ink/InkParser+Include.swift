@@ -25,10 +25,13 @@ extension InkParser {
         }
         let including = stack.last ?? ""
         // An absolute name is that file (as inklecate's Path.Combine takes it), never joined.
-        let candidates = (name.hasPrefix("/") ? [name] : [
-            (StoryPath.folder(of: including) as NSString).appendingPathComponent(name),
-            (rootDirectory as NSString).appendingPathComponent(name),
-        ]).map { ($0 as NSString).standardizingPath }
+        let candidates =
+            (name.hasPrefix("/")
+            ? [name]
+            : [
+                (StoryPath.folder(of: including) as NSString).appendingPathComponent(name),
+                (rootDirectory as NSString).appendingPathComponent(name),
+            ]).map { ($0 as NSString).standardizingPath }
         var refusal: StoryTree.Refusal?
         for path in candidates {
             if stack.contains(path) {
@@ -50,9 +53,9 @@ extension InkParser {
                 includedFiles[path] = .some(location)
                 return source
             case .failure(.refused(.missing)), .failure(.unreadable):
-                continue  // Not there: the next place, then "not found".
+                continue // Not there: the next place, then "not found".
             case .failure(.refused(let why)):
-                refusal = refusal ?? why  // Never read: the next place may hold the file.
+                refusal = refusal ?? why // Never read: the next place may hold the file.
             }
         }
         if let refusal {

@@ -15,7 +15,10 @@ extension InkParser {
         let isFunction = equals >= 2 && cursor.matchWord("function")
         cursor.skipSpaces()
         guard let name = cursor.identifier() else {
-            report(InkRules.syntax, "expected a \(equals >= 2 ? "knot" : "stitch") name after '\(String(repeating: "=", count: equals))'", at: cursor.location)
+            report(
+                InkRules.syntax,
+                "expected a \(equals >= 2 ? "knot" : "stitch") name after '\(String(repeating: "=", count: equals))'",
+                at: cursor.location)
             return
         }
         cursor.skipSpaces()
@@ -66,8 +69,10 @@ extension InkParser {
             let name = String(passage.id.split(separator: ".").last ?? "")
             guard let variable = declared[name] else { continue }
             let kind = passage.id.contains(".") ? "stitch" : "knot"
-            let place = variable.location.map { " (line \($0.line) of \($0.file.split(separator: "/").last ?? ""))" } ?? ""
-            report(InkRules.nameClash, "\(kind) '\(name)': the name is already a variable's\(place)", at: passage.location)
+            let place =
+                variable.location.map { " (line \($0.line) of \($0.file.split(separator: "/").last ?? ""))" } ?? ""
+            report(
+                InkRules.nameClash, "\(kind) '\(name)': the name is already a variable's\(place)", at: passage.location)
         }
     }
 

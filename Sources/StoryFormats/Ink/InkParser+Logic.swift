@@ -41,7 +41,8 @@ extension InkParser {
                 flow.lastLocation = location
                 flow.lastContentDiverts = false
                 let p = currentPassage(at: location)
-                passages[p].effects.append(Effect(variable: name, operation: operation, value: value!, text: text, location: location))
+                passages[p].effects.append(
+                    Effect(variable: name, operation: operation, value: value!, text: text, location: location))
                 return
             }
         }
@@ -73,7 +74,9 @@ extension InkParser {
         }
         cursor.skipSpaces()
         guard cursor.match("=") else {
-            report(InkRules.syntax, "expected '=' after \(isList ? "LIST" : isVar ? "VAR" : "CONST") \(name)", at: cursor.location)
+            report(
+                InkRules.syntax, "expected '=' after \(isList ? "LIST" : isVar ? "VAR" : "CONST") \(name)",
+                at: cursor.location)
             return true
         }
         valueNames.insert(name)
@@ -111,11 +114,13 @@ extension InkParser {
                 selected.append(item)
             }
             valueNames.insert(item)
-            items.append(Variable(name: name + "." + item, initial: .integer(value), isConstant: true, location: location))
+            items.append(
+                Variable(name: name + "." + item, initial: .integer(value), isConstant: true, location: location))
             cursor.skipSpaces()
             guard cursor.match(",") else { break }
         }
-        variables.append(Variable(name: name, initial: .unknown("(" + selected.joined(separator: ", ") + ")"), location: location))
+        variables.append(
+            Variable(name: name, initial: .unknown("(" + selected.joined(separator: ", ") + ")"), location: location))
         variables += items
     }
 

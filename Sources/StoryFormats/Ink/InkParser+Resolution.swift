@@ -41,7 +41,9 @@ extension InkParser {
         var values: [String: [String]] = [:]
         var unknown: Set<String> = []
         for site in callSites {
-            guard let callee = resolve(site.path, from: site.scope), let parameters = targetParameters[callee] else { continue }
+            guard let callee = resolve(site.path, from: site.scope), let parameters = targetParameters[callee] else {
+                continue
+            }
             for (n, name) in parameters {
                 let key = callee + "\u{0}" + name
                 guard n < site.arguments.count, case .unknown(let text) = site.arguments[n], text.hasPrefix("-> "),
@@ -79,7 +81,8 @@ extension InkParser {
                     var choice = written
                     choice.target = value
                     if values.count > 1 {
-                        let test = Condition.test(head + " == -> " + value, .binary(.equal, .variable(head), .visits(passage: value)))
+                        let test = Condition.test(
+                            head + " == -> " + value, .binary(.equal, .variable(head), .visits(passage: value)))
                         choice.condition = Condition.joined(written.condition, test)
                     }
                     if k == 0 {

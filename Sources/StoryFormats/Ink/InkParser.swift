@@ -118,8 +118,10 @@ struct InkParser {
             start = firstKnot
             passages.remove(at: r)
         }
-        let title = roots.first.map { (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension } ?? "ink"
-        var story = Story(title: title, start: start, passages: passages, format: InkLoader.formatName, variables: variables)
+        let title =
+            roots.first.map { (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension } ?? "ink"
+        var story = Story(
+            title: title, start: start, passages: passages, format: InkLoader.formatName, variables: variables)
         story.arithmetic = .integer
         story.sourceStatistics = statistics.sourceStatistics
         return (story, diagnostics)

@@ -20,8 +20,8 @@ package enum CYOAJSONLoader: StoryLoader {
     /// `options`) and the root has no `passages` (storygraph JSON); 0 otherwise.
     package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<JSONTape>? {
         guard source.firstScalar(where: { !$0.properties.isWhitespace }) == "{",
-              let tape = try? JSONTape.shared(source, parses), tape.kind(tape.root) == .object,
-              !tape.isEmptyContainer(tape.root)
+            let tape = try? JSONTape.shared(source, parses), tape.kind(tape.root) == .object,
+            !tape.isEmptyContainer(tape.root)
         else { return nil }
         var members = 0
         var arcs = 0
@@ -44,7 +44,9 @@ package enum CYOAJSONLoader: StoryLoader {
         try JSONTape.shared(source, parses)
     }
 
-    package static func load(_ files: [ParsedSource<JSONTape>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<JSONTape>], context: inout LoadContext) throws(StoryLoadError)
+        -> Story
+    {
         let root = LocatedValue(files[0].parsed)
         guard let members = root.entries, !members.isEmpty else {
             throw StoryLoadError(
@@ -59,13 +61,19 @@ package enum CYOAJSONLoader: StoryLoader {
         var passages: [Passage] = []
         for member in members {
             guard member.value.entries != nil else {
-                error("arc '\(member.key)' must be an object with \"title\", \"story\" and \"options\", found \(member.value.jsonTypeName)", member.value.location)
+                error(
+                    "arc '\(member.key)' must be an object with \"title\", \"story\" and \"options\", found \(member.value.jsonTypeName)",
+                    member.value.location)
                 continue
             }
             var metadata: [String: String] = [:]
             if let title = member.value["title"] {
-                if let string = title.string { metadata["title"] = string }
-                else { error("'title' of arc '\(member.key)' must be a string, found \(title.jsonTypeName)", title.location) }
+                if let string = title.string {
+                    metadata["title"] = string
+                } else {
+                    error(
+                        "'title' of arc '\(member.key)' must be a string, found \(title.jsonTypeName)", title.location)
+                }
             }
             var paragraphs: [String] = []
             if let story = member.value["story"] {
@@ -73,11 +81,18 @@ package enum CYOAJSONLoader: StoryLoader {
                     paragraphs = [string]
                 } else if let elements = story.elements {
                     for element in elements {
-                        if let string = element.string { paragraphs.append(string) }
-                        else { error("a paragraph of arc '\(member.key)' must be a string, found \(element.jsonTypeName)", element.location) }
+                        if let string = element.string {
+                            paragraphs.append(string)
+                        } else {
+                            error(
+                                "a paragraph of arc '\(member.key)' must be a string, found \(element.jsonTypeName)",
+                                element.location)
+                        }
                     }
                 } else {
-                    error("'story' of arc '\(member.key)' must be an array of paragraphs, found \(story.jsonTypeName)", story.location)
+                    error(
+                        "'story' of arc '\(member.key)' must be an array of paragraphs, found \(story.jsonTypeName)",
+                        story.location)
                 }
             }
             var choices: [Choice] = []
@@ -85,24 +100,31 @@ package enum CYOAJSONLoader: StoryLoader {
                 if let elements = optionsValue.elements {
                     for option in elements {
                         guard option.entries != nil else {
-                            error("an option of arc '\(member.key)' must be an object with \"text\" and \"arc\", found \(option.jsonTypeName)", option.location)
+                            error(
+                                "an option of arc '\(member.key)' must be an object with \"text\" and \"arc\", found \(option.jsonTypeName)",
+                                option.location)
                             continue
                         }
                         guard let target = option["arc"]?.string else {
-                            error("an option of arc '\(member.key)' has no \"arc\" string naming where it leads", option.location)
+                            error(
+                                "an option of arc '\(member.key)' has no \"arc\" string naming where it leads",
+                                option.location)
                             continue
                         }
                         let text = option["text"]?.string ?? ""
                         choices.append(Choice(text: text, target: target, location: option.location))
                     }
                 } else {
-                    error("'options' of arc '\(member.key)' must be an array, found \(optionsValue.jsonTypeName)", optionsValue.location)
+                    error(
+                        "'options' of arc '\(member.key)' must be an array, found \(optionsValue.jsonTypeName)",
+                        optionsValue.location)
                 }
             }
-            passages.append(Passage(
-                id: member.key, text: paragraphs.joined(separator: "\n\n"),
-                ending: choices.isEmpty ? Passage.Ending() : nil, choices: choices,
-                location: member.keyLocation, metadata: metadata))
+            passages.append(
+                Passage(
+                    id: member.key, text: paragraphs.joined(separator: "\n\n"),
+                    ending: choices.isEmpty ? Passage.Ending() : nil, choices: choices,
+                    location: member.keyLocation, metadata: metadata))
         }
         context.sink.append(contentsOf: sink.diagnostics)
         guard !passages.isEmpty else { throw StoryLoadError(sink.diagnostics) }

@@ -1,4 +1,5 @@
 import StoryGraph
+
 /// A JSON document parsed over UTF-8 bytes into one flat array of nodes (a "tape"), each
 /// node holding the byte offset where it was written. Nothing is decoded or located until
 /// a reader asks: strings stay byte ranges, and a `SourceLocation` is made only for the
@@ -126,7 +127,7 @@ package struct JSONTape: Sendable {
     func string(_ n: Int) -> String {
         let node = nodes[n]
         return source.utf8.withUnsafeBufferPointer { bytes in
-            let body = UnsafeBufferPointer(rebasing: bytes[Int(node.start) + 1 ..< Int(node.end)])
+            let body = UnsafeBufferPointer(rebasing: bytes[Int(node.start) + 1..<Int(node.end)])
             if !node.escaped { return String(decoding: body, as: UTF8.self) }
             return JSONTape.unescape(body)
         }
@@ -136,7 +137,7 @@ package struct JSONTape: Sendable {
     func numberText(_ n: Int) -> String {
         let node = nodes[n]
         return source.utf8.withUnsafeBufferPointer { bytes in
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(node.start) ..< Int(node.end)]), as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)]), as: UTF8.self)
         }
     }
 
@@ -191,7 +192,7 @@ package struct JSONTape: Sendable {
             case UInt8(ascii: "n"): out.append(0x0A)
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
-            default:  // u
+            default: // u
                 let first = hex4(&i)
                 if (0xD800..<0xDC00).contains(first) {
                     // A high surrogate must be followed by an escaped low surrogate.
@@ -208,7 +209,7 @@ package struct JSONTape: Sendable {
                 } else if let scalar = Unicode.Scalar(first) {
                     append(scalar)
                 } else {
-                    append("\u{FFFD}")  // a lone low surrogate
+                    append("\u{FFFD}") // a lone low surrogate
                 }
             }
         }
@@ -273,9 +274,10 @@ private struct TapeParser {
 
     @inline(__always)
     mutating func append(_ kind: JSONTape.Kind, start: Int, end: Int, escaped: Bool = false) {
-        nodes.append(JSONTape.Node(
-            kind: kind, escaped: escaped, start: Int32(truncatingIfNeeded: start),
-            end: Int32(truncatingIfNeeded: end), next: Int32(truncatingIfNeeded: nodes.count + 1)))
+        nodes.append(
+            JSONTape.Node(
+                kind: kind, escaped: escaped, start: Int32(truncatingIfNeeded: start),
+                end: Int32(truncatingIfNeeded: end), next: Int32(truncatingIfNeeded: nodes.count + 1)))
     }
 
     mutating func parseValue() throws(StoryLoadError) {
@@ -286,9 +288,15 @@ private struct TapeParser {
         case UInt8(ascii: "{"): try parseObject()
         case UInt8(ascii: "["): try parseArray()
         case UInt8(ascii: "\""): try parseString()
-        case UInt8(ascii: "t"): try literal("true"); append(.true, start: start, end: i)
-        case UInt8(ascii: "f"): try literal("false"); append(.false, start: start, end: i)
-        case UInt8(ascii: "n"): try literal("null"); append(.null, start: start, end: i)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            append(.true, start: start, end: i)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            append(.false, start: start, end: i)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            append(.null, start: start, end: i)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             try parseNumber()
             append(.number, start: start, end: i)
@@ -329,9 +337,13 @@ private struct TapeParser {
         try enter(i)
         defer { depth -= 1 }
         let node = open(.object)
-        i += 1  // {
+        i += 1 // {
         skipWhitespace()
-        if i < s.count, s[i] == UInt8(ascii: "}") { i += 1; close(node); return }
+        if i < s.count, s[i] == UInt8(ascii: "}") {
+            i += 1
+            close(node)
+            return
+        }
         while true {
             skipWhitespace()
             guard i < s.count, s[i] == UInt8(ascii: "\"") else {
@@ -347,8 +359,15 @@ private struct TapeParser {
             try parseValue()
             skipWhitespace()
             guard i < s.count else { throw fail("unexpected end of file: expected ',' or '}'", at: i) }
-            if s[i] == UInt8(ascii: ",") { i += 1; continue }
-            if s[i] == UInt8(ascii: "}") { i += 1; close(node); return }
+            if s[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if s[i] == UInt8(ascii: "}") {
+                i += 1
+                close(node)
+                return
+            }
             throw fail("unexpected \(describe(i)): expected ',' or '}'", at: i)
         }
     }
@@ -357,15 +376,26 @@ private struct TapeParser {
         try enter(i)
         defer { depth -= 1 }
         let node = open(.array)
-        i += 1  // [
+        i += 1 // [
         skipWhitespace()
-        if i < s.count, s[i] == UInt8(ascii: "]") { i += 1; close(node); return }
+        if i < s.count, s[i] == UInt8(ascii: "]") {
+            i += 1
+            close(node)
+            return
+        }
         while true {
             try parseValue()
             skipWhitespace()
             guard i < s.count else { throw fail("unexpected end of file: expected ',' or ']'", at: i) }
-            if s[i] == UInt8(ascii: ",") { i += 1; continue }
-            if s[i] == UInt8(ascii: "]") { i += 1; close(node); return }
+            if s[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if s[i] == UInt8(ascii: "]") {
+                i += 1
+                close(node)
+                return
+            }
             throw fail("unexpected \(describe(i)): expected ',' or ']'", at: i)
         }
     }
@@ -373,7 +403,7 @@ private struct TapeParser {
     /// Checks a string and appends its node; decodes nothing.
     mutating func parseString() throws(StoryLoadError) {
         let start = i
-        i += 1  // opening quote
+        i += 1 // opening quote
         var escaped = false
         while true {
             // The common case: a run of plain bytes.
@@ -390,9 +420,10 @@ private struct TapeParser {
                 return
             }
             if c < 0x20 {
-                throw fail(c == 0x0A || c == 0x0D
-                    ? "a line break inside a string must be written \\n (JSON strings cannot span lines)"
-                    : "control character U+\(String(c, radix: 16, uppercase: true)) in string: escape it", at: i)
+                throw fail(
+                    c == 0x0A || c == 0x0D
+                        ? "a line break inside a string must be written \\n (JSON strings cannot span lines)"
+                        : "control character U+\(String(c, radix: 16, uppercase: true)) in string: escape it", at: i)
             }
             // A backslash.
             escaped = true
@@ -402,7 +433,7 @@ private struct TapeParser {
             i += SourceText.scalarLength(e)
             switch e {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                 UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 continue
             case UInt8(ascii: "u"):
                 let first = try hex4()
@@ -456,7 +487,7 @@ private struct TapeParser {
 extension JSONTape {
     /// The decoded text of a string node, given the bytes it was parsed from.
     fileprivate static func decode(_ node: Node, in bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let body = UnsafeBufferPointer(rebasing: bytes[Int(node.start) + 1 ..< Int(node.end)])
+        let body = UnsafeBufferPointer(rebasing: bytes[Int(node.start) + 1..<Int(node.end)])
         return node.escaped ? unescape(body) : String(decoding: body, as: UTF8.self)
     }
 }

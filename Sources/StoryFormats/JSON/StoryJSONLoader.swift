@@ -26,11 +26,15 @@ package enum StoryJSONLoader: StoryLoader {
         try JSONTape.shared(source, parses)
     }
 
-    package static func load(_ files: [ParsedSource<JSONTape>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<JSONTape>], context: inout LoadContext) throws(StoryLoadError)
+        -> Story
+    {
         var reader = Reader(tape: files[0].parsed)
         let story = reader.story()
         context.sink.append(contentsOf: reader.sink.diagnostics)
-        guard let story, !reader.sink.hasErrors else { throw StoryLoadError(reader.sink.diagnostics.filter { $0.severity == .error }) }
+        guard let story, !reader.sink.hasErrors else {
+            throw StoryLoadError(reader.sink.diagnostics.filter { $0.severity == .error })
+        }
         return story
     }
 }
@@ -47,7 +51,9 @@ private struct Reader {
         self.locator = ByteLocator(tape.source)
     }
 
-    static let storyKeys: Set<String> = ["title", "start", "passages", "variables", "format", "ifid", "author", "description"]
+    static let storyKeys: Set<String> = [
+        "title", "start", "passages", "variables", "format", "ifid", "author", "description",
+    ]
     static let passageKeys: Set<String> = ["id", "text", "tags", "ending", "choices", "set", "position"]
     static let choiceKeys: Set<String> = ["text", "to", "if", "set", "restart"]
 
@@ -64,7 +70,8 @@ private struct Reader {
         let name = tape.string(key)
         guard !known.contains(name) else { return }
         sink.report(
-            FormatRules.unknownKey, "unknown key '\(name)' in \(what) is ignored (known keys: \(known.sorted().joined(separator: ", ")))",
+            FormatRules.unknownKey,
+            "unknown key '\(name)' in \(what) is ignored (known keys: \(known.sorted().joined(separator: ", ")))",
             at: location(key))
     }
 
@@ -83,18 +90,27 @@ private struct Reader {
     mutating func story() -> Story? {
         let root = tape.root
         guard tape.kind(root) == .object else {
-            error("a story must be a JSON object with a \"passages\" array, found \(tape.typeName(root))", location(root))
+            error(
+                "a story must be a JSON object with a \"passages\" array, found \(tape.typeName(root))", location(root))
             return nil
         }
         // The first member with each key wins, as everywhere in the JSON loaders.
-        var title: Int?, start: Int?, passagesValue: Int?, variablesValue: Int?
+        var title: Int?
+        var start: Int?
+        var passagesValue: Int?
+        var variablesValue: Int?
         tape.forEachMember(root) { key, value in
-            if tape.stringEquals(key, "title") { if title == nil { title = value } }
-            else if tape.stringEquals(key, "variables") { if variablesValue == nil { variablesValue = value } }
-            else if tape.stringEquals(key, "start") { if start == nil { start = value } }
-            else if tape.stringEquals(key, "passages") { if passagesValue == nil { passagesValue = value } }
-            else if !(tape.stringEquals(key, "format") || tape.stringEquals(key, "ifid")
-                      || tape.stringEquals(key, "author") || tape.stringEquals(key, "description")) {
+            if tape.stringEquals(key, "title") {
+                if title == nil { title = value }
+            } else if tape.stringEquals(key, "variables") {
+                if variablesValue == nil { variablesValue = value }
+            } else if tape.stringEquals(key, "start") {
+                if start == nil { start = value }
+            } else if tape.stringEquals(key, "passages") {
+                if passagesValue == nil { passagesValue = value }
+            } else if !(tape.stringEquals(key, "format") || tape.stringEquals(key, "ifid")
+                || tape.stringEquals(key, "author") || tape.stringEquals(key, "description"))
+            {
                 unknownKey(key, known: Reader.storyKeys, in: "the story")
             }
         }
@@ -126,7 +142,9 @@ private struct Reader {
     /// with its initial value (null: none).
     mutating func variables(_ value: Int) -> [Variable] {
         guard tape.kind(value) == .object else {
-            error("'variables' must be an object of names and initial values, found \(tape.typeName(value))", location(value))
+            error(
+                "'variables' must be an object of names and initial values, found \(tape.typeName(value))",
+                location(value))
             return []
         }
         var result: [Variable] = []
@@ -142,7 +160,9 @@ private struct Reader {
                 let text = tape.numberText(member)
                 initial = Int(text).map { .integer($0) } ?? Double(text).map { .decimal($0) } ?? .unknown(text)
             default:
-                error("the initial value of '\(name)' must be a number, a string, a boolean or null, found \(tape.typeName(member))", location(member))
+                error(
+                    "the initial value of '\(name)' must be a number, a string, a boolean or null, found \(tape.typeName(member))",
+                    location(member))
                 return
             }
             result.append(Variable(name: name, initial: initial, location: location(key)))
@@ -158,7 +178,9 @@ private struct Reader {
         case .string: items = [value]
         case .array: tape.forEachElement(value) { items.append($0) }
         default:
-            error("'set' must be a string such as \"$gold += 1\" or an array of them, found \(tape.typeName(value))", location(value))
+            error(
+                "'set' must be a string such as \"$gold += 1\" or an array of them, found \(tape.typeName(value))",
+                location(value))
             return []
         }
         var result: [Effect] = []
@@ -180,17 +202,31 @@ private struct Reader {
             return nil
         }
         let passageLocation = location(value)
-        var idValue: Int?, textValue: Int?, tagsValue: Int?, endingValue: Int?, choicesValue: Int?, position: Int?
+        var idValue: Int?
+        var textValue: Int?
+        var tagsValue: Int?
+        var endingValue: Int?
+        var choicesValue: Int?
+        var position: Int?
         var setValue: Int?
         tape.forEachMember(value) { key, member in
-            if tape.stringEquals(key, "id") { if idValue == nil { idValue = member } }
-            else if tape.stringEquals(key, "set") { if setValue == nil { setValue = member } }
-            else if tape.stringEquals(key, "text") { if textValue == nil { textValue = member } }
-            else if tape.stringEquals(key, "choices") { if choicesValue == nil { choicesValue = member } }
-            else if tape.stringEquals(key, "ending") { if endingValue == nil { endingValue = member } }
-            else if tape.stringEquals(key, "tags") { if tagsValue == nil { tagsValue = member } }
-            else if tape.stringEquals(key, "position") { if position == nil { position = member } }
-            else { unknownKey(key, known: Reader.passageKeys, in: "a passage") }
+            if tape.stringEquals(key, "id") {
+                if idValue == nil { idValue = member }
+            } else if tape.stringEquals(key, "set") {
+                if setValue == nil { setValue = member }
+            } else if tape.stringEquals(key, "text") {
+                if textValue == nil { textValue = member }
+            } else if tape.stringEquals(key, "choices") {
+                if choicesValue == nil { choicesValue = member }
+            } else if tape.stringEquals(key, "ending") {
+                if endingValue == nil { endingValue = member }
+            } else if tape.stringEquals(key, "tags") {
+                if tagsValue == nil { tagsValue = member }
+            } else if tape.stringEquals(key, "position") {
+                if position == nil { position = member }
+            } else {
+                unknownKey(key, known: Reader.passageKeys, in: "a passage")
+            }
         }
         let id = string(idValue, "id", required: true, at: value)
         if let id, id.isEmpty { error("'id' must not be empty", location(idValue!)) }
@@ -214,13 +250,21 @@ private struct Reader {
                 let kind = tape.string(endingValue)
                 ending = Passage.Ending(kind: kind.isEmpty ? nil : kind)
             case .null: ending = nil
-            default: error("'ending' must be true, false or a kind such as \"good\", found \(tape.typeName(endingValue))", location(endingValue))
+            default:
+                error(
+                    "'ending' must be true, false or a kind such as \"good\", found \(tape.typeName(endingValue))",
+                    location(endingValue))
             }
         }
         var metadata: [String: String] = [:]
         if let position {
-            if tape.kind(position) == .string { metadata["position"] = tape.string(position) }
-            else { error("'position' must be a string such as \"600,400\", found \(tape.typeName(position))", location(position)) }
+            if tape.kind(position) == .string {
+                metadata["position"] = tape.string(position)
+            } else {
+                error(
+                    "'position' must be a string such as \"600,400\", found \(tape.typeName(position))",
+                    location(position))
+            }
         }
         var choices: [Choice] = []
         if let choicesValue {
@@ -234,8 +278,9 @@ private struct Reader {
         }
         let passageEffects = effects(setValue)
         guard let id, !id.isEmpty else { return nil }
-        return Passage(id: id, text: text, tags: tags, ending: ending, choices: choices, effects: passageEffects,
-                       location: passageLocation, metadata: metadata, position: EditorPosition.of(metadata))
+        return Passage(
+            id: id, text: text, tags: tags, ending: ending, choices: choices, effects: passageEffects,
+            location: passageLocation, metadata: metadata, position: EditorPosition.of(metadata))
     }
 
     mutating func choice(_ value: Int) -> Choice? {
@@ -244,14 +289,25 @@ private struct Reader {
             return nil
         }
         let choiceLocation = location(value)
-        var textValue: Int?, to: Int?, condition: Int?, restart: Int?, setValue: Int?
+        var textValue: Int?
+        var to: Int?
+        var condition: Int?
+        var restart: Int?
+        var setValue: Int?
         tape.forEachMember(value) { key, member in
-            if tape.stringEquals(key, "text") { if textValue == nil { textValue = member } }
-            else if tape.stringEquals(key, "set") { if setValue == nil { setValue = member } }
-            else if tape.stringEquals(key, "to") { if to == nil { to = member } }
-            else if tape.stringEquals(key, "if") { if condition == nil { condition = member } }
-            else if tape.stringEquals(key, "restart") { if restart == nil { restart = member } }
-            else { unknownKey(key, known: Reader.choiceKeys, in: "a choice") }
+            if tape.stringEquals(key, "text") {
+                if textValue == nil { textValue = member }
+            } else if tape.stringEquals(key, "set") {
+                if setValue == nil { setValue = member }
+            } else if tape.stringEquals(key, "to") {
+                if to == nil { to = member }
+            } else if tape.stringEquals(key, "if") {
+                if condition == nil { condition = member }
+            } else if tape.stringEquals(key, "restart") {
+                if restart == nil { restart = member }
+            } else {
+                unknownKey(key, known: Reader.choiceKeys, in: "a choice")
+            }
         }
         var isRestart = false
         if let restart {
@@ -266,7 +322,8 @@ private struct Reader {
         let conditionText = string(condition, "if", at: value)
         let choiceEffects = effects(setValue)
         if !isRestart && target == nil { return nil }
-        return Choice(text: text, target: target ?? "", condition: conditionText.map(StoryJSONExpressions.condition),
-                      effects: choiceEffects, isRestart: isRestart, location: choiceLocation)
+        return Choice(
+            text: text, target: target ?? "", condition: conditionText.map(StoryJSONExpressions.condition),
+            effects: choiceEffects, isRestart: isRestart, location: choiceLocation)
     }
 }

@@ -1,4 +1,5 @@
 import StoryGraph
+
 /// Writes a `Story` as storygraph JSON (the format `StoryJSONLoader` reads): one passage
 /// a line, keys in a fixed order, so the same story gives the same bytes.
 ///

@@ -1,4 +1,5 @@
 import StoryGraph
+
 extension Story {
     /// Checks what every format shares and returns the story the graph is built from:
     /// - a second passage with an id already used is an error naming both places, and is
@@ -13,7 +14,9 @@ extension Story {
     ///
     /// - Complexity: O(P + C) for P passages and C choices, plus bounded comparisons for
     ///   the suggestions, at most 5,000,000 in all.
-    public func validated(restartRule: RestartRule = .text, sources: [SourceText] = []) throws(StoryLoadError) -> (Story, [Diagnostic]) {
+    public func validated(restartRule: RestartRule = .text, sources: [SourceText] = []) throws(StoryLoadError) -> (
+        Story, [Diagnostic]
+    ) {
         var findings: [Diagnostic] = []
         guard !passages.isEmpty else {
             throw StoryLoadError(FormatRules.noPassages, "the story has no passages", at: nil)
@@ -26,14 +29,16 @@ extension Story {
             guard let first = firstByID.updateValue(i, forKey: passages[i].id) else { continue }
             let passage = passages[i]
             firstByID[passage.id] = first
-            findings.append(Diagnostic(
-                LintRule.duplicateID.rule, "duplicate passage id '\(passage.id)'", at: passage.location,
-                notes: [.init("'\(passage.id)' is first defined here", at: passages[first].location)]))
+            findings.append(
+                Diagnostic(
+                    LintRule.duplicateID.rule, "duplicate passage id '\(passage.id)'", at: passage.location,
+                    notes: [.init("'\(passage.id)' is first defined here", at: passages[first].location)]))
             dropped.append(i)
         }
         guard firstByID[start] != nil else {
             throw StoryLoadError(
-                FormatRules.unknownStart, Self.unknownStartMessage(start) + Suggestion.phrase(for: start, among: firstByID.keys),
+                FormatRules.unknownStart,
+                Self.unknownStartMessage(start) + Suggestion.phrase(for: start, among: firstByID.keys),
                 at: passages[0].location)
         }
         var kept = passages
@@ -42,7 +47,10 @@ extension Story {
             kept = []
             kept.reserveCapacity(passages.count - dropped.count)
             for (i, passage) in passages.enumerated() {
-                if next < dropped.count && dropped[next] == i { next += 1; continue }
+                if next < dropped.count && dropped[next] == i {
+                    next += 1
+                    continue
+                }
                 kept.append(passage)
             }
         }
@@ -57,7 +65,9 @@ extension Story {
                     kept[p].choices[c].target = start
                     continue
                 }
-                if kept[p].choices[c].kind != .dynamic, kept[p].choices[c].kind != .return, firstByID[kept[p].choices[c].target] == nil {
+                if kept[p].choices[c].kind != .dynamic, kept[p].choices[c].kind != .return,
+                    firstByID[kept[p].choices[c].target] == nil
+                {
                     let choice = kept[p].choices[c]
                     if names == nil { names = Suggestion.Names(firstByID.keys) }
                     let suggestion = names?.closest(to: choice.target, budget: &suggestionBudget)
@@ -111,7 +121,8 @@ extension Story {
             edits.append((Array(t[(cut + 1)...]), Array(s[(cut + 1)...])))
         }
         func isNameScalar(_ i: Int) -> Bool {
-            i >= lineStart && i < lineEnd && (scalars[i].properties.isAlphabetic || scalars[i].properties.numericType != nil || scalars[i] == "_")
+            i >= lineStart && i < lineEnd
+                && (scalars[i].properties.isAlphabetic || scalars[i].properties.numericType != nil || scalars[i] == "_")
         }
         func string(_ scalars: [Unicode.Scalar]) -> String {
             var view = String.UnicodeScalarView()
@@ -123,7 +134,8 @@ extension Story {
             var i = from
             while i + original.count <= lineEnd {
                 if scalars[i] == original[0], scalars[i..<(i + original.count)].elementsEqual(original),
-                    !isNameScalar(i - 1), !isNameScalar(i + original.count) {
+                    !isNameScalar(i - 1), !isNameScalar(i + original.count)
+                {
                     found.append(i)
                 }
                 i += 1
@@ -147,22 +159,28 @@ extension [Passage] {
     func expressionDepthFindings(variables: [Variable]) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         func report(_ what: String, at location: SourceLocation?) {
-            findings.append(Diagnostic(FormatRules.expressionDepth, FormatRules.expressionDepthMessage(what), at: location))
+            findings.append(
+                Diagnostic(FormatRules.expressionDepth, FormatRules.expressionDepthMessage(what), at: location))
         }
         for v in variables where v.initial?.isTooDeep == true {
             report("the value of '\(v.name)'", at: v.location)
         }
         for passage in self {
             for effect in passage.effects where effect.value.isTooDeep {
-                report("the value given to '\(effect.variable)' in passage '\(passage.id)'", at: effect.location ?? passage.location)
+                report(
+                    "the value given to '\(effect.variable)' in passage '\(passage.id)'",
+                    at: effect.location ?? passage.location)
             }
             for choice in passage.choices {
                 if choice.condition?.isTooDeep == true {
-                    report("the condition of choice '\(choice.text)' in passage '\(passage.id)'", at: choice.location ?? passage.location)
+                    report(
+                        "the condition of choice '\(choice.text)' in passage '\(passage.id)'",
+                        at: choice.location ?? passage.location)
                 }
                 for effect in choice.effects where effect.value.isTooDeep {
-                    report("the value given to '\(effect.variable)' by choice '\(choice.text)'",
-                           at: effect.location ?? choice.location ?? passage.location)
+                    report(
+                        "the value given to '\(effect.variable)' by choice '\(choice.text)'",
+                        at: effect.location ?? choice.location ?? passage.location)
                 }
             }
         }

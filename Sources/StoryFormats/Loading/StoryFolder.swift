@@ -36,9 +36,12 @@ package struct StoryFolder: Sendable {
         for file in files {
             // Read to sniff: not an input of the command unless it is then loaded.
             guard let source = FilesRead.unrecorded({ try? SourceText(contentsOf: file) }), !source.isBlank,
-                  let loader = (try? StoryLoading.pick(for: source, format: nil, registry: registry))?.loader,
-                  let role = loader.folderRole(of: source)
-            else { skipped.append(file); continue }
+                let loader = (try? StoryLoading.pick(for: source, format: nil, registry: registry))?.loader,
+                let role = loader.folderRole(of: source)
+            else {
+                skipped.append(file)
+                continue
+            }
             if let root = role.root {
                 if roots.insert(root).inserted { groups.append([root]) }
             } else if role.sharesStory {

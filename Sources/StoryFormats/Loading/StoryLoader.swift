@@ -104,7 +104,9 @@ extension StoryLoader {
     package static var options: [FormatOption] { [] }
     package static func isRequested(by options: LoadOptions) -> Bool { false }
     package static func entryFile(inFolder folder: String) -> String? { nil }
-    package static func folderRole(of source: SourceText) -> FolderRole? { FolderRole(sharesStory: acceptsSeveralFiles) }
+    package static func folderRole(of source: SourceText) -> FolderRole? {
+        FolderRole(sharesStory: acceptsSeveralFiles)
+    }
     package static var project: StoryProject? { nil }
 
     /// The confidence of `recognize` alone (0 when not this format), for tests and tools.

@@ -53,14 +53,17 @@ public enum StoryLoading {
             let folder = try StoryFolder(path, registry: registry)
             skipped += folder.findings
             guard folder.stories.count <= 1 else {
-                let names = folder.stories.map { ($0[0] as NSString).lastPathComponent + ($0.count > 1 ? " (+\($0.count - 1) files)" : "") }
+                let names = folder.stories.map {
+                    ($0[0] as NSString).lastPathComponent + ($0.count > 1 ? " (+\($0.count - 1) files)" : "")
+                }
                 throw StoryLoadError(
                     FormatRules.unknownFormat,
                     "folder \(path) holds \(folder.stories.count) separate stories: \(names.joined(separator: ", ")); give one of them, or run `storygraph check \(path)` to check each",
                     at: nil)
             }
             guard let story = folder.stories.first else {
-                throw StoryLoadError(FormatRules.unreadableFile, "folder \(path) holds no file of a known story format", at: nil)
+                throw StoryLoadError(
+                    FormatRules.unreadableFile, "folder \(path) holds no file of a known story format", at: nil)
             }
             // A project's story is one of its files (an app's source): with the others,
             // the project reading below picks it and says which it read.
@@ -73,12 +76,15 @@ public enum StoryLoading {
         guard !files.isEmpty else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
         var sources: [SourceText] = []
         for file in files { sources.append(try SourceText(contentsOf: file)) }
-        if paths.count == 1, sources.count > 1, let project = registry.projects.first(where: { files.allSatisfy($0.holds) }) {
+        if paths.count == 1, sources.count > 1,
+            let project = registry.projects.first(where: { files.allSatisfy($0.holds) })
+        {
             // A project (an app's): the story is in one of its files.
             guard let (source, note) = project.storyFile(sources, project.folder(paths[0])) else {
                 throw StoryLoadError(
                     FormatRules.noStory,
-                    "none of the \(sources.count) source files in \(paths[0]) holds a story storygraph can read", at: nil)
+                    "none of the \(sources.count) source files in \(paths[0]) holds a story storygraph can read",
+                    at: nil)
             }
             var result = try load(sources: [source], format: format, options: options, registry: registry)
             result.diagnostics.insert(note, at: 0)
@@ -96,7 +102,9 @@ public enum StoryLoading {
         registry: StoryFormatRegistry = .standard
     ) throws(StoryLoadError) -> LoadResult {
         let rules = registry.rules
-        guard let first = sources.first else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
+        guard let first = sources.first else {
+            throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil)
+        }
         for source in sources where source.isBlank {
             throw StoryLoadError(FormatRules.emptyFile, "empty file: no story in it", at: source.location(at: 0))
         }
@@ -121,7 +129,8 @@ public enum StoryLoading {
         if options.start != nil { diagnostics.removeAll { $0.ruleID == FormatRules.startFallback.id } }
         if story.title.allSatisfy(\.isWhitespace) { story.title = FileTitle.of(first.path) }
         if let start = options.start { story.start = start }
-        let validated: Story, findings: [Diagnostic]
+        let validated: Story
+        let findings: [Diagnostic]
         do {
             (validated, findings) = try story.validated(restartRule: options.restartRule, sources: sources)
         } catch {
@@ -176,7 +185,9 @@ public enum StoryLoading {
 
     /// `loader` on `source`: its recognition (or, when `forced`, its parse), kept for the
     /// read. `parses` is shared by every loader tried on this one file.
-    static func attempt<L: StoryLoader>(_ loader: L.Type, _ source: SourceText, _ parses: SourceParses, forced: Bool) -> Chosen? {
+    static func attempt<L: StoryLoader>(_ loader: L.Type, _ source: SourceText, _ parses: SourceParses, forced: Bool)
+        -> Chosen?
+    {
         let recognition: Recognition<L.Parsed>
         if forced {
             recognition = Recognition(confidence: 1) { () throws(StoryLoadError) in try L.parse(source, parses) }
@@ -193,10 +204,14 @@ public enum StoryLoading {
         }
     }
 
-    static func pick(for source: SourceText, format: String?, registry: StoryFormatRegistry) throws(StoryLoadError) -> Chosen {
+    static func pick(for source: SourceText, format: String?, registry: StoryFormatRegistry) throws(StoryLoadError)
+        -> Chosen
+    {
         let loaders = registry.loaders
         if let format {
-            guard let loader = registry.loader(named: format), let chosen = attempt(loader, source, SourceParses(), forced: true) else {
+            guard let loader = registry.loader(named: format),
+                let chosen = attempt(loader, source, SourceParses(), forced: true)
+            else {
                 throw StoryLoadError(
                     FormatRules.unknownFormat,
                     "unknown input format '\(format)'; known formats: \(registry.formatNames.joined(separator: ", "))",
@@ -251,16 +266,22 @@ public enum StoryLoading {
     /// The files of `paths`: a file as it is, a folder as the files inside it that may hold
     /// a story. A folder's files are read only when its `StoryTree` admits them (regular
     /// files inside it); the others are left out with a `file-skipped` finding in `skipped`.
-    static func expand(_ paths: [String], skipped: inout [Diagnostic], registry: StoryFormatRegistry) throws(StoryLoadError) -> [String] {
+    static func expand(_ paths: [String], skipped: inout [Diagnostic], registry: StoryFormatRegistry)
+        throws(StoryLoadError) -> [String]
+    {
         var files: [String] = []
         let manager = FileManager.default
         for path in paths.map(registry.projectFolder) {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw StoryLoadError(
-                    FormatRules.unreadableFile, "no such file or folder: \(path)" + Suggestion.phrase(nearFile(to: path)), at: nil)
+                    FormatRules.unreadableFile,
+                    "no such file or folder: \(path)" + Suggestion.phrase(nearFile(to: path)), at: nil)
             }
-            if !isDirectory.boolValue { files.append(path); continue }
+            if !isDirectory.boolValue {
+                files.append(path)
+                continue
+            }
             let tree = StoryTree(folder: path)
             var refused: [Diagnostic] = []
             func admitted(_ file: String) -> Bool {
@@ -268,7 +289,9 @@ public enum StoryLoading {
                 case .success: return true
                 case .failure(.missing): return false
                 case .failure(let refusal):
-                    refused.append(Diagnostic(FormatRules.fileSkipped, tree.skipReason(refusal), at: SourceLocation(file: file, line: 1)))
+                    refused.append(
+                        Diagnostic(
+                            FormatRules.fileSkipped, tree.skipReason(refusal), at: SourceLocation(file: file, line: 1)))
                     return false
                 }
             }
@@ -281,12 +304,15 @@ public enum StoryLoading {
             }
             var inside: [String] = []
             for name in (manager.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
-            where mayHoldStory(name, registry: registry) && !registry.projects.contains(where: { $0.holds(name) && $0.skips(name) }) {
+            where mayHoldStory(name, registry: registry)
+                && !registry.projects.contains(where: { $0.holds(name) && $0.skips(name) })
+            {
                 let file = (path as NSString).appendingPathComponent(name)
                 if admitted(file) { inside.append(file) }
             }
             if inside.isEmpty {
-                throw StoryLoadError(FormatRules.unreadableFile, "folder \(path) holds no file of a known story format", at: nil)
+                throw StoryLoadError(
+                    FormatRules.unreadableFile, "folder \(path) holds no file of a known story format", at: nil)
             }
             files += inside
         }

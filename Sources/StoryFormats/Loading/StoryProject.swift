@@ -17,7 +17,8 @@ package struct StoryProject: Sendable {
     package let folder: @Sendable (String) -> String
     /// Among the project's files read from `folder`, the one that holds the story, with
     /// the finding that names it; nil when none does.
-    package let storyFile: @Sendable (_ sources: [SourceText], _ folder: String) -> (source: SourceText, note: Diagnostic)?
+    package let storyFile:
+        @Sendable (_ sources: [SourceText], _ folder: String) -> (source: SourceText, note: Diagnostic)?
     /// Why a file of the project that no loader recognises holds no story (it only
     /// declares the story's types, and says where the story is), when that can be told.
     package let refusal: @Sendable (SourceText) -> StoryLoadError?

@@ -54,7 +54,10 @@ package struct BalancedScanner: Sendable {
         while k < end {
             let c = s[k]
             if let q = quote {
-                if c == "\\" { k += 2; continue }
+                if c == "\\" {
+                    k += 2
+                    continue
+                }
                 if c == q { quote = nil }
             } else if isQuote(c) {
                 quote = c

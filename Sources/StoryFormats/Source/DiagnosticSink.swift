@@ -9,7 +9,9 @@ package struct DiagnosticSink: Sendable {
     package init(_ diagnostics: [Diagnostic] = []) { self.diagnostics = diagnostics }
 
     /// Records a finding of `rule`.
-    package mutating func report(_ rule: Rule, _ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
+    package mutating func report(
+        _ rule: Rule, _ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []
+    ) {
         diagnostics.append(Diagnostic(rule, message, at: location, notes: notes))
     }
 

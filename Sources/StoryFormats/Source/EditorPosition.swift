@@ -18,9 +18,9 @@ enum EditorPosition {
     static func pair(_ text: String) -> (Double, Double)? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let a = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let b = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-              a.isFinite, b.isFinite
+            let a = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+            let b = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+            a.isFinite, b.isFinite
         else { return nil }
         return (a, b)
     }

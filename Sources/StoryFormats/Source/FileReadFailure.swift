@@ -21,9 +21,11 @@ package enum FileReadFailure: Error, Sendable, Equatable, CustomStringConvertibl
         case .notRegular(let kind):
             return "\(kind.rawValue), not a regular file; it is not read"
         case .noWriter(let seconds):
-            return "a FIFO that nothing wrote to within \(seconds) seconds; storygraph stopped waiting (write the story into it, or give a file)"
+            return
+                "a FIFO that nothing wrote to within \(seconds) seconds; storygraph stopped waiting (write the story into it, or give a file)"
         case .tooLarge(nil, let limit, let stream):
-            return "\(stream ? "stream" : "file") is longer than the limit of \(limit) bytes (\(limit >> 20) MiB); storygraph read no further (no option lifts the limit)"
+            return
+                "\(stream ? "stream" : "file") is longer than the limit of \(limit) bytes (\(limit >> 20) MiB); storygraph read no further (no option lifts the limit)"
         }
     }
 }

@@ -33,7 +33,9 @@ package enum FileReader {
         if kind == S_IFDIR { return .failure(.system(SystemError(code: EISDIR))) }
         let isRegular = kind == S_IFREG
         if regularOnly, !isRegular { return .failure(.notRegular(kind: FileKind(mode: info.st_mode))) }
-        if isRegular, Int(info.st_size) > limit { return .failure(.tooLarge(size: Int(info.st_size), limit: limit, stream: false)) }
+        if isRegular, Int(info.st_size) > limit {
+            return .failure(.tooLarge(size: Int(info.st_size), limit: limit, stream: false))
+        }
         var bytes: [UInt8] = []
         if isRegular { bytes.reserveCapacity(Int(info.st_size)) }
         let chunk = 1 << 16
@@ -115,7 +117,10 @@ package enum FileKind: String, Sendable, Equatable {
 package final class FilesRead: Sendable {
     @TaskLocal package static var current: FilesRead?
 
-    private struct FileID: Hashable { let device: UInt64; let inode: UInt64 }
+    private struct FileID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
     private let files = Mutex<[FileID: String]>([:])
 
     package init() {}

@@ -13,13 +13,17 @@ struct MarkdownFence {
     mutating func hides(_ line: some StringProtocol) -> Bool {
         var rest = Substring(line)
         var indent = 0
-        while indent < 4, rest.first == " " { rest = rest.dropFirst(); indent += 1 }
+        while indent < 4, rest.first == " " {
+            rest = rest.dropFirst()
+            indent += 1
+        }
         guard indent < 4, let character = rest.first, character == "`" || character == "~" else { return open != nil }
         let length = rest.prefix { $0 == character }.count
         guard length >= 3 else { return open != nil }
         if let fence = open {
             if character == fence.character, length >= fence.length,
-                rest.dropFirst(length).allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                rest.dropFirst(length).allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" })
+            {
                 open = nil
             }
             return true
@@ -63,20 +67,32 @@ struct MarkdownFence {
         var blanked = false
         var i = line.lowerBound
         while i < line.upperBound {
-            guard bytes[i] == tick else { i += 1; continue }
+            guard bytes[i] == tick else {
+                i += 1
+                continue
+            }
             var run = i
             while run < line.upperBound, bytes[run] == tick { run += 1 }
             let length = run - i
             var j = run
             var close: Int?
             while j < line.upperBound {
-                guard bytes[j] == tick else { j += 1; continue }
+                guard bytes[j] == tick else {
+                    j += 1
+                    continue
+                }
                 var end = j
                 while end < line.upperBound, bytes[end] == tick { end += 1 }
-                if end - j == length { close = end; break }
+                if end - j == length {
+                    close = end
+                    break
+                }
                 j = end
             }
-            guard let close else { i = run; continue }
+            guard let close else {
+                i = run
+                continue
+            }
             for k in i..<close { bytes[k] = 0x20 }
             blanked = true
             i = close

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import StoryGraph
+import Synchronization
 
 /// A source file's text, with the means to turn an offset into a 1-based line and column.
 /// Every loader starts here, so every loader reports invalid UTF-8, an empty file and a
@@ -26,7 +26,8 @@ public struct SourceText: Sendable {
         self.path = path
         guard data.count <= SourceText.maximumSize else {
             throw StoryLoadError(
-                FormatRules.fileTooLarge, FileReadFailure.tooLarge(size: data.count, limit: SourceText.maximumSize, stream: false).description,
+                FormatRules.fileTooLarge,
+                FileReadFailure.tooLarge(size: data.count, limit: SourceText.maximumSize, stream: false).description,
                 at: SourceLocation(file: path, line: 1, column: 1))
         }
         let bytes = [UInt8](data)
@@ -66,10 +67,13 @@ public struct SourceText: Sendable {
                 }
             case .emptyInput:
                 // Unreachable when the fast check failed; kept total.
-                return StoryLoadError(FormatRules.invalidUTF8, "invalid UTF-8 in file", at: SourceLocation(file: path, line: line, column: column))
+                return StoryLoadError(
+                    FormatRules.invalidUTF8, "invalid UTF-8 in file",
+                    at: SourceLocation(file: path, line: line, column: column))
             case .error:
                 return StoryLoadError(
-                    FormatRules.invalidUTF8, "invalid UTF-8 in file", at: SourceLocation(file: path, line: line, column: column))
+                    FormatRules.invalidUTF8, "invalid UTF-8 in file",
+                    at: SourceLocation(file: path, line: line, column: column))
             }
         }
     }
@@ -172,7 +176,8 @@ public struct SourceText: Sendable {
             let value = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
             return (Unicode.Scalar(value)!, 3)
         }
-        let value = (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
+        let value =
+            (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
             | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
         return (Unicode.Scalar(value)!, 4)
     }

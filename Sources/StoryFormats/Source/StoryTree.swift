@@ -63,7 +63,9 @@ package struct StoryTree: Sendable {
                 }
             case .failure(.notRegular(let kind)): return .failure(.refused(.notRegular(kind)))
             case .failure(let failure):
-                return .failure(.unreadable(StoryLoadError(FormatRules.unreadableFile, failure.description, at: nil).prefixed(path)))
+                return .failure(
+                    .unreadable(StoryLoadError(FormatRules.unreadableFile, failure.description, at: nil).prefixed(path))
+                )
             }
         }
     }
@@ -79,7 +81,8 @@ package struct StoryTree: Sendable {
         let shown = "'\(name)'"
         switch refusal {
         case .missing: return "\(shown) does not exist"
-        case .outside: return "\(shown) is outside the story's folder \(root) (resolving '..' and symbolic links); it is not read"
+        case .outside:
+            return "\(shown) is outside the story's folder \(root) (resolving '..' and symbolic links); it is not read"
         case .notRegular(let kind): return "\(shown) is \(kind.rawValue), not a regular file; it is not read"
         }
     }

@@ -1,4 +1,5 @@
 import StoryGraph
+
 /// One linear pass over a Twine HTML file before libxml2 reads it, for the two things
 /// libxml2 does badly with hostile input:
 /// - a numeric character reference to U+0000 (`&#0;`, `&#x00;`) ends the C string that
@@ -46,12 +47,17 @@ enum HTMLPreflight {
             if hex { j += 1 }
             let digitsStart = j
             while j < n && bytes[j] == 0x30 { j += 1 }
-            guard j > digitsStart, !(j < n && (hex ? Self.isHexDigit(bytes[j]) : Self.isDigit(bytes[j]))) else { return nil }
+            guard j > digitsStart, !(j < n && (hex ? Self.isHexDigit(bytes[j]) : Self.isDigit(bytes[j]))) else {
+                return nil
+            }
             return j < n && bytes[j] == 0x3B ? j + 1 : j
         }
         /// Writes U+FFFD's reference for the one at `k`, copying what came before it once.
         func replace(from k: Int) {
-            if !rewrote { out = Array(bytes[0..<k]); rewrote = true }
+            if !rewrote {
+                out = Array(bytes[0..<k])
+                rewrote = true
+            }
             out.append(contentsOf: Array("&#xFFFD;".utf8))
         }
         while i < n {
@@ -62,7 +68,7 @@ enum HTMLPreflight {
                 i = end
                 continue
             }
-            if b == 0x3C, i + 1 < n, isLetter(bytes[i + 1]) {  // a start tag
+            if b == 0x3C, i + 1 < n, isLetter(bytes[i + 1]) { // a start tag
                 let raw = startsRawText(at: i + 1)
                 var k = i + 1
                 while k < n && !isSpace(bytes[k]) && bytes[k] != 0x3E && bytes[k] != 0x2F { k += 1 }
@@ -102,7 +108,10 @@ enum HTMLPreflight {
                     while e < n {
                         if bytes[e] == 0x0A { line += 1 }
                         if bytes[e] == 0x3C, e + 2 + raw.count <= n, bytes[e + 1] == 0x2F,
-                           zip(bytes[(e + 2)..<(e + 2 + raw.count)], raw).allSatisfy({ ($0 | 0x20) == $1 }) { break }
+                            zip(bytes[(e + 2)..<(e + 2 + raw.count)], raw).allSatisfy({ ($0 | 0x20) == $1 })
+                        {
+                            break
+                        }
                         e += 1
                     }
                     if rewrote { out.append(contentsOf: bytes[min(i, n)..<e]) }

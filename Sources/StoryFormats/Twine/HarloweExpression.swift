@@ -29,7 +29,9 @@ enum HarloweExpression {
     /// One argument of `(set:)` (`$x to e`), `(put:)` (`e into $x`) or, with `move`,
     /// `(move:)` (`$a into $b`, the target's value unknown). Nil when it does not read;
     /// the inner nil for one that changes nothing tracked (a temporary).
-    static func assignment(_ text: String, macro: String, passage: String? = nil) -> (variable: String, value: Expression)?? {
+    static func assignment(_ text: String, macro: String, passage: String? = nil) -> (
+        variable: String, value: Expression
+    )?? {
         guard let reader = TwineExpressionReader(text), !reader.isAtEnd else { return nil }
         var parser = Parser(reader: reader, passage: passage)
         let result: (String, Expression)??
@@ -49,7 +51,9 @@ enum HarloweExpression {
             }
         } else {
             let valueStart = parser.reader.position
-            guard let value = parser.expression(), parser.reader.take("into"), let target = parser.target() else { return nil }
+            guard let value = parser.expression(), parser.reader.take("into"), let target = parser.target() else {
+                return nil
+            }
             let written = parser.reader.text(valueStart, parser.reader.position)
             switch target {
             case .variable(let name): result = .some((name, macro == "move" ? .unknown(written) : value))
@@ -155,13 +159,19 @@ enum HarloweExpression {
         }
 
         func comparisonOperator() -> Comparison? {
-            if reader.at("is") && reader.at("not", 1) && reader.at("in", 2) { return Comparison(op: .contains, width: 3, reversed: true, negated: true) }
+            if reader.at("is") && reader.at("not", 1) && reader.at("in", 2) {
+                return Comparison(op: .contains, width: 3, reversed: true, negated: true)
+            }
             if reader.at("is") && reader.at("in", 1) { return Comparison(op: .contains, width: 2, reversed: true) }
             if reader.at("is") && reader.at("not", 1) { return Comparison(op: .notEqual, width: 2) }
-            if reader.at("does") && reader.at("not", 1) && reader.at("contain", 2) { return Comparison(op: .contains, width: 3, negated: true) }
+            if reader.at("does") && reader.at("not", 1) && reader.at("contain", 2) {
+                return Comparison(op: .contains, width: 3, negated: true)
+            }
             if reader.at("is") { return Comparison(op: .equal, width: 1) }
             if reader.at("contains") { return Comparison(op: .contains, width: 1) }
-            for (symbol, op) in [("<=", Expression.BinaryOperator.lessOrEqual), (">=", .greaterOrEqual), ("<", .less), (">", .greater)] where reader.at(symbol) {
+            for (symbol, op) in [
+                ("<=", Expression.BinaryOperator.lessOrEqual), (">=", .greaterOrEqual), ("<", .less), (">", .greater),
+            ] where reader.at(symbol) {
                 return Comparison(op: op, width: 1)
             }
             return nil
@@ -235,7 +245,8 @@ enum HarloweExpression {
         /// unknown value.
         mutating func macroCall(_ written: String) -> Expression? {
             reader.position += 3
-            let name = written.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "")
+            let name = written.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(
+                of: "_", with: "")
             let saved = (it, lastComparison)
             defer { (it, lastComparison) = saved }
             guard let arguments = arguments() else { return nil }

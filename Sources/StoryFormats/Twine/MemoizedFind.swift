@@ -1,4 +1,5 @@
 import StoryGraph
+
 /// Forward searches for a few fixed literals in one text, each remembering its last answer
 /// so that a scanner asking again from a later offset never rescans: the next `]]` after
 /// offset q is the one found after p ≤ q when q has not passed it, and a literal absent
@@ -23,7 +24,10 @@ struct MemoizedFind {
         var j = start
         var found: Int?
         while j + n.count <= s.count {
-            if s[j] == n[0], s[j..<(j + n.count)].elementsEqual(n) { found = j; break }
+            if s[j] == n[0], s[j..<(j + n.count)].elementsEqual(n) {
+                found = j
+                break
+            }
             j += 1
         }
         memo[literal] = (start, found)

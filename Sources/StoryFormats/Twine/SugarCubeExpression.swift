@@ -28,7 +28,9 @@ enum SugarCubeExpression {
     /// The assignments of a `<<set>>` (`$a to 1, $b += 2; $c++`), or nil when one of them
     /// does not read. An assignment to a temporary is left out; one to a property or an
     /// index of a variable (`$bag.key to true`) gives the variable an unknown value.
-    static func assignments(_ text: String, passage: String? = nil) -> [(variable: String, operation: Effect.Operation, value: Expression, text: String)]? {
+    static func assignments(_ text: String, passage: String? = nil) -> [(
+        variable: String, operation: Effect.Operation, value: Expression, text: String
+    )]? {
         guard let reader = TwineExpressionReader(text), !reader.isAtEnd else { return nil }
         var parser = Parser(reader: reader, passage: passage)
         var result: [(String, Effect.Operation, Expression, String)] = []
@@ -49,7 +51,9 @@ enum SugarCubeExpression {
         let parts = text.split(separator: ",").map { $0.trimmingTwineSpace() }
         var names: [String] = []
         for part in parts {
-            guard part.hasPrefix("$"), part.count > 1, part.dropFirst().unicodeScalars.allSatisfy(TwineExpressionLexer.isWordPart) else {
+            guard part.hasPrefix("$"), part.count > 1,
+                part.dropFirst().unicodeScalars.allSatisfy(TwineExpressionLexer.isWordPart)
+            else {
                 if part.hasPrefix("_") { continue }
                 return nil
             }
@@ -67,7 +71,9 @@ enum SugarCubeExpression {
         mutating func assignment() -> (String, Effect.Operation, Expression)?? {
             var prefix: Effect.Operation?
             if reader.take("++") { prefix = .add } else if reader.take("--") { prefix = .subtract }
-            guard case .word(let word)? = reader.peekKind(), word.hasPrefix("$") || word.hasPrefix("_") else { return nil }
+            guard case .word(let word)? = reader.peekKind(), word.hasPrefix("$") || word.hasPrefix("_") else {
+                return nil
+            }
             let start = reader.position
             reader.position += 1
             // `$a.b`, `$a[0]`, `$a["k"]`: the variable's value changes unknowably.
@@ -93,7 +99,8 @@ enum SugarCubeExpression {
             if reader.take("++") { return result(.add, .integer(1)) }
             if reader.take("--") { return result(.subtract, .integer(1)) }
             let operations: [(String, Effect.Operation?)] = [
-                ("to", .set), ("=", .set), ("+=", .add), ("-=", .subtract), ("*=", .multiply), ("/=", .divide), ("%=", nil),
+                ("to", .set), ("=", .set), ("+=", .add), ("-=", .subtract), ("*=", .multiply), ("/=", .divide),
+                ("%=", nil),
             ]
             guard let (_, op) = operations.first(where: { reader.at($0.0) }) else { return nil }
             reader.position += 1
@@ -117,11 +124,13 @@ enum SugarCubeExpression {
             .init(["and": .binary(.and), "&&": .binary(.and)]),
             .init([
                 "is": .binary(.equal), "eq": .binary(.equal), "==": .binary(.equal), "===": .binary(.equal),
-                "isnot": .binary(.notEqual), "neq": .binary(.notEqual), "!=": .binary(.notEqual), "!==": .binary(.notEqual),
+                "isnot": .binary(.notEqual), "neq": .binary(.notEqual), "!=": .binary(.notEqual),
+                "!==": .binary(.notEqual),
             ]),
             .init([
                 "<": .binary(.less), "lt": .binary(.less), "<=": .binary(.lessOrEqual), "lte": .binary(.lessOrEqual),
-                ">": .binary(.greater), "gt": .binary(.greater), ">=": .binary(.greaterOrEqual), "gte": .binary(.greaterOrEqual),
+                ">": .binary(.greater), "gt": .binary(.greater), ">=": .binary(.greaterOrEqual),
+                "gte": .binary(.greaterOrEqual),
             ]),
             .init(["+": .binary(.add), "-": .binary(.subtract)]),
             .init(["*": .binary(.multiply), "/": .binary(.divide), "%": .binary(.remainder)]),
@@ -133,15 +142,21 @@ enum SugarCubeExpression {
         mutating func unary() -> Expression? {
             var prefixes: [String] = []
             while true {
-                if reader.take("not") || reader.take("!") { prefixes.append("not") }
-                else if reader.take("-") { prefixes.append("-") }
-                else if reader.take("+") { continue }
+                if reader.take("not") || reader.take("!") {
+                    prefixes.append("not")
+                } else if reader.take("-") {
+                    prefixes.append("-")
+                } else if reader.take("+") {
+                    continue
+                }
                 // `def $x`, `ndef $x`: whether it is defined, which the analysis does not
                 // tell apart from a value.
                 else if let word = ["def", "ndef", "typeof"].first(where: { reader.at($0) }) {
                     reader.position += 1
                     prefixes.append(word)
-                } else { break }
+                } else {
+                    break
+                }
             }
             return prefixed(prefixes) { $0.postfix() }
         }
@@ -183,7 +198,7 @@ enum SugarCubeExpression {
         }
 
         /// `name(arguments)`: `visited` is a visit count, `hasVisited` whether there were
-    /// any; any other call is kept as a call
+        /// any; any other call is kept as a call
         /// of unknown value with its arguments read where they read.
         mutating func call(_ name: String, from start: Int) -> Expression? {
             _ = reader.take("(")

@@ -108,9 +108,15 @@ enum TweeLexer {
                     continue
                 }
                 k += 1
-                if c == "]" { closed = true; break }
+                if c == "]" {
+                    closed = true
+                    break
+                }
                 if c.properties.isWhitespace {
-                    if !tag.isEmpty { tags.append(String(tag)); tag = String.UnicodeScalarView() }
+                    if !tag.isEmpty {
+                        tags.append(String(tag))
+                        tag = String.UnicodeScalarView()
+                    }
                 } else {
                     tag.append(c)
                 }

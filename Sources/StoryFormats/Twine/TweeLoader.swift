@@ -42,14 +42,16 @@ package enum TweeLoader: StoryLoader {
         return File(passages: passages, diagnostics: diagnostics)
     }
 
-    package static func load(_ files: [ParsedSource<File>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<File>], context: inout LoadContext) throws(StoryLoadError) -> Story
+    {
         var diagnostics: [Diagnostic] = []
         var passages: [TwinePassageSource] = []
         for file in files {
             passages += file.parsed.passages
             diagnostics += file.parsed.diagnostics
         }
-        passages += TweeStoryIncludes.passages(includedBy: passages, given: files.map(\.source.path), diagnostics: &diagnostics)
+        passages += TweeStoryIncludes.passages(
+            includedBy: passages, given: files.map(\.source.path), diagnostics: &diagnostics)
 
         var title: String?
         var format: String?
@@ -66,20 +68,26 @@ package enum TweeLoader: StoryLoader {
                 var view = String.UnicodeScalarView()
                 view.append(contentsOf: passage.text)
                 let base = passage.text.isEmpty ? passage.location : passage.locate(0)
-                guard let root = TwineStoryBuilder.json(String(view), at: base, what: "StoryData", diagnostics: &diagnostics) else { continue }
+                guard
+                    let root = TwineStoryBuilder.json(
+                        String(view), at: base, what: "StoryData", diagnostics: &diagnostics)
+                else { continue }
                 guard root.entries != nil else {
-                    diagnostics.append(Diagnostic(
-                        .warning, "StoryData must be a JSON object, found \(root.jsonTypeName); it is ignored",
-                        at: root.location, rule: FormatRules.twineMetadata.id))
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, "StoryData must be a JSON object, found \(root.jsonTypeName); it is ignored",
+                            at: root.location, rule: FormatRules.twineMetadata.id))
                     continue
                 }
                 if let value = root["start"] {
                     if let name = value.string {
                         declared = .init(name: name, location: value.location, source: "StoryData's \"start\"")
                     } else {
-                        diagnostics.append(Diagnostic(
-                            .warning, "StoryData's \"start\" must be a passage name, found \(value.jsonTypeName); it is ignored",
-                            at: value.location, rule: FormatRules.twineMetadata.id))
+                        diagnostics.append(
+                            Diagnostic(
+                                .warning,
+                                "StoryData's \"start\" must be a passage name, found \(value.jsonTypeName); it is ignored",
+                                at: value.location, rule: FormatRules.twineMetadata.id))
                     }
                 }
                 format = root["format"]?.string
@@ -87,7 +95,8 @@ package enum TweeLoader: StoryLoader {
                 break
             }
         }
-        let linkMacros = TwineLinkMacros.declared(context.options, paths: files.map(\.source.path), diagnostics: &diagnostics)
+        let linkMacros = TwineLinkMacros.declared(
+            context.options, paths: files.map(\.source.path), diagnostics: &diagnostics)
         let story = TwineStoryBuilder.build(
             title: title ?? "", format: formatName, sources: passages,
             dialect: TwineDialect(formatName: format), declared: declared,
@@ -117,47 +126,61 @@ package enum TweeLoader: StoryLoader {
             case .tags(let tags, let open, let closed):
                 header?.tags = tags
                 if !closed {
-                    diagnostics.append(Diagnostic(
-                        .warning, "the tag block of passage '\(header?.name ?? "")' is not closed by ']'; the rest of the line is read as tags",
-                        at: source.location(at: open), rule: FormatRules.tweeHeader.id))
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning,
+                            "the tag block of passage '\(header?.name ?? "")' is not closed by ']'; the rest of the line is read as tags",
+                            at: source.location(at: open), rule: FormatRules.tweeHeader.id))
                 }
             case .metadata(let json, let offset):
                 let name = header?.name ?? ""
-                guard let root = TwineStoryBuilder.json(
-                    json, at: source.location(at: offset), what: "the metadata of passage '\(name)'",
-                    diagnostics: &diagnostics) else { continue }
+                guard
+                    let root = TwineStoryBuilder.json(
+                        json, at: source.location(at: offset), what: "the metadata of passage '\(name)'",
+                        diagnostics: &diagnostics)
+                else { continue }
                 if let members = root.entries {
                     for member in members {
-                        if let value = TwineStoryBuilder.metadataString(member.value) { header?.metadata[member.key] = value }
+                        if let value = TwineStoryBuilder.metadataString(member.value) {
+                            header?.metadata[member.key] = value
+                        }
                     }
                 } else {
-                    diagnostics.append(Diagnostic(
-                        .warning, "the metadata of passage '\(name)' must be a JSON object, found \(root.jsonTypeName); it is ignored",
-                        at: root.location, rule: FormatRules.twineMetadata.id))
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning,
+                            "the metadata of passage '\(name)' must be a JSON object, found \(root.jsonTypeName); it is ignored",
+                            at: root.location, rule: FormatRules.twineMetadata.id))
                 }
             case .unexpected(let offset):
-                diagnostics.append(Diagnostic(
-                    .warning, "unexpected text after the header of passage '\(header?.name ?? "")' is ignored",
-                    at: source.location(at: offset), rule: FormatRules.tweeHeader.id))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "unexpected text after the header of passage '\(header?.name ?? "")' is ignored",
+                        at: source.location(at: offset), rule: FormatRules.tweeHeader.id))
             case .body(let range):
                 guard let current = header else {
                     // Text before any header; a nameless header's text was reported with it.
                     if !sawHeader, let firstText = s[range].firstIndex(where: { !$0.properties.isWhitespace }) {
-                        diagnostics.append(Diagnostic(
-                            .warning, "text before the first passage header ('::') belongs to no passage and is ignored",
-                            at: source.location(at: firstText), rule: FormatRules.tweeStrayText.id))
+                        diagnostics.append(
+                            Diagnostic(
+                                .warning,
+                                "text before the first passage header ('::') belongs to no passage and is ignored",
+                                at: source.location(at: firstText), rule: FormatRules.tweeStrayText.id))
                     }
                     continue
                 }
                 guard !current.name.isEmpty else {
-                    diagnostics.append(Diagnostic(
-                        FormatRules.namelessPassage, "passage header has no name; the passage is skipped", at: current.location))
+                    diagnostics.append(
+                        Diagnostic(
+                            FormatRules.namelessPassage, "passage header has no name; the passage is skipped",
+                            at: current.location))
                     header = nil
                     continue
                 }
-                passages.append(TwinePassageSource(
-                    name: current.name, tags: current.tags, metadata: current.metadata, location: current.location,
-                    text: Array(s[range]), locate: SourceFragment(source, base: range.lowerBound).location(at:)))
+                passages.append(
+                    TwinePassageSource(
+                        name: current.name, tags: current.tags, metadata: current.metadata, location: current.location,
+                        text: Array(s[range]), locate: SourceFragment(source, base: range.lowerBound).location(at:)))
                 header = nil
             }
         }

@@ -31,21 +31,30 @@ enum TweeStoryIncludes {
             let folder = StoryPath.folder(of: include.location.file)
             for (offset, line) in lines(of: include.text) {
                 let name = line.trimmingTwineSpace()
-                guard !name.isEmpty, tweeExtensions.contains((name as NSString).pathExtension.lowercased()) else { continue }
+                guard !name.isEmpty, tweeExtensions.contains((name as NSString).pathExtension.lowercased()) else {
+                    continue
+                }
                 let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
                 guard read.insert(key(path)).inserted else { continue }
                 let source: SourceText
                 switch tree.read(path) {
                 case .success(let read): source = read
                 case .failure(.refused(let refusal)) where refusal != .missing:
-                    diagnostics.append(Diagnostic(
-                        FormatRules.fileRefused, "StoryIncludes refused: \(tree.reason(refusal, name: name))", at: include.locate(offset)))
+                    diagnostics.append(
+                        Diagnostic(
+                            FormatRules.fileRefused, "StoryIncludes refused: \(tree.reason(refusal, name: name))",
+                            at: include.locate(offset)))
                     continue
                 case .failure(let failure):
-                    let reason = if case .unreadable(let error) = failure { error.diagnostics.first?.message ?? "unreadable" } else { FileReadFailure.system(SystemError(code: ENOENT)).description }
-                    diagnostics.append(Diagnostic(
-                        .warning, "StoryIncludes names '\(name)', which cannot be read (\(reason)); its passages are left out",
-                        at: include.locate(offset), rule: FormatRules.twineMetadata.id))
+                    let reason =
+                        if case .unreadable(let error) = failure {
+                            error.diagnostics.first?.message ?? "unreadable"
+                        } else { FileReadFailure.system(SystemError(code: ENOENT)).description }
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning,
+                            "StoryIncludes names '\(name)', which cannot be read (\(reason)); its passages are left out",
+                            at: include.locate(offset), rule: FormatRules.twineMetadata.id))
                     continue
                 }
                 let file = TweeLoader.read(source, diagnostics: &diagnostics)
@@ -58,7 +67,9 @@ enum TweeStoryIncludes {
 
     /// A path as one file is known by, however it was written.
     static func key(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        let absolute =
+            path.hasPrefix("/")
+            ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
         return (absolute as NSString).standardizingPath
     }
 

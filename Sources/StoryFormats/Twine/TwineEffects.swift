@@ -50,15 +50,16 @@ enum TwineEffects {
     static func value(after effect: Effect, given values: [String: Expression]) -> Expression {
         let given = effect.value.substituting(values)
         let before = values[effect.variable] ?? .variable(effect.variable)
-        let result: Expression = switch effect.operation {
-        case .set: given
-        case .add: .binary(.add, before, given)
-        case .subtract: .binary(.subtract, before, given)
-        case .multiply: .binary(.multiply, before, given)
-        case .divide: .binary(.divide, before, given)
-        case .fairAdd: .binary(.fairAdd, before, given)
-        case .fairSubtract: .binary(.fairSubtract, before, given)
-        }
+        let result: Expression =
+            switch effect.operation {
+            case .set: given
+            case .add: .binary(.add, before, given)
+            case .subtract: .binary(.subtract, before, given)
+            case .multiply: .binary(.multiply, before, given)
+            case .divide: .binary(.divide, before, given)
+            case .fairAdd: .binary(.fairAdd, before, given)
+            case .fairSubtract: .binary(.fairSubtract, before, given)
+            }
         return size(result) <= maximumSubstitution ? result : .unknown(effect.text)
     }
 
@@ -79,7 +80,9 @@ enum TwineEffects {
             count += 1
             switch e {
             case .unary(_, let a): stack.append(a)
-            case .binary(_, let a, let b): stack.append(a); stack.append(b)
+            case .binary(_, let a, let b):
+                stack.append(a)
+                stack.append(b)
             case .call(_, let arguments): stack.append(contentsOf: arguments)
             default: break
             }
@@ -122,7 +125,10 @@ enum TwineEffects {
             locations[effect.variable] = locations[effect.variable] ?? effect.location
         }
         return order.map { name in
-            Variable(name: name, initial: values[name].map { $0.variables.isEmpty ? $0 : .unknown("\(name) from StoryInit") }, location: locations[name])
+            Variable(
+                name: name,
+                initial: values[name].map { $0.variables.isEmpty ? $0 : .unknown("\(name) from StoryInit") },
+                location: locations[name])
         }
     }
 }

@@ -70,7 +70,10 @@ enum TwineExpressionLexer {
                 var closed = false
                 while let d = cursor.current {
                     cursor.advance()
-                    if d == c { closed = true; break }
+                    if d == c {
+                        closed = true
+                        break
+                    }
                     if d == "\\", let escaped = cursor.current {
                         cursor.advance()
                         value.append(escaped)
@@ -224,7 +227,8 @@ protocol TwineExpressionGrammar: PrecedenceClimbing where Input == Void {
 extension TwineExpressionGrammar {
     /// The dialect's operator at the cursor (a word or a symbol), moved past when `accepts` takes it.
     mutating func infixOperator(_: inout Void, accepting accepts: (InfixOperator) -> Bool) -> InfixOperator? {
-        guard let token = reader.current, let op = Self.operatorName(token).flatMap({ Self.operators[$0] }), accepts(op) else { return nil }
+        guard let token = reader.current, let op = Self.operatorName(token).flatMap({ Self.operators[$0] }), accepts(op)
+        else { return nil }
         reader.position += 1
         return op
     }

@@ -14,7 +14,8 @@ import StoryGraph
 /// mapped back through entities (`&amp;`, `&#39;`) to its line and column in the file.
 package enum TwineHTMLLoader: StoryLoader {
     package static let formatName = "twine-html"
-    package static let formatDescription = "Twine 2 archive or published story (<tw-storydata>), or Twine 1 HTML (<div tiddler>)"
+    package static let formatDescription =
+        "Twine 2 archive or published story (<tw-storydata>), or Twine 1 HTML (<div tiddler>)"
     package static let fileExtensions = ["html", "htm"]
     package static let options = [TwineOptions.story, TwineOptions.linkMacros]
 
@@ -38,7 +39,9 @@ package enum TwineHTMLLoader: StoryLoader {
         try HTMLDocument(source)
     }
 
-    package static func load(_ files: [ParsedSource<HTMLDocument>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<HTMLDocument>], context: inout LoadContext) throws(StoryLoadError)
+        -> Story
+    {
         let source = files[0].source
         let document = files[0].parsed
         let options = context.options
@@ -48,13 +51,18 @@ package enum TwineHTMLLoader: StoryLoader {
         let html = HTMLSource(source)
         let stories = document.elements(named: "tw-storydata")
         if let line = document.depthLimitLine {
-            let stopped = "libxml2 stopped reading here: the elements nest more than \(HTMLDocument.maximumDepth) deep, libxml2's limit, and no option lifts it"
+            let stopped =
+                "libxml2 stopped reading here: the elements nest more than \(HTMLDocument.maximumDepth) deep, libxml2's limit, and no option lifts it"
             guard !stories.isEmpty || !document.elements(where: { $0.attribute("tiddler") != nil }).isEmpty else {
-                throw StoryLoadError(stopped + "; no Twine story was read before it", at: SourceLocation(file: source.path, line: line, column: 1))
+                throw StoryLoadError(
+                    stopped + "; no Twine story was read before it",
+                    at: SourceLocation(file: source.path, line: line, column: 1))
             }
-            diagnostics.append(Diagnostic(
-                .error, stopped + "; passages after this point are missing", at: SourceLocation(file: source.path, line: line, column: 1),
-                rule: FormatRules.twineHTML.id))
+            diagnostics.append(
+                Diagnostic(
+                    .error, stopped + "; passages after this point are missing",
+                    at: SourceLocation(file: source.path, line: line, column: 1),
+                    rule: FormatRules.twineHTML.id))
         }
         if stories.isEmpty {
             let tiddlers = document.elements { $0.attribute("tiddler") != nil }
@@ -70,29 +78,37 @@ package enum TwineHTMLLoader: StoryLoader {
         // Pick the story: by name, else the first (and say which others there are).
         let chosen: HTMLElement
         if let wanted = options.storyName {
-            guard let match = stories.first(where: { $0.attribute("name") == wanted })
-                ?? stories.first(where: { $0.attribute("name")?.lowercased() == wanted.lowercased() })
+            guard
+                let match = stories.first(where: { $0.attribute("name") == wanted })
+                    ?? stories.first(where: { $0.attribute("name")?.lowercased() == wanted.lowercased() })
             else {
                 let names = stories.map { "'\($0.attribute("name") ?? "")'" }.joined(separator: ", ")
-                throw StoryLoadError(FormatRules.noStory, "no story named '\(wanted)' in this file; it holds \(names)", at: source.location(at: 0))
+                throw StoryLoadError(
+                    FormatRules.noStory, "no story named '\(wanted)' in this file; it holds \(names)",
+                    at: source.location(at: 0))
             }
             chosen = match
         } else {
             chosen = stories[0]
             if stories.count > 1 {
-                diagnostics.append(Diagnostic(
-                    .info,
-                    "this file holds \(stories.count) stories; reading the first, '\(chosen.attribute("name") ?? "")'; pick another with --story NAME",
-                    at: html.locate(chosen, marker: "<tw-storydata"), rule: FormatRules.twineArchive.id,
-                    notes: stories.dropFirst().map {
-                        .init("it also holds '\($0.attribute("name") ?? "")'", at: html.locate($0, marker: "<tw-storydata"))
-                    }))
+                diagnostics.append(
+                    Diagnostic(
+                        .info,
+                        "this file holds \(stories.count) stories; reading the first, '\(chosen.attribute("name") ?? "")'; pick another with --story NAME",
+                        at: html.locate(chosen, marker: "<tw-storydata"), rule: FormatRules.twineArchive.id,
+                        notes: stories.dropFirst().map {
+                            .init(
+                                "it also holds '\($0.attribute("name") ?? "")'",
+                                at: html.locate($0, marker: "<tw-storydata"))
+                        }))
             }
         }
         return twine2(chosen, html: html, linkMacros: linkMacros, diagnostics: &diagnostics)
     }
 
-    static func twine2(_ story: HTMLElement, html: HTMLSource, linkMacros: Set<String> = [], diagnostics: inout [Diagnostic]) -> Story {
+    static func twine2(
+        _ story: HTMLElement, html: HTMLSource, linkMacros: Set<String> = [], diagnostics: inout [Diagnostic]
+    ) -> Story {
         let storyLocation = html.locate(story, marker: "<tw-storydata")
         if let tag = html.startTag(story, marker: "<tw-storydata") { html.searchFrom(tag, marker: "<tw-passagedata") }
         var sources: [TwinePassageSource] = []
@@ -102,28 +118,38 @@ package enum TwineHTMLLoader: StoryLoader {
             let (text, locate, location) = html.passageText(element, marker: "<tw-passagedata", twine1: false)
             if let pid = element.attribute("pid"), nameByPID[pid] == nil { nameByPID[pid] = name }
             guard !name.isEmpty else {
-                diagnostics.append(Diagnostic(FormatRules.namelessPassage, "<tw-passagedata> has no name; the passage is skipped", at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        FormatRules.namelessPassage, "<tw-passagedata> has no name; the passage is skipped",
+                        at: location))
                 continue
             }
             var metadata: [String: String] = [:]
-            for key in ["position", "size"] { if let value = element.attribute(key), !value.isEmpty { metadata[key] = value } }
-            let tags = (element.attribute("tags") ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
-            sources.append(TwinePassageSource(
-                name: name, tags: tags, metadata: metadata, location: location, text: text, locate: locate))
+            for key in ["position", "size"] {
+                if let value = element.attribute(key), !value.isEmpty { metadata[key] = value }
+            }
+            let tags = (element.attribute("tags") ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }
+            ).map(String.init)
+            sources.append(
+                TwinePassageSource(
+                    name: name, tags: tags, metadata: metadata, location: location, text: text, locate: locate))
         }
         var declared: TwineStoryBuilder.DeclaredStart?
         if let startnode = story.attribute("startnode"), !startnode.isEmpty {
             if let name = nameByPID[startnode] {
                 declared = .init(name: name, location: storyLocation, source: "startnode \(startnode)")
             } else if let first = sources.first {
-                diagnostics.append(Diagnostic(
-                    .warning, "startnode \(startnode) names no passage; the story starts at the first passage, '\(first.name)'",
-                    at: storyLocation, rule: FormatRules.startFallback.id))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "startnode \(startnode) names no passage; the story starts at the first passage, '\(first.name)'",
+                        at: storyLocation, rule: FormatRules.startFallback.id))
             }
         } else if let first = sources.first {
-            diagnostics.append(Diagnostic(
-                .warning, "<tw-storydata> has no startnode; the story starts at the first passage, '\(first.name)'",
-                at: storyLocation, rule: FormatRules.startFallback.id))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "<tw-storydata> has no startnode; the story starts at the first passage, '\(first.name)'",
+                    at: storyLocation, rule: FormatRules.startFallback.id))
         }
         return TwineStoryBuilder.build(
             title: story.attribute("name") ?? "", format: formatName, sources: sources,
@@ -134,14 +160,18 @@ package enum TwineHTMLLoader: StoryLoader {
     /// Twine 1: passages are `<div tiddler="Name" tags="a b" twine-position="x,y">` with
     /// `\n`, `\t` and `\s` (backslash) escapes in their text; `StoryTitle` names the story
     /// and `Start` starts it.
-    static func twine1(_ tiddlers: [HTMLElement], html: HTMLSource, linkMacros: Set<String> = [], diagnostics: inout [Diagnostic]) -> Story {
+    static func twine1(
+        _ tiddlers: [HTMLElement], html: HTMLSource, linkMacros: Set<String> = [], diagnostics: inout [Diagnostic]
+    ) -> Story {
         var sources: [TwinePassageSource] = []
         var title: String?
         for element in tiddlers {
             let name = element.attribute("tiddler") ?? ""
             let (text, locate, location) = html.passageText(element, marker: "tiddler=", twine1: true)
             guard !name.isEmpty else {
-                diagnostics.append(Diagnostic(FormatRules.namelessPassage, "<div tiddler> has no name; the passage is skipped", at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        FormatRules.namelessPassage, "<div tiddler> has no name; the passage is skipped", at: location))
                 continue
             }
             if name == "StoryTitle", title == nil {
@@ -152,8 +182,9 @@ package enum TwineHTMLLoader: StoryLoader {
             var metadata: [String: String] = [:]
             if let position = element.attribute("twine-position"), !position.isEmpty { metadata["position"] = position }
             let tags = (element.attribute("tags") ?? "").split(separator: " ").map(String.init)
-            sources.append(TwinePassageSource(
-                name: name, tags: tags, metadata: metadata, location: location, text: text, locate: locate))
+            sources.append(
+                TwinePassageSource(
+                    name: name, tags: tags, metadata: metadata, location: location, text: text, locate: locate))
         }
         return TwineStoryBuilder.build(
             title: title ?? "", format: formatName, sources: sources,
@@ -198,8 +229,9 @@ package final class HTMLDocument {
         }
         bytes.append(0)
         let messages = Messages()
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+                | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
         let parsed: htmlDocPtr? = HTMLDocument.lock.withLock {
             // The handler is per thread in libxml2: set it around this one call.
             xmlSetStructuredErrorFunc(Unmanaged.passUnretained(messages).toOpaque()) { context, error in
@@ -220,7 +252,8 @@ package final class HTMLDocument {
         }
         guard let parsed else {
             let reason = messages.lines.first.map { ": " + $0.trimmingTwineSpace() } ?? ""
-            throw StoryLoadError(FormatRules.noStory, "libxml2 cannot parse this HTML file\(reason)", at: source.location(at: 0))
+            throw StoryLoadError(
+                FormatRules.noStory, "libxml2 cannot parse this HTML file\(reason)", at: source.location(at: 0))
         }
         document = parsed
         depthLimitLine = messages.depthLimitLine
@@ -280,7 +313,8 @@ struct HTMLElement {
         // Pre-order walk by sibling and parent pointers: no stack, no recursion.
         while let current = cursor {
             if current.pointee.type == XML_ELEMENT_NODE,
-               let raw = current.pointee.name, String(cString: raw).lowercased() == name {
+                let raw = current.pointee.name, String(cString: raw).lowercased() == name
+            {
                 found.append(HTMLElement(current, owner: owner))
             }
             cursor = HTMLElement.next(after: current, within: node)
@@ -308,7 +342,8 @@ struct HTMLElement {
         var cursor: xmlNodePtr? = first
         while let current = cursor {
             if current.pointee.type == XML_TEXT_NODE || current.pointee.type == XML_CDATA_SECTION_NODE,
-               let content = current.pointee.content {
+                let content = current.pointee.content
+            {
                 result += String(cString: content)
             }
             cursor = HTMLElement.next(after: current, within: node)
@@ -377,7 +412,10 @@ struct HTMLSource {
         guard var at = HTMLSource.find(marker, in: s, from: from) else { return nil }
         // `tiddler=` sits inside the tag: back up to its `<`.
         var back = 0
-        while s[at] != "<" && at > 0 && back < 4096 { at -= 1; back += 1 }
+        while s[at] != "<" && at > 0 && back < 4096 {
+            at -= 1
+            back += 1
+        }
         cursor.next[marker] = at + 1
         guard s[at] == "<" else { return nil }
         cursor.found[element.node] = at
@@ -413,9 +451,13 @@ struct HTMLSource {
         var quote: Unicode.Scalar?
         while k < s.count {
             let c = s[k]
-            if let q = quote { if c == q { quote = nil } }
-            else if c == "\"" || c == "'" { quote = c }
-            else if c == ">" { break }
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == ">" {
+                break
+            }
             k += 1
         }
         cursor.next[marker] = k
@@ -442,7 +484,10 @@ struct HTMLSource {
         var j = start
         for c in decoded {
             if j < raw.count && raw[j] == "\r" && c != "\r" { j += 1 }
-            guard j < raw.count else { map.append(max(0, raw.count - 1)); continue }
+            guard j < raw.count else {
+                map.append(max(0, raw.count - 1))
+                continue
+            }
             map.append(j)
             if raw[j] == "&", let end = entityEnd(raw, at: j) {
                 j = end
@@ -462,7 +507,9 @@ struct HTMLSource {
             let hex = k < limit && (s[k] == "x" || s[k] == "X")
             if hex { k += 1 }
             let digitsStart = k
-            while k < limit && (("0"..."9").contains(s[k]) || (hex && (("a"..."f").contains(s[k]) || ("A"..."F").contains(s[k])))) { k += 1 }
+            while k < limit
+                && (("0"..."9").contains(s[k]) || (hex && (("a"..."f").contains(s[k]) || ("A"..."F").contains(s[k]))))
+            { k += 1 }
             guard k > digitsStart, k < limit, s[k] == ";" else { return nil }
             return k + 1
         }
@@ -482,12 +529,13 @@ struct HTMLSource {
         var k = 0
         while k < text.count {
             if text[k] == "\\" && k + 1 < text.count {
-                let replacement: Unicode.Scalar? = switch text[k + 1] {
-                case "n": "\n"
-                case "t": "\t"
-                case "s": "\\"
-                default: nil
-                }
+                let replacement: Unicode.Scalar? =
+                    switch text[k + 1] {
+                    case "n": "\n"
+                    case "t": "\t"
+                    case "s": "\\"
+                    default: nil
+                    }
                 if let replacement {
                     out.append(replacement)
                     origins.append(k)

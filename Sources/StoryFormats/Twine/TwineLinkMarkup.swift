@@ -56,7 +56,9 @@ struct TwineLinkMarkup: Sendable, Hashable {
     static func isExternal(_ target: String) -> Bool {
         guard let colon = target.range(of: "://") else { return false }
         let scheme = target[..<colon.lowerBound]
-        guard !scheme.isEmpty, scheme.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }) else { return false }
+        guard !scheme.isEmpty,
+            scheme.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" })
+        else { return false }
         return target[colon.upperBound...].unicodeScalars.contains { $0 != "/" }
     }
 }
@@ -106,7 +108,8 @@ struct TwineLinkMarkupReader {
 
     /// Whether `[[` at `offset` opens link markup (and not `[[[`).
     static func opens(_ s: [Unicode.Scalar], at offset: Int) -> Bool {
-        offset + 1 < s.count && s[offset] == "[" && s[offset + 1] == "[" && !(offset + 2 < s.count && s[offset + 2] == "[")
+        offset + 1 < s.count && s[offset] == "[" && s[offset + 1] == "["
+            && !(offset + 2 < s.count && s[offset + 2] == "[")
     }
 
     /// Reads the markup whose `[[` is at `start`.

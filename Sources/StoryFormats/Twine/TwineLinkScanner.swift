@@ -1,4 +1,5 @@
 import StoryGraph
+
 /// The story format a Twine passage is written for, which decides what markup is a link.
 /// `unknown` reads the markup of every format.
 package enum TwineDialect: String, Sendable, Hashable, CaseIterable {
@@ -7,11 +8,17 @@ package enum TwineDialect: String, Sendable, Hashable, CaseIterable {
     /// The dialect of a story format name as Twine writes it (`SugarCube`, `Harlowe`…).
     package init(formatName: String?) {
         let name = (formatName ?? "").lowercased()
-        if name.hasPrefix("sugarcube") { self = .sugarcube }
-        else if name.hasPrefix("harlowe") { self = .harlowe }
-        else if name.hasPrefix("chapbook") { self = .chapbook }
-        else if name.hasPrefix("snowman") { self = .snowman }
-        else { self = .unknown }
+        if name.hasPrefix("sugarcube") {
+            self = .sugarcube
+        } else if name.hasPrefix("harlowe") {
+            self = .harlowe
+        } else if name.hasPrefix("chapbook") {
+            self = .chapbook
+        } else if name.hasPrefix("snowman") {
+            self = .snowman
+        } else {
+            self = .unknown
+        }
     }
 
     var readsSugarCube: Bool { self == .sugarcube || self == .unknown }
@@ -76,7 +83,9 @@ package struct TwineLinkScanner {
     }
 
     /// Scans a string (for tests): locations are those of a file holding only `text`.
-    package static func scan(_ text: String, dialect: TwineDialect = .unknown, path: String = "passage", passage: String? = nil) -> Result {
+    package static func scan(
+        _ text: String, dialect: TwineDialect = .unknown, path: String = "passage", passage: String? = nil
+    ) -> Result {
         let source = SourceText(path: path, text: text)
         return scan(source.scalars, dialect: dialect, passage: passage, locate: source.location(at:))
     }
@@ -208,9 +217,11 @@ struct TwineScan {
     mutating func spend(_ steps: Int) -> Bool {
         if !cursor.charge(steps) && !exhausted {
             exhausted = true
-            result.diagnostics.append(Diagnostic(
-                .warning, "this passage is too tangled to read further (unterminated markup); links after this point are not followed",
-                at: locate(i), rule: FormatRules.twineUnreadable.id))
+            result.diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "this passage is too tangled to read further (unterminated markup); links after this point are not followed",
+                    at: locate(i), rule: FormatRules.twineUnreadable.id))
         }
         return !exhausted
     }
@@ -227,7 +238,10 @@ struct TwineScan {
             let c = s[k]
             if sameLine && c == "\n" { return nil }
             if let q = quote {
-                if c == "\\" { k += 2; continue }
+                if c == "\\" {
+                    k += 2
+                    continue
+                }
                 if c == q { quote = nil }
             } else if quotes && (c == "\"" || c == "'") {
                 quote = c
@@ -281,13 +295,15 @@ struct TwineScan {
         return joined.map { $0.description.unicodeScalars.count <= maximumConditionLength ? $0 : outer }
     }
 
-    mutating func push(_ name: String, isHook: Bool, condition own: Condition?, linkText: String?, isLoop: Bool = false) {
+    mutating func push(_ name: String, isHook: Bool, condition own: Condition?, linkText: String?, isLoop: Bool = false)
+    {
         let parent = blocks.last
-        blocks.append(TwineOpenBlock(
-            name: name, isHook: isHook, ownCondition: own,
-            condition: TwineScan.join(parent?.condition, own),
-            linkText: linkText ?? parent?.linkText, chain: own.map { [$0] } ?? [],
-            isClickable: linkText != nil, isLoop: isLoop, firstChoice: result.choices.count, offset: i))
+        blocks.append(
+            TwineOpenBlock(
+                name: name, isHook: isHook, ownCondition: own,
+                condition: TwineScan.join(parent?.condition, own),
+                linkText: linkText ?? parent?.linkText, chain: own.map { [$0] } ?? [],
+                isClickable: linkText != nil, isLoop: isLoop, firstChoice: result.choices.count, offset: i))
     }
 
     /// Replaces the condition of the innermost open block named `name` (`<<elseif>>`).
@@ -312,7 +328,10 @@ struct TwineScan {
         }
     }
 
-    mutating func add(_ text: String, _ target: String, kind: Choice.Kind, at offset: Int, restart: Bool = false, effects: [Effect] = []) {
+    mutating func add(
+        _ text: String, _ target: String, kind: Choice.Kind, at offset: Int, restart: Bool = false,
+        effects: [Effect] = []
+    ) {
         var kind = kind
         var label = text
         // A target that a Snowman template computes (`<%= s.next %>`) is not a name.
@@ -323,9 +342,10 @@ struct TwineScan {
             if kind == .auto { kind = .choice }
             label = linkText
         }
-        result.choices.append(Choice(
-            text: label, target: target, condition: condition, effects: effects, isRestart: restart, kind: kind,
-            location: locate(offset)))
+        result.choices.append(
+            Choice(
+                text: label, target: target, condition: condition, effects: effects, isRestart: restart, kind: kind,
+                location: locate(offset)))
         result.choiceOffsets.append(offset)
     }
 
@@ -339,38 +359,62 @@ struct TwineScan {
             }
             switch c {
             case "[":
-                if TwineLinkMarkupReader.opens(s, at: i) { link() }
-                else if at(i, "[img[") || at(i, "[<img[") || at(i, "[>img[") { imageLink() }
-                else if dialect.readsChapbook && (i == 0 || s[i - 1] == "\n"), modifierLine() {}
-                else { openHook() }
+                if TwineLinkMarkupReader.opens(s, at: i) {
+                    link()
+                } else if at(i, "[img[") || at(i, "[<img[") || at(i, "[>img[") {
+                    imageLink()
+                } else if dialect.readsChapbook && (i == 0 || s[i - 1] == "\n"), modifierLine() {
+                } else {
+                    openHook()
+                }
             case "]":
                 if let top = blocks.last, top.isHook { close(from: blocks.count - 1) }
                 i += 1
             case "<":
-                if at(i, "<!--") { skip(to: "-->") }
-                else if dialect.readsSugarCube && at(i, "<<") { sugarCubeMacro() }
-                else { i += 1 }
+                if at(i, "<!--") {
+                    skip(to: "-->")
+                } else if dialect.readsSugarCube && at(i, "<<") {
+                    sugarCubeMacro()
+                } else {
+                    i += 1
+                }
             case "/":
-                if dialect.readsSugarCube && at(i, "/*") { skip(to: "*/") }
-                else if dialect.readsSugarCube && at(i, "/%") { skip(to: "%/") }
-                else { i += 1 }
+                if dialect.readsSugarCube && at(i, "/*") {
+                    skip(to: "*/")
+                } else if dialect.readsSugarCube && at(i, "/%") {
+                    skip(to: "%/")
+                } else {
+                    i += 1
+                }
             case "\"":
                 if dialect.readsSugarCube && at(i, "\"\"\"") {
                     i += 3
                     skip(to: "\"\"\"")
-                } else { i += 1 }
+                } else {
+                    i += 1
+                }
             case "(":
                 if dialect.readsHarlowe { harloweMacro() } else { i += 1 }
             case "{":
                 if dialect.readsChapbook { chapbookInsert() } else { i += 1 }
             case "E":
-                if dialect.readsSugarCube && atScriptCall(TwineScan.sugarCubePlay) { scriptJump(TwineScan.sugarCubePlay) } else { i += 1 }
+                if dialect.readsSugarCube && atScriptCall(TwineScan.sugarCubePlay) {
+                    scriptJump(TwineScan.sugarCubePlay)
+                } else {
+                    i += 1
+                }
             case "s":
-                if dialect.readsSnowmanScript && atScriptCall(TwineScan.snowmanShow) { scriptJump(TwineScan.snowmanShow) } else { i += 1 }
+                if dialect.readsSnowmanScript && atScriptCall(TwineScan.snowmanShow) {
+                    scriptJump(TwineScan.snowmanShow)
+                } else {
+                    i += 1
+                }
             case "d":
                 if dialect.readsDataPassage && at(i, "data-passage") && i > 0 && s[i - 1].properties.isWhitespace {
                     dataPassage()
-                } else { i += 1 }
+                } else {
+                    i += 1
+                }
             default:
                 i += 1
             }
@@ -406,9 +450,10 @@ struct TwineScan {
         case .unclosed(let first):
             // Nothing closes this `[[` on its line: Twine shows it as text.
             if first {
-                result.diagnostics.append(Diagnostic(
-                    .warning, "'[[' is not closed by ']]' on its line; it is not a link",
-                    at: locate(start), rule: FormatRules.twineUnterminatedLink.id))
+                result.diagnostics.append(
+                    Diagnostic(
+                        .warning, "'[[' is not closed by ']]' on its line; it is not a link",
+                        at: locate(start), rule: FormatRules.twineUnterminatedLink.id))
             }
             i = start + 2
         }

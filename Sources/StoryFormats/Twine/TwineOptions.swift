@@ -5,17 +5,18 @@ import StoryGraph
 enum TwineOptions {
     /// `--story NAME`: `LoadOptions.storyName`.
     static let story = FormatOption(
-        "story", value: "NAME", help: "Pick one story from a file that holds several (a Twine archive).")
-    { values, options throws(StoryLoadError) in
+        "story", value: "NAME", help: "Pick one story from a file that holds several (a Twine archive)."
+    ) { values, options throws(StoryLoadError) in
         options.storyName = values.last
     }
 
     /// `--link-macro NAME`, repeated: `LoadOptions.linkMacros`, lowercased.
     static let linkMacros = FormatOption(
         "link-macro", value: "NAME",
-        help: "A story's own macro or widget whose quoted arguments name passages (<<fade \"Cellar\">>): follow them as links (repeat for several; also \"link_macros\" in a storygraph.json beside the story).",
-        repeating: true)
-    { values, options throws(StoryLoadError) in
+        help:
+            "A story's own macro or widget whose quoted arguments name passages (<<fade \"Cellar\">>): follow them as links (repeat for several; also \"link_macros\" in a storygraph.json beside the story).",
+        repeating: true
+    ) { values, options throws(StoryLoadError) in
         options.linkMacros = Set(values.map { $0.lowercased() })
     }
 

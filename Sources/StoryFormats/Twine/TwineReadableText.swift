@@ -1,4 +1,5 @@
 import StoryGraph
+
 /// Twine passage text as the reader sees it, for map labels and `play`: link markup
 /// becomes its label (as `TwineLinkMarkup` reads it for the analysis), macros that print
 /// a label (`<<link "…">>`, `(link-goto: "…")`, `{link to: …, label: '…'}`) keep it,
@@ -68,14 +69,19 @@ enum TwineReadableText {
                 name.append(s[j])
                 j += 1
             }
-            return String(name).lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "")
+            return String(name).lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(
+                of: "_", with: "")
         }
-        let labelled: Set<String> = ["link", "button", "linkgoto", "linkreveal", "linkrevealgoto", "linkrepeat", "linkrerun", "actions", "choice"]
+        let labelled: Set<String> = [
+            "link", "button", "linkgoto", "linkreveal", "linkrevealgoto", "linkrepeat", "linkrerun", "actions",
+            "choice",
+        ]
         var lines = ReaderLines()
         /// Where each open Harlowe hook of a conditional closes (its `]`), innermost last.
         var hookEnds: [Int] = []
         func condition(_ range: Range<Int>) -> String {
-            let text = String(String.UnicodeScalarView(s[range])).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let text = String(String.UnicodeScalarView(s[range])).split(whereSeparator: \.isWhitespace).joined(
+                separator: " ")
             return text.count <= 40 ? text : String(text.prefix(39)) + "…"
         }
         /// At the start of a source line (after spaces), a Chapbook modifier `[…]` alone on
@@ -102,7 +108,11 @@ enum TwineReadableText {
                 if i == end - 1 { i += 1 }
                 continue
             }
-            if c == "\n" { lines.endSourceLine(); i += 1; continue }
+            if c == "\n" {
+                lines.endSourceLine()
+                i += 1
+                continue
+            }
             // [[link]]: its label, read by the reader the link scanner uses.
             if c == "[", TwineLinkMarkupReader.opens(s, at: i), case .link(let link, let end) = links.read(s, at: i) {
                 lines.link(link.label)
@@ -129,11 +139,15 @@ enum TwineReadableText {
                 if code.hasPrefix("=") || code.hasPrefix("-") { code = "" }
                 let closesBlock = code.hasPrefix("}")
                 if closesBlock { code = String(code.dropFirst()).trimmingCharacters(in: .whitespaces) }
-                if code.hasPrefix("else if"), code.hasSuffix("{"), let open = code.firstIndex(of: "("), let shut = code.lastIndex(of: ")") {
+                if code.hasPrefix("else if"), code.hasSuffix("{"), let open = code.firstIndex(of: "("),
+                    let shut = code.lastIndex(of: ")")
+                {
                     lines.branch("[else if \(code[code.index(after: open)..<shut])]")
                 } else if code.hasPrefix("else"), code.hasSuffix("{") {
                     lines.branch("[else]")
-                } else if code.hasPrefix("if"), code.hasSuffix("{"), let open = code.firstIndex(of: "("), let shut = code.lastIndex(of: ")") {
+                } else if code.hasPrefix("if"), code.hasSuffix("{"), let open = code.firstIndex(of: "("),
+                    let shut = code.lastIndex(of: ")")
+                {
                     lines.branch("[if \(code[code.index(after: open)..<shut])]")
                 } else if closesBlock {
                     lines.endBranch()
@@ -142,9 +156,18 @@ enum TwineReadableText {
                 continue
             }
             // Comments.
-            if c == "<", let end = match("<!--", "-->", at: i) { i = end; continue }
-            if c == "/", i + 1 < s.count, s[i + 1] == "*", let close = find("*/", from: i + 2) { i = close + 2; continue }
-            if c == "/", i + 1 < s.count, s[i + 1] == "%", let close = find("%/", from: i + 2) { i = close + 2; continue }
+            if c == "<", let end = match("<!--", "-->", at: i) {
+                i = end
+                continue
+            }
+            if c == "/", i + 1 < s.count, s[i + 1] == "*", let close = find("*/", from: i + 2) {
+                i = close + 2
+                continue
+            }
+            if c == "/", i + 1 < s.count, s[i + 1] == "%", let close = find("%/", from: i + 2) {
+                i = close + 2
+                continue
+            }
             // SugarCube macros: <<name …>>, keeping a link's label.
             if c == "<", i + 1 < s.count, s[i + 1] == "<", let close = find(">>", from: i + 2) {
                 let name = word(at: i + 2)
@@ -152,8 +175,9 @@ enum TwineReadableText {
                 if labelled.contains(name), let label = firstQuoted((i + 2)..<close) {
                     lines.link(label)
                 } else if labelled.contains(name), let inner = find("[[", from: i + 2), inner < close,
-                          let end = find("]]", from: inner + 2), end < close,
-                          case .link(let link, _) = links.read(s, at: inner) {
+                    let end = find("]]", from: inner + 2), end < close,
+                    case .link(let link, _) = links.read(s, at: inner)
+                {
                     lines.link(link.label)
                 } else if name == "if" {
                     lines.branch("[if \(condition(after..<close))]")
@@ -165,7 +189,7 @@ enum TwineReadableText {
                 } else if s[i + 2] == "/", word(at: i + 3) == "if" {
                     lines.endBranch()
                 } else {
-                    lines.text(" ")  // a macro between two words still parts them
+                    lines.text(" ") // a macro between two words still parts them
                 }
                 i = close + 2
                 continue
@@ -173,12 +197,18 @@ enum TwineReadableText {
             // Harlowe's hook names, |name>[…] and […]<name|, go; hook brackets leave their text.
             if c == "|" || c == "<" {
                 var j = i + 1
-                while j < s.count, s[j].properties.isAlphabetic || s[j].properties.numericType != nil || s[j] == "-" || s[j] == "_" { j += 1 }
-                if j > i + 1, j < s.count, s[j] == (c == "|" ? ">" : "|") { i = j + 1; continue }
+                while j < s.count,
+                    s[j].properties.isAlphabetic || s[j].properties.numericType != nil || s[j] == "-" || s[j] == "_"
+                { j += 1 }
+                if j > i + 1, j < s.count, s[j] == (c == "|" ? ">" : "|") {
+                    i = j + 1
+                    continue
+                }
             }
             // HTML tags.
             if c == "<", i + 1 < s.count, s[i + 1].properties.isAlphabetic || s[i + 1] == "/",
-               let close = find(">", from: i + 1) {
+                let close = find(">", from: i + 1)
+            {
                 i = close + 1
                 continue
             }
@@ -187,23 +217,26 @@ enum TwineReadableText {
                 let name = word(at: i + 1)
                 let after = i + 1 + name.unicodeScalars.count
                 if !name.isEmpty, after < s.count, nameEndsWithColon(from: i + 1),
-                   let end = balanced(from: i, open: "(", close: ")") {
+                    let end = balanced(from: i, open: "(", close: ")")
+                {
                     var colon = after
                     while s[colon] != ":" { colon += 1 }
-                    let marker: String? = switch name {
-                    case "if": "[if \(condition((colon + 1)..<(end - 1)))]"
-                    case "unless": "[unless \(condition((colon + 1)..<(end - 1)))]"
-                    case "elseif": "[else if \(condition((colon + 1)..<(end - 1)))]"
-                    case "else": "[else]"
-                    default: nil
-                    }
+                    let marker: String? =
+                        switch name {
+                        case "if": "[if \(condition((colon + 1)..<(end - 1)))]"
+                        case "unless": "[unless \(condition((colon + 1)..<(end - 1)))]"
+                        case "elseif": "[else if \(condition((colon + 1)..<(end - 1)))]"
+                        case "else": "[else]"
+                        default: nil
+                        }
                     if let marker {
                         lines.branch(marker)
                         // Its hook, `[…]` right after, is the branch.
                         var h = end
                         while h < s.count, s[h] == " " { h += 1 }
                         if h < s.count, s[h] == "[", !TwineLinkMarkupReader.opens(s, at: h),
-                           let hookEnd = balanced(from: h, open: "[", close: "]") {
+                            let hookEnd = balanced(from: h, open: "[", close: "]")
+                        {
                             hookEnds.append(hookEnd)
                             i = h + 1
                             continue
@@ -223,7 +256,8 @@ enum TwineReadableText {
                 if inner.lowercased().hasPrefix("link to"), let label = inner.range(of: "label:") {
                     let rest = Array(inner[label.upperBound...].unicodeScalars)
                     if let q = rest.firstIndex(where: { $0 == "'" || $0 == "\"" }),
-                       let e = rest[(q + 1)...].firstIndex(of: rest[q]) {
+                        let e = rest[(q + 1)...].firstIndex(of: rest[q])
+                    {
                         lines.link(String(String.UnicodeScalarView(rest[(q + 1)..<e])))
                     }
                 } else if inner.first?.isLetter != true {
@@ -232,7 +266,10 @@ enum TwineReadableText {
                 i = end
                 continue
             }
-            if c == "[" || c == "]" { i += 1; continue }
+            if c == "[" || c == "]" {
+                i += 1
+                continue
+            }
             lines.text(c)
             i += 1
         }
@@ -240,12 +277,15 @@ enum TwineReadableText {
         func match(_ open: String, _ close: String, at start: Int) -> Int? {
             let o = Array(open.unicodeScalars)
             guard start + o.count <= s.count, Array(s[start..<(start + o.count)]) == o,
-                  let end = find(close, from: start + o.count) else { return nil }
+                let end = find(close, from: start + o.count)
+            else { return nil }
             return end + close.unicodeScalars.count
         }
         func nameEndsWithColon(from start: Int) -> Bool {
             var j = start
-            while j < s.count, s[j].properties.isAlphabetic || s[j] == "-" || s[j] == "_" || s[j].properties.numericType != nil { j += 1 }
+            while j < s.count,
+                s[j].properties.isAlphabetic || s[j] == "-" || s[j] == "_" || s[j].properties.numericType != nil
+            { j += 1 }
             return j < s.count && s[j] == ":"
         }
         return lines.finished()
@@ -330,12 +370,13 @@ struct ReaderLines {
             joinable = false
             return
         }
-        let line = Self.collapsed(pieces.map { piece -> String in
-            switch piece {
-            case .text(let run): return String(run)
-            case .link(let label): return label
-            }
-        }.joined())
+        let line = Self.collapsed(
+            pieces.map { piece -> String in
+                switch piece {
+                case .text(let run): return String(run)
+                case .link(let label): return label
+                }
+            }.joined())
         if let marker {
             done.append(marker + " " + line)
             self.marker = nil

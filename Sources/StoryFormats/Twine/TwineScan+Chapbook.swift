@@ -35,7 +35,9 @@ extension TwineScan {
                 startsChain = false
                 recognised = true
             case "else":
-                condition = chapbookCondition.map { .not($0) } ?? TwineScan.branch(after: harloweChain, nil) ?? TwineScan.test("[else]")
+                condition =
+                    chapbookCondition.map { .not($0) } ?? TwineScan.branch(after: harloweChain, nil)
+                    ?? TwineScan.test("[else]")
                 startsChain = false
                 recognised = true
             default:
@@ -49,7 +51,9 @@ extension TwineScan {
         return true
     }
 
-    static let chapbookInserts: [String] = ["link to", "embed passage named", "embed passage", "restart link", "back link", "reveal link"]
+    static let chapbookInserts: [String] = [
+        "link to", "embed passage named", "embed passage", "restart link", "back link", "reveal link",
+    ]
 
     /// `{link to: 'P', label: 'text'}`, `{embed passage: 'P'}`, `{restart link}`, `{back link}`,
     /// `{reveal link: 'text', passage: 'P'}`.
@@ -67,9 +71,10 @@ extension TwineScan {
             return
         }
         guard let close = findBalanced(open: "{", close: "}", from: start + 1) else {
-            result.diagnostics.append(Diagnostic(
-                .warning, "'{\(name)' is not closed by '}'; it is not read", at: locate(start),
-                rule: FormatRules.twineUnterminatedMacro.id))
+            result.diagnostics.append(
+                Diagnostic(
+                    .warning, "'{\(name)' is not closed by '}'; it is not read", at: locate(start),
+                    rule: FormatRules.twineUnterminatedMacro.id))
             i = after
             return
         }
@@ -79,9 +84,14 @@ extension TwineScan {
         let body = text(after..<close).trimmingTwineSpace()
         let parts = TwineScan.splitTopLevel(body.hasPrefix(":") ? String(body.dropFirst()) : "," + body)
         for (n, part) in parts.enumerated() {
-            if n == 0 && body.hasPrefix(":") { value = part; continue }
+            if n == 0 && body.hasPrefix(":") {
+                value = part
+                continue
+            }
             guard let colon = part.firstIndex(of: ":") else { continue }
-            properties[String(part[..<colon]).trimmingTwineSpace().lowercased()] = String(part[part.index(after: colon)...]).trimmingTwineSpace()
+            properties[String(part[..<colon]).trimmingTwineSpace().lowercased()] = String(
+                part[part.index(after: colon)...]
+            ).trimmingTwineSpace()
         }
         let label = properties["label"].map { TwineScan.harloweString($0) ?? $0 }
         switch name {

@@ -16,7 +16,11 @@ extension TwineScan {
     }
 
     mutating func parsedTest(_ text: String, _ expression: Expression?) -> Condition {
-        if expression == nil || expression?.isTooDeep == true { result.unparsedExpressions += 1 } else { result.parsedExpressions += 1 }
+        if expression == nil || expression?.isTooDeep == true {
+            result.unparsedExpressions += 1
+        } else {
+            result.parsedExpressions += 1
+        }
         return .test(String(text.prefix(TwineScan.maximumConditionLength)), expression)
     }
 
@@ -26,7 +30,12 @@ extension TwineScan {
         let location = locate(start)
         if let parsed = SugarCubeExpression.assignments(argumentText, passage: passage) {
             result.parsedExpressions += 1
-            assign(parsed.map { Effect(variable: $0.variable, operation: $0.operation, value: $0.value, text: $0.text, location: location) }, at: start)
+            assign(
+                parsed.map {
+                    Effect(
+                        variable: $0.variable, operation: $0.operation, value: $0.value, text: $0.text,
+                        location: location)
+                }, at: start)
         } else {
             result.unparsedExpressions += 1
             assign(TwineScan.unreadAssignment(argumentText, location: location), at: start)
@@ -42,7 +51,10 @@ extension TwineScan {
             return
         }
         result.parsedExpressions += 1
-        assign(names.map { Effect(variable: $0, value: .unknown("<<unset $\($0)>>"), text: "unset $\($0)", location: location) }, at: start)
+        assign(
+            names.map {
+                Effect(variable: $0, value: .unknown("<<unset $\($0)>>"), text: "unset $\($0)", location: location)
+            }, at: start)
     }
 
     /// The effects of a setter link's `][…]` part (they run when the link is followed).
@@ -54,7 +66,9 @@ extension TwineScan {
             return TwineScan.unreadAssignment(setter, location: location)
         }
         result.parsedExpressions += 1
-        return parsed.map { Effect(variable: $0.variable, operation: $0.operation, value: $0.value, text: $0.text, location: location) }
+        return parsed.map {
+            Effect(variable: $0.variable, operation: $0.operation, value: $0.value, text: $0.text, location: location)
+        }
     }
 
     /// `(set: $a to 1, $b to it + 1)`, `(put: 1 into $a)`, `(move: $a into $b)`.
@@ -79,9 +93,16 @@ extension TwineScan {
     /// A variable the reader sets (`<<textbox "$name">>`, `(input-box: bind $name)`):
     /// unknown from here on.
     mutating func readerInput(_ variable: String, at start: Int) {
-        guard variable.hasPrefix("$"), variable.count > 1, variable.dropFirst().unicodeScalars.allSatisfy(TwineExpressionLexer.isWordPart) else { return }
+        guard variable.hasPrefix("$"), variable.count > 1,
+            variable.dropFirst().unicodeScalars.allSatisfy(TwineExpressionLexer.isWordPart)
+        else { return }
         let name = String(variable.dropFirst())
-        assign([Effect(variable: name, value: .unknown("\(variable) (the reader's input)"), text: "\(variable) from the reader", location: locate(start))], at: start)
+        assign(
+            [
+                Effect(
+                    variable: name, value: .unknown("\(variable) (the reader's input)"),
+                    text: "\(variable) from the reader", location: locate(start))
+            ], at: start)
     }
 
     /// An assignment that does not read: the variable it names (the first `$name`, or
@@ -119,7 +140,8 @@ extension TwineScan {
             k -= 1
         }
         for effect in effects {
-            result.effects.append(TwineScannedEffect(effect: conditional ? TwineScan.unknowing(effect) : effect, offset: offset))
+            result.effects.append(
+                TwineScannedEffect(effect: conditional ? TwineScan.unknowing(effect) : effect, offset: offset))
         }
     }
 

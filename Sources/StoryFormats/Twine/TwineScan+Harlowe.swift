@@ -8,16 +8,20 @@ extension TwineScan {
     mutating func harloweMacro() {
         let start = i
         var k = start + 1
-        while k < s.count, s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "-" || s[k] == "_" { k += 1 }
+        while k < s.count, s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "-" || s[k] == "_" {
+            k += 1
+        }
         guard k > start + 1, k < s.count, s[k] == ":" else {
             i = start + 1
             return
         }
-        let name = text(start + 1..<k).lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "")
+        let name = text(start + 1..<k).lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(
+            of: "_", with: "")
         guard let close = findBalanced(open: "(", close: ")", from: k + 1) else {
-            result.diagnostics.append(Diagnostic(
-                .warning, "'(\(text(start + 1..<k)):' is not closed by ')'; it is not read",
-                at: locate(start), rule: FormatRules.twineUnterminatedMacro.id))
+            result.diagnostics.append(
+                Diagnostic(
+                    .warning, "'(\(text(start + 1..<k)):' is not closed by ')'; it is not read",
+                    at: locate(start), rule: FormatRules.twineUnterminatedMacro.id))
             i = k + 1
             return
         }
@@ -35,22 +39,29 @@ extension TwineScan {
             }
         case "clickgoto":
             if arguments.count >= 2 {
-                harloweJump(arguments[arguments.count - 1], label: TwineScan.harloweString(arguments[0]) ?? arguments[0], kind: .choice, at: start, written: written)
+                harloweJump(
+                    arguments[arguments.count - 1], label: TwineScan.harloweString(arguments[0]) ?? arguments[0],
+                    kind: .choice, at: start, written: written)
             }
         case "goto", "redirect":
             if let first = arguments.first { harloweJump(first, label: nil, kind: .auto, at: start, written: written) }
         case "display":
-            if let first = arguments.first { harloweJump(first, label: nil, kind: .include, at: start, written: written) }
+            if let first = arguments.first {
+                harloweJump(first, label: nil, kind: .include, at: start, written: written)
+            }
         case "linkundo", "undo":
             let label = arguments.first.flatMap(TwineScan.harloweString) ?? linkText ?? "undo"
             add(label, written, kind: .dynamic, at: start)
         case "set", "put", "move":
             harloweAssignment(name, arguments, at: start)
-        case "inputbox", "forceinputbox", "dropdown", "checkbox", "checkboxes", "cyclinglink", "seqlink", "meter", "input", "forceinput":
+        case "inputbox", "forceinputbox", "dropdown", "checkbox", "checkboxes", "cyclinglink", "seqlink", "meter",
+            "input", "forceinput":
             // `bind $x` / `2bind $x`: the reader gives the variable its value.
             for argument in arguments {
                 let words = argument.split(separator: " ")
-                if words.count == 2, words[0] == "bind" || words[0] == "2bind" { readerInput(String(words[1]), at: start) }
+                if words.count == 2, words[0] == "bind" || words[0] == "2bind" {
+                    readerInput(String(words[1]), at: start)
+                }
             }
         case "restart", "reload":
             add(linkText ?? "restart", "", kind: .choice, at: start, restart: true)
@@ -71,7 +82,7 @@ extension TwineScan {
             hook.condition = TwineScan.branch(after: harloweChain, nil) ?? TwineScan.test("(else:)")
             setsHook = true
         case "link", "linkreveal", "linkrepeat", "linkreplace", "linkappend", "linkprepend",
-             "click", "clickreplace", "clickappend", "clickprepend", "mouseover", "mouseout":
+            "click", "clickreplace", "clickappend", "clickprepend", "mouseover", "mouseout":
             hook.linkText = arguments.first.map { TwineScan.harloweString($0) ?? $0 }
             setsHook = true
         default:
@@ -120,9 +131,15 @@ extension TwineScan {
                 continue
             }
             switch c {
-            case "\"", "'": quote = c; current.append(c)
-            case "(", "[", "{": depth += 1; current.append(c)
-            case ")", "]", "}": depth -= 1; current.append(c)
+            case "\"", "'":
+                quote = c
+                current.append(c)
+            case "(", "[", "{":
+                depth += 1
+                current.append(c)
+            case ")", "]", "}":
+                depth -= 1
+                current.append(c)
             case "," where depth <= 0:
                 parts.append(String(current).trimmingTwineSpace())
                 current = String.UnicodeScalarView()

@@ -11,16 +11,19 @@ extension TwineScan {
         let closing = k < s.count && s[k] == "/"
         if closing { k += 1 }
         let nameStart = k
-        while k < s.count, s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "_" || s[k] == "-" { k += 1 }
+        while k < s.count, s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "_" || s[k] == "-" {
+            k += 1
+        }
         guard k > nameStart else {
             i = start + 2
             return
         }
         let name = text(nameStart..<k).lowercased()
         guard let end = find(">>", from: k, quotes: true) else {
-            result.diagnostics.append(Diagnostic(
-                .warning, "'<<\(closing ? "/" : "")\(name)' is not closed by '>>'; it is not read",
-                at: locate(start), rule: FormatRules.twineUnterminatedMacro.id))
+            result.diagnostics.append(
+                Diagnostic(
+                    .warning, "'<<\(closing ? "/" : "")\(name)' is not closed by '>>'; it is not read",
+                    at: locate(start), rule: FormatRules.twineUnterminatedMacro.id))
             i = k
             return
         }
@@ -67,14 +70,19 @@ extension TwineScan {
         case "goto":
             jump(arguments, argumentText, kind: .auto, at: start)
         case "include", "display":
-            jump(Array(arguments.prefix(1)), TwineScan.firstArgumentText(arguments) ?? argumentText, kind: .include, at: start)
+            jump(
+                Array(arguments.prefix(1)), TwineScan.firstArgumentText(arguments) ?? argumentText, kind: .include,
+                at: start)
         case "actions", "choice":
             choices(name, arguments, at: start)
         case "back", "return":
-            if case .markup(let content)? = arguments.first, let (label, target) = TwineLinkMarkup.passageLink(content) {
+            if case .markup(let content)? = arguments.first, let (label, target) = TwineLinkMarkup.passageLink(content)
+            {
                 add(label, target, kind: .choice, at: start)
             } else {
-                add(TwineScan.label(arguments.first) ?? name.capitalized, "<<\(name)\(argumentText.isEmpty ? "" : " " + argumentText)>>", kind: .dynamic, at: start)
+                add(
+                    TwineScan.label(arguments.first) ?? name.capitalized,
+                    "<<\(name)\(argumentText.isEmpty ? "" : " " + argumentText)>>", kind: .dynamic, at: start)
             }
         case "run":
             // `<<run Engine.play("P")>>`: the JavaScript's navigation calls.
@@ -96,7 +104,8 @@ extension TwineScan {
             guard !TwineScan.sugarCubeMacros.contains(name) else { break }
             for argument in arguments {
                 if case .string(let value) = argument, !value.isEmpty {
-                    result.unknownMacroArguments.append(.init(macro: name, argument: value, location: locate(start), condition: condition))
+                    result.unknownMacroArguments.append(
+                        .init(macro: name, argument: value, location: locate(start), condition: condition))
                 }
             }
         }
@@ -132,7 +141,9 @@ extension TwineScan {
         case .markup(let content)?:
             let markup = TwineLinkMarkup(content: content)
             if markup.isPassageLink {
-                add(markup.label, markup.target, kind: .choice, at: start, effects: sugarCubeSetter(markup.setter, at: start))
+                add(
+                    markup.label, markup.target, kind: .choice, at: start,
+                    effects: sugarCubeSetter(markup.setter, at: start))
                 label = markup.label
             }
         case .image(let content)?:
@@ -148,7 +159,9 @@ extension TwineScan {
                 case .string(let target), .bare(let target):
                     add(text, target, kind: .choice, at: start)
                 case .markup(let content):
-                    if let (_, target) = TwineLinkMarkup.passageLink(content) { add(text, target, kind: .choice, at: start) }
+                    if let (_, target) = TwineLinkMarkup.passageLink(content) {
+                        add(text, target, kind: .choice, at: start)
+                    }
                 case .expression(let expression), .image(let expression):
                     add(text, expression, kind: .dynamic, at: start)
                 }
@@ -179,7 +192,9 @@ extension TwineScan {
 
     /// `<<actions [[a]] "b">>`, `<<choice "P" "text">>`, `<<choice [[text|P]]>>`.
     mutating func choices(_ name: String, _ arguments: [TwineMacroArgument], at start: Int) {
-        if name == "choice", arguments.count == 2, case .string(let target) = arguments[0], case .string(let text) = arguments[1] {
+        if name == "choice", arguments.count == 2, case .string(let target) = arguments[0],
+            case .string(let text) = arguments[1]
+        {
             add(text, target, kind: .choice, at: start)
             return
         }
@@ -188,7 +203,9 @@ extension TwineScan {
             case .string(let target), .bare(let target):
                 add(target, target, kind: .choice, at: start)
             case .markup(let content):
-                if let (text, target) = TwineLinkMarkup.passageLink(content) { add(text, target, kind: .choice, at: start) }
+                if let (text, target) = TwineLinkMarkup.passageLink(content) {
+                    add(text, target, kind: .choice, at: start)
+                }
             case .expression(let expression):
                 add(expression, expression, kind: .dynamic, at: start)
             case .image:
@@ -232,7 +249,10 @@ extension TwineScan {
         }
         while k < s.count {
             let c = s[k]
-            if c.properties.isWhitespace { k += 1; continue }
+            if c.properties.isWhitespace {
+                k += 1
+                continue
+            }
             if c == "\"" || c == "'" || c == "`" {
                 var value = String.UnicodeScalarView()
                 var j = k + 1
@@ -245,7 +265,8 @@ extension TwineScan {
                 k = j + 1
                 continue
             }
-            if c == "[" && k + 1 < s.count && (s[k + 1] == "[" || s[k + 1] == "i" || s[k + 1] == "<" || s[k + 1] == ">") {
+            if c == "[" && k + 1 < s.count && (s[k + 1] == "[" || s[k + 1] == "i" || s[k + 1] == "<" || s[k + 1] == ">")
+            {
                 var j = k
                 while j + 1 < s.count && !(s[j] == "]" && s[j + 1] == "]") { j += 1 }
                 let end = min(j + 2, s.count)
@@ -261,7 +282,8 @@ extension TwineScan {
             var j = k
             while j < s.count && !s[j].properties.isWhitespace { j += 1 }
             let word = string(k..<j)
-            let isExpression = word.hasPrefix("$") || word.hasPrefix("_") || word.contains("(")
+            let isExpression =
+                word.hasPrefix("$") || word.hasPrefix("_") || word.contains("(")
                 || word.contains(".") || keywords.contains(word) || !(word.first?.isLetter ?? false)
             result.append(isExpression ? .expression(word) : .bare(word))
             k = j
@@ -282,8 +304,10 @@ extension TwineScan {
         func isNameScalar(_ c: Unicode.Scalar) -> Bool {
             c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "$"
         }
-        if (first == "$" || first == "_"), scalars.count > 1, scalars[1].properties.isAlphabetic || scalars[1] == "_" {
-            return scalars.dropFirst().allSatisfy { isNameScalar($0) || $0 == "." || $0 == "[" || $0 == "]" || $0 == "\"" || $0 == "'" }
+        if first == "$" || first == "_", scalars.count > 1, scalars[1].properties.isAlphabetic || scalars[1] == "_" {
+            return scalars.dropFirst().allSatisfy {
+                isNameScalar($0) || $0 == "." || $0 == "[" || $0 == "]" || $0 == "\"" || $0 == "'"
+            }
         }
         if first == "\"" || first == "'" || first == "`" { return scalars.contains("+") }
         // name(…) or a.b.c(…), ending at its closing parenthesis

@@ -62,22 +62,30 @@ enum TwineScriptAssignments {
             if matches(s, k, "State.setVar(") {
                 var j = k + 13
                 while j < end, s[j] == " " { j += 1 }
-                if j + 1 < end, s[j] == "\"" || s[j] == "'", s[j + 1] == "$" { found = name(at: j + 2).map { ($0.0, end) } }
+                if j + 1 < end, s[j] == "\"" || s[j] == "'", s[j + 1] == "$" {
+                    found = name(at: j + 2).map { ($0.0, end) }
+                }
                 if let (n, _) = found { note(n) }
                 k += 13
                 continue
             }
-            for prefix in ["State.variables.", "variables().", "V."] where matches(s, k, prefix) && (k == 0 || !TwineExpressionLexer.isWordPart(s[k - 1])) {
+            for prefix in ["State.variables.", "variables().", "V."]
+            where matches(s, k, prefix) && (k == 0 || !TwineExpressionLexer.isWordPart(s[k - 1])) {
                 found = name(at: k + prefix.unicodeScalars.count)
             }
             for prefix in ["State.variables[", "variables()["] where matches(s, k, prefix) {
                 let j = k + prefix.unicodeScalars.count
-                if j < end, s[j] == "\"" || s[j] == "'", let (n, after) = name(at: j + 1), after + 1 < end { found = (n, after + 2) }
+                if j < end, s[j] == "\"" || s[j] == "'", let (n, after) = name(at: j + 1), after + 1 < end {
+                    found = (n, after + 2)
+                }
             }
             if found == nil, s[k] == "$", k + 1 < end, !(k > 0 && TwineExpressionLexer.isWordPart(s[k - 1])) {
                 found = name(at: k + 1)
             }
-            guard let (n, after) = found else { k += 1; continue }
+            guard let (n, after) = found else {
+                k += 1
+                continue
+            }
             if isAssignment(s, after, end) { note(n) }
             k = after
         }

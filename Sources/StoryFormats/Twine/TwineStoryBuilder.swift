@@ -1,4 +1,5 @@
 import StoryGraph
+
 /// One Twine passage as a loader read it (from Twee or from HTML), before its links are
 /// scanned: its decoded text and the means to locate any offset of that text in the file.
 struct TwinePassageSource {
@@ -65,14 +66,16 @@ enum TwineStoryBuilder {
         var first: [String: (location: SourceLocation, special: Bool)] = [:]
         var unknownArguments: [(TwineLinkScanner.UnknownMacroArgument, passage: String)] = []
         var initialisation: [Effect] = []
-        var parsedExpressions = 0, unparsedExpressions = 0
+        var parsedExpressions = 0
+        var unparsedExpressions = 0
         // What runs around every passage: its assignments are every passage's.
         var around: (header: [Effect], footer: [Effect]) = ([], [])
         var volatile: [(String, SourceLocation)] = []
         for source in sources {
             let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
             if dialect.readsSugarCube {
-                volatile += TwineScriptAssignments.names(in: source.text, isScript: source.tags.contains("script")).map { ($0, source.location) }
+                volatile += TwineScriptAssignments.names(in: source.text, isScript: source.tags.contains("script")).map
+                { ($0, source.location) }
             }
             // Each file of a Twee 2 project may list the files it includes: a StoryIncludes
             // in several files is no duplicate.
@@ -80,10 +83,11 @@ enum TwineStoryBuilder {
                 // Story passages named twice are reported by `Story.validated()`; a
                 // special one is not seen there, so it is reported here.
                 if isSpecial || earlier.special {
-                    diagnostics.append(Diagnostic(
-                        .error, "duplicate passage name '\(source.name)'", at: source.location,
-                        rule: LintRule.duplicateID.rawValue,
-                        notes: [.init("'\(source.name)' is first defined here", at: earlier.location)]))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "duplicate passage name '\(source.name)'", at: source.location,
+                            rule: LintRule.duplicateID.rawValue,
+                            notes: [.init("'\(source.name)' is first defined here", at: earlier.location)]))
                     continue
                 }
             } else {
@@ -93,7 +97,8 @@ enum TwineStoryBuilder {
             var effects: [Effect] = []
             let scanned = !unscannedNames.contains(source.name) && !source.tags.contains { unscannedTags.contains($0) }
             if scanned {
-                let found = TwineLinkScanner.scan(source.text, dialect: dialect, passage: source.name, locate: source.locate)
+                let found = TwineLinkScanner.scan(
+                    source.text, dialect: dialect, passage: source.name, locate: source.locate)
                 (choices, effects) = TwineEffects.place(found)
                 parsedExpressions += found.parsedExpressions
                 unparsedExpressions += found.unparsedExpressions
@@ -101,7 +106,9 @@ enum TwineStoryBuilder {
                     initialisation += found.effects.map(\.effect)
                 }
                 // A widget's assignments run wherever it is used.
-                if source.tags.contains("widget") { volatile += found.effects.map { ($0.effect.variable, $0.effect.location ?? source.location) } }
+                if source.tags.contains("widget") {
+                    volatile += found.effects.map { ($0.effect.variable, $0.effect.location ?? source.location) }
+                }
                 switch everyPassage(name: source.name, tags: source.tags, dialect: dialect) {
                 case .header?: around.header += found.effects.map(\.effect)
                 case .footer?: around.footer += found.effects.map(\.effect)
@@ -109,18 +116,21 @@ enum TwineStoryBuilder {
                 }
                 // A SugarCube link target read as an expression that is, after all, a
                 // passage's name is that passage (SugarCube tries the name first).
-                for c in choices.indices where choices[c].kind == .dynamic && dialect.readsSugarCube
-                    && TwineScan.isSugarCubeExpression(choices[c].target) && allNames.contains(choices[c].target) {
+                for c in choices.indices
+                where choices[c].kind == .dynamic && dialect.readsSugarCube
+                    && TwineScan.isSugarCubeExpression(choices[c].target) && allNames.contains(choices[c].target)
+                {
                     choices[c].kind = .choice
                 }
                 unknownArguments += found.unknownMacroArguments.map { ($0, source.name) }
                 if !isSpecial {
                     diagnostics += found.diagnostics
                     for choice in choices where choice.kind == .dynamic {
-                        diagnostics.append(Diagnostic(
-                            .info,
-                            "'\(choice.text)' in passage '\(source.name)' goes where the story computes when it runs (\(choice.target)); it is drawn but not followed",
-                            at: choice.location ?? source.location, rule: FormatRules.dynamicLink.id))
+                        diagnostics.append(
+                            Diagnostic(
+                                .info,
+                                "'\(choice.text)' in passage '\(source.name)' goes where the story computes when it runs (\(choice.target)); it is drawn but not followed",
+                                at: choice.location ?? source.location, rule: FormatRules.dynamicLink.id))
                     }
                 }
             }
@@ -139,21 +149,27 @@ enum TwineStoryBuilder {
         // What the JavaScript or a widget changes may hold anything on any passage (those
         // a condition or an assignment reads: the others change nothing the analysis sees).
         var named: Set<String> = []
-        let read = Set(passages.flatMap { passage in
-            passage.effects.flatMap(\.value.variables) + passage.choices.flatMap { choice in
-                (choice.condition.map { StateModel.expression($0).variables } ?? []) + choice.effects.flatMap(\.value.variables)
-            }
-        })
+        let read = Set(
+            passages.flatMap { passage in
+                passage.effects.flatMap(\.value.variables)
+                    + passage.choices.flatMap { choice in
+                        (choice.condition.map { StateModel.expression($0).variables } ?? [])
+                            + choice.effects.flatMap(\.value.variables)
+                    }
+            })
         let unknowable = volatile.filter { read.contains($0.0) && named.insert($0.0).inserted }.map { name, location in
-            Effect(variable: name, value: .unknown("$\(name) (changed by the story's JavaScript or a widget)"),
-                   text: "$\(name) changed by the story's JavaScript or a widget", location: location)
+            Effect(
+                variable: name, value: .unknown("$\(name) (changed by the story's JavaScript or a widget)"),
+                text: "$\(name) changed by the story's JavaScript or a widget", location: location)
         }
         TwineEffects.surround(&passages, header: unknowable + around.header, footer: around.footer)
         let names = Set(passages.map(\.id))
         // A link to a URI (`[[Write to us|mailto:…]]`) leaves the story: it is not a
         // choice (nor a broken link) unless a passage has that very name.
         func dropExternal(_ passage: inout Passage) {
-            passage.choices.removeAll { $0.kind != .dynamic && !names.contains($0.target) && TwineLinkMarkup.isURI($0.target) }
+            passage.choices.removeAll {
+                $0.kind != .dynamic && !names.contains($0.target) && TwineLinkMarkup.isURI($0.target)
+            }
         }
         for k in passages.indices { dropExternal(&passages[k]) }
         for k in special.indices { dropExternal(&special[k]) }
@@ -164,16 +180,20 @@ enum TwineStoryBuilder {
         var reported: Set<String> = []
         for (argument, passage) in unknownArguments where names.contains(argument.argument) {
             if linkMacros.contains(argument.macro), let k = index[passage] {
-                passages[k].choices.append(Choice(
-                    text: argument.argument, target: argument.argument, condition: argument.condition,
-                    kind: .choice, location: argument.location))
+                passages[k].choices.append(
+                    Choice(
+                        text: argument.argument, target: argument.argument, condition: argument.condition,
+                        kind: .choice, location: argument.location))
                 continue
             }
-            guard reported.insert("\(argument.macro)\u{0}\(argument.argument)\u{0}\(passage)").inserted else { continue }
-            diagnostics.append(Diagnostic(
-                .info,
-                "<<\(argument.macro)>> in passage '\(passage)' names the passage '\(argument.argument)', but it is not a SugarCube macro storygraph knows; it is not followed as a link (declare it with --link-macro \(argument.macro), or in \"link_macros\" of a storygraph.json beside the story)",
-                at: argument.location, rule: FormatRules.twineUnknownMacro.id))
+            guard reported.insert("\(argument.macro)\u{0}\(argument.argument)\u{0}\(passage)").inserted else {
+                continue
+            }
+            diagnostics.append(
+                Diagnostic(
+                    .info,
+                    "<<\(argument.macro)>> in passage '\(passage)' names the passage '\(argument.argument)', but it is not a SugarCube macro storygraph knows; it is not followed as a link (declare it with --link-macro \(argument.macro), or in \"link_macros\" of a storygraph.json beside the story)",
+                    at: argument.location, rule: FormatRules.twineUnknownMacro.id))
         }
         var start = passages.first?.id ?? ""
         if let declared, names.contains(declared.name) {
@@ -183,15 +203,17 @@ enum TwineStoryBuilder {
             // With `--start`, `StoryLoading` drops these `start-fallback` warnings.
             if let firstPassage = passages.first {
                 if let declared {
-                    diagnostics.append(Diagnostic(
-                        .warning,
-                        "\(declared.source) names the start passage '\(declared.name)', which is not a story passage; the story starts at '\(start)'",
-                        at: declared.location ?? firstPassage.location, rule: FormatRules.startFallback.id))
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning,
+                            "\(declared.source) names the start passage '\(declared.name)', which is not a story passage; the story starts at '\(start)'",
+                            at: declared.location ?? firstPassage.location, rule: FormatRules.startFallback.id))
                 } else if !fallbackIsFirst && start != "Start" {
-                    diagnostics.append(Diagnostic(
-                        .warning,
-                        "no start passage: StoryData names none and no passage is called 'Start'; the story starts at the first passage, '\(start)'",
-                        at: firstPassage.location, rule: FormatRules.startFallback.id))
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning,
+                            "no start passage: StoryData names none and no passage is called 'Start'; the story starts at the first passage, '\(start)'",
+                            at: firstPassage.location, rule: FormatRules.startFallback.id))
                 }
             }
         }
@@ -200,7 +222,10 @@ enum TwineStoryBuilder {
             variables: TwineEffects.variables(from: initialisation))
         if dialect == .harlowe { declareHarloweDefaults(&story) }
         if parsedExpressions + unparsedExpressions > 0 {
-            story.sourceStatistics = [SourceStatistic("expressions", parsedExpressions), SourceStatistic("expressions_unparsed", unparsedExpressions)]
+            story.sourceStatistics = [
+                SourceStatistic("expressions", parsedExpressions),
+                SourceStatistic("expressions_unparsed", unparsedExpressions),
+            ]
         }
         return story
     }
@@ -232,8 +257,11 @@ enum TwineStoryBuilder {
         for passage in story.passages {
             expressions += passage.effects.map(\.value)
             for choice in passage.choices {
-                if let e = choice.condition?.expression { expressions.append(e) }
-                else if let condition = choice.condition { expressions.append(StateModel.expression(condition)) }
+                if let e = choice.condition?.expression {
+                    expressions.append(e)
+                } else if let condition = choice.condition {
+                    expressions.append(StateModel.expression(condition))
+                }
                 expressions += choice.effects.map(\.value)
             }
             expressions += passage.effects.map { .variable($0.variable) }
@@ -256,9 +284,10 @@ enum TwineStoryBuilder {
             return shiftLocations(root, by: base)
         } catch {
             let inner = error.diagnostics.first
-            diagnostics.append(Diagnostic(
-                .warning, "\(what) is not valid JSON (\(inner?.message ?? "unreadable")); it is ignored",
-                at: SourceFragment.shift(inner?.location, by: base), rule: FormatRules.twineMetadata.id))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "\(what) is not valid JSON (\(inner?.message ?? "unreadable")); it is ignored",
+                    at: SourceFragment.shift(inner?.location, by: base), rule: FormatRules.twineMetadata.id))
             return nil
         }
     }
@@ -269,12 +298,13 @@ enum TwineStoryBuilder {
         var copy = root
         copy.location = SourceFragment.shift(root.location, by: base)
         if case .map(let entries) = root.value {
-            copy.value = .map(entries.map { member in
-                var m = member
-                m.keyLocation = SourceFragment.shift(member.keyLocation, by: base)
-                m.value.location = SourceFragment.shift(member.value.location, by: base)
-                return m
-            })
+            copy.value = .map(
+                entries.map { member in
+                    var m = member
+                    m.keyLocation = SourceFragment.shift(member.keyLocation, by: base)
+                    m.value.location = SourceFragment.shift(member.value.location, by: base)
+                    return m
+                })
         }
         return copy
     }

@@ -68,7 +68,9 @@ struct YarnBodyParser {
                 append(.line(text: trailer.text, condition: option.condition, location: location))
                 return
             }
-            let continuing = stack[stack.count - 1].openGroupIndent == indent && stack[stack.count - 1].openGroupIsLineGroup == isLineGroup
+            let continuing =
+                stack[stack.count - 1].openGroupIndent == indent
+                && stack[stack.count - 1].openGroupIsLineGroup == isLineGroup
             if !continuing {
                 append(isLineGroup ? .lineGroup([]) : .options([]))
                 stack[stack.count - 1].openGroupIndent = indent
@@ -120,7 +122,9 @@ struct YarnBodyParser {
                 return
             }
             let inner = String(String.UnicodeScalarView(s[(i + 2)..<(end - 2)])).trimmingYarnSpace()
-            command(inner, written: String(String.UnicodeScalarView(s[i..<end])), indent: indent, location: column(location, i))
+            command(
+                inner, written: String(String.UnicodeScalarView(s[i..<end])), indent: indent,
+                location: column(location, i))
             i = end
             while i < s.count, s[i] == " " || s[i] == "\t" { i += 1 }
         }
@@ -136,7 +140,9 @@ struct YarnBodyParser {
         switch word {
         case "if", "once":
             if stack.count > Self.maximumNesting {
-                report(.error, "blocks nested deeper than \(Self.maximumNesting) levels; '<<\(word)>>' is ignored", at: location)
+                report(
+                    .error, "blocks nested deeper than \(Self.maximumNesting) levels; '<<\(word)>>' is ignored",
+                    at: location)
                 return
             }
             var condition: Condition?
@@ -167,9 +173,11 @@ struct YarnBodyParser {
             stack[stack.count - 1].statements = []
         case "endif", "endonce":
             guard case .branches(let keyword, let current, _) = stack[stack.count - 1].kind,
-                  keyword == (word == "endif" ? "if" : "once")
+                keyword == (word == "endif" ? "if" : "once")
             else {
-                report(.error, "'<<\(word)>>' without an open '<<\(word == "endif" ? "if" : "once")>>'", at: location, rule: YarnRules.syntax.id)
+                report(
+                    .error, "'<<\(word)>>' without an open '<<\(word == "endif" ? "if" : "once")>>'", at: location,
+                    rule: YarnRules.syntax.id)
                 return
             }
             store(current, in: stack.count - 1)
@@ -184,7 +192,9 @@ struct YarnBodyParser {
             } else if target.isEmpty {
                 report(.error, "'<<\(word)>>' names no node", at: location, rule: YarnRules.syntax.id)
             } else {
-                append(word == "jump" ? .jump(target: target, location: location) : .detour(target: target, location: location))
+                append(
+                    word == "jump"
+                        ? .jump(target: target, location: location) : .detour(target: target, location: location))
             }
         case "return": append(.return(location: location))
         case "stop": append(.stop(location: location))
@@ -196,8 +206,13 @@ struct YarnBodyParser {
             }
         case "declare", "local":
             if let variable = YarnCommand.variable(rest, at: location) {
-                append(word == "declare" ? .declare(variable)
-                    : .set(Effect(variable: variable.name, value: variable.initial ?? .unknown(rest), text: written, location: location)))
+                append(
+                    word == "declare"
+                        ? .declare(variable)
+                        : .set(
+                            Effect(
+                                variable: variable.name, value: variable.initial ?? .unknown(rest), text: written,
+                                location: location)))
             } else {
                 report(.error, "'<<\(word)>>' needs a variable: \(written)", at: location, rule: YarnRules.syntax.id)
             }
@@ -220,9 +235,11 @@ struct YarnBodyParser {
             case .branches(let keyword, let current, _):
                 // An `<<if>>` opened inside an option body that the line closes.
                 guard let optionFrame = stack.lastIndex(where: { if case .option = $0.kind { true } else { false } }),
-                      stack[optionFrame].indent >= indent
+                    stack[optionFrame].indent >= indent
                 else { return }
-                report(.error, "'<<\(keyword)>>' is not closed by '<<end\(keyword)>>' before the option ends", at: top.done.first?.location ?? current.location, rule: YarnRules.unterminatedIf.id)
+                report(
+                    .error, "'<<\(keyword)>>' is not closed by '<<end\(keyword)>>' before the option ends",
+                    at: top.done.first?.location ?? current.location, rule: YarnRules.unterminatedIf.id)
                 closeTop()
             case .root:
                 return
@@ -254,7 +271,10 @@ struct YarnBodyParser {
     private mutating func finish(line: Int) {
         while stack.count > 1 {
             if case .branches(let keyword, let current, _) = stack[stack.count - 1].kind {
-                report(.error, "'<<\(keyword)>>' is not closed by '<<end\(keyword)>>'", at: stack[stack.count - 1].done.first?.location ?? current.location, rule: YarnRules.unterminatedIf.id)
+                report(
+                    .error, "'<<\(keyword)>>' is not closed by '<<end\(keyword)>>'",
+                    at: stack[stack.count - 1].done.first?.location ?? current.location,
+                    rule: YarnRules.unterminatedIf.id)
             }
             closeTop()
         }
@@ -300,7 +320,9 @@ struct YarnBodyParser {
         body.blocks[branch.body] = stack[frame].statements
     }
 
-    private mutating func report(_ severity: Severity, _ message: String, at location: SourceLocation, rule: String = YarnRules.syntax.id) {
+    private mutating func report(
+        _ severity: Severity, _ message: String, at location: SourceLocation, rule: String = YarnRules.syntax.id
+    ) {
         diagnostics.append(Diagnostic(severity, message, at: location, rule: rule))
     }
 

@@ -26,11 +26,15 @@ enum YarnCommand {
         default:
             // `$x=1` or `$x to1`: let the expression reader take what is after the operator.
             if let eq = rest.firstIndex(of: "="), rest.hasPrefix("=") {
-                return Effect(variable: name, value: YarnExpressionParser.parse(String(rest[rest.index(after: eq)...])), text: text, location: location)
+                return Effect(
+                    variable: name, value: YarnExpressionParser.parse(String(rest[rest.index(after: eq)...])),
+                    text: text, location: location)
             }
             return Effect(variable: name, value: .unknown(rest), text: text, location: location)
         }
-        return Effect(variable: name, operation: operation, value: YarnExpressionParser.parse(value), text: text, location: location)
+        return Effect(
+            variable: name, operation: operation, value: YarnExpressionParser.parse(value), text: text,
+            location: location)
     }
 
     /// `<<declare $x = 1>>`, `<<declare $x to 1 as Number>>`, `<<declare $x as Bool>>`;

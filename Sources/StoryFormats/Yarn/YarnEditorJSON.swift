@@ -17,13 +17,17 @@ enum YarnEditorJSON {
         let array: [Any]
         do {
             guard let value = try JSONSerialization.jsonObject(with: Data(source.utf8)) as? [Any] else {
-                throw StoryLoadError("the Yarn editor's JSON is an array of nodes; this is not an array", at: source.location(at: 0), rule: YarnRules.syntax.id)
+                throw StoryLoadError(
+                    "the Yarn editor's JSON is an array of nodes; this is not an array", at: source.location(at: 0),
+                    rule: YarnRules.syntax.id)
             }
             array = value
         } catch let error as StoryLoadError {
             throw error
         } catch {
-            throw StoryLoadError("not valid JSON: \(error.localizedDescription)", at: source.location(at: 0), rule: FormatRules.jsonSyntax.id)
+            throw StoryLoadError(
+                "not valid JSON: \(error.localizedDescription)", at: source.location(at: 0),
+                rule: FormatRules.jsonSyntax.id)
         }
         let titleLines = keyLines("\"title\"", in: source)
         let bodyLines = keyLines("\"body\"", in: source)
@@ -34,7 +38,10 @@ enum YarnEditorJSON {
             let bodyLine = k < bodyLines.count ? bodyLines[k] : titleLine
             let location = SourceLocation(file: source.path, line: titleLine)
             guard let object = item as? [String: Any], let title = object["title"] as? String else {
-                diagnostics.append(Diagnostic(.error, "node \(k + 1) of the array has no \"title\" string; it is skipped", at: location, rule: YarnRules.syntax.id))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "node \(k + 1) of the array has no \"title\" string; it is skipped", at: location,
+                        rule: YarnRules.syntax.id))
                 continue
             }
             var headers: [(key: String, value: String)] = [("title", title)]
@@ -64,7 +71,10 @@ enum YarnEditorJSON {
             let b = bytes[i]
             if b == 0x0A { line += 1 }
             if inString {
-                if b == 0x5C { i += 2; continue }
+                if b == 0x5C {
+                    i += 2
+                    continue
+                }
                 if b == 0x22 { inString = false }
                 i += 1
                 continue
@@ -72,7 +82,8 @@ enum YarnEditorJSON {
             if b == 0x22 {
                 if i + needle.count <= bytes.count, Array(bytes[i..<(i + needle.count)]) == needle {
                     var j = i + needle.count
-                    while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D { j += 1 }
+                    while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D
+                    { j += 1 }
                     if j < bytes.count, bytes[j] == 0x3A { lines.append(line) }
                 }
                 inString = true

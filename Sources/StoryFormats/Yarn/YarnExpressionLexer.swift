@@ -28,7 +28,10 @@ enum YarnExpressionLexer {
         }
         while i < s.count {
             let c = s[i]
-            if c == " " || c == "\t" { i += 1; continue }
+            if c == " " || c == "\t" {
+                i += 1
+                continue
+            }
             if ("0"..."9").contains(c) {
                 let start = i
                 while i < s.count, ("0"..."9").contains(s[i]) || s[i] == "." { i += 1 }
@@ -40,8 +43,16 @@ enum YarnExpressionLexer {
                 i += 1
                 var closed = false
                 while i < s.count {
-                    if s[i] == "\\", i + 1 < s.count { value.append(s[i + 1]); i += 2; continue }
-                    if s[i] == "\"" { closed = true; i += 1; break }
+                    if s[i] == "\\", i + 1 < s.count {
+                        value.append(s[i + 1])
+                        i += 2
+                        continue
+                    }
+                    if s[i] == "\"" {
+                        closed = true
+                        i += 1
+                        break
+                    }
                     value.append(s[i])
                     i += 1
                 }

@@ -49,10 +49,14 @@ struct YarnExpressionParser: PrecedenceClimbing {
     static let operators = OperatorTable([
         .init(["or": .binary(.or), "||": .binary(.or), "xor": .binary(.notEqual), "^": .binary(.notEqual)]),
         .init(["and": .binary(.and), "&&": .binary(.and)]),
-        .init(["==": .binary(.equal), "is": .binary(.equal), "eq": .binary(.equal), "!=": .binary(.notEqual), "neq": .binary(.notEqual)]),
+        .init([
+            "==": .binary(.equal), "is": .binary(.equal), "eq": .binary(.equal), "!=": .binary(.notEqual),
+            "neq": .binary(.notEqual),
+        ]),
         .init([
             "<": .binary(.less), "lt": .binary(.less), ">": .binary(.greater), "gt": .binary(.greater),
-            "<=": .binary(.lessOrEqual), "lte": .binary(.lessOrEqual), ">=": .binary(.greaterOrEqual), "gte": .binary(.greaterOrEqual),
+            "<=": .binary(.lessOrEqual), "lte": .binary(.lessOrEqual), ">=": .binary(.greaterOrEqual),
+            "gte": .binary(.greaterOrEqual),
         ]),
         .init(["+": .binary(.add), "-": .binary(.subtract)]),
         .init(["*": .binary(.multiply), "/": .binary(.divide), "%": .binary(.remainder)]),
@@ -72,19 +76,28 @@ struct YarnExpressionParser: PrecedenceClimbing {
     private mutating func unary() -> Expression? {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Expression.maximumDepth else { givingUpTooDeep(); return nil }
+        guard depth <= Expression.maximumDepth else {
+            givingUpTooDeep()
+            return nil
+        }
         if case .symbol(let s)? = current, s == "not" || s == "!" || s == "-" {
             index += 1
             guard let operand = unary() else { return nil }
             built += 1
-            guard built <= Expression.maximumDepth else { givingUpTooDeep(); return nil }
+            guard built <= Expression.maximumDepth else {
+                givingUpTooDeep()
+                return nil
+            }
             return .unary(s == "-" ? .negate : .not, operand)
         }
         return primary()
     }
 
     private mutating func primary() -> Expression? {
-        guard let token = current else { failed = true; return nil }
+        guard let token = current else {
+            failed = true
+            return nil
+        }
         index += 1
         built = 1
         switch token {
@@ -112,18 +125,30 @@ struct YarnExpressionParser: PrecedenceClimbing {
                     guard let argument = climb(above: 0) else { return nil }
                     arguments.append(argument)
                     deepest = max(deepest, built)
-                    if case .symbol(",")? = current { index += 1; continue }
-                    guard case .symbol(")")? = current else { failed = true; return nil }
+                    if case .symbol(",")? = current {
+                        index += 1
+                        continue
+                    }
+                    guard case .symbol(")")? = current else {
+                        failed = true
+                        return nil
+                    }
                     index += 1
                     break
                 }
             }
             // `visited("N")` becomes `visits > 0`: two levels, as a call of a leaf is.
             built = deepest + 1
-            guard built <= Expression.maximumDepth else { givingUpTooDeep(); return nil }
+            guard built <= Expression.maximumDepth else {
+                givingUpTooDeep()
+                return nil
+            }
             return Self.call(name, arguments)
         case .symbol("("):
-            guard let inner = climb(above: 0), case .symbol(")")? = current else { failed = true; return nil }
+            guard let inner = climb(above: 0), case .symbol(")")? = current else {
+                failed = true
+                return nil
+            }
             index += 1
             return inner
         case .symbol:

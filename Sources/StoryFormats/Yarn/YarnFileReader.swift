@@ -18,11 +18,17 @@ enum YarnFileReader {
         func finishNode(terminated: Bool) {
             let location = SourceLocation(file: source.path, line: headerLine)
             guard let title = headers.first(where: { $0.key == "title" })?.value, !title.isEmpty else {
-                diagnostics.append(Diagnostic(.error, "a node with no 'title:' header; it is skipped", at: location, rule: YarnRules.syntax.id))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "a node with no 'title:' header; it is skipped", at: location, rule: YarnRules.syntax.id
+                    ))
                 return
             }
             if !terminated {
-                diagnostics.append(Diagnostic(.warning, "node '\(title)' is not closed by '===' before the end of the file", at: location, rule: YarnRules.unterminatedNode.id))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "node '\(title)' is not closed by '===' before the end of the file", at: location,
+                        rule: YarnRules.unterminatedNode.id))
             }
             let (body, findings) = YarnBodyParser.parse(bodyLines, file: source.path)
             diagnostics += findings
@@ -49,7 +55,10 @@ enum YarnFileReader {
             if trimmed == "---" {
                 if headers.isEmpty {
                     headerLine = lineNumber
-                    diagnostics.append(Diagnostic(.error, "'---' with no node headers before it", at: SourceLocation(file: source.path, line: lineNumber), rule: YarnRules.syntax.id))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "'---' with no node headers before it",
+                            at: SourceLocation(file: source.path, line: lineNumber), rule: YarnRules.syntax.id))
                 }
                 inBody = true
                 continue
@@ -63,11 +72,18 @@ enum YarnFileReader {
                 headers.append((key, value))
                 continue
             }
-            diagnostics.append(Diagnostic(.error, "'\(trimmed.prefix(40))' is neither a node header ('key: value') nor '---'", at: SourceLocation(file: source.path, line: lineNumber), rule: YarnRules.syntax.id))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "'\(trimmed.prefix(40))' is neither a node header ('key: value') nor '---'",
+                    at: SourceLocation(file: source.path, line: lineNumber), rule: YarnRules.syntax.id))
         }
-        if inBody { finishNode(terminated: false) }
-        else if !headers.isEmpty {
-            diagnostics.append(Diagnostic(.error, "node headers with no '---' body after them", at: SourceLocation(file: source.path, line: headerLine), rule: YarnRules.syntax.id))
+        if inBody {
+            finishNode(terminated: false)
+        } else if !headers.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    .error, "node headers with no '---' body after them",
+                    at: SourceLocation(file: source.path, line: headerLine), rule: YarnRules.syntax.id))
         }
         return (nodes, diagnostics)
     }
@@ -79,7 +95,10 @@ enum YarnFileReader {
         var sawTitle = false
         for raw in head.yarnLines(omittingEmpty: true) {
             let line = String(raw).trimmingYarnSpace().replacingOccurrences(of: "\r", with: "")
-            if line.hasPrefix("title:") { sawTitle = true; continue }
+            if line.hasPrefix("title:") {
+                sawTitle = true
+                continue
+            }
             if sawTitle && line == "---" { return true }
             // Only headers (`key: value`) come between a title and its body.
             if !line.contains(":") && !line.hasPrefix("#") { sawTitle = false }

@@ -93,7 +93,9 @@ struct YarnFlowBuilder {
             if contexts == [nil] && draft.choices.isEmpty {
                 if returnsAtEnd { draft.choices.append(Choice(text: "return", target: "", kind: .return)) }
             } else {
-                for c in contexts { draft.choices.append(Choice(text: "(end)", target: endPassage(), condition: c, kind: .auto)) }
+                for c in contexts {
+                    draft.choices.append(Choice(text: "(end)", target: endPassage(), condition: c, kind: .auto))
+                }
             }
         }
         var passage = template
@@ -117,7 +119,9 @@ struct YarnFlowBuilder {
 
     /// Walks `block` from `index` under the conditions `contexts` (nil: unconditional);
     /// returns the conditions under which the flow falls out of its end.
-    private mutating func walk(_ block: Int, from index: Int, _ contexts: [Condition?], enclosing: [Position], _ draft: inout Draft) -> [Condition?] {
+    private mutating func walk(
+        _ block: Int, from index: Int, _ contexts: [Condition?], enclosing: [Position], _ draft: inout Draft
+    ) -> [Condition?] {
         var contexts = contexts
         let statements = body.blocks[block]
         var i = index
@@ -134,22 +138,34 @@ struct YarnFlowBuilder {
             case .declare:
                 break
             case .jump(let target, let location):
-                for c in contexts { draft.choices.append(Choice(text: target, target: target, condition: c, kind: .auto, location: location)) }
+                for c in contexts {
+                    draft.choices.append(
+                        Choice(text: target, target: target, condition: c, kind: .auto, location: location))
+                }
                 contexts = []
             case .dynamicJump(let expression, let location):
                 for c in contexts {
-                    draft.choices.append(Choice(text: "{\(expression)}", target: "{\(expression)}", condition: c, kind: .dynamic, location: location))
+                    draft.choices.append(
+                        Choice(
+                            text: "{\(expression)}", target: "{\(expression)}", condition: c, kind: .dynamic,
+                            location: location))
                 }
                 contexts = []
             case .detour(let target, let location):
                 let after = continuation(here, allowEmpty: true)
                 draft.lines.append("<<detour \(target)>>")
                 for c in contexts {
-                    draft.choices.append(Choice(text: target, target: target, condition: c, kind: .call, returnTo: after, location: location))
+                    draft.choices.append(
+                        Choice(
+                            text: target, target: target, condition: c, kind: .call, returnTo: after, location: location
+                        ))
                 }
                 contexts = []
             case .return(let location) where returnsAtEnd:
-                for c in contexts { draft.choices.append(Choice(text: "return", target: "", condition: c, kind: .return, location: location)) }
+                for c in contexts {
+                    draft.choices.append(
+                        Choice(text: "return", target: "", condition: c, kind: .return, location: location))
+                }
                 contexts = []
             case .return(let location), .stop(let location):
                 // Outside a detour, Yarn Spinner runs a `<<return>>` as a `<<stop>>`.
@@ -157,7 +173,10 @@ struct YarnFlowBuilder {
                     draft.declaredEnd = true
                 } else {
                     let target = stopPassage()
-                    for c in contexts { draft.choices.append(Choice(text: "stop", target: target, condition: c, kind: .auto, location: location)) }
+                    for c in contexts {
+                        draft.choices.append(
+                            Choice(text: "stop", target: target, condition: c, kind: .auto, location: location))
+                    }
                 }
                 contexts = []
             case .branches(let branches):
@@ -169,7 +188,8 @@ struct YarnFlowBuilder {
                 var prior: [Condition] = []
                 for b in branches {
                     let guardCondition = Self.all(prior.map { .not($0) } + (b.condition.map { [$0] } ?? []))
-                    out += walk(b.body, from: 0, contexts.map { Condition.joined($0, guardCondition) }, enclosing: here, &draft)
+                    out += walk(
+                        b.body, from: 0, contexts.map { Condition.joined($0, guardCondition) }, enclosing: here, &draft)
                     if let condition = b.condition { prior.append(condition) }
                 }
                 if branches.last?.condition != nil {
@@ -201,7 +221,10 @@ struct YarnFlowBuilder {
                 contexts = []
             case .linkOption(let text, let target, let condition, let location):
                 for c in contexts {
-                    draft.choices.append(Choice(text: text, target: target, condition: Condition.joined(c, condition), kind: .choice, location: location))
+                    draft.choices.append(
+                        Choice(
+                            text: text, target: target, condition: Condition.joined(c, condition), kind: .choice,
+                            location: location))
                 }
                 draft.waitsForLinks = true
             }
@@ -232,7 +255,8 @@ struct YarnFlowBuilder {
             target = continuation(after + [Position(block: option.body, index: 0)], allowEmpty: false)
         }
         var choice = Choice(
-            text: option.text, target: target ?? continuation(after, allowEmpty: false) ?? endPassage(), effects: effects,
+            text: option.text, target: target ?? continuation(after, allowEmpty: false) ?? endPassage(),
+            effects: effects,
             kind: .choice, location: option.location)
         choice.isOnceOnly = option.isOnceOnly
         return choice
@@ -257,7 +281,8 @@ struct YarnFlowBuilder {
         if let endID { return endID }
         let made = "\(id)#end"
         endID = made
-        var passage = Passage(id: made, text: "(the dialogue ends)", location: template.location, metadata: ["yarn-node": id])
+        var passage = Passage(
+            id: made, text: "(the dialogue ends)", location: template.location, metadata: ["yarn-node": id])
         passage.isFlowPoint = true
         if returnsAtEnd { passage.choices = [Choice(text: "return", target: "", kind: .return)] }
         closing.append(passage)
@@ -269,7 +294,9 @@ struct YarnFlowBuilder {
         if let stopID { return stopID }
         let made = "\(id)#stop"
         stopID = made
-        var passage = Passage(id: made, text: "<<stop>>", ending: Passage.Ending(), location: template.location, metadata: ["yarn-node": id])
+        var passage = Passage(
+            id: made, text: "<<stop>>", ending: Passage.Ending(), location: template.location,
+            metadata: ["yarn-node": id])
         passage.isFlowPoint = true
         closing.append(passage)
         return made
@@ -313,7 +340,7 @@ extension YarnStatement {
     static func location(of statement: YarnStatement) -> SourceLocation? {
         switch statement {
         case .line(_, _, let l), .command(_, _, let l), .jump(_, let l), .dynamicJump(_, let l), .detour(_, let l),
-             .return(let l), .stop(let l), .linkOption(_, _, _, let l):
+            .return(let l), .stop(let l), .linkOption(_, _, _, let l):
             return l
         case .set(let e): return e.location
         case .declare(let v): return v.location

@@ -32,7 +32,7 @@ struct YarnGlob {
         var characters = Array((pattern.hasPrefix("./") ? pattern.dropFirst(2) : Substring(pattern)).unicodeScalars)
         var tokens: [Token] = []
         var i = 0
-        characters.append("\0")  // a sentinel, never read as part of the pattern
+        characters.append("\0") // a sentinel, never read as part of the pattern
         let end = characters.count - 1
         while i < end {
             let c = characters[i]
@@ -74,7 +74,10 @@ struct YarnGlob {
     private static func set(_ characters: [Unicode.Scalar], from start: Int, end: Int) -> (Token, Int)? {
         var i = start + 1
         var negated = false
-        if i < end, characters[i] == "!" || characters[i] == "^" { negated = true; i += 1 }
+        if i < end, characters[i] == "!" || characters[i] == "^" {
+            negated = true
+            i += 1
+        }
         var ranges: [ClosedRange<Unicode.Scalar>] = []
         var first = true
         while i < end {

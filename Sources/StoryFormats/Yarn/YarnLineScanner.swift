@@ -21,11 +21,22 @@ enum YarnLineScanner {
         var i = 0
         while i < s.count {
             let c = s[i]
-            if c == "\\" { i += 2; continue }
+            if c == "\\" {
+                i += 2
+                continue
+            }
             if inCode > 0 && c == "\"" { inQuote.toggle() }
             if !inQuote {
-                if c == "<", i + 1 < s.count, s[i + 1] == "<" { inCode += 1; i += 2; continue }
-                if c == ">", i + 1 < s.count, s[i + 1] == ">", inCode > 0 { inCode -= 1; i += 2; continue }
+                if c == "<", i + 1 < s.count, s[i + 1] == "<" {
+                    inCode += 1
+                    i += 2
+                    continue
+                }
+                if c == ">", i + 1 < s.count, s[i + 1] == ">", inCode > 0 {
+                    inCode -= 1
+                    i += 2
+                    continue
+                }
                 if c == "{" { inCode += 1 }
                 if c == "}", inCode > 0 { inCode -= 1 }
                 if c == "/", i + 1 < s.count, s[i + 1] == "/" {
@@ -54,7 +65,10 @@ enum YarnLineScanner {
         var i = start + 2
         var inQuote = false
         while i + 1 < s.count {
-            if s[i] == "\\" { i += 2; continue }
+            if s[i] == "\\" {
+                i += 2
+                continue
+            }
             if s[i] == "\"" { inQuote.toggle() }
             if !inQuote, s[i] == ">", s[i + 1] == ">" { return i + 2 }
             i += 1
@@ -71,9 +85,20 @@ enum YarnLineScanner {
         var i = 0
         while i < s.count {
             let c = s[i]
-            if c == "\\" { i += 2; continue }
-            if c == "<", i + 1 < s.count, s[i + 1] == "<" { depth += 1; i += 2; continue }
-            if c == ">", i + 1 < s.count, s[i + 1] == ">", depth > 0 { depth -= 1; i += 2; continue }
+            if c == "\\" {
+                i += 2
+                continue
+            }
+            if c == "<", i + 1 < s.count, s[i + 1] == "<" {
+                depth += 1
+                i += 2
+                continue
+            }
+            if c == ">", i + 1 < s.count, s[i + 1] == ">", depth > 0 {
+                depth -= 1
+                i += 2
+                continue
+            }
             if c == "{" { depth += 1 } else if c == "}", depth > 0 { depth -= 1 }
             if c == "#", depth == 0, i == 0 || s[i - 1] == " " || s[i - 1] == "\t" {
                 let rest = String(String.UnicodeScalarView(s[i...]))
@@ -93,7 +118,10 @@ enum YarnLineScanner {
             var open: Int?
             var k = end - 3
             while k > 0 {
-                if s[k] == "<", s[k - 1] == "<" { open = k - 1; break }
+                if s[k] == "<", s[k - 1] == "<" {
+                    open = k - 1
+                    break
+                }
                 k -= 1
             }
             guard let open, commandEnd(s, from: open) == end else { break }
@@ -123,7 +151,11 @@ enum YarnLineScanner {
             rest += remaining[..<open.lowerBound]
             let inner = String(remaining[open.upperBound..<close.lowerBound])
             if let bar = inner.lastIndex(of: "|") {
-                links.append((String(inner[..<bar]).trimmingYarnSpace(), String(inner[inner.index(after: bar)...]).trimmingYarnSpace()))
+                links.append(
+                    (
+                        String(inner[..<bar]).trimmingYarnSpace(),
+                        String(inner[inner.index(after: bar)...]).trimmingYarnSpace()
+                    ))
             } else {
                 let target = inner.trimmingYarnSpace()
                 links.append((target, target))

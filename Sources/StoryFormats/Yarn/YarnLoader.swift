@@ -8,7 +8,8 @@ import StoryGraph
 /// `YarnStoryParser`'s; this type picks the reader per file and gathers the project's files.
 package enum YarnLoader: StoryLoader {
     package static let formatName = "yarn"
-    package static let formatDescription = "Yarn Spinner dialogue: .yarn (v1 to v3), .yarn.txt, .yarnproject, the Yarn editor's JSON"
+    package static let formatDescription =
+        "Yarn Spinner dialogue: .yarn (v1 to v3), .yarn.txt, .yarnproject, the Yarn editor's JSON"
     package static let fileExtensions = ["yarn", "yarn.txt", "yarnproject", "json"]
     package static let acceptsSeveralFiles = true
     package static let rules = YarnRules.all
@@ -27,7 +28,9 @@ package enum YarnLoader: StoryLoader {
     package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<File>? {
         let path = source.path.lowercased()
         let confidence: Int
-        if path.hasSuffix(".yarnproject") || YarnEditorJSON.looksLikeEditorJSON(source) || YarnFileReader.looksLikeYarn(source) {
+        if path.hasSuffix(".yarnproject") || YarnEditorJSON.looksLikeEditorJSON(source)
+            || YarnFileReader.looksLikeYarn(source)
+        {
             confidence = 20
         } else if path.hasSuffix(".yarn") {
             confidence = 5
@@ -49,13 +52,18 @@ package enum YarnLoader: StoryLoader {
         }
         if !(path.hasSuffix(".yarn") || path.hasSuffix(".yarn.txt")) && !YarnFileReader.looksLikeYarn(source) {
             // A folder's other JSON (a sprite sheet, package metadata) is not dialogue.
-            return File(diagnostics: [Diagnostic(YarnRules.skippedFile, "not Yarn dialogue; the file is left out", at: source.location(at: 0))], isSkipped: true)
+            return File(
+                diagnostics: [
+                    Diagnostic(
+                        YarnRules.skippedFile, "not Yarn dialogue; the file is left out", at: source.location(at: 0))
+                ], isSkipped: true)
         }
         let (nodes, findings) = YarnFileReader.nodes(in: source)
         return File(nodes: nodes, diagnostics: findings)
     }
 
-    package static func load(_ files: [ParsedSource<File>], context: inout LoadContext) throws(StoryLoadError) -> Story {
+    package static func load(_ files: [ParsedSource<File>], context: inout LoadContext) throws(StoryLoadError) -> Story
+    {
         var read: [ParsedSource<File>] = []
         var seen = Set<String>()
         let key = { (path: String) in (path as NSString).standardizingPath }
@@ -65,20 +73,28 @@ package enum YarnLoader: StoryLoader {
             context.sink.append(contentsOf: file.parsed.diagnostics)
             let selected = project.files()
             if selected.isEmpty {
-                context.sink.report(YarnRules.project, "the project's sourceFiles (\(project.sourcePatterns.joined(separator: ", "))) select no .yarn file", at: file.source.location(at: 0))
+                context.sink.report(
+                    YarnRules.project,
+                    "the project's sourceFiles (\(project.sourcePatterns.joined(separator: ", "))) select no .yarn file",
+                    at: file.source.location(at: 0))
             }
             let tree = StoryTree(folder: project.folder)
             for (path, refusal) in selected where seen.insert(key(path)).inserted {
                 if let refusal {
-                    let name = path.hasPrefix(project.folder + "/") ? String(path.dropFirst(project.folder.count + 1)) : path
-                    context.sink.report(FormatRules.fileRefused, "source file refused: \(tree.reason(refusal, name: name))", at: file.source.location(at: 0))
+                    let name =
+                        path.hasPrefix(project.folder + "/") ? String(path.dropFirst(project.folder.count + 1)) : path
+                    context.sink.report(
+                        FormatRules.fileRefused, "source file refused: \(tree.reason(refusal, name: name))",
+                        at: file.source.location(at: 0))
                     continue
                 }
                 let source: SourceText
                 switch tree.read(path) {
                 case .success(let read): source = read
                 case .failure(.refused(let refusal)):
-                    context.sink.report(FormatRules.fileRefused, "source file refused: \(tree.reason(refusal, name: path))", at: file.source.location(at: 0))
+                    context.sink.report(
+                        FormatRules.fileRefused, "source file refused: \(tree.reason(refusal, name: path))",
+                        at: file.source.location(at: 0))
                     continue
                 case .failure(.unreadable(let error)): throw error
                 }
@@ -92,7 +108,9 @@ package enum YarnLoader: StoryLoader {
         for file in files where file.parsed.project == nil {
             if hasProject {
                 if !seen.contains(key(file.source.path)) {
-                    context.sink.report(YarnRules.skippedFile, "not in the project's sourceFiles; the file is left out", at: file.source.location(at: 0))
+                    context.sink.report(
+                        YarnRules.skippedFile, "not in the project's sourceFiles; the file is left out",
+                        at: file.source.location(at: 0))
                 }
                 continue
             }
@@ -104,7 +122,9 @@ package enum YarnLoader: StoryLoader {
             nodes += file.parsed.nodes
         }
         guard !nodes.isEmpty else {
-            throw context.sink.refusal(FormatRules.noStory, "no Yarn node (a 'title:' header, '---', a body, '===') in the file", at: files.first.map { $0.source.location(at: 0) })
+            throw context.sink.refusal(
+                FormatRules.noStory, "no Yarn node (a 'title:' header, '---', a body, '===') in the file",
+                at: files.first.map { $0.source.location(at: 0) })
         }
         var (story, findings) = YarnStoryParser.story(from: nodes, format: formatName, start: context.requestedStart)
         context.sink.append(contentsOf: findings)

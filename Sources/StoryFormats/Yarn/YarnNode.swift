@@ -13,6 +13,8 @@ struct YarnNode: Sendable {
     var whenConditions: [String] { headers.filter { $0.key == "when" }.map(\.value) }
 
     var tags: [String] {
-        headers.filter { $0.key == "tags" }.flatMap { $0.value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) }
+        headers.filter { $0.key == "tags" }.flatMap {
+            $0.value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        }
     }
 }

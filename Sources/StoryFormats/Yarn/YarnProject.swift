@@ -13,11 +13,14 @@ struct YarnProject {
     static func read(_ source: SourceText) -> (YarnProject, [Diagnostic]) {
         let folder = StoryPath.folder(of: source.path)
         var diagnostics: [Diagnostic] = []
-        var project = YarnProject(sourcePatterns: ["**/*.yarn"], excludePatterns: [], folder: folder.isEmpty ? "." : folder)
+        var project = YarnProject(
+            sourcePatterns: ["**/*.yarn"], excludePatterns: [], folder: folder.isEmpty ? "." : folder)
         guard let object = (try? JSONSerialization.jsonObject(with: Data(source.utf8))) as? [String: Any] else {
-            diagnostics.append(Diagnostic(
-                .warning, "the project file is not the JSON of Yarn Spinner 2.3 or later; every .yarn file in its folder is read",
-                at: source.location(at: 0), rule: YarnRules.projectFormat.id))
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "the project file is not the JSON of Yarn Spinner 2.3 or later; every .yarn file in its folder is read",
+                    at: source.location(at: 0), rule: YarnRules.projectFormat.id))
             return (project, diagnostics)
         }
         if let patterns = object["sourceFiles"] as? [String] { project.sourcePatterns = patterns }

@@ -26,9 +26,11 @@ enum YarnStoryParser {
         var start = requested ?? defaultStart
         if requested == nil, byTitle[defaultStart] == nil, let first = nodes.first {
             start = first.title
-            diagnostics.append(Diagnostic(
-                .warning, "no node is called '\(defaultStart)'; the story starts at the first node, '\(first.title)'",
-                at: first.location, rule: FormatRules.startFallback.id))
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "no node is called '\(defaultStart)'; the story starts at the first node, '\(first.title)'",
+                    at: first.location, rule: FormatRules.startFallback.id))
         }
         // Titles run by a `<<detour>>`, and titles run with no detour running (the start,
         // and the targets of jumps and v1 links: a jump clears Yarn's detour stack).
@@ -52,7 +54,8 @@ enum YarnStoryParser {
         var passages: [Passage] = []
         for title in order {
             let group = byTitle[title]!
-            passages += Self.passages(of: group, id: title, returns: detoured.contains(title) && !twinned.contains(title))
+            passages += Self.passages(
+                of: group, id: title, returns: detoured.contains(title) && !twinned.contains(title))
             if twinned.contains(title) {
                 // The twin of a duplicate title is the first definition's alone.
                 let read = group.allSatisfy { !$0.whenConditions.isEmpty } ? group : [group[0]]
@@ -66,13 +69,15 @@ enum YarnStoryParser {
         }
         if !twinned.isEmpty {
             for p in passages.indices {
-                for c in passages[p].choices.indices where passages[p].choices[c].kind == .call && twinned.contains(passages[p].choices[c].target) {
+                for c in passages[p].choices.indices
+                where passages[p].choices[c].kind == .call && twinned.contains(passages[p].choices[c].target) {
                     passages[p].choices[c].target += detourSuffix
                 }
             }
         }
         var story = Story(title: "", start: start, passages: passages, format: format, variables: variables(of: nodes))
-        story.sourceStatistics = statistics(of: nodes, groups: order.filter { t in byTitle[t]!.allSatisfy { !$0.whenConditions.isEmpty } }.count)
+        story.sourceStatistics = statistics(
+            of: nodes, groups: order.filter { t in byTitle[t]!.allSatisfy { !$0.whenConditions.isEmpty } }.count)
         return (story, diagnostics)
     }
 
@@ -88,14 +93,20 @@ enum YarnStoryParser {
         var passages: [Passage] = []
         if group.allSatisfy({ !$0.whenConditions.isEmpty }) {
             let first = group[0]
-            var hub = Passage(id: id, text: "(node group of \(group.count))", tags: first.tags, location: first.location, metadata: ["yarn-node-group": "\(group.count)"])
+            var hub = Passage(
+                id: id, text: "(node group of \(group.count))", tags: first.tags, location: first.location,
+                metadata: ["yarn-node-group": "\(group.count)"])
             // The group's passage is ours, not a node: each variant is one.
             hub.isFlowPoint = true
             for (k, node) in group.enumerated() {
                 let variant = "\(id)#v\(k + 1)"
                 let condition = Self.when(node.whenConditions)
-                hub.choices.append(Choice(text: "when: " + node.whenConditions.joined(separator: "; "), target: variant, condition: condition, kind: .auto, location: node.location))
-                passages += YarnFlowBuilder.passages(of: node.body, template: template(node, id: variant), returnsAtEnd: returns)
+                hub.choices.append(
+                    Choice(
+                        text: "when: " + node.whenConditions.joined(separator: "; "), target: variant,
+                        condition: condition, kind: .auto, location: node.location))
+                passages += YarnFlowBuilder.passages(
+                    of: node.body, template: template(node, id: variant), returnsAtEnd: returns)
             }
             return [hub] + passages
         }
@@ -111,7 +122,8 @@ enum YarnStoryParser {
     private static func template(_ node: YarnNode, id: String) -> Passage {
         var metadata: [String: String] = [:]
         for (key, value) in node.headers where !["title", "tags", "when"].contains(key) { metadata[key] = value }
-        return Passage(id: id, tags: node.tags, location: node.location, metadata: metadata, position: EditorPosition.of(metadata))
+        return Passage(
+            id: id, tags: node.tags, location: node.location, metadata: metadata, position: EditorPosition.of(metadata))
     }
 
     /// The condition of a node group's variant: every `when:` header holds.
@@ -136,7 +148,9 @@ enum YarnStoryParser {
         var result: [Variable] = []
         for node in nodes {
             for block in node.body.blocks {
-                for case .declare(let variable) in block where seen.insert(variable.name).inserted { result.append(variable) }
+                for case .declare(let variable) in block where seen.insert(variable.name).inserted {
+                    result.append(variable)
+                }
             }
         }
         return result.sorted { ($0.location ?? .init(file: "", line: 0)) < ($1.location ?? .init(file: "", line: 0)) }
@@ -146,7 +160,12 @@ enum YarnStoryParser {
     /// jumps (computed ones too), detours, custom commands, lines (with line-group items),
     /// declared variables.
     static func statistics(of nodes: [YarnNode], groups: Int) -> [SourceStatistic] {
-        var options = 0, jumps = 0, detours = 0, commands = 0, lines = 0, declarations = 0
+        var options = 0
+        var jumps = 0
+        var detours = 0
+        var commands = 0
+        var lines = 0
+        var declarations = 0
         for node in nodes {
             for block in node.body.blocks {
                 for statement in block {
@@ -167,7 +186,8 @@ enum YarnStoryParser {
         return [
             SourceStatistic("nodes", nodes.count), SourceStatistic("node_groups", groups),
             SourceStatistic("options", options), SourceStatistic("jumps", jumps), SourceStatistic("detours", detours),
-            SourceStatistic("commands", commands), SourceStatistic("lines", lines), SourceStatistic("variables", declarations),
+            SourceStatistic("commands", commands), SourceStatistic("lines", lines),
+            SourceStatistic("variables", declarations),
         ]
     }
 }

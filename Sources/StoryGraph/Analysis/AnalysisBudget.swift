@@ -52,7 +52,8 @@ public struct AnalysisBudget: Sendable, Hashable {
         init(_ budget: AnalysisBudget, rate: Int) {
             limit = budget.steps(atRate: rate)
             let nanos = budget.seconds * 2e9
-            deadline = nanos.isFinite && nanos < 1e18
+            deadline =
+                nanos.isFinite && nanos < 1e18
                 ? DispatchTime.now().uptimeNanoseconds + UInt64(max(0, nanos)) : UInt64.max
             nextCheck = min(limit, 1 << 16)
         }

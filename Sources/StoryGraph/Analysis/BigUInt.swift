@@ -95,7 +95,10 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     ///
     /// - Complexity: O(n) for n limbs.
     package mutating func multiply(by factor: UInt64) {
-        if factor == 0 || limbs.isEmpty { limbs.removeAll(); return }
+        if factor == 0 || limbs.isEmpty {
+            limbs.removeAll()
+            return
+        }
         if factor == 1 { return }
         var carry: UInt64 = 0
         limbs.withUnsafeMutableBufferPointer { a in

@@ -120,18 +120,27 @@ final class TarjanWorkspace {
         }
         var starts = [order.count]
         if mark == nil { order.reserveCapacity(order.count + n) }
-        let index = self.index, low = self.low, componentNumber = self.componentNumber
-        let stack = self.stack, frameV = self.frameV, frameEdge = self.frameEdge
+        let index = self.index
+        let low = self.low
+        let componentNumber = self.componentNumber
+        let stack = self.stack
+        let frameV = self.frameV
+        let frameEdge = self.frameEdge
         offsets.withUnsafeBufferPointer { offsets in
             targets.withUnsafeBufferPointer { targets in
-                var top = 0  // size of Tarjan's stack
-                var depth = 0  // size of the call stack
+                var top = 0 // size of Tarjan's stack
+                var depth = 0 // size of the call stack
                 var counter = 0
                 for root in roots where index[root] < 0 {
-                    index[root] = counter; low[root] = counter; counter &+= 1
+                    index[root] = counter
+                    low[root] = counter
+                    counter &+= 1
                     if mark != nil { visited.append(root) }
-                    stack[top] = root; top &+= 1
-                    frameV[0] = root; frameEdge[0] = offsets[root]; depth = 1
+                    stack[top] = root
+                    top &+= 1
+                    frameV[0] = root
+                    frameEdge[0] = offsets[root]
+                    depth = 1
                     while depth > 0 {
                         let v = frameV[depth &- 1]
                         let e = frameEdge[depth &- 1]
@@ -141,10 +150,15 @@ final class TarjanWorkspace {
                             if let mark, mark[w] != tag { continue }
                             let iw = index[w]
                             if iw < 0 {
-                                index[w] = counter; low[w] = counter; counter &+= 1
+                                index[w] = counter
+                                low[w] = counter
+                                counter &+= 1
                                 if mark != nil { visited.append(w) }
-                                stack[top] = w; top &+= 1
-                                frameV[depth] = w; frameEdge[depth] = offsets[w]; depth &+= 1
+                                stack[top] = w
+                                top &+= 1
+                                frameV[depth] = w
+                                frameEdge[depth] = offsets[w]
+                                depth &+= 1
                             } else if componentNumber[w] < 0, iw < low[v] {
                                 low[v] = iw
                             }

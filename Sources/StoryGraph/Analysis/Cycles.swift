@@ -49,9 +49,10 @@ public struct Cycles: Sendable {
         var loops: [Loop] = []
         for (c, members) in components.members.enumerated() where components.isCyclic[c] {
             let sorted = members.sorted()
-            loops.append(Loop(
-                passages: sorted, isEscapable: reachability.nodesReachingEnding[sorted[0]],
-                isReachable: reachability.reachableNodes[sorted[0]]))
+            loops.append(
+                Loop(
+                    passages: sorted, isEscapable: reachability.nodesReachingEnding[sorted[0]],
+                    isReachable: reachability.reachableNodes[sorted[0]]))
         }
         loops.sort { $0.passages[0] < $1.passages[0] }
         self.loops = Self.byPassage(loops, in: graph)
@@ -150,7 +151,7 @@ public struct Cycles: Sendable {
                         guard mark[w] == tag else { continue }
                         var cell = blockHead[w]
                         while cell >= 0, cellValue[cell] != v { cell = cellNext[cell] }
-                        guard cell < 0 else { continue }  // v is in B(w) already
+                        guard cell < 0 else { continue } // v is in B(w) already
                         let new: Int
                         if freeCell >= 0 {
                             new = freeCell
@@ -248,7 +249,9 @@ public struct Cycles: Sendable {
     /// `v` back to itself; `nil` when `v` is on no cycle.
     ///
     /// - Complexity: O(V + E).
-    package static func shortestCycle(through v: Int, in graph: StoryGraph, components: StronglyConnectedComponents) -> [Int]? {
+    package static func shortestCycle(through v: Int, in graph: StoryGraph, components: StronglyConnectedComponents)
+        -> [Int]?
+    {
         let c = components.componentOf[v]
         guard components.isCyclic[c] else { return nil }
         if graph.successors(of: v).contains(v) { return [v] }
@@ -262,7 +265,10 @@ public struct Cycles: Sendable {
                 if w == v {
                     var cycle = [u]
                     var x = u
-                    while x != v { x = parent[x]!; cycle.append(x) }
+                    while x != v {
+                        x = parent[x]!
+                        cycle.append(x)
+                    }
                     return cycle.reversed()
                 }
                 if parent[w] == nil {

@@ -31,7 +31,7 @@ package struct Bottlenecks: Sendable {
 
         // Postorder of a depth-first search of the reverse graph from the sink.
         var postorder = [Int](repeating: -1, count: n + 1)
-        var order: [Int] = []  // passages by postorder number
+        var order: [Int] = [] // passages by postorder number
         var seen = [Bool](repeating: false, count: n + 1)
         var frames: [(v: Int, next: Int)] = [(sink, 0)]
         seen[sink] = true
@@ -72,7 +72,10 @@ package struct Bottlenecks: Sendable {
                     for e in offsets[v]..<offsets[v + 1] {
                         let p = targets[e]
                         guard seen[p], idom[p] >= 0 else { continue }
-                        if candidate < 0 { candidate = p; continue }
+                        if candidate < 0 {
+                            candidate = p
+                            continue
+                        }
                         var a = p
                         var b = candidate
                         while a != b {

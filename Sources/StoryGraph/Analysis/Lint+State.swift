@@ -17,34 +17,47 @@ extension Lint {
             let label = choice.text.isEmpty ? "the step to '\(choice.target)'" : "choice '\(choice.text)'"
             return label + (choice.condition.map { " (\($0.description))" } ?? "")
         }
-        func at(_ ref: ChoiceRef) -> SourceLocation? { graph.choice(ref).location ?? story.passages[ref.passage].location }
+        func at(_ ref: ChoiceRef) -> SourceLocation? {
+            graph.choice(ref).location ?? story.passages[ref.passage].location
+        }
         if let stop = state.stopDescription {
-            add(.stateSearchIncomplete,
+            add(
+                .stateSearchIncomplete,
                 "the state search \(stop) after \(NumberText.grouped(state.states)) states: what it did not reach may still be reachable, so no finding says 'never'",
                 story.passages.indices.contains(graph.start) ? story.passages[graph.start].location : nil, [])
         }
         if state.provesAbsence {
             for blocked in state.blockedEndings {
                 let first = blocked.blocking.first.map { ": \(choiceName($0)) never leads on" } ?? ""
-                add(.unreachableUnderState,
+                add(
+                    .unreachableUnderState,
                     "ending \(name(blocked.passage)) is reached by the story's links but by no reader, given its variables\(first)",
                     story.passages[blocked.passage].location,
-                    blocked.blocking.map { .init("\(choiceName($0)) of passage \(name($0.passage)) is never followed", at: at($0)) })
+                    blocked.blocking.map {
+                        .init("\(choiceName($0)) of passage \(name($0.passage)) is never followed", at: at($0))
+                    })
             }
             for p in state.onlyStructural {
-                add(.unreachableUnderState, "passage \(name(p)) is reached by the story's links but by no reader, given its variables",
+                add(
+                    .unreachableUnderState,
+                    "passage \(name(p)) is reached by the story's links but by no reader, given its variables",
                     story.passages[p].location, [])
             }
             for ref in state.neverTrue {
-                add(.conditionNeverTrue, "the condition of \(choiceName(ref)) in passage \(name(ref.passage)) never holds when a reader gets there",
+                add(
+                    .conditionNeverTrue,
+                    "the condition of \(choiceName(ref)) in passage \(name(ref.passage)) never holds when a reader gets there",
                     at(ref), [])
             }
             for ref in state.alwaysTrue {
-                add(.conditionAlwaysTrue, "the condition of \(choiceName(ref)) in passage \(name(ref.passage)) always holds when a reader gets there",
+                add(
+                    .conditionAlwaysTrue,
+                    "the condition of \(choiceName(ref)) in passage \(name(ref.passage)) always holds when a reader gets there",
                     at(ref), [])
             }
             for read in state.readBeforeSet {
-                add(.variableReadBeforeSet,
+                add(
+                    .variableReadBeforeSet,
                     "variable '\(read.variable)' is read by \(choiceName(read.choice)) in passage \(name(read.choice.passage)) before the story gives it a value",
                     at(read.choice), [])
             }
@@ -53,10 +66,13 @@ extension Lint {
         let (firstRead, firstSet) = firstUses(in: story)
         for variable in state.readNeverSet {
             let value = (initial[variable] ?? nil).flatMap {
-                ExpressionProgram($0, arithmetic: story.arithmetic, variable: { _ in 0 }, visits: { _ in nil }).evaluateConstant()
+                ExpressionProgram($0, arithmetic: story.arithmetic, variable: { _ in 0 }, visits: { _ in nil })
+                    .evaluateConstant()
             }
             let keeps = value.map { "it keeps its initial value \($0)" } ?? "it never has a value"
-            add(.variableNeverSet, "variable '\(variable)' is read but nothing sets it: \(keeps)", firstRead[variable] ?? nil, [])
+            add(
+                .variableNeverSet, "variable '\(variable)' is read but nothing sets it: \(keeps)",
+                firstRead[variable] ?? nil, [])
         }
         for variable in state.setNeverRead {
             add(.variableNeverRead, "variable '\(variable)' is set but nothing reads it", firstSet[variable] ?? nil, [])
@@ -83,7 +99,9 @@ extension Lint {
                 sets(effect.variable, at: effect.location ?? passage.location)
             }
             for choice in passage.choices {
-                if let condition = choice.condition { reads(StateModel.expression(condition), at: choice.location ?? passage.location) }
+                if let condition = choice.condition {
+                    reads(StateModel.expression(condition), at: choice.location ?? passage.location)
+                }
                 for effect in choice.effects {
                     reads(effect.value, at: effect.location ?? choice.location ?? passage.location)
                     sets(effect.variable, at: effect.location ?? choice.location ?? passage.location)

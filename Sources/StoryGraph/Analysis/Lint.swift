@@ -24,8 +24,10 @@ package enum LintRule: String, Sendable, CaseIterable, Hashable {
     package var severity: Severity {
         switch self {
         case .brokenLink, .duplicateID, .noEnding, .trap: .error
-        case .unreachable, .duplicateChoiceText, .selfLoop, .emptyPassage, .unreachableEnding, .inclusionDepth, .callDepth,
-            .returnWithoutCall, .unreachableUnderState, .conditionNeverTrue, .variableNeverSet, .variableReadBeforeSet: .warning
+        case .unreachable, .duplicateChoiceText, .selfLoop, .emptyPassage, .unreachableEnding, .inclusionDepth,
+            .callDepth,
+            .returnWithoutCall, .unreachableUnderState, .conditionNeverTrue, .variableNeverSet, .variableReadBeforeSet:
+            .warning
         case .falseChoice, .conditionAlwaysTrue, .variableNeverRead, .stateSearchIncomplete: .info
         }
     }
@@ -38,21 +40,31 @@ package enum LintRule: String, Sendable, CaseIterable, Hashable {
         case .noEnding: "No ending can be reached from the start."
         case .trap: "Passages the reader can reach but never leave for an ending; names the loop that traps."
         case .unreachable: "A passage the start cannot reach."
-        case .duplicateChoiceText: "Two choices of one passage read the same; a reader (or an app that looks choices up by text) cannot tell them apart."
+        case .duplicateChoiceText:
+            "Two choices of one passage read the same; a reader (or an app that looks choices up by text) cannot tell them apart."
         case .selfLoop: "A choice leads back to its own passage."
-        case .falseChoice: "Every choice of a passage leads to the same passage and does the same to the story's variables."
+        case .falseChoice:
+            "Every choice of a passage leads to the same passage and does the same to the story's variables."
         case .emptyPassage: "A passage with no text."
         case .unreachableEnding: "An ending the start cannot reach."
-        case .inclusionDepth: "Inclusions nest deeper than storygraph follows them; the links deeper down are not counted."
-        case .callDepth: "Calls that return nest deeper than storygraph copies them (or past its copy budget); the deeper call is followed as a plain step."
-        case .returnWithoutCall: "A return the flow can reach with no call running (the callee is entered by an ordinary step, or the story starts in it)."
-        case .unreachableUnderState: "A passage or ending the story's links reach but no reader can, given its variables (the state search names the conditions that block it)."
-        case .conditionNeverTrue: "A choice's condition never holds on any state a reader can be in when the choice is met."
-        case .conditionAlwaysTrue: "A choice's condition holds on every state a reader can be in when the choice is met: it never hides the choice."
-        case .variableNeverSet: "A variable a condition or value reads that nothing sets: it keeps its initial value, or has none."
+        case .inclusionDepth:
+            "Inclusions nest deeper than storygraph follows them; the links deeper down are not counted."
+        case .callDepth:
+            "Calls that return nest deeper than storygraph copies them (or past its copy budget); the deeper call is followed as a plain step."
+        case .returnWithoutCall:
+            "A return the flow can reach with no call running (the callee is entered by an ordinary step, or the story starts in it)."
+        case .unreachableUnderState:
+            "A passage or ending the story's links reach but no reader can, given its variables (the state search names the conditions that block it)."
+        case .conditionNeverTrue:
+            "A choice's condition never holds on any state a reader can be in when the choice is met."
+        case .conditionAlwaysTrue:
+            "A choice's condition holds on every state a reader can be in when the choice is met: it never hides the choice."
+        case .variableNeverSet:
+            "A variable a condition or value reads that nothing sets: it keeps its initial value, or has none."
         case .variableNeverRead: "A variable the story sets that no condition or value reads."
         case .variableReadBeforeSet: "A condition reads a variable on a state where it has no value yet."
-        case .stateSearchIncomplete: "The state search stopped at a bound (states, steps, evaluation steps, bytes or seconds: --max-states, --state-budget) before it explored every state; the rules that say 'never' are left out."
+        case .stateSearchIncomplete:
+            "The state search stopped at a bound (states, steps, evaluation steps, bytes or seconds: --max-states, --state-budget) before it explored every state; the rules that say 'never' are left out."
         }
     }
 }
@@ -97,16 +109,20 @@ package struct Lint: Sendable {
         let startName = name(graph.start)
 
         if reachability.reachableEndings.isEmpty {
-            add(.noEnding, "no ending can be reached from the start \(startName)", at: graph.passage(graph.start).location)
+            add(
+                .noEnding, "no ending can be reached from the start \(startName)",
+                at: graph.passage(graph.start).location)
         }
 
         // Traps.
         var trapOf = [Int](repeating: -1, count: graph.count)
-        var traps: [Int] = []  // the component that names each trap
+        var traps: [Int] = [] // the component that names each trap
         for c in 0..<components.count {
             let members = components.members[c]
             let v = members[0]
-            guard reachability.reachableNodes[v], !reachability.nodesReachingEnding[v], !graph.isFragment[v] else { continue }
+            guard reachability.reachableNodes[v], !reachability.nodesReachingEnding[v], !graph.isFragment[v] else {
+                continue
+            }
             if components.isCyclic[c] || graph.edges(from: v).isEmpty {
                 for m in members { trapOf[m] = c }
                 traps.append(c)
@@ -119,28 +135,38 @@ package struct Lint: Sendable {
             // trap met in two copies of a callee is told once.
             var trapped: [Int: [Int]] = [:]
             var trapOfPassage = [Int](repeating: -1, count: graph.passageCount)
-            for v in 0..<graph.count where trapOf[v] >= 0 && reachability.reachableNodes[v] && trapOfPassage[graph.passageOf[v]] < 0 {
+            for v in 0..<graph.count
+            where trapOf[v] >= 0 && reachability.reachableNodes[v] && trapOfPassage[graph.passageOf[v]] < 0 {
                 trapOfPassage[graph.passageOf[v]] = trapOf[v]
             }
-            for v in reachability.trapped where trapOfPassage[v] >= 0 { trapped[trapOfPassage[v], default: []].append(v) }
+            for v in reachability.trapped where trapOfPassage[v] >= 0 {
+                trapped[trapOfPassage[v], default: []].append(v)
+            }
             let ordered = traps.map { (c: $0, first: components.members[$0].min()!) }.sorted { $0.first < $1.first }
             var told = Set<[Int]>()
             for (c, first) in ordered {
                 let caught = trapped[c] ?? []
-                guard !caught.isEmpty || !graph.isCopy(first), told.insert([graph.passageOf[first]] + caught).inserted else { continue }
+                guard !caught.isEmpty || !graph.isCopy(first), told.insert([graph.passageOf[first]] + caught).inserted
+                else { continue }
                 let list = Self.nameList(caught.map(name))
                 let held = caught.count == 1 ? "traps 1 passage" : "traps \(caught.count) passages"
                 if components.isCyclic[c] {
                     let cycle = Cycles.shortestCycle(through: first, in: graph, components: components) ?? [first]
                     let loop = (cycle + [cycle[0]]).map(name).joined(separator: " → ")
-                    add(.trap, "the loop \(loop) never reaches an ending; it \(held): \(list)",
+                    add(
+                        .trap, "the loop \(loop) never reaches an ending; it \(held): \(list)",
                         at: graph.passage(first).location,
-                        notes: cycle.dropFirst().map { .init("\(name($0)) is on the loop", at: graph.passage($0).location) })
+                        notes: cycle.dropFirst().map {
+                            .init("\(name($0)) is on the loop", at: graph.passage($0).location)
+                        })
                 } else if graph.returnsWithoutCall.contains(where: { $0.node == first }) {
-                    add(.trap, "passage \(name(first)) has no way on but returns with no call running; it \(held): \(list)",
+                    add(
+                        .trap,
+                        "passage \(name(first)) has no way on but returns with no call running; it \(held): \(list)",
                         at: graph.passage(first).location)
                 } else {
-                    add(.trap, "passage \(name(first)) has no way on but broken or dynamic links; it \(held): \(list)",
+                    add(
+                        .trap, "passage \(name(first)) has no way on but broken or dynamic links; it \(held): \(list)",
                         at: graph.passage(first).location)
                 }
             }
@@ -148,9 +174,13 @@ package struct Lint: Sendable {
 
         for v in reachability.unreachable {
             if graph.isEnding[v] {
-                add(.unreachableEnding, "ending \(name(v)) cannot be reached from the start \(startName)", at: graph.passage(v).location)
+                add(
+                    .unreachableEnding, "ending \(name(v)) cannot be reached from the start \(startName)",
+                    at: graph.passage(v).location)
             } else {
-                add(.unreachable, "passage \(name(v)) cannot be reached from the start \(startName)", at: graph.passage(v).location)
+                add(
+                    .unreachable, "passage \(name(v)) cannot be reached from the start \(startName)",
+                    at: graph.passage(v).location)
             }
         }
 
@@ -165,15 +195,19 @@ package struct Lint: Sendable {
                         firstWithText[choices[j].text] = j
                         continue
                     }
-                    add(.duplicateChoiceText,
+                    add(
+                        .duplicateChoiceText,
                         "passage \(name(v)) has two choices reading '\(choices[j].text)'; a reader cannot tell them apart",
                         at: choices[j].location ?? passage.location,
-                        notes: [.init("the first '\(choices[j].text)' is here", at: choices[i].location ?? passage.location)])
+                        notes: [
+                            .init("the first '\(choices[j].text)' is here", at: choices[i].location ?? passage.location)
+                        ])
                 }
             }
             for e in graph.edges(from: v) where graph.edgeTargets[e] == v {
                 let choice = graph.choice(graph.edgeRefs[e])
-                add(.selfLoop, "choice '\(choice.text)' of passage \(name(v)) leads back to the same passage",
+                add(
+                    .selfLoop, "choice '\(choice.text)' of passage \(name(v)) leads back to the same passage",
                     at: choice.location ?? passage.location)
             }
             // A passage whose every way on is automatic (a branch on a condition, a jump, a
@@ -186,7 +220,8 @@ package struct Lint: Sendable {
             }
         }
         for v in graph.inclusionsCut {
-            add(.inclusionDepth,
+            add(
+                .inclusionDepth,
                 "passage \(name(v)) shows passages nested more than \(StoryGraph.inclusionDepthLimit) inclusions deep; their links are not counted as its own",
                 at: graph.passage(v).location)
         }
@@ -196,22 +231,26 @@ package struct Lint: Sendable {
         for unmatched in graph.returnsWithoutCall where reachability.reachableNodes[unmatched.node] {
             guard returnsTold.insert(unmatched.ref).inserted else { continue }
             let passage = graph.passage(unmatched.node)
-            add(.returnWithoutCall,
+            add(
+                .returnWithoutCall,
                 "passage \(name(unmatched.node)) returns, but no call is running when the flow gets there; the return goes nowhere",
                 at: graph.choice(unmatched.ref).location ?? passage.location)
         }
         for (ref, reason) in graph.callsCut {
             let choice = graph.choice(ref)
-            let why = reason == .depth
+            let why =
+                reason == .depth
                 ? "calls nest more than \(CallExpansion.depthLimit) deep here"
                 : "the copies of called passages would pass \(CallExpansion.copyLimit(passages: graph.passageCount)) nodes"
-            add(.callDepth,
+            add(
+                .callDepth,
                 "the call of '\(choice.target)' from passage \(name(ref.passage)) is followed as a plain step: \(why); its returns there lead nowhere",
                 at: choice.location ?? graph.passage(ref.passage).location)
         }
         for v in StructureFigures.falseChoicePassages(graph) {
             let passage = graph.passage(v)
-            add(.falseChoice,
+            add(
+                .falseChoice,
                 "every choice of passage \(name(v)) leads to '\(passage.choices.first { !$0.isRestart }?.target ?? "")': the choice makes no difference",
                 at: passage.location)
         }
@@ -220,7 +259,8 @@ package struct Lint: Sendable {
 
         let nowhere = SourceLocation(file: "", line: 0, column: 0)
         findings.sort {
-            let a = $0.location ?? nowhere, b = $1.location ?? nowhere
+            let a = $0.location ?? nowhere
+            let b = $1.location ?? nowhere
             if a != b { return a < b }
             return ($0.ruleID ?? "") < ($1.ruleID ?? "")
         }
@@ -233,6 +273,7 @@ package struct Lint: Sendable {
 
     static func nameList(_ names: [String], limit: Int = 10) -> String {
         if names.count <= limit { return names.joined(separator: ", ") }
-        return names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more (a finding names \(limit))"
+        return names.prefix(limit).joined(separator: ", ")
+            + " and \(names.count - limit) more (a finding names \(limit))"
     }
 }

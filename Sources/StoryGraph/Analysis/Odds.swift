@@ -69,7 +69,7 @@ public struct EndingOdds: Sendable {
         var degree = [Int](repeating: 0, count: n)
         for v in 0..<n { degree[v] = graph.edgeOffsets[v + 1] - graph.edgeOffsets[v] + broken[v] + dynamic[v] }
 
-        var inflow = [Double](repeating: 0, count: n)  // mass arriving from other components
+        var inflow = [Double](repeating: 0, count: n) // mass arriving from other components
         var visits = [Double](repeating: 0, count: n)
         var endingProbability = [Double](repeating: 0, count: n)
         var brokenMass = 0.0
@@ -84,11 +84,11 @@ public struct EndingOdds: Sendable {
         inflow[origin ?? graph.start] = 1
 
         // Components are numbered in reverse topological order: go from the highest down.
-        var position = [Int](repeating: -1, count: n)  // index within its component
+        var position = [Int](repeating: -1, count: n) // index within its component
         for c in stride(from: components.count - 1, through: 0, by: -1) {
             let members = components.members[c]
             if members.allSatisfy({ inflow[$0] == 0 }) { continue }
-            var scale = 1.0  // makes the mass leaving the component equal the mass entering
+            var scale = 1.0 // makes the mass leaving the component equal the mass entering
             if !components.isCyclic[c] {
                 let v = members[0]
                 visits[v] = inflow[v]
@@ -97,7 +97,10 @@ public struct EndingOdds: Sendable {
                 // choices to other components.
                 var exits = Set<Int>()
                 for v in members {
-                    if graph.isEnding[v] { exits.insert(-1 - v); continue }
+                    if graph.isEnding[v] {
+                        exits.insert(-1 - v)
+                        continue
+                    }
                     if broken[v] > 0 { exits.insert(-1 - n) }
                     if dynamic[v] > 0 { exits.insert(-2 - n) }
                     for w in graph.successors(of: v) where components.componentOf[w] != c { exits.insert(w) }
@@ -108,9 +111,12 @@ public struct EndingOdds: Sendable {
                 }
                 for (i, v) in members.enumerated() { position[v] = i }
                 let list = Array(members)
-                let solution = steps > 0 ? SparseElimination.solve(
-                    graph, component: c, componentOf: components.componentOf, members: list,
-                    position: position, inflow: inflow, degree: degree, absorbing: graph.isEnding, steps: &steps) : nil
+                let solution =
+                    steps > 0
+                    ? SparseElimination.solve(
+                        graph, component: c, componentOf: components.componentOf, members: list,
+                        position: position, inflow: inflow, degree: degree, absorbing: graph.isEnding, steps: &steps)
+                    : nil
                 if let solution {
                     residual = max(residual, solution.residual)
                     for (i, v) in members.enumerated() { visits[v] = max(0, solution.visits[i]) }
@@ -124,10 +130,14 @@ public struct EndingOdds: Sendable {
                         position: position, inflow: inflow, degree: degree, absorbing: graph.isEnding, steps: &fallback)
                     for (i, v) in members.enumerated() { visits[v] = x[i] }
                 }
-                var entering = 0.0, leaving = 0.0
+                var entering = 0.0
+                var leaving = 0.0
                 for v in members {
                     entering += inflow[v]
-                    if graph.isEnding[v] { leaving += visits[v]; continue }
+                    if graph.isEnding[v] {
+                        leaving += visits[v]
+                        continue
+                    }
                     var out = broken[v] + dynamic[v]
                     for w in graph.successors(of: v) where components.componentOf[w] != c { out += 1 }
                     leaving += visits[v] * Double(out) / Double(degree[v])
@@ -157,7 +167,10 @@ public struct EndingOdds: Sendable {
                 }
                 // A return with no call running is the only way to have none: the
                 // reader is stuck there.
-                guard degree[v] > 0 else { neverMass += visits[v] * scale; continue }
+                guard degree[v] > 0 else {
+                    neverMass += visits[v] * scale
+                    continue
+                }
                 let share = visits[v] / Double(degree[v]) * scale
                 brokenMass += share * Double(broken[v])
                 dynamicMass += share * Double(dynamic[v])

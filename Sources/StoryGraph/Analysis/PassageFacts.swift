@@ -46,10 +46,16 @@ package struct PassageFacts: Sendable {
         var complete = true
         var seen = [Int](repeating: -1, count: p)
         for path in PathEnumerator(graph, reachability: analysis.reachability) {
-            if enumerated == Self.pathLimit { complete = false; break }
+            if enumerated == Self.pathLimit {
+                complete = false
+                break
+            }
             for node in path.passages {
                 let v = graph.passageOf[node]
-                if seen[v] != enumerated { seen[v] = enumerated; through[v] += 1 }
+                if seen[v] != enumerated {
+                    seen[v] = enumerated
+                    through[v] += 1
+                }
             }
             enumerated += 1
         }
@@ -67,11 +73,18 @@ package struct PassageFacts: Sendable {
         let budget = analysis.options.budget.share(max(1, p))
         odds = (0..<p).map { v in
             guard solve, !unreachable.contains(v) else { return nil }
-            let solved = v == graph.start ? analysis.odds : EndingOdds(graph, components: analysis.components, budget: budget, from: v)
+            let solved =
+                v == graph.start
+                ? analysis.odds : EndingOdds(graph, components: analysis.components, budget: budget, from: v)
             let endings = solved.endingProbability.enumerated().filter { $0.element > 0 }
                 .map { (passage: $0.offset, probability: $0.element) }
-                .sorted { $0.probability != $1.probability ? $0.probability > $1.probability : graph.ids[$0.passage] < graph.ids[$1.passage] }
-            return Odds(endings: endings, neverEnding: solved.neverEnding, brokenLink: solved.brokenLink, dynamicLink: solved.dynamicLink)
+                .sorted {
+                    $0.probability != $1.probability
+                        ? $0.probability > $1.probability : graph.ids[$0.passage] < graph.ids[$1.passage]
+                }
+            return Odds(
+                endings: endings, neverEnding: solved.neverEnding, brokenLink: solved.brokenLink,
+                dynamicLink: solved.dynamicLink)
         }
 
         let placed = Self.place(analysis.lint.findings.map(Report.Finding.init), in: graph.story)
@@ -89,15 +102,22 @@ package struct PassageFacts: Sendable {
             guard let location = passage.location else { continue }
             starts[location.file, default: []].append((location.line, location.column, v))
         }
-        for key in starts.keys { starts[key]!.sort { ($0.line, $0.column, $0.passage) < ($1.line, $1.column, $1.passage) } }
+        for key in starts.keys {
+            starts[key]!.sort { ($0.line, $0.column, $0.passage) < ($1.line, $1.column, $1.passage) }
+        }
         var placed: [Int: [Report.Finding]] = [:]
         for finding in findings {
             guard let location = finding.location, let list = starts[location.file] else { continue }
             // The last start at or before the finding: binary search.
-            var low = 0, high = list.count
+            var low = 0
+            var high = list.count
             while low < high {
                 let mid = (low + high) / 2
-                if (list[mid].line, list[mid].column) <= (location.line, location.column) { low = mid + 1 } else { high = mid }
+                if (list[mid].line, list[mid].column) <= (location.line, location.column) {
+                    low = mid + 1
+                } else {
+                    high = mid
+                }
             }
             guard low > 0 else { continue }
             placed[list[low - 1].passage, default: []].append(finding)

@@ -134,7 +134,7 @@ public struct PathCounts: Sendable {
                 if bits[u] > widest { widest = bits[u] }
                 if longest[u] + 1 > long { long = longest[u] + 1 }
             }
-            if terms == 0 { continue }  // not reached
+            if terms == 0 { continue } // not reached
             longest[v] = long
             let w = (widest + (Int.bitWidth - (terms - 1).leadingZeroBitCount) + 63) / 64
             let base: Int
@@ -161,7 +161,7 @@ public struct PathCounts: Sendable {
                         carry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
                     }
                     var k = uw
-                    while carry != 0 {  // the width bound leaves room for the carry
+                    while carry != 0 { // the width bound leaves room for the carry
                         let (s, o) = a[base + k].addingReportingOverflow(carry)
                         a[base + k] = s
                         carry = o ? 1 : 0
@@ -245,7 +245,9 @@ public struct PathEnumerator: Sequence, Sendable {
         if let ending {
             live = Reachability.reaching(graph, from: graph.nodes(of: ending))
         } else {
-            live = reachability?.nodesReachingEnding ?? Reachability.reaching(graph, from: (0..<graph.count).filter { graph.isEnding[$0] })
+            live =
+                reachability?.nodesReachingEnding
+                ?? Reachability.reaching(graph, from: (0..<graph.count).filter { graph.isEnding[$0] })
         }
     }
 

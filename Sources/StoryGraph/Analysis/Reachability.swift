@@ -48,7 +48,10 @@ public struct Reachability: Sendable {
         var endings: [Int] = []
         for v in 0..<p {
             if isTrapped[v] { reachesEnding[v] = false }
-            if !reachable[v] { unreachable.append(v); continue }
+            if !reachable[v] {
+                unreachable.append(v)
+                continue
+            }
             if isTrapped[v] { trapped.append(v) }
             if isEndingReached[v] { endings.append(v) }
         }

@@ -108,7 +108,8 @@ struct SparseElimination {
     ) -> [Double] {
         var x = [Double](repeating: 0, count: members.count)
         while steps > 0 {
-            var change = 0.0, scale = 0.0
+            var change = 0.0
+            var scale = 0.0
             for (i, v) in members.enumerated() {
                 var value = inflow[v]
                 for u in graph.predecessors(of: v) where componentOf[u] == component && !absorbing[u] {

@@ -84,7 +84,8 @@ public struct StoryAnalysis: Sendable {
                     results.paths = PathCounts(graph, components: components, reachability: reachability, budget: half)
                     results.pathSeconds = elapsed()
                 } else {
-                    results.cycles = Cycles(graph, components: components, reachability: reachability, maxCycles: maxCycles, budget: half)
+                    results.cycles = Cycles(
+                        graph, components: components, reachability: reachability, maxCycles: maxCycles, budget: half)
                     results.cycleSeconds = elapsed()
                 }
             }
@@ -100,7 +101,8 @@ public struct StoryAnalysis: Sendable {
         let endings = timed("endings") { EndingCatalogue(graph, reachability: reachability, paths: paths, odds: odds) }
         self.endings = endings
         structure = timed("structure") { StructureFigures(graph, endings: endings) }
-        let state = StateModel.applies(to: graph.story)
+        let state =
+            StateModel.applies(to: graph.story)
             ? timed("state") { StateAnalysis(graph, reachability: reachability, budget: options.stateBudget) } : nil
         self.state = state
         stateOutcomes = state.map { state in
@@ -108,8 +110,9 @@ public struct StoryAnalysis: Sendable {
             timed("state paths+odds") { StateOutcomes(state, graph: graph, budget: half) }
         }
         lint = timed("lint") {
-            Lint(graph, loadDiagnostics: loadDiagnostics, reachability: reachability,
-                 components: components, state: state, disabled: options.disabledRules)
+            Lint(
+                graph, loadDiagnostics: loadDiagnostics, reachability: reachability,
+                components: components, state: state, disabled: options.disabledRules)
         }
         self.timings = timings
     }

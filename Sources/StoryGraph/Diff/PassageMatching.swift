@@ -69,13 +69,16 @@ package struct PassageMatching: Sendable, Hashable {
             }
             var taken: [(Int, Int, Double)] = []
             for candidate in candidates {
-                let i = removed[candidate.removed], j = added[candidate.added]
+                let i = removed[candidate.removed]
+                let j = added[candidate.added]
                 guard newIndex[i] == nil, oldIndex[j] == nil else { continue }
                 newIndex[i] = j
                 oldIndex[j] = i
                 taken.append((i, j, candidate.similarity))
             }
-            renames = taken.sorted { $0.1 < $1.1 }.map { Rename(old: old.passages[$0.0].id, new: new.passages[$0.1].id, similarity: $0.2) }
+            renames = taken.sorted { $0.1 < $1.1 }.map {
+                Rename(old: old.passages[$0.0].id, new: new.passages[$0.1].id, similarity: $0.2)
+            }
         }
         self.newIndex = newIndex
         self.oldIndex = oldIndex
@@ -103,7 +106,9 @@ package struct PassageMatching: Sendable, Hashable {
     /// - Complexity: O(|A| + |B|), a merge of the two sorted lists.
     static func similarity(_ a: [Int], _ b: [Int]) -> Double {
         guard !a.isEmpty, !b.isEmpty else { return 0 }
-        var i = 0, j = 0, common = 0
+        var i = 0
+        var j = 0
+        var common = 0
         while i < a.count && j < b.count {
             if a[i] == b[j] {
                 common += 1

@@ -71,9 +71,12 @@ package struct StoryDiff: Sendable, Hashable {
     ///
     /// - Complexity: that of `PassageMatching`, plus O(V + E + F) for the links (E choices),
     ///   endings and findings (F).
-    package init(old: StoryAnalysis, oldName: String, new: StoryAnalysis, newName: String,
-                renameThreshold: Double = PassageMatching.defaultThreshold) {
-        let oldStory = old.graph.story, newStory = new.graph.story
+    package init(
+        old: StoryAnalysis, oldName: String, new: StoryAnalysis, newName: String,
+        renameThreshold: Double = PassageMatching.defaultThreshold
+    ) {
+        let oldStory = old.graph.story
+        let newStory = new.graph.story
         let matching = PassageMatching(old: oldStory, new: newStory, threshold: renameThreshold)
         self.old = Side(name: oldName, report: Report(old))
         self.new = Side(name: newName, report: Report(new))
@@ -89,32 +92,39 @@ package struct StoryDiff: Sendable, Hashable {
         var links: [LinkChange] = []
         for (j, passage) in newStory.passages.enumerated() {
             guard let i = matching.oldIndex[j] else { continue }
-            links += Self.linkChanges(old: oldStory.passages[i].choices, new: passage.choices, passage: passage.id, translated: translated)
+            links += Self.linkChanges(
+                old: oldStory.passages[i].choices, new: passage.choices, passage: passage.id, translated: translated)
         }
         self.links = links
 
-        let oldEndings = Dictionary(self.old.report.endings.map { (translated($0.id), $0) }, uniquingKeysWith: { a, _ in a })
+        let oldEndings = Dictionary(
+            self.old.report.endings.map { (translated($0.id), $0) }, uniquingKeysWith: { a, _ in a })
         let newIDs = Set(self.new.report.endings.map(\.id))
         var endings: [EndingChange] = self.new.report.endings.map { ending in
             let before = oldEndings[ending.id]
             return EndingChange(
-                id: ending.id, oldID: before.flatMap { $0.id == ending.id ? nil : $0.id }, kind: before == nil ? .gained : .kept,
+                id: ending.id, oldID: before.flatMap { $0.id == ending.id ? nil : $0.id },
+                kind: before == nil ? .gained : .kept,
                 pathsBefore: before?.paths, pathsAfter: ending.paths,
                 probabilityBefore: before?.probability, probabilityAfter: ending.probability)
         }
         for ending in self.old.report.endings where !newIDs.contains(translated(ending.id)) {
-            endings.append(EndingChange(
-                id: ending.id, oldID: nil, kind: .lost, pathsBefore: ending.paths, pathsAfter: nil,
-                probabilityBefore: ending.probability, probabilityAfter: nil))
+            endings.append(
+                EndingChange(
+                    id: ending.id, oldID: nil, kind: .lost, pathsBefore: ending.paths, pathsAfter: nil,
+                    probabilityBefore: ending.probability, probabilityAfter: nil))
         }
         self.endings = endings
         // An old finding about a renamed passage names it by its new id, as the new one does.
         let oldFindings = self.old.report.findings
-        let translatedOld = renamed.isEmpty ? oldFindings : oldFindings.map { finding in
-            var finding = finding
-            finding.message = Self.translated(finding.message, renamed)
-            return finding
-        }
+        let translatedOld =
+            renamed.isEmpty
+            ? oldFindings
+            : oldFindings.map { finding in
+                var finding = finding
+                finding.message = Self.translated(finding.message, renamed)
+                return finding
+            }
         newFindings = Self.unmatched(self.new.report.findings, against: translatedOld)
         let fixed = Set(Self.unmatched(Array(translatedOld.indices), translatedOld, against: self.new.report.findings))
         fixedFindings = oldFindings.indices.filter(fixed.contains).map { oldFindings[$0] }
@@ -125,7 +135,9 @@ package struct StoryDiff: Sendable, Hashable {
     /// up in order as retargeted; what is left was removed or added.
     ///
     /// - Complexity: O(c²) for c choices on the passage.
-    static func linkChanges(old: [Choice], new: [Choice], passage: String, translated: (String) -> String) -> [LinkChange] {
+    static func linkChanges(old: [Choice], new: [Choice], passage: String, translated: (String) -> String)
+        -> [LinkChange]
+    {
         var oldLeft = old.map { (label: $0.text, target: translated($0.target)) }.map(Optional.some)
         var newLeft = new.map { (label: $0.text, target: $0.target) }.map(Optional.some)
         for j in newLeft.indices {
@@ -139,14 +151,21 @@ package struct StoryDiff: Sendable, Hashable {
         for j in newLeft.indices {
             guard let choice = newLeft[j] else { continue }
             if let i = oldLeft.firstIndex(where: { $0?.label == choice.label }) {
-                changes.append(LinkChange(passage: passage, label: choice.label, kind: .retargeted, oldTarget: oldLeft[i]!.target, newTarget: choice.target))
+                changes.append(
+                    LinkChange(
+                        passage: passage, label: choice.label, kind: .retargeted, oldTarget: oldLeft[i]!.target,
+                        newTarget: choice.target))
                 oldLeft[i] = nil
             } else {
-                changes.append(LinkChange(passage: passage, label: choice.label, kind: .added, oldTarget: nil, newTarget: choice.target))
+                changes.append(
+                    LinkChange(
+                        passage: passage, label: choice.label, kind: .added, oldTarget: nil, newTarget: choice.target))
             }
         }
         for case let choice? in oldLeft {
-            changes.append(LinkChange(passage: passage, label: choice.label, kind: .removed, oldTarget: choice.target, newTarget: nil))
+            changes.append(
+                LinkChange(
+                    passage: passage, label: choice.label, kind: .removed, oldTarget: choice.target, newTarget: nil))
         }
         return changes
     }
@@ -165,7 +184,9 @@ package struct StoryDiff: Sendable, Hashable {
             var severity: String
             var rule: String?
             var message: String
-            init(_ finding: Report.Finding) { (severity, rule, message) = (finding.severity, finding.rule, finding.message) }
+            init(_ finding: Report.Finding) {
+                (severity, rule, message) = (finding.severity, finding.rule, finding.message)
+            }
         }
         var available: [Key: Int] = [:]
         for finding in others { available[Key(finding), default: 0] += 1 }

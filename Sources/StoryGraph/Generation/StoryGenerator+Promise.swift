@@ -49,7 +49,9 @@ extension StoryGenerator.Shape {
         switch self {
         // `keys` is the same gamebook (the same draws) with variables on top: the same graph.
         case .gamebook(let n), .keys(let n):
-            if n == 1 { return Promise(passages: 1, reachable: 1...1, endings: 1...1, loops: 0...0, branching: exactly(0)) }
+            if n == 1 {
+                return Promise(passages: 1, reachable: 1...1, endings: 1...1, loops: 0...0, branching: exactly(0))
+            }
             let spread = 5 * (Double(n) * 0.08 * 0.92).squareRoot()
             let low = max(1, Int((0.08 * Double(n) - spread).rounded(.down)))
             let high = min(n - 1, 3 + Int((0.08 * Double(n) + spread).rounded(.up)))
@@ -63,13 +65,16 @@ extension StoryGenerator.Shape {
                 branching: exactly(mean(w + 2 * w * (l - 1), over: 1 + w * (l - 1))))
         case .tree(let d):
             let count = (1 << (d + 1)) - 1
-            return Promise(passages: count, reachable: count...count, endings: (1 << d)...(1 << d), loops: 0...0,
-                           branching: exactly(d == 0 ? 0 : 2))
+            return Promise(
+                passages: count, reachable: count...count, endings: (1 << d)...(1 << d), loops: 0...0,
+                branching: exactly(d == 0 ? 0 : 2))
         case .chain(let n):
-            return Promise(passages: n, reachable: n...n, endings: 1...1, loops: 0...0, branching: exactly(n == 1 ? 0 : 1))
+            return Promise(
+                passages: n, reachable: n...n, endings: 1...1, loops: 0...0, branching: exactly(n == 1 ? 0 : 1))
         case .diamonds(let n):
-            return Promise(passages: 3 * n + 1, reachable: (3 * n + 1)...(3 * n + 1), endings: 1...1, loops: 0...0,
-                           branching: exactly(mean(4 * n, over: 3 * n)))
+            return Promise(
+                passages: 3 * n + 1, reachable: (3 * n + 1)...(3 * n + 1), endings: 1...1, loops: 0...0,
+                branching: exactly(mean(4 * n, over: 3 * n)))
         }
     }
 }

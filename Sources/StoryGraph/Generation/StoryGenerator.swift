@@ -41,20 +41,24 @@ package enum StoryGenerator {
         /// The shape called `name` with `numbers`, or a message that says what is wrong.
         package static func parse(_ name: String, _ numbers: [Int]) -> Result<Shape, ShapeError> {
             guard let entry = names.first(where: { $0.name == name }) else {
-                return .failure(ShapeError("unknown shape '\(name)'; shapes: \(names.map(\.name).joined(separator: ", "))"))
+                return .failure(
+                    ShapeError("unknown shape '\(name)'; shapes: \(names.map(\.name).joined(separator: ", "))"))
             }
             guard numbers.count == entry.arguments.count else {
-                return .failure(ShapeError(
-                    "shape '\(name)' takes \(entry.arguments.count) number(s) (\(entry.arguments.joined(separator: " "))), got \(numbers.count)"))
+                return .failure(
+                    ShapeError(
+                        "shape '\(name)' takes \(entry.arguments.count) number(s) (\(entry.arguments.joined(separator: " "))), got \(numbers.count)"
+                    ))
             }
-            let shape: Shape = switch name {
-            case "gamebook": .gamebook(numbers[0])
-            case "lattice": .lattice(width: numbers[0], layers: numbers[1])
-            case "tree": .tree(depth: numbers[0])
-            case "chain": .chain(numbers[0])
-            case "keys": .keys(numbers[0])
-            default: .diamonds(numbers[0])
-            }
+            let shape: Shape =
+                switch name {
+                case "gamebook": .gamebook(numbers[0])
+                case "lattice": .lattice(width: numbers[0], layers: numbers[1])
+                case "tree": .tree(depth: numbers[0])
+                case "chain": .chain(numbers[0])
+                case "keys": .keys(numbers[0])
+                default: .diamonds(numbers[0])
+                }
             if let problem = shape.problem { return .failure(ShapeError(problem)) }
             return .success(shape)
         }
@@ -65,7 +69,7 @@ package enum StoryGenerator {
             case .gamebook(let n) where n < 1 || n > 10_000_000: "gamebook N must be from 1 to 10000000"
             case .keys(let n) where n < 1 || n > 10_000_000: "keys N must be from 1 to 10000000"
             case .lattice(let w, let l)
-                where w < 2 || l < 1 || w > 10_000_000 || l > 10_000_000 || w * l > 10_000_000:
+            where w < 2 || l < 1 || w > 10_000_000 || l > 10_000_000 || w * l > 10_000_000:
                 "lattice W L needs W ≥ 2, L ≥ 1 and W·L ≤ 10000000"
             case .tree(let d) where d < 0 || d > 22: "tree D must be from 0 to 22"
             case .chain(let n) where n < 1 || n > 10_000_000: "chain N must be from 1 to 10000000"
@@ -99,17 +103,19 @@ package enum StoryGenerator {
     package static func story(_ shape: Shape, seed: UInt64 = 1) -> Story {
         precondition(shape.problem == nil, shape.problem ?? "")
         var random = SplitMix64(seed: seed)
-        let passages: [Passage] = switch shape {
-        case .gamebook(let n): gamebook(n, &random)
-        case .lattice(let w, let l): lattice(w, l, &random)
-        case .tree(let d): tree(d)
-        case .chain(let n): chain(n)
-        case .diamonds(let n): diamonds(n)
-        case .keys(let n): keys(gamebook(n, &random), &random)
-        }
+        let passages: [Passage] =
+            switch shape {
+            case .gamebook(let n): gamebook(n, &random)
+            case .lattice(let w, let l): lattice(w, l, &random)
+            case .tree(let d): tree(d)
+            case .chain(let n): chain(n)
+            case .diamonds(let n): diamonds(n)
+            case .keys(let n): keys(gamebook(n, &random), &random)
+            }
         var story = Story(title: shape.title, start: passages[0].id, passages: passages, format: "story-json")
         if case .keys = shape {
-            story.variables = ["key_a", "key_b", "key_c"].map { Variable(name: $0, initial: .boolean(false)) }
+            story.variables =
+                ["key_a", "key_b", "key_c"].map { Variable(name: $0, initial: .boolean(false)) }
                 + [Variable(name: "coins", initial: .integer(0))]
         }
         return story
@@ -124,13 +130,18 @@ package enum StoryGenerator {
             ("not $key_a", .unary(.not, .variable("key_a"))), ("not $key_b", .unary(.not, .variable("key_b"))),
             ("$coins >= 2", .binary(.greaterOrEqual, .variable("coins"), .integer(2))),
             ("$coins < 3", .binary(.less, .variable("coins"), .integer(3))),
-            ("$key_a and $coins >= 1", .binary(.and, .variable("key_a"), .binary(.greaterOrEqual, .variable("coins"), .integer(1)))),
+            (
+                "$key_a and $coins >= 1",
+                .binary(.and, .variable("key_a"), .binary(.greaterOrEqual, .variable("coins"), .integer(1)))
+            ),
         ]
         var passages = sections
         for i in passages.indices {
             let earns = random.unit() < 0.10
             if earns && passages[i].ending == nil {
-                passages[i].effects = [Effect(variable: "coins", operation: .add, value: .integer(1), text: "$coins += 1")]
+                passages[i].effects = [
+                    Effect(variable: "coins", operation: .add, value: .integer(1), text: "$coins += 1")
+                ]
             }
             for j in passages[i].choices.indices {
                 let draw = random.unit()
@@ -138,7 +149,9 @@ package enum StoryGenerator {
                 if j == 0 {
                     if draw < 0.05 {
                         let key = keys[pick % 3]
-                        passages[i].choices[j].effects = [Effect(variable: key, value: .boolean(true), text: "$\(key) = true")]
+                        passages[i].choices[j].effects = [
+                            Effect(variable: key, value: .boolean(true), text: "$\(key) = true")
+                        ]
                     }
                 } else if draw < 0.15 {
                     passages[i].choices[j].condition = .test(tests[pick].0, tests[pick].1)
@@ -200,8 +213,9 @@ package enum StoryGenerator {
         var lastOpen = 0
         for i in 1..<max(1, n) {
             if !linked[i] {
-                passages[lastOpen].choices.append(Choice(
-                    text: "Choice \(passages[lastOpen].choices.count + 1) of \(lastOpen)", target: "p\(i)"))
+                passages[lastOpen].choices.append(
+                    Choice(
+                        text: "Choice \(passages[lastOpen].choices.count + 1) of \(lastOpen)", target: "p\(i)"))
                 linked[i] = true
             }
             if passages[i].ending == nil { lastOpen = i }
@@ -210,9 +224,11 @@ package enum StoryGenerator {
     }
 
     private static func lattice(_ width: Int, _ layers: Int, _ random: inout SplitMix64) -> [Passage] {
-        var passages = [Passage(
-            id: "p0", text: "Start.",
-            choices: (0..<width).map { Choice(text: "Go \($0)", target: "l0_\($0)") })]
+        var passages = [
+            Passage(
+                id: "p0", text: "Start.",
+                choices: (0..<width).map { Choice(text: "Go \($0)", target: "l0_\($0)") })
+        ]
         passages.reserveCapacity(1 + width * layers)
         for layer in 0..<layers {
             for room in 0..<width {
@@ -225,10 +241,13 @@ package enum StoryGenerator {
                 let left = random.below(width)
                 var right = random.below(width - 1)
                 if right >= left { right += 1 }
-                passages.append(Passage(id: id, text: text, choices: [
-                    Choice(text: "Left", target: "l\(layer + 1)_\(left)"),
-                    Choice(text: "Right", target: "l\(layer + 1)_\(right)"),
-                ]))
+                passages.append(
+                    Passage(
+                        id: id, text: text,
+                        choices: [
+                            Choice(text: "Left", target: "l\(layer + 1)_\(left)"),
+                            Choice(text: "Right", target: "l\(layer + 1)_\(right)"),
+                        ]))
             }
         }
         return passages
@@ -239,10 +258,12 @@ package enum StoryGenerator {
         let firstLeaf = (1 << depth) - 1
         return (0..<count).map { i in
             if i >= firstLeaf { return ending("p\(i)", "Node \(i).") }
-            return Passage(id: "p\(i)", text: "Node \(i).", choices: [
-                Choice(text: "Left", target: "p\(2 * i + 1)"),
-                Choice(text: "Right", target: "p\(2 * i + 2)"),
-            ])
+            return Passage(
+                id: "p\(i)", text: "Node \(i).",
+                choices: [
+                    Choice(text: "Left", target: "p\(2 * i + 1)"),
+                    Choice(text: "Right", target: "p\(2 * i + 2)"),
+                ])
         }
     }
 
@@ -258,12 +279,17 @@ package enum StoryGenerator {
         var passages: [Passage] = []
         passages.reserveCapacity(3 * n + 1)
         for i in 0..<n {
-            passages.append(Passage(id: "p\(i)", text: "Fork \(i).", choices: [
-                Choice(text: "Up", target: "a\(i)"), Choice(text: "Down", target: "b\(i)"),
-            ]))
+            passages.append(
+                Passage(
+                    id: "p\(i)", text: "Fork \(i).",
+                    choices: [
+                        Choice(text: "Up", target: "a\(i)"), Choice(text: "Down", target: "b\(i)"),
+                    ]))
             for side in ["a", "b"] {
-                passages.append(Passage(id: "\(side)\(i)", text: "Side \(side) of \(i).",
-                                        choices: [Choice(text: "On", target: "p\(i + 1)")]))
+                passages.append(
+                    Passage(
+                        id: "\(side)\(i)", text: "Side \(side) of \(i).",
+                        choices: [Choice(text: "On", target: "p\(i + 1)")]))
             }
         }
         passages.append(ending("p\(n)", "The end."))

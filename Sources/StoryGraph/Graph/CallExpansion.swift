@@ -71,9 +71,12 @@ package enum CallExpansion {
             returnPoints: [])
         result.edgeOffsets.reserveCapacity(n + 1)
         // Per frame: its callee, return point, depth and first node.
-        var frameCallee: [Int] = [], frameBack: [Int] = [], frameDepth: [Int] = [], frameBase: [Int] = []
+        var frameCallee: [Int] = []
+        var frameBack: [Int] = []
+        var frameDepth: [Int] = []
+        var frameBase: [Int] = []
         var frameOf: [FrameKey: Int] = [:]
-        var nodeFrame: [Int] = []  // by node - n
+        var nodeFrame: [Int] = [] // by node - n
         var bodies: [Int: (passages: [Int], index: [Int: Int])] = [:]
         let limit = copyLimit(passages: n)
         var cut = Set<ChoiceRef>()
@@ -156,9 +159,13 @@ package enum CallExpansion {
             let passages = body(callee).passages
             // A call that can never return is a step into the callee's own node.
             guard !passages.isEmpty else { return callee }
-            if depth > depthLimit { reason = .depth }
-            else if result.passageOf.count - n + passages.count > limit { reason = .budget }
-            else { reason = nil }
+            if depth > depthLimit {
+                reason = .depth
+            } else if result.passageOf.count - n + passages.count > limit {
+                reason = .budget
+            } else {
+                reason = nil
+            }
             if let reason {
                 if cut.insert(ref).inserted { result.callsCut.append((ref, reason)) }
                 return nil
@@ -218,8 +225,11 @@ package enum CallExpansion {
                             // A passage's own broken and dynamic links are `brokenLinks`
                             // and `dynamicLinks`; a copy meets them again.
                             if (u != v || isCopy) && !ending {
-                                if code == StoryGraph.notStepDynamic { result.shownDynamicLinks.append((x, ref)) }
-                                else { result.shownBrokenLinks.append((x, ref)) }
+                                if code == StoryGraph.notStepDynamic {
+                                    result.shownDynamicLinks.append((x, ref))
+                                } else {
+                                    result.shownBrokenLinks.append((x, ref))
+                                }
                             }
                         default:
                             // A copy's ending draws nothing: its exits are the passage's.

@@ -146,12 +146,23 @@ public struct StoryGraph: Sendable {
             let choices = passages[v].choices
             for c in choices.indices {
                 let ref = ChoiceRef(passage: v, choice: c)
-                if choices[c].isRestart { restarts.append(ref); stepOf.append(Self.notPicked); continue }
+                if choices[c].isRestart {
+                    restarts.append(ref)
+                    stepOf.append(Self.notPicked)
+                    continue
+                }
                 let kind = choices[c].kind
-                if kind == .dynamic { dynamicLinks.append(ref); stepOf.append(Self.notStepDynamic); continue }
+                if kind == .dynamic {
+                    dynamicLinks.append(ref)
+                    stepOf.append(Self.notStepDynamic)
+                    continue
+                }
                 // A return goes wherever the running call said, and a call into its own
                 // copy of the callee: `CallExpansion` makes both edges.
-                if kind == .return { stepOf.append(Self.notStepReturn); continue }
+                if kind == .return {
+                    stepOf.append(Self.notStepReturn)
+                    continue
+                }
                 guard let target = indexByID[choices[c].target] else {
                     brokenLinks.append(ref)
                     stepOf.append(kind == .include ? Self.notPicked : Self.notStepBroken)
@@ -224,7 +235,8 @@ public struct StoryGraph: Sendable {
         self.callsCut = flow.callsCut
         self.returnPoints = flow.returnPoints
 
-        (reverseOffsets, reverseSources, reverseEdges) = Self.reverse(offsets: flow.edgeOffsets, targets: flow.edgeTargets)
+        (reverseOffsets, reverseSources, reverseEdges) = Self.reverse(
+            offsets: flow.edgeOffsets, targets: flow.edgeTargets)
     }
 
     /// A graph given by its adjacency, with no story text behind it: node `v` is passage
@@ -249,7 +261,9 @@ public struct StoryGraph: Sendable {
         self.edgeTargets = edgeTargets
         var refs: [ChoiceRef] = []
         refs.reserveCapacity(edgeTargets.count)
-        for v in 0..<n { for k in 0..<(edgeOffsets[v + 1] - edgeOffsets[v]) { refs.append(ChoiceRef(passage: v, choice: k)) } }
+        for v in 0..<n {
+            for k in 0..<(edgeOffsets[v + 1] - edgeOffsets[v]) { refs.append(ChoiceRef(passage: v, choice: k)) }
+        }
         edgeRefs = refs
         (reverseOffsets, reverseSources, reverseEdges) = Self.reverse(offsets: edgeOffsets, targets: edgeTargets)
         shownOffsets = [Int](repeating: 0, count: n + 1)

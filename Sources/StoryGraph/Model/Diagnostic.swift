@@ -64,7 +64,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     private static func line(_ location: SourceLocation?, _ label: String, _ message: String) -> String {
-        if let location { return "\(TerminalText.escaped(location.description)): \(label) \(TerminalText.escaped(message))" }
+        if let location {
+            return "\(TerminalText.escaped(location.description)): \(label) \(TerminalText.escaped(message))"
+        }
         return "\(label) \(TerminalText.escaped(message))"
     }
 }

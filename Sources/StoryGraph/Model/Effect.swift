@@ -15,7 +15,9 @@ public struct Effect: Sendable, Hashable, Codable, CustomStringConvertible {
     public var text: String
     public var location: SourceLocation?
 
-    public init(variable: String, operation: Operation = .set, value: Expression, text: String, location: SourceLocation? = nil) {
+    public init(
+        variable: String, operation: Operation = .set, value: Expression, text: String, location: SourceLocation? = nil
+    ) {
         self.variable = variable
         self.operation = operation
         self.value = value
@@ -40,7 +42,10 @@ public struct Variable: Sendable, Hashable, Codable {
     public var isComputed: Bool
     public var location: SourceLocation?
 
-    public init(name: String, initial: Expression?, isConstant: Bool = false, isComputed: Bool = false, location: SourceLocation? = nil) {
+    public init(
+        name: String, initial: Expression?, isConstant: Bool = false, isComputed: Bool = false,
+        location: SourceLocation? = nil
+    ) {
         self.name = name
         self.initial = initial
         self.isConstant = isConstant

@@ -75,7 +75,9 @@ public indirect enum Expression: Sendable, Hashable, Codable {
             switch e {
             case .variable(let name): if isSeen.insert(name).inserted { seen.append(name) }
             case .unary(_, let a): stack.append(a)
-            case .binary(_, let a, let b): stack.append(b); stack.append(a)
+            case .binary(_, let a, let b):
+                stack.append(b)
+                stack.append(a)
             case .call(_, let arguments): stack.append(contentsOf: arguments.reversed())
             case .integer, .decimal, .string, .boolean, .visits, .unknown, .tooDeep: break
             }
@@ -95,7 +97,9 @@ public indirect enum Expression: Sendable, Hashable, Codable {
             if deepest > limit { return limit + 1 }
             switch e {
             case .unary(_, let a): stack.append((a, level + 1))
-            case .binary(_, let a, let b): stack.append((a, level + 1)); stack.append((b, level + 1))
+            case .binary(_, let a, let b):
+                stack.append((a, level + 1))
+                stack.append((b, level + 1))
             case .call(_, let arguments): stack.append(contentsOf: arguments.map { ($0, level + 1) })
             case .integer, .decimal, .string, .boolean, .variable, .visits, .unknown, .tooDeep: break
             }
@@ -113,7 +117,9 @@ public indirect enum Expression: Sendable, Hashable, Codable {
             switch e {
             case .variable, .visits, .call: return false
             case .unary(_, let a): stack.append(a)
-            case .binary(_, let a, let b): stack.append(a); stack.append(b)
+            case .binary(_, let a, let b):
+                stack.append(a)
+                stack.append(b)
             case .integer, .decimal, .string, .boolean, .unknown, .tooDeep: break
             }
         }
@@ -129,7 +135,9 @@ public indirect enum Expression: Sendable, Hashable, Codable {
             switch e {
             case .tooDeep: return true
             case .unary(_, let a): stack.append(a)
-            case .binary(_, let a, let b): stack.append(a); stack.append(b)
+            case .binary(_, let a, let b):
+                stack.append(a)
+                stack.append(b)
             case .call(_, let arguments): stack.append(contentsOf: arguments)
             case .integer, .decimal, .string, .boolean, .variable, .visits, .unknown: break
             }
@@ -144,7 +152,9 @@ public indirect enum Expression: Sendable, Hashable, Codable {
             switch e {
             case .unknown, .tooDeep: return true
             case .unary(_, let a): stack.append(a)
-            case .binary(_, let a, let b): stack.append(a); stack.append(b)
+            case .binary(_, let a, let b):
+                stack.append(a)
+                stack.append(b)
             case .call(_, let arguments): stack.append(contentsOf: arguments)
             case .integer, .decimal, .string, .boolean, .variable, .visits: break
             }

@@ -21,7 +21,9 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
     case off
 
     /// Labels that restart from any passage (normalised, see `normalised(_:)`).
-    package static let restartLabels: Set<String> = ["play again", "start again", "start over", "try again", "retry", "restart"]
+    package static let restartLabels: Set<String> = [
+        "play again", "start again", "start over", "try again", "retry", "restart",
+    ]
     /// Labels or last lines that make a passage whose only way on is the start final.
     package static let endLabels: Set<String> = [
         "the end", "end", "game over", "fin", "start", "begin", "back to the start", "back to start",
@@ -56,7 +58,8 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
                 var restart = declared
                 if self == .text && !restart {
                     let label = Self.normalised(choices[c].text)
-                    restart = Self.restartLabels.contains(label) || final
+                    restart =
+                        Self.restartLabels.contains(label) || final
                         || (!elsewhere && (Self.endLabels.contains(label) || Self.beginsWithAPhrase(label)))
                 }
                 if restart {

@@ -76,7 +76,10 @@ final class FuzzCounts: @unchecked Sendable {
         var observer = observer(block: block, passageOf: passageOf, choiceSlot: choiceSlot)
         for run in runs {
             observer.stamp &+= 1
-            if observer.stamp == 0 { resetStamps(); observer.stamp = 1 }
+            if observer.stamp == 0 {
+                resetStamps()
+                observer.stamp = 1
+            }
             var rng = Xoshiro256StarStar(seed: seed, run: UInt64(run))
             let outcome = RandomWalk.run(
                 offsets: offsets, targets: targets, flags: flags, start: start, maxSteps: maxSteps,
@@ -86,7 +89,9 @@ final class FuzzCounts: @unchecked Sendable {
         stamp = observer.stamp
     }
 
-    private func observer(block: Int, passageOf: UnsafeBufferPointer<Int32>, choiceSlot: UnsafeBufferPointer<Int32>) -> CoverageObserver {
+    private func observer(block: Int, passageOf: UnsafeBufferPointer<Int32>, choiceSlot: UnsafeBufferPointer<Int32>)
+        -> CoverageObserver
+    {
         precondition(block < Int(UInt32.max), "too many runs")
         return CoverageObserver(
             passageOf: passageOf.baseAddress!, choiceSlot: choiceSlot.baseAddress!,
@@ -105,16 +110,24 @@ final class FuzzCounts: @unchecked Sendable {
         play.passageOf.withUnsafeBufferPointer { passageOf in
             play.choiceSlot.withUnsafeBufferPointer { choiceSlot in
                 var observer = observer(block: block, passageOf: passageOf, choiceSlot: choiceSlot)
-                var offered: [Int] = [], truths: [Truth] = []
+                var offered: [Int] = []
+                var truths: [Truth] = []
                 var unknownOffers = 0
                 var unknownSlots = self.unknownSlots
                 for run in runs {
                     observer.stamp &+= 1
-                    if observer.stamp == 0 { resetStamps(); observer.stamp = 1 }
+                    if observer.stamp == 0 {
+                        resetStamps()
+                        observer.stamp = 1
+                    }
                     var rng = Xoshiro256StarStar(seed: seed, run: UInt64(run))
                     let outcome = reader.run(
                         start: play.start, maxSteps: maxSteps, rng: &rng, observer: &observer, offered: &offered,
-                        truths: &truths, unknown: { unknownOffers += 1; unknownSlots[Int(choiceSlot[$0])] = true })
+                        truths: &truths,
+                        unknown: {
+                            unknownOffers += 1
+                            unknownSlots[Int(choiceSlot[$0])] = true
+                        })
                     count(outcome, run: run, passageOf: passageOf, choiceSlot: choiceSlot)
                 }
                 self.unknownSlots = unknownSlots
@@ -126,7 +139,9 @@ final class FuzzCounts: @unchecked Sendable {
 
     /// Counts one run's outcome (the plain walk never returns `blocked`).
     @inline(__always)
-    private func count(_ outcome: RawOutcome, run: Int, passageOf: UnsafeBufferPointer<Int32>, choiceSlot: UnsafeBufferPointer<Int32>) {
+    private func count(
+        _ outcome: RawOutcome, run: Int, passageOf: UnsafeBufferPointer<Int32>, choiceSlot: UnsafeBufferPointer<Int32>
+    ) {
         totalChoices &+= outcome.steps
         lengths[outcome.steps] &+= 1
         switch outcome.kind {

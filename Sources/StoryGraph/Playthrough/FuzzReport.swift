@@ -75,19 +75,26 @@ public struct FuzzReport: Sendable {
         // busiest one (exact when one passage shows it, a lower bound otherwise).
         let story = graph.graph
         for v in 0..<graph.passageCount where passageRuns[v] > 0 {
-            for f in story.shown(in: v) where story.isFragment[f] { passageRuns[f] = max(passageRuns[f], passageRuns[v]) }
+            for f in story.shown(in: v) where story.isFragment[f] {
+                passageRuns[f] = max(passageRuns[f], passageRuns[v])
+            }
         }
         self.passageRuns = passageRuns
         // A choice met in several slots (copies of a callee) is counted at its first one.
         var choiceRuns = Array(counts.slotRuns.prefix(graph.slotCount))
-        for s in choiceRuns.indices where !graph.isChoiceSlot(s) { choiceRuns[s] = choiceRuns[Int(graph.choiceSlot[s])] }
+        for s in choiceRuns.indices where !graph.isChoiceSlot(s) {
+            choiceRuns[s] = choiceRuns[Int(graph.choiceSlot[s])]
+        }
         self.choiceRuns = choiceRuns
         endingRuns = Array(counts.endingRuns.prefix(graph.passageCount))
         stuckRuns = counts.stuckRuns
         blockedRuns = counts.blockedRuns
         firstBlockedRuns = counts.firstBlocked
         unknownOffers = counts.unknownOffers
-        unknownChoices = counts.unknownOffers == 0 ? [] : (0..<graph.slotCount).filter { counts.unknownSlots[$0] && graph.isChoiceSlot($0) }.map { graph.refs[$0] }
+        unknownChoices =
+            counts.unknownOffers == 0
+            ? []
+            : (0..<graph.slotCount).filter { counts.unknownSlots[$0] && graph.isChoiceSlot($0) }.map { graph.refs[$0] }
         brokenLinkRuns = counts.brokenLinkRuns
         dynamicLinkRuns = counts.dynamicLinkRuns
         totalChoices = counts.totalChoices
@@ -95,10 +102,12 @@ public struct FuzzReport: Sendable {
         firstStuckRuns = counts.firstStuck
         firstFailedRuns = counts.firstFailed.map { FailedRun(run: $0.run, choice: graph.refs[$0.slot]) }
         var failedLinks: [FailedLink] = []
-        for slot in 0..<graph.slotCount where graph.targets[slot] < 0 && choiceRuns[slot] > 0 && graph.isChoiceSlot(slot) {
-            failedLinks.append(FailedLink(
-                choice: graph.refs[slot], isDynamic: graph.targets[slot] == PlayGraph.dynamicTarget,
-                runs: choiceRuns[slot], firstRun: counts.firstFailure[slot]))
+        for slot in 0..<graph.slotCount
+        where graph.targets[slot] < 0 && choiceRuns[slot] > 0 && graph.isChoiceSlot(slot) {
+            failedLinks.append(
+                FailedLink(
+                    choice: graph.refs[slot], isDynamic: graph.targets[slot] == PlayGraph.dynamicTarget,
+                    runs: choiceRuns[slot], firstRun: counts.firstFailure[slot]))
         }
         self.failedLinks = failedLinks
     }
@@ -133,7 +142,7 @@ public struct FuzzReport: Sendable {
             sum += length * count
         }
         func percentile(_ percent: Int) -> Int {
-            let rank = max(1, (runs * percent + 99) / 100)  // ⌈runs · percent / 100⌉
+            let rank = max(1, (runs * percent + 99) / 100) // ⌈runs · percent / 100⌉
             var seen = 0
             for (length, count) in lengthHistogram.enumerated() {
                 seen += count

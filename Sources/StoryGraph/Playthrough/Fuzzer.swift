@@ -24,7 +24,9 @@ public struct Fuzzer: Sendable {
     /// Worker threads; `nil` for one per core.
     package var jobs: Int?
 
-    public init(runs: Int = 10_000, seed: UInt64 = 1, policy: PlayPolicy = .uniform, maxSteps: Int? = nil, jobs: Int? = nil) {
+    public init(
+        runs: Int = 10_000, seed: UInt64 = 1, policy: PlayPolicy = .uniform, maxSteps: Int? = nil, jobs: Int? = nil
+    ) {
         precondition(runs >= 0, "runs must not be negative")
         precondition(maxSteps.map { $0 >= 1 } ?? true, "the step cap must be at least 1")
         self.runs = runs
@@ -39,7 +41,9 @@ public struct Fuzzer: Sendable {
 
     /// Plays the runs with a base seed drawn from the caller's generator (the report
     /// names that seed, so the fuzz can be played again with `seed:`).
-    public func run(_ graph: PlayGraph, using rng: inout some RandomNumberGenerator, progress: (@Sendable (Int) -> Void)? = nil) -> FuzzReport {
+    public func run(
+        _ graph: PlayGraph, using rng: inout some RandomNumberGenerator, progress: (@Sendable (Int) -> Void)? = nil
+    ) -> FuzzReport {
         var seeded = self
         seeded.seed = rng.next()
         return seeded.run(graph, progress: progress)
@@ -66,7 +70,9 @@ public struct Fuzzer: Sendable {
             while true {
                 let block = nextBlock.add(1, ordering: .relaxed).oldValue
                 guard block < blocks else { break }
-                let played = reader != nil ? task.play(block: block, into: counts, reader: &reader!) : task.play(block: block, into: counts)
+                let played =
+                    reader != nil
+                    ? task.play(block: block, into: counts, reader: &reader!) : task.play(block: block, into: counts)
                 if let progress {
                     progress(done.add(played, ordering: .relaxed).newValue)
                 }
@@ -126,4 +132,3 @@ struct FuzzTask: Sendable {
 extension ProcessInfo {
     static var activeProcessors: Int { ProcessInfo.processInfo.activeProcessorCount }
 }
-

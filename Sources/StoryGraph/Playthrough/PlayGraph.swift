@@ -56,8 +56,10 @@ public struct PlayGraph: Sendable {
         var offsets = [Int32](repeating: 0, count: n + 1)
         var targets: [Int32] = []
         var refs: [ChoiceRef] = []
-        let shownBroken = graph.shownBrokenLinks, shownDynamic = graph.shownDynamicLinks
-        var nextBroken = 0, nextDynamic = 0
+        let shownBroken = graph.shownBrokenLinks
+        let shownDynamic = graph.shownDynamicLinks
+        var nextBroken = 0
+        var nextDynamic = 0
         var nextReturn = 0
         let unmatched = graph.returnsWithoutCall
         for v in 0..<n {

@@ -69,7 +69,8 @@ package struct PlaySession: Sendable {
     /// - Complexity: O(slots of the node × size of their conditions).
     package var locked: [Int] {
         guard var reader, failedSlot == nil else { return [] }
-        var offered: [Int] = [], truths: [Truth] = []
+        var offered: [Int] = []
+        var truths: [Truth] = []
         reader.offer(at: node, into: &offered, truths: &truths)
         let lo = Int(graph.offsets[node])
         return truths.indices.compactMap { k in
@@ -91,7 +92,8 @@ package struct PlaySession: Sendable {
     package var offered: [Int] {
         if failedSlot != nil { return [] }
         if var reader {
-            var offered: [Int] = [], truths: [Truth] = []
+            var offered: [Int] = []
+            var truths: [Truth] = []
             reader.offer(at: node, into: &offered, truths: &truths)
             return offered
         }
@@ -108,7 +110,8 @@ package struct PlaySession: Sendable {
 
     package var state: State {
         if let failedSlot {
-            return graph.targets[failedSlot] == PlayGraph.brokenTarget ? .brokenLink(slot: failedSlot) : .dynamicLink(slot: failedSlot)
+            return graph.targets[failedSlot] == PlayGraph.brokenTarget
+                ? .brokenLink(slot: failedSlot) : .dynamicLink(slot: failedSlot)
         }
         if graph.offsets[node] == graph.offsets[node + 1] { return .ending }
         return offered.isEmpty ? .outOfChoices : .choosing

@@ -59,7 +59,8 @@ public struct Playthrough: Sendable, Hashable {
         let raw: RawOutcome
         if policy == .state {
             var reader = ReaderState(graph)
-            var offered: [Int] = [], truths: [Truth] = []
+            var offered: [Int] = []
+            var truths: [Truth] = []
             raw = reader.run(
                 start: graph.start, maxSteps: cap, rng: &rng, observer: &observer, offered: &offered, truths: &truths,
                 unknown: { _ in })
@@ -92,7 +93,8 @@ public struct Playthrough: Sendable, Hashable {
         if policy == .state {
             var reader = ReaderState(graph)
             var rng = Xoshiro256StarStar(seed: seed, run: UInt64(run))
-            var offered: [Int] = [], truths: [Truth] = []
+            var offered: [Int] = []
+            var truths: [Truth] = []
             let raw = reader.run(
                 start: graph.start, maxSteps: cap, rng: &rng, observer: &observer, offered: &offered, truths: &truths,
                 unknown: { _ in })

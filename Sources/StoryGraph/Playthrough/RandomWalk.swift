@@ -149,7 +149,8 @@ enum RandomWalk {
             var k = Int(truncatingIfNeeded: rng.bounded(UInt64(count)))
             var slot = lo
             while true {
-                let ok = allowed(slot, tier)
+                let ok =
+                    allowed(slot, tier)
                     && (filter == 0 || (filter == 1 ? observer.isNewToBlock(slot) : observer.isNewToRun(slot)))
                 if ok {
                     if k == 0 { break }

@@ -73,7 +73,8 @@ package struct ReaderState: Sendable {
     package mutating func offer(at node: Int, into offered: inout [Int], truths: inout [Truth]) {
         offered.removeAll(keepingCapacity: true)
         truths.removeAll(keepingCapacity: true)
-        let lo = Int(play.offsets[node]), hi = Int(play.offsets[node + 1])
+        let lo = Int(play.offsets[node])
+        let hi = Int(play.offsets[node + 1])
         var anySure = false
         for s in lo..<hi {
             let t = truth(s)
@@ -123,7 +124,8 @@ package struct ReaderState: Sendable {
     }
 
     private mutating func evaluate(_ program: ExpressionProgram) -> StateValue? {
-        let values = values, visits = visits
+        let values = values
+        let visits = visits
         return program.evaluate(&scratch, variable: { values[$0] }, visits: { visits[$0] })
     }
 

@@ -29,7 +29,8 @@ package struct CheckCIOutput {
     /// per file rather than once per finding.
     private var relativePaths: [String: String?] = [:]
 
-    package init(findings: [Diagnostic], rules: RuleRegistry, tool: Tool, currentFolder: String, standardInput: String) {
+    package init(findings: [Diagnostic], rules: RuleRegistry, tool: Tool, currentFolder: String, standardInput: String)
+    {
         self.findings = findings
         self.rules = rules
         self.tool = tool
@@ -46,7 +47,8 @@ package struct CheckCIOutput {
     // MARK: SARIF
 
     /// The identifier of the SARIF 2.1.0 schema (its `id`, OASIS errata 01).
-    package static let sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    package static let sarifSchema =
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// One SARIF log with one run: the driver with every registered rule, one result per
     /// finding. Columns are counted in Unicode scalars, as every location of storygraph's
@@ -77,7 +79,9 @@ package struct CheckCIOutput {
             }
             if !finding.notes.isEmpty {
                 let related = finding.notes.enumerated().map { i, note in
-                    var fields: [(String, ReportValue)] = [("id", .int(i)), ("message", .object([("text", .string(note.message))]))]
+                    var fields: [(String, ReportValue)] = [
+                        ("id", .int(i)), ("message", .object([("text", .string(note.message))])),
+                    ]
                     if let location = note.location { fields.append(("physicalLocation", physicalLocation(location))) }
                     return ReportValue.object(fields)
                 }
@@ -91,7 +95,8 @@ package struct CheckCIOutput {
             ("semanticVersion", .string(tool.version)), ("rules", .array(descriptors)),
         ])
         let run = ReportValue.object([
-            ("tool", .object([("driver", driver)])), ("columnKind", .string("unicodeCodePoints")), ("results", .array(results)),
+            ("tool", .object([("driver", driver)])), ("columnKind", .string("unicodeCodePoints")),
+            ("results", .array(results)),
         ])
         // SARIF's keys are camelCase: written as they are, where storygraph's own JSON turns
         // them to snake_case.
@@ -143,9 +148,14 @@ package struct CheckCIOutput {
         ])
         return .object([
             ("description", .object([("text", .string("Replace '\(fix.original)' with '\(fix.replacement)'"))])),
-            ("artifactChanges", .array([.object([
-                ("artifactLocation", sarifArtifact(fix.location.file)), ("replacements", .array([replacement])),
-            ])])),
+            (
+                "artifactChanges",
+                .array([
+                    .object([
+                        ("artifactLocation", sarifArtifact(fix.location.file)), ("replacements", .array([replacement])),
+                    ])
+                ])
+            ),
         ])
     }
 
@@ -185,7 +195,8 @@ package struct CheckCIOutput {
         var out = ""
         for byte in path.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
@@ -208,19 +219,22 @@ package struct CheckCIOutput {
     /// - Complexity: O(findings · notes).
     package func github() -> String {
         findings.map { finding in
-            let command = switch finding.severity {
-            case .error: "error"
-            case .warning: "warning"
-            case .info: "notice"
-            }
+            let command =
+                switch finding.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .info: "notice"
+                }
             var properties: [String] = []
             var message = finding.message
             if let location = finding.location, location.file == standardInput {
                 // No file to annotate: the place goes into the message.
                 message = "\(location): " + message
             } else if let location = finding.location {
-                properties += ["file=" + Self.property(relativePath(location.file) ?? location.file),
-                               "line=\(location.line)", "col=\(location.column)"]
+                properties += [
+                    "file=" + Self.property(relativePath(location.file) ?? location.file),
+                    "line=\(location.line)", "col=\(location.column)",
+                ]
             }
             if let id = finding.ruleID { properties.append("title=" + Self.property(id)) }
             var lines = [TerminalText.escaped(message)]
@@ -243,7 +257,9 @@ package struct CheckCIOutput {
     /// A workflow command's property value: as `data`, and `:` and `,` too.
     package static func property(_ text: String) -> String {
         let escaped = data(TerminalText.escaped(text))
-        guard escaped.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",") }) else { return escaped }
+        guard escaped.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",") }) else {
+            return escaped
+        }
         return escaped.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

@@ -22,7 +22,8 @@ public struct CheckReport: Sendable, Hashable {
             let errors = diagnostics.count { $0.severity == .error }
             let warnings = diagnostics.count { $0.severity == .warning }
             let infos = diagnostics.count { $0.severity == .info }
-            return "\(path): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info"
+            return
+                "\(path): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info"
         }
     }
 
@@ -60,16 +61,24 @@ public struct CheckReport: Sendable, Hashable {
     public func document() -> ReportDocument {
         let files = files.map { file in
             ReportValue.object([
-                ("file", .string(file.path)), ("readable", .bool(file.readable)), ("findings", .array(file.findings.map(\.value))),
+                ("file", .string(file.path)), ("readable", .bool(file.readable)),
+                ("findings", .array(file.findings.map(\.value))),
             ])
         }
-        return ReportDocument(heading: nil, sections: [.init("", [
-            .paragraph(ReportText(summary)),
-            .data([
-                .init("files", .array(files)), .init("errors", .int(count(.error))), .init("warnings", .int(count(.warning))),
-                .init("infos", .int(count(.info))), .init("strict", .bool(strict)),
-            ]),
-        ])])
+        return ReportDocument(
+            heading: nil,
+            sections: [
+                .init(
+                    "",
+                    [
+                        .paragraph(ReportText(summary)),
+                        .data([
+                            .init("files", .array(files)), .init("errors", .int(count(.error))),
+                            .init("warnings", .int(count(.warning))),
+                            .init("infos", .int(count(.info))), .init("strict", .bool(strict)),
+                        ]),
+                    ])
+            ])
     }
 
     /// What `check --format` writes on stdout.

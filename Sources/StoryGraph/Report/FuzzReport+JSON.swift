@@ -14,7 +14,8 @@ extension FuzzReport {
                 location: c.location)
         }
         let document = JSONDocument(
-            schemaVersion: ReportDocument.schemaVersion, story: story.title, runs: runs, seed: seed, policy: policy.rawValue, maxSteps: maxSteps,
+            schemaVersion: ReportDocument.schemaVersion, story: story.title, runs: runs, seed: seed,
+            policy: policy.rawValue, maxSteps: maxSteps,
             allEnded: allEnded,
             outcomes: outcomeRows(odds: odds).map {
                 JSONOutcome(
@@ -31,10 +32,13 @@ extension FuzzReport {
                 neverTakenChoices: neverTakenChoices.map(choice)),
             stuck: JSONRuns(runs: stuckRuns, firstRuns: firstStuckRuns),
             failed: JSONFailures(
-                runs: brokenLinkRuns + dynamicLinkRuns, brokenLinkRuns: brokenLinkRuns, dynamicLinkRuns: dynamicLinkRuns,
+                runs: brokenLinkRuns + dynamicLinkRuns, brokenLinkRuns: brokenLinkRuns,
+                dynamicLinkRuns: dynamicLinkRuns,
                 firstRuns: firstFailedRuns.map { JSONFailedRun(run: $0.run, choice: choice($0.choice)) },
                 links: failedLinks.map {
-                    JSONFailedLink(choice: choice($0.choice), kind: $0.isDynamic ? "dynamic" : "broken", runs: $0.runs, firstRun: $0.firstRun)
+                    JSONFailedLink(
+                        choice: choice($0.choice), kind: $0.isDynamic ? "dynamic" : "broken", runs: $0.runs,
+                        firstRun: $0.firstRun)
                 }),
             totalChoices: totalChoices,
             underState: policy == .state

@@ -35,7 +35,9 @@ extension FuzzReport {
     /// `Replay one: storygraph fuzz story.json --replay 7 --seed 1 --policy fresh`: the
     /// first run that got stuck or failed; nil when every run ended.
     package func replayLine(_ replay: Replay) -> String? {
-        guard !allEnded, let first = (firstStuckRuns + firstBlockedRuns + firstFailedRuns.map { $0.run }).min() else { return nil }
+        guard !allEnded, let first = (firstStuckRuns + firstBlockedRuns + firstFailedRuns.map { $0.run }).min() else {
+            return nil
+        }
         var options = " --seed \(seed)"
         if policy != .uniform { options += " --policy \(policy.rawValue)" }
         if let maxSteps = replay.maxSteps { options += " --max-steps \(maxSteps)" }

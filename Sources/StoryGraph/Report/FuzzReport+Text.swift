@@ -34,7 +34,8 @@ extension FuzzReport {
                 let error = (exact * (1 - exact) / Double(runs)).squareRoot()
                 outlier = abs(share - exact) > Self.outlierStandardErrors * error
             }
-            return OutcomeRow(label: label, passage: passage, runs: count, share: share, exact: exact, isOutlier: outlier)
+            return OutcomeRow(
+                label: label, passage: passage, runs: count, share: share, exact: exact, isOutlier: outlier)
         }
         var rows: [OutcomeRow] = []
         for v in 0..<graph.passageCount where graph.graph.isEnding[v] {
@@ -45,7 +46,8 @@ extension FuzzReport {
         }
         // A run cut by the cap may have been about to end: no mark on that row.
         if stuckRuns > 0 || (odds?.neverEnding ?? 0) > 0 {
-            rows.append(row("stuck (no ending)", passage: nil, runs: stuckRuns, exact: odds?.neverEnding, compare: false))
+            rows.append(
+                row("stuck (no ending)", passage: nil, runs: stuckRuns, exact: odds?.neverEnding, compare: false))
         }
         if blockedRuns > 0 {
             rows.append(row("stuck under state", passage: nil, runs: blockedRuns, exact: nil, compare: false))
@@ -67,7 +69,9 @@ extension FuzzReport {
         let story = graph.graph.story
         var lines: [String] = []
         let title = story.title.isEmpty ? "" : " of \(FuzzText.quoted(story.title))"
-        lines.append("Fuzz\(title): \(NumberText.grouped(runs)) runs, seed \(seed), \(policy.rawValue) policy, step cap \(NumberText.grouped(maxSteps))")
+        lines.append(
+            "Fuzz\(title): \(NumberText.grouped(runs)) runs, seed \(seed), \(policy.rawValue) policy, step cap \(NumberText.grouped(maxSteps))"
+        )
         lines.append("")
 
         let rows = outcomeRows(odds: odds)
@@ -76,17 +80,23 @@ extension FuzzReport {
             lines.append("Outcomes: none (no runs)")
         } else {
             let cells = rows.map { r in
-                (TerminalText.escaped(r.label), NumberText.grouped(r.runs), Self.percent(r.share), r.exact.map(Self.percent) ?? "", r.isOutlier)
+                (
+                    TerminalText.escaped(r.label), NumberText.grouped(r.runs), Self.percent(r.share),
+                    r.exact.map(Self.percent) ?? "", r.isOutlier
+                )
             }
             let w0 = max("Outcome".count, cells.map { DisplayWidth.of($0.0) }.max()! + 2)
             let w1 = max("runs".count, cells.map(\.1.count).max()!)
             let w2 = max("share".count, cells.map(\.2.count).max()!)
             let w3 = max("exact".count, cells.map(\.3.count).max()!)
-            var header = "Outcome".rightPadded(to: w0) + "  " + "runs".leftPadded(to: w1) + "  " + "share".leftPadded(to: w2)
+            var header =
+                "Outcome".rightPadded(to: w0) + "  " + "runs".leftPadded(to: w1) + "  " + "share".leftPadded(to: w2)
             if showExact { header += "  " + "exact".leftPadded(to: w3) }
             lines.append(header)
             for cell in cells {
-                var line = "  " + cell.0.rightPadded(to: w0 - 2) + "  " + cell.1.leftPadded(to: w1) + "  " + cell.2.leftPadded(to: w2)
+                var line =
+                    "  " + cell.0.rightPadded(to: w0 - 2) + "  " + cell.1.leftPadded(to: w1) + "  "
+                    + cell.2.leftPadded(to: w2)
                 if showExact { line += "  " + cell.3.leftPadded(to: w3) }
                 if cell.4 { line += " !" }
                 lines.append(line)
@@ -98,60 +108,92 @@ extension FuzzReport {
         lines.append("")
 
         if let stats = lengthStatistics {
-            lines.append("Run length in choices: min \(stats.min), mean \(NumberText.fixed(stats.mean)), median \(stats.median), p90 \(stats.p90), p99 \(stats.p99), max \(stats.max)")
+            lines.append(
+                "Run length in choices: min \(stats.min), mean \(NumberText.fixed(stats.mean)), median \(stats.median), p90 \(stats.p90), p99 \(stats.p99), max \(stats.max)"
+            )
             lines.append("")
         }
 
         lines.append("Coverage")
-        lines.append("  passages  \(NumberText.grouped(passagesVisited)) of \(NumberText.grouped(graph.passageCount)) (\(Self.percent(Double(passagesVisited) / Double(max(1, graph.passageCount)))))")
-        lines.append("  choices   \(NumberText.grouped(choicesTaken)) of \(NumberText.grouped(graph.choiceCount)) (\(Self.percent(Double(choicesTaken) / Double(max(1, graph.choiceCount)))))")
+        lines.append(
+            "  passages  \(NumberText.grouped(passagesVisited)) of \(NumberText.grouped(graph.passageCount)) (\(Self.percent(Double(passagesVisited) / Double(max(1, graph.passageCount)))))"
+        )
+        lines.append(
+            "  choices   \(NumberText.grouped(choicesTaken)) of \(NumberText.grouped(graph.choiceCount)) (\(Self.percent(Double(choicesTaken) / Double(max(1, graph.choiceCount)))))"
+        )
         let unvisited = neverVisitedPassages
         if !unvisited.isEmpty {
             lines.append("  passages never visited (\(NumberText.grouped(unvisited.count))):")
             for v in unvisited.prefix(listLimit) {
                 lines.append("    \(story.passages[v].id)\(FuzzText.at(story.passages[v].location))")
             }
-            if unvisited.count > listLimit { lines.append("    … and \(NumberText.grouped(unvisited.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
+            if unvisited.count > listLimit {
+                lines.append(
+                    "    … and \(NumberText.grouped(unvisited.count - listLimit)) more (\(listLimit) listed; --format json lists them all)"
+                )
+            }
         }
         let untaken = neverTakenChoices
         if !untaken.isEmpty {
             lines.append("  choices never taken (\(NumberText.grouped(untaken.count))):")
             for ref in untaken.prefix(listLimit) { lines.append("    " + Self.describe(ref, in: graph.graph)) }
-            if untaken.count > listLimit { lines.append("    … and \(NumberText.grouped(untaken.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
+            if untaken.count > listLimit {
+                lines.append(
+                    "    … and \(NumberText.grouped(untaken.count - listLimit)) more (\(listLimit) listed; --format json lists them all)"
+                )
+            }
         }
         lines.append("")
 
         if stuckRuns > 0 {
-            lines.append("Stuck runs (no ending within \(NumberText.grouped(maxSteps)) choices, or no choice left to take): \(NumberText.grouped(stuckRuns)); runs \(Self.runList(firstStuckRuns, of: stuckRuns))")
+            lines.append(
+                "Stuck runs (no ending within \(NumberText.grouped(maxSteps)) choices, or no choice left to take): \(NumberText.grouped(stuckRuns)); runs \(Self.runList(firstStuckRuns, of: stuckRuns))"
+            )
         } else {
             lines.append("Stuck runs: none")
         }
         if policy == .state {
             if blockedRuns > 0 {
-                lines.append("Stuck under state (a passage that is not an ending, where no choice's condition held): \(NumberText.grouped(blockedRuns)); runs \(Self.runList(firstBlockedRuns, of: blockedRuns))")
+                lines.append(
+                    "Stuck under state (a passage that is not an ending, where no choice's condition held): \(NumberText.grouped(blockedRuns)); runs \(Self.runList(firstBlockedRuns, of: blockedRuns))"
+                )
             } else {
                 lines.append("Stuck under state: none")
             }
             if unknownOffers > 0 {
-                lines.append("Offered on an unknown condition: \(NumberText.grouped(unknownOffers)) times, \(NumberText.grouped(unknownChoices.count)) choice\(unknownChoices.count == 1 ? "" : "s"):")
+                lines.append(
+                    "Offered on an unknown condition: \(NumberText.grouped(unknownOffers)) times, \(NumberText.grouped(unknownChoices.count)) choice\(unknownChoices.count == 1 ? "" : "s"):"
+                )
                 for ref in unknownChoices.prefix(listLimit) { lines.append("  " + Self.describe(ref, in: graph.graph)) }
-                if unknownChoices.count > listLimit { lines.append("  … and \(NumberText.grouped(unknownChoices.count - listLimit)) more (\(listLimit) listed; --format json lists them all)") }
+                if unknownChoices.count > listLimit {
+                    lines.append(
+                        "  … and \(NumberText.grouped(unknownChoices.count - listLimit)) more (\(listLimit) listed; --format json lists them all)"
+                    )
+                }
             } else {
                 lines.append("Offered on an unknown condition: none")
             }
         }
         let failed = brokenLinkRuns + dynamicLinkRuns
         if failed > 0 {
-            lines.append("Broken-link runs: \(NumberText.grouped(failed)); runs \(Self.runList(firstFailedRuns.map(\.run), of: failed))")
+            lines.append(
+                "Broken-link runs: \(NumberText.grouped(failed)); runs \(Self.runList(firstFailedRuns.map(\.run), of: failed))"
+            )
             for link in failedLinks {
                 let what = link.isDynamic ? "computed link" : "broken link"
-                lines.append("  \(what) \(Self.describe(link.choice, in: graph.graph)): \(NumberText.grouped(link.runs)) runs, first run \(link.firstRun)")
+                lines.append(
+                    "  \(what) \(Self.describe(link.choice, in: graph.graph)): \(NumberText.grouped(link.runs)) runs, first run \(link.firstRun)"
+                )
             }
         } else {
             lines.append("Broken-link runs: none")
         }
         lines.append("")
-        lines.append(allEnded ? "Every run reached an ending." : "\(NumberText.grouped(runs - endedRuns)) of \(NumberText.grouped(runs)) runs did not reach an ending.")
+        lines.append(
+            allEnded
+                ? "Every run reached an ending."
+                : "\(NumberText.grouped(runs - endedRuns)) of \(NumberText.grouped(runs)) runs did not reach an ending."
+        )
         return TerminalText.joined(lines) + "\n"
     }
 

@@ -14,7 +14,8 @@ package enum JSONOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         if keys == .snakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         // Plain values, non-finite numbers as strings: encoding cannot fail.
         return try! encoder.encode(value)
     }

@@ -53,10 +53,14 @@ package struct PathListing {
         var reachedLimit = false
         write(listing.opening())
         for path in PathEnumerator(graph, to: ending, reachability: reachability) {
-            if let limit, listing.printed >= limit { reachedLimit = true; break }
+            if let limit, listing.printed >= limit {
+                reachedLimit = true
+                break
+            }
             write(listing.next(path))
         }
-        let counts = PathCounts(graph, components: StronglyConnectedComponents(graph), reachability: reachability, budget: budget)
+        let counts = PathCounts(
+            graph, components: StronglyConnectedComponents(graph), reachability: reachability, budget: budget)
         let total = Total(counts, to: ending, printed: listing.printed, reachedLimit: reachedLimit)
         write(listing.closing(total))
         return total
@@ -94,7 +98,8 @@ package struct PathListing {
         switch format {
         case .text: ""
         case .json:
-            (printed == 0 ? "" : "\n  ") + "],\n  \"printed\": \(printed),\n  \"total\": \"\(total.total)\",\n  \"exact\": \(total.exact),"
+            (printed == 0 ? "" : "\n  ")
+                + "],\n  \"printed\": \(printed),\n  \"total\": \"\(total.total)\",\n  \"exact\": \(total.exact),"
                 + "\n  \"unbounded_walks\": \(total.unboundedWalks)\n}\n"
         }
     }

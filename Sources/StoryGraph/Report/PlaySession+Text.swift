@@ -27,7 +27,8 @@ extension PlaySession {
     /// `✗ Stuck: 1,000 choices without an ending (the step cap).`
     package func stepCapText() -> String {
         let count = steps.count
-        return "✗ Stuck: \(NumberText.grouped(count)) choice\(count == 1 ? "" : "s") without an ending (the step cap).\n"
+        return
+            "✗ Stuck: \(NumberText.grouped(count)) choice\(count == 1 ? "" : "s") without an ending (the step cap).\n"
     }
 
     /// What the reader can do at the current node: the numbered choices offered, or how
@@ -36,7 +37,9 @@ extension PlaySession {
         let more = keys ? " b goes back, r restarts, q quits." : ""
         var lines = [""]
         let variables = variablesText()
-        if !variables.isEmpty, state == .choosing || state == .outOfChoices { lines.append(String(variables.dropLast())) }
+        if !variables.isEmpty, state == .choosing || state == .outOfChoices {
+            lines.append(String(variables.dropLast()))
+        }
         switch state {
         case .choosing:
             for (i, slot) in offered.enumerated() { lines.append("  \(i + 1). " + label(slot)) }
@@ -51,10 +54,13 @@ extension PlaySession {
             lines.append("✗ No choice is left here: the once-only ones are used up and there is no fallback." + more)
         case .brokenLink(let slot):
             let choice = choice(slot)
-            lines.append("✗ This way is broken: no passage is named '\(choice.target)'\(FuzzText.at(choice.location))." + more)
+            lines.append(
+                "✗ This way is broken: no passage is named '\(choice.target)'\(FuzzText.at(choice.location))." + more)
         case .dynamicLink(let slot):
             let choice = choice(slot)
-            lines.append("✗ This link goes where the story computes when it runs ('\(choice.target)')\(FuzzText.at(choice.location)); storygraph cannot follow it." + more)
+            lines.append(
+                "✗ This link goes where the story computes when it runs ('\(choice.target)')\(FuzzText.at(choice.location)); storygraph cannot follow it."
+                    + more)
         }
         return TerminalText.joined(lines) + "\n"
     }
@@ -72,11 +78,14 @@ extension PlaySession {
     /// storygraph cannot tell), and a mark on a link that cannot be followed.
     package func label(_ slot: Int, locked: Bool = false) -> String {
         let choice = choice(slot)
-        var text = choice.text.isEmpty || isAutomatic(slot) && choice.kind != .choice
+        var text =
+            choice.text.isEmpty || isAutomatic(slot) && choice.kind != .choice
             ? (choice.text.isEmpty ? "" : choice.text + " ") + "(goes on to \(targetName(slot)))"
             : choice.text
         if let condition = choice.condition {
-            text += locked ? "  [locked: \(condition.description)]"
+            text +=
+                locked
+                ? "  [locked: \(condition.description)]"
                 : isUndecided(slot) ? "  [if \(condition.description), undecided]" : "  [if \(condition.description)]"
         }
         if graph.targets[slot] == PlayGraph.brokenTarget { text += "  ✗ no passage '\(choice.target)'" }

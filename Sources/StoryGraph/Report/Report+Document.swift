@@ -24,122 +24,197 @@ extension Report {
     private func structureSection() -> ReportDocument.Section {
         let s = structure
         let lower = paths.exact ? "" : "+"
-        return .init("Structure", key: "structure", [.figures([
-            .init("passages", "\(NumberText.grouped(s.passages))", [.init("passages", .int(s.passages))]),
-            .init("choices", "\(NumberText.grouped(s.choices))", [.init("choices", .int(s.choices))]),
-            .init("words", "\(NumberText.grouped(s.words))", [.init("words", .int(s.words))]),
-            .init("endings", "\(NumberText.grouped(s.endings))", [.init("endings", .int(s.endings))]),
-            .init("mean choices per passage", "\(NumberText.fixed(s.meanChoices))", [.init("mean_choices", .double(s.meanChoices))]),
-            .init("passages where paths merge", "\(NumberText.grouped(s.merges))", [.init("merges", .int(s.merges))]),
-            .init("false choices", Self.count(s.falseChoices, limit: 5), [.init("false_choices", .strings(s.falseChoices))]),
-            .init("shortest path", "\(s.shortestPath.map { "\(NumberText.grouped($0)) choice\($0 == 1 ? "" : "s")" } ?? "-")",
-                  [.init("shortest_path", .optional(s.shortestPath))]),
-            .init("longest path", "\(s.longestPath.map { "\(NumberText.grouped($0))\(lower) choice\($0 == 1 && paths.exact ? "" : "s")" } ?? "-")",
-                  [.init("longest_path", .optional(s.longestPath))]),
-        ] + sourceFigures())])
+        return .init(
+            "Structure", key: "structure",
+            [
+                .figures(
+                    [
+                        .init("passages", "\(NumberText.grouped(s.passages))", [.init("passages", .int(s.passages))]),
+                        .init("choices", "\(NumberText.grouped(s.choices))", [.init("choices", .int(s.choices))]),
+                        .init("words", "\(NumberText.grouped(s.words))", [.init("words", .int(s.words))]),
+                        .init("endings", "\(NumberText.grouped(s.endings))", [.init("endings", .int(s.endings))]),
+                        .init(
+                            "mean choices per passage", "\(NumberText.fixed(s.meanChoices))",
+                            [.init("mean_choices", .double(s.meanChoices))]),
+                        .init(
+                            "passages where paths merge", "\(NumberText.grouped(s.merges))",
+                            [.init("merges", .int(s.merges))]),
+                        .init(
+                            "false choices", Self.count(s.falseChoices, limit: 5),
+                            [.init("false_choices", .strings(s.falseChoices))]),
+                        .init(
+                            "shortest path",
+                            "\(s.shortestPath.map { "\(NumberText.grouped($0)) choice\($0 == 1 ? "" : "s")" } ?? "-")",
+                            [.init("shortest_path", .optional(s.shortestPath))]),
+                        .init(
+                            "longest path",
+                            "\(s.longestPath.map { "\(NumberText.grouped($0))\(lower) choice\($0 == 1 && paths.exact ? "" : "s")" } ?? "-")",
+                            [.init("longest_path", .optional(s.longestPath))]),
+                    ] + sourceFigures())
+            ])
     }
 
     /// The source language's own figures on one line (`in the yarn source  nodes 12, …`),
     /// one `structure.source` object in JSON; none when the format counts none.
     private func sourceFigures() -> [ReportDocument.Figure] {
         guard let figures = structure.source?.figures, !figures.isEmpty else { return [] }
-        let text = figures.map { "\($0.name.replacingOccurrences(of: "_", with: " ")) \(NumberText.grouped($0.value))" }.joined(separator: ", ")
-        return [.init("in the \(format) source", "\(text)", [.init("source", .object(figures.map { ($0.name, .int($0.value)) }))])]
+        let text = figures.map { "\($0.name.replacingOccurrences(of: "_", with: " ")) \(NumberText.grouped($0.value))" }
+            .joined(separator: ", ")
+        return [
+            .init(
+                "in the \(format) source", "\(text)",
+                [.init("source", .object(figures.map { ($0.name, .int($0.value)) }))])
+        ]
     }
 
     private func pathsSection() -> ReportDocument.Section {
-        .init("Paths", key: "paths", [.figures([
-            .init("paths", "\(paths.total.formatted() + (paths.exact ? " (exact)" : " (at least: \(budgetNote))"))",
-                  [.init("total", .big(paths.total)), .init("exact", .bool(paths.exact))]),
-            .init("unbounded walks", "\(paths.unboundedWalks ? "yes (the reader can loop and still reach an ending)" : "no")",
-                  [.init("unbounded_walks", .bool(paths.unboundedWalks))]),
-            .init(nil, "", [.init("search_steps", .int(paths.searchSteps))]),
-        ])])
+        .init(
+            "Paths", key: "paths",
+            [
+                .figures([
+                    .init(
+                        "paths",
+                        "\(paths.total.formatted() + (paths.exact ? " (exact)" : " (at least: \(budgetNote))"))",
+                        [.init("total", .big(paths.total)), .init("exact", .bool(paths.exact))]),
+                    .init(
+                        "unbounded walks",
+                        "\(paths.unboundedWalks ? "yes (the reader can loop and still reach an ending)" : "no")",
+                        [.init("unbounded_walks", .bool(paths.unboundedWalks))]),
+                    .init(nil, "", [.init("search_steps", .int(paths.searchSteps))]),
+                ])
+            ])
     }
 
     private func endingsSection() -> ReportDocument.Section {
         let lower = paths.exact ? "" : "+"
         let rows = endings.map { e in
             ReportDocument.Row(
-                [.code(e.id), "\(e.kind ?? (e.tags.isEmpty ? "-" : e.tags.joined(separator: " ")))", "\(e.paths.formatted() + lower)",
-                 "\(e.shortest < 0 ? "-" : NumberText.grouped(e.shortest))", "\(e.longest < 0 ? "-" : NumberText.grouped(e.longest) + lower)", "\(NumberText.percent(e.probability))"],
+                [
+                    .code(e.id), "\(e.kind ?? (e.tags.isEmpty ? "-" : e.tags.joined(separator: " ")))",
+                    "\(e.paths.formatted() + lower)",
+                    "\(e.shortest < 0 ? "-" : NumberText.grouped(e.shortest))",
+                    "\(e.longest < 0 ? "-" : NumberText.grouped(e.longest) + lower)",
+                    "\(NumberText.percent(e.probability))",
+                ],
                 .object([
-                    ("id", .string(e.id)), ("kind", .optional(e.kind)), ("tags", .strings(e.tags)), ("paths", .big(e.paths)),
-                    ("shortest", .int(e.shortest)), ("longest", .int(e.longest)), ("probability", .double(e.probability)),
+                    ("id", .string(e.id)), ("kind", .optional(e.kind)), ("tags", .strings(e.tags)),
+                    ("paths", .big(e.paths)),
+                    ("shortest", .int(e.shortest)), ("longest", .int(e.longest)),
+                    ("probability", .double(e.probability)),
                 ]))
         }
         let table = ReportDocument.Table(
             key: "endings",
-            columns: [.init("ending"), .init("kind"), .init("paths", rightAligned: true), .init("shortest", rightAligned: true),
-                      .init("longest", rightAligned: true), .init("odds", rightAligned: true)],
+            columns: [
+                .init("ending"), .init("kind"), .init("paths", rightAligned: true),
+                .init("shortest", rightAligned: true),
+                .init("longest", rightAligned: true), .init("odds", rightAligned: true),
+            ],
             rows: rows, empty: "none reachable",
             cut: .init(limit: Self.endingRows, noun: "endings", hint: "the JSON report lists them all"))
         return .init("Endings", [.table(table), .data([.init("unreachable_endings", .strings(unreachableEndings))])])
     }
 
     private func oddsSection() -> ReportDocument.Section {
-        .init("Odds", note: "a reader who picks at random", key: "odds", [.figures([
-            .init("never ending (trapped)", "\(NumberText.percent(odds.neverEnding))", [.init("never_ending", .double(odds.neverEnding))]),
-            .init(odds.brokenLink > 0 ? "broken link" : nil, "\(NumberText.percent(odds.brokenLink))", [.init("broken_link", .double(odds.brokenLink))]),
-            .init(odds.dynamicLink > 0 ? "dynamic link" : nil, "\(NumberText.percent(odds.dynamicLink))", [.init("dynamic_link", .double(odds.dynamicLink))]),
-            .init("expected choices", "\(odds.expectedChoices.map { NumberText.fixed($0) } ?? (odds.converged || odds.neverEnding > 0 ? "- (a reader may never stop)" : "- (not solved within the budget)"))",
-                  [.init("expected_choices", .optional(odds.expectedChoices))]),
-            .init(odds.converged ? nil : "note", "\(oddsNote)", [.init("converged", .bool(odds.converged))]),
-            .init(nil, "", [.init("unresolved", .double(odds.unresolved))]),
-        ])])
+        .init(
+            "Odds", note: "a reader who picks at random", key: "odds",
+            [
+                .figures([
+                    .init(
+                        "never ending (trapped)", "\(NumberText.percent(odds.neverEnding))",
+                        [.init("never_ending", .double(odds.neverEnding))]),
+                    .init(
+                        odds.brokenLink > 0 ? "broken link" : nil, "\(NumberText.percent(odds.brokenLink))",
+                        [.init("broken_link", .double(odds.brokenLink))]),
+                    .init(
+                        odds.dynamicLink > 0 ? "dynamic link" : nil, "\(NumberText.percent(odds.dynamicLink))",
+                        [.init("dynamic_link", .double(odds.dynamicLink))]),
+                    .init(
+                        "expected choices",
+                        "\(odds.expectedChoices.map { NumberText.fixed($0) } ?? (odds.converged || odds.neverEnding > 0 ? "- (a reader may never stop)" : "- (not solved within the budget)"))",
+                        [.init("expected_choices", .optional(odds.expectedChoices))]),
+                    .init(odds.converged ? nil : "note", "\(oddsNote)", [.init("converged", .bool(odds.converged))]),
+                    .init(nil, "", [.init("unresolved", .double(odds.unresolved))]),
+                ])
+            ])
     }
 
     private func loopsSection() -> ReportDocument.Section {
         let trapping = loops.filter { !$0.escapable }.count
         let loopValues = loops.map { loop in
-            ReportValue.object([("passages", .strings(loop.passages)), ("escapable", .bool(loop.escapable)), ("reachable", .bool(loop.reachable))])
+            ReportValue.object([
+                ("passages", .strings(loop.passages)), ("escapable", .bool(loop.escapable)),
+                ("reachable", .bool(loop.reachable)),
+            ])
         }
         let items = cycles.listed.map { cycle in
             ReportDocument.Item(
-                .joined((cycle.passages + [cycle.passages[0]]).map(ReportText.code), separator: " → ") + (cycle.escapable ? "" : "  (trapping)"),
+                .joined((cycle.passages + [cycle.passages[0]]).map(ReportText.code), separator: " → ")
+                    + (cycle.escapable ? "" : "  (trapping)"),
                 .object([("passages", .strings(cycle.passages)), ("escapable", .bool(cycle.escapable))]))
         }
         // People see 10; the JSON lists --max-cycles; the search counts them all.
-        let hint = cycles.listed.count > Self.cycleRows
-            ? "the JSON report lists \(NumberText.grouped(cycles.listed.count))" + (cycles.count > cycles.listed.count ? "; --max-cycles N lists more" : "")
+        let hint =
+            cycles.listed.count > Self.cycleRows
+            ? "the JSON report lists \(NumberText.grouped(cycles.listed.count))"
+                + (cycles.count > cycles.listed.count ? "; --max-cycles N lists more" : "")
             : "--max-cycles N lists more in the JSON report"
-        return .init("Loops", [
-            .figures([
-                .init("loops (cyclic components)", "\(NumberText.grouped(loops.count)) (\(NumberText.grouped(loops.count - trapping)) escapable, \(NumberText.grouped(trapping)) trapping)",
-                      [.init("loops", .array(loopValues))]),
-                .init("elementary cycles", "\(NumberText.grouped(cycles.count) + (cycles.exact ? "" : "+ (at least: \(budgetNote))"))",
-                      [.init("cycles.count", .int(cycles.count)), .init("cycles.exact", .bool(cycles.exact))]),
-                .init(nil, "", [.init("cycles.search_steps", .int(cycles.searchSteps))]),
-            ]),
-            .list(.init(
-                key: "cycles.listed", style: .lines, items: items, empty: nil,
-                cut: .init(limit: Self.cycleRows, noun: "cycles", hint: hint, total: cycles.count))),
-        ])
+        return .init(
+            "Loops",
+            [
+                .figures([
+                    .init(
+                        "loops (cyclic components)",
+                        "\(NumberText.grouped(loops.count)) (\(NumberText.grouped(loops.count - trapping)) escapable, \(NumberText.grouped(trapping)) trapping)",
+                        [.init("loops", .array(loopValues))]),
+                    .init(
+                        "elementary cycles",
+                        "\(NumberText.grouped(cycles.count) + (cycles.exact ? "" : "+ (at least: \(budgetNote))"))",
+                        [.init("cycles.count", .int(cycles.count)), .init("cycles.exact", .bool(cycles.exact))]),
+                    .init(nil, "", [.init("cycles.search_steps", .int(cycles.searchSteps))]),
+                ]),
+                .list(
+                    .init(
+                        key: "cycles.listed", style: .lines, items: items, empty: nil,
+                        cut: .init(limit: Self.cycleRows, noun: "cycles", hint: hint, total: cycles.count))),
+            ])
     }
 
     private func bottlenecksSection() -> ReportDocument.Section {
         let items = bottlenecks.map { id in
             ReportDocument.Item(.code(id) + (id == start ? " (the start)" : ""), .string(id))
         }
-        return .init("Bottlenecks", note: "every path to an ending goes through them", [.list(.init(
-            key: "bottlenecks", style: .inline, items: items, empty: "none",
-            cut: .init(limit: 20, noun: "bottlenecks", hint: "the JSON report lists them all")))])
+        return .init(
+            "Bottlenecks", note: "every path to an ending goes through them",
+            [
+                .list(
+                    .init(
+                        key: "bottlenecks", style: .inline, items: items, empty: "none",
+                        cut: .init(limit: 20, noun: "bottlenecks", hint: "the JSON report lists them all")))
+            ])
     }
 
     private func problemsSection() -> ReportDocument.Section {
         let errors = findings.filter { $0.severity == "error" }.count
         let warnings = findings.filter { $0.severity == "warning" }.count
         let infos = findings.filter { $0.severity == "info" }.count
-        return .init("Problems", [
-            .figures([
-                .init("unreachable", Self.count(unreachable, limit: 10), [.init("unreachable", .strings(unreachable))]),
-                .init("trapped", Self.count(trapped, limit: 10), [.init("trapped", .strings(trapped))]),
-            ]),
-            .paragraph("findings: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info"),
-            .findings(.init(
-                key: "findings", findings: findings,
-                cut: .init(limit: Self.findingRows, noun: "findings", hint: "storygraph check lists them all"))),
-        ])
+        return .init(
+            "Problems",
+            [
+                .figures([
+                    .init(
+                        "unreachable", Self.count(unreachable, limit: 10), [.init("unreachable", .strings(unreachable))]
+                    ),
+                    .init("trapped", Self.count(trapped, limit: 10), [.init("trapped", .strings(trapped))]),
+                ]),
+                .paragraph(
+                    "findings: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info"
+                ),
+                .findings(
+                    .init(
+                        key: "findings", findings: findings,
+                        cut: .init(limit: Self.findingRows, noun: "findings", hint: "storygraph check lists them all"))),
+            ])
     }
 
     /// "3 (a, b, c)", at most `limit` names and "… N more in the JSON report".

@@ -100,8 +100,10 @@ extension Report.State {
         let ids = graph.ids
         func at(_ ref: ChoiceRef) -> ChoiceAt {
             let choice = graph.choice(ref)
-            return ChoiceAt(passage: ids[ref.passage], choice: choice.text, to: choice.target, condition: choice.condition?.description,
-                            location: choice.location)
+            return ChoiceAt(
+                passage: ids[ref.passage], choice: choice.text, to: choice.target,
+                condition: choice.condition?.description,
+                location: choice.location)
         }
         states = s.states
         steps = s.steps
@@ -122,8 +124,9 @@ extension Report.State {
             return Step(passage: ids[ref.passage], choice: choice.text, auto: choice.kind != .choice)
         }
         reachableEndings = s.reachedEndings.map { e in
-            Ending(id: ids[e.passage], witness: e.witness.map(step), paths: outcomes?.perEnding[e.passage],
-                   probability: outcomes?.endingProbability?[e.passage])
+            Ending(
+                id: ids[e.passage], witness: e.witness.map(step), paths: outcomes?.perEnding[e.passage],
+                probability: outcomes?.endingProbability?[e.passage])
         }
         if let outcomes {
             paths = outcomes.total
@@ -158,15 +161,21 @@ extension Report {
         let budget = Self.stateBound(s)
         let explored: String
         if !s.complete {
-            explored = "\(NumberText.grouped(s.states)) (stopped at \(budget): what is not reached may still be reachable)"
+            explored =
+                "\(NumberText.grouped(s.states)) (stopped at \(budget): what is not reached may still be reachable)"
         } else if !s.computedLinks.isEmpty {
-            let links = s.computedLinks.count == 1 ? "a computed link" : "\(NumberText.grouped(s.computedLinks.count)) computed links"
-            explored = "\(NumberText.grouped(s.states)) (complete, but a reader meets \(links) the search cannot follow: what is not reached may still be reachable)"
+            let links =
+                s.computedLinks.count == 1
+                ? "a computed link" : "\(NumberText.grouped(s.computedLinks.count)) computed links"
+            explored =
+                "\(NumberText.grouped(s.states)) (complete, but a reader meets \(links) the search cannot follow: what is not reached may still be reachable)"
         } else {
             explored = "\(NumberText.grouped(s.states)) (complete)"
         }
         // Why the claims about every state are not made; nil when they are proven.
-        let unproven: String? = !s.complete ? "the search stopped at \(budget)"
+        let unproven: String? =
+            !s.complete
+            ? "the search stopped at \(budget)"
             : s.computedLinks.isEmpty ? nil : "a reader meets a computed link the search cannot follow"
         func choices(_ list: [State.ChoiceAt]) -> ReportText {
             guard !list.isEmpty else { return "0" }
@@ -175,11 +184,17 @@ extension Report {
             return "\(NumberText.grouped(list.count)): " + .joined(items, separator: "; ")
         }
         func choiceValues(_ list: [State.ChoiceAt]) -> ReportValue { .array(list.map(Self.value)) }
-        func names(_ list: [String]) -> ReportText { list.isEmpty ? "none" : .joined(list.map(ReportText.code), separator: ", ") }
+        func names(_ list: [String]) -> ReportText {
+            list.isEmpty ? "none" : .joined(list.map(ReportText.code), separator: ", ")
+        }
         func steps(_ witness: [State.Step]) -> ReportValue {
-            .array(witness.map { step in
-                .object([("passage", .string(step.passage)), ("choice", .string(step.choice)), ("auto", .bool(step.auto))])
-            })
+            .array(
+                witness.map { step in
+                    .object([
+                        ("passage", .string(step.passage)), ("choice", .string(step.choice)),
+                        ("auto", .bool(step.auto)),
+                    ])
+                })
         }
         func clicks(_ witness: [State.Step]) -> ReportText {
             let clicks = witness.filter { !$0.auto }.map { ReportText("'\($0.choice)'") }
@@ -191,7 +206,9 @@ extension Report {
             var cells: [ReportText] = [.code(e.id), "\(NumberText.grouped(e.witness.count))"]
             var fields: [(String, ReportValue)] = [("id", .string(e.id)), ("witness", steps(e.witness))]
             if counted {
-                cells += ["\((e.paths ?? BigUInt()).formatted() + lower)", "\(e.probability.map(NumberText.percent) ?? "-")"]
+                cells += [
+                    "\((e.paths ?? BigUInt()).formatted() + lower)", "\(e.probability.map(NumberText.percent) ?? "-")",
+                ]
                 fields += [("paths", .big(e.paths ?? BigUInt())), ("probability", .optional(e.probability))]
             }
             return ReportDocument.Row(cells + [clicks(e.witness)], .object(fields))
@@ -205,56 +222,97 @@ extension Report {
                 [.code(b.id), by.isEmpty ? "-" : .joined(by, separator: "; ")],
                 .object([("id", .string(b.id)), ("blocking", .array(b.blocking.map(Self.value)))]))
         }
-        let cut = { (noun: String) in ReportDocument.Cut(limit: Self.stateRows, noun: noun, hint: "the JSON report lists them all") }
-        return .init("State", note: "what a reader can reach, given the story's variables", key: "state", [
-            .figures([
-                .init("states explored", "\(explored)", [
-                    .init("states", .int(s.states)), .init("complete", .bool(s.complete)),
-                    .init("max_states", .int(s.maxStates)), .init("max_steps", .int(s.maxSteps)),
-                    .init("stopped_by", .optional(s.stoppedBy)),
+        let cut = { (noun: String) in
+            ReportDocument.Cut(limit: Self.stateRows, noun: noun, hint: "the JSON report lists them all")
+        }
+        return .init(
+            "State", note: "what a reader can reach, given the story's variables", key: "state",
+            [
+                .figures([
+                    .init(
+                        "states explored", "\(explored)",
+                        [
+                            .init("states", .int(s.states)), .init("complete", .bool(s.complete)),
+                            .init("max_states", .int(s.maxStates)), .init("max_steps", .int(s.maxSteps)),
+                            .init("stopped_by", .optional(s.stoppedBy)),
+                        ]),
+                    .init(
+                        nil, "",
+                        [
+                            .init("steps", .int(s.steps)), .init("evaluation_steps", .int(s.evaluationSteps)),
+                            .init("max_evaluation_steps", .int(s.maxEvaluationSteps)), .init("bytes", .int(s.bytes)),
+                            .init("max_bytes", .int(s.maxBytes)), .init("max_seconds", .double(s.maxSeconds)),
+                            .init("max_string_bytes", .int(StateValue.maxStringBytes)),
+                        ]),
+                    .init("variables tracked", names(s.variables), [.init("variables", .strings(s.variables))]),
+                    .init(
+                        s.abstracted.isEmpty ? nil : "abstracted away (no condition reads them)", names(s.abstracted),
+                        [.init("abstracted", .strings(s.abstracted))]),
+                    .init(
+                        s.visitCounters.isEmpty ? nil : "visits counted", names(s.visitCounters),
+                        [.init("visit_counters", .strings(s.visitCounters))]),
                 ]),
-                .init(nil, "", [
-                    .init("steps", .int(s.steps)), .init("evaluation_steps", .int(s.evaluationSteps)),
-                    .init("max_evaluation_steps", .int(s.maxEvaluationSteps)), .init("bytes", .int(s.bytes)),
-                    .init("max_bytes", .int(s.maxBytes)), .init("max_seconds", .double(s.maxSeconds)),
-                    .init("max_string_bytes", .int(StateValue.maxStringBytes)),
+                .table(
+                    .init(
+                        key: "reachable_endings", columns: endingColumns,
+                        rows: reached,
+                        empty: unproven.map { "no ending reached (\($0))" } ?? "no ending is reachable under state",
+                        cut: cut("endings"))),
+                .figures(outcomeFigures(s, budget: budget, unproven: unproven, steps: steps, clicks: clicks)),
+                .table(
+                    .init(
+                        key: "unreachable_endings",
+                        columns: [.init("ending only the links reach"), .init("blocked by")],
+                        rows: blocked, empty: unreachedEndings(s, unproven: unproven), cut: cut("endings"))),
+                .figures([
+                    // Unproven, the three claims about every state are one line, and the JSON
+                    // keeps their keys, empty.
+                    .init(unproven == nil ? nil : "never, always, only the links", "not claimed: \(unproven ?? "")"),
+                    .init(
+                        unproven == nil ? "passages only the links reach" : nil,
+                        Self.count(s.onlyStructural, limit: 10),
+                        [.init("only_structural", .strings(s.onlyStructural))]),
+                    .init(
+                        unproven == nil ? "conditions never true" : nil, choices(s.neverTrue),
+                        [.init("never_true", choiceValues(s.neverTrue))]),
+                    .init(
+                        unproven == nil ? "conditions always true" : nil, choices(s.alwaysTrue),
+                        [.init("always_true", choiceValues(s.alwaysTrue))]),
+                    .init(
+                        s.computedLinks.isEmpty ? nil : "computed links a reader meets", choices(s.computedLinks),
+                        [.init("computed_links", choiceValues(s.computedLinks))]),
+                    .init(
+                        "conditions not understood",
+                        s.unknown.isEmpty
+                            ? "0"
+                            : choices(s.unknown)
+                                + " (\(NumberText.grouped(s.unknownEvaluations)) evaluations taken both ways)",
+                        [
+                            .init("unknown", choiceValues(s.unknown)),
+                            .init("unknown_evaluations", .int(s.unknownEvaluations)),
+                        ]),
+                    .init(
+                        "variables set, never read", names(s.setNeverRead),
+                        [.init("set_never_read", .strings(s.setNeverRead))]),
+                    .init(
+                        "variables read, never set", names(s.readNeverSet),
+                        [.init("read_never_set", .strings(s.readNeverSet))]),
+                    // Each one found is read unset on a state reached; none found proves none
+                    // only when every state was explored.
+                    .init(
+                        "variables read before set",
+                        s.readBeforeSet.isEmpty && unproven != nil
+                            ? "none found (\(unproven ?? ""))" : names(s.readBeforeSet.map(\.variable)),
+                        [
+                            .init(
+                                "read_before_set",
+                                .array(
+                                    s.readBeforeSet.map {
+                                        .object([("variable", .string($0.variable)), ("choice", Self.value($0.choice))])
+                                    }))
+                        ]),
                 ]),
-                .init("variables tracked", names(s.variables), [.init("variables", .strings(s.variables))]),
-                .init(s.abstracted.isEmpty ? nil : "abstracted away (no condition reads them)", names(s.abstracted),
-                      [.init("abstracted", .strings(s.abstracted))]),
-                .init(s.visitCounters.isEmpty ? nil : "visits counted", names(s.visitCounters),
-                      [.init("visit_counters", .strings(s.visitCounters))]),
-            ]),
-            .table(.init(
-                key: "reachable_endings", columns: endingColumns,
-                rows: reached, empty: unproven.map { "no ending reached (\($0))" } ?? "no ending is reachable under state",
-                cut: cut("endings"))),
-            .figures(outcomeFigures(s, budget: budget, unproven: unproven, steps: steps, clicks: clicks)),
-            .table(.init(
-                key: "unreachable_endings", columns: [.init("ending only the links reach"), .init("blocked by")],
-                rows: blocked, empty: unreachedEndings(s, unproven: unproven), cut: cut("endings"))),
-            .figures([
-                // Unproven, the three claims about every state are one line, and the JSON
-                // keeps their keys, empty.
-                .init(unproven == nil ? nil : "never, always, only the links", "not claimed: \(unproven ?? "")"),
-                .init(unproven == nil ? "passages only the links reach" : nil, Self.count(s.onlyStructural, limit: 10),
-                      [.init("only_structural", .strings(s.onlyStructural))]),
-                .init(unproven == nil ? "conditions never true" : nil, choices(s.neverTrue), [.init("never_true", choiceValues(s.neverTrue))]),
-                .init(unproven == nil ? "conditions always true" : nil, choices(s.alwaysTrue), [.init("always_true", choiceValues(s.alwaysTrue))]),
-                .init(s.computedLinks.isEmpty ? nil : "computed links a reader meets", choices(s.computedLinks),
-                      [.init("computed_links", choiceValues(s.computedLinks))]),
-                .init("conditions not understood", s.unknown.isEmpty ? "0" : choices(s.unknown) + " (\(NumberText.grouped(s.unknownEvaluations)) evaluations taken both ways)",
-                      [.init("unknown", choiceValues(s.unknown)), .init("unknown_evaluations", .int(s.unknownEvaluations))]),
-                .init("variables set, never read", names(s.setNeverRead), [.init("set_never_read", .strings(s.setNeverRead))]),
-                .init("variables read, never set", names(s.readNeverSet), [.init("read_never_set", .strings(s.readNeverSet))]),
-                // Each one found is read unset on a state reached; none found proves none
-                // only when every state was explored.
-                .init("variables read before set", s.readBeforeSet.isEmpty && unproven != nil ? "none found (\(unproven ?? ""))" : names(s.readBeforeSet.map(\.variable)),
-                      [.init("read_before_set", .array(s.readBeforeSet.map {
-                    .object([("variable", .string($0.variable)), ("choice", Self.value($0.choice))])
-                }))]),
-            ]),
-        ])
+            ])
     }
 
     /// What the table of endings no reader reaches says when it has no row: that every
@@ -263,47 +321,64 @@ extension Report {
     private func unreachedEndings(_ s: State, unproven: String?) -> ReportText {
         guard let unproven else { return "every ending the links reach is reachable under state" }
         let reached = Set(s.reachableEndings.map(\.id))
-        if endings.allSatisfy({ reached.contains($0.id) }) { return "every ending the links reach is reachable under state" }
+        if endings.allSatisfy({ reached.contains($0.id) }) {
+            return "every ending the links reach is reachable under state"
+        }
         return "endings the search did not reach: not claimed (\(unproven))"
     }
 
     /// Paths and odds under state beside the structural ones; none without them.
     private func outcomeFigures(
-        _ s: State, budget: String, unproven: String?, steps: ([State.Step]) -> ReportValue, clicks: ([State.Step]) -> ReportText
+        _ s: State, budget: String, unproven: String?, steps: ([State.Step]) -> ReportValue,
+        clicks: ([State.Step]) -> ReportText
     ) -> [ReportDocument.Figure] {
         guard let total = s.paths, let exact = s.pathsExact else { return [] }
         let structural = paths.total.formatted() + (paths.exact ? "" : "+")
-        let count = exact
+        let count =
+            exact
             ? "\(total.formatted()) (exact; \(structural) by the links alone)"
             : "\(total.formatted())+ (at least: \(!s.complete ? "the search stopped at \(budget)" : s.computedLinks.isEmpty ? budgetNote : "computed links are not followed"); \(structural) by the links alone)"
         let cycle = s.cycle ?? []
-        let loops: ReportText = s.unboundedWalks == true && !cycle.isEmpty
-            ? "yes: " + .joined(cycle.map(ReportText.code), separator: " → ") + " (the reader's choices " + clicks(s.cycleWitness ?? []) + ")"
+        let loops: ReportText =
+            s.unboundedWalks == true && !cycle.isEmpty
+            ? "yes: " + .joined(cycle.map(ReportText.code), separator: " → ") + " (the reader's choices "
+                + clicks(s.cycleWitness ?? []) + ")"
             : unproven.map { "none found (\($0))" } ?? "no"
         let odds: ReportText
         if let stuck = s.stuck, let never = s.neverEnding {
-            odds = "stuck \(NumberText.percent(stuck)), never ending \(NumberText.percent(never))" + (s.oddsConverged == false ? " (lower bounds: \(budgetNote))" : "")
+            odds =
+                "stuck \(NumberText.percent(stuck)), never ending \(NumberText.percent(never))"
+                + (s.oddsConverged == false ? " (lower bounds: \(budgetNote))" : "")
         } else {
-            odds = s.complete ? "not computed: a reader meets a computed link" : "not computed: the search stopped at \(budget)"
+            odds =
+                s.complete
+                ? "not computed: a reader meets a computed link" : "not computed: the search stopped at \(budget)"
         }
         return [
             .init("paths under state", "\(count)", [.init("paths", .big(total)), .init("paths_exact", .bool(exact))]),
-            .init("loops under state", loops, [
-                .init("unbounded_walks", s.unboundedWalks.map(ReportValue.bool) ?? .null), .init("cycle", .strings(cycle)),
-                .init("cycle_witness", steps(s.cycleWitness ?? [])),
-            ]),
-            .init("odds under state (choices shown)", odds, [
-                .init("stuck", .optional(s.stuck)), .init("never_ending", .optional(s.neverEnding)),
-                .init("odds_converged", s.oddsConverged.map(ReportValue.bool) ?? .null),
-            ]),
+            .init(
+                "loops under state", loops,
+                [
+                    .init("unbounded_walks", s.unboundedWalks.map(ReportValue.bool) ?? .null),
+                    .init("cycle", .strings(cycle)),
+                    .init("cycle_witness", steps(s.cycleWitness ?? [])),
+                ]),
+            .init(
+                "odds under state (choices shown)", odds,
+                [
+                    .init("stuck", .optional(s.stuck)), .init("never_ending", .optional(s.neverEnding)),
+                    .init("odds_converged", s.oddsConverged.map(ReportValue.bool) ?? .null),
+                ]),
         ]
     }
 
     /// The bound that stopped the search, named (`StateAnalysis.Bound.describe`).
     static func stateBound(_ s: State) -> String {
         guard let bound = s.stoppedBy.flatMap(StateAnalysis.Bound.init(rawValue:)) else { return "its budget" }
-        return bound.describe(StateAnalysis.Budget(
-            maxStates: s.maxStates, maxSteps: s.maxSteps, seconds: s.maxSeconds, maxEvaluationSteps: s.maxEvaluationSteps, maxBytes: s.maxBytes))
+        return bound.describe(
+            StateAnalysis.Budget(
+                maxStates: s.maxStates, maxSteps: s.maxSteps, seconds: s.maxSeconds,
+                maxEvaluationSteps: s.maxEvaluationSteps, maxBytes: s.maxBytes))
     }
 
     /// "'Pay the toll' in Gate ($coins >= 5)"; a step without a label is named by where it goes.
@@ -313,7 +388,10 @@ extension Report {
     }
 
     static func value(_ c: State.ChoiceAt) -> ReportValue {
-        .object([("passage", .string(c.passage)), ("choice", .string(c.choice)), ("to", .string(c.to)), ("condition", .optional(c.condition)),
-                 ("location", .location(c.location))])
+        .object([
+            ("passage", .string(c.passage)), ("choice", .string(c.choice)), ("to", .string(c.to)),
+            ("condition", .optional(c.condition)),
+            ("location", .location(c.location)),
+        ])
     }
 }

@@ -114,13 +114,15 @@ extension Report {
             total: analysis.paths.total, exact: analysis.paths.isExact,
             unboundedWalks: analysis.paths.unboundedWalks, searchSteps: analysis.paths.steps)
         endings = analysis.endings.entries.map {
-            Ending(id: ids[$0.passage], kind: $0.kind, tags: $0.tags, paths: $0.paths,
-                   shortest: $0.shortest, longest: $0.longest, probability: $0.probability)
+            Ending(
+                id: ids[$0.passage], kind: $0.kind, tags: $0.tags, paths: $0.paths,
+                shortest: $0.shortest, longest: $0.longest, probability: $0.probability)
         }
         unreachableEndings = names(analysis.endings.unreachable)
         let o = analysis.odds
-        odds = Odds(neverEnding: o.neverEnding, brokenLink: o.brokenLink, dynamicLink: o.dynamicLink,
-                    expectedChoices: o.expectedChoices, converged: o.converged, unresolved: o.unresolved)
+        odds = Odds(
+            neverEnding: o.neverEnding, brokenLink: o.brokenLink, dynamicLink: o.dynamicLink,
+            expectedChoices: o.expectedChoices, converged: o.converged, unresolved: o.unresolved)
         unreachable = names(analysis.reachability.unreachable)
         trapped = names(analysis.reachability.trapped)
         loops = analysis.cycles.loops.map {

@@ -15,14 +15,18 @@ extension ReportDocument {
         if let heading {
             out.append("<header class=\"report-heading\">")
             out.append("<h1>\(Self.htmlEscaped(heading.title.isEmpty ? "(untitled)" : heading.title))</h1>")
-            out.append("<p>Format \(Self.html(.code(heading.format), link: false)), starts at \(Self.html(.code(heading.start))).</p>")
+            out.append(
+                "<p>Format \(Self.html(.code(heading.format), link: false)), starts at \(Self.html(.code(heading.start))).</p>"
+            )
             out.append("</header>")
         }
         for section in sections {
             let slug = Self.slug(section.title)
             out.append("<section class=\"report-section\" id=\"section-\(slug)\">")
             if !section.title.isEmpty {
-                out.append("<h2>\(Self.htmlEscaped(section.title))\(section.note.map { " <small>(\(Self.htmlEscaped($0)))</small>" } ?? "")</h2>")
+                out.append(
+                    "<h2>\(Self.htmlEscaped(section.title))\(section.note.map { " <small>(\(Self.htmlEscaped($0)))</small>" } ?? "")</h2>"
+                )
             }
             for block in section.blocks { out += Self.html(block, passageOf: passageOf) }
             out.append("</section>")
@@ -39,33 +43,45 @@ extension ReportDocument {
             return rows.isEmpty ? [] : ["<table class=\"figures\">"] + rows + ["</table>"]
         case .table(let t):
             if t.rows.isEmpty { return ["<p class=\"empty\">\(html(t.empty))</p>"] }
-            var lines = ["<table class=\"sortable\" id=\"table-\(slug(t.key))\">", "<thead><tr>"
-                + t.columns.map { "<th scope=\"col\"\($0.rightAligned ? " class=\"number\"" : "")>\(htmlEscaped($0.header))</th>" }.joined()
-                + "</tr></thead>", "<tbody>"]
+            var lines = [
+                "<table class=\"sortable\" id=\"table-\(slug(t.key))\">",
+                "<thead><tr>"
+                    + t.columns.map {
+                        "<th scope=\"col\"\($0.rightAligned ? " class=\"number\"" : "")>\(htmlEscaped($0.header))</th>"
+                    }.joined()
+                    + "</tr></thead>", "<tbody>",
+            ]
             for row in t.rows.prefix(t.cut.limit) {
-                lines.append("<tr>" + zip(t.columns, row.cells).map { column, cell in
-                    "<td\(column.rightAligned ? " class=\"number\"" : "")>\(html(cell))</td>"
-                }.joined() + "</tr>")
+                lines.append(
+                    "<tr>"
+                        + zip(t.columns, row.cells).map { column, cell in
+                            "<td\(column.rightAligned ? " class=\"number\"" : "")>\(html(cell))</td>"
+                        }.joined() + "</tr>")
             }
             return lines + ["</tbody>", "</table>"] + cut(t.cut, held: t.rows.count)
         case .list(let list):
             if list.items.isEmpty { return list.empty.map { ["<p class=\"empty\">\(html($0))</p>"] } ?? [] }
             let shown = list.items.prefix(list.cut.limit).map { html($0.text) }
             switch list.style {
-            case .lines: return ["<ul>"] + shown.map { "<li>\($0)</li>" } + ["</ul>"] + cut(list.cut, held: list.items.count)
+            case .lines:
+                return ["<ul>"] + shown.map { "<li>\($0)</li>" } + ["</ul>"] + cut(list.cut, held: list.items.count)
             case .inline: return ["<p>" + shown.joined(separator: ", ") + htmlEscaped(inlineMore(list)) + "</p>"]
             }
         case .paragraph(let text):
             return ["<p>\(html(text))</p>"]
         case .findings(let f):
             if f.findings.isEmpty { return [] }
-            var lines = ["<table class=\"findings\">", "<thead><tr><th>severity</th><th>rule</th><th>where</th><th>message</th></tr></thead>", "<tbody>"]
+            var lines = [
+                "<table class=\"findings\">",
+                "<thead><tr><th>severity</th><th>rule</th><th>where</th><th>message</th></tr></thead>", "<tbody>",
+            ]
             for finding in f.findings.prefix(f.cut.limit) {
                 let passage = passageOf(finding).map { " data-passage=\"\(htmlEscaped($0))\"" } ?? ""
-                lines.append("<tr class=\"finding \(htmlEscaped(finding.severity))\"\(passage)><td>\(htmlEscaped(finding.severity))</td>"
-                    + "<td>\(finding.rule.map { html(.code($0), link: false) } ?? "")</td>"
-                    + "<td>\(finding.location.map { "<code>\(htmlEscaped($0.description))</code>" } ?? "")</td>"
-                    + "<td>\(htmlEscaped(finding.message))</td></tr>")
+                lines.append(
+                    "<tr class=\"finding \(htmlEscaped(finding.severity))\"\(passage)><td>\(htmlEscaped(finding.severity))</td>"
+                        + "<td>\(finding.rule.map { html(.code($0), link: false) } ?? "")</td>"
+                        + "<td>\(finding.location.map { "<code>\(htmlEscaped($0.description))</code>" } ?? "")</td>"
+                        + "<td>\(htmlEscaped(finding.message))</td></tr>")
             }
             return lines + ["</tbody>", "</table>"] + cut(f.cut, held: f.findings.count)
         case .data:
@@ -84,14 +100,19 @@ extension ReportDocument {
             switch span {
             case .plain(let plain): htmlEscaped(plain)
             case .code(let code):
-                link ? "<code class=\"id\" data-passage=\"\(htmlEscaped(code))\">\(htmlEscaped(code))</code>" : "<code>\(htmlEscaped(code))</code>"
+                link
+                    ? "<code class=\"id\" data-passage=\"\(htmlEscaped(code))\">\(htmlEscaped(code))</code>"
+                    : "<code>\(htmlEscaped(code))</code>"
             }
         }.joined()
     }
 
     /// A section or table key as an HTML id: lower-case letters and digits, the rest `-`.
     static func slug(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.map { ("a"..."z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "-" })
+        String(
+            text.lowercased().unicodeScalars.map {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "-"
+            })
     }
 
     /// The one escaping of story text in HTML, in element content and in quoted attribute

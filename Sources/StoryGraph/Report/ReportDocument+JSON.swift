@@ -55,7 +55,9 @@ extension ReportDocument {
         var stack: [[(String, ReportValue)]] = [object]
         for key in keys {
             var child: [(String, ReportValue)] = []
-            if let existing = stack[stack.count - 1].first(where: { $0.0 == key }), case .object(let fields) = existing.1 {
+            if let existing = stack[stack.count - 1].first(where: { $0.0 == key }),
+                case .object(let fields) = existing.1
+            {
                 child = fields
             }
             stack.append(child)
@@ -69,7 +71,11 @@ extension ReportDocument {
     }
 
     private static func set(_ key: String, _ value: ReportValue, in object: inout [(String, ReportValue)]) {
-        if let i = object.firstIndex(where: { $0.0 == key }) { object[i].1 = value } else { object.append((key, value)) }
+        if let i = object.firstIndex(where: { $0.0 == key }) {
+            object[i].1 = value
+        } else {
+            object.append((key, value))
+        }
     }
 }
 

@@ -9,7 +9,9 @@ extension ReportDocument {
         if let heading {
             out.append("## " + Self.markdownEscaped(heading.title.isEmpty ? "(untitled)" : heading.title))
             out.append("")
-            out.append("Format \(Self.markdown(ReportText.code(heading.format))), starts at \(Self.markdown(ReportText.code(heading.start))).")
+            out.append(
+                "Format \(Self.markdown(ReportText.code(heading.format))), starts at \(Self.markdown(ReportText.code(heading.start)))."
+            )
         }
         for section in sections {
             if !section.title.isEmpty {
@@ -35,7 +37,8 @@ extension ReportDocument {
             if t.rows.isEmpty { return [markdown(t.empty)] }
             let rows = t.rows.prefix(t.cut.limit).map { $0.cells.map(markdown) }
             let right = Set(t.columns.indices.filter { t.columns[$0].rightAligned })
-            return table(t.columns.map { markdownEscaped($0.header) }, rows, rightAligned: right) + cut(t.cut, held: t.rows.count)
+            return table(t.columns.map { markdownEscaped($0.header) }, rows, rightAligned: right)
+                + cut(t.cut, held: t.rows.count)
         case .list(let list):
             if list.items.isEmpty { return list.empty.map { [markdown($0)] } ?? [] }
             let shown = list.items.prefix(list.cut.limit).map { markdown($0.text) }
@@ -48,17 +51,23 @@ extension ReportDocument {
         case .findings(let f):
             if f.findings.isEmpty { return [] }
             let rows = f.findings.prefix(f.cut.limit).map { finding in
-                [markdownEscaped(finding.severity), finding.rule.map { markdown(.code($0)) } ?? "",
-                 finding.location.map { markdown(.code($0.description)) } ?? "", markdownEscaped(finding.message)]
+                [
+                    markdownEscaped(finding.severity), finding.rule.map { markdown(.code($0)) } ?? "",
+                    finding.location.map { markdown(.code($0.description)) } ?? "", markdownEscaped(finding.message),
+                ]
             }
-            return table(["severity", "rule", "where", "message"], rows, rightAligned: []) + cut(f.cut, held: f.findings.count)
+            return table(["severity", "rule", "where", "message"], rows, rightAligned: [])
+                + cut(f.cut, held: f.findings.count)
         case .data:
             return []
         }
     }
 
     private static func table(_ header: [String], _ rows: [[String]], rightAligned: Set<Int>) -> [String] {
-        ["| " + header.joined(separator: " | ") + " |", "|" + header.indices.map { rightAligned.contains($0) ? "---:|" : "---|" }.joined()]
+        [
+            "| " + header.joined(separator: " | ") + " |",
+            "|" + header.indices.map { rightAligned.contains($0) ? "---:|" : "---|" }.joined(),
+        ]
             + rows.map { "| " + $0.joined(separator: " | ") + " |" }
     }
 
@@ -84,7 +93,9 @@ extension ReportDocument {
         out.reserveCapacity(text.count)
         for character in text {
             switch character {
-            case "\\", "|", "*", "_", "`", "[", "]", "<", ">": out.append("\\"); out.append(character)
+            case "\\", "|", "*", "_", "`", "[", "]", "<", ">":
+                out.append("\\")
+                out.append(character)
             case "\n", "\r", "\r\n", "\u{2028}", "\u{2029}": out.append(" ")
             default: out.append(character)
             }

@@ -6,7 +6,9 @@ extension ReportDocument {
     public func text() -> String {
         var out: [String] = []
         if let heading {
-            out.append("\(heading.title.isEmpty ? "(untitled)" : heading.title) — \(heading.format), starts at '\(heading.start)'")
+            out.append(
+                "\(heading.title.isEmpty ? "(untitled)" : heading.title) — \(heading.format), starts at '\(heading.start)'"
+            )
         }
         for section in sections {
             if !out.isEmpty { out.append("") }
@@ -28,7 +30,8 @@ extension ReportDocument {
             if table.rows.isEmpty { return [pad + table.empty.plain] }
             let rows = [table.columns.map(\.header)] + table.rows.prefix(table.cut.limit).map { $0.cells.map(\.plain) }
             let right = Set(table.columns.indices.filter { table.columns[$0].rightAligned })
-            return TextTable.render(rows, indent: pad.count, rightAligned: right, header: true) + cut(table.cut, held: table.rows.count, pad)
+            return TextTable.render(rows, indent: pad.count, rightAligned: right, header: true)
+                + cut(table.cut, held: table.rows.count, pad)
         case .list(let list):
             if list.items.isEmpty { return list.empty.map { [pad + $0.plain] } ?? [] }
             let shown = list.items.prefix(list.cut.limit).map(\.text.plain)

@@ -42,12 +42,18 @@ struct ReportJSONWriter {
         func begin(_ value: ReportValue, _ writer: inout ReportJSONWriter, _ stack: inout [Frame]) {
             switch value {
             case .array(let items):
-                if items.isEmpty { writer.emptyContainer("[", "]", depth: stack.count); return }
+                if items.isEmpty {
+                    writer.emptyContainer("[", "]", depth: stack.count)
+                    return
+                }
                 writer.out.append(UInt8(ascii: "["))
                 stack.append(Frame(keys: nil, values: items))
             case .object(let members):
                 let (keys, values) = writer.sortedMembers(members)
-                if keys.isEmpty { writer.emptyContainer("{", "}", depth: stack.count); return }
+                if keys.isEmpty {
+                    writer.emptyContainer("{", "}", depth: stack.count)
+                    return
+                }
                 writer.out.append(UInt8(ascii: "{"))
                 stack.append(Frame(keys: keys, values: values))
             default:
@@ -96,7 +102,9 @@ struct ReportJSONWriter {
                 if j != i { kept[j] = item }
             }
         } else {
-            kept = kept.indices.sorted { a, b in kept[a].key == kept[b].key ? a < b : kept[a].key < kept[b].key }.map { kept[$0] }
+            kept = kept.indices.sorted { a, b in kept[a].key == kept[b].key ? a < b : kept[a].key < kept[b].key }.map {
+                kept[$0]
+            }
         }
         var keys: [String] = []
         var values: [ReportValue] = []
@@ -151,12 +159,18 @@ struct ReportJSONWriter {
     }
 
     private mutating func integer(_ x: Int) {
-        if x == 0 { out.append(UInt8(ascii: "0")); return }
+        if x == 0 {
+            out.append(UInt8(ascii: "0"))
+            return
+        }
         if x < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = x.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             while magnitude > 0 {
@@ -171,8 +185,14 @@ struct ReportJSONWriter {
     /// Swift's shortest round-trip form, less a trailing ".0" (`1`, `0.5`, `1e+20`);
     /// the non-finite ones as strings.
     private mutating func double(_ x: Double) {
-        if x.isNaN { string("nan"); return }
-        if x.isInfinite { string(x < 0 ? "-inf" : "inf"); return }
+        if x.isNaN {
+            string("nan")
+            return
+        }
+        if x.isInfinite {
+            string(x < 0 ? "-inf" : "inf")
+            return
+        }
         var text = x.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         out.append(contentsOf: text.utf8)
@@ -200,7 +220,10 @@ struct ReportJSONWriter {
                 case 0x0D: out.append(UInt8(ascii: "r"))
                 default:
                     let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    out.append(contentsOf: [
+                        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                        hex[Int(byte & 0xF)],
+                    ])
                 }
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))

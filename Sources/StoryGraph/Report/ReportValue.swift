@@ -22,7 +22,9 @@ public indirect enum ReportValue: Sendable, Hashable, Encodable {
     /// `{"file", "line", "column"}`, the one form of a location in every output.
     package static func location(_ location: SourceLocation?) -> ReportValue {
         guard let location else { return .null }
-        return .object([("file", .string(location.file)), ("line", .int(location.line)), ("column", .int(location.column))])
+        return .object([
+            ("file", .string(location.file)), ("line", .int(location.line)), ("column", .int(location.column)),
+        ])
     }
 
     public static func == (a: ReportValue, b: ReportValue) -> Bool {
@@ -40,15 +42,28 @@ public indirect enum ReportValue: Sendable, Hashable, Encodable {
 
     public func hash(into hasher: inout Hasher) {
         switch self {
-        case .int(let x): hasher.combine(0); hasher.combine(x)
-        case .double(let x): hasher.combine(1); hasher.combine(x)
-        case .bool(let x): hasher.combine(2); hasher.combine(x)
-        case .string(let x): hasher.combine(3); hasher.combine(x)
+        case .int(let x):
+            hasher.combine(0)
+            hasher.combine(x)
+        case .double(let x):
+            hasher.combine(1)
+            hasher.combine(x)
+        case .bool(let x):
+            hasher.combine(2)
+            hasher.combine(x)
+        case .string(let x):
+            hasher.combine(3)
+            hasher.combine(x)
         case .null: hasher.combine(4)
-        case .array(let x): hasher.combine(5); hasher.combine(x)
+        case .array(let x):
+            hasher.combine(5)
+            hasher.combine(x)
         case .object(let x):
             hasher.combine(6)
-            for (key, value) in x { hasher.combine(key); hasher.combine(value) }
+            for (key, value) in x {
+                hasher.combine(key)
+                hasher.combine(value)
+            }
         }
     }
 
@@ -62,12 +77,24 @@ public indirect enum ReportValue: Sendable, Hashable, Encodable {
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .int(let x): var c = encoder.singleValueContainer(); try c.encode(x)
-        case .double(let x): var c = encoder.singleValueContainer(); try c.encode(x)
-        case .bool(let x): var c = encoder.singleValueContainer(); try c.encode(x)
-        case .string(let x): var c = encoder.singleValueContainer(); try c.encode(x)
-        case .null: var c = encoder.singleValueContainer(); try c.encodeNil()
-        case .array(let x): var c = encoder.unkeyedContainer(); for v in x { try c.encode(v) }
+        case .int(let x):
+            var c = encoder.singleValueContainer()
+            try c.encode(x)
+        case .double(let x):
+            var c = encoder.singleValueContainer()
+            try c.encode(x)
+        case .bool(let x):
+            var c = encoder.singleValueContainer()
+            try c.encode(x)
+        case .string(let x):
+            var c = encoder.singleValueContainer()
+            try c.encode(x)
+        case .null:
+            var c = encoder.singleValueContainer()
+            try c.encodeNil()
+        case .array(let x):
+            var c = encoder.unkeyedContainer()
+            for v in x { try c.encode(v) }
         case .object(let x):
             var c = encoder.container(keyedBy: Key.self)
             for (key, value) in x where value != .null { try c.encode(value, forKey: Key(key)) }

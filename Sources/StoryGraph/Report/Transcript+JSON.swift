@@ -11,11 +11,17 @@ extension Transcript {
             return JSONStep(
                 passage: story.passages[step.passage].id, text: story.passages[step.passage].text,
                 choice: step.choice.choice + 1, choiceText: choice.text, target: choice.target,
-                changes: state.map { $0.steps[i].map { JSONChange(variable: $0.variable, before: JSONValue($0.before), after: JSONValue($0.after)) } })
+                changes: state.map {
+                    $0.steps[i].map {
+                        JSONChange(variable: $0.variable, before: JSONValue($0.before), after: JSONValue($0.after))
+                    }
+                })
         }
         var outcome: JSONOutcome
         switch playthrough.outcome {
-        case .ending(let v): outcome = JSONOutcome(kind: "ending", passage: story.passages[v].id, endingKind: story.passages[v].ending?.kind)
+        case .ending(let v):
+            outcome = JSONOutcome(
+                kind: "ending", passage: story.passages[v].id, endingKind: story.passages[v].ending?.kind)
         case .stuck(let v):
             let kind = policy == .state && playthrough.isOutOfChoices ? "stuck_under_state" : "stuck"
             outcome = JSONOutcome(kind: kind, passage: story.passages[v].id)
@@ -93,7 +99,10 @@ private struct JSONOutcome: Encodable {
     var target: String?
     var location: SourceLocation?
 
-    init(kind: String, passage: String, endingKind: String? = nil, choice: Int? = nil, target: String? = nil, location: SourceLocation? = nil) {
+    init(
+        kind: String, passage: String, endingKind: String? = nil, choice: Int? = nil, target: String? = nil,
+        location: SourceLocation? = nil
+    ) {
         self.kind = kind
         self.passage = passage
         self.endingKind = endingKind

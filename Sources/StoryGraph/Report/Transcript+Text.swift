@@ -18,7 +18,9 @@ extension Transcript {
         let state = stateChanges()
         if let state {
             let values = state.initial.map { "\($0.variable) = \(Self.shown($0.value))" }
-            lines.append("Variables at the start: " + (values.isEmpty ? "none tracked (no condition reads one)" : values.joined(separator: ", ")))
+            lines.append(
+                "Variables at the start: "
+                    + (values.isEmpty ? "none tracked (no condition reads one)" : values.joined(separator: ", ")))
             lines.append("")
         }
         for (i, step) in playthrough.steps.enumerated() {
@@ -26,7 +28,8 @@ extension Transcript {
             let choice = graph.graph.choice(step.choice).readableText
             lines.append(indent + "→ " + FuzzText.shorten(choice.isEmpty ? "(no text)" : choice, maxText))
             for change in state?.steps[i] ?? [] {
-                lines.append(indent + "  \(change.variable): \(Self.shown(change.before)) → \(Self.shown(change.after))")
+                lines.append(
+                    indent + "  \(change.variable): \(Self.shown(change.before)) → \(Self.shown(change.after))")
             }
         }
         let count = playthrough.steps.count
@@ -39,18 +42,30 @@ extension Transcript {
         case .stuck(let v):
             lines.append(passageLine(count + 1, v, width: width, maxText: maxText))
             if playthrough.isOutOfChoices && policy == .state {
-                lines.append(indent + "✗ stuck under state after \(choices): no choice's condition holds here (and no once-only one is left)")
+                lines.append(
+                    indent
+                        + "✗ stuck under state after \(choices): no choice's condition holds here (and no once-only one is left)"
+                )
             } else if playthrough.isOutOfChoices {
-                lines.append(indent + "✗ stuck after \(choices): no choice here can be taken (the once-only ones are used up and there is no fallback)")
+                lines.append(
+                    indent
+                        + "✗ stuck after \(choices): no choice here can be taken (the once-only ones are used up and there is no fallback)"
+                )
             } else {
                 lines.append(indent + "✗ stuck: \(choices) without an ending (step cap)")
             }
         case .brokenLink(let ref):
             let choice = graph.graph.choice(ref)
-            lines.append(indent + "✗ broken link after \(choices): no passage named \(FuzzText.quoted(choice.target))\(FuzzText.at(choice.location))")
+            lines.append(
+                indent
+                    + "✗ broken link after \(choices): no passage named \(FuzzText.quoted(choice.target))\(FuzzText.at(choice.location))"
+            )
         case .dynamicLink(let ref):
             let choice = graph.graph.choice(ref)
-            lines.append(indent + "✗ computed link after \(choices): the target \(FuzzText.quoted(choice.target)) is known only when the story runs\(FuzzText.at(choice.location))")
+            lines.append(
+                indent
+                    + "✗ computed link after \(choices): the target \(FuzzText.quoted(choice.target)) is known only when the story runs\(FuzzText.at(choice.location))"
+            )
         }
         return TerminalText.joined(lines) + "\n"
     }

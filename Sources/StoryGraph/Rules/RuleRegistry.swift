@@ -27,7 +27,9 @@ package struct RuleRegistry: Sendable {
     /// registered keeps its own).
     package func normalized(_ findings: [Diagnostic]) -> [Diagnostic] {
         findings.map { finding in
-            guard let id = finding.ruleID, let rule = byID[id], rule.severity != finding.severity else { return finding }
+            guard let id = finding.ruleID, let rule = byID[id], rule.severity != finding.severity else {
+                return finding
+            }
             var copy = finding
             copy.severity = rule.severity
             return copy

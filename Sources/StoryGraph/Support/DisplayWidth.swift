@@ -18,7 +18,10 @@ package enum DisplayWidth {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.properties.isEmojiPresentation
-            || (first.properties.isEmoji && scalars.contains("\u{FE0F}")) { return 2 }
+            || (first.properties.isEmoji && scalars.contains("\u{FE0F}"))
+        {
+            return 2
+        }
         return of(first)
     }
 
@@ -29,7 +32,7 @@ package enum DisplayWidth {
         default: break
         }
         let v = scalar.value
-        if (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return 0 }  // medial and final jamo
+        if (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return 0 } // medial and final jamo
         if scalar.properties.isEmojiPresentation { return 2 }
         return wide.contains { $0.contains(v) } ? 2 : 1
     }
@@ -49,22 +52,22 @@ package enum DisplayWidth {
     /// East Asian Wide (W) and Fullwidth (F) blocks, from Unicode's EastAsianWidth.txt,
     /// merged into the blocks they fill (emoji are told by their own property).
     static let wide: [ClosedRange<UInt32>] = [
-        0x1100...0x115F,  // Hangul Jamo, leading consonants
-        0x2329...0x232A,  // angle brackets
-        0x2E80...0x303E,  // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
-        0x3041...0x33FF,  // kana, Bopomofo, Hangul compatibility jamo, Kanbun, CJK strokes, enclosed and compatibility
-        0x3400...0x4DBF,  // CJK extension A
-        0x4E00...0x9FFF,  // CJK unified ideographs
-        0xA000...0xA4CF,  // Yi
-        0xA960...0xA97F,  // Hangul Jamo extended A
-        0xAC00...0xD7A3,  // Hangul syllables
-        0xF900...0xFAFF,  // CJK compatibility ideographs
-        0xFE10...0xFE19,  // vertical forms
-        0xFE30...0xFE6F,  // CJK compatibility forms, small form variants
-        0xFF00...0xFF60,  // fullwidth forms
-        0xFFE0...0xFFE6,  // fullwidth signs
-        0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,  // Tangut, Khitan, kana supplement, Nüshu
-        0x1F200...0x1F2FF,  // enclosed ideographic supplement
-        0x20000...0x3FFFD,  // CJK extensions B and beyond
+        0x1100...0x115F, // Hangul Jamo, leading consonants
+        0x2329...0x232A, // angle brackets
+        0x2E80...0x303E, // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
+        0x3041...0x33FF, // kana, Bopomofo, Hangul compatibility jamo, Kanbun, CJK strokes, enclosed and compatibility
+        0x3400...0x4DBF, // CJK extension A
+        0x4E00...0x9FFF, // CJK unified ideographs
+        0xA000...0xA4CF, // Yi
+        0xA960...0xA97F, // Hangul Jamo extended A
+        0xAC00...0xD7A3, // Hangul syllables
+        0xF900...0xFAFF, // CJK compatibility ideographs
+        0xFE10...0xFE19, // vertical forms
+        0xFE30...0xFE6F, // CJK compatibility forms, small form variants
+        0xFF00...0xFF60, // fullwidth forms
+        0xFFE0...0xFFE6, // fullwidth signs
+        0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, // Tangut, Khitan, kana supplement, Nüshu
+        0x1F200...0x1F2FF, // enclosed ideographic supplement
+        0x20000...0x3FFFD, // CJK extensions B and beyond
     ]
 }

@@ -41,7 +41,8 @@ package enum Suggestion {
     /// The optimal-string-alignment distance between `a` and `b`.
     /// - Complexity: O(|a| × |b|) time, O(|b|) memory (three rows).
     package static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
         return distance(a, b, atMost: max(a.count, b.count)) ?? max(a.count, b.count)
     }
 
@@ -178,7 +179,8 @@ package enum Suggestion {
         var previous = (0...b.count).map { min($0, big) }
         var current = [Int](repeating: big, count: b.count + 1)
         for i in 1...a.count {
-            let low = max(1, i - limit), high = min(b.count, i + limit)
+            let low = max(1, i - limit)
+            let high = min(b.count, i + limit)
             current[0] = i <= limit ? i : big
             if low > 1 { current[low - 1] = big }
             var rowMinimum = current[0]

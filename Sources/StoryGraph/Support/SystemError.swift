@@ -47,7 +47,8 @@ package struct SystemError: Error, Sendable, Equatable, CustomStringConvertible 
         case NSFileReadCorruptFileError: return "the file is corrupt"
         case NSFileReadInapplicableStringEncodingError, NSFileWriteInapplicableStringEncodingError:
             return "the text is not in the expected encoding"
-        default: return ns.code >= NSFileWriteUnknownError ? "the file could not be written" : "the file could not be read"
+        default:
+            return ns.code >= NSFileWriteUnknownError ? "the file could not be written" : "the file could not be read"
         }
     }
 }

@@ -16,16 +16,21 @@ package enum TerminalText {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else { out.append(scalar); continue }
-            let escape: String = switch scalar {
-            case "\u{1B}": "\\e"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            default: scalar.value < 0x100
-                ? "\\u{" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16) + "}"
-                : "\\u{" + String(scalar.value, radix: 16) + "}"
+            guard needsEscape(scalar) else {
+                out.append(scalar)
+                continue
             }
+            let escape: String =
+                switch scalar {
+                case "\u{1B}": "\\e"
+                case "\n": "\\n"
+                case "\r": "\\r"
+                case "\t": "\\t"
+                default:
+                    scalar.value < 0x100
+                        ? "\\u{" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16) + "}"
+                        : "\\u{" + String(scalar.value, radix: 16) + "}"
+                }
             out.append(contentsOf: escape.unicodeScalars)
         }
         return String(out)

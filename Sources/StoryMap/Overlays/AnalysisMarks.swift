@@ -8,7 +8,9 @@ package enum AnalysisMarks {
 
     /// - Complexity: O(P + C) for the marks (from the analyses given); the highlighted path
     ///   walks the lazy path enumeration up to path `path`.
-    package static func apply(marks: Bool, path pathNumber: Int?, analysis: MapAnalysis, to decorations: inout MapDecorations) throws(MapError) {
+    package static func apply(
+        marks: Bool, path pathNumber: Int?, analysis: MapAnalysis, to decorations: inout MapDecorations
+    ) throws(MapError) {
         guard marks || pathNumber != nil else { return }
         let graph = analysis.graph
         let reachability = analysis.reachability
@@ -22,8 +24,9 @@ package enum AnalysisMarks {
                 guard reachability.reachableNodes[v], !reachability.nodesReachingEnding[v] else { continue }
                 let passages = Array(Set(members.map { graph.passageOf[$0] })).sorted()
                 guard outlined.insert(passages).inserted else { continue }
-                decorations.clusters.append(.init(
-                    label: "trap: no ending can be reached", color: trapColor, passages: passages))
+                decorations.clusters.append(
+                    .init(
+                        label: "trap: no ending can be reached", color: trapColor, passages: passages))
             }
             let bottlenecks = analysis.bottlenecks.passages.filter { $0 != graph.start }
             decorations.markedPassages.formUnion(bottlenecks)
@@ -33,10 +36,14 @@ package enum AnalysisMarks {
             var seen = 0
             for path in PathEnumerator(graph, reachability: reachability) {
                 seen += 1
-                if seen == pathNumber { found = path; break }
+                if seen == pathNumber {
+                    found = path
+                    break
+                }
             }
             guard let found else {
-                throw MapError(option: "path", "--path \(pathNumber): the story has only \(seen) path\(seen == 1 ? "" : "s")")
+                throw MapError(
+                    option: "path", "--path \(pathNumber): the story has only \(seen) path\(seen == 1 ? "" : "s")")
             }
             decorations.highlightedPassages.formUnion(found.passages)
             for (i, e) in found.edges.enumerated() {

@@ -25,7 +25,8 @@ package struct BoxPlacement: Sendable {
         /// first when there are two).
         case between([String])
         /// Just above or below another box (the start marker, a restart marker).
-        case above(String), below(String)
+        case above(String)
+        case below(String)
         /// Apart from everything, above the rest (a legend).
         case aside
     }
@@ -109,9 +110,12 @@ package struct BoxPlacement: Sendable {
         var dropped = Set<String>()
         for j in pinned.indices {
             for i in 0..<j where !dropped.contains(pinned[i].0.name) {
-                let (a, p) = pinned[i], (b, q) = pinned[j]
-                let dx = abs(p.x - q.x), dy = abs(p.y - q.y)
-                let acrossX = (a.width + b.width) / 2 + gap, acrossY = (a.height + b.height) / 2 + gap
+                let (a, p) = pinned[i]
+                let (b, q) = pinned[j]
+                let dx = abs(p.x - q.x)
+                let dy = abs(p.y - q.y)
+                let acrossX = (a.width + b.width) / 2 + gap
+                let acrossY = (a.height + b.height) / 2 + gap
                 let factor = min(dx > 0 ? acrossX / dx : .infinity, dy > 0 ? acrossY / dy : .infinity)
                 if factor > maximumScale {
                     dropped.insert(b.name)
@@ -261,13 +265,15 @@ struct SpatialGrid: Sendable {
     mutating func insert(_ rect: Rect) {
         for c in cells(rect) { buckets[c, default: []].append(rects.count) }
         rects.append(rect)
-        bounds = bounds.map {
-            Rect(minX: min($0.minX, rect.minX), minY: min($0.minY, rect.minY), maxX: max($0.maxX, rect.maxX), maxY: max($0.maxY, rect.maxY))
-        } ?? rect
+        bounds =
+            bounds.map {
+                Rect(
+                    minX: min($0.minX, rect.minX), minY: min($0.minY, rect.minY), maxX: max($0.maxX, rect.maxX),
+                    maxY: max($0.maxY, rect.maxY))
+            } ?? rect
     }
 
     func intersects(_ rect: Rect) -> Bool {
         cells(rect).contains { c in buckets[c]?.contains { rects[$0].intersects(rect) } ?? false }
     }
 }
-

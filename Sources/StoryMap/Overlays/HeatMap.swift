@@ -45,8 +45,10 @@ package enum HeatMap {
                 decorations.choiceNotes[ref] = percent(Double(count) / runs)
             }
         }
-        decorations.legendTitle = "Share of \(NumberText.grouped(report.runs)) random runs (seed \(report.seed), \(report.policy.rawValue))"
-        decorations.legend = scale.map { MapDecorations.LegendEntry(label: $0.label, fill: $0.fill) }
+        decorations.legendTitle =
+            "Share of \(NumberText.grouped(report.runs)) random runs (seed \(report.seed), \(report.policy.rawValue))"
+        decorations.legend =
+            scale.map { MapDecorations.LegendEntry(label: $0.label, fill: $0.fill) }
             + [MapDecorations.LegendEntry(label: "never visited", fill: neverFill)]
     }
 

@@ -7,10 +7,13 @@ public enum PartialMap {
     public enum ClusterBy: String, Sendable, CaseIterable { case tag, file }
 
     /// Soft outline colours for clusters, in order.
-    package static let palette = ["#4e79a7", "#59a14f", "#9c755f", "#b07aa1", "#76b7b2", "#edc948", "#ff9da7", "#bab0ac"]
+    package static let palette = [
+        "#4e79a7", "#59a14f", "#9c755f", "#b07aa1", "#76b7b2", "#edc948", "#ff9da7", "#bab0ac",
+    ]
 
     /// - Complexity: O(P + C).
-    static func apply(_ overlays: MapOverlays, graph: StoryGraph, to decorations: inout MapDecorations) throws(MapError) {
+    static func apply(_ overlays: MapOverlays, graph: StoryGraph, to decorations: inout MapDecorations) throws(MapError)
+    {
         var visible: Set<Int>?
         if let focus = overlays.focus {
             let center = try index(of: focus, in: graph, option: "focus")
@@ -43,9 +46,10 @@ public enum PartialMap {
             groups[key, default: []].append(v)
         }
         for (k, key) in order.enumerated() {
-            decorations.clusters.append(.init(
-                label: by == .tag ? "#\(key)" : key, color: palette[k % palette.count],
-                passages: groups[key]!, style: "rounded,dashed"))
+            decorations.clusters.append(
+                .init(
+                    label: by == .tag ? "#\(key)" : key, color: palette[k % palette.count],
+                    passages: groups[key]!, style: "rounded,dashed"))
         }
     }
 
@@ -53,7 +57,8 @@ public enum PartialMap {
     /// to be (`Suggestion`).
     package static func index(of id: String, in graph: StoryGraph, option: String) throws(MapError) -> Int {
         guard let v = graph.indexByID[id] else {
-            throw MapError(option: option, "--\(option): no passage named '\(id)'\(Suggestion.phrase(for: id, among: graph.ids))")
+            throw MapError(
+                option: option, "--\(option): no passage named '\(id)'\(Suggestion.phrase(for: id, among: graph.ids))")
         }
         return v
     }

@@ -71,7 +71,7 @@ package enum PinnedLayout {
         let size = position.size.map { ($0.width, $0.height) } ?? defaultSize
         let limit = maximumCoordinate
         guard abs(position.x) <= limit, abs(position.y) <= limit,
-              size.0 >= 0, size.1 >= 0, size.0 <= limit, size.1 <= limit
+            size.0 >= 0, size.1 >= 0, size.0 <= limit, size.1 <= limit
         else {
             // As the story wrote them (the metadata keeps the text), else as read.
             let text = passage.metadata["position"] ?? "\(position.x),\(position.y)"

@@ -13,7 +13,8 @@ package enum StateMarks {
     ///   search (or one that meets a computed link) marks nothing, and says which bound
     ///   stopped it (the warning returned).
     @discardableResult
-    package static func apply(graph: StoryGraph, state: StateAnalysis?, to decorations: inout MapDecorations) -> String? {
+    package static func apply(graph: StoryGraph, state: StateAnalysis?, to decorations: inout MapDecorations) -> String?
+    {
         guard let state else { return nil }
         if let stop = state.stopDescription {
             return "--state: the state search \(stop) after \(state.states) states; nothing is marked as no reader's"
@@ -25,13 +26,16 @@ package enum StateMarks {
         }
         for p in state.onlyStructural {
             // Its choices are never met: drawn the same grey, with no mark of their own.
-            for c in graph.story.passages[p].choices.indices { decorations.dimmedChoices.insert(ChoiceRef(passage: p, choice: c)) }
+            for c in graph.story.passages[p].choices.indices {
+                decorations.dimmedChoices.insert(ChoiceRef(passage: p, choice: c))
+            }
             decorations.dimmedPassages.insert(p)
             decorations.passageNotes[p] = note(decorations.passageNotes[p], "only by the links")
         }
         for ending in state.blockedEndings {
             decorations.outlinedPassages[ending.passage] = blockedColor
-            decorations.passageNotes[ending.passage] = note(decorations.passageNotes[ending.passage], "no reader gets here")
+            decorations.passageNotes[ending.passage] = note(
+                decorations.passageNotes[ending.passage], "no reader gets here")
         }
         return nil
     }

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import StoryFormats
 import StoryGraph
 import TestSupport
+import Testing
 
 /// Folders and projects, over every registered loader: a folder holding one story reads
 /// as its file; a folder of two files of a format holds the stories its format says
@@ -18,7 +18,8 @@ struct FolderConformanceTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folder-\(UUID().uuidString)").path
         for (path, text) in files {
             let full = (folder as NSString).appendingPathComponent(path)
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: full, atomically: true, encoding: .utf8)
         }
         return folder
@@ -54,7 +55,8 @@ struct FolderConformanceTests {
         defer { Self.remove(folder) }
         let loader = try #require(Self.registry.loader(named: maker.format))
         let roles = try zip(names, texts).map { name, text in
-            let role = loader.folderRole(of: SourceText(path: (folder as NSString).appendingPathComponent(name), text: text))
+            let role = loader.folderRole(
+                of: SourceText(path: (folder as NSString).appendingPathComponent(name), text: text))
             return try #require(role)
         }
         let shared = roles.allSatisfy(\.sharesStory) && roles[0].declares.isDisjoint(with: roles[1].declares)
@@ -76,7 +78,10 @@ struct FolderConformanceTests {
         // A Tweego project: the story's files, one of them its title.
         Project(
             format: "twee",
-            files: ["story.twee": ":: StoryTitle\nTwo Rooms\n\n:: Start\nA door. [[Hall]]\n", "more/hall.twee": ":: Hall\nThe end.\n"],
+            files: [
+                "story.twee": ":: StoryTitle\nTwo Rooms\n\n:: Start\nA door. [[Hall]]\n",
+                "more/hall.twee": ":: Hall\nThe end.\n",
+            ],
             stories: [["more/hall.twee", "story.twee"]], title: "Two Rooms", passages: ["Hall", "Start"]),
         // An ink story and the file it INCLUDEs.
         Project(
@@ -86,7 +91,9 @@ struct FolderConformanceTests {
         // A ChoiceScript game, read from its startup.txt.
         Project(
             format: "choicescript",
-            files: ["startup.txt": "*scene_list\n  startup\n  cave\n\nHello.\n*finish\n", "cave.txt": "Dark.\n*ending\n"],
+            files: [
+                "startup.txt": "*scene_list\n  startup\n  cave\n\nHello.\n*finish\n", "cave.txt": "Dark.\n*ending\n",
+            ],
             stories: [["startup.txt"]], title: "startup", passages: ["startup", "cave"]),
         // A Yarn project and the files its globs select (the title is the first file's).
         Project(
@@ -99,7 +106,9 @@ struct FolderConformanceTests {
     ]
 
     @Test func everyFormatThatReadsSeveralFilesHasAProject() {
-        #expect(Self.projects.map(\.format).sorted() == Self.registry.loaders.filter { $0.acceptsSeveralFiles }.map { $0.formatName }.sorted())
+        #expect(
+            Self.projects.map(\.format).sorted()
+                == Self.registry.loaders.filter { $0.acceptsSeveralFiles }.map { $0.formatName }.sorted())
     }
 
     @Test(arguments: projects)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import StoryFormats
 import StoryGraph
 import TestSupport
+import Testing
+
+@testable import StoryFormats
 
 /// One suite over every registered loader (issue 10, item 9): each writes small stories
 /// in its format through its `FixtureMaker`, and every loader must read them alike —
@@ -14,9 +15,11 @@ struct LoaderConformanceTests {
     static let makers = FixtureMaker.all
 
     static func load(
-        _ maker: FixtureMaker, _ text: String, name: String = "story", options: LoadOptions = LoadOptions(), forced: Bool = true
+        _ maker: FixtureMaker, _ text: String, name: String = "story", options: LoadOptions = LoadOptions(),
+        forced: Bool = true
     ) throws(StoryLoadError) -> LoadResult {
-        var result = try Load.text(text, path: "\(name).\(maker.fileExtension)", format: forced ? maker.format : nil, options: options)
+        var result = try Load.text(
+            text, path: "\(name).\(maker.fileExtension)", format: forced ? maker.format : nil, options: options)
         result.diagnostics.removeAll { $0.ruleID.map(maker.noteRules.contains) ?? false }
         return result
     }
@@ -24,7 +27,8 @@ struct LoaderConformanceTests {
     @Test(arguments: makers.filter { !$0.noteRules.isEmpty })
     func theLoadersOwnNoteIsItsOnlyExtraFinding(_ maker: FixtureMaker) throws {
         let text = maker.write(FixtureStory.chain(3, ids: maker.id))
-        let result = try StoryLoading.load(sources: [SourceText(path: "story.\(maker.fileExtension)", text: text)], format: maker.format)
+        let result = try StoryLoading.load(
+            sources: [SourceText(path: "story.\(maker.fileExtension)", text: text)], format: maker.format)
         #expect(result.diagnostics.map(\.ruleID) == maker.noteRules.sorted().map { Optional($0) })
         #expect(result.diagnostics.allSatisfy { $0.severity == .info })
     }
@@ -38,7 +42,8 @@ struct LoaderConformanceTests {
         let range = try #require(text.range(of: anchor))
         let before = text.unicodeScalars[..<range.lowerBound]
         let line = before.filter { $0 == "\n" }.count + 1
-        let lineStart = before.lastIndex(of: "\n").map { text.unicodeScalars.index(after: $0) } ?? text.unicodeScalars.startIndex
+        let lineStart =
+            before.lastIndex(of: "\n").map { text.unicodeScalars.index(after: $0) } ?? text.unicodeScalars.startIndex
         return (line, text.unicodeScalars[lineStart..<range.lowerBound].count + 1)
     }
 
@@ -56,11 +61,17 @@ struct LoaderConformanceTests {
         let result = try Self.load(maker, maker.write(story), forced: false)
         #expect(result.story.format == maker.format)
         #expect(result.story.start == maker.id(0))
-        #expect(Self.shape(result.story) == ["\(maker.id(0)): \(maker.id(1))", "\(maker.id(1)): \(maker.id(2))", "\(maker.id(2)): "])
-        #expect(result.story.passages.map(\.shownText) == story.passages.map { passage in
-            // A link on a line of its own is shown as one: "→ label".
-            ([passage.text] + (maker.showsLinkLabels ? passage.links.map { "→ go \($0)" } : [])).joined(separator: "\n")
-        })
+        #expect(
+            Self.shape(result.story) == [
+                "\(maker.id(0)): \(maker.id(1))", "\(maker.id(1)): \(maker.id(2))", "\(maker.id(2)): ",
+            ])
+        #expect(
+            result.story.passages.map(\.shownText)
+                == story.passages.map { passage in
+                    // A link on a line of its own is shown as one: "→ label".
+                    ([passage.text] + (maker.showsLinkLabels ? passage.links.map { "→ go \($0)" } : [])).joined(
+                        separator: "\n")
+                })
         #expect(result.diagnostics.map(\.description) == [])
         #expect(StoryGraph(result.story).isEnding == [false, false, true])
     }
@@ -68,9 +79,10 @@ struct LoaderConformanceTests {
     @Test(arguments: makers)
     func anEmptyFileIsRefusedAtItsFirstLine(_ maker: FixtureMaker) {
         for text in ["", "  \n\t\n"] {
-            #expect(Self.loadError(maker, Data(text.utf8)).map(\.description) == [
-                "story.\(maker.fileExtension):1:1: error: empty file: no story in it [empty-file]",
-            ])
+            #expect(
+                Self.loadError(maker, Data(text.utf8)).map(\.description) == [
+                    "story.\(maker.fileExtension):1:1: error: empty file: no story in it [empty-file]"
+                ])
         }
     }
 
@@ -84,9 +96,10 @@ struct LoaderConformanceTests {
         var data = Data(bytes)
         let at = try #require(data.firstIndex(of: 0xC3))
         data.insert(0x28, at: at + 1)
-        #expect(Self.loadError(maker, data).map(\.description) == [
-            "story.\(maker.fileExtension):\(line):\(column): error: invalid UTF-8 in file [invalid-utf8]",
-        ])
+        #expect(
+            Self.loadError(maker, data).map(\.description) == [
+                "story.\(maker.fileExtension):\(line):\(column): error: invalid UTF-8 in file [invalid-utf8]"
+            ])
     }
 
     @Test(arguments: makers)
@@ -107,9 +120,12 @@ struct LoaderConformanceTests {
         let crlf = try Self.load(maker, text.replacingOccurrences(of: "\n", with: "\r\n"), forced: false)
         #expect(Self.shape(crlf.story) == Self.shape(lf.story))
         #expect(crlf.story.passages.map(\.location) == lf.story.passages.map(\.location))
-        #expect(crlf.story.passages.map { $0.choices.map(\.location) } == lf.story.passages.map { $0.choices.map(\.location) })
-        #expect(crlf.story.passages.map { $0.shownText.trimmingCharacters(in: .whitespacesAndNewlines) }
-            == lf.story.passages.map { $0.shownText.trimmingCharacters(in: .whitespacesAndNewlines) })
+        #expect(
+            crlf.story.passages.map { $0.choices.map(\.location) }
+                == lf.story.passages.map { $0.choices.map(\.location) })
+        #expect(
+            crlf.story.passages.map { $0.shownText.trimmingCharacters(in: .whitespacesAndNewlines) }
+                == lf.story.passages.map { $0.shownText.trimmingCharacters(in: .whitespacesAndNewlines) })
         #expect(crlf.diagnostics.map(\.description) == lf.diagnostics.map(\.description))
         #expect(crlf.diagnostics.map(\.ruleID) == ["broken-link"])
     }
@@ -146,9 +162,10 @@ struct LoaderConformanceTests {
         let (line, column) = try Self.place(of: maker.brokenLinkAnchor, in: text)
         let result = try Self.load(maker, text)
         #expect(Self.shape(result.story) == ["\(maker.id(0)): \(maker.id(1)) \(maker.missing)", "\(maker.id(1)): "])
-        #expect(result.diagnostics.map(\.description) == [
-            "story.\(maker.fileExtension):\(line):\(column): error: choice 'go \(maker.missing)' of passage '\(maker.id(0))' leads to '\(maker.missing)', which does not exist [broken-link]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "story.\(maker.fileExtension):\(line):\(column): error: choice 'go \(maker.missing)' of passage '\(maker.id(0))' leads to '\(maker.missing)', which does not exist [broken-link]"
+            ])
         #expect(StoryGraph(result.story).brokenLinks == [ChoiceRef(passage: 0, choice: 1)])
     }
 
@@ -156,9 +173,10 @@ struct LoaderConformanceTests {
     func anUnknownStartIsRefused(_ maker: FixtureMaker) throws {
         let text = maker.write(FixtureStory.chain(2, ids: maker.id))
         let first = try #require(try Self.load(maker, text).story.passages.first?.location)
-        #expect(Self.loadError(maker, Data(text.utf8), options: LoadOptions(start: "Nowhere")).map(\.description) == [
-            "\(first): error: the start passage 'Nowhere' does not exist [unknown-start]",
-        ])
+        #expect(
+            Self.loadError(maker, Data(text.utf8), options: LoadOptions(start: "Nowhere")).map(\.description) == [
+                "\(first): error: the start passage 'Nowhere' does not exist [unknown-start]"
+            ])
         let chosen = try Self.load(maker, text, options: LoadOptions(start: maker.id(1)))
         #expect(chosen.story.start == maker.id(1))
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import StoryFormats
 import StoryGraph
+import Testing
 
 /// A format defined here, outside `StoryFormats`: each line `A -> B` is a choice from
 /// passage A to passage B (`A ->` alone declares A), passages in the order first named on
@@ -21,9 +21,10 @@ enum ArrowLoader: StoryLoader {
     }
 
     static let options = [
-        FormatOption("arrow", value: "TOKEN", help: "The arrow of arrow lines.") { values, options throws(StoryLoadError) in
+        FormatOption("arrow", value: "TOKEN", help: "The arrow of arrow lines.") {
+            values, options throws(StoryLoadError) in
             if let arrow = values.last { options[ArrowKey.self] = arrow }
-        },
+        }
     ]
 
     /// Every non-blank line holds `->`: sure enough; anything else is not this format.
@@ -52,7 +53,11 @@ enum ArrowLoader: StoryLoader {
             guard !to.isEmpty else { continue }
             passages[index[from]!].choices.append(Choice(text: to, target: to, location: at))
             // Reported as info: the registry gives the rule's own severity, a warning.
-            if from == to { context.sink.append(contentsOf: [Diagnostic(.info, "'\(from)' leads to itself", at: at, rule: selfLoop.id)]) }
+            if from == to {
+                context.sink.append(contentsOf: [
+                    Diagnostic(.info, "'\(from)' leads to itself", at: at, rule: selfLoop.id)
+                ])
+            }
         }
         return Story(title: "", start: passages.first?.id ?? "", passages: passages, format: formatName)
     }
@@ -66,7 +71,8 @@ struct ToyFormatTests {
     static let cave = "Mouth -> Hall\nHall -> Hall\nHall -> Lake\nHall -> Attic\nLake ->\n"
 
     @Test func itIsPickedByItsExtensionAndReadAndValidatedLikeEveryFormat() throws {
-        let result = try StoryLoading.load(sources: [SourceText(path: "cave.arrows", text: Self.cave)], registry: Self.registry)
+        let result = try StoryLoading.load(
+            sources: [SourceText(path: "cave.arrows", text: Self.cave)], registry: Self.registry)
         #expect(result.story.format == "arrows")
         // The title from the file name, the start, the endings: as for every format.
         #expect(result.story.title == "cave")
@@ -74,10 +80,11 @@ struct ToyFormatTests {
         #expect(result.story.passages.map(\.id) == ["Mouth", "Hall", "Lake"])
         #expect(StoryGraph(result.story).isEnding == [false, false, true])
         // Its own rule at its own severity, and validation's broken link.
-        #expect(result.diagnostics.map(\.description) == [
-            "cave.arrows:2:1: warning: 'Hall' leads to itself [arrows-self-loop]",
-            "cave.arrows:4:1: error: choice 'Attic' of passage 'Hall' leads to 'Attic', which does not exist [broken-link]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "cave.arrows:2:1: warning: 'Hall' leads to itself [arrows-self-loop]",
+                "cave.arrows:4:1: error: choice 'Attic' of passage 'Hall' leads to 'Attic', which does not exist [broken-link]",
+            ])
         #expect(StoryLoading.refusal(of: result, registry: Self.registry)?.diagnostics == nil)
     }
 
@@ -86,17 +93,21 @@ struct ToyFormatTests {
         let result = try StoryLoading.load(sources: [source], format: "arrows", registry: Self.registry)
         #expect(result.story.format == "arrows")
         #expect(result.story.passages.map(\.id) == ["Mouth", "Hall", "Lake"])
-        let chosen = try StoryLoading.load(sources: [source], format: "arrows", options: LoadOptions(start: "Lake"), registry: Self.registry)
+        let chosen = try StoryLoading.load(
+            sources: [source], format: "arrows", options: LoadOptions(start: "Lake"), registry: Self.registry)
         #expect(chosen.story.start == "Lake")
         #expect(throws: StoryLoadError.self) {
-            try StoryLoading.load(sources: [source], format: "arrows", options: LoadOptions(start: "Nowhere"), registry: Self.registry)
+            try StoryLoading.load(
+                sources: [source], format: "arrows", options: LoadOptions(start: "Nowhere"), registry: Self.registry)
         }
         // The shipped formats do not know it.
         do {
             _ = try StoryLoading.load(sources: [source], format: "arrows")
             Issue.record("the standard registry read the toy format")
         } catch {
-            #expect(error.diagnostics.first?.message.hasPrefix("unknown input format 'arrows'; known formats: story-json, ") == true)
+            #expect(
+                error.diagnostics.first?.message.hasPrefix("unknown input format 'arrows'; known formats: story-json, ")
+                    == true)
         }
     }
 
@@ -111,7 +122,8 @@ struct ToyFormatTests {
         var options = LoadOptions()
         try #require(Self.registry.options.last).read(["=>"], &options)
         let result = try StoryLoading.load(
-            sources: [SourceText(path: "door.arrows", text: "Door => Room\nRoom =>\n")], format: "arrows", options: options,
+            sources: [SourceText(path: "door.arrows", text: "Door => Room\nRoom =>\n")], format: "arrows",
+            options: options,
             registry: Self.registry)
         #expect(result.story.passages.map(\.id) == ["Door", "Room"])
         #expect(result.diagnostics.isEmpty)

@@ -45,7 +45,8 @@ package struct ExpressionProgram: Sendable, Hashable {
     ///
     /// - Complexity: O(size of the expression), iterative.
     package init(
-        _ expression: Expression, arithmetic: Arithmetic = .decimal, variable: (String) -> Int?, visits: (String) -> Int?
+        _ expression: Expression, arithmetic: Arithmetic = .decimal, variable: (String) -> Int?,
+        visits: (String) -> Int?
     ) {
         var operations: [Operation] = []
         var slots: [Int] = []
@@ -56,7 +57,8 @@ package struct ExpressionProgram: Sendable, Hashable {
         var stack: [(Expression, Bool)] = [(expression, false)]
         while let (e, expanded) = stack.popLast() {
             switch e {
-            case .integer(let n): operations.append(.constant(arithmetic == .integer ? .integer(n) : .number(Double(n))))
+            case .integer(let n):
+                operations.append(.constant(arithmetic == .integer ? .integer(n) : .number(Double(n))))
             case .decimal(let d): operations.append(.constant(.number(d)))
             case .string(let s):
                 if s.utf8.count > StateValue.maxStringBytes {
@@ -76,7 +78,9 @@ package struct ExpressionProgram: Sendable, Hashable {
                 if isSlot.insert(slot).inserted { slots.append(slot) }
                 operations.append(.variable(slot))
             case .visits(let passage):
-                if let counter = visits(passage) { operations.append(.visits(counter)) } else {
+                if let counter = visits(passage) {
+                    operations.append(.visits(counter))
+                } else {
                     unknown = true
                     operations.append(.unknown)
                 }
@@ -84,13 +88,24 @@ package struct ExpressionProgram: Sendable, Hashable {
                 unknown = true
                 operations.append(.unknown)
             case .unary(let op, let a):
-                if expanded { operations.append(.unary(op)) } else { stack.append((e, true)); stack.append((a, false)) }
+                if expanded {
+                    operations.append(.unary(op))
+                } else {
+                    stack.append((e, true))
+                    stack.append((a, false))
+                }
             case .binary(let op, let a, let b):
-                if expanded { operations.append(.binary(op)) } else {
-                    stack.append((e, true)); stack.append((b, false)); stack.append((a, false))
+                if expanded {
+                    operations.append(.binary(op))
+                } else {
+                    stack.append((e, true))
+                    stack.append((b, false))
+                    stack.append((a, false))
                 }
             case .call(_, let arguments):
-                if expanded { operations.append(.call(arguments.count)) } else {
+                if expanded {
+                    operations.append(.call(arguments.count))
+                } else {
                     unknown = true
                     stack.append((e, true))
                     for argument in arguments.reversed() { stack.append((argument, false)) }
@@ -161,11 +176,13 @@ package struct ExpressionProgram: Sendable, Hashable {
     static func apply(_ op: Expression.BinaryOperator, _ a: StateValue?, _ b: StateValue?) -> StateValue? {
         switch op {
         case .and:
-            let x = Truth(a), y = Truth(b)
+            let x = Truth(a)
+            let y = Truth(b)
             if x == .no || y == .no { return .boolean(false) }
             return x == .yes && y == .yes ? .boolean(true) : nil
         case .or:
-            let x = Truth(a), y = Truth(b)
+            let x = Truth(a)
+            let y = Truth(b)
             if x == .yes || y == .yes { return .boolean(true) }
             return x == .no && y == .no ? .boolean(false) : nil
         default: break

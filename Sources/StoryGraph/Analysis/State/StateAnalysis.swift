@@ -60,7 +60,8 @@ public struct StateAnalysis: Sendable {
         }
 
         public static let unlimited = Budget(
-            maxStates: Int(Int32.max) - 1, maxSteps: Int.max, seconds: .infinity, maxEvaluationSteps: Int.max / 2, maxBytes: Int.max)
+            maxStates: Int(Int32.max) - 1, maxSteps: Int.max, seconds: .infinity, maxEvaluationSteps: Int.max / 2,
+            maxBytes: Int.max)
     }
 
     /// The bound that stopped a search (`StateAnalysis.stoppedBy`), named as reports say it.
@@ -80,9 +81,12 @@ public struct StateAnalysis: Sendable {
             case .states: return "its bound of \(NumberText.grouped(budget.maxStates)) states, --max-states"
             case .steps: return "its bound of \(NumberText.grouped(budget.maxSteps)) steps, 20 a state of --max-states"
             case .evaluationSteps:
-                return "its bound of \(NumberText.grouped(budget.evaluationSteps)) evaluation steps, --state-budget \(seconds(budget.seconds))"
+                return
+                    "its bound of \(NumberText.grouped(budget.evaluationSteps)) evaluation steps, --state-budget \(seconds(budget.seconds))"
             case .bytes: return "its bound of \(NumberText.grouped(budget.maxBytes >> 20)) MiB of states and values"
-            case .seconds: return "its bound of \(seconds(2 * budget.seconds)) seconds, twice --state-budget \(seconds(budget.seconds))"
+            case .seconds:
+                return
+                    "its bound of \(seconds(2 * budget.seconds)) seconds, twice --state-budget \(seconds(budget.seconds))"
             }
         }
     }
@@ -215,12 +219,14 @@ public struct StateAnalysis: Sendable {
         scratch.reserveCapacity(16)
         var unsetRead = -1
         func evaluate(_ program: ExpressionProgram, _ state: [Int32]) -> StateValue? {
-            program.evaluate(&scratch, variable: { slot in
-                let id = state[1 + slot]
-                if id < 0 { return nil }
-                if id == unsetID[slot] { unsetRead = slot }
-                return values[slot][Int(id)]
-            }, visits: { counter in Int(state[counterBase + counter]) })
+            program.evaluate(
+                &scratch,
+                variable: { slot in
+                    let id = state[1 + slot]
+                    if id < 0 { return nil }
+                    if id == unsetID[slot] { unsetRead = slot }
+                    return values[slot][Int(id)]
+                }, visits: { counter in Int(state[counterBase + counter]) })
         }
         func apply(_ effects: [StateModel.CompiledEffect], _ state: inout [Int32]) {
             for effect in effects {
@@ -274,7 +280,8 @@ public struct StateAnalysis: Sendable {
         /// The bytes of the search's tables (the states, their index, parents and
         /// transitions, the values interned), by count: the allocator's slack aside.
         func bytesUsed() -> Int {
-            storage.count * 4 + table.count * 8 + parent.count * 8 + transitionTargets.count * 8 + transitionOffsets.count * 4 + valueBytes
+            storage.count * 4 + table.count * 8 + parent.count * 8 + transitionTargets.count * 8 + transitionOffsets
+                .count * 4 + valueBytes
         }
         func hash(_ s: [Int32]) -> UInt64 {
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -297,14 +304,20 @@ public struct StateAnalysis: Sendable {
                 slot = (slot + 1) & mask
             }
             let index = storage.count / width
-            guard index < budget.maxStates else { stop = .states; return nil }
+            guard index < budget.maxStates else {
+                stop = .states
+                return nil
+            }
             table[slot] = h << 32 | UInt64(index + 1)
             storage.append(contentsOf: s)
             parent.append(p)
             parentEdge.append(edge)
             if (index + 1) * 2 > table.count {
                 // The index doubles: refused, before it is made, past the bytes bound.
-                if bytesUsed() + table.count * 16 > budget.maxBytes { stop = .bytes; return nil }
+                if bytesUsed() + table.count * 16 > budget.maxBytes {
+                    stop = .bytes
+                    return nil
+                }
                 var bigger = [UInt64](repeating: 0, count: table.count * 2)
                 let m = bigger.count - 1
                 for entry in table where entry != 0 {
@@ -331,10 +344,13 @@ public struct StateAnalysis: Sendable {
         // Evaluation steps: what each condition and each followed choice costs, counted
         // once per edge; the bounds that need a clock or a sum are checked every
         // `checkEvery` steps, off the hot path.
-        let conditionCost = graph.edgeRefs.map { ref in model.conditions[model.choiceBase[ref.passage] + ref.choice]?.operationCount ?? 0 }
+        let conditionCost = graph.edgeRefs.map { ref in
+            model.conditions[model.choiceBase[ref.passage] + ref.choice]?.operationCount ?? 0
+        }
         let followCost = (0..<graph.edgeRefs.count).map { e in
             let ref = graph.edgeRefs[e]
-            let effects = model.choiceEffects[model.choiceBase[ref.passage] + ref.choice]
+            let effects =
+                model.choiceEffects[model.choiceBase[ref.passage] + ref.choice]
                 + model.passageEffects[graph.passageOf[graph.edgeTargets[e]]]
             return 2 * width + effects.reduce(0) { $0 + 1 + $1.value.operationCount }
         }
@@ -377,10 +393,13 @@ public struct StateAnalysis: Sendable {
                 let flat = edgeChoice[e]
                 let bit = model.onceBit[flat]
                 if bit >= 0, current[onceBase + bit >> 5] & Int32(bitPattern: 1 << UInt32(bit & 31)) != 0 {
-                    truths.append(.no)  // taken before: not offered, not a test of the condition
+                    truths.append(.no) // taken before: not offered, not a test of the condition
                     continue
                 }
-                guard let program = model.conditions[flat] else { truths.append(.yes); continue }
+                guard let program = model.conditions[flat] else {
+                    truths.append(.yes)
+                    continue
+                }
                 evaluations &+= conditionCost[e]
                 unsetRead = -1
                 let truth = Truth(evaluate(program, current))
@@ -389,23 +408,32 @@ public struct StateAnalysis: Sendable {
                 switch truth {
                 case .yes: seen[flat] |= 1
                 case .no: seen[flat] |= 2
-                case .unknown: seen[flat] |= 4; unknownEvaluations += 1
+                case .unknown:
+                    seen[flat] |= 4
+                    unknownEvaluations += 1
                 }
             }
             if model.isFallback[p] {
-                for (k, e) in edges.enumerated() where !graph.choice(graph.edgeRefs[e]).isFallback && truths[k] == .yes {
+                for (k, e) in edges.enumerated() where !graph.choice(graph.edgeRefs[e]).isFallback && truths[k] == .yes
+                {
                     anySure = true
                 }
             }
             for (k, e) in edges.enumerated() {
                 steps += 1
-                if steps > budget.maxSteps { stop = .steps; break search }
-                if evaluations >= nextCheck, let bound = spent() { stop = bound; break search }
+                if steps > budget.maxSteps {
+                    stop = .steps
+                    break search
+                }
+                if evaluations >= nextCheck, let bound = spent() {
+                    stop = bound
+                    break search
+                }
                 guard truths[k] != .no else { continue }
                 if anySure, graph.choice(graph.edgeRefs[e]).isFallback { continue }
                 evaluations &+= followCost[e]
                 let flat = edgeChoice[e]
-                for k in 0..<width { next[k] = current[k] }  // in place: no copy made
+                for k in 0..<width { next[k] = current[k] } // in place: no copy made
                 let bit = model.onceBit[flat]
                 if bit >= 0 { next[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
                 apply(model.choiceEffects[flat], &next)
@@ -466,7 +494,10 @@ public struct StateAnalysis: Sendable {
         if proven {
             let structure = reachability ?? Reachability(graph)
             for p in structure.reachableEndings where endingState[p] < 0 {
-                blocked.append(BlockedEnding(passage: p, blocking: Self.blocking(graph, ending: p, reached: nodeReached, structure: structure)))
+                blocked.append(
+                    BlockedEnding(
+                        passage: p,
+                        blocking: Self.blocking(graph, ending: p, reached: nodeReached, structure: structure)))
             }
             onlyStructural = (0..<graph.passageCount).filter {
                 structure.reachable[$0] && !passageReached[$0] && !story.passages[$0].isEnding && !graph.isEnding[$0]
@@ -475,7 +506,9 @@ public struct StateAnalysis: Sendable {
         self.blockedEndings = blocked
         self.onlyStructural = onlyStructural
 
-        var neverTrue: [ChoiceRef] = [], alwaysTrue: [ChoiceRef] = [], unknown: [ChoiceRef] = []
+        var neverTrue: [ChoiceRef] = []
+        var alwaysTrue: [ChoiceRef] = []
+        var unknown: [ChoiceRef] = []
         for p in story.passages.indices {
             for c in story.passages[p].choices.indices {
                 let bits = seen[model.choiceBase[p] + c]
@@ -491,8 +524,10 @@ public struct StateAnalysis: Sendable {
         self.unknownEvaluations = unknownEvaluations
 
         // Which variables are set, read, given a value.
-        var setNames: [String] = [], readNames: [String] = []
-        var isSet: Set<String> = [], isRead: Set<String> = []
+        var setNames: [String] = []
+        var readNames: [String] = []
+        var isSet: Set<String> = []
+        var isRead: Set<String> = []
         for passage in story.passages {
             for effect in passage.effects {
                 if isSet.insert(effect.variable).inserted { setNames.append(effect.variable) }
@@ -500,7 +535,9 @@ public struct StateAnalysis: Sendable {
             }
             for choice in passage.choices {
                 if let condition = choice.condition {
-                    for name in StateModel.expression(condition).variables where isRead.insert(name).inserted { readNames.append(name) }
+                    for name in StateModel.expression(condition).variables where isRead.insert(name).inserted {
+                        readNames.append(name)
+                    }
                 }
                 for effect in choice.effects {
                     if isSet.insert(effect.variable).inserted { setNames.append(effect.variable) }
@@ -522,8 +559,13 @@ public struct StateAnalysis: Sendable {
         self.setNeverRead = setNames.filter { !isRead.contains($0) && !shown.contains($0) }
         // A bare name that only names an item of a declared one (`calm` of ink's
         // `LIST mood = calm, …`, declared as `mood.calm`) is that item, not a variable.
-        let items = Set(story.variables.compactMap { v in v.name.split(separator: ".").last.map(String.init).flatMap { $0 == v.name ? nil : $0 } })
-        let neverSet = readNames.filter { !isSet.contains($0) && !constants.contains($0) && !(items.contains($0) && !declared.contains($0)) }
+        let items = Set(
+            story.variables.compactMap { v in
+                v.name.split(separator: ".").last.map(String.init).flatMap { $0 == v.name ? nil : $0 }
+            })
+        let neverSet = readNames.filter {
+            !isSet.contains($0) && !constants.contains($0) && !(items.contains($0) && !declared.contains($0))
+        }
         self.readNeverSet = neverSet
         self.readBeforeSet = (0..<slotCount).compactMap { slot in
             guard let ref = firstUnsetRead[slot], !neverSet.contains(model.variables[slot]) else { return nil }
@@ -549,8 +591,14 @@ public struct StateAnalysis: Sendable {
         func scan(_ text: String) {
             var word = String.UnicodeScalarView()
             for c in text.unicodeScalars {
-                if c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c) { word.append(c); continue }
-                if !word.isEmpty { words.insert(String(word)); word = String.UnicodeScalarView() }
+                if c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c) {
+                    word.append(c)
+                    continue
+                }
+                if !word.isEmpty {
+                    words.insert(String(word))
+                    word = String.UnicodeScalarView()
+                }
             }
             if !word.isEmpty { words.insert(String(word)) }
         }

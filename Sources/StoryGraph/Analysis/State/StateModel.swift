@@ -85,11 +85,12 @@ package struct StateModel: Sendable {
         for passage in passages {
             for effect in passage.effects + passage.choices.flatMap(\.effects) {
                 effectsOn[effect.variable, default: []].append(effect.value)
-                let given: Expression = switch effect.operation {
-                case .set: effect.value
-                case .add: .binary(.add, .variable(effect.variable), effect.value)
-                default: .unknown(effect.text)
-                }
+                let given: Expression =
+                    switch effect.operation {
+                    case .set: effect.value
+                    case .add: .binary(.add, .variable(effect.variable), effect.value)
+                    default: .unknown(effect.text)
+                    }
                 givenValues[effect.variable, default: []].append(given)
             }
         }
@@ -109,7 +110,8 @@ package struct StateModel: Sendable {
         }
         var abstracted: [String] = []
         var seenAbstracted: Set<String> = []
-        let declaredOrSet = story.variables.map(\.name)
+        let declaredOrSet =
+            story.variables.map(\.name)
             + passages.flatMap { p in p.effects.map(\.variable) + p.choices.flatMap { $0.effects.map(\.variable) } }
         for name in declaredOrSet where slotOf[name] == nil && seenAbstracted.insert(name).inserted {
             abstracted.append(name)
@@ -129,7 +131,9 @@ package struct StateModel: Sendable {
                     }
                 case .integer(let n): largest = max(largest, min(abs(n), 1_000_000))
                 case .unary(_, let a): stack.append(a)
-                case .binary(_, let a, let b): stack.append(b); stack.append(a)
+                case .binary(_, let a, let b):
+                    stack.append(b)
+                    stack.append(a)
                 case .call(_, let arguments): stack.append(contentsOf: arguments)
                 case .decimal, .string, .boolean, .variable, .unknown, .tooDeep: break
                 }
@@ -139,11 +143,15 @@ package struct StateModel: Sendable {
         for name in variables { for value in effectsOn[name] ?? [] { scan(value) } }
 
         func compile(_ e: Expression) -> ExpressionProgram {
-            ExpressionProgram(e, arithmetic: story.arithmetic, variable: { slotOf[$0] }, visits: { id in graph.indexByID[id].flatMap { counterOf[$0] >= 0 ? counterOf[$0] : nil } })
+            ExpressionProgram(
+                e, arithmetic: story.arithmetic, variable: { slotOf[$0] },
+                visits: { id in graph.indexByID[id].flatMap { counterOf[$0] >= 0 ? counterOf[$0] : nil } })
         }
         func compile(_ effects: [Effect]) -> [CompiledEffect] {
             effects.compactMap { effect in
-                slotOf[effect.variable].map { CompiledEffect(slot: $0, operation: effect.operation.binaryOperator, value: compile(effect.value)) }
+                slotOf[effect.variable].map {
+                    CompiledEffect(slot: $0, operation: effect.operation.binaryOperator, value: compile(effect.value))
+                }
             }
         }
         self.conditions = conditionExpressions.map { $0.map(compile) }
@@ -165,7 +173,9 @@ package struct StateModel: Sendable {
         }
         // A passage offers a fallback when it or a passage it shows has one.
         for p in passages.indices where !isFallback[p] {
-            isFallback[p] = graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]].contains { isFallback[$0] }
+            isFallback[p] = graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]].contains {
+                isFallback[$0]
+            }
         }
         self.onceBit = onceBit
         self.onceOnlyChoices = onceCount
@@ -190,12 +200,14 @@ package struct StateModel: Sendable {
         for (key, values) in effectsOn {
             for value in values { for name in value.variables where name != key { readByOther.insert(name) } }
         }
-        self.computed = Self.computedOrder(variables.filter { computedExpression[$0] != nil }, computedExpression).map { name, e in
+        self.computed = Self.computedOrder(variables.filter { computedExpression[$0] != nil }, computedExpression).map {
+            name, e in
             (slotOf[name]!, e.map(compile) ?? compile(.unknown(name)))
         }
         self.saturation = variables.map { name in
-            Self.counterCap(name, effects: givenValues[name] ?? [], initial: firstInitial[name] ?? nil, reads: reads,
-                            readByOtherValue: readByOther.contains(name))
+            Self.counterCap(
+                name, effects: givenValues[name] ?? [], initial: firstInitial[name] ?? nil, reads: reads,
+                readByOtherValue: readByOther.contains(name))
         }
         self.variables = variables
         self.abstracted = abstracted
@@ -213,21 +225,30 @@ package struct StateModel: Sendable {
     /// above the largest number compared (at least 1, so truth is kept too).
     ///
     /// - Complexity: O(size of the conditions and effects).
-    static func counterCap(_ name: String, effects: [Expression], initial: Expression?, conditions: [Expression], values: [Expression]) -> Double? {
-        counterCap(name, effects: effects, initial: initial, reads: CounterReads(conditions),
-                   readByOtherValue: values.contains { $0.variables.contains(name) })
+    static func counterCap(
+        _ name: String, effects: [Expression], initial: Expression?, conditions: [Expression], values: [Expression]
+    ) -> Double? {
+        counterCap(
+            name, effects: effects, initial: initial, reads: CounterReads(conditions),
+            readByOtherValue: values.contains { $0.variables.contains(name) })
     }
 
     /// `counterCap` with the conditions read once for every variable (`CounterReads`).
     ///
     /// - Complexity: O(size of `name`'s effects).
-    static func counterCap(_ name: String, effects: [Expression], initial: Expression?, reads: CounterReads, readByOtherValue: Bool) -> Double? {
+    static func counterCap(
+        _ name: String, effects: [Expression], initial: Expression?, reads: CounterReads, readByOtherValue: Bool
+    ) -> Double? {
         if let initial, CounterReads.number(initial) == nil { return nil }
         if readByOtherValue || reads.disallowed.contains(name) { return nil }
         for value in effects {
             if CounterReads.number(value) != nil { continue }
-            if case .binary(.add, .variable(let v), let c) = value, v == name, let k = CounterReads.number(c), k > 0 { continue }
-            if case .binary(.add, let c, .variable(let v)) = value, v == name, let k = CounterReads.number(c), k > 0 { continue }
+            if case .binary(.add, .variable(let v), let c) = value, v == name, let k = CounterReads.number(c), k > 0 {
+                continue
+            }
+            if case .binary(.add, let c, .variable(let v)) = value, v == name, let k = CounterReads.number(c), k > 0 {
+                continue
+            }
             return nil
         }
         return (reads.largest[name] ?? 0).rounded(.down) + 1
@@ -272,9 +293,14 @@ package struct StateModel: Sendable {
                                 stack.append((b, true))
                                 continue
                             }
-                            stack.append((a, false)); stack.append((b, false))
-                        case .and, .or: stack.append((a, true)); stack.append((b, true))
-                        default: stack.append((a, false)); stack.append((b, false))
+                            stack.append((a, false))
+                            stack.append((b, false))
+                        case .and, .or:
+                            stack.append((a, true))
+                            stack.append((b, true))
+                        default:
+                            stack.append((a, false))
+                            stack.append((b, false))
                         }
                     case .unary(.not, let a): stack.append((a, true))
                     case .unary(_, let a): stack.append((a, false))
@@ -292,7 +318,7 @@ package struct StateModel: Sendable {
     /// - Complexity: O(size of their expressions).
     static func computedOrder(_ names: [String], _ expressions: [String: Expression]) -> [(String, Expression?)] {
         var order: [(String, Expression?)] = []
-        var state: [String: Int] = [:]  // 1: on the path being visited, 2: done
+        var state: [String: Int] = [:] // 1: on the path being visited, 2: done
         var cyclic: Set<String> = []
         for root in names where state[root] == nil {
             // (name, whether its dependencies are already on the stack)
@@ -307,7 +333,10 @@ package struct StateModel: Sendable {
                 state[name] = 1
                 stack.append((name, true))
                 for read in expressions[name]?.variables ?? [] where expressions[read] != nil {
-                    if state[read] == 1 { cyclic.insert(name); cyclic.insert(read) }
+                    if state[read] == 1 {
+                        cyclic.insert(name)
+                        cyclic.insert(read)
+                    }
                     if state[read] == nil { stack.append((read, false)) }
                 }
             }
@@ -325,7 +354,9 @@ package struct StateModel: Sendable {
             if !passage.effects.isEmpty { return true }
             for choice in passage.choices {
                 if !choice.effects.isEmpty { return true }
-                if let condition = choice.condition, case let e = expression(condition), !Self.isOnlyUnknown(e) { return true }
+                if let condition = choice.condition, case let e = expression(condition), !Self.isOnlyUnknown(e) {
+                    return true
+                }
             }
         }
         return false
@@ -338,7 +369,9 @@ package struct StateModel: Sendable {
             switch e {
             case .unknown, .call: continue
             case .unary(_, let a): stack.append(a)
-            case .binary(_, let a, let b): stack.append(a); stack.append(b)
+            case .binary(_, let a, let b):
+                stack.append(a)
+                stack.append(b)
             default: return false
             }
         }
@@ -350,19 +383,28 @@ package struct StateModel: Sendable {
     /// - Complexity: O(size of the condition), iterative.
     package static func expression(_ condition: Condition) -> Expression {
         // Post-order over the condition tree; `.all` of n parts pops n results.
-        enum Item { case visit(Condition), negate, all(Int) }
+        enum Item {
+            case visit(Condition)
+            case negate
+            case all(Int)
+        }
         var items: [Item] = [.visit(condition)]
         var results: [Expression] = []
         while let item = items.popLast() {
             switch item {
             case .visit(.test(let text, let e)): results.append(e ?? .unknown(text))
-            case .visit(.not(let inner)): items.append(.negate); items.append(.visit(inner))
+            case .visit(.not(let inner)):
+                items.append(.negate)
+                items.append(.visit(inner))
             case .visit(.all(let parts)):
                 items.append(.all(parts.count))
                 for part in parts.reversed() { items.append(.visit(part)) }
             case .negate: results.append(.unary(.not, results.removeLast()))
             case .all(let n):
-                guard n > 0 else { results.append(.boolean(true)); continue }
+                guard n > 0 else {
+                    results.append(.boolean(true))
+                    continue
+                }
                 let parts = Array(results.suffix(n))
                 results.removeLast(n)
                 results.append(Expression.conjunction(parts)!)

@@ -56,7 +56,9 @@ package struct StateOutcomes: Sendable {
             if graph.isEnding[Int(state.stateNodes[i])] {
                 isEnding[i] = true
             } else if i < state.expandedStates, state.transitionOffsets[i] < state.transitionOffsets[i + 1] {
-                for t in Int(state.transitionOffsets[i])..<Int(state.transitionOffsets[i + 1]) { targets.append(Int(state.transitionTargets[t])) }
+                for t in Int(state.transitionOffsets[i])..<Int(state.transitionOffsets[i + 1]) {
+                    targets.append(Int(state.transitionTargets[t]))
+                }
             } else {
                 stuck.append(i)
             }
@@ -85,14 +87,21 @@ package struct StateOutcomes: Sendable {
         }
         // The first state (in search order: nearest the start) on a cycle that can still
         // reach an ending; a shortest way to it and a shortest cycle back to it.
-        var cycle: [Int] = [], witness: [ChoiceRef] = []
+        var cycle: [Int] = []
+        var witness: [ChoiceRef] = []
         if paths.unboundedWalks,
-           let v = (0..<stateCount).first(where: {
-               components.isCyclic[components.componentOf[$0]] && reachability.nodesReachingEnding[$0] && reachability.reachableNodes[$0]
-           }) {
+            let v = (0..<stateCount).first(where: {
+                components.isCyclic[components.componentOf[$0]] && reachability.nodesReachingEnding[$0]
+                    && reachability.reachableNodes[$0]
+            })
+        {
             let into = v == 0 ? [] : stateGraph.shortestWalk(from: 0, to: v)
-            let around = stateGraph.shortestWalk(from: v, to: v) { components.componentOf[$0] == components.componentOf[v] }
-            cycle = [graph.passageOf[Int(state.stateNodes[v])]] + around.map { graph.passageOf[Int(state.stateNodes[stateGraph.edgeTargets[$0]])] }
+            let around = stateGraph.shortestWalk(from: v, to: v) {
+                components.componentOf[$0] == components.componentOf[v]
+            }
+            cycle =
+                [graph.passageOf[Int(state.stateNodes[v])]]
+                + around.map { graph.passageOf[Int(state.stateNodes[stateGraph.edgeTargets[$0]])] }
             witness = (into + around).map(original)
         }
         self.cycle = cycle

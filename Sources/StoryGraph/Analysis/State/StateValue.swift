@@ -70,7 +70,10 @@ package enum Truth: Sendable, Hashable {
     case no, yes, unknown
 
     init(_ value: StateValue?) {
-        guard let value else { self = .unknown; return }
+        guard let value else {
+            self = .unknown
+            return
+        }
         self = value.isTruthy ? .yes : .no
     }
 }
