@@ -126,6 +126,11 @@ struct ChoiceScriptChoiceBlock: Sendable {
                 }
             }
             guard optionLine.first == "#", optionLine.count > 1 else {
+                if let command, let unknown = ChoiceScriptCommands.unknown(command, at: i, in: scene) {
+                    diagnostics.append(unknown)
+                    i = scene.blockEnd[i]
+                    continue
+                }
                 let message =
                     command.map { "Invalid indent? Expected an #option here, not *\($0)" }
                     ?? "Expected option starting with #"

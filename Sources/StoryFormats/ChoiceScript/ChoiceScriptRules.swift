@@ -40,6 +40,10 @@ package enum ChoiceScriptRules {
     package static let syntax = Rule(
         "choicescript-syntax", .error,
         "A ChoiceScript line that cannot be read (a *selectable_if without its parenthesised condition).")
+    package static let unknownCommand = Rule(
+        "choicescript-unknown-command", .error,
+        "A *command ChoiceScript does not have, such as a typo of one (quicktest: 'Non-existent command'); the game stops there."
+    )
     package static let finishNoNext = Rule(
         "choicescript-finish-no-next", .warning,
         "*finish in the last scene ends the game (quicktest: 'there is no next scene; *finish will end game. Use *ending instead.')."
@@ -53,7 +57,7 @@ package enum ChoiceScriptRules {
 
     package static let all: [Rule] = [
         fallOut, fallOutLast, fallInElse, missingScene, missingFile, noOptionBody, expectedOption, unknownVariable,
-        indentation, syntax, finishNoNext, unreferencedScene, noSelectableOption,
+        indentation, syntax, unknownCommand, finishNoNext, unreferencedScene, noSelectableOption,
     ]
 
     /// Every rule here describes a game that was read in full: none refuses it.

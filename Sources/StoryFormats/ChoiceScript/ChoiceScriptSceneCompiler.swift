@@ -58,6 +58,9 @@ struct ChoiceScriptSceneCompiler {
     /// The line after a `*choice` (reached by falling out of its last option).
     private var choiceEnds: [Int: (allowed: Bool, join: Int)] = [:]
     private var reported: Set<String> = []
+    /// Set once the passage being compiled has met a command ChoiceScript does not have:
+    /// the game stops there, so the passage falling through after it is not reported too.
+    private var stoppedByUnknownCommand = false
     private var sceneReuse = false
 
     init(scene: ChoiceScriptSceneText, context: Context) {
@@ -103,6 +106,8 @@ struct ChoiceScriptSceneCompiler {
     }
 
     private mutating func report(_ diagnostic: Diagnostic) {
+        let fallThrough = [ChoiceScriptRules.fallOut.id, ChoiceScriptRules.fallOutLast.id, ChoiceScriptRules.fallInElse.id]
+        if stoppedByUnknownCommand, fallThrough.contains(diagnostic.ruleID ?? "") { return }
         let key = "\(diagnostic.location?.line ?? 0)|\(diagnostic.ruleID ?? "")"
         if reported.insert(key).inserted { diagnostics.append(diagnostic) }
     }
@@ -124,6 +129,7 @@ struct ChoiceScriptSceneCompiler {
     private mutating func compilePassage(id: String, from start: Int) -> Passage {
         let lines = scene.lines
         var passage = Passage(id: id, location: location(min(start, max(0, lines.count - 1))))
+        stoppedByUnknownCommand = false
         if start >= lines.count { passage.location = location(start) }
         passage.metadata["scene"] = scene.name
         passage.isFlowPoint = origins[id]?.isFlowPoint ?? true
@@ -322,6 +328,12 @@ struct ChoiceScriptSceneCompiler {
             case "scene_list", "stat_chart", "achievement":
                 i = scene.blockEnd[i]
             default:
+                // A command ChoiceScript does not have stops the game there: it is
+                // reported, and the passage is read on as if the line were not written.
+                if let unknown = ChoiceScriptCommands.unknown(command, at: i, in: scene) {
+                    report(unknown)
+                    stoppedByUnknownCommand = true
+                }
                 i += 1
             }
         }
