@@ -49,4 +49,32 @@ import Testing
             .replacingOccurrences(of: "*finsh", with: "*goto sea")
         #expect(try Self.check("startup.txt", fixed) == ([], 0))
     }
+
+    static let sugarCubeUnclosedIf = """
+        :: StoryData
+        {"ifid":"D674C58C-DEFA-4F70-B7A2-27742230C0FC","format":"SugarCube","format-version":"2.36.1","start":"Start"}
+
+        :: Start
+        You wait by the door.
+        <<if random(1, 2) is 1>>
+        [[Open the door|Hall]]
+
+        :: Hall
+        The hall.
+        <<if random(1, 2) is 1>>It is lit.<</if>>
+        """
+
+    @Test func aSugarCubeIfWithNoClosingTagIsAnErrorAtTheIf() throws {
+        // SugarCube: "cannot find a closing tag for macro <<if>>", for Start's <<if>> (line
+        // 6); Hall's is closed. The story is still read: its link is followed.
+        #expect(
+            try Self.check("story.twee", Self.sugarCubeUnclosedIf) == (
+                [
+                    "story.twee:6:1: error: '<<if>>' is not closed by '<</if>>' in its passage; SugarCube stops with 'cannot find a closing tag for macro <<if>>' [sugarcube-unclosed-macro]"
+                ], 1
+            ))
+        let fixed = Self.sugarCubeUnclosedIf.replacingOccurrences(
+            of: "[[Open the door|Hall]]\n", with: "[[Open the door|Hall]]\n<</if>>\n")
+        #expect(try Self.check("story.twee", fixed) == ([], 0))
+    }
 }

@@ -83,6 +83,10 @@ package enum FormatRules {
         "twine-unterminated-link", .warning, "'[[' not closed by ']]' on its line: not a link.")
     package static let twineUnterminatedMacro = Rule(
         "twine-unterminated-macro", .warning, "A Twine macro that is never closed; links inside it are not followed.")
+    package static let sugarCubeUnclosedMacro = Rule(
+        "sugarcube-unclosed-macro", .error,
+        "A SugarCube <<if>> with no <</if>> in its passage (SugarCube: 'cannot find a closing tag for macro <<if>>')."
+    )
     package static let twineUnknownMacro = Rule(
         "twine-unknown-macro", .info, "A macro storygraph does not know names a passage; it is not followed as a link.")
     package static let fileRefused = Rule(
@@ -112,7 +116,7 @@ package enum FormatRules {
         unreadableFile, fileTooLarge, invalidUTF8, emptyFile, unknownFormat, noStory, noPassages, unknownStart,
         jsonSyntax, jsonShape, unknownKey, sourceSyntax, sourceShape, sourceUnresolved, linksDecidedByCode,
         startFallback, dynamicLink, twineHTML, namelessPassage, tweeHeader, tweeStrayText, twineMetadata, twineArchive,
-        twineUnreadable, twineUnterminatedLink, twineUnterminatedMacro, twineUnknownMacro, fileRefused, fileSkipped,
+        twineUnreadable, twineUnterminatedLink, twineUnterminatedMacro, sugarCubeUnclosedMacro, twineUnknownMacro, fileRefused, fileSkipped,
         expressionDepth,
     ]
 }

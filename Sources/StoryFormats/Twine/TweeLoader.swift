@@ -13,6 +13,7 @@ package enum TweeLoader: StoryLoader {
     package static let fileExtensions = ["twee", "tw", "tw2", "txt"]
     package static let acceptsSeveralFiles = true
     package static let options = [TwineOptions.linkMacros]
+    package static let storyFindingRules: Set<String> = [FormatRules.sugarCubeUnclosedMacro.id]
 
     /// One Twee file split into passages, with what was noticed splitting it.
     package struct File {

@@ -18,6 +18,7 @@ package enum TwineHTMLLoader: StoryLoader {
         "Twine 2 archive or published story (<tw-storydata>), or Twine 1 HTML (<div tiddler>)"
     package static let fileExtensions = ["html", "htm"]
     package static let options = [TwineOptions.story, TwineOptions.linkMacros]
+    package static let storyFindingRules: Set<String> = [FormatRules.sugarCubeUnclosedMacro.id]
 
     /// 10 for `<tw-storydata`, 8 for Twine 1's `tiddler=`, else not recognised; the
     /// document libxml2 parsed.

@@ -129,6 +129,9 @@ struct TwineOpenBlock {
     var firstChoice = 0
     /// Where the block opened.
     var offset = 0
+    /// Where the opening tag of a SugarCube `<<if>>` starts: SugarCube refuses the
+    /// passage when its closing tag is missing, and the error is reported there.
+    var openingTag: Int?
 }
 
 /// An assignment of a passage, where it is written, and whether it runs only under a
@@ -321,6 +324,7 @@ struct TwineScan {
         let floor = max(0, blocks.count - 64)
         while k >= floor {
             if !blocks[k].isHook && blocks[k].name == name {
+                reportUnclosed(blocks[(k + 1)...])
                 close(from: k)
                 return
             }
@@ -419,7 +423,23 @@ struct TwineScan {
                 i += 1
             }
         }
-        if !blocks.isEmpty { close(from: 0) }
+        if !blocks.isEmpty {
+            reportUnclosed(blocks[...])
+            close(from: 0)
+        }
+    }
+
+    /// An error for each SugarCube `<<if>>` among `open` that closes without its
+    /// `<</if>>` (its passage ends, or an enclosing macro's closing tag comes first).
+    mutating func reportUnclosed(_ open: ArraySlice<TwineOpenBlock>) {
+        for block in open {
+            guard let tag = block.openingTag else { continue }
+            result.diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "'<<\(block.name)>>' is not closed by '<</\(block.name)>>' in its passage; SugarCube stops with 'cannot find a closing tag for macro <<\(block.name)>>'",
+                    at: locate(tag), rule: FormatRules.sugarCubeUnclosedMacro.id))
+        }
     }
 
     /// Skips past the next `end` (a comment's close), or to the end of the text.

@@ -37,6 +37,7 @@ extension TwineScan {
         switch name {
         case "if":
             push("if", isHook: false, condition: sugarCubeTest(argumentText), linkText: nil)
+            if dialect == .sugarcube { blocks[blocks.count - 1].openingTag = start }
         case "elseif":
             elseIf(sugarCubeTest(argumentText))
         case "else":
