@@ -31,7 +31,10 @@ extension InkParser {
         var choiceOnly = Scan()
         if cursor.match("[") {
             choiceOnly = scanContent(&cursor, stops: ["]"])
-            _ = cursor.match("]")
+            if !cursor.match("]") {
+                // inklecate: "Expected closing ']' for weave-style option".
+                report(InkRules.syntax, "this choice's '[' is never closed (expected ']' on its line)", at: location)
+            }
         }
         let inner = scanContent(&cursor, stops: [])
         let shown = Self.readable(start.text + choiceOnly.text)
