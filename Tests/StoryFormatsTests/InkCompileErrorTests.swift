@@ -44,7 +44,8 @@ import Testing
             name: "divert with no target",
             broken: "Hello.\n->\n",
             error:
-                "story.ink:2:1: error: '->' with no target: an empty divert is only valid on a choice (ink's rule) [ink-syntax]",
+                "story.ink:2:1: error: '->' with no target: an empty divert is only valid on a choice "
+                + "(ink's rule) [ink-syntax]",
             fixed: "Hello.\n* [Wait] ->\n- Time passes.\n-> END\n"),
         // "Expected variable name but saw end of line"
         Case(
@@ -83,6 +84,18 @@ import Testing
                 "story.ink:2:1: error: CONST with no name (expected 'CONST name = value') [ink-syntax]",
                 "story.ink:3:1: error: LIST with no name (expected 'LIST name = value') [ink-syntax]",
                 "story.ink:4:1: error: '~ x +=' assigns no value (expected an expression after it) [ink-syntax]",
+            ])
+    }
+
+    /// On a choice's line no block opens: a `{` in its text or its condition left open
+    /// is the same error.
+    @Test func unclosedBraceOnAChoiceLine() throws {
+        let result = try Self.load("VAR x = 1\nHello.\n* [Stay] You stay {x\n    -> END\n* {x > 0 Go\n    -> END\n")
+        #expect(
+            result.diagnostics.filter { $0.severity == .error }.map(\.description) == [
+                "story.ink:3:19: error: '{x' is never closed: inline logic needs its '}' on the same line [ink-syntax]",
+                "story.ink:5:3: error: '{x > 0 Go' is never closed: inline logic needs its '}' on the same line "
+                    + "[ink-syntax]",
             ])
     }
 

@@ -177,11 +177,7 @@ extension InkParser {
     mutating func openBlock(_ cursor: inout InkCursor, at location: SourceLocation) {
         cursor.skipSpaces()
         if !cursor.atEnd && !Self.hasTopLevelColon(cursor) {
-            report(
-                InkRules.syntax,
-                "'{\(cursor.rest.trimmingCharacters(in: .whitespaces))' is never closed: "
-                    + "inline logic needs its '}' on the same line",
-                at: location)
+            reportUnclosedBrace(cursor, at: location)
             return
         }
         let p = currentPassage(at: location)
@@ -300,6 +296,16 @@ extension InkParser {
         cursor.skipSpaces()
         if !cursor.atEnd { parseLine(&cursor) }
         return true
+    }
+
+    /// inklecate's "Expected … within braces: { ... }": a `{` (at `location`, `cursor`
+    /// just after it) whose `}` is not on its line.
+    mutating func reportUnclosedBrace(_ cursor: InkCursor, at location: SourceLocation) {
+        report(
+            InkRules.syntax,
+            "'{\(cursor.rest.trimmingCharacters(in: .whitespaces))' is never closed: "
+                + "inline logic needs its '}' on the same line",
+            at: location)
     }
 
     /// Whether the rest of the line has a `:` outside strings and brackets (a case).
