@@ -21,9 +21,12 @@ extension InkParser {
         let label = weaveLabel(&cursor)
         var condition: Condition?
         while cursor.current == "{" {
+            let brace = cursor.location
             cursor.advance()
+            let afterBrace = cursor
             let (text, expression) = expressionText(&cursor, until: "}")
-            _ = cursor.match("}")
+            // inklecate: "Expected closing '}' for choice condition".
+            if !cursor.match("}") { reportUnclosedBrace(afterBrace, at: brace) }
             condition = Condition.joined(condition, .test(text, expression))
             cursor.skipSpaces()
         }
@@ -31,9 +34,18 @@ extension InkParser {
         var choiceOnly = Scan()
         if cursor.match("[") {
             choiceOnly = scanContent(&cursor, stops: ["]"])
-            _ = cursor.match("]")
+            if !cursor.match("]") {
+                // inklecate: "Expected closing ']' for weave-style option".
+                report(InkRules.syntax, "this choice's '[' is never closed (expected ']' on its line)", at: location)
+            }
         }
         let inner = scanContent(&cursor, stops: [])
+        if let open = start.opensBlock ?? choiceOnly.opensBlock ?? inner.opensBlock {
+            // No multi-line block opens on a choice's line: the `{` is never closed.
+            var header = cursor
+            header.position = open.position
+            reportUnclosedBrace(header, at: open.location)
+        }
         let shown = Self.readable(start.text + choiceOnly.text)
         let output = Self.readable(start.text + inner.text)
         let items = start.items + choiceOnly.items + inner.items

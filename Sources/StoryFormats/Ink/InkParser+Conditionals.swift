@@ -171,8 +171,15 @@ extension InkParser {
 
     // MARK: multi-line blocks
 
-    /// A `{` left open at the end of its line; `cursor` is just after it.
+    /// A `{` left open at the end of its line; `cursor` is just after it. One with text
+    /// after it but no `:` (`{x`) opens no block: ink reads it as inline logic whose `}`
+    /// is missing (inklecate: "Expected … within braces: { ... }"), an error.
     mutating func openBlock(_ cursor: inout InkCursor, at location: SourceLocation) {
+        cursor.skipSpaces()
+        if !cursor.atEnd && !Self.hasTopLevelColon(cursor) {
+            reportUnclosedBrace(cursor, at: location)
+            return
+        }
         let p = currentPassage(at: location)
         var block = Block(kind: .chain, openedAt: p, location: location)
         cursor.skipSpaces()
@@ -289,6 +296,16 @@ extension InkParser {
         cursor.skipSpaces()
         if !cursor.atEnd { parseLine(&cursor) }
         return true
+    }
+
+    /// inklecate's "Expected … within braces: { ... }": a `{` (at `location`, `cursor`
+    /// just after it) whose `}` is not on its line.
+    mutating func reportUnclosedBrace(_ cursor: InkCursor, at location: SourceLocation) {
+        report(
+            InkRules.syntax,
+            "'{\(cursor.rest.trimmingCharacters(in: .whitespaces))' is never closed: "
+                + "inline logic needs its '}' on the same line",
+            at: location)
     }
 
     /// Whether the rest of the line has a `:` outside strings and brackets (a case).

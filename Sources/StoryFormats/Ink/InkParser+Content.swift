@@ -15,7 +15,7 @@ extension InkParser {
             case tunnelReturn(String?, Condition?, SourceLocation)
             /// `<- target`: the target's choices are offered here too.
             case thread(String, Condition?, SourceLocation)
-            /// A bare `->` on a choice: go on to the next gather.
+            /// A bare `->`: on a choice, go on to the next gather; anywhere else an error.
             case emptyDivert(SourceLocation)
         }
         var text = ""
@@ -207,8 +207,11 @@ extension InkParser {
                 pendingTargets.append(
                     PendingTarget(
                         passage: p, choice: passages[p].choices.count - 1, path: path, scope: flow.id, location: at))
-            case .emptyDivert:
-                break
+            case .emptyDivert(let at):
+                // A choice drops its own bare `->` before its items get here.
+                report(
+                    InkRules.syntax, "'->' with no target: an empty divert is only valid on a choice (ink's rule)",
+                    at: at)
             }
         }
         if scan.terminated { terminate(p) }

@@ -34,6 +34,15 @@ extension InkParser {
                 operation = .set
             }
             if let operation {
+                cursor.skipSpaces()
+                if value == nil && cursor.atEnd {
+                    // inklecate: "Expected value expression to be assigned".
+                    let statement = cursor.text(statementStart..<cursor.position).trimmingCharacters(in: .whitespaces)
+                    report(
+                        InkRules.syntax, "'~ \(statement)' assigns no value (expected an expression after it)",
+                        at: location)
+                    return
+                }
                 if value == nil { value = expressionText(&cursor, until: "\n").1 ?? .unknown(cursor.rest) }
                 if isTemp { valueNames.insert(name) }
                 let text = cursor.text(statementStart..<cursor.scalars.count).trimmingCharacters(in: .whitespaces)
@@ -68,14 +77,16 @@ extension InkParser {
             return false
         }
         cursor.skipSpaces()
+        let keyword = isList ? "LIST" : isVar ? "VAR" : "CONST"
         guard let name = cursor.identifier() else {
-            cursor.position = save
-            return false
+            // inklecate: "Expected variable name" (list name, constant name).
+            report(InkRules.syntax, "\(keyword) with no name (expected '\(keyword) name = value')", at: location)
+            return true
         }
         cursor.skipSpaces()
         guard cursor.match("=") else {
             report(
-                InkRules.syntax, "expected '=' after \(isList ? "LIST" : isVar ? "VAR" : "CONST") \(name)",
+                InkRules.syntax, "expected '=' after \(keyword) \(name)",
                 at: cursor.location)
             return true
         }

@@ -10,7 +10,9 @@ package enum InkRules {
         "ink-empty-choice", .warning, "A choice with no text and no divert, read as a fallback choice as ink does.")
     package static let syntax = Rule(
         "ink-syntax", .error,
-        "ink the loader cannot read: a knot or stitch without a name, a stitch outside a knot, '{' never closed, a declaration without '='."
+        "ink that inklecate rejects: a knot, stitch or VAR without a name, a stitch outside a knot, a '{' or a "
+            + "choice's '[' never closed, a declaration without '=', '~ x =' with no value, '->' with no target "
+            + "outside a choice."
     )
     package static let strayBrace = Rule(
         "ink-stray-brace", .warning, "A '}' with no '{' open; ink ignores it, and so does storygraph.")
