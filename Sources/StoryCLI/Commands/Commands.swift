@@ -10,6 +10,7 @@ enum Commands {
         DiffCommand.self,
         FuzzCommand.self,
         PlayCommand.self,
+        MCPCommand.self,
         GenerateCommand.self,
         CompletionsCommand.self,
     ]
