@@ -8,7 +8,7 @@ EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.
 # A ChoiceScript game is a folder holding startup.txt and its scenes.
 EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
 
-.PHONY: demo test test-long deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format
+.PHONY: demo test test-long test-mcp deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format
 
 ## Install the C libraries the package links (Graphviz's cgraph/gvc, libxml2, libyaml,
 ## fontconfig) and the fonts that cover Hangul, CJK and emoji (fonts-noto-cjk, fonts-noto-color-emoji).
@@ -79,6 +79,12 @@ test-long: build
 	@start=$$(date +%s); status=0; STORYGRAPH_LONG=1 $(SWIFT) test --skip-build --filter '$(LONG_TESTS)' || status=$$?; \
 	  echo "swift test (long) took $$(( $$(date +%s) - start )) s"; exit $$status
 	STORYGRAPH_SOAK=1 $(SWIFT) test --skip-build --filter RenderMemoryTests
+
+## `storygraph mcp` end to end through the official MCP Python SDK's client (pinned in
+## Tests/editors/mcp/requirements.txt, installed into .build/mcp-venv when missing).
+## CI runs it after `make test`.
+test-mcp: build
+	STORYGRAPH=$(BIN) bash Tests/editors/mcp/run
 
 ## Build the DocC catalogue of every library (Sources/*/*.docc), warnings as errors.
 docs: deps
