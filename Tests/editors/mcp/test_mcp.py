@@ -278,5 +278,15 @@ class BadInput(unittest.IsolatedAsyncioTestCase):
         )
 
 
+class Documentation(unittest.TestCase):
+    def test_the_transcript_in_the_docs_is_what_the_server_says(self):
+        import transcript
+
+        doc = (ROOT / "Documentation/assistants.md").read_text().splitlines()
+        start = doc.index("<!-- transcript: Tests/editors/mcp/transcript.py -->") + 2
+        shown = doc[start : doc.index("```", start)]
+        self.assertEqual(shown, transcript.lines())
+
+
 if __name__ == "__main__":
     unittest.main()
