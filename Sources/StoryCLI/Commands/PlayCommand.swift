@@ -277,7 +277,7 @@ struct PlayCommand: Command {
     /// (showing each passage passed through), and shows what the reader can do.
     static func arrive(_ session: inout PlaySession, _ screen: PlayScreen) {
         // A broken or dynamic link taken leaves the reader where they were: not shown again.
-        let nodes = (session.failedSlot == nil ? [session.node] : []) + session.followAutomatic()
+        let nodes = session.arrive()
         for (i, node) in nodes.enumerated() {
             screen.write(session.passageText(node, passingThrough: i < nodes.count - 1))
         }

@@ -121,7 +121,7 @@ extension MCPTool {
         let call = try commandLine(arguments, specs: specs, tool: "play")
         let err = Captured()
         let terminal = Terminal(quiet: true, color: .never, out: { _ in }, err: err.append, stderrIsTerminal: false)
-        let loaded: (session: PlaySession, entered: [Int])
+        let loaded: (session: PlaySession, arrived: [Int])
         do throws(CLIError) {
             let given: SourceText?
             do {
@@ -141,13 +141,13 @@ extension MCPTool {
                 "the story is too big to play here: more than \(NumberText.grouped(PlaySessions.maximumSize)) passages and choices"
             )
         }
-        return .document(PlayStepDocument(loaded.session, passedThrough: loaded.entered, id: id).json())
+        return .document(PlayStepDocument(loaded.session, arrived: loaded.arrived, id: id).json())
     }
 
     /// Loads the story of a start as `play` loads it, and begins a session at the start (or
     /// `--from`), through the story's own jumps.
     private static func begin(_ call: (options: [String], story: String, text: String?), _ terminal: Terminal)
-        throws(CLIError) -> (session: PlaySession, entered: [Int])
+        throws(CLIError) -> (session: PlaySession, arrived: [Int])
     {
         let parsed = try ParsedArguments(
             call.options + ["--", call.story], for: PlayCommand.configuration, command: "play")
@@ -156,8 +156,8 @@ extension MCPTool {
         var session = PlaySession(
             PlayGraph(graph), from: try PlayCommand.origin(command.from, graph),
             evaluatingConditions: !command.ignoresConditions)
-        let entered = session.followAutomatic()
-        return (session, entered)
+        let arrived = session.arrive()
+        return (session, arrived)
     }
 
     private static func move(_ id: String, _ arguments: [String: JSONValue], _ sessions: PlaySessions)
@@ -172,7 +172,7 @@ extension MCPTool {
             throw MCPArgumentError(message: "with 'session', give one of 'choice', 'back' or 'restart'")
         }
         let document = try sessions.update(id) { (session) throws(MCPArgumentError) -> String in
-            var entered: [Int] = []
+            var arrived: [Int] = []
             switch (moves[0], arguments[moves[0]]!) {
             case ("choice", .integer(let n)):
                 let offered = session.state == .choosing ? session.offered : []
@@ -194,20 +194,20 @@ extension MCPTool {
                     )
                 }
                 session.take(offered[n - 1])
-                entered = session.followAutomatic()
+                arrived = session.arrive()
             case ("back", .bool(true)):
                 guard session.back() else {
                     throw MCPArgumentError(message: "nothing to go back to: no choice has been made yet")
                 }
             case ("restart", .bool(true)):
                 session.restart()
-                entered = session.followAutomatic()
+                arrived = session.arrive()
             case ("choice", let value):
                 throw MCPArgumentError(message: "argument 'choice' must be an integer, not \(value.kindName)")
             case (let name, let value):
                 throw MCPArgumentError(message: "argument '\(name)' must be true, not \(value.line)")
             }
-            return PlayStepDocument(session, passedThrough: entered, id: id).json()
+            return PlayStepDocument(session, arrived: arrived, id: id).json()
         }
         guard let document else {
             throw MCPArgumentError(

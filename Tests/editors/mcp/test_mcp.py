@@ -224,6 +224,37 @@ class Play(unittest.IsolatedAsyncioTestCase):
             _, _, again = await call(session, "play", {"session": sid, "restart": True})
             self.assertEqual((again["passage"], again["steps"]), ("Gate", 0))
 
+    async def test_an_ink_story_with_jumps_and_a_computed_divert(self):
+        async with server() as session:
+            _, _, dock = await call(session, "play", {"file": "Examples/ferry.ink"})
+            sid = dock["session"]
+            self.assertEqual(dock["passage"], "dock")
+            self.assertEqual(dock["passed_through"], [{"passage": "(root)", "text": ""}])
+            self.assertEqual(dock["locked"], [{"text": "Pay double", "target": "dock.c-1", "condition": "coins > 2"}])
+            _, _, aboard = await call(session, "play", {"session": sid, "choice": 1})
+            self.assertEqual(aboard["passage"], "dock.aboard")
+            self.assertEqual(
+                aboard["passed_through"], [{"passage": "dock.c-0", "text": "He pockets the coin without a word."}]
+            )
+            self.assertEqual(aboard["variables"][0], {"name": "coins", "value": "1"})
+            _, _, river = await call(session, "play", {"session": sid, "choice": 2})
+            self.assertEqual(river["passage"], "crossing.mid_river")
+            self.assertEqual(
+                [(c["text"], c.get("computed", False)) for c in river["choices"]],
+                [("Watch the water", False), ("Look ahead", True), ("Ask the ferryman his name", False)],
+            )
+            _, _, again = await call(session, "play", {"session": sid, "choice": 1})
+            self.assertEqual(again["passage"], "crossing.mid_river")
+            self.assertEqual([p["passage"] for p in again["passed_through"]], ["crossing.mid_river.c-0"])
+            self.assertEqual([c["text"] for c in again["choices"]], ["Look ahead", "Ask the ferryman his name"])
+            _, _, computed = await call(session, "play", {"session": sid, "choice": 1})
+            self.assertEqual(computed["state"], "dynamic_link")
+            self.assertEqual(
+                computed["failed_link"], {"target": "next_stop", "file": "Examples/ferry/crossing.ink", "line": 12}
+            )
+            _, _, back = await call(session, "play", {"session": sid, "back": True})
+            self.assertEqual((back["passage"], back["state"]), ("crossing.mid_river", "choosing"))
+
     async def test_two_sessions_at_once(self):
         async with server() as session:
             _, _, first = await call(session, "play", {"file": "Examples/lighthouse.json"})

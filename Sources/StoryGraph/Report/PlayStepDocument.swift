@@ -24,6 +24,12 @@ package struct PlayStepDocument: Encodable, Sendable {
         var condition: String
     }
 
+    /// A passage the story went through by itself, as the reader saw it.
+    package struct Passed: Encodable, Sendable {
+        var passage: String
+        var text: String
+    }
+
     package struct Variable: Encodable, Sendable {
         var name: String
         /// `nil`: storygraph cannot tell the value.
@@ -42,7 +48,7 @@ package struct PlayStepDocument: Encodable, Sendable {
     var passage: String
     var text: String
     /// Passages the story went through by itself on the way here, in order.
-    var passedThrough: [String]
+    var passedThrough: [Passed]
     /// `choosing`, `ending`, `out_of_choices`, `broken_link` or `dynamic_link`.
     package var state: String
     var endingKind: String?
@@ -53,17 +59,21 @@ package struct PlayStepDocument: Encodable, Sendable {
     var steps: Int
     var failedLink: FailedLink?
 
-    /// The document of `session` as it stands, having gone through `passedThrough` (nodes
-    /// entered by automatic steps before the current one) on the last move.
-    package init(_ session: PlaySession, passedThrough: [Int] = [], id: String? = nil) {
+    /// The document of `session` as it stands, having arrived through `arrived` on the last
+    /// move (`PlaySession.arrive()`: the nodes entered, the current one last).
+    package init(_ session: PlaySession, arrived: [Int] = [], id: String? = nil) {
         self.session = id
         let story = session.graph.graph.story
         title = story.title.isEmpty ? nil : story.title
         let current = story.passages[session.passage(of: session.node)]
         passage = current.id
         text = session.shownLines(of: session.node).joined(separator: "\n")
-        self.passedThrough = passedThrough.filter { $0 != session.node }.map {
-            story.passages[session.passage(of: $0)].id
+        // The nodes entered end at the current one, shown as `passage` and `text`.
+        let before = arrived.last == session.node ? arrived.dropLast() : arrived[...]
+        self.passedThrough = before.map {
+            Passed(
+                passage: story.passages[session.passage(of: $0)].id,
+                text: session.shownLines(of: $0).joined(separator: "\n"))
         }
         steps = session.steps.count
         let play = session.graph
