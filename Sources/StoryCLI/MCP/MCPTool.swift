@@ -13,11 +13,12 @@ package struct MCPTool: Sendable {
     package let inputSchema: JSONValue
     let work: @Sendable (_ arguments: [String: JSONValue], _ context: MCPContext) -> MCPToolResult
 
-    /// The tool as `tools/list` lists it.
+    /// The tool as `tools/list` lists it. Every tool only reads (stories, and a format's
+    /// `schema` file) and writes no file: read-only, in a closed world.
     var listing: JSONValue {
         [
             "name": .string(name), "title": .string(title), "description": .string(description),
-            "inputSchema": inputSchema,
+            "inputSchema": inputSchema, "annotations": ["readOnlyHint": true, "openWorldHint": false],
         ]
     }
 }

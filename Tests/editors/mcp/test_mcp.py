@@ -83,6 +83,9 @@ class Handshake(unittest.IsolatedAsyncioTestCase):
             | {"policy", "state", "max-states", "state-budget", "disable"},
             "play": story | {"from", "ignore-conditions", "session", "choice", "back", "restart"},
         }
+        for tool in tools:
+            self.assertTrue(tool.annotations.read_only_hint)
+            self.assertFalse(tool.annotations.open_world_hint)
         for name, schema in schemas.items():
             with self.subTest(tool=name):
                 self.assertEqual(schema["type"], "object")
