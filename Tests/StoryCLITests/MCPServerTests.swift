@@ -116,6 +116,7 @@ typealias MCPJSON = StoryCLI.JSONValue
             return
         }
         #expect(list.compactMap { $0["name"]?.string } == ["report", "check", "paths", "fuzz", "map", "play"])
+        #expect(list.allSatisfy { $0["annotations"] == ["readOnlyHint": true, "openWorldHint": false] })
         let schemas = Dictionary(uniqueKeysWithValues: list.map { ($0["name"]?.string ?? "", $0["inputSchema"]) })
         let report = try #require(schemas["report"] ?? nil)
         #expect(report["type"] == "object")
