@@ -8,7 +8,7 @@ EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.
 # A ChoiceScript game is a folder holding startup.txt and its scenes.
 EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
 
-.PHONY: demo test test-long test-mcp deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format
+.PHONY: demo test test-long test-mcp deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format deb test-package test-pre-commit
 
 ## Install the C libraries the package links (Graphviz's cgraph/gvc, libxml2, libyaml,
 ## fontconfig) and the fonts that cover Hangul, CJK and emoji (fonts-noto-cjk, fonts-noto-color-emoji).
@@ -141,6 +141,21 @@ install-files:
 
 uninstall:
 	@rm -f -- $(INSTALLED)
+
+## storygraph_<version>_<arch>.deb (DEB_OUT: the folder, default here): a release build with the
+## Swift runtime linked statically, depending only on Debian runtime packages (Packaging/make-deb).
+deb: deps
+	@DEB_OUT=$(call quote,$(or $(DEB_OUT),.)) bash Packaging/make-deb
+
+## Build the .deb, install it with apt-get into a fresh Debian 12 root made with debootstrap,
+## and run report and map there (root only; CI runs it after make test-long).
+test-package: deps
+	bash Packaging/test-deb
+
+## The pre-commit hook (.pre-commit-hooks.yaml) under `pre-commit try-repo`, pre-commit pinned
+## from PyPI: a good commit passes, a broken link is refused (CI runs it).
+test-pre-commit: build
+	bash Tests/tools/test-pre-commit.sh
 
 bench: release
 	@if [ -x Benchmarks/run ]; then Benchmarks/run; else echo "no Benchmarks/run yet"; exit 1; fi
