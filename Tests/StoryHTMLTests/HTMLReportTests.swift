@@ -136,8 +136,8 @@ import Testing
     @Test func theReportRendererWritesTheDocumentsSectionsAndCuts() throws {
         let html = try Self.page("lighthouse.json")
         let report = try #require(Self.between("<article class=\"report\" id=\"report\">\n", "</article>", in: html))
-        #expect(Self.count("<section class=\"report-section\"", in: report) == 7)
-        for section in ["structure", "paths", "endings", "odds", "loops", "bottlenecks", "problems"] {
+        #expect(Self.count("<section class=\"report-section\"", in: report) == 8)
+        for section in ["structure", "paths", "endings", "odds", "length", "loops", "bottlenecks", "problems"] {
             #expect(report.contains("<section class=\"report-section\" id=\"section-\(section)\">"), "\(section)")
         }
         #expect(report.contains("<table class=\"sortable\" id=\"table-endings\">"))
