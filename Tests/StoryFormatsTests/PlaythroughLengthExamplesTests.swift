@@ -76,7 +76,8 @@ import Testing
             #expect(p > 0 && capped > 0, "\(name): never ends with \(p), \(capped) runs capped")
         case .unknown(let why):
             // Only where the map's chain is not the reader's: choices remembered (ink).
-            #expect(PlaythroughLength.remembersChoices(analysis.graph, components: analysis.components), "\(name): \(why)")
+            #expect(
+                PlaythroughLength.remembersChoices(analysis.graph, components: analysis.components), "\(name): \(why)")
             #expect(!PlayGraph(analysis.graph).flags.isEmpty)
         }
     }

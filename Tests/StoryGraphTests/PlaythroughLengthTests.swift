@@ -61,7 +61,9 @@ import Testing
     /// most words to e are unbounded.
     @Test func aLoopWithWordsMakesTheMostUnboundedAndTheExpectationFinite() throws {
         let length = Self.length([
-            Passage(id: "s", text: Self.words(2), choices: [Choice(text: "loop", target: "m"), Choice(text: "end", target: "e")]),
+            Passage(
+                id: "s", text: Self.words(2),
+                choices: [Choice(text: "loop", target: "m"), Choice(text: "end", target: "e")]),
             Passage(id: "m", text: Self.words(3), choices: [Choice(text: "back", target: "s")]),
             Passage(id: "e", text: Self.words(1), ending: .init()),
         ])
@@ -75,7 +77,8 @@ import Testing
     @Test func aLoopWithoutWordsLeavesTheMostBounded() throws {
         let length = Self.length([
             Passage(id: "s", text: Self.words(2), choices: [Choice(text: "in", target: "h")]),
-            Passage(id: "h", text: "", choices: [Choice(text: "round", target: "z"), Choice(text: "out", target: "e")]),
+            Passage(
+                id: "h", text: "", choices: [Choice(text: "round", target: "z"), Choice(text: "out", target: "e")]),
             Passage(id: "z", text: " ", choices: [Choice(text: "back", target: "h")]),
             Passage(id: "e", text: Self.words(1), ending: .init()),
         ])
@@ -86,7 +89,9 @@ import Testing
     /// Half the readers fall into a trap they never leave: no expected words, and why.
     @Test func aTrapLeavesTheExpectationUndefinedAndSaysWhy() {
         let length = Self.length([
-            Passage(id: "s", text: Self.words(2), choices: [Choice(text: "end", target: "e"), Choice(text: "fall", target: "t")]),
+            Passage(
+                id: "s", text: Self.words(2),
+                choices: [Choice(text: "end", target: "e"), Choice(text: "fall", target: "t")]),
             Passage(id: "t", text: Self.words(1), choices: [Choice(text: "on", target: "u")]),
             Passage(id: "u", text: Self.words(1), choices: [Choice(text: "on", target: "t")]),
             Passage(id: "e", text: Self.words(1), ending: .init()),
@@ -94,11 +99,18 @@ import Testing
         #expect(length.expected == .neverEnds(0.5))
         #expect(length.share == nil)
         #expect(length.endings == [.init(passage: 3, fewest: 3, most: 3)])
-        let report = Report(StoryAnalysis(StoryGraph(Story(title: "", start: "s", passages: [
-            Passage(id: "s", text: Self.words(2), choices: [Choice(text: "end", target: "e"), Choice(text: "fall", target: "t")]),
-            Passage(id: "t", text: Self.words(1), choices: [Choice(text: "on", target: "t")]),
-            Passage(id: "e", text: Self.words(1), ending: .init()),
-        ], format: "story-json"))))
+        let report = Report(
+            StoryAnalysis(
+                StoryGraph(
+                    Story(
+                        title: "", start: "s",
+                        passages: [
+                            Passage(
+                                id: "s", text: Self.words(2),
+                                choices: [Choice(text: "end", target: "e"), Choice(text: "fall", target: "t")]),
+                            Passage(id: "t", text: Self.words(1), choices: [Choice(text: "on", target: "t")]),
+                            Passage(id: "e", text: Self.words(1), ending: .init()),
+                        ], format: "story-json"))))
         #expect(report.length.expectedWords == nil)
         #expect(
             report.length.expectedWordsNote

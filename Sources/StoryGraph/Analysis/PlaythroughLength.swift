@@ -84,7 +84,8 @@ package struct PlaythroughLength: Sendable, Hashable {
         totalWords = own.reduce(0, +)
         expected =
             Self.remembersChoices(graph, components: components)
-            ? .unknown("once-only or fallback choices a reader can meet again: what is offered depends on what was taken")
+            ? .unknown(
+                "once-only or fallback choices a reader can meet again: what is offered depends on what was taken")
             : Self.expectation(
                 visits: odds.expectedVisits, words: shown, neverEnding: odds.neverEnding, converged: odds.converged,
                 reason: "not solved within the budget; a larger --budget lifts it")

@@ -1,3 +1,5 @@
+import Foundation
+
 extension StoryPath {
     /// The path's stable id: 12 lowercase hex digits, the first 48 bits of the 64-bit
     /// FNV-1a hash (Fowler, Noll & Vo) of its choice sequence written out as text: the start
@@ -37,5 +39,35 @@ extension StoryPath {
         }
         let hex = String(hash >> 16, radix: 16)
         return String(repeating: "0", count: 12 - hex.count) + hex
+    }
+}
+
+extension StoryPath {
+    /// One passage of a path as a reader meets it: its id, its reader's text (and that of
+    /// the passages it shows by inclusion, blank ones left out, separated by blank lines),
+    /// and the label of the choice taken after it (nil at the ending).
+    package struct Reading: Sendable, Hashable {
+        package var passage: String
+        package var text: String
+        package var choice: String?
+    }
+
+    /// What a reader reads along the path, passage by passage: what `paths --format prose`
+    /// and the HTML report's "read a path" show.
+    ///
+    /// - Complexity: O(path length + the text on it).
+    package func reading(in graph: StoryGraph) -> [Reading] {
+        passages.enumerated().map { i, v in
+            var texts = [graph.passage(v).shownText]
+            if v + 1 < graph.shownOffsets.count {
+                for k in graph.shownOffsets[v]..<graph.shownOffsets[v + 1] {
+                    texts.append(graph.passage(graph.shownPassages[k]).shownText)
+                }
+            }
+            let text = texts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+                .joined(separator: "\n\n")
+            let choice = i < edges.count ? graph.choice(graph.edgeRefs[edges[i]]).readableText : nil
+            return Reading(passage: graph.ids[v], text: text, choice: choice)
+        }
     }
 }

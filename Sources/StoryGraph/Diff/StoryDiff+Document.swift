@@ -214,7 +214,8 @@ extension StoryDiff {
         func items(_ verb: String, _ entries: [PathChanges.Entry]) -> [ReportDocument.Item] {
             entries.map { e in
                 .init(
-                    ReportText(verb + " ") + .code(e.id) + " " + .joined(e.passages.map(ReportText.code), separator: " → "),
+                    ReportText(verb + " ") + .code(e.id) + " "
+                        + .joined(e.passages.map(ReportText.code), separator: " → "),
                     .object([("id", .string(e.id)), ("passages", .strings(e.passages))]))
             }
         }
@@ -235,7 +236,10 @@ extension StoryDiff {
             blocks.append(.paragraph("none added, removed or changed"))
         }
         blocks += [
-            .list(.init(key: "added", style: .lines, items: items("added", p.added), empty: nil, cut: Self.cut("added paths"))),
+            .list(
+                .init(
+                    key: "added", style: .lines, items: items("added", p.added), empty: nil,
+                    cut: Self.cut("added paths"))),
             .list(
                 .init(
                     key: "removed", style: .lines, items: items("removed", p.removed), empty: nil,

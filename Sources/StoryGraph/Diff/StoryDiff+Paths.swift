@@ -48,12 +48,16 @@ extension StoryDiff {
         func entry(_ item: (id: String, path: StoryPath), _ graph: StoryGraph) -> PathChanges.Entry {
             .init(id: item.id, passages: item.path.passages.map { graph.ids[$0] })
         }
-        func texts(_ path: StoryPath, _ graph: StoryGraph) -> [String] { path.passages.map { graph.passage($0).shownText } }
+        func texts(_ path: StoryPath, _ graph: StoryGraph) -> [String] {
+            path.passages.map { graph.passage($0).shownText }
+        }
         let oldByID = Dictionary(before.map { ($0.id, $0.path) }, uniquingKeysWith: { a, _ in a })
         let newIDs = Set(after.map(\.id))
         for item in after {
             if let was = oldByID[item.id] {
-                if texts(was, old.graph) != texts(item.path, new.graph) { changes.changed.append(entry(item, new.graph)) }
+                if texts(was, old.graph) != texts(item.path, new.graph) {
+                    changes.changed.append(entry(item, new.graph))
+                }
             } else {
                 changes.added.append(entry(item, new.graph))
             }

@@ -94,7 +94,8 @@ package struct PathListing {
             let choices = path.passages.indices.dropLast().map { i in
                 Self.quoted(graph.choice(ofEdge: path.edges[i], from: path.passages[i]).text)
             }.joined(separator: ", ")
-            return (printed == 0 ? "\n" : ",\n") + "    {\"id\": \"\(path.id(in: graph))\", \"passages\": [\(passages)], \"choices\": [\(choices)]}"
+            return (printed == 0 ? "\n" : ",\n")
+                + "    {\"id\": \"\(path.id(in: graph))\", \"passages\": [\(passages)], \"choices\": [\(choices)]}"
         }
     }
 
@@ -118,22 +119,16 @@ package struct PathListing {
     private func prose(_ path: StoryPath) -> String {
         let names = path.passages.map { graph.ids[$0] }.joined(separator: " → ")
         var out = "\n## Path `\(path.id(in: graph))`: \(Self.markdownLine(names))\n"
-        for (i, v) in path.passages.enumerated() {
-            var texts = [graph.passage(v).shownText]
-            if v + 1 < graph.shownOffsets.count {
-                for k in graph.shownOffsets[v]..<graph.shownOffsets[v + 1] {
-                    texts.append(graph.passage(graph.shownPassages[k]).shownText)
-                }
-            }
-            let text = texts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-                .joined(separator: "\n\n")
-            out += "\n" + (text.isEmpty ? "*(\(Self.markdownLine(graph.ids[v])): no text)*" : Self.markdownBlock(text))
+        for step in path.reading(in: graph) {
+            out +=
+                "\n"
+                + (step.text.isEmpty
+                    ? "*(\(Self.markdownLine(step.passage)): no text)*" : Self.markdownBlock(step.text))
             out += "\n"
-            if i < path.edges.count {
-                let label = graph.choice(graph.edgeRefs[path.edges[i]]).readableText
+            if let label = step.choice {
                 out += "\n**→ \(Self.markdownLine(label.isEmpty ? "(continue)" : label))**\n"
             } else {
-                out += "\n*The end: \(Self.markdownLine(graph.ids[v])).*\n"
+                out += "\n*The end: \(Self.markdownLine(step.passage)).*\n"
             }
         }
         return out

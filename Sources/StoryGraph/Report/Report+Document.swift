@@ -151,7 +151,10 @@ extension Report {
             ?? l.underStateNote.map { "- (\($0))" }
         let rows = l.endings.map { e in
             ReportDocument.Row(
-                [.code(e.id), "\(NumberText.grouped(e.fewestWords))", "\(e.mostWords.map(NumberText.grouped) ?? "unbounded")"],
+                [
+                    .code(e.id), "\(NumberText.grouped(e.fewestWords))",
+                    "\(e.mostWords.map(NumberText.grouped) ?? "unbounded")",
+                ],
                 .object([
                     ("id", .string(e.id)), ("fewest_words", .int(e.fewestWords)),
                     ("most_words", .optional(e.mostWords)),
@@ -159,7 +162,9 @@ extension Report {
         }
         let table = ReportDocument.Table(
             key: "endings",
-            columns: [.init("ending"), .init("fewest words", rightAligned: true), .init("most words", rightAligned: true)],
+            columns: [
+                .init("ending"), .init("fewest words", rightAligned: true), .init("most words", rightAligned: true),
+            ],
             rows: rows, empty: "none reachable",
             cut: .init(limit: Self.endingRows, noun: "endings", hint: "the JSON report lists them all"))
         return .init(
