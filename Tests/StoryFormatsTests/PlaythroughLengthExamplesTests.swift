@@ -62,6 +62,31 @@ import Testing
         return (mean, (variance / n).squareRoot(), capped)
     }
 
+    /// The same for runs under state (`fuzz --policy state --seed 1`): a reader who picks
+    /// among the choices shown in each state.
+    static func sampleUnderState(_ graph: PlayGraph, words: [Int], runs: Int) -> (mean: Double, error: Double) {
+        let nodeWords = graph.graph.passageOf.map { words[$0] }
+        let cap = Fuzzer.defaultMaxSteps(passages: graph.passageCount)
+        var reader = ReaderState(graph)
+        var sum = 0.0
+        var squares = 0.0
+        var offered: [Int] = []
+        var truths: [Truth] = []
+        for run in 1...runs {
+            var rng = Xoshiro256StarStar(seed: 1, run: UInt64(run))
+            var tally = WordTally(words: nodeWords, choiceSlot: graph.choiceSlot)
+            _ = reader.run(
+                start: graph.start, maxSteps: cap, rng: &rng, observer: &tally, offered: &offered, truths: &truths,
+                unknown: { _ in })
+            let x = Double(tally.total)
+            sum += x
+            squares += x * x
+        }
+        let n = Double(runs)
+        let mean = sum / n
+        return (mean, (max(0, (squares - n * mean * mean) / (n - 1)) / n).squareRoot())
+    }
+
     static func check(_ name: String, runs: Int) throws {
         let result = try StoryLoading.load(paths: [Repository.path("Examples/\(name)")])
         let analysis = StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics)
@@ -80,6 +105,18 @@ import Testing
                 PlaythroughLength.remembersChoices(analysis.graph, components: analysis.components), "\(name): \(why)")
             #expect(!PlayGraph(analysis.graph).flags.isEmpty)
         }
+    }
+
+    /// Examples whose state search completes, with the expected words under state.
+    static let underState = ["toll-bridge.json", "lamplighter", "orchard.yarn"]
+
+    @Test(arguments: underState) func expectedWordsUnderStateAgreeWithTenThousandRuns(_ name: String) throws {
+        let result = try StoryLoading.load(paths: [Repository.path("Examples/\(name)")])
+        let analysis = StoryAnalysis(StoryGraph(result.story), loadDiagnostics: result.diagnostics)
+        let expected = try #require(analysis.length.expectedUnderState?.words, "\(name)")
+        let (mean, error) = Self.sampleUnderState(
+            PlayGraph(analysis.graph), words: analysis.length.passageWords, runs: 10_000)
+        #expect(abs(mean - expected) <= max(4 * error, 1e-9), "\(name): exact \(expected), runs \(mean) ± \(error)")
     }
 
     @Test(arguments: examples) func expectedWordsAgreeWithTenThousandRuns(_ name: String) throws {
