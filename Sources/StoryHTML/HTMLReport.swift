@@ -97,7 +97,8 @@ public enum HTMLReport {
             value = .object(fields)
         }
         let data = embeddedJSON(value)
-        return (assemble(title: report.title, document: document, maps: maps, data: data), warnings, plan)
+        let page = assemble(title: report.title, document: document + readPaths(full), maps: maps, data: data)
+        return (page, warnings, plan)
     }
 
     private static func view(
@@ -167,6 +168,50 @@ public enum HTMLReport {
             default: nil
             }
         }
+    }
+
+    /// Paths listed to read, at most.
+    static let readablePaths = 40
+
+    /// "Read a path": the first `readablePaths` paths (in the order `paths` lists them),
+    /// each a closed `<details>` under its id, ending and passages, that opens on the
+    /// reader's text passage by passage with the choice taken between (no script needed).
+    ///
+    /// - Complexity: O(listed paths · (path length + the text on it)).
+    static func readPaths(_ analysis: StoryAnalysis) -> String {
+        let e = ReportDocument.htmlEscaped
+        let graph = analysis.graph
+        var out = "<section class=\"report-section\" id=\"section-read-paths\">\n<h2>Read a path</h2>\n"
+        var listed = 0
+        for path in PathEnumerator(graph, to: nil, reachability: analysis.reachability) {
+            if listed == readablePaths {
+                out +=
+                    "<p>the first \(readablePaths) paths are listed; storygraph paths --format prose writes them all</p>\n"
+                break
+            }
+            listed += 1
+            let id = path.id(in: graph)
+            let names = path.passages.map { "<code>\(e(graph.ids[$0]))</code>" }.joined(separator: " → ")
+            out +=
+                "<details class=\"read-path\" id=\"path-\(id)\"><summary>Path <code>\(id)</code>: \(names)</summary>\n"
+            for step in path.reading(in: graph) {
+                let paragraphs = step.text.components(separatedBy: "\n\n").map {
+                    "<p>\(e($0).replacingOccurrences(of: "\n", with: "<br>"))</p>"
+                }
+                out +=
+                    step.text.isEmpty
+                    ? "<p><em>(\(e(step.passage)): no text)</em></p>\n" : paragraphs.joined(separator: "\n") + "\n"
+                if let label = step.choice {
+                    out +=
+                        "<p class=\"read-choice\"><strong>→ \(e(label.isEmpty ? "(continue)" : label))</strong></p>\n"
+                } else {
+                    out += "<p class=\"read-end\"><em>The end: \(e(step.passage)).</em></p>\n"
+                }
+            }
+            out += "</details>\n"
+        }
+        if listed == 0 { out += "<p>no path reaches an ending</p>\n" }
+        return out + "</section>\n"
     }
 
     static func assemble(title: String, document: String, maps: [MapView], data: String) -> String {

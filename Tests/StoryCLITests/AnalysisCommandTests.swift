@@ -175,6 +175,8 @@ import Testing
         #expect(paths.count == 3)
         #expect(paths[0]["passages"] as? [String] == ["briefing", "tower", "saved"])
         #expect(paths[0]["choices"] as? [String] == ["Accept the mission", "Cut the red wire"])
+        // FNV-1a of "briefing␞briefing␟Accept the mission␟tower␞tower␟Cut the red wire␟saved".
+        #expect(paths[0]["id"] as? String == "cd37346ccc07")
         #expect(object["printed"] as? Int == 3)
         #expect(object["total"] as? String == "4")
         let none = try Self.json(runCLI(["paths", Self.carousel, "--format", "json"]))

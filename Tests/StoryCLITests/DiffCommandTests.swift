@@ -50,6 +50,14 @@ import Testing
                   millpond  gained             -            2            -      16.67%
                   boats     lost               1            -          25%           -
 
+                PATHS (by id: changed is the same choices with other text)
+                  added 131b14a73b93 mill → sluice → wheel → millpond
+                  added e85f3612a12c mill → miller → wheel → flood
+                  added b358046e62be mill → miller → wheel → millpond
+                  removed 352b0a10162f mill → sluice → wheel → grinding
+                  removed be2e174b8ebe mill → loft → boats
+                  changed b09161d83190 mill → granary → grinding
+
                 NEW FINDINGS
                   Examples/diff/tide-mill-v2.json:16:20: error: choice 'Ask about the pond' of passage 'miller' leads to 'millpnd', which does not exist; did you mean 'millpond'? [broken-link]
 

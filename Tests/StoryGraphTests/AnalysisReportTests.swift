@@ -23,7 +23,7 @@ import Testing
         #expect(
             Set(object.keys) == [
                 "schema_version", "title", "format", "start", "structure", "paths", "endings", "unreachable_endings",
-                "odds",
+                "odds", "length",
                 "unreachable", "trapped", "loops", "cycles", "bottlenecks", "findings", "budget_seconds",
             ])
         let paths = object["paths"] as! [String: Any]

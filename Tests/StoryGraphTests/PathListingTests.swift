@@ -24,8 +24,8 @@ import Testing
                 {
                   "schema_version": 2,
                   "paths": [
-                    {"passages": ["p0", "p1"], "choices": ["c0"]},
-                    {"passages": ["p0", "p1"], "choices": ["c1"]}
+                    {"id": "bc4de07731d1", "passages": ["p0", "p1"], "choices": ["c0"]},
+                    {"id": "3d3cd46e5dda", "passages": ["p0", "p1"], "choices": ["c1"]}
                   ],
                   "printed": 2,
                   "total": "2",

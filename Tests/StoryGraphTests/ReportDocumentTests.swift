@@ -114,7 +114,7 @@ import Testing
         let document = report.document()
         #expect(
             document.sections.map(\.title) == [
-                "Structure", "Paths", "Endings", "Odds", "Loops", "Bottlenecks", "Problems",
+                "Structure", "Paths", "Endings", "Odds", "Length", "Loops", "Bottlenecks", "Problems",
             ])
         for section in document.sections {
             #expect(report.text().contains("\n\(section.title.uppercased())"))

@@ -133,11 +133,30 @@ import Testing
                 == #""\u003c/script\u003e\u003c!--\u0026\u2028\u2029""#)
     }
 
+    /// "Read a path": every path of the lighthouse (5) under its id, the first one's text
+    /// passage by passage with the choices taken between.
+    @Test func readAPathShowsEachPathsTextUnderItsID() throws {
+        let html = try Self.page("lighthouse.json")
+        let section = try #require(
+            Self.between("<section class=\"report-section\" id=\"section-read-paths\">", "</section>", in: html))
+        #expect(Self.count("<details class=\"read-path\"", in: section) == 5)
+        let first = try #require(Self.between("<details class=\"read-path\" id=\"path-", "</details>", in: section))
+        #expect(
+            first.hasPrefix(
+                "a159c1043b5c\"><summary>Path <code>a159c1043b5c</code>: <code>0</code> → <code>2</code> → <code>5</code></summary>"
+            ))
+        #expect(Self.count("<p class=\"read-choice\"><strong>→ ", in: first) == 2)
+        #expect(first.contains("<p class=\"read-choice\"><strong>→ Climb the tower</strong></p>"))
+        #expect(first.hasSuffix("<p class=\"read-end\"><em>The end: 5.</em></p>\n"))
+    }
+
     @Test func theReportRendererWritesTheDocumentsSectionsAndCuts() throws {
         let html = try Self.page("lighthouse.json")
         let report = try #require(Self.between("<article class=\"report\" id=\"report\">\n", "</article>", in: html))
-        #expect(Self.count("<section class=\"report-section\"", in: report) == 7)
-        for section in ["structure", "paths", "endings", "odds", "loops", "bottlenecks", "problems"] {
+        #expect(Self.count("<section class=\"report-section\"", in: report) == 9)
+        for section in [
+            "structure", "paths", "endings", "odds", "length", "loops", "bottlenecks", "problems", "read-paths",
+        ] {
             #expect(report.contains("<section class=\"report-section\" id=\"section-\(section)\">"), "\(section)")
         }
         #expect(report.contains("<table class=\"sortable\" id=\"table-endings\">"))

@@ -13,7 +13,9 @@ struct PathsCommand: Command {
             ending) and never held in memory together, so --limit stops early on a story \
             with billions of paths. The count of all paths (exact, or a lower bound when \
             the search stops at --budget) is written to stderr at the end; with --format \
-            json it is part of the document.
+            json it is part of the document. --format prose writes each path's text to \
+            read (Markdown): its passages with the choice taken between, under the path's \
+            id (a hash of its choices, as in the JSON and in diff).
             """,
         arguments: [
             ArgumentSpec(
@@ -60,7 +62,7 @@ struct PathsCommand: Command {
         let total = PathListing.list(graph, to: target, limit: limit, budget: analysis.budget, format: format) {
             terminal.write($0)
         }
-        if format == .text, !terminal.quiet { terminal.printError(TerminalLine(PathListing.summary(total))) }
+        if format != .json, !terminal.quiet { terminal.printError(TerminalLine(PathListing.summary(total))) }
         return .success
     }
 

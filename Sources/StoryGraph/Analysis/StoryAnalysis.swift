@@ -41,6 +41,8 @@ public struct StoryAnalysis: Sendable {
     public let state: StateAnalysis?
     /// Paths and odds on the state graph; nil without a state search.
     package let stateOutcomes: StateOutcomes?
+    /// Words: in the story, per playthrough (expected), per ending (fewest and most).
+    package let length: PlaythroughLength
     package let lint: Lint
     /// Seconds each analysis took, in the order they ran.
     package let timings: [(name: String, seconds: Double)]
@@ -108,6 +110,10 @@ public struct StoryAnalysis: Sendable {
         stateOutcomes = state.map { state in
             // The simple-path count gets half the budget, as the structural one does.
             timed("state paths+odds") { StateOutcomes(state, graph: graph, budget: half) }
+        }
+        let stateOutcomes = self.stateOutcomes
+        length = timed("length") {
+            PlaythroughLength(graph, odds: odds, components: components, endings: endings, state: stateOutcomes)
         }
         lint = timed("lint") {
             Lint(

@@ -11,7 +11,7 @@ extension StoryDiff {
         ReportDocument(
             heading: nil,
             sections: [
-                summarySection(), figuresSection(), passagesSection(), linksSection(), endingsSection(),
+                summarySection(), figuresSection(), passagesSection(), linksSection(), endingsSection(), pathsSection(),
                 findingsSection("New findings", key: "new", newFindings),
                 findingsSection("Fixed findings", key: "fixed", fixedFindings),
             ],
@@ -207,6 +207,49 @@ extension StoryDiff {
             ],
             rows: rows, empty: "none reachable in either version", cut: Self.cut("endings"))
         return .init("Endings", [.table(table)])
+    }
+
+    private func pathsSection() -> ReportDocument.Section {
+        let p = paths
+        func items(_ verb: String, _ entries: [PathChanges.Entry]) -> [ReportDocument.Item] {
+            entries.map { e in
+                .init(
+                    ReportText(verb + " ") + .code(e.id) + " "
+                        + .joined(e.passages.map(ReportText.code), separator: " → "),
+                    .object([("id", .string(e.id)), ("passages", .strings(e.passages))]))
+            }
+        }
+        var blocks: [ReportDocument.Block] = [
+            .data([
+                .init("before", .int(p.before)), .init("after", .int(p.after)), .init("compared", .bool(p.compared)),
+                .init("limit", .int(p.limit)),
+            ])
+        ]
+        if !p.compared {
+            let count = { (n: Int) in n > p.limit ? "over \(NumberText.grouped(p.limit))" : NumberText.grouped(n) }
+            blocks.append(
+                .paragraph(
+                    ReportText(
+                        "too many paths to compare by id: \(count(p.before)) before, \(count(p.after)) after (at most \(NumberText.grouped(p.limit)) a version)"
+                    )))
+        } else if p.added.isEmpty && p.removed.isEmpty && p.changed.isEmpty {
+            blocks.append(.paragraph("none added, removed or changed"))
+        }
+        blocks += [
+            .list(
+                .init(
+                    key: "added", style: .lines, items: items("added", p.added), empty: nil,
+                    cut: Self.cut("added paths"))),
+            .list(
+                .init(
+                    key: "removed", style: .lines, items: items("removed", p.removed), empty: nil,
+                    cut: Self.cut("removed paths"))),
+            .list(
+                .init(
+                    key: "changed", style: .lines, items: items("changed", p.changed), empty: nil,
+                    cut: Self.cut("changed paths"))),
+        ]
+        return .init("Paths", note: "by id: changed is the same choices with other text", key: "paths", blocks)
     }
 
     private func findingsSection(_ title: String, key: String, _ findings: [Report.Finding]) -> ReportDocument.Section {

@@ -66,6 +66,8 @@ package struct StoryDiff: Sendable, Hashable {
     /// the first ones are the ones kept.
     package var newFindings: [Report.Finding]
     package var fixedFindings: [Report.Finding]
+    /// The paths added, removed and changed, by id.
+    package var paths: PathChanges
 
     /// Compares two analysed versions.
     ///
@@ -115,6 +117,7 @@ package struct StoryDiff: Sendable, Hashable {
                     probabilityBefore: ending.probability, probabilityAfter: nil))
         }
         self.endings = endings
+        paths = Self.pathChanges(old: old, new: new, translated: translated)
         // An old finding about a renamed passage names it by its new id, as the new one does.
         let oldFindings = self.old.report.findings
         let translatedOld =

@@ -1,10 +1,13 @@
+import Foundation
+
 /// What `storygraph paths` writes, a path at a time as `PathEnumerator` finds them, so no
 /// listing ever holds its paths together: in text a line per path, and the count for
-/// people last; in JSON one document (`Schemas/paths.schema.json`) whose paths are written
+/// people last; in prose (Markdown) the reader's text of each path under its id, passage
+/// by passage with the choice taken between; in JSON one document (`Schemas/paths.schema.json`) whose paths are written
 /// before their total is known, so its bytes are written here by hand, as `JSONOutput`
 /// writes them (`paths`, then `printed`, `total`, `exact`, `unbounded_walks`).
 package struct PathListing {
-    package enum Format: String, Sendable, CaseIterable { case text, json }
+    package enum Format: String, Sendable, CaseIterable { case text, json, prose }
 
     /// How many paths there are, once the listing is done.
     package struct Total: Sendable, Hashable {
@@ -70,6 +73,7 @@ package struct PathListing {
     private func opening() -> String {
         switch format {
         case .text: ""
+        case .prose: "# " + Self.markdownLine(graph.story.title.isEmpty ? "Paths" : graph.story.title) + "\n"
         case .json: "{\n  \"schema_version\": \(ReportDocument.schemaVersion),\n  \"paths\": ["
         }
     }
@@ -83,12 +87,15 @@ package struct PathListing {
         switch format {
         case .text:
             return TerminalText.escaped(path.description(in: graph)) + "\n"
+        case .prose:
+            return prose(path)
         case .json:
             let passages = path.passages.map { Self.quoted(graph.ids[$0]) }.joined(separator: ", ")
             let choices = path.passages.indices.dropLast().map { i in
                 Self.quoted(graph.choice(ofEdge: path.edges[i], from: path.passages[i]).text)
             }.joined(separator: ", ")
-            return (printed == 0 ? "\n" : ",\n") + "    {\"passages\": [\(passages)], \"choices\": [\(choices)]}"
+            return (printed == 0 ? "\n" : ",\n")
+                + "    {\"id\": \"\(path.id(in: graph))\", \"passages\": [\(passages)], \"choices\": [\(choices)]}"
         }
     }
 
@@ -96,12 +103,46 @@ package struct PathListing {
     /// in text, whose total is for people (`summary`).
     private func closing(_ total: Total) -> String {
         switch format {
-        case .text: ""
+        case .text, .prose: ""
         case .json:
             (printed == 0 ? "" : "\n  ")
                 + "],\n  \"printed\": \(printed),\n  \"total\": \"\(total.total)\",\n  \"exact\": \(total.exact),"
                 + "\n  \"unbounded_walks\": \(total.unboundedWalks)\n}\n"
         }
+    }
+
+    /// One path to read: a heading with its id and its passages, then each passage's
+    /// reader's text (and the text of the passages it shows by inclusion), with the choice
+    /// taken after it in bold, every line escaped for the terminal.
+    ///
+    /// - Complexity: O(path length + the text on it).
+    private func prose(_ path: StoryPath) -> String {
+        let names = path.passages.map { graph.ids[$0] }.joined(separator: " → ")
+        var out = "\n## Path `\(path.id(in: graph))`: \(Self.markdownLine(names))\n"
+        for step in path.reading(in: graph) {
+            out +=
+                "\n"
+                + (step.text.isEmpty
+                    ? "*(\(Self.markdownLine(step.passage)): no text)*" : Self.markdownBlock(step.text))
+            out += "\n"
+            if let label = step.choice {
+                out += "\n**→ \(Self.markdownLine(label.isEmpty ? "(continue)" : label))**\n"
+            } else {
+                out += "\n*The end: \(Self.markdownLine(step.passage)).*\n"
+            }
+        }
+        return out
+    }
+
+    /// Story text on one Markdown line: line breaks as spaces, controls escaped.
+    static func markdownLine(_ text: String) -> String {
+        TerminalText.escaped(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+    }
+
+    /// Story text as Markdown paragraphs, each line escaped for the terminal.
+    static func markdownBlock(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
+            .joined(separator: "\n")
     }
 
     /// The count for people: `12 paths`, `at least 40 paths`, `printed 10 of 1,024 paths`.

@@ -15,7 +15,8 @@ extension Report {
         ReportDocument(
             heading: .init(title: title, format: format, start: start),
             sections: [
-                structureSection(), pathsSection(), endingsSection(), oddsSection(), loopsSection(),
+                structureSection(), pathsSection(), endingsSection(), oddsSection(), lengthSection(),
+                loopsSection(),
                 bottlenecksSection(),
             ] + (state.map { [stateSection($0)] } ?? []) + [problemsSection()],
             fields: [.init("budget_seconds", .double(budgetSeconds))])
@@ -136,6 +137,56 @@ extension Report {
                     .init(odds.converged ? nil : "note", "\(oddsNote)", [.init("converged", .bool(odds.converged))]),
                     .init(nil, "", [.init("unresolved", .double(odds.unresolved))]),
                 ])
+            ])
+    }
+
+    private func lengthSection() -> ReportDocument.Section {
+        let l = length
+        let expected: ReportText =
+            l.expectedWords.map { w in
+                "\(NumberText.fixed(w))" + (l.share.map { " (\(NumberText.percent($0)) of the story's words)" } ?? "")
+            } ?? "- (\(l.expectedWordsNote ?? "unknown"))"
+        let underState: ReportText? =
+            l.expectedWordsUnderState.map { "\(NumberText.fixed($0))" }
+            ?? l.underStateNote.map { "- (\($0))" }
+        let rows = l.endings.map { e in
+            ReportDocument.Row(
+                [
+                    .code(e.id), "\(NumberText.grouped(e.fewestWords))",
+                    "\(e.mostWords.map(NumberText.grouped) ?? "unbounded")",
+                ],
+                .object([
+                    ("id", .string(e.id)), ("fewest_words", .int(e.fewestWords)),
+                    ("most_words", .optional(e.mostWords)),
+                ]))
+        }
+        let table = ReportDocument.Table(
+            key: "endings",
+            columns: [
+                .init("ending"), .init("fewest words", rightAligned: true), .init("most words", rightAligned: true),
+            ],
+            rows: rows, empty: "none reachable",
+            cut: .init(limit: Self.endingRows, noun: "endings", hint: "the JSON report lists them all"))
+        return .init(
+            "Length", note: "words the reader is shown", key: "length",
+            [
+                .figures([
+                    .init("words in the story", "\(NumberText.grouped(l.words))", [.init("words", .int(l.words))]),
+                    .init(
+                        "expected words per playthrough", expected,
+                        [
+                            .init("expected_words", .optional(l.expectedWords)),
+                            .init("expected_words_note", .optional(l.expectedWordsNote)),
+                            .init("share", .optional(l.share)),
+                        ]),
+                    .init(
+                        underState == nil ? nil : "under state", underState ?? "",
+                        [
+                            .init("expected_words_under_state", .optional(l.expectedWordsUnderState)),
+                            .init("under_state_note", .optional(l.underStateNote)),
+                        ]),
+                ]),
+                .table(table),
             ])
     }
 

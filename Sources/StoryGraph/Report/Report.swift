@@ -48,6 +48,29 @@ public struct Report: Sendable, Codable, Hashable {
         package var unresolved: Double
     }
 
+    /// Words: in the story, per playthrough, per ending (`PlaythroughLength`).
+    package struct Length: Sendable, Codable, Hashable {
+        package struct Ending: Sendable, Codable, Hashable {
+            package var id: String
+            package var fewestWords: Int
+            /// nil: a loop with words can be repeated on the way (unbounded).
+            package var mostWords: Int?
+        }
+
+        /// The words of every passage's reader text.
+        package var words: Int
+        /// For a reader who picks uniformly at random; nil with `expectedWordsNote` saying why.
+        package var expectedWords: Double?
+        package var expectedWordsNote: String?
+        /// `expectedWords / words`.
+        package var share: Double?
+        /// The same among the choices shown in each state; nil without a state search
+        /// (both nil) or with `underStateNote` saying why.
+        package var expectedWordsUnderState: Double?
+        package var underStateNote: String?
+        package var endings: [Ending]
+    }
+
     package struct Loop: Sendable, Codable, Hashable {
         package var passages: [String]
         package var escapable: Bool
@@ -82,6 +105,7 @@ public struct Report: Sendable, Codable, Hashable {
     public var endings: [Ending]
     package var unreachableEndings: [String]
     package var odds: Odds
+    package var length: Length
     public var unreachable: [String]
     public var trapped: [String]
     package var loops: [Loop]
@@ -123,6 +147,7 @@ extension Report {
         odds = Odds(
             neverEnding: o.neverEnding, brokenLink: o.brokenLink, dynamicLink: o.dynamicLink,
             expectedChoices: o.expectedChoices, converged: o.converged, unresolved: o.unresolved)
+        length = Length(analysis.length, ids: ids)
         unreachable = names(analysis.reachability.unreachable)
         trapped = names(analysis.reachability.trapped)
         loops = analysis.cycles.loops.map {
@@ -135,6 +160,26 @@ extension Report {
         findings = analysis.lint.findings.map(Finding.init)
         budgetSeconds = analysis.options.budget.seconds
         state = analysis.state.map { State($0, outcomes: analysis.stateOutcomes, graph: graph) }
+    }
+}
+
+extension Report.Length {
+    init(_ length: PlaythroughLength, ids: [String]) {
+        func note(_ expectation: PlaythroughLength.Expectation) -> String? {
+            switch expectation {
+            case .words: nil
+            case .neverEnds(let p):
+                "a reader never stops with probability \(NumberText.percent(p)) (a trap): a playthrough may not end"
+            case .unknown(let why): why
+            }
+        }
+        words = length.totalWords
+        expectedWords = length.expected.words
+        expectedWordsNote = note(length.expected)
+        share = length.share
+        expectedWordsUnderState = length.expectedUnderState?.words
+        underStateNote = length.expectedUnderState.flatMap(note)
+        endings = length.endings.map { Ending(id: ids[$0.passage], fewestWords: $0.fewest, mostWords: $0.most) }
     }
 }
 

@@ -34,6 +34,9 @@ package struct StateOutcomes: Sendable {
     package let stuck: Double?
     package let neverEnding: Double?
     package let oddsConverged: Bool
+    /// The expected visits of each passage per run under state (the states of a passage
+    /// added up); nil when the odds are.
+    package let expectedVisits: [Double]?
     /// The states of the state graph that are endings.
     package let endingStates: Int
 
@@ -114,11 +117,15 @@ package struct StateOutcomes: Sendable {
                 probability[graph.passageOf[Int(state.stateNodes[i])]] += odds.endingProbability[i]
             }
             self.endingProbability = probability
+            var visits = [Double](repeating: 0, count: graph.passageCount)
+            for i in 0..<stateCount { visits[graph.passageOf[Int(state.stateNodes[i])]] += odds.expectedVisits[i] }
+            self.expectedVisits = visits
             self.stuck = odds.brokenLink
             self.neverEnding = odds.neverEnding
             self.oddsConverged = odds.converged
         } else {
             self.endingProbability = nil
+            self.expectedVisits = nil
             self.stuck = nil
             self.neverEnding = nil
             self.oddsConverged = false
