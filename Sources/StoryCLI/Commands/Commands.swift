@@ -12,5 +12,6 @@ enum Commands {
         PlayCommand.self,
         GenerateCommand.self,
         CompletionsCommand.self,
+        LSPCommand.self,
     ]
 }

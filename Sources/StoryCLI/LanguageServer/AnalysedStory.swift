@@ -1,0 +1,272 @@
+import Foundation
+import StoryFormats
+import StoryGraph
+
+/// One story as the language server last analysed it: `check`'s findings (`StoryCheck`)
+/// placed as LSP diagnostics, where each passage's header and each link's target is in the
+/// text the analysis read, and what hover needs worked out once (paths to and on from each
+/// passage, the odds from the start, the passages some state reaches). Hover, definition,
+/// symbols and completion read it without analysing again; it is replaced only when a
+/// document of its story changes.
+final class AnalysedStory {
+    /// Where a passage is: its file, the line of its header (0-based), the scalar columns
+    /// of its name there, and the last line of its body.
+    struct PassageSite {
+        let passage: Int
+        let file: String
+        let line: Int
+        let nameStart: Int
+        let nameEnd: Int
+        var endLine: Int
+    }
+
+    /// A link's target in the text: its line (0-based), scalar columns, the target as the
+    /// story names it, and the passage it leads to (nil for a broken link).
+    struct LinkSite {
+        let line: Int
+        let start: Int
+        let end: Int
+        let target: String
+        let passage: Int?
+    }
+
+    /// A finding as published, with the fix (`Diagnostic.Fix`) its code action applies.
+    struct Finding {
+        let file: String
+        let diagnostic: Diagnostic
+        let line: Int
+        let start: Int
+        let end: Int
+    }
+
+    /// The story's files (the cache key) and the open documents' versions it read.
+    let files: [String]
+    let versions: [String: Int]
+    /// The text of every file the findings or passages are in, as analysed.
+    let texts: [String: TextLines]
+    let check: StoryCheck
+    let findings: [Finding]
+    let passageSites: [PassageSite]
+    /// Link sites of each file, by line.
+    let links: [String: [Int: [LinkSite]]]
+
+    /// Paths from the start to each node and from each node to an ending, when the
+    /// story's path steps hold no loop and no call copies (then paths through a passage
+    /// are their product, exactly); nil otherwise.
+    let pathsTo: [BigUInt]?
+    let pathsOn: [BigUInt]?
+    /// The odds for a reader from the start (expected visits of each node).
+    let startOdds: EndingOdds?
+    /// Passages some state of the state search reached.
+    let stateReached: Set<Int>
+    /// Paths through each passage by enumeration (cyclic stories), worked out at the first
+    /// hover that needs them.
+    private(set) var enumerated: (through: [Int], exact: Bool)?
+
+    /// How many paths the enumeration of a cyclic story follows at most.
+    static let pathLimit = PassageFacts.pathLimit
+
+    init(files: [String], versions: [String: Int], texts: [String: TextLines], check: StoryCheck, primary: String) {
+        self.files = files
+        self.versions = versions
+        self.check = check
+        var texts = texts
+        func lines(_ file: String) -> TextLines {
+            if let known = texts[file] { return known }
+            let read = FilesRead.unrecorded { try? SourceText(contentsOf: file) }
+            let lines = TextLines(read.map { $0.text(0..<$0.scalars.count) } ?? "")
+            texts[file] = lines
+            return lines
+        }
+        findings = check.findings.map { diagnostic in
+            guard let location = diagnostic.location else {
+                return Finding(file: primary, diagnostic: diagnostic, line: 0, start: 0, end: 0)
+            }
+            let file = location.file
+            let text = lines(file)
+            let line = max(0, location.line - 1)
+            if let fix = diagnostic.fix, fix.location.line == location.line {
+                return Finding(
+                    file: file, diagnostic: diagnostic, line: line, start: fix.location.column - 1,
+                    end: fix.endColumn - 1)
+            }
+            let start = min(max(0, location.column - 1), text.line(line).count)
+            return Finding(
+                file: file, diagnostic: diagnostic, line: line, start: start,
+                end: max(start, text.contentEnd(line)))
+        }
+        guard let analysed = check.analysed else {
+            self.texts = texts
+            passageSites = []
+            links = [:]
+            pathsTo = nil
+            pathsOn = nil
+            startOdds = nil
+            stateReached = []
+            return
+        }
+        let graph = analysed.graph
+        let story = graph.story
+
+        var sites: [PassageSite] = []
+        for (p, passage) in story.passages.enumerated() {
+            guard let location = passage.location else { continue }
+            let text = lines(location.file)
+            let line = max(0, location.line - 1)
+            let from = max(0, location.column - 1)
+            let name =
+                Self.find(passage.id, in: text.line(line), from: from, to: text.line(line).count)
+                ?? (from..<max(from, text.contentEnd(line)))
+            sites.append(
+                PassageSite(
+                    passage: p, file: location.file, line: line, nameStart: name.lowerBound,
+                    nameEnd: name.upperBound, endLine: line))
+        }
+        // A passage's body runs to the line before the next header of its file.
+        let byFile = Dictionary(grouping: sites.indices, by: { sites[$0].file })
+        for (file, indices) in byFile {
+            let ordered = indices.sorted { sites[$0].line < sites[$1].line }
+            let text = lines(file)
+            for (k, i) in ordered.enumerated() {
+                var end = k + 1 < ordered.count ? sites[ordered[k + 1]].line - 1 : text.count - 1
+                while end > sites[i].line, text.contentEnd(end) == 0 { end -= 1 }
+                sites[i].endLine = max(sites[i].line, end)
+            }
+        }
+        passageSites = sites
+
+        var links: [String: [Int: [LinkSite]]] = [:]
+        for passage in story.passages {
+            let located = passage.choices.filter { $0.location != nil && $0.kind != .dynamic && $0.kind != .return }
+            for (k, choice) in located.enumerated() {
+                guard let location = choice.location else { continue }
+                let text = lines(location.file)
+                let line = location.line - 1
+                let from = max(0, location.column - 1)
+                // Up to the next link of the same line, if any.
+                var to = text.line(line).count
+                if k + 1 < located.count, let next = located[k + 1].location, next.file == location.file,
+                    next.line == location.line, next.column > location.column
+                {
+                    to = next.column - 1
+                }
+                guard let span = Self.find(choice.target, in: text.line(line), from: from, to: to, last: true) else {
+                    continue
+                }
+                links[location.file, default: [:]][line, default: []].append(
+                    LinkSite(
+                        line: line, start: span.lowerBound, end: span.upperBound, target: choice.target,
+                        passage: graph.indexByID[choice.target]))
+            }
+        }
+        self.links = links
+        self.texts = texts
+
+        (pathsTo, pathsOn) = Self.pathProducts(graph, analysed)
+        startOdds = EndingOdds(graph, components: analysed.components)
+        var reached = Set<Int>()
+        if let state = analysed.state {
+            for node in state.stateNodes { reached.insert(graph.passageOf[Int(node)]) }
+        }
+        stateReached = reached
+    }
+
+    /// The scalar range of `name` (or of its last part after `:`, `.` or `/`, as a scene's
+    /// label or a knot's stitch is written) as a whole name (no letter, digit or `_` on
+    /// either side) in `line[from..<to]`: the first match, or the last with `last`.
+    static func find(_ name: String, in line: [Unicode.Scalar], from: Int, to: Int, last: Bool = false) -> Range<Int>? {
+        let whole = Array(name.unicodeScalars)
+        var candidates = [whole]
+        if let cut = whole.lastIndex(where: { ":./".unicodeScalars.contains($0) }), cut + 1 < whole.count {
+            candidates.append(Array(whole[(cut + 1)...]))
+        }
+        func isNameScalar(_ i: Int) -> Bool {
+            i >= 0 && i < line.count
+                && (line[i].properties.isAlphabetic || line[i].properties.numericType != nil || line[i] == "_")
+        }
+        let upper = min(to, line.count)
+        for candidate in candidates where !candidate.isEmpty {
+            var found: Range<Int>?
+            var i = max(0, from)
+            while i + candidate.count <= upper {
+                if line[i..<(i + candidate.count)].elementsEqual(candidate), !isNameScalar(i - 1),
+                    !isNameScalar(i + candidate.count)
+                {
+                    found = i..<(i + candidate.count)
+                    if !last { break }
+                }
+                i += 1
+            }
+            if let found { return found }
+        }
+        return nil
+    }
+
+    /// Paths from the start to each node, and from each node to an ending, by dynamic
+    /// programming in topological order of the components; nil when a component that can
+    /// lie on a path loops or the graph holds call copies (a passage on a path twice).
+    ///
+    /// - Complexity: O(V + E) big-integer additions.
+    static func pathProducts(_ graph: StoryGraph, _ analysed: StoryCheck.Analysed) -> ([BigUInt]?, [BigUInt]?) {
+        let components = analysed.components
+        let live = analysed.reachability.nodesReachingEnding
+        let reachable = analysed.reachability.reachableNodes
+        guard graph.count == graph.passageCount else { return (nil, nil) }
+        for v in 0..<graph.count where live[v] && reachable[v] && components.isCyclic[components.componentOf[v]] {
+            return (nil, nil)
+        }
+        let order = components.order // sinks first
+        var on = [BigUInt](repeating: BigUInt(), count: graph.count)
+        for v in order where live[v] {
+            if graph.isEnding[v] {
+                on[v] = BigUInt(1)
+                continue
+            }
+            var sum = BigUInt()
+            for w in graph.successors(of: v) where live[w] { sum += on[w] }
+            on[v] = sum
+        }
+        var to = [BigUInt](repeating: BigUInt(), count: graph.count)
+        to[graph.start] = BigUInt(1)
+        for v in order.reversed() where reachable[v] && !to[v].limbs.isEmpty && !graph.isEnding[v] {
+            for w in graph.successors(of: v) { to[w] += to[v] }
+        }
+        return (to, on)
+    }
+
+    /// Paths through each passage by enumeration, at most `pathLimit` of them.
+    func enumeratedPaths() -> (through: [Int], exact: Bool) {
+        if let enumerated { return enumerated }
+        guard let analysed = check.analysed else { return ([], true) }
+        let graph = analysed.graph
+        var through = [Int](repeating: 0, count: graph.passageCount)
+        var seen = [Int](repeating: -1, count: graph.passageCount)
+        var count = 0
+        var exact = true
+        for path in PathEnumerator(graph, reachability: analysed.reachability) {
+            if count == Self.pathLimit {
+                exact = false
+                break
+            }
+            for v in path.passages where seen[v] != count {
+                seen[v] = count
+                through[v] += 1
+            }
+            count += 1
+        }
+        enumerated = (through, exact)
+        return (through, exact)
+    }
+
+    /// The passage whose header holds `line` of `file`, or whose link target is at
+    /// `column` (scalars) of it.
+    func passage(at file: String, line: Int, column: Int) -> (passage: Int, link: LinkSite?)? {
+        if let site = links[file]?[line]?.first(where: { $0.start <= column && column <= $0.end }) {
+            return site.passage.map { ($0, site) }
+        }
+        if let site = passageSites.first(where: { $0.file == file && $0.line == line }) { return (site.passage, nil) }
+        return nil
+    }
+
+    func site(of passage: Int) -> PassageSite? { passageSites.first { $0.passage == passage } }
+}
