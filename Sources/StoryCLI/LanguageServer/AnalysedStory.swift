@@ -28,15 +28,19 @@ final class AnalysedStory {
         let end: Int
         let target: String
         let passage: Int?
+        /// The place of the choice it belongs to.
+        let origin: SourceLocation
     }
 
-    /// A finding as published, with the fix (`Diagnostic.Fix`) its code action applies.
+    /// A finding as published, at the range it covers, with the name its code action
+    /// puts there (a broken link's did-you-mean, from its `Diagnostic.Fix`).
     struct Finding {
         let file: String
         let diagnostic: Diagnostic
         let line: Int
         let start: Int
         let end: Int
+        var replacement: (original: String, with: String)? = nil
     }
 
     /// The story's files (the cache key) and the open documents' versions it read.
@@ -78,24 +82,8 @@ final class AnalysedStory {
             texts[file] = lines
             return lines
         }
-        findings = check.findings.map { diagnostic in
-            guard let location = diagnostic.location else {
-                return Finding(file: primary, diagnostic: diagnostic, line: 0, start: 0, end: 0)
-            }
-            let file = location.file
-            let text = lines(file)
-            let line = max(0, location.line - 1)
-            if let fix = diagnostic.fix, fix.location.line == location.line {
-                return Finding(
-                    file: file, diagnostic: diagnostic, line: line, start: fix.location.column - 1,
-                    end: fix.endColumn - 1)
-            }
-            let start = min(max(0, location.column - 1), text.line(line).count)
-            return Finding(
-                file: file, diagnostic: diagnostic, line: line, start: start,
-                end: max(start, text.contentEnd(line)))
-        }
         guard let analysed = check.analysed else {
+            findings = Self.place(check.findings, links: [:], ids: [], primary: primary, lines: lines)
             self.texts = texts
             passageSites = []
             links = [:]
@@ -114,9 +102,16 @@ final class AnalysedStory {
             let text = lines(location.file)
             let line = max(0, location.line - 1)
             let from = max(0, location.column - 1)
-            let name =
-                Self.find(passage.id, in: text.line(line), from: from, to: text.line(line).count)
-                ?? (from..<max(from, text.contentEnd(line)))
+            // A ChoiceScript scene is its file: its header is the file's start.
+            let isScene =
+                location.line == 1 && location.column == 1 && location.file.hasSuffix(".txt")
+                && ((location.file as NSString).lastPathComponent as NSString).deletingPathExtension == passage.id
+            let found =
+                isScene ? 0..<0 : Self.find(passage.id, in: text.line(line), from: from, to: text.line(line).count)
+            // A passage the loader made to carry the flow (an ink gather, a page break) has
+            // no header of its own unless its name is written there (a ChoiceScript label).
+            if passage.isFlowPoint && found == nil { continue }
+            let name = found ?? (from..<max(from, text.contentEnd(line)))
             sites.append(
                 PassageSite(
                     passage: p, file: location.file, line: line, nameStart: name.lowerBound,
@@ -141,25 +136,34 @@ final class AnalysedStory {
             for (k, choice) in located.enumerated() {
                 guard let location = choice.location else { continue }
                 let text = lines(location.file)
-                let line = location.line - 1
-                let from = max(0, location.column - 1)
-                // Up to the next link of the same line, if any.
-                var to = text.line(line).count
-                if k + 1 < located.count, let next = located[k + 1].location, next.file == location.file,
-                    next.line == location.line, next.column > location.column
-                {
-                    to = next.column - 1
+                let first = location.line - 1
+                // The target is on the choice's line (a Twine link, an ink divert) or on a
+                // line below it before the next choice (a Yarn option's `<<jump>>`).
+                var last = min(first + 8, text.count - 1)
+                var to = text.line(first).count
+                if k + 1 < located.count, let next = located[k + 1].location, next.file == location.file {
+                    if next.line == location.line, next.column > location.column {
+                        to = next.column - 1
+                        last = first
+                    } else if next.line > location.line {
+                        last = min(last, next.line - 2)
+                    }
                 }
-                guard let span = Self.find(choice.target, in: text.line(line), from: from, to: to, last: true) else {
-                    continue
+                for line in first...max(first, last) {
+                    let from = line == first ? max(0, location.column - 1) : 0
+                    let upper = line == first ? to : text.line(line).count
+                    guard let span = Self.find(choice.target, in: text.line(line), from: from, to: upper, last: true)
+                    else { continue }
+                    links[location.file, default: [:]][line, default: []].append(
+                        LinkSite(
+                            line: line, start: span.lowerBound, end: span.upperBound, target: choice.target,
+                            passage: graph.indexByID[choice.target], origin: location))
+                    break
                 }
-                links[location.file, default: [:]][line, default: []].append(
-                    LinkSite(
-                        line: line, start: span.lowerBound, end: span.upperBound, target: choice.target,
-                        passage: graph.indexByID[choice.target]))
             }
         }
         self.links = links
+        findings = Self.place(check.findings, links: links, ids: graph.ids, primary: primary, lines: lines)
         self.texts = texts
 
         (pathsTo, pathsOn) = Self.pathProducts(graph, analysed)
@@ -169,6 +173,54 @@ final class AnalysedStory {
             for node in state.stateNodes { reached.insert(graph.passageOf[Int(node)]) }
         }
         stateReached = reached
+    }
+
+    /// Each finding at the range it covers: a fix's text; a broken link's target where
+    /// the text holds it (with the did-you-mean of its message as the replacement); else
+    /// from its column to the end of its line's text.
+    private static func place(
+        _ findings: [Diagnostic], links: [String: [Int: [LinkSite]]], ids: [String], primary: String,
+        lines: (String) -> TextLines
+    ) -> [Finding] {
+        return findings.map { diagnostic in
+            guard let location = diagnostic.location else {
+                return Finding(file: primary, diagnostic: diagnostic, line: 0, start: 0, end: 0)
+            }
+            let file = location.file
+            let text = lines(file)
+            let line = max(0, location.line - 1)
+            if let fix = diagnostic.fix, fix.location.line == location.line {
+                return Finding(
+                    file: file, diagnostic: diagnostic, line: line, start: fix.location.column - 1,
+                    end: fix.endColumn - 1, replacement: (fix.original, fix.replacement))
+            }
+            if diagnostic.ruleID == LintRule.brokenLink.rule.id,
+                let site = links[file]?.values.lazy.flatMap({ $0 }).first(where: {
+                    $0.origin == location && $0.passage == nil
+                })
+            {
+                // The name the message suggests, when it is the one `Suggestion` gives.
+                let suggestion = Suggestion.closest(to: site.target, among: ids)
+                let written = String(String.UnicodeScalarView(lines(file).line(site.line)[site.start..<site.end]))
+                let replacement = suggestion.flatMap { name -> (String, String)? in
+                    guard diagnostic.message.hasSuffix(Suggestion.phrase(name)) else { return nil }
+                    if written == site.target { return (written, name) }
+                    // Only the last part is written (a scene's label): it alone changes,
+                    // when the parts before it stay the same.
+                    guard site.target.hasSuffix(written), name.hasPrefix(site.target.dropLast(written.count)) else {
+                        return nil
+                    }
+                    return (written, String(name.dropFirst(site.target.count - written.count)))
+                }
+                return Finding(
+                    file: file, diagnostic: diagnostic, line: site.line, start: site.start, end: site.end,
+                    replacement: replacement)
+            }
+            let start = min(max(0, location.column - 1), text.line(line).count)
+            return Finding(
+                file: file, diagnostic: diagnostic, line: line, start: start,
+                end: max(start, text.contentEnd(line)))
+        }
     }
 
     /// The scalar range of `name` (or of its last part after `:`, `.` or `/`, as a scene's

@@ -88,16 +88,17 @@ extension LanguageServer {
             lines.append(
                 loops
                     ? "- Odds of reaching it: \(NumberText.fixed(visits)) visits per reading on average (it is on a loop)"
-                    : "- Odds of reaching it: \(NumberText.percent(min(1, visits))) for a reader who picks at random")
+                    : "- Odds of reaching it: \(NumberText.percent(min(1, visits))) for a reader who picks at random, conditions aside"
+            )
         }
         let from = EndingOdds(
             graph, components: analysed.components, budget: AnalysisBudget(seconds: 0.05), from: v)
         var outcomes = from.endingProbability.enumerated().filter { $0.element > 0 }
-            .map { (graph.ids[graph.passageOf[$0.offset]], $0.element) }
+            .map { ("`\(Self.code(graph.ids[graph.passageOf[$0.offset]]))`", $0.element) }
             .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
         if from.brokenLink > 0 { outcomes.append(("a broken link", from.brokenLink)) }
         if from.neverEnding > 0 { outcomes.append(("never ending", from.neverEnding)) }
-        let odds = outcomes.prefix(6).map { "\(Self.markdown($0.0)) \(NumberText.percent($0.1))" }
+        let odds = outcomes.prefix(6).map { "\($0.0) \(NumberText.percent($0.1))" }
         lines.append(
             "- Odds from it: " + (odds.isEmpty ? "no ending" : odds.joined(separator: ", "))
                 + (outcomes.count > 6 ? ", …" : "") + (from.converged ? "" : " (lower bounds: the solve stopped)"))
@@ -151,12 +152,18 @@ extension LanguageServer {
             return .object(value)
         }
         var children: [String: [JSONValue]] = [:]
+        // A parent's range holds its children's.
+        var lastLine: [String: Int] = [:]
         for site in sites {
-            if let head = parent(ids[site.passage]) { children[head, default: []].append(symbol(site, children: [])) }
+            guard let head = parent(ids[site.passage]) else { continue }
+            children[head, default: []].append(symbol(site, children: []))
+            lastLine[head] = max(lastLine[head] ?? 0, site.endLine)
         }
         return .array(
-            sites.filter { parent(ids[$0.passage]) == nil }.map {
-                symbol($0, children: children[ids[$0.passage]] ?? [])
+            sites.filter { parent(ids[$0.passage]) == nil }.map { site in
+                var site = site
+                site.endLine = max(site.endLine, lastLine[ids[site.passage]] ?? 0)
+                return symbol(site, children: children[ids[site.passage]] ?? [])
             })
     }
 
@@ -170,7 +177,8 @@ extension LanguageServer {
         let text = story.texts[file] ?? TextLines("")
         let before = String(String.UnicodeScalarView(text.line(line).prefix(column)))
         guard let context = Self.linkContext(before) else { return .null }
-        let ids = analysed.graph.ids
+        // Passages with a header (not the flow points a loader made, such as ink's gathers).
+        let ids = story.passageSites.map { analysed.graph.ids[$0.passage] }
         var names: [String]
         switch context.kind {
         case .label:
@@ -232,15 +240,15 @@ extension LanguageServer {
         let text = story.texts[file] ?? TextLines("")
         var actions: [JSONValue] = []
         for finding in story.findings where finding.file == file {
-            guard let fix = finding.diagnostic.fix, finding.line >= from.line, finding.line <= to.line else { continue }
+            guard let fix = finding.replacement, finding.line >= from.line, finding.line <= to.line else { continue }
             let start = text.utf16(line: finding.line, scalar: finding.start)
             let end = text.utf16(line: finding.line, scalar: finding.end)
             if finding.line == from.line, end < from.character { continue }
             if finding.line == to.line, start > to.character { continue }
             let range = text.range(line: finding.line, from: finding.start, to: finding.end)
-            let edit: JSONValue = ["range": range, "newText": .string(fix.replacement)]
+            let edit: JSONValue = ["range": range, "newText": .string(fix.with)]
             actions.append([
-                "title": .string("Change '\(fix.original)' to '\(fix.replacement)'"),
+                "title": .string("Change '\(fix.original)' to '\(fix.with)'"),
                 "kind": "quickfix",
                 "isPreferred": true,
                 "diagnostics": [diagnostic(finding, in: story)],
