@@ -8,7 +8,7 @@ EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.
 # A ChoiceScript game is a folder holding startup.txt and its scenes.
 EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
 
-.PHONY: demo test test-long deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format
+.PHONY: demo test test-long test-lsp deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format
 
 ## Install the C libraries the package links (Graphviz's cgraph/gvc, libxml2, libyaml,
 ## fontconfig) and the fonts that cover Hangul, CJK and emoji (fonts-noto-cjk, fonts-noto-color-emoji).
@@ -79,6 +79,13 @@ test-long: build
 	@start=$$(date +%s); status=0; STORYGRAPH_LONG=1 $(SWIFT) test --skip-build --filter '$(LONG_TESTS)' || status=$$?; \
 	  echo "swift test (long) took $$(( $$(date +%s) - start )) s"; exit $$status
 	STORYGRAPH_SOAK=1 $(SWIFT) test --skip-build --filter RenderMemoryTests
+
+## The language server's end-to-end tests (Tests/editors/lsp): a real LSP client
+## (pytest-lsp, pinned in Tests/editors/lsp/requirements.txt, installed into .build/lsp-venv
+## when missing) drives `storygraph lsp` on a Twee, an ink, a Yarn and a ChoiceScript story.
+## CI runs it after `make test`.
+test-lsp: build
+	STORYGRAPH=$(BIN) bash .ci/lsp-tests
 
 ## Build the DocC catalogue of every library (Sources/*/*.docc), warnings as errors.
 docs: deps

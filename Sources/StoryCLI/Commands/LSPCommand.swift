@@ -7,7 +7,7 @@ import Synchronization
 struct LSPCommand: Command {
     static let configuration = CommandConfiguration(
         name: "lsp",
-        abstract: "Run the language server (LSP over stdin and stdout) for editors.",
+        abstract: "Run the language server for editors (LSP over stdio).",
         discussion: """
             Speaks the Language Server Protocol (JSON-RPC 2.0 with Content-Length headers) on \
             stdin and stdout, for every format storygraph reads: diagnostics for every rule \
@@ -53,7 +53,7 @@ struct LSPCommand: Command {
         reader.start()
         while true {
             let wait = server.deadline.map { max(0, $0 - Double(DispatchTime.now().uptimeNanoseconds) / 1e9) }
-            var out: [JSONValue] = []
+            var out: [LSPValue] = []
             switch inbox.take(waiting: wait) {
             case .message(.success(let body))?:
                 out = server.receive(body)

@@ -54,21 +54,19 @@ final class AnalysedStory {
     /// Link sites of each file, by line.
     let links: [String: [Int: [LinkSite]]]
 
-    /// Paths from the start to each node and from each node to an ending, when the
-    /// story's path steps hold no loop and no call copies (then paths through a passage
-    /// are their product, exactly); nil otherwise.
-    let pathsTo: [BigUInt]?
-    let pathsOn: [BigUInt]?
+    /// Paths from the start to each passage and from each passage to an ending, with
+    /// whether a loop can lie on such a path (`PathProducts`).
+    let paths: PathProducts?
     /// The odds for a reader from the start (expected visits of each node).
     let startOdds: EndingOdds?
     /// Passages some state of the state search reached.
     let stateReached: Set<Int>
-    /// Paths through each passage by enumeration (cyclic stories), worked out at the first
-    /// hover that needs them.
-    private(set) var enumerated: (through: [Int], exact: Bool)?
+    /// Paths through each passage by enumeration (where loops make products inexact),
+    /// worked out at the first hover that needs them, within `enumerationSeconds`.
+    private(set) var enumerated: (through: [Int], paths: Int, exact: Bool)?
 
-    /// How many paths the enumeration of a cyclic story follows at most.
-    static let pathLimit = PassageFacts.pathLimit
+    /// How long the enumeration of a looping story's paths may take (a hover waits for it).
+    static let enumerationSeconds = 0.05
 
     init(files: [String], versions: [String: Int], texts: [String: TextLines], check: StoryCheck, primary: String) {
         self.files = files
@@ -87,8 +85,7 @@ final class AnalysedStory {
             self.texts = texts
             passageSites = []
             links = [:]
-            pathsTo = nil
-            pathsOn = nil
+            paths = nil
             startOdds = nil
             stateReached = []
             return
@@ -166,7 +163,7 @@ final class AnalysedStory {
         findings = Self.place(check.findings, links: links, ids: graph.ids, primary: primary, lines: lines)
         self.texts = texts
 
-        (pathsTo, pathsOn) = Self.pathProducts(graph, analysed)
+        paths = graph.count == graph.passageCount ? PathProducts(graph, analysed) : nil
         startOdds = EndingOdds(graph, components: analysed.components)
         var reached = Set<Int>()
         if let state = analysed.state {
@@ -254,49 +251,19 @@ final class AnalysedStory {
         return nil
     }
 
-    /// Paths from the start to each node, and from each node to an ending, by dynamic
-    /// programming in topological order of the components; nil when a component that can
-    /// lie on a path loops or the graph holds call copies (a passage on a path twice).
-    ///
-    /// - Complexity: O(V + E) big-integer additions.
-    static func pathProducts(_ graph: StoryGraph, _ analysed: StoryCheck.Analysed) -> ([BigUInt]?, [BigUInt]?) {
-        let components = analysed.components
-        let live = analysed.reachability.nodesReachingEnding
-        let reachable = analysed.reachability.reachableNodes
-        guard graph.count == graph.passageCount else { return (nil, nil) }
-        for v in 0..<graph.count where live[v] && reachable[v] && components.isCyclic[components.componentOf[v]] {
-            return (nil, nil)
-        }
-        let order = components.order // sinks first
-        var on = [BigUInt](repeating: BigUInt(), count: graph.count)
-        for v in order where live[v] {
-            if graph.isEnding[v] {
-                on[v] = BigUInt(1)
-                continue
-            }
-            var sum = BigUInt()
-            for w in graph.successors(of: v) where live[w] { sum += on[w] }
-            on[v] = sum
-        }
-        var to = [BigUInt](repeating: BigUInt(), count: graph.count)
-        to[graph.start] = BigUInt(1)
-        for v in order.reversed() where reachable[v] && !to[v].limbs.isEmpty && !graph.isEnding[v] {
-            for w in graph.successors(of: v) { to[w] += to[v] }
-        }
-        return (to, on)
-    }
-
-    /// Paths through each passage by enumeration, at most `pathLimit` of them.
-    func enumeratedPaths() -> (through: [Int], exact: Bool) {
+    /// Paths through each passage by enumeration, for `enumerationSeconds` at most:
+    /// exact when every path was enumerated, else lower bounds.
+    func enumeratedPaths() -> (through: [Int], paths: Int, exact: Bool) {
         if let enumerated { return enumerated }
-        guard let analysed = check.analysed else { return ([], true) }
+        guard let analysed = check.analysed else { return ([], 0, true) }
         let graph = analysed.graph
         var through = [Int](repeating: 0, count: graph.passageCount)
         var seen = [Int](repeating: -1, count: graph.passageCount)
         var count = 0
         var exact = true
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.enumerationSeconds * 1e9)
         for path in PathEnumerator(graph, reachability: analysed.reachability) {
-            if count == Self.pathLimit {
+            if count % 64 == 0, DispatchTime.now().uptimeNanoseconds > deadline {
                 exact = false
                 break
             }
@@ -306,8 +273,8 @@ final class AnalysedStory {
             }
             count += 1
         }
-        enumerated = (through, exact)
-        return (through, exact)
+        enumerated = (through, count, exact)
+        return (through, count, exact)
     }
 
     /// The passage whose header holds `line` of `file`, or whose link target is at

@@ -7,14 +7,14 @@ extension LanguageServer {
     // MARK: Definition
 
     /// From a link's target to the header of its passage, in whichever file of the story.
-    func definition(_ story: AnalysedStory, _ file: String, _ line: Int, _ column: Int) -> JSONValue {
+    func definition(_ story: AnalysedStory, _ file: String, _ line: Int, _ column: Int) -> LSPValue {
         guard let (_, link) = story.passage(at: file, line: line, column: column), let link,
             let target = link.passage, let site = story.site(of: target)
         else { return .null }
         return LSP.location(uri: workspace.uri(of: site.file), range: headerRange(site, story))
     }
 
-    private func headerRange(_ site: AnalysedStory.PassageSite, _ story: AnalysedStory) -> JSONValue {
+    private func headerRange(_ site: AnalysedStory.PassageSite, _ story: AnalysedStory) -> LSPValue {
         (story.texts[site.file] ?? TextLines("")).range(line: site.line, from: site.nameStart, to: site.nameEnd)
     }
 
@@ -22,10 +22,10 @@ extension LanguageServer {
 
     /// On a passage's header or a link to it: the paths through it, the endings it can
     /// reach, the odds of reaching it and from it, and what the state search says of it.
-    func hover(_ story: AnalysedStory, _ file: String, _ line: Int, _ column: Int) -> JSONValue {
+    func hover(_ story: AnalysedStory, _ file: String, _ line: Int, _ column: Int) -> LSPValue {
         guard let (passage, link) = story.passage(at: file, line: line, column: column) else { return .null }
         let text = story.texts[file] ?? TextLines("")
-        let range: JSONValue
+        let range: LSPValue
         if let link {
             range = text.range(line: link.line, from: link.start, to: link.end)
         } else if let site = story.site(of: passage) {
@@ -45,17 +45,17 @@ extension LanguageServer {
         lines.append("")
 
         // Paths through it.
-        if let to = story.pathsTo, let on = story.pathsOn {
-            let through = to[v] * on[v]
-            lines.append(
-                "- Paths through it: \(through) of \(on[graph.start]) from the start to an ending")
+        if let paths = story.paths, paths.isExact(v, in: analysed.components) {
+            let total = paths.isExact(graph.start, in: analysed.components) ? " of \(paths.on[graph.start])" : ""
+            lines.append("- Paths through it: \(paths.through(v))\(total) from the start to an ending")
         } else {
-            let (through, exact) = story.enumeratedPaths()
-            let count = through.indices.contains(v) ? through[v] : 0
+            let (through, count, exact) = story.enumeratedPaths()
+            let here = through.indices.contains(v) ? through[v] : 0
             lines.append(
                 exact
-                    ? "- Paths through it: \(count) (simple paths; the story loops, so walks are unbounded)"
-                    : "- Paths through it: at least \(count) (the first \(AnalysedStory.pathLimit) paths counted)")
+                    ? "- Paths through it: \(here) of \(count) (simple paths; the story loops, so walks are unbounded)"
+                    : "- Paths through it: at least \(here) (a loop lies on its paths; \(count) paths counted in "
+                        + "\(Int(AnalysedStory.enumerationSeconds * 1000)) ms)")
         }
 
         // Endings it can reach.
@@ -125,7 +125,7 @@ extension LanguageServer {
     // MARK: Symbols
 
     /// Passages (knots, nodes, scenes) with their stitches and labels as children.
-    func symbols(_ story: AnalysedStory, _ file: String) -> JSONValue {
+    func symbols(_ story: AnalysedStory, _ file: String) -> LSPValue {
         guard let analysed = story.check.analysed else { return [] }
         let ids = analysed.graph.ids
         let text = story.texts[file] ?? TextLines("")
@@ -136,10 +136,10 @@ extension LanguageServer {
             let head = String(id[..<cut])
             return inFile[head] != nil ? head : nil
         }
-        func symbol(_ site: AnalysedStory.PassageSite, children: [JSONValue]) -> JSONValue {
+        func symbol(_ site: AnalysedStory.PassageSite, children: [LSPValue]) -> LSPValue {
             let id = ids[site.passage]
             let name = parent(id).map { String(id[id.index(after: $0.endIndex)...]) } ?? id
-            var value: [String: JSONValue] = [
+            var value: [String: LSPValue] = [
                 "name": .string(name),
                 "kind": .int(parent(id) == nil ? 2 : 6),
                 "range": LSP.range(
@@ -151,7 +151,7 @@ extension LanguageServer {
             if !children.isEmpty { value["children"] = .array(children) }
             return .object(value)
         }
-        var children: [String: [JSONValue]] = [:]
+        var children: [String: [LSPValue]] = [:]
         // A parent's range holds its children's.
         var lastLine: [String: Int] = [:]
         for site in sites {
@@ -172,7 +172,7 @@ extension LanguageServer {
     /// Passage names where a link's target is being written: after `[[`, `->` or `|` in a
     /// Twine link, after ink's `->`, in Yarn's `<<jump …>>`, after ChoiceScript's `*goto`
     /// and `*gosub` (the scene's labels) and `*goto_scene` and `*gosub_scene` (scenes).
-    func completion(_ story: AnalysedStory, _ file: String, _ line: Int, _ column: Int) -> JSONValue {
+    func completion(_ story: AnalysedStory, _ file: String, _ line: Int, _ column: Int) -> LSPValue {
         guard let analysed = story.check.analysed else { return .null }
         let text = story.texts[file] ?? TextLines("")
         let before = String(String.UnicodeScalarView(text.line(line).prefix(column)))
@@ -194,7 +194,7 @@ extension LanguageServer {
         let limit = 200
         let start = column - context.typed.unicodeScalars.count
         let range = text.range(line: line, from: start, to: column)
-        let items: [JSONValue] = names.prefix(limit).map { name in
+        let items: [LSPValue] = names.prefix(limit).map { name in
             ["label": .string(name), "kind": 18, "textEdit": ["range": range, "newText": .string(name)]]
         }
         return ["isIncomplete": .bool(names.count > limit), "items": .array(items)]
@@ -236,9 +236,9 @@ extension LanguageServer {
     /// quick fix that replaces the target.
     func codeActions(
         _ story: AnalysedStory, _ file: String, from: (line: Int, character: Int), to: (line: Int, character: Int)
-    ) -> JSONValue {
+    ) -> LSPValue {
         let text = story.texts[file] ?? TextLines("")
-        var actions: [JSONValue] = []
+        var actions: [LSPValue] = []
         for finding in story.findings where finding.file == file {
             guard let fix = finding.replacement, finding.line >= from.line, finding.line <= to.line else { continue }
             let start = text.utf16(line: finding.line, scalar: finding.start)
@@ -246,7 +246,7 @@ extension LanguageServer {
             if finding.line == from.line, end < from.character { continue }
             if finding.line == to.line, start > to.character { continue }
             let range = text.range(line: finding.line, from: finding.start, to: finding.end)
-            let edit: JSONValue = ["range": range, "newText": .string(fix.with)]
+            let edit: LSPValue = ["range": range, "newText": .string(fix.with)]
             actions.append([
                 "title": .string("Change '\(fix.original)' to '\(fix.with)'"),
                 "kind": "quickfix",

@@ -40,7 +40,7 @@ package struct TextLines: Sendable {
 
     /// The LSP range from scalar column `start` to `end` (0-based, end excluded) of line
     /// `index`.
-    package func range(line index: Int, from start: Int, to end: Int) -> JSONValue {
+    package func range(line index: Int, from start: Int, to end: Int) -> LSPValue {
         LSP.range(
             line: index, start: utf16(line: index, scalar: start), endLine: index, end: utf16(line: index, scalar: end))
     }
@@ -56,13 +56,13 @@ package struct TextLines: Sendable {
 
 /// The shapes of the LSP messages the server writes.
 package enum LSP {
-    static func position(_ line: Int, _ character: Int) -> JSONValue {
+    static func position(_ line: Int, _ character: Int) -> LSPValue {
         ["line": .int(line), "character": .int(character)]
     }
 
-    static func range(line: Int, start: Int, endLine: Int, end: Int) -> JSONValue {
+    static func range(line: Int, start: Int, endLine: Int, end: Int) -> LSPValue {
         ["start": position(line, start), "end": position(endLine, end)]
     }
 
-    static func location(uri: String, range: JSONValue) -> JSONValue { ["uri": .string(uri), "range": range] }
+    static func location(uri: String, range: LSPValue) -> LSPValue { ["uri": .string(uri), "range": range] }
 }

@@ -71,7 +71,7 @@ async def test_hover_on_a_header_and_on_a_link(client):
         [
             "**Yard**",
             "",
-            "- Paths through it: 1 (simple paths; the story loops, so walks are unbounded)",
+            "- Paths through it: 1 of 1 (simple paths; the story loops, so walks are unbounded)",
             "- Endings it can reach: 1 (`Home`)",
             "- Odds of reaching it: 0.67 visits per reading on average (it is on a loop)",
             "- Odds from it: `Home` 66.67%, a broken link 33.33%",
@@ -85,7 +85,7 @@ async def test_hover_on_a_header_and_on_a_link(client):
         [
             "**Wall**",
             "",
-            "- Paths through it: 0 (simple paths; the story loops, so walks are unbounded)",
+            "- Paths through it: 0 from the start to an ending",
             "- Endings it can reach: 1 (`Home`)",
             "- Odds of reaching it: 0% (the start cannot reach it)",
             "- Odds from it: `Home` 100%",

@@ -3,7 +3,7 @@ import Foundation
 /// A JSON value as the language server reads and writes it (JSON-RPC 2.0 messages), through
 /// Foundation's `JSONDecoder` and `JSONEncoder`. Numbers are kept as `Double` and as `Int`
 /// when they are whole, which is all LSP's integers need.
-package enum JSONValue: Sendable, Hashable, Codable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+package enum LSPValue: Sendable, Hashable, Codable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     case null
@@ -11,14 +11,14 @@ package enum JSONValue: Sendable, Hashable, Codable, ExpressibleByStringLiteral,
     case int(Int)
     case double(Double)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([LSPValue])
+    case object([String: LSPValue])
 
     package init(stringLiteral value: String) { self = .string(value) }
     package init(integerLiteral value: Int) { self = .int(value) }
     package init(booleanLiteral value: Bool) { self = .bool(value) }
-    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    package init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(arrayLiteral elements: LSPValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, LSPValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 
@@ -34,10 +34,10 @@ package enum JSONValue: Sendable, Hashable, Codable, ExpressibleByStringLiteral,
             self = .double(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = try? container.decode([LSPValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode([String: LSPValue].self))
         }
     }
 
@@ -55,7 +55,7 @@ package enum JSONValue: Sendable, Hashable, Codable, ExpressibleByStringLiteral,
     }
 
     /// The member `key` of an object; nil for anything else or a missing member.
-    package subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> LSPValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
@@ -73,7 +73,7 @@ package enum JSONValue: Sendable, Hashable, Codable, ExpressibleByStringLiteral,
         }
     }
 
-    package var array: [JSONValue]? {
+    package var array: [LSPValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
@@ -86,5 +86,5 @@ package enum JSONValue: Sendable, Hashable, Codable, ExpressibleByStringLiteral,
     }
 
     /// Reads one JSON document; nil when it is not JSON.
-    package static func parse(_ data: Data) -> JSONValue? { try? JSONDecoder().decode(JSONValue.self, from: data) }
+    package static func parse(_ data: Data) -> LSPValue? { try? JSONDecoder().decode(LSPValue.self, from: data) }
 }
