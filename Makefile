@@ -8,7 +8,7 @@ EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.
 # A ChoiceScript game is a folder holding startup.txt and its scenes.
 EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
 
-.PHONY: demo test test-long test-lsp deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format
+.PHONY: demo test test-long test-lsp test-mcp deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format
 
 ## Install the C libraries the package links (Graphviz's cgraph/gvc, libxml2, libyaml,
 ## fontconfig) and the fonts that cover Hangul, CJK and emoji (fonts-noto-cjk, fonts-noto-color-emoji).
@@ -81,10 +81,10 @@ test-long: build
 	STORYGRAPH_SOAK=1 $(SWIFT) test --skip-build --filter RenderMemoryTests
 
 ## The language server's end-to-end tests (Tests/editors/lsp): a real LSP client
-## (pytest-lsp, pinned in Tests/editors/lsp/requirements.txt, installed into .build/lsp-venv
+## (pytest-lsp test-mcp, pinned in Tests/editors/lsp/requirements.txt, installed into .build/lsp-venv
 ## when missing) drives `storygraph lsp` on a Twee, an ink, a Yarn and a ChoiceScript story.
 ## CI runs it after `make test`.
-test-lsp: build
+test-lsp test-mcp: build
 	STORYGRAPH=$(BIN) bash .ci/lsp-tests
 
 ## Build the DocC catalogue of every library (Sources/*/*.docc), warnings as errors.

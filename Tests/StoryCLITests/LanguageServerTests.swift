@@ -21,16 +21,16 @@ import Testing
         }
 
         @discardableResult
-        func request(_ method: String, _ params: LSPValue) -> [LSPValue] {
+        func request(_ method: String, _ params: MCPJSON) -> [MCPJSON] {
             next += 1
-            return server.receive(["jsonrpc": "2.0", "id": .int(next), "method": .string(method), "params": params])
+            return server.receive(["jsonrpc": "2.0", "id": .integer(next), "method": .string(method), "params": params])
         }
 
-        func notify(_ method: String, _ params: LSPValue) -> [LSPValue] {
+        func notify(_ method: String, _ params: MCPJSON) -> [MCPJSON] {
             server.receive(["jsonrpc": "2.0", "method": .string(method), "params": params])
         }
 
-        func open(_ uri: String, _ text: String) -> [LSPValue] {
+        func open(_ uri: String, _ text: String) -> [MCPJSON] {
             notify(
                 "textDocument/didOpen",
                 ["textDocument": ["uri": .string(uri), "languageId": "twee", "version": 1, "text": .string(text)]])
@@ -44,8 +44,11 @@ import Testing
         return folder.appendingPathComponent(name).absoluteString
     }
 
-    static func position(_ uri: String, _ line: Int, _ character: Int) -> LSPValue {
-        ["textDocument": ["uri": .string(uri)], "position": ["line": .int(line), "character": .int(character)]]
+    static func position(_ uri: String, _ line: Int, _ character: Int) -> MCPJSON {
+        [
+            "textDocument": ["uri": .string(uri)],
+            "position": ["line": .integer(line), "character": .integer(character)],
+        ]
     }
 
     @Test func framingSplitsJoinedAndPartialMessagesAndSurvivesABadHeader() {
@@ -119,7 +122,7 @@ import Testing
         _ = session.request("textDocument/hover", Self.position(a, 3, 4))
         _ = session.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(a)]])
         #expect(session.server.analysisCount == 2)
-        let change: LSPValue = [
+        let change: MCPJSON = [
             "textDocument": ["uri": .string(a), "version": 2],
             "contentChanges": [
                 [

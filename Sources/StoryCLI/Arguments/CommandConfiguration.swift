@@ -39,6 +39,17 @@ package struct OptionSpec: Sendable {
     /// What is wrong with a value ("a whole number from 1 to 9"), or `nil` when it is valid;
     /// `Option` fills it from its value type.
     package var check: (@Sendable (String) -> String?)?
+    /// The type of the value, for a JSON Schema of the option (the MCP server's tools).
+    package var kind: ValueKind = .text
+
+    /// What values an option takes, as a schema states them.
+    package enum ValueKind: Sendable, Hashable {
+        /// No value (a flag).
+        case flag
+        case text
+        case integer(ClosedRange<Int>)
+        case number(ClosedRange<Double>)
+    }
 
     package init(
         _ name: String, short: Character? = nil, value valueName: String? = nil, help: String,
@@ -53,6 +64,7 @@ package struct OptionSpec: Sendable {
         self.defaultValue = defaultValue
         self.isRepeating = repeating
         self.check = check
+        if valueName == nil { kind = .flag }
     }
 
     package var isFlag: Bool { valueName == nil }

@@ -18,12 +18,14 @@ package struct Option<Value: Sendable>: Sendable {
     package init(
         _ name: String, short: Character? = nil, value valueName: String, help: String,
         default defaultValue: Value? = nil, shownDefault: String? = nil, allowed: [String]? = nil,
-        repeating: Bool = false, expected: String, convert: @escaping @Sendable (String) -> Value?
+        repeating: Bool = false, kind: OptionSpec.ValueKind = .text, expected: String,
+        convert: @escaping @Sendable (String) -> Value?
     ) {
         let check: @Sendable (String) -> String? = { convert($0) == nil ? expected : nil }
         spec = OptionSpec(
             name, short: short, value: valueName, help: help, allowed: allowed,
             default: shownDefault ?? defaultValue.map { "\($0)" }, repeating: repeating, check: check)
+        spec.kind = kind
         self.defaultValue = defaultValue
         self.convert = convert
     }
@@ -97,7 +99,7 @@ extension Option where Value == Int {
             ? "at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
         return Option(
             name, short: short, value: valueName, help: help, default: defaultValue, shownDefault: shownDefault,
-            expected: "a whole number \(bounds)"
+            kind: .integer(range), expected: "a whole number \(bounds)"
         ) { text in
             Int(OptionText.digits(text)).flatMap { range.contains($0) ? $0 : nil }
         }
@@ -110,7 +112,7 @@ extension Option where Value == UInt64 {
         _ name: String = "seed", short: Character? = nil, help: String, default defaultValue: UInt64 = 1
     ) -> Option<UInt64> {
         Option(
-            name, short: short, value: "S", help: help, default: defaultValue,
+            name, short: short, value: "S", help: help, default: defaultValue, kind: .integer(0...Int.max),
             expected: "a whole number from 0 to \(UInt64.max)"
         ) { UInt64(OptionText.digits($0)) }
     }
@@ -122,7 +124,8 @@ extension Option where Value == Double {
         _ name: String, value valueName: String, help: String, default defaultValue: Double? = nil,
         in range: ClosedRange<Double>, expected: String
     ) -> Option<Double> {
-        Option(name, value: valueName, help: help, default: defaultValue, expected: expected) { text in
+        Option(name, value: valueName, help: help, default: defaultValue, kind: .number(range), expected: expected) {
+            text in
             Double(text).flatMap { $0.isFinite && range.contains($0) ? $0 : nil }
         }
     }

@@ -10,8 +10,9 @@ enum Commands {
         DiffCommand.self,
         FuzzCommand.self,
         PlayCommand.self,
+        MCPCommand.self,
+        LSPCommand.self,
         GenerateCommand.self,
         CompletionsCommand.self,
-        LSPCommand.self,
     ]
 }

@@ -53,7 +53,7 @@ struct LSPCommand: Command {
         reader.start()
         while true {
             let wait = server.deadline.map { max(0, $0 - Double(DispatchTime.now().uptimeNanoseconds) / 1e9) }
-            var out: [LSPValue] = []
+            var out: [JSONValue] = []
             switch inbox.take(waiting: wait) {
             case .message(.success(let body))?:
                 out = server.receive(body)

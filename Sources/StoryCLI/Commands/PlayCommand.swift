@@ -134,15 +134,7 @@ struct PlayCommand: Command {
         let result = try input.load(paths, terminal)
         let graph = StoryGraph(result.story)
         let play = PlayGraph(graph)
-        var origin: Int?
-        if let from {
-            guard let v = graph.indexByID[from] else {
-                throw .usage(
-                    "--from: no passage named '\(from)'\(Suggestion.phrase(for: from, among: graph.ids))",
-                    command: "play")
-            }
-            origin = v
-        }
+        let origin = try Self.origin(from, graph)
         // The witness is found (or refused) before anything is shown.
         var witnessWay: [ChoiceRef]?
         if let witness {
@@ -191,6 +183,16 @@ struct PlayCommand: Command {
             try finish(writer, stoppedBy: input.signalled() ?? Self.interact(&session, screen, input), terminal)
         }
         return code
+    }
+
+    /// The passage `--from` names (nil without it); a name that is no passage is a usage error.
+    static func origin(_ from: String?, _ graph: StoryGraph) throws(CLIError) -> Int? {
+        guard let from else { return nil }
+        guard let v = graph.indexByID[from] else {
+            throw .usage(
+                "--from: no passage named '\(from)'\(Suggestion.phrase(for: from, among: graph.ids))", command: "play")
+        }
+        return v
     }
 
     /// Puts the transcript in place; after a signal, says where the session is and ends the
@@ -275,7 +277,7 @@ struct PlayCommand: Command {
     /// (showing each passage passed through), and shows what the reader can do.
     static func arrive(_ session: inout PlaySession, _ screen: PlayScreen) {
         // A broken or dynamic link taken leaves the reader where they were: not shown again.
-        let nodes = (session.failedSlot == nil ? [session.node] : []) + session.followAutomatic()
+        let nodes = session.arrive()
         for (i, node) in nodes.enumerated() {
             screen.write(session.passageText(node, passingThrough: i < nodes.count - 1))
         }

@@ -17,7 +17,12 @@ enum StandardInput {
         path == Self.path || path == "/dev/stdin" || path == "/dev/fd/0" || path == "/proc/self/fd/0"
     }
 
+    /// A story given as text in place of standard input (the MCP server's `text`), for
+    /// the work done inside `$given.withValue`: STORY `-` reads it, under its own name.
+    @TaskLocal static var given: SourceText?
+
     static func source() throws(StoryLoadError) -> SourceText {
+        if let given { return given }
         switch FileReader.contents("/dev/stdin", limit: SourceText.maximumSize, waitsForWriter: false) {
         case .success(let bytes):
             return try SourceText(path: name, data: Data(bytes))

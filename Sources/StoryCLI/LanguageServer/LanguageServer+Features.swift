@@ -7,14 +7,14 @@ extension LanguageServer {
     // MARK: Definition
 
     /// From a link's target to the header of its passage, in whichever file of the story.
-    func definition(_ story: AnalysedStory, _ file: String, _ line: Int, _ column: Int) -> LSPValue {
+    func definition(_ story: AnalysedStory, _ file: String, _ line: Int, _ column: Int) -> JSONValue {
         guard let (_, link) = story.passage(at: file, line: line, column: column), let link,
             let target = link.passage, let site = story.site(of: target)
         else { return .null }
         return LSP.location(uri: workspace.uri(of: site.file), range: headerRange(site, story))
     }
 
-    private func headerRange(_ site: AnalysedStory.PassageSite, _ story: AnalysedStory) -> LSPValue {
+    private func headerRange(_ site: AnalysedStory.PassageSite, _ story: AnalysedStory) -> JSONValue {
         (story.texts[site.file] ?? TextLines("")).range(line: site.line, from: site.nameStart, to: site.nameEnd)
     }
 
@@ -22,10 +22,10 @@ extension LanguageServer {
 
     /// On a passage's header or a link to it: the paths through it, the endings it can
     /// reach, the odds of reaching it and from it, and what the state search says of it.
-    func hover(_ story: AnalysedStory, _ file: String, _ line: Int, _ column: Int) -> LSPValue {
+    func hover(_ story: AnalysedStory, _ file: String, _ line: Int, _ column: Int) -> JSONValue {
         guard let (passage, link) = story.passage(at: file, line: line, column: column) else { return .null }
         let text = story.texts[file] ?? TextLines("")
-        let range: LSPValue
+        let range: JSONValue
         if let link {
             range = text.range(line: link.line, from: link.start, to: link.end)
         } else if let site = story.site(of: passage) {
@@ -125,7 +125,7 @@ extension LanguageServer {
     // MARK: Symbols
 
     /// Passages (knots, nodes, scenes) with their stitches and labels as children.
-    func symbols(_ story: AnalysedStory, _ file: String) -> LSPValue {
+    func symbols(_ story: AnalysedStory, _ file: String) -> JSONValue {
         guard let analysed = story.check.analysed else { return [] }
         let ids = analysed.graph.ids
         let text = story.texts[file] ?? TextLines("")
@@ -136,12 +136,12 @@ extension LanguageServer {
             let head = String(id[..<cut])
             return inFile[head] != nil ? head : nil
         }
-        func symbol(_ site: AnalysedStory.PassageSite, children: [LSPValue]) -> LSPValue {
+        func symbol(_ site: AnalysedStory.PassageSite, children: [JSONValue]) -> JSONValue {
             let id = ids[site.passage]
             let name = parent(id).map { String(id[id.index(after: $0.endIndex)...]) } ?? id
-            var value: [String: LSPValue] = [
+            var value: [String: JSONValue] = [
                 "name": .string(name),
-                "kind": .int(parent(id) == nil ? 2 : 6),
+                "kind": .integer(parent(id) == nil ? 2 : 6),
                 "range": LSP.range(
                     line: site.line, start: 0, endLine: site.endLine,
                     end: text.utf16(line: site.endLine, scalar: text.line(site.endLine).count)),
@@ -151,7 +151,7 @@ extension LanguageServer {
             if !children.isEmpty { value["children"] = .array(children) }
             return .object(value)
         }
-        var children: [String: [LSPValue]] = [:]
+        var children: [String: [JSONValue]] = [:]
         // A parent's range holds its children's.
         var lastLine: [String: Int] = [:]
         for site in sites {
@@ -172,7 +172,7 @@ extension LanguageServer {
     /// Passage names where a link's target is being written: after `[[`, `->` or `|` in a
     /// Twine link, after ink's `->`, in Yarn's `<<jump …>>`, after ChoiceScript's `*goto`
     /// and `*gosub` (the scene's labels) and `*goto_scene` and `*gosub_scene` (scenes).
-    func completion(_ story: AnalysedStory, _ file: String, _ line: Int, _ column: Int) -> LSPValue {
+    func completion(_ story: AnalysedStory, _ file: String, _ line: Int, _ column: Int) -> JSONValue {
         guard let analysed = story.check.analysed else { return .null }
         let text = story.texts[file] ?? TextLines("")
         let before = String(String.UnicodeScalarView(text.line(line).prefix(column)))
@@ -194,7 +194,7 @@ extension LanguageServer {
         let limit = 200
         let start = column - context.typed.unicodeScalars.count
         let range = text.range(line: line, from: start, to: column)
-        let items: [LSPValue] = names.prefix(limit).map { name in
+        let items: [JSONValue] = names.prefix(limit).map { name in
             ["label": .string(name), "kind": 18, "textEdit": ["range": range, "newText": .string(name)]]
         }
         return ["isIncomplete": .bool(names.count > limit), "items": .array(items)]
@@ -236,9 +236,9 @@ extension LanguageServer {
     /// quick fix that replaces the target.
     func codeActions(
         _ story: AnalysedStory, _ file: String, from: (line: Int, character: Int), to: (line: Int, character: Int)
-    ) -> LSPValue {
+    ) -> JSONValue {
         let text = story.texts[file] ?? TextLines("")
-        var actions: [LSPValue] = []
+        var actions: [JSONValue] = []
         for finding in story.findings where finding.file == file {
             guard let fix = finding.replacement, finding.line >= from.line, finding.line <= to.line else { continue }
             let start = text.utf16(line: finding.line, scalar: finding.start)
@@ -246,7 +246,7 @@ extension LanguageServer {
             if finding.line == from.line, end < from.character { continue }
             if finding.line == to.line, start > to.character { continue }
             let range = text.range(line: finding.line, from: finding.start, to: finding.end)
-            let edit: LSPValue = ["range": range, "newText": .string(fix.with)]
+            let edit: JSONValue = ["range": range, "newText": .string(fix.with)]
             actions.append([
                 "title": .string("Change '\(fix.original)' to '\(fix.with)'"),
                 "kind": "quickfix",

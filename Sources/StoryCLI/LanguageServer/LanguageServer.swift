@@ -57,8 +57,8 @@ package final class LanguageServer {
     // MARK: Messages
 
     /// One message's body, as read from the stream.
-    package func receive(_ body: Data) -> [LSPValue] {
-        guard let message = LSPValue.parse(body) else {
+    package func receive(_ body: Data) -> [JSONValue] {
+        guard let message = JSONValue.parse(body) else {
             return [Self.error(id: .null, .parseError, "the message is not JSON")]
         }
         if let batch = message.array {
@@ -68,7 +68,7 @@ package final class LanguageServer {
         return receive(message)
     }
 
-    package func receive(_ message: LSPValue) -> [LSPValue] {
+    package func receive(_ message: JSONValue) -> [JSONValue] {
         guard case .object = message, message["jsonrpc"] == "2.0", let method = message["method"]?.string else {
             // A response from the client (we send no requests) is not answered.
             if case .object = message, message["jsonrpc"] == "2.0", message["method"] == nil,
@@ -83,7 +83,7 @@ package final class LanguageServer {
             return notification(method, params)
         }
         switch id {
-        case .int, .string: break
+        case .integer, .string: break
         default: return [Self.error(id: .null, .invalidRequest, "a request id is a number or a string")]
         }
         switch phase {
@@ -102,10 +102,10 @@ package final class LanguageServer {
     }
 
     /// Analyses every changed document whose wait is over; returns their diagnostics.
-    package func flush() -> [LSPValue] {
+    package func flush() -> [JSONValue] {
         let now = clock()
         let due = pending.filter { $0.value <= now }.keys.sorted()
-        var out: [LSPValue] = []
+        var out: [JSONValue] = []
         for path in due {
             pending[path] = nil
             out += analyse(path)
@@ -118,7 +118,7 @@ package final class LanguageServer {
         let message: String
     }
 
-    private func request(_ method: String, _ params: LSPValue) throws(RequestError) -> (LSPValue, [LSPValue]) {
+    private func request(_ method: String, _ params: JSONValue) throws(RequestError) -> (JSONValue, [JSONValue]) {
         switch method {
         case "initialize":
             guard phase == .uninitialized else {
@@ -149,7 +149,7 @@ package final class LanguageServer {
         }
     }
 
-    private func notification(_ method: String, _ params: LSPValue) -> [LSPValue] {
+    private func notification(_ method: String, _ params: JSONValue) -> [JSONValue] {
         if method == "exit" {
             exitCode = phase == .shutDown ? 0 : 1
             return []
@@ -207,7 +207,7 @@ package final class LanguageServer {
 
     /// Analyses the story of `path` (if a document of it changed) and publishes its
     /// diagnostics to every file of it that has some or had some.
-    private func analyse(_ path: String) -> [LSPValue] {
+    private func analyse(_ path: String) -> [JSONValue] {
         guard let files = workspace.story(of: path) else { return [] }
         let story: AnalysedStory
         do {
@@ -217,7 +217,7 @@ package final class LanguageServer {
         } catch {
             return [Self.logMessage("storygraph: \(error)")]
         }
-        var byURI: [String: [LSPValue]] = [:]
+        var byURI: [String: [JSONValue]] = [:]
         for finding in story.findings {
             byURI[workspace.uri(of: finding.file), default: []].append(diagnostic(finding, in: story))
         }
@@ -231,17 +231,17 @@ package final class LanguageServer {
         return uris.sorted().map { Self.publish(uri: $0, byURI[$0] ?? []) }
     }
 
-    func diagnostic(_ finding: AnalysedStory.Finding, in story: AnalysedStory) -> LSPValue {
+    func diagnostic(_ finding: AnalysedStory.Finding, in story: AnalysedStory) -> JSONValue {
         let text = story.texts[finding.file] ?? TextLines("")
         let d = finding.diagnostic
-        var value: [String: LSPValue] = [
+        var value: [String: JSONValue] = [
             "range": text.range(line: finding.line, from: finding.start, to: finding.end),
-            "severity": .int(d.severity == .error ? 1 : d.severity == .warning ? 2 : 3),
+            "severity": .integer(d.severity == .error ? 1 : d.severity == .warning ? 2 : 3),
             "source": "storygraph",
             "message": .string(d.message),
         ]
         if let rule = d.ruleID { value["code"] = .string(rule) }
-        let related: [LSPValue] = d.notes.compactMap { note in
+        let related: [JSONValue] = d.notes.compactMap { note in
             guard let location = note.location else { return nil }
             let lines = story.texts[location.file] ?? TextLines("")
             let line = max(0, location.line - 1)
@@ -259,25 +259,25 @@ package final class LanguageServer {
 
     // MARK: Requests on a position
 
-    private func document(_ params: LSPValue) throws(RequestError) -> (String, String) {
+    private func document(_ params: JSONValue) throws(RequestError) -> (String, String) {
         guard let uri = params["textDocument"]?["uri"]?.string, let path = StoryWorkspace.path(of: uri) else {
             throw RequestError(code: .invalidParams, message: "textDocument.uri must be a file: URI")
         }
         return (path, uri)
     }
 
-    static func position(_ value: LSPValue?) -> (line: Int, character: Int)? {
+    static func position(_ value: JSONValue?) -> (line: Int, character: Int)? {
         guard let line = value?["line"]?.int, let character = value?["character"]?.int, line >= 0, character >= 0
         else { return nil }
         return (line, character)
     }
 
     /// The story of an open document, analysed now if a change of it is still waiting.
-    private func answerStory(_ path: String, _ body: (AnalysedStory) -> LSPValue) throws(RequestError) -> (
-        LSPValue, [LSPValue]
+    private func answerStory(_ path: String, _ body: (AnalysedStory) -> JSONValue) throws(RequestError) -> (
+        JSONValue, [JSONValue]
     ) {
         guard let files = workspace.story(of: path) else { return (.null, []) }
-        var notifications: [LSPValue] = []
+        var notifications: [JSONValue] = []
         if pending.removeValue(forKey: path) != nil { notifications = analyse(path) }
         do {
             let story = try workspace.analysis(of: files, primary: path).story
@@ -287,8 +287,8 @@ package final class LanguageServer {
         }
     }
 
-    private func answer(_ params: LSPValue, _ body: @escaping (AnalysedStory, String, Int, Int) -> LSPValue)
-        throws(RequestError) -> (LSPValue, [LSPValue])
+    private func answer(_ params: JSONValue, _ body: @escaping (AnalysedStory, String, Int, Int) -> JSONValue)
+        throws(RequestError) -> (JSONValue, [JSONValue])
     {
         let (path, _) = try document(params)
         guard let position = Self.position(params["position"]) else {
@@ -303,26 +303,26 @@ package final class LanguageServer {
 
     // MARK: Messages written
 
-    static func error(id: LSPValue, _ code: ErrorCode, _ message: String) -> LSPValue {
-        ["jsonrpc": "2.0", "id": id, "error": ["code": .int(code.rawValue), "message": .string(message)]]
+    static func error(id: JSONValue, _ code: ErrorCode, _ message: String) -> JSONValue {
+        ["jsonrpc": "2.0", "id": id, "error": ["code": .integer(code.rawValue), "message": .string(message)]]
     }
 
-    static func publish(uri: String, _ diagnostics: [LSPValue]) -> LSPValue {
+    static func publish(uri: String, _ diagnostics: [JSONValue]) -> JSONValue {
         [
             "jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
             "params": ["uri": .string(uri), "diagnostics": .array(diagnostics)],
         ]
     }
 
-    static func logMessage(_ text: String) -> LSPValue {
+    static func logMessage(_ text: String) -> JSONValue {
         ["jsonrpc": "2.0", "method": "window/logMessage", "params": ["type": 1, "message": .string(text)]]
     }
 
     /// Characters after which an editor asks for completion: Twine's `[[`, `->` and `|`,
     /// ink's `->`, the space after Yarn's `<<jump` and ChoiceScript's `*goto`.
-    static let triggerCharacters: [LSPValue] = ["[", ">", "|", " ", "."]
+    static let triggerCharacters: [JSONValue] = ["[", ">", "|", " ", "."]
 
-    static let initializeResult: LSPValue = [
+    static let initializeResult: JSONValue = [
         "capabilities": [
             "positionEncoding": "utf-16",
             "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
@@ -337,7 +337,7 @@ package final class LanguageServer {
 
     /// Applies one `contentChanges` entry: a whole new text, or a range (UTF-16 positions)
     /// replaced by `text`.
-    static func apply(_ change: LSPValue, to text: String) -> String {
+    static func apply(_ change: JSONValue, to text: String) -> String {
         guard let replacement = change["text"]?.string else { return text }
         guard let range = change["range"], let from = position(range["start"]), let to = position(range["end"]) else {
             return replacement

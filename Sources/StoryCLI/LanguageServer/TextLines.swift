@@ -40,7 +40,7 @@ package struct TextLines: Sendable {
 
     /// The LSP range from scalar column `start` to `end` (0-based, end excluded) of line
     /// `index`.
-    package func range(line index: Int, from start: Int, to end: Int) -> LSPValue {
+    package func range(line index: Int, from start: Int, to end: Int) -> JSONValue {
         LSP.range(
             line: index, start: utf16(line: index, scalar: start), endLine: index, end: utf16(line: index, scalar: end))
     }

@@ -12,6 +12,8 @@ import Foundation
 final class InputLines {
     /// The longest line kept (4 KiB, a terminal's own line buffer).
     static let maximumLength = 4096
+    /// The longest line this input keeps (`maximumLength` unless told).
+    let limit: Int
 
     enum Line: Equatable {
         /// A line, without its line break (`\n` or `\r\n`).
@@ -31,7 +33,8 @@ final class InputLines {
     private var start = 0
     private var atEnd = false
 
-    init(_ descriptor: Int32 = STDIN_FILENO, stop: Int32 = -1) {
+    init(_ descriptor: Int32 = STDIN_FILENO, stop: Int32 = -1, limit: Int = InputLines.maximumLength) {
+        self.limit = limit
         self.descriptor = descriptor
         self.stop = stop
     }
@@ -52,16 +55,16 @@ final class InputLines {
             if start < pending.count {
                 let newline = pending[start...].firstIndex(of: 0x0A)
                 let end = newline ?? pending.count
-                let room = max(0, Self.maximumLength + 1 - line.count)
+                let room = max(0, limit + 1 - line.count)
                 line.append(contentsOf: pending[start..<min(end, start + room)])
                 length += end - start
                 start = newline.map { $0 + 1 } ?? pending.count
-                if newline != nil { return Self.line(line, length: length) }
+                if newline != nil { return Self.line(line, length: length, limit: limit) }
                 continue
             }
-            if atEnd { return length == 0 ? .end : Self.line(line, length: length) }
+            if atEnd { return length == 0 ? .end : Self.line(line, length: length, limit: limit) }
             guard waitForInput() else { continue }
-            var buffer = [UInt8](repeating: 0, count: Self.maximumLength)
+            var buffer = [UInt8](repeating: 0, count: min(limit, 1 << 16))
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count <= 0 {
@@ -86,10 +89,10 @@ final class InputLines {
         return fds[1].revents == 0
     }
 
-    private static func line(_ bytes: [UInt8], length: Int) -> Line {
+    private static func line(_ bytes: [UInt8], length: Int, limit: Int) -> Line {
         // A `\r` before the `\n` belongs to the break, as `readLine` takes it.
-        let cr = bytes.last == 0x0D && length <= maximumLength + 1 ? 1 : 0
-        guard length - cr <= maximumLength else { return .tooLong(bytes: length) }
+        let cr = bytes.last == 0x0D && length <= limit + 1 ? 1 : 0
+        guard length - cr <= limit else { return .tooLong(bytes: length) }
         return .text(String(decoding: bytes.dropLast(cr), as: UTF8.self))
     }
 }

@@ -161,6 +161,14 @@ package struct PlaySession: Sendable {
         return entered
     }
 
+    /// Arrives where the last step led: the node reached (unless the step took a broken or
+    /// dynamic link, which leaves the reader where they were), then the nodes the story's
+    /// own jumps enter from it (`followAutomatic()`); returns them in order, the last being
+    /// where the reader now is.
+    package mutating func arrive() -> [Int] {
+        (failedSlot == nil ? [node] : []) + followAutomatic()
+    }
+
     /// Whether `back()` has a choice of the reader's to undo.
     package var canGoBack: Bool { steps.contains { !$0.isAutomatic } }
 

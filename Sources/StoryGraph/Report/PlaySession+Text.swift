@@ -15,12 +15,19 @@ extension PlaySession {
     /// for a passage with no text that the story passes through by itself.
     package func passageText(_ node: Int, passingThrough: Bool = false) -> String {
         let passage = graph.graph.story.passages[passage(of: node)]
-        let body = passage.shownText.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0.trimmingTrailingWhitespace()) }
-        var lines = Array(body.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed())
+        var lines = shownLines(of: node)
         if lines.isEmpty && passingThrough { return "" }
         if lines.isEmpty { lines = ["(no text)"] }
         return "\n" + TerminalText.joined(["[\(passage.id)]"] + lines) + "\n"
+    }
+
+    /// The lines of a node's passage as the reader sees them (`Passage.shownText`), trailing
+    /// spaces and the blank lines around them left out; as they are, not escaped.
+    package func shownLines(of node: Int) -> [String] {
+        let body = graph.graph.story.passages[passage(of: node)].shownText
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0.trimmingTrailingWhitespace()) }
+        return Array(body.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed())
     }
 
     /// How a run played by itself (`play --auto`) stops at the step cap, still choosing:
