@@ -8,7 +8,7 @@ EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.
 # A ChoiceScript game is a folder holding startup.txt and its scenes.
 EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
 
-.PHONY: demo test test-long test-mcp deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format deb test-package test-pre-commit
+.PHONY: demo test test-long test-lsp test-mcp deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format deb test-package test-pre-commit
 
 ## Install the C libraries the package links (Graphviz's cgraph/gvc, libxml2, libyaml,
 ## fontconfig) and the fonts that cover Hangul, CJK and emoji (fonts-noto-cjk, fonts-noto-color-emoji).
@@ -80,11 +80,12 @@ test-long: build
 	  echo "swift test (long) took $$(( $$(date +%s) - start )) s"; exit $$status
 	STORYGRAPH_SOAK=1 $(SWIFT) test --skip-build --filter RenderMemoryTests
 
-## `storygraph mcp` end to end through the official MCP Python SDK's client (pinned in
-## Tests/editors/mcp/requirements.txt, installed into .build/mcp-venv when missing).
+## The language server's end-to-end tests (Tests/editors/lsp): a real LSP client
+## (pytest-lsp test-mcp, pinned in Tests/editors/lsp/requirements.txt, installed into .build/lsp-venv
+## when missing) drives `storygraph lsp` on a Twee, an ink, a Yarn and a ChoiceScript story.
 ## CI runs it after `make test`.
-test-mcp: build
-	STORYGRAPH=$(BIN) bash Tests/editors/mcp/run
+test-lsp test-mcp: build
+	STORYGRAPH=$(BIN) bash .ci/lsp-tests
 
 ## Build the DocC catalogue of every library (Sources/*/*.docc), warnings as errors.
 docs: deps

@@ -49,6 +49,18 @@ func decimalSum(_ a: String, _ b: String) -> String {
         #expect(BigUInt().description == "0")
     }
 
+    @Test func productOfTwoCounts() {
+        let a = BigUInt("18446744073709551617")! // 2^64 + 1
+        let b = BigUInt("18446744073709551619")! // 2^64 + 3
+        #expect((a * b).description == "340282366920938463537161583726606417923")
+        #expect((b * a) == (a * b))
+        #expect((a * BigUInt()).isZero)
+        #expect(
+            (BigUInt.power(of: 2, 200) * (BigUInt.power(of: 2, 130) + BigUInt(7))).description
+                == "2187250724783011924372502227117621365364417997203025368354564341056341137417031344179992726870163456"
+        )
+    }
+
     @Test func fibonacciMatchesDecimalStringArithmetic() {
         var a = BigUInt(0)
         var b = BigUInt(1)

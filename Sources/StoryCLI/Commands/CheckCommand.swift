@@ -35,7 +35,6 @@ struct CheckCommand: WatchableCommand {
 
     let paths: [String]
     let strict: Bool
-    let disabled: Set<String>
     let format: Format
     let input: InputOptions
     let stateBudget: StateAnalysis.Budget
@@ -50,7 +49,6 @@ struct CheckCommand: WatchableCommand {
         strict = arguments[Self.strictOption]
         format = arguments[Self.formatOption]
         input = try InputOptions(arguments)
-        disabled = input.disabled
     }
 
     func validate() throws(CLIError) {
@@ -79,34 +77,11 @@ struct CheckCommand: WatchableCommand {
         }
         var files: [CheckReport.File] = []
         for story in stories {
-            var diagnostics: [Diagnostic]
-            var readable = true
-            do throws(StoryLoadError) {
-                var loaded = try input.read(story.files)
-                loaded.diagnostics.removeAll { $0.ruleID.map(disabled.contains) ?? false }
-                if let refusal = StoryLoading.refusal(of: loaded) { throw refusal }
-                let graph = StoryGraph(loaded.story)
-                let reachability = Reachability(graph)
-                let state =
-                    StateModel.applies(to: graph.story)
-                    ? StateAnalysis(graph, reachability: reachability, budget: stateBudget) : nil
-                diagnostics =
-                    Lint(
-                        graph, loadDiagnostics: loaded.diagnostics, reachability: reachability,
-                        components: StronglyConnectedComponents(graph), state: state, disabled: disabled
-                    ).findings
-            } catch {
-                if case .usage = input.refusal(error) { throw input.refusal(error) }
-                diagnostics =
-                    error.diagnostics.isEmpty
-                    ? [
-                        Diagnostic(
-                            FormatRules.unreadableFile, "cannot read the story",
-                            at: SourceLocation(file: story.name, line: 1))
-                    ]
-                    : error.diagnostics.filter { !($0.ruleID.map(disabled.contains) ?? false) }
-                readable = false
+            let check = try StoryCheck(name: story.name, input: input, stateBudget: stateBudget) {
+                () throws(StoryLoadError) in try input.read(story.files)
             }
+            var diagnostics = check.findings
+            let readable = check.analysed != nil
             // A folder read again for one of its stories reports its skipped files once.
             diagnostics = story.skipped + diagnostics.filter { $0.ruleID != FormatRules.fileSkipped.id }
             let file = CheckReport.File(path: story.name, readable: readable, diagnostics: diagnostics)

@@ -11,6 +11,7 @@ enum Commands {
         FuzzCommand.self,
         PlayCommand.self,
         MCPCommand.self,
+        LSPCommand.self,
         GenerateCommand.self,
         CompletionsCommand.self,
     ]

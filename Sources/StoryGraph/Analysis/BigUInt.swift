@@ -2,7 +2,7 @@
 ///
 /// Stored as little-endian base-2^64 limbs with no leading zero limb (zero has no limbs,
 /// so a zero count costs no allocation). Only what path counting needs: addition,
-/// multiplication by a machine word, comparison and decimal printing.
+/// multiplication (by a machine word, and of two counts), comparison and decimal printing.
 public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral, Codable {
     /// Little-endian limbs; the last one is never zero.
     package private(set) var limbs: [UInt64]
@@ -141,6 +141,21 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     package static func * (a: BigUInt, b: UInt64) -> BigUInt {
         var product = a
         product.multiply(by: b)
+        return product
+    }
+
+    /// The product of two counts (paths to a passage times paths on from it), by long
+    /// multiplication one limb of `b` at a time.
+    ///
+    /// - Complexity: O(n · m) for n and m limbs.
+    package static func * (a: BigUInt, b: BigUInt) -> BigUInt {
+        var product = BigUInt()
+        for (i, limb) in b.limbs.enumerated() where limb != 0 {
+            var term = a
+            term.multiply(by: limb)
+            if !term.limbs.isEmpty { term.limbs.insert(contentsOf: repeatElement(0, count: i), at: 0) }
+            product.add(term)
+        }
         return product
     }
 
