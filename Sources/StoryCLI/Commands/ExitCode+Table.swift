@@ -6,7 +6,7 @@ extension ExitCode {
         (.success, "success"),
         (
             .findings,
-            "check found errors (or warnings under --strict), diff found what --fail-on names, or a fuzz run (or play --auto) got stuck; the other commands print a story's findings and exit 0 once their output is made"
+            "check found errors (or warnings under --strict), diff found what --fail-on names, test found an expectation that fails, or a fuzz run (or play --auto) got stuck; the other commands print a story's findings and exit 0 once their output is made"
         ),
         (
             .unknown,

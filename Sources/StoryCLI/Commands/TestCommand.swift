@@ -10,7 +10,7 @@ struct TestCommand: WatchableCommand {
 
     static let configuration = CommandConfiguration(
         name: "test",
-        abstract: "Check the writer's expectations: proven for every reader, or refuted with a playthrough.",
+        abstract: "Prove or refute the writer's expectations (storygraph.json) over every reader.",
         discussion: """
             The expectations are the "expect" list of the storygraph.json beside the story (or \
             of --expect FILE): reachable PASSAGE, unreachable PASSAGE, always EXPRESSION (on \
@@ -71,7 +71,7 @@ struct TestCommand: WatchableCommand {
                 "no expectations: no \(ExpectationFile.name) beside the story; write one with an \"expect\" list, or give --expect FILE",
                 command: "test")
         }
-        let expectations: [Expectation]
+        let expectations: [StoryExpectation]
         do throws(ExpectationFile.Failure) {
             expectations = try ExpectationFile.read(file, graph: graph)
         } catch {

@@ -15,7 +15,7 @@ extension ExpectationFile {
     ) throws(ExpressionProblem) -> Condition {
         let format = graph.story.format
         guard let parsed = reader.expression(text) else {
-            throw ExpressionProblem(message: "cannot read '\(text)' as a \(format) expression")
+            throw ExpressionProblem(message: "cannot read '\(text)' as an expression of the \(format) format")
         }
         func resolve(_ e: Expression) throws(ExpressionProblem) -> Expression {
             switch e {
@@ -37,8 +37,9 @@ extension ExpectationFile {
             case .call(let f, _):
                 throw ExpressionProblem(message: "'\(text)' calls \(f)(), which the state search does not evaluate")
             case .unknown(let part), .tooDeep(let part):
+                let whole = part.isEmpty || part == text
                 throw ExpressionProblem(
-                    message: "cannot read '\(part.isEmpty ? text : part)' in '\(text)' as a \(format) expression")
+                    message: "cannot read '\(whole ? text : part)'\(whole ? "" : " in '\(text)'") as an expression of the \(format) format")
             }
         }
         return .test(text, try resolve(parsed))

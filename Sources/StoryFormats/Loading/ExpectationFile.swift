@@ -29,7 +29,7 @@ package enum ExpectationFile {
     ///
     /// - Complexity: O(size of the file + expectations × passages) (did-you-mean).
     package static func read(_ path: String, graph: StoryGraph, registry: StoryFormatRegistry = .standard)
-        throws(Failure) -> [Expectation]
+        throws(Failure) -> [StoryExpectation]
     {
         let root: LocatedValue
         do {
@@ -56,7 +56,7 @@ package enum ExpectationFile {
         where known.insert(name).inserted {
             variables.append(name)
         }
-        var expectations: [Expectation] = []
+        var expectations: [StoryExpectation] = []
         var names: Set<String> = []
         for (k, item) in items.enumerated() {
             let location = item.location
@@ -72,8 +72,8 @@ package enum ExpectationFile {
             guard kinds.count == 1, let field = kinds.first else {
                 throw problem(
                     kinds.isEmpty
-                        ? "no kind of expectation (one of \(Expectation.Kind.keys.joined(separator: ", ")))"
-                        : "\(kinds.count) kinds (\(kinds.map(\.key).joined(separator: ", "))); write one a expectation")
+                        ? "no kind of expectation (one of \(StoryExpectation.Kind.keys.joined(separator: ", ")))"
+                        : "\(kinds.count) kinds (\(kinds.map(\.key).joined(separator: ", "))); write one an expectation")
             }
             func passage(_ value: LocatedValue, _ role: String) throws(Failure) -> Int {
                 guard let id = value.string else { throw problem("\(role) must be a passage name (a string)") }
@@ -82,7 +82,7 @@ package enum ExpectationFile {
                 }
                 return p
             }
-            let kind: Expectation.Kind
+            let kind: StoryExpectation.Kind
             switch field.key {
             case "reachable": kind = .reachable(passage: try passage(field.value, "\"reachable\""))
             case "unreachable": kind = .unreachable(passage: try passage(field.value, "\"unreachable\""))
@@ -109,10 +109,10 @@ package enum ExpectationFile {
                 kind = .everyEndingReachable
             default:
                 throw problem(
-                    "unknown kind '\(field.key)'\(Suggestion.phrase(for: field.key, among: Expectation.Kind.keys)) (the kinds: \(Expectation.Kind.keys.joined(separator: ", ")))"
+                    "unknown kind '\(field.key)'\(Suggestion.phrase(for: field.key, among: StoryExpectation.Kind.keys)) (the kinds: \(StoryExpectation.Kind.keys.joined(separator: ", ")))"
                 )
             }
-            expectations.append(Expectation(name: name, kind: kind, location: location))
+            expectations.append(StoryExpectation(name: name, kind: kind, location: location))
         }
         return expectations
     }

@@ -62,7 +62,7 @@ extension ExpectationCheck {
     }
 
     /// The variables the expectation's condition reads (shown at the start of its trace).
-    private func read(by expectation: Expectation) -> [Int] {
+    private func read(by expectation: StoryExpectation) -> [Int] {
         let names: [String]
         switch expectation.kind {
         case .always(let c), .atEndings(let c): names = StateModel.expression(c).variables
@@ -267,7 +267,7 @@ extension ExpectationCheck {
     /// SARIF 2.1.0: one result per expectation that fails (level error) or is unknown
     /// (level note), located at its line of the expectation file; a rule per kind.
     package func sarif(tool: CheckCIOutput.Tool, currentFolder: String) -> String {
-        let kinds = Expectation.Kind.keys
+        let kinds = StoryExpectation.Kind.keys
         let rules = kinds.map { key in
             ReportValue.object([
                 ("id", .string("expect-" + key.replacingOccurrences(of: "_", with: "-"))),

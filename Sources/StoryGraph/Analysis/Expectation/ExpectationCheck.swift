@@ -12,7 +12,7 @@ package struct ExpectationCheck: Sendable {
 
     /// One expectation's verdict, why, and the playthrough behind it.
     package struct Result: Sendable, Hashable {
-        package var expectation: Expectation
+        package var expectation: StoryExpectation
         package var verdict: Verdict
         /// One sentence: why this verdict.
         package var reason: String
@@ -39,7 +39,7 @@ package struct ExpectationCheck: Sendable {
     ///
     /// - Complexity: that of `StateAnalysis` with one probe per expectation (one per
     ///   ending for `every_ending_reachable`).
-    package init(_ graph: StoryGraph, _ expectations: [Expectation], budget: StateAnalysis.Budget) {
+    package init(_ graph: StoryGraph, _ expectations: [StoryExpectation], budget: StateAnalysis.Budget) {
         self.graph = graph
         let structure = Reachability(graph)
         let endings = structure.reachableEndings
@@ -78,7 +78,7 @@ package struct ExpectationCheck: Sendable {
     private static let assumedWay = "a way that takes a choice whose condition storygraph cannot decide"
 
     private static func verdict(
-        _ expectation: Expectation, _ probes: ArraySlice<ProbeResult>, _ analysis: StateAnalysis,
+        _ expectation: StoryExpectation, _ probes: ArraySlice<ProbeResult>, _ analysis: StateAnalysis,
         endings: [Int], _ graph: StoryGraph
     ) -> Result {
         func result(_ verdict: Verdict, _ reason: String, _ trace: StateTrace? = nil) -> Result {
@@ -145,7 +145,10 @@ package struct ExpectationCheck: Sendable {
             let sure = zip(endings, probes).filter { $0.1.counterexample != nil }.map(\.0)
             let doubtful = zip(endings, probes).filter { $0.1.counterexample == nil && $0.1.doubtful != nil }
             let count = "\(endings.count) ending\(endings.count == 1 ? "" : "s")"
-            if sure.count == endings.count { return result(.holds, "a reader reaches each of the \(count)") }
+            if sure.count == endings.count {
+                return result(
+                    .holds, endings.count == 1 ? "a reader reaches the one ending" : "a reader reaches each of the \(count)")
+            }
             let missing = endings.filter { !sure.contains($0) }.map { "'\(graph.ids[$0])'" }
             if !doubtful.isEmpty || incomplete != nil {
                 let why = incomplete ?? "some are reached only on \(assumedWay)"

@@ -521,7 +521,8 @@ public struct StateAnalysis: Sendable {
             nodeReached[node] = true
             let p = graph.passageOf[node]
             if graph.isEnding[node], endingState[p] < 0 { endingState[p] = i }
-            if !probes.isEmpty {
+            // The state cut off mid-expansion was observed when its expansion began.
+            if !probes.isEmpty, stop == nil || i > index {
                 for k in 0..<width { current[k] = storage[i * width + k] }
                 observe(i, current)
             }

@@ -1,5 +1,5 @@
 /// Something `StateAnalysis` watches on every state it explores, for a writer's expectation
-/// (`Expectation`): where to look (every state, the endings, or some passages) and what
+/// (`StoryExpectation`): where to look (every state, the endings, or some passages) and what
 /// must hold there. Without a condition nothing may be there: any state in scope is what
 /// the probe looks for (a passage reached).
 package struct StateProbe: Sendable, Hashable {

@@ -1,7 +1,7 @@
 /// A writer's own claim about every reader of the story, from the `"expect"` list of a
 /// `storygraph.json`: "the good ending can be reached", "gold is never negative".
 /// `ExpectationCheck` proves it, refutes it with a playthrough, or says why it cannot tell.
-package struct Expectation: Sendable, Hashable {
+package struct StoryExpectation: Sendable, Hashable {
     /// What is expected. A new kind is a case here, its key in `Kind.keys`, its reading in
     /// the expectation file's reader and its probes and verdict in `ExpectationCheck`.
     package enum Kind: Sendable, Hashable {
