@@ -37,7 +37,7 @@ extension ExpectationFile {
             case .call(let f, _):
                 throw ExpressionProblem(message: "'\(text)' calls \(f)(), which the state search does not evaluate")
             case .unknown(let part), .tooDeep(let part):
-                let whole = part.isEmpty || part == text
+                let whole = part.isEmpty || part == text || text.hasPrefix(part) && text.dropFirst(part.count).allSatisfy(\.isWhitespace)
                 throw ExpressionProblem(
                     message: "cannot read '\(whole ? text : part)'\(whole ? "" : " in '\(text)'") as an expression of the \(format) format")
             }

@@ -16,10 +16,10 @@ extension ExpectationCheck {
         )
     }
 
-    /// "3 hold, 1 fails, 1 unknown".
+    /// "3 held, 1 failed, 1 unknown".
     package var summary: String {
         let (holds, fails, unknown) = counts
-        return "\(holds) hold\(holds == 1 ? "s" : ""), \(fails) fail\(fails == 1 ? "s" : ""), \(unknown) unknown"
+        return "\(holds) held, \(fails) failed, \(unknown) unknown"
     }
 
     /// The search's size and completeness: "412 states, search complete".
@@ -124,7 +124,9 @@ extension ExpectationCheck {
             let before = trace.steps[i - 1].values
             let changed = names.indices.filter { before[$0] != step.values[$0] }
             lines.append(
-                "\(i). \(esc(graph.ids[ref.passage])): '\(esc(graph.choice(ref).text))' -> \(esc(graph.ids[step.passage]))"
+                "\(i). \(esc(graph.ids[ref.passage])): "
+                    + (graph.choice(ref).text.isEmpty ? "(goes on)" : "'\(esc(graph.choice(ref).text))'")
+                    + " -> \(esc(graph.ids[step.passage]))"
                     + (changed.isEmpty ? "" : "; " + changed.map { "\(esc(names[$0])) = \(value(step.values[$0]))" }.joined(separator: ", ")))
         }
         return lines
