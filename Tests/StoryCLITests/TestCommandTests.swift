@@ -40,7 +40,7 @@ import Testing
         #expect(tiny.exitCode == 2)
         #expect(
             tiny.stdout.contains(
-                "unknown  dark never  [\(holds):2]\n         the search stopped at its bound of 5 states, --max-states after 5 states, none at 'hill@3'\n"
+                "unknown  dark never  [\(holds):2]\n         after 5 states the search stopped at its bound of 5 states, --max-states, none at 'hill@3'\n"
             ))
     }
 

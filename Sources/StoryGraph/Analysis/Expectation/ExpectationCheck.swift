@@ -67,7 +67,7 @@ package struct ExpectationCheck: Sendable {
     /// Why a search that found nothing cannot say more: its budget, or a computed link.
     private static func incomplete(_ analysis: StateAnalysis, _ graph: StoryGraph) -> String? {
         if let stop = analysis.stopDescription {
-            return "the search \(stop) after \(NumberText.grouped(analysis.states)) states"
+            return "after \(NumberText.grouped(analysis.states)) states the search \(stop)"
         }
         if let link = analysis.computedLinks.first {
             return "a reader meets a computed link in '\(graph.ids[link.passage])' the search cannot follow"
