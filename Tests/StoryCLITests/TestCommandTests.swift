@@ -16,7 +16,8 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("holds") || $0.hasPrefix("FAILS") || $0.hasPrefix("unknown") }.count == 5)
         #expect(lines.contains("FAILS    the town thinks well of the lamplighter  [\(Self.game)/storygraph.json:7]"))
         #expect(lines.contains("         'kindness > 50' is false at an ending in 'hill@8' after 6 choices"))
-        #expect(lines.contains("           4. square:children: 'Tell them it is too dangerous.' -> hill; kindness = 45"))
+        #expect(
+            lines.contains("           4. square:children: 'Tell them it is too dangerous.' -> hill; kindness = 45"))
         #expect(lines.contains("           5. hill: (goes on) -> hill@5"))
         #expect(lines.contains("         replay: printf '2\\n1\\n2\\n2\\n1\\n1\\n' | storygraph play \(Self.game)"))
         #expect(lines.suffix(2) == ["4 held, 1 failed, 0 unknown", ""])
@@ -35,7 +36,8 @@ import Testing
         let holds = Self.expectFile(#"{"name": "dark never", "unreachable": "hill@3"}"#)
         let all = runCLI(["test", Self.game, "--expect", holds, "--quiet"])
         #expect(all.exitCode == 0)
-        #expect(all.stdout.hasSuffix("         no reader reaches 'hill@3' (54 states)\n\n1 held, 0 failed, 0 unknown\n"))
+        #expect(
+            all.stdout.hasSuffix("         no reader reaches 'hill@3' (54 states)\n\n1 held, 0 failed, 0 unknown\n"))
         let tiny = runCLI(["test", Self.game, "--expect", holds, "--max-states", "5", "--quiet"])
         #expect(tiny.exitCode == 2)
         #expect(

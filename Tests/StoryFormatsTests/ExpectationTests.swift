@@ -282,8 +282,10 @@ import Testing
         #expect(!check.analysis.isComplete)
         #expect(check.analysis.stoppedBy == .states)
         #expect(
-            check.results.map(\.verdict) == [.unknown, .unknown, .unknown, .unknown, .unknown, .unknown, .unknown,
-                .unknown])
+            check.results.map(\.verdict) == [
+                .unknown, .unknown, .unknown, .unknown, .unknown, .unknown, .unknown,
+                .unknown,
+            ])
         #expect(
             check.results[1].reason
                 == "after 3 states the search stopped at its bound of 3 states, --max-states, none at '\(c.ids[4])'")
@@ -293,7 +295,8 @@ import Testing
     @Test func whatCannotBeReadIsAnErrorNamingTheExpectationAndItsLine() throws {
         let graph = try Self.graph(Self.cases[0])
         func error(_ item: String) -> String? {
-            let file = Repository.write("{\"expect\": [\n  {\"name\": \"a\", \"reachable\": \"home\"},\n  \(item)\n]}", name: "storygraph.json")
+            let file = Repository.write(
+                "{\"expect\": [\n  {\"name\": \"a\", \"reachable\": \"home\"},\n  \(item)\n]}", name: "storygraph.json")
             do {
                 _ = try ExpectationFile.read(file, graph: graph)
                 return nil
@@ -301,13 +304,23 @@ import Testing
                 return error.message.replacingOccurrences(of: file, with: "F")
             }
         }
-        #expect(error(#"{"name": "b", "reachable": "hom"}"#) == "F:3: expectation 'b': no passage named 'hom'; did you mean 'home'?")
-        #expect(error(#"{"name": "b", "always": "gold >=="}"#) == "F:3: expectation 'b': cannot read 'gold >==' as an expression of the ink format")
-        #expect(error(#"{"name": "b", "always": "glod >= 0"}"#) == "F:3: expectation 'b': 'glod >= 0' reads 'glod', which is no variable of the story; did you mean 'gold'?")
+        #expect(
+            error(#"{"name": "b", "reachable": "hom"}"#)
+                == "F:3: expectation 'b': no passage named 'hom'; did you mean 'home'?")
+        #expect(
+            error(#"{"name": "b", "always": "gold >=="}"#)
+                == "F:3: expectation 'b': cannot read 'gold >==' as an expression of the ink format")
+        #expect(
+            error(#"{"name": "b", "always": "glod >= 0"}"#)
+                == "F:3: expectation 'b': 'glod >= 0' reads 'glod', which is no variable of the story; did you mean 'gold'?"
+        )
         #expect(
             error(#"{"name": "b", "words_per_playthrough": {"min": 2}}"#)
-                == "F:3: expectation 'b': unknown kind 'words_per_playthrough' (the kinds: reachable, unreachable, always, at_endings, before, every_ending_reachable)")
+                == "F:3: expectation 'b': unknown kind 'words_per_playthrough' (the kinds: reachable, unreachable, always, at_endings, before, every_ending_reachable)"
+        )
         #expect(error(#"{"reachable": "home"}"#) == "F:3: expectation 2 has no \"name\" (a non-empty string)")
-        #expect(error(#"{"name": "b", "every_ending_reachable": false}"#) == "F:3: expectation 'b': \"every_ending_reachable\" must be true")
+        #expect(
+            error(#"{"name": "b", "every_ending_reachable": false}"#)
+                == "F:3: expectation 'b': \"every_ending_reachable\" must be true")
     }
 }

@@ -34,7 +34,8 @@ struct TestCommand: WatchableCommand {
 
     static let expectOption = Option.text(
         "expect", value: "FILE",
-        help: "Read the expectations from FILE (a JSON object with an \"expect\" list), not the storygraph.json beside the story."
+        help:
+            "Read the expectations from FILE (a JSON object with an \"expect\" list), not the storygraph.json beside the story."
     )
     static let formatOption = Option<Format>.choice(
         "format", help: "Output format (junit: JUnit XML for CI test tabs; sarif: SARIF 2.1.0).", default: .text)

@@ -37,9 +37,13 @@ extension ExpectationFile {
             case .call(let f, _):
                 throw ExpressionProblem(message: "'\(text)' calls \(f)(), which the state search does not evaluate")
             case .unknown(let part), .tooDeep(let part):
-                let whole = part.isEmpty || part == text || text.hasPrefix(part) && text.dropFirst(part.count).allSatisfy(\.isWhitespace)
+                let whole =
+                    part.isEmpty || part == text
+                    || text.hasPrefix(part) && text.dropFirst(part.count).allSatisfy(\.isWhitespace)
                 throw ExpressionProblem(
-                    message: "cannot read '\(whole ? text : part)'\(whole ? "" : " in '\(text)'") as an expression of the \(format) format")
+                    message:
+                        "cannot read '\(whole ? text : part)'\(whole ? "" : " in '\(text)'") as an expression of the \(format) format"
+                )
             }
         }
         return .test(text, try resolve(parsed))

@@ -52,7 +52,8 @@ package enum ExpectationFile {
         var variables: [String] = []
         var known: Set<String> = []
         for name in story.variables.map(\.name)
-            + story.passages.flatMap({ p in p.effects.map(\.variable) + p.choices.flatMap { $0.effects.map(\.variable) } })
+            + story.passages.flatMap({ p in p.effects.map(\.variable) + p.choices.flatMap { $0.effects.map(\.variable) }
+                })
         where known.insert(name).inserted {
             variables.append(name)
         }
@@ -73,7 +74,8 @@ package enum ExpectationFile {
                 throw problem(
                     kinds.isEmpty
                         ? "no kind of expectation (one of \(StoryExpectation.Kind.keys.joined(separator: ", ")))"
-                        : "\(kinds.count) kinds (\(kinds.map(\.key).joined(separator: ", "))); write one an expectation")
+                        : "\(kinds.count) kinds (\(kinds.map(\.key).joined(separator: ", "))); write one an expectation"
+                )
             }
             func passage(_ value: LocatedValue, _ role: String) throws(Failure) -> Int {
                 guard let id = value.string else { throw problem("\(role) must be a passage name (a string)") }
@@ -93,7 +95,8 @@ package enum ExpectationFile {
                 guard let reader else { throw problem("the \(story.format) format has no expressions to read") }
                 let condition: Condition
                 do throws(ExpressionProblem) {
-                    condition = try Self.condition(text, reader: reader, graph: graph, known: known, variables: variables)
+                    condition = try Self.condition(
+                        text, reader: reader, graph: graph, known: known, variables: variables)
                 } catch {
                     throw problem(error.message)
                 }

@@ -84,10 +84,13 @@ extension ExpectationCheck {
         for result in results {
             let e = result.expectation
             let word = result.verdict == .fails ? "FAILS" : result.verdict.rawValue
-            lines.append("\(word.padding(toLength: 8, withPad: " ", startingAt: 0)) \(esc(e.name))  [\(esc(e.location.file)):\(e.location.line)]")
+            lines.append(
+                "\(word.padding(toLength: 8, withPad: " ", startingAt: 0)) \(esc(e.name))  [\(esc(e.location.file)):\(e.location.line)]"
+            )
             lines.append("         \(esc(result.reason))")
             if let trace = result.trace {
-                let title = result.verdict == .holds ? "the way" : result.verdict == .fails ? "counterexample" : "evidence"
+                let title =
+                    result.verdict == .holds ? "the way" : result.verdict == .fails ? "counterexample" : "evidence"
                 lines.append("         \(title):")
                 lines += traceLines(trace, showing: read(by: e)).map { "           " + $0 }
                 if let replay = replayLine(trace, storyArguments: storyArguments) {
@@ -100,7 +103,8 @@ extension ExpectationCheck {
                     return "'\(esc(choice.text))' in \(esc(graph.ids[ref.passage]))"
                         + (choice.condition.map { " (\(esc($0.description)))" } ?? "")
                 }
-                lines.append("         '\(esc(graph.ids[ending.passage]))' is blocked by " + blocks.joined(separator: "; "))
+                lines.append(
+                    "         '\(esc(graph.ids[ending.passage]))' is blocked by " + blocks.joined(separator: "; "))
             }
         }
         lines.append("")
@@ -117,7 +121,9 @@ extension ExpectationCheck {
         guard let start = trace.steps.first else { return [] }
         var lines = [
             "start at \(esc(graph.ids[start.passage]))"
-                + (showing.isEmpty ? "" : ": " + showing.map { "\(esc(names[$0])) = \(value(start.values[$0]))" }.joined(separator: ", "))
+                + (showing.isEmpty
+                    ? ""
+                    : ": " + showing.map { "\(esc(names[$0])) = \(value(start.values[$0]))" }.joined(separator: ", "))
         ]
         for (i, step) in trace.steps.enumerated().dropFirst() {
             guard let ref = step.choice else { continue }
@@ -127,7 +133,10 @@ extension ExpectationCheck {
                 "\(i). \(esc(graph.ids[ref.passage])): "
                     + (graph.choice(ref).text.isEmpty ? "(goes on)" : "'\(esc(graph.choice(ref).text))'")
                     + " -> \(esc(graph.ids[step.passage]))"
-                    + (changed.isEmpty ? "" : "; " + changed.map { "\(esc(names[$0])) = \(value(step.values[$0]))" }.joined(separator: ", ")))
+                    + (changed.isEmpty
+                        ? ""
+                        : "; " + changed.map { "\(esc(names[$0])) = \(value(step.values[$0]))" }.joined(separator: ", "))
+            )
         }
         return lines
     }
@@ -153,10 +162,17 @@ extension ExpectationCheck {
                 fields.append(("choice", .int(ref.choice + 1)))
                 fields.append(("choice_text", .string(graph.choice(ref).text)))
             }
-            let shown = i == 0 ? Array(names.indices) : names.indices.filter { trace.steps[i - 1].values[$0] != step.values[$0] }
+            let shown =
+                i == 0
+                ? Array(names.indices) : names.indices.filter { trace.steps[i - 1].values[$0] != step.values[$0] }
             fields.append(
-                (i == 0 ? "state" : "changes",
-                 .array(shown.map { .object([("variable", .string(names[$0])), ("value", Self.value(step.values[$0]))]) })))
+                (
+                    i == 0 ? "state" : "changes",
+                    .array(
+                        shown.map {
+                            .object([("variable", .string(names[$0])), ("value", Self.value(step.values[$0]))])
+                        })
+                ))
             return .object(fields)
         }
         var fields: [(String, ReportValue)] = [("steps", .array(steps))]
@@ -177,30 +193,40 @@ extension ExpectationCheck {
             if let trace = result.trace { fields.append(("trace", traceValue(trace, storyArguments: storyArguments))) }
             if !result.unreached.isEmpty {
                 fields.append(
-                    ("unreached",
-                     .array(result.unreached.map { ending in
-                         .object([
-                             ("ending", .string(graph.ids[ending.passage])),
-                             ("blocked_by",
-                              .array(ending.blocking.map { ref in
-                                  .object([
-                                      ("passage", .string(graph.ids[ref.passage])), ("choice", .int(ref.choice + 1)),
-                                      ("choice_text", .string(graph.choice(ref).text)),
-                                      ("condition", .optional(graph.choice(ref).condition?.description)),
-                                  ])
-                              })),
-                         ])
-                     })))
+                    (
+                        "unreached",
+                        .array(
+                            result.unreached.map { ending in
+                                .object([
+                                    ("ending", .string(graph.ids[ending.passage])),
+                                    (
+                                        "blocked_by",
+                                        .array(
+                                            ending.blocking.map { ref in
+                                                .object([
+                                                    ("passage", .string(graph.ids[ref.passage])),
+                                                    ("choice", .int(ref.choice + 1)),
+                                                    ("choice_text", .string(graph.choice(ref).text)),
+                                                    ("condition", .optional(graph.choice(ref).condition?.description)),
+                                                ])
+                                            })
+                                    ),
+                                ])
+                            })
+                    ))
             }
             return .object(fields)
         }
         let document = ReportValue.object([
             ("schema_version", .int(2)), ("story", .strings(storyArguments)), ("expect_file", .string(expectFile)),
-            ("search", .object([
-                ("states", .int(analysis.states)), ("complete", .bool(analysis.isComplete)),
-                ("proves_absence", .bool(analysis.provesAbsence)),
-                ("stopped_by", .optional(analysis.stoppedBy?.rawValue)),
-            ])),
+            (
+                "search",
+                .object([
+                    ("states", .int(analysis.states)), ("complete", .bool(analysis.isComplete)),
+                    ("proves_absence", .bool(analysis.provesAbsence)),
+                    ("stopped_by", .optional(analysis.stoppedBy?.rawValue)),
+                ])
+            ),
             ("verdict", .string(verdict.rawValue)),
             ("counts", .object([("holds", .int(holds)), ("fails", .int(fails)), ("unknown", .int(unknown))])),
             ("expectations", .array(expectations)),
@@ -252,7 +278,8 @@ extension ExpectationCheck {
             case .fails:
                 lines.append(open + ">")
                 lines.append(
-                    "      <failure message=\"\(Self.xmlEscaped(result.reason))\" type=\"\(e.kind.key)\">\(Self.xmlEscaped(detail))</failure>")
+                    "      <failure message=\"\(Self.xmlEscaped(result.reason))\" type=\"\(e.kind.key)\">\(Self.xmlEscaped(detail))</failure>"
+                )
                 lines.append("    </testcase>")
             case .unknown:
                 lines.append(open + ">")
@@ -290,14 +317,20 @@ extension ExpectationCheck {
                 ("ruleIndex", .int(index)),
                 ("level", .string(result.verdict == .fails ? "error" : "note")),
                 ("message", .object([("text", .string("\(e.name): \(result.verdict.rawValue): \(result.reason)"))])),
-                ("locations", .array([
-                    .object([
-                        ("physicalLocation", .object([
-                            ("artifactLocation", .object([("uri", .string(uri))])),
-                            ("region", .object([("startLine", .int(e.location.line))])),
-                        ]))
+                (
+                    "locations",
+                    .array([
+                        .object([
+                            (
+                                "physicalLocation",
+                                .object([
+                                    ("artifactLocation", .object([("uri", .string(uri))])),
+                                    ("region", .object([("startLine", .int(e.location.line))])),
+                                ])
+                            )
+                        ])
                     ])
-                ])),
+                ),
             ])
         }
         let driver = ReportValue.object([

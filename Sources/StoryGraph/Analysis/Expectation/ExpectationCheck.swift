@@ -94,7 +94,9 @@ package struct ExpectationCheck: Sendable {
         switch expectation.kind {
         case .reachable(let p):
             let name = graph.ids[p]
-            if let way = probe.counterexample { return result(.holds, "a reader reaches '\(name)' in \(steps(way))", way) }
+            if let way = probe.counterexample {
+                return result(.holds, "a reader reaches '\(name)' in \(steps(way))", way)
+            }
             if let way = probe.doubtful {
                 return result(.unknown, "'\(name)' is reached only on \(assumedWay)", way)
             }
@@ -147,7 +149,8 @@ package struct ExpectationCheck: Sendable {
             let count = "\(endings.count) ending\(endings.count == 1 ? "" : "s")"
             if sure.count == endings.count {
                 return result(
-                    .holds, endings.count == 1 ? "a reader reaches the one ending" : "a reader reaches each of the \(count)")
+                    .holds,
+                    endings.count == 1 ? "a reader reaches the one ending" : "a reader reaches each of the \(count)")
             }
             let missing = endings.filter { !sure.contains($0) }.map { "'\(graph.ids[$0])'" }
             if !doubtful.isEmpty || incomplete != nil {
