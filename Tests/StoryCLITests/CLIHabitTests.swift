@@ -75,7 +75,9 @@ import Testing
         ),
         (
             ["frobnicate"],
-            "error: unknown command 'frobnicate'; commands: map, dot, report, paths, check, diff, fuzz, play, mcp, lsp, generate, completions\nSee 'storygraph --help'.\n"
+            "error: unknown command 'frobnicate'; commands: map, dot, report, paths, check, test, diff, fuzz, play, mcp, lsp, generate, completions
+See 'storygraph --help'.
+"
         ),
         (["map", "x.json", "--bogus"], "error: unknown option '--bogus'\nSee 'storygraph help map'.\n"),
     ])

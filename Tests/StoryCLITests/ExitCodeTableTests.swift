@@ -67,7 +67,8 @@ import Testing
             ExitCode.table == """
                 EXIT CODES:
                   0   success
-                  1   check found errors (or warnings under --strict), diff found what --fail-on names, or a fuzz run (or play --auto) got stuck; the other commands print a story's findings and exit 0 once their output is made
+                  1   check found errors (or warnings under --strict), diff found what --fail-on names, test found an expectation that fails, or a fuzz run (or play --auto) got stuck; the other commands print a story's findings and exit 0 once their output is made
+                  2   test: no expectation fails, but one is unknown (the search stopped at its budget, met a computed link, or assumed a condition it cannot decide)
                   64  usage error: a wrong command, option or value
                   65  input that cannot be read or parsed, an output file that cannot be created (a missing folder), a map too big to lay out under --max-memory, or a PNG past the bitmap renderer's 32,766 pixels a side
                   70  internal failure (storygraph or Graphviz)

@@ -6,6 +6,8 @@ package enum ExitCode: Int32, Sendable {
     case success = 0
     /// The story has errors (or warnings under `--strict`); a fuzz run got stuck.
     case findings = 1
+    /// `test`: no expectation fails, but one is unknown (the search did not complete).
+    case unknown = 2
     case usage = 64
     /// Input that cannot be read or parsed.
     case dataError = 65

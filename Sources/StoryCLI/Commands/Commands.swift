@@ -7,6 +7,7 @@ enum Commands {
         ReportCommand.self,
         PathsCommand.self,
         CheckCommand.self,
+        TestCommand.self,
         DiffCommand.self,
         FuzzCommand.self,
         PlayCommand.self,

@@ -6,7 +6,11 @@ extension ExitCode {
         (.success, "success"),
         (
             .findings,
-            "check found errors (or warnings under --strict), diff found what --fail-on names, or a fuzz run (or play --auto) got stuck; the other commands print a story's findings and exit 0 once their output is made"
+            "check found errors (or warnings under --strict), diff found what --fail-on names, test found an expectation that fails, or a fuzz run (or play --auto) got stuck; the other commands print a story's findings and exit 0 once their output is made"
+        ),
+        (
+            .unknown,
+            "test: no expectation fails, but one is unknown (the search stopped at its budget, met a computed link, or assumed a condition it cannot decide)"
         ),
         (.usage, "usage error: a wrong command, option or value"),
         (

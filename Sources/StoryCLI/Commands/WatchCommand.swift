@@ -80,6 +80,7 @@ extension ExitCode {
         switch self {
         case .success: "ok"
         case .findings: "findings"
+        case .unknown: "unknown"
         case .usage: "usage error"
         case .dataError: "input not read"
         case .internalError: "internal failure"

@@ -95,6 +95,10 @@ package protocol StoryLoader: Sendable {
     /// The kind of project whose story is one of its files, when this format's stories
     /// live in one (an app's source); loaders of one family give the same.
     static var project: StoryProject? { get }
+    /// `text` read as a condition in the story language (`gold >= 0`, `$gold gte 0`), by
+    /// the reader the loader uses for its own conditions: what an expectation is written
+    /// in. Nil when it does not read as one, or the format has no expressions.
+    static func expression(_ text: String) -> Expression?
 }
 
 extension StoryLoader {
@@ -108,6 +112,7 @@ extension StoryLoader {
         FolderRole(sharesStory: acceptsSeveralFiles)
     }
     package static var project: StoryProject? { nil }
+    package static func expression(_ text: String) -> Expression? { nil }
 
     /// The confidence of `recognize` alone (0 when not this format), for tests and tools.
     package static func confidence(for source: SourceText) -> Int {

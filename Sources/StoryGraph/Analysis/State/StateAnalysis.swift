@@ -174,14 +174,19 @@ public struct StateAnalysis: Sendable {
     package let transitionOffsets: [Int32]
     package let transitionTargets: [Int32]
     package let transitionEdges: [Int32]
+    /// What each of the probes the search was given met, in their order.
+    package let probes: [ProbeResult]
 
-    /// Searches breadth-first, so each witness is a shortest one.
+    /// Searches breadth-first, so each witness is a shortest one, evaluating each of
+    /// `probes` on every state in its scope.
     ///
-    /// - Complexity: O(S × (E + W)) time for S states, E choices per passage and W slots per
-    ///   state, and O(S × W) space; S is at most `budget.maxStates`.
-    package init(_ graph: StoryGraph, reachability: Reachability? = nil, budget: Budget = Budget()) {
+    /// - Complexity: O(S × (E + W + P)) time for S states, E choices per passage, W slots
+    ///   per state and P probes, and O(S × W) space; S is at most `budget.maxStates`.
+    package init(
+        _ graph: StoryGraph, reachability: Reachability? = nil, budget: Budget = Budget(), probes: [StateProbe] = []
+    ) {
         Self.searchCounter?.add()
-        let model = StateModel(graph)
+        let model = StateModel(graph, observing: probes.compactMap(\.condition))
         self.model = model
         self.budget = budget
         let story = graph.story
@@ -271,6 +276,9 @@ public struct StateAnalysis: Sendable {
         var storage: [Int32] = []
         var parent: [Int32] = []
         var parentEdge: [Int32] = []
+        // Per state: whether its way from the start took a choice whose condition was
+        // unknown (only kept when there are probes).
+        var assumed: [Bool] = []
         var table = [UInt64](repeating: 0, count: 1 << 12)
         var mask = table.count - 1
         var transitionOffsets: [Int32] = [0]
@@ -295,7 +303,7 @@ public struct StateAnalysis: Sendable {
         }
         /// Inserts `s` unless it is there already; its number either way, or nil when the
         /// budget is full.
-        func insert(_ s: [Int32], parent p: Int32, edge: Int32) -> Int32? {
+        func insert(_ s: [Int32], parent p: Int32, edge: Int32, assuming: Bool = false) -> Int32? {
             let h = hash(s)
             var slot = Int(truncatingIfNeeded: h) & mask
             while table[slot] != 0 {
@@ -312,6 +320,7 @@ public struct StateAnalysis: Sendable {
             storage.append(contentsOf: s)
             parent.append(p)
             parentEdge.append(edge)
+            if !probes.isEmpty { assumed.append(assuming) }
             if (index + 1) * 2 > table.count {
                 // The index doubles: refused, before it is made, past the bytes bound.
                 if bytesUsed() + table.count * 16 > budget.maxBytes {
@@ -369,6 +378,55 @@ public struct StateAnalysis: Sendable {
             return nil
         }
 
+        // The probes by where they look: at every state, at endings, at a node.
+        var probesEverywhere: [Int] = []
+        var probesAtEndings: [Int] = []
+        var probesAtNode = [[Int]](repeating: [], count: probes.isEmpty ? 0 : graph.count)
+        var probeProgram: [ExpressionProgram?] = []
+        var observedIndex = 0
+        for (k, probe) in probes.enumerated() {
+            if probe.condition != nil {
+                probeProgram.append(model.observed[observedIndex])
+                observedIndex += 1
+            } else {
+                probeProgram.append(nil)
+            }
+            switch probe.scope {
+            case .everyState: probesEverywhere.append(k)
+            case .endings: probesAtEndings.append(k)
+            case .passages(let passages):
+                let wanted = Set(passages)
+                for v in 0..<graph.count
+                where wanted.contains(graph.passageOf[v]) || graph.shown(in: v).contains(where: wanted.contains) {
+                    probesAtNode[v].append(k)
+                }
+            }
+        }
+        var probeFalse = [Int](repeating: -1, count: probes.count)
+        var probeDoubtful = [Int](repeating: -1, count: probes.count)
+        var probeChecked = [Int](repeating: 0, count: probes.count)
+        /// Evaluates the probes in scope at state `i`, whose slots are `state`.
+        func observe(_ i: Int, _ state: [Int32]) {
+            let node = Int(state[0])
+            func check(_ k: Int) {
+                guard probeFalse[k] < 0 else { return }
+                probeChecked[k] += 1
+                var truth = Truth.no
+                if let program = probeProgram[k] {
+                    evaluations &+= program.operationCount
+                    truth = Truth(evaluate(program, state))
+                }
+                switch truth {
+                case .yes: break
+                case .no where !assumed[i]: probeFalse[k] = i
+                case .no, .unknown: if probeDoubtful[k] < 0 { probeDoubtful[k] = i }
+                }
+            }
+            for k in probesEverywhere { check(k) }
+            if graph.isEnding[node] { for k in probesAtEndings { check(k) } }
+            for k in probesAtNode[node] { check(k) }
+        }
+
         var current = [Int32](repeating: 0, count: width)
         for slot in 0..<slotCount { current[1 + slot] = intern(slot, model.initial[slot]) }
         refresh(&current)
@@ -385,6 +443,7 @@ public struct StateAnalysis: Sendable {
             nodeReached[node] = true
             let p = graph.passageOf[node]
             if graph.isEnding[node], endingState[p] < 0 { endingState[p] = index }
+            if !probes.isEmpty { observe(index, current) }
             let edges = graph.edges(from: node)
             // Conditions first (a fallback needs the others' truths).
             truths.removeAll(keepingCapacity: true)
@@ -438,7 +497,14 @@ public struct StateAnalysis: Sendable {
                 if bit >= 0 { next[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
                 apply(model.choiceEffects[flat], &next)
                 enter(graph.edgeTargets[e], &next)
-                guard let target = insert(next, parent: Int32(index), edge: Int32(e)) else { break search }
+                // A step is assumed when its condition, or for a fallback another's, was unknown.
+                let assuming =
+                    !probes.isEmpty
+                    && (assumed[index] || truths[k] == .unknown
+                        || (graph.choice(graph.edgeRefs[e]).isFallback && truths.contains(.unknown)))
+                guard let target = insert(next, parent: Int32(index), edge: Int32(e), assuming: assuming) else {
+                    break search
+                }
                 transitionTargets.append(target)
                 transitionEdges.append(Int32(e))
             }
@@ -455,6 +521,11 @@ public struct StateAnalysis: Sendable {
             nodeReached[node] = true
             let p = graph.passageOf[node]
             if graph.isEnding[node], endingState[p] < 0 { endingState[p] = i }
+            // The state cut off mid-expansion was observed when its expansion began.
+            if !probes.isEmpty, stop == nil || i > index {
+                for k in 0..<width { current[k] = storage[i * width + k] }
+                observe(i, current)
+            }
         }
         self.states = stateCount
         self.steps = min(steps, budget.maxSteps)
@@ -478,6 +549,32 @@ public struct StateAnalysis: Sendable {
             reached.append(ReachedEnding(passage: p, witness: witness.reversed()))
         }
         self.reachedEndings = reached
+        /// The way from the start to state `i`, with the tracked values at each step.
+        func trace(_ i: Int) -> StateTrace? {
+            guard i >= 0 else { return nil }
+            var chain: [Int] = []
+            var j = i
+            while j >= 0 {
+                chain.append(j)
+                j = Int(parent[j])
+            }
+            return StateTrace(
+                steps: chain.reversed().map { j in
+                    let base = j * width
+                    return StateTrace.Step(
+                        choice: parentEdge[j] >= 0 ? graph.edgeRefs[Int(parentEdge[j])] : nil,
+                        passage: graph.passageOf[Int(storage[base])],
+                        values: (0..<slotCount).map { slot in
+                            let id = storage[base + 1 + slot]
+                            return id < 0 ? nil : values[slot][Int(id)]
+                        })
+                })
+        }
+        self.probes = probes.indices.map { k in
+            ProbeResult(
+                counterexample: trace(probeFalse[k]), doubtful: trace(probeDoubtful[k]),
+                statesChecked: probeChecked[k])
+        }
 
         var passageReached = [Bool](repeating: false, count: graph.passageCount)
         for v in 0..<graph.count where nodeReached[v] {

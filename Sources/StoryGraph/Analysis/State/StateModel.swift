@@ -47,9 +47,15 @@ package struct StateModel: Sendable {
     let onceBit: [Int]
     /// The number of once-only choices (a state keeps one bit each).
     package let onceOnlyChoices: Int
+    /// The expressions the search was asked to watch (`StateProbe`), compiled: their
+    /// variables and visit counts are tracked as a condition's are.
+    let observed: [ExpressionProgram]
 
+    /// The model of `graph`, tracking also what `observing` reads (an expectation's
+    /// expression), so that it can be evaluated on every state.
+    ///
     /// - Complexity: O(size of the story's choices, effects and expressions).
-    package init(_ graph: StoryGraph) {
+    package init(_ graph: StoryGraph, observing: [Expression] = []) {
         let story = graph.story
         let passages = story.passages
         var choiceBase = [Int](repeating: 0, count: passages.count + 1)
@@ -71,6 +77,7 @@ package struct StateModel: Sendable {
             }
         }
         for e in conditionExpressions { if let e { mark(e.variables) } }
+        for e in observing { mark(e.variables) }
         var effectsOn: [String: [Expression]] = [:]
         // Each effect as the value it gives (`x += 1` is `x + 1`; other operations, which
         // no counter has, as unknown): what `counterCap` reads.
@@ -140,6 +147,7 @@ package struct StateModel: Sendable {
             }
         }
         for e in conditionExpressions { if let e { scan(e) } }
+        for e in observing { scan(e) }
         for name in variables { for value in effectsOn[name] ?? [] { scan(value) } }
 
         func compile(_ e: Expression) -> ExpressionProgram {
@@ -155,6 +163,7 @@ package struct StateModel: Sendable {
             }
         }
         self.conditions = conditionExpressions.map { $0.map(compile) }
+        self.observed = observing.map(compile)
         var choiceEffects: [[CompiledEffect]] = []
         var isFallback = [Bool](repeating: false, count: passages.count)
         var onceBit: [Int] = []
@@ -195,7 +204,7 @@ package struct StateModel: Sendable {
         // story of thousands of variables would make that quadratic).
         var firstInitial: [String: Expression?] = [:]
         for v in story.variables where firstInitial[v.name] == nil { firstInitial[v.name] = .some(v.initial) }
-        let reads = CounterReads(conditionExpressions.compactMap { $0 })
+        let reads = CounterReads(conditionExpressions.compactMap { $0 } + observing)
         var readByOther: Set<String> = []
         for (key, values) in effectsOn {
             for value in values { for name in value.variables where name != key { readByOther.insert(name) } }

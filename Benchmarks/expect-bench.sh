@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# `storygraph test` on real public stories (issue 29): The Intercept (inkle's ink story) and
+# Snakeroot (a ChoiceScript game), each with the expectations in Benchmarks/expect/, with a
+# release build. Prints the states explored, states a second (over the whole command: load,
+# search and output), whether the search completed, and each verdict, beside inkcheck's
+# published figure of about 6,700 states a second on The Intercept (a figure its authors
+# publish, not one measured here: inkcheck is not run).
+#
+#   Benchmarks/expect-bench.sh [STORIES]     (STORIES: a folder to export the stories into)
+#
+# The stories come from local mirrors at fixed commits (Benchmarks/realworld/
+# fetch-bench-stories.sh); one whose mirror is absent is skipped and said.
+set -u
+cd "$(dirname "$0")/.."
+stories=${1:-${TMPDIR:-/tmp}/storygraph-expect-bench}
+Benchmarks/realworld/fetch-bench-stories.sh "$stories" 2>/dev/null
+swift build -c release --product storygraph >/dev/null || exit 70
+bin=.build/release/storygraph
+# The search may use 60 seconds and 1 GiB (its default bound of bytes) of states.
+budget=(--max-states 100000000 --state-budget 60)
+inkcheck=6700
+
+run() {
+    local name=$1 story=$2 expect=$3
+    if [ ! -e "$story" ]; then
+        echo "$name: skipped (no story at $story; mirror it, see Benchmarks/realworld/fetch-bench-stories.sh)"
+        return
+    fi
+    local start end json
+    start=$(date +%s.%N)
+    json=$("$bin" test "$story" --expect "$expect" --format json --quiet "${budget[@]}" 2>/dev/null)
+    end=$(date +%s.%N)
+    python3 - "$name" "$start" "$end" "$inkcheck" "$json" <<'PY'
+import json, sys
+name, start, end, inkcheck, text = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+doc = json.loads(text)
+seconds = end - start
+states = doc["search"]["states"]
+rate = states / seconds
+complete = "complete" if doc["search"]["complete"] else "stopped by " + str(doc["search"]["stopped_by"])
+print(f"{name}: {states:,} states in {seconds:.1f} s = {rate:,.0f} states/s "
+      f"({rate / inkcheck:.0f}x inkcheck's published {inkcheck:,}/s on The Intercept); search {complete}")
+for e in doc["expectations"]:
+    print(f"  {e['verdict']:<8} {e['name']}: {e['reason']}")
+PY
+}
+
+run "The Intercept (ink)" "$stories/ink/TheIntercept.ink" Benchmarks/expect/the-intercept.json
+run "Snakeroot (ChoiceScript)" "$stories/choicescript/scenes" Benchmarks/expect/snakeroot.json
