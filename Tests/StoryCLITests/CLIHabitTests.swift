@@ -75,9 +75,7 @@ import Testing
         ),
         (
             ["frobnicate"],
-            "error: unknown command 'frobnicate'; commands: map, dot, report, paths, check, test, diff, fuzz, play, mcp, lsp, generate, completions
-See 'storygraph --help'.
-"
+            "error: unknown command 'frobnicate'; commands: map, dot, report, paths, check, test, diff, fuzz, play, mcp, lsp, generate, completions\nSee 'storygraph --help'.\n"
         ),
         (["map", "x.json", "--bogus"], "error: unknown option '--bogus'\nSee 'storygraph help map'.\n"),
     ])
