@@ -81,11 +81,17 @@ test-long: build
 	STORYGRAPH_SOAK=1 $(SWIFT) test --skip-build --filter RenderMemoryTests
 
 ## The language server's end-to-end tests (Tests/editors/lsp): a real LSP client
-## (pytest-lsp test-mcp, pinned in Tests/editors/lsp/requirements.txt, installed into .build/lsp-venv
+## (pytest-lsp, pinned in Tests/editors/lsp/requirements.txt, installed into .build/lsp-venv
 ## when missing) drives `storygraph lsp` on a Twee, an ink, a Yarn and a ChoiceScript story.
 ## CI runs it after `make test`.
-test-lsp test-mcp: build
+test-lsp: build
 	STORYGRAPH=$(BIN) bash .ci/lsp-tests
+
+## `storygraph mcp` end to end through the official MCP Python SDK's client (pinned in
+## Tests/editors/mcp/requirements.txt, installed into .build/mcp-venv when missing).
+## CI runs it after `make test`.
+test-mcp: build
+	STORYGRAPH=$(BIN) bash Tests/editors/mcp/run
 
 ## Build the DocC catalogue of every library (Sources/*/*.docc), warnings as errors.
 docs: deps

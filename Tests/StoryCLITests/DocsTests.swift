@@ -10,7 +10,8 @@ import Testing
 /// A block is a fenced code block whose first line starts with `$ `. Its commands run in
 /// one `bash` in a fresh folder that links `Examples/` and has an empty `Output/`, with the
 /// `storygraph` of this build first on `PATH`. Files a block needs come from the docs
-/// themselves: `$ cat NAME` shows a file (its output is the file's text), and a fenced block
+/// themselves: `$ cat NAME` shows a file (its output is the file's text; a file under
+/// `Examples/` is the repository's, shown and compared), and a fenced block
 /// right after a `<!-- docs-file: NAME -->` line is a file. A line `…` alone in the
 /// expected output stands for any number of lines, and a line ending in ` …` for any line
 /// that starts with the text before it. `STORYGRAPH_RECORD_DOCS=1` rewrites
@@ -87,7 +88,9 @@ import Testing
             }
             for command in commands {
                 let words = command.line.split(separator: " ")
-                if words.count == 2, words[0] == "cat" {
+                // A file under Examples/ is the repository's own (the folder is linked, not
+                // copied): `cat` shows it and is compared, never written over.
+                if words.count == 2, words[0] == "cat", !words[1].hasPrefix("Examples/") {
                     files[String(words[1])] = command.expected.joined(separator: "\n") + "\n"
                 }
             }

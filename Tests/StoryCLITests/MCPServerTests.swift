@@ -69,7 +69,7 @@ typealias MCPJSON = StoryCLI.JSONValue
         ),
         (
             #"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"draw"}}"#, .integer(6), -32602,
-            "Unknown tool: draw (the tools: report, check, paths, fuzz, map, play)"
+            "Unknown tool: draw (the tools: report, check, test, paths, fuzz, map, play)"
         ),
         (
             #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"report","arguments":"x"}}"#, .integer(7),
@@ -115,7 +115,7 @@ typealias MCPJSON = StoryCLI.JSONValue
             Issue.record("no tools")
             return
         }
-        #expect(list.compactMap { $0["name"]?.string } == ["report", "check", "paths", "fuzz", "map", "play"])
+        #expect(list.compactMap { $0["name"]?.string } == ["report", "check", "test", "paths", "fuzz", "map", "play"])
         #expect(list.allSatisfy { $0["annotations"] == ["readOnlyHint": true, "openWorldHint": false] })
         let schemas = Dictionary(uniqueKeysWithValues: list.map { ($0["name"]?.string ?? "", $0["inputSchema"]) })
         let report = try #require(schemas["report"] ?? nil)

@@ -315,12 +315,75 @@ import Testing
                 == "F:3: expectation 'b': 'glod >= 0' reads 'glod', which is no variable of the story; did you mean 'gold'?"
         )
         #expect(
-            error(#"{"name": "b", "words_per_playthrough": {"min": 2}}"#)
-                == "F:3: expectation 'b': unknown kind 'words_per_playthrough' (the kinds: reachable, unreachable, always, at_endings, before, every_ending_reachable)"
+            error(#"{"name": "b", "reachabel": "home"}"#)
+                == "F:3: expectation 'b': unknown kind 'reachabel'; did you mean 'reachable'? (the kinds: reachable, unreachable, always, at_endings, before, every_ending_reachable, words_per_playthrough)"
         )
+        #expect(
+            error(#"{"name": "b", "words_per_playthrough": {"least": 2}}"#)
+                == "F:3: expectation 'b': \"words_per_playthrough\" must be {\"min\": WORDS, \"max\": WORDS} (one or both)")
+        #expect(
+            error(#"{"name": "b", "words_per_playthrough": {"min": "many"}}"#)
+                == "F:3: expectation 'b': \"min\" must be a number of words (0 or more)")
+        #expect(
+            error(#"{"name": "b", "words_per_playthrough": {"min": 9, "max": 3}}"#)
+                == "F:3: expectation 'b': \"min\" is more than \"max\"")
         #expect(error(#"{"reachable": "home"}"#) == "F:3: expectation 2 has no \"name\" (a non-empty string)")
         #expect(
             error(#"{"name": "b", "every_ending_reachable": false}"#)
                 == "F:3: expectation 'b': \"every_ending_reachable\" must be true")
+    }
+
+    /// `words_per_playthrough` on a story whose third way is closed by a condition: as the
+    /// story plays (gold 5, the gate shut), a playthrough shows 4 + (4 + 10) / 2 = 11 words
+    /// on average; the map alone would say 4 + (4 + 10 + 20) / 3.
+    @Test func wordsPerPlaythroughIsTheExpectedWordsAsTheStoryPlays() throws {
+        let graph = StoryGraph(
+            try Load.files([
+                (
+                    "road.ink",
+                    """
+                    VAR gold = 5
+                    -> start
+                    === start ===
+                    The road forks here.
+                    + [Left] -> left
+                    + [Right] -> right
+                    + {gold > 100} [Gate] -> gate
+                    === left ===
+                    A short way home. -> END
+                    === right ===
+                    A long and winding way that goes on and on. -> END
+                    === gate ===
+                    One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty. -> END
+
+                    """
+                )
+            ]).story)
+        let file = Repository.write(
+            """
+            {"expect": [
+              {"name": "eleven", "words_per_playthrough": {"min": 11, "max": 11}},
+              {"name": "long", "words_per_playthrough": {"min": 12}},
+              {"name": "short", "words_per_playthrough": {"max": 10.5}}
+            ]}
+            """, name: "storygraph.json")
+        let expectations = try ExpectationFile.read(file, graph: graph)
+        #expect(expectations.map(\.kind) == [
+            .wordsPerPlaythrough(min: 11, max: 11), .wordsPerPlaythrough(min: 12, max: nil),
+            .wordsPerPlaythrough(min: nil, max: 10.5),
+        ])
+        let check = ExpectationCheck(graph, expectations, budget: .init())
+        #expect(check.results.map(\.verdict) == [.holds, .fails, .fails])
+        let shown = "a playthrough shows 11.00 words on average (a reader picking at random)"
+        #expect(check.results.map(\.reason) == [
+            "\(shown): at least 11 and at most 11", "\(shown), fewer than 12", "\(shown), more than 10.50",
+        ])
+        #expect(check.results.allSatisfy { $0.trace == nil })
+        let tiny = ExpectationCheck(graph, expectations, budget: .init(maxStates: 2))
+        #expect(tiny.results.map(\.verdict) == [.unknown, .unknown, .unknown])
+        #expect(
+            tiny.results[0].reason
+                == "the expected words are not known: after 2 states the search stopped at its bound of 2 states, --max-states, so the words under state are not known"
+        )
     }
 }

@@ -14,8 +14,10 @@ struct TestCommand: WatchableCommand {
         discussion: """
             The expectations are the "expect" list of the storygraph.json beside the story (or \
             of --expect FILE): reachable PASSAGE, unreachable PASSAGE, always EXPRESSION (on \
-            every state a reader can be in), at_endings EXPRESSION, before {first, then} and \
-            every_ending_reachable, expressions written in the story's own language. One \
+            every state a reader can be in), at_endings EXPRESSION, before {first, then}, \
+            every_ending_reachable and words_per_playthrough {min, max} (the expected words of a \
+            playthrough, a reader picking at random), expressions written in the story's own \
+            language. One \
             condition-aware search checks them all: an expectation holds when proven over every \
             reachable state (the search complete), fails with the shortest playthrough that \
             breaks it (the choices, the values at each step, and the numbers to type in \

@@ -230,7 +230,7 @@ extension MCPTool {
     /// Runs a command line in this process, `text` (if any) read as STORY `-`: what it
     /// writes to stdout is the result; when it stops with a usage, input, internal or
     /// output error (exit codes 64, 65, 70, 74), its messages are the error, as the
-    /// command line prints them.
+    /// command line prints them. (`test`'s "none fails, one is unknown" is an answer.)
     static func run(_ commandLine: [String], text: String?) -> MCPToolResult {
         let out = Captured()
         let err = Captured()
@@ -243,7 +243,7 @@ extension MCPTool {
         }
         let code = StandardInput.$given.withValue(given) { StoryGraphCLI.main(commandLine, terminal: terminal) }
         let output = out.text
-        guard [ExitCode.success, .findings].map(\.rawValue).contains(code) else {
+        guard [ExitCode.success, .findings, .unknown].map(\.rawValue).contains(code) else {
             let messages = err.text.trimmingCharacters(in: .newlines)
             return .error(messages.isEmpty ? output : messages)
         }

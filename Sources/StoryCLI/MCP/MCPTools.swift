@@ -14,6 +14,9 @@ package enum MCPTools {
             CheckCommand.self, title: "Check a story for problems", fixed: ["--format=json"],
             leftOut: commandLineOnly),
         .command(
+            TestCommand.self, title: "Check the writer's expectations", fixed: ["--format=json"],
+            leftOut: commandLineOnly),
+        .command(
             PathsCommand.self, title: "List the paths to the endings", fixed: ["--format=json"],
             leftOut: commandLineOnly, defaults: ["limit": 1000]),
         .command(

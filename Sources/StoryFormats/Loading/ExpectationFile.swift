@@ -110,6 +110,22 @@ package enum ExpectationFile {
             case "every_ending_reachable":
                 guard field.value.bool == true else { throw problem("\"every_ending_reachable\" must be true") }
                 kind = .everyEndingReachable
+            case "words_per_playthrough":
+                let shape = "\"words_per_playthrough\" must be {\"min\": WORDS, \"max\": WORDS} (one or both)"
+                guard let bounds = field.value.entries, !bounds.isEmpty else { throw problem(shape) }
+                var limits: [String: Double] = [:]
+                for bound in bounds {
+                    guard bound.key == "min" || bound.key == "max", limits[bound.key] == nil else {
+                        throw problem(shape)
+                    }
+                    guard case .scalar(let text, .number) = bound.value.value, let number = Double(text), number >= 0
+                    else { throw problem("\"\(bound.key)\" must be a number of words (0 or more)") }
+                    limits[bound.key] = number
+                }
+                if let low = limits["min"], let high = limits["max"], low > high {
+                    throw problem("\"min\" is more than \"max\"")
+                }
+                kind = .wordsPerPlaythrough(min: limits["min"], max: limits["max"])
             default:
                 throw problem(
                     "unknown kind '\(field.key)'\(Suggestion.phrase(for: field.key, among: StoryExpectation.Kind.keys)) (the kinds: \(StoryExpectation.Kind.keys.joined(separator: ", ")))"

@@ -74,29 +74,11 @@ package struct PlaythroughLength: Sendable, Hashable {
         state: StateOutcomes? = nil
     ) {
         let p = graph.passageCount
-        var own = [Int](repeating: 0, count: p)
-        for v in 0..<p { own[v] = Self.words(graph.story.passages[v]) }
-        var shown = own
-        for v in 0..<p where v + 1 < graph.shownOffsets.count {
-            for i in graph.shownOffsets[v]..<graph.shownOffsets[v + 1] { shown[v] += own[graph.shownPassages[i]] }
-        }
+        let (own, shown) = Self.passageWords(graph)
         passageWords = shown
         totalWords = own.reduce(0, +)
-        expected =
-            Self.remembersChoices(graph, components: components)
-            ? .unknown(
-                "once-only or fallback choices a reader can meet again: what is offered depends on what was taken")
-            : Self.expectation(
-                visits: odds.expectedVisits, words: shown, neverEnding: odds.neverEnding, converged: odds.converged,
-                reason: "not solved within the budget; a larger --budget lifts it")
-        expectedUnderState = state.map { state in
-            guard let visits = state.expectedVisits, let never = state.neverEnding else {
-                return .unknown("not computed: the state search did not prove it saw every state")
-            }
-            return Self.expectation(
-                visits: visits, words: shown, neverEnding: never, converged: state.oddsConverged,
-                reason: "not solved within the budget; a larger --budget lifts it")
-        }
+        (expected, expectedUnderState) = Self.expectedWords(
+            graph, shownWords: shown, odds: odds, components: components, state: state)
 
         // Per node (copies of a callee's passages included).
         let n = graph.count
@@ -116,6 +98,50 @@ package struct PlaythroughLength: Sendable, Hashable {
             }
         }
         self.endings = endings.entries.compactMap { perPassage[$0.passage] }
+    }
+
+    /// Each passage's own words, and the words it shows (its own and those it includes),
+    /// by passage index.
+    static func passageWords(_ graph: StoryGraph) -> (own: [Int], shown: [Int]) {
+        let p = graph.passageCount
+        var own = [Int](repeating: 0, count: p)
+        for v in 0..<p { own[v] = Self.words(graph.story.passages[v]) }
+        var shown = own
+        for v in 0..<p where v + 1 < graph.shownOffsets.count {
+            for i in graph.shownOffsets[v]..<graph.shownOffsets[v + 1] { shown[v] += own[graph.shownPassages[i]] }
+        }
+        return (own, shown)
+    }
+
+    /// The expected words per run, as the map has the choices and (with `state`) among
+    /// the choices shown in each state, without the per-ending figures: what a
+    /// `words_per_playthrough` expectation needs.
+    package static func expectedWords(
+        _ graph: StoryGraph, odds: EndingOdds, components: StronglyConnectedComponents, state: StateOutcomes?
+    ) -> (structural: Expectation, underState: Expectation?) {
+        expectedWords(graph, shownWords: passageWords(graph).shown, odds: odds, components: components, state: state)
+    }
+
+    private static func expectedWords(
+        _ graph: StoryGraph, shownWords shown: [Int], odds: EndingOdds, components: StronglyConnectedComponents,
+        state: StateOutcomes?
+    ) -> (structural: Expectation, underState: Expectation?) {
+        let budgetReason = "not solved within the budget; a larger --budget lifts it"
+        let structural =
+            remembersChoices(graph, components: components)
+            ? Expectation.unknown(
+                "once-only or fallback choices a reader can meet again: what is offered depends on what was taken")
+            : expectation(
+                visits: odds.expectedVisits, words: shown, neverEnding: odds.neverEnding, converged: odds.converged,
+                reason: budgetReason)
+        let underState = state.map { state in
+            guard let visits = state.expectedVisits, let never = state.neverEnding else {
+                return Expectation.unknown("not computed: the state search did not prove it saw every state")
+            }
+            return expectation(
+                visits: visits, words: shown, neverEnding: never, converged: state.oddsConverged, reason: budgetReason)
+        }
+        return (structural, underState)
     }
 
     /// Whether a reader's choices depend on what they took before in a way the map's

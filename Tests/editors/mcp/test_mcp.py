@@ -69,12 +69,13 @@ class Handshake(unittest.IsolatedAsyncioTestCase):
     async def test_tools_are_the_commands(self):
         async with server() as session:
             tools = (await session.list_tools()).tools
-        self.assertEqual([t.name for t in tools], ["report", "check", "paths", "fuzz", "map", "play"])
+        self.assertEqual([t.name for t in tools], ["report", "check", "test", "paths", "fuzz", "map", "play"])
         schemas = {t.name: t.input_schema for t in tools}
         story = {"file", "text", "input-format", "start", "story", "restart-rule", "link-macro", "schema"}
         expected = {
             "report": story | {"budget", "max-cycles", "max-states", "state-budget", "disable"},
             "check": story | {"strict", "max-states", "state-budget", "disable"},
+            "test": story | {"expect", "max-states", "state-budget", "disable"},
             "paths": story | {"limit", "to", "budget", "disable"},
             "fuzz": story | {"runs", "seed", "max-steps", "policy", "jobs", "replay", "disable"},
             "map": story
@@ -148,6 +149,24 @@ class Tools(unittest.IsolatedAsyncioTestCase):
         broken = [f for f in check["files"][0]["findings"] if f["severity"] == "error"]
         self.assertEqual(broken[0]["rule"], "broken-link")
         self.assertEqual((broken[0]["location"]["line"], broken[0]["location"]["column"]), (388, 9))
+
+    async def test_test_proves_and_refutes_the_expectations(self):
+        async with server() as session:
+            is_error, text, result = await call(session, "test", {"file": "Examples/lamplighter"})
+            _, _, cut = await call(session, "test", {"file": "Examples/lamplighter", "max-states": 10})
+        self.assertFalse(is_error)  # a failing expectation is the answer, not a tool error
+        self.assertEqual(json.loads(text), result)
+        self.assertEqual(result["counts"], {"holds": 5, "fails": 1, "unknown": 0})
+        self.assertEqual(
+            [(e["kind"], e["line"], e["verdict"]) for e in result["expectations"]],
+            [
+                ("reachable", 3, "holds"), ("unreachable", 4, "holds"), ("always", 5, "holds"),
+                ("before", 6, "holds"), ("at_endings", 7, "fails"), ("words_per_playthrough", 8, "holds"),
+            ],
+        )
+        failed = result["expectations"][4]["trace"]
+        self.assertEqual(failed["play_keys"], [2, 1, 2, 2, 1, 1])
+        self.assertEqual(cut["counts"], {"holds": 0, "fails": 0, "unknown": 6})
 
     async def test_paths(self):
         async with server() as session:
@@ -308,7 +327,7 @@ class BadInput(unittest.IsolatedAsyncioTestCase):
                 await session.call_tool("draw", {"file": "Examples/lighthouse.json"})
         self.assertEqual(raised.exception.error.code, -32602)
         self.assertEqual(
-            raised.exception.error.message, "Unknown tool: draw (the tools: report, check, paths, fuzz, map, play)"
+            raised.exception.error.message, "Unknown tool: draw (the tools: report, check, test, paths, fuzz, map, play)"
         )
 
 

@@ -55,12 +55,65 @@ package struct ExpectationCheck: Sendable {
                 probes.append(
                     StateProbe(.passages([b]), .binary(.greater, .visits(passage: graph.ids[a]), .integer(0))))
             case .everyEndingReachable: probes += endings.map { StateProbe(.passages([$0])) }
+            case .wordsPerPlaythrough: break
             }
         }
         let analysis = StateAnalysis(graph, reachability: structure, budget: budget, probes: probes)
         self.analysis = analysis
+        let words =
+            expectations.contains { if case .wordsPerPlaythrough = $0.kind { true } else { false } }
+            ? Self.expectedWords(graph, analysis) : .unknown("not computed")
         results = expectations.enumerated().map { k, expectation in
-            Self.verdict(expectation, analysis.probes[first[k]...], analysis, endings: endings, graph)
+            if case .wordsPerPlaythrough(let low, let high) = expectation.kind {
+                return Self.lengthVerdict(expectation, min: low, max: high, words)
+            }
+            return Self.verdict(expectation, analysis.probes[first[k]...], analysis, endings: endings, graph)
+        }
+    }
+
+    /// The expected words a playthrough shows, as the story plays: among the choices shown
+    /// in each state when the story has state (the search's own states), else as the map
+    /// has them.
+    private static func expectedWords(_ graph: StoryGraph, _ analysis: StateAnalysis) -> PlaythroughLength.Expectation {
+        let components = StronglyConnectedComponents(graph)
+        let odds = EndingOdds(graph, components: components)
+        guard StateModel.applies(to: graph.story) else {
+            return PlaythroughLength.expectedWords(graph, odds: odds, components: components, state: nil).structural
+        }
+        if let incomplete = incomplete(analysis, graph) {
+            return .unknown("\(incomplete), so the words under state are not known")
+        }
+        let state = StateOutcomes(analysis, graph: graph)
+        return PlaythroughLength.expectedWords(graph, odds: odds, components: components, state: state).underState
+            ?? .unknown("not computed: the state search did not prove it saw every state")
+    }
+
+    /// `words_per_playthrough`: holds when the expected words lie within the bounds, fails
+    /// when they do not, unknown when they are not known (a trap, a budget, a computed link).
+    private static func lengthVerdict(
+        _ expectation: StoryExpectation, min low: Double?, max high: Double?, _ words: PlaythroughLength.Expectation
+    ) -> Result {
+        func result(_ verdict: Verdict, _ reason: String) -> Result {
+            Result(expectation: expectation, verdict: verdict, reason: reason, trace: nil, unreached: [])
+        }
+        func bound(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? NumberText.grouped(Int(value)) : NumberText.fixed(value)
+        }
+        let range = [low.map { "at least \(bound($0))" }, high.map { "at most \(bound($0))" }]
+            .compactMap { $0 }.joined(separator: " and ")
+        switch words {
+        case .words(let w):
+            let shown = "a playthrough shows \(NumberText.fixed(w)) words on average (a reader picking at random)"
+            if let low, w < low { return result(.fails, "\(shown), fewer than \(bound(low))") }
+            if let high, w > high { return result(.fails, "\(shown), more than \(bound(high))") }
+            return result(.holds, "\(shown): \(range)")
+        case .neverEnds(let p):
+            return result(
+                .unknown,
+                "a reader never stops with probability \(NumberText.percent(p)) (a trap): the expected words of a playthrough are not defined"
+            )
+        case .unknown(let why):
+            return result(.unknown, "the expected words are not known: \(why)")
         }
     }
 
@@ -162,6 +215,8 @@ package struct ExpectationCheck: Sendable {
             var failed = result(.fails, "no reader reaches \(missing.joined(separator: ", ")) (of the \(count))")
             failed.unreached = analysis.blockedEndings
             return failed
+        case .wordsPerPlaythrough(let low, let high):
+            return lengthVerdict(expectation, min: low, max: high, .unknown("not computed"))
         }
     }
 }

@@ -17,6 +17,10 @@ package struct StoryExpectation: Sendable, Hashable {
         case before(first: Int, then: Int)
         /// Every ending the story's structure reaches, some reader reaches.
         case everyEndingReachable
+        /// The expected words a playthrough shows (`PlaythroughLength`: a reader who picks
+        /// uniformly at random among the choices shown) lie within the bounds (either may
+        /// be open).
+        case wordsPerPlaythrough(min: Double?, max: Double?)
 
         /// The key that names the kind in `storygraph.json`.
         package var key: String {
@@ -27,12 +31,14 @@ package struct StoryExpectation: Sendable, Hashable {
             case .atEndings: "at_endings"
             case .before: "before"
             case .everyEndingReachable: "every_ending_reachable"
+            case .wordsPerPlaythrough: "words_per_playthrough"
             }
         }
 
         /// Every kind's key, in the order the documentation lists them.
         package static let keys = [
             "reachable", "unreachable", "always", "at_endings", "before", "every_ending_reachable",
+            "words_per_playthrough",
         ]
     }
 
