@@ -1,0 +1,138 @@
+import Foundation
+import StoryGraph
+import TestSupport
+import Testing
+
+@testable import StoryFormats
+
+/// Ren'Py games written for these tests: each construct of the loader with its exact
+/// passages, choices, state, findings and lint's figures.
+@Suite struct RenPyLoaderTests {
+    static func load(_ files: [(String, String)]) throws(StoryLoadError) -> LoadResult {
+        try Load.files(files.map { ("/fixture/game/\($0.0)", $0.1) })
+    }
+
+    static func load(_ text: String) throws(StoryLoadError) -> LoadResult { try load([("script.rpy", text)]) }
+
+    /// `id: target target…` of each passage (`~` before a call's target, `<-` a return).
+    static func shape(_ story: Story) -> [String] {
+        story.passages.map { passage in
+            "\(passage.id):" + passage.choices.map { choice in
+                switch choice.kind {
+                case .call: " ~\(choice.target)>\(choice.returnTo ?? "")"
+                case .return: " <-"
+                case .dynamic: " ?\(choice.target)"
+                default: " \(choice.target)"
+                }
+            }.joined()
+        }
+    }
+
+    /// `file:line:column rule` of each finding.
+    static func findings(_ result: LoadResult) -> [String] {
+        result.diagnostics.map {
+            "\(($0.location?.file as NSString?)?.lastPathComponent ?? ""):\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.ruleID ?? "")"
+        }
+    }
+
+    static func statistics(_ story: Story) -> [String] { story.sourceStatistics.map { "\($0.name) \($0.value)" } }
+
+    static let keeper = """
+        # The keeper's night.
+        define k = Character("Keeper", color="#c8ffc8")
+        define config.name = _("The Keeper's Night")
+        default oil = 2
+        default met_ghost = False
+        define max_oil = 5
+
+        label start:
+            "The lamp gutters at the top of the tower."
+            k "Another storm. [oil] cans of oil left."
+            extend " Maybe enough."
+            menu:
+                "What do you do?"
+                "Climb to the lamp" if oil > 0:
+                    $ oil -= 1
+                    jump lamp
+                "Wait below":
+                    jump below
+                "Call the mainland":
+                    call radio
+                    "Static, then nothing."
+                    jump below
+
+        label lamp:
+            if oil >= 2:
+                "The flame steadies."
+            elif met_ghost:
+                "A cold hand steadies yours."
+            else:
+                "The flame dies."
+                return
+            jump .top
+
+        label .top:
+            k "From up here I can see the whole bay."
+
+        label below:
+            "Water seeps under the door."
+            $ met_ghost = True
+            python:
+                oil = oil + 1
+                seen = 1
+            jump expression "ending_" + "calm"
+
+        label radio:
+            k "Mainland, do you read?"
+            return
+
+        label ending_calm:
+            "Morning comes."
+
+        """
+
+    @Test func labelsMenusJumpsCallsAndFallThroughArePassagesAndChoices() throws {
+        let result = try Self.load(Self.keeper)
+        let story = result.story
+        #expect(story.title == "The Keeper's Night")
+        #expect(story.start == "start")
+        #expect(
+            Self.shape(story) == [
+                "start: start:15 below start:20", "start:15: lamp", "start:20: ~radio>start:21", "start:21: below",
+                "lamp: lamp:26 lamp:28 lamp:30", "lamp:26: lamp.top", "lamp:28: lamp.top", "lamp:30:",
+                "lamp.top: below", "below: ending_calm", "radio: <-", "ending_calm:",
+            ])
+        #expect(
+            story.passages[0].text
+                == "The lamp gutters at the top of the tower.\nKeeper: Another storm. [oil] cans of oil left. Maybe enough.\nWhat do you do?"
+        )
+        let menu = story.passages[0].choices
+        #expect(menu.map(\.text) == ["Climb to the lamp", "Wait below", "Call the mainland"])
+        #expect(menu.map { $0.condition?.description } == ["oil > 0", nil, nil])
+        // A body that only jumps leads to the label, at the jump's line (lint's place).
+        #expect(menu.map { $0.location?.line } == [14, 18, 19])
+        #expect(
+            story.passages[4].choices.map { $0.condition?.description ?? "" } == [
+                "oil >= 2", "not (oil >= 2) and met_ghost", "not (oil >= 2) and not (met_ghost)",
+            ])
+        #expect(result.diagnostics.isEmpty)
+        let graph = StoryGraph(story)
+        #expect(story.passages.filter { graph.isEnding[graph.indexByID[$0.id]!] }.map(\.id) == ["lamp:30", "ending_calm"])
+    }
+
+    @Test func defaultDefineAndPythonGiveTheStateAndTheSearchProvesIt() throws {
+        let result = try Self.load(Self.keeper)
+        let story = result.story
+        #expect(story.variables.map(\.name) == ["oil", "met_ghost", "max_oil"])
+        #expect(story.variables.map(\.isConstant) == [false, false, true])
+        #expect(
+            story.passages.flatMap { $0.effects.map { "\($0.variable) \($0.operation.rawValue) \($0.text)" } } == [
+                "oil subtract oil -= 1", "met_ghost set met_ghost = True", "oil set oil = oil + 1", "seen set seen = 1",
+            ])
+        let analysis = Load.analysis(result, budget: .unlimited)
+        let state = try #require(analysis.state)
+        #expect(state.provesAbsence)
+        #expect(state.onlyStructural.map { story.passages[$0].id } == ["lamp:26", "lamp:28", "lamp.top"])
+        #expect(state.setNeverRead == ["seen"])
+    }
+}
