@@ -135,4 +135,110 @@ import Testing
         #expect(state.onlyStructural.map { story.passages[$0].id } == ["lamp:26", "lamp:28", "lamp.top"])
         #expect(state.setNeverRead == ["seen"])
     }
+
+    static let harbour = #"""
+        init python:
+            def spend(n):
+                global coins
+                coins -= n
+
+        default coins = 3
+        default route = "harbour"
+
+        label splashscreen:
+            "A gull cries."
+            return
+
+        label start:
+            e """
+            First paragraph of the letter.
+
+            Second paragraph, \"quoted\".
+            """
+            $ spend(1)
+            if coins > 2:
+                jump rich
+            $ renpy.jump("market")
+
+        label market:
+            $ target = ("harbour"
+                if coins else "hill")
+            jump expression route
+
+        menu crossroads:
+            "Harbour":
+                jump harbour
+            "Hill" if coins > 0:
+                jump hill
+
+        label harbour:
+            call screen signpost
+            jump nowhere
+
+        screen signpost():
+            vbox:
+                textbutton "North" action Jump("hill")
+                textbutton "Stay" action Return()
+
+        label hill:
+            "The wind.\nThe end."
+            call missing_label
+
+        """#
+
+    @Test func screensDynamicJumpsPythonAndRenPysOwnLabels() throws {
+        let result = try Self.load(Self.harbour)
+        let story = result.story
+        #expect(
+            Self.shape(story) == [
+                "start: rich start:22", "start:22: market", "market: ?route", "crossroads: harbour hill",
+                "harbour: hill harbour:37", "harbour:37: nowhere", "hill: ~missing_label>hill:end", "hill:end:",
+            ])
+        // Ren'Py's own label runs before the main menu: kept aside.
+        #expect(story.specialPassages.map(\.id) == ["splashscreen"])
+        // A triple-quoted say is one line per paragraph; escapes are applied.
+        #expect(story.passages[0].text == "e: First paragraph of the letter.\ne: Second paragraph, \"quoted\".")
+        #expect(story.passages[6].text == "The wind.\nThe end.")
+        // The screen's buttons are the choices of `call screen`.
+        #expect(story.passages[4].choices.map(\.text) == ["North", "Return"])
+        // `spend` writes `coins` through `global`: calling it makes coins unknown.
+        #expect(story.passages[0].effects.map { "\($0.variable) \($0.value)" } == [#"coins call("python", [])"#])
+        // lint's flow errors, at lint's lines: jumps and calls to labels that do not exist.
+        #expect(
+            Self.findings(result).filter { $0.hasSuffix("broken-link") } == [
+                "script.rpy:21:9 broken-link", "script.rpy:37:5 broken-link", "script.rpy:46:5 broken-link",
+            ])
+        #expect(
+            Self.statistics(story) == [
+                "labels 6", "menus 1", "dialogue_blocks 4", "words 15", "characters 88", "screens 1", "images 0",
+            ])
+    }
+
+    @Test func renPysParseErrorsAreFindingsAtItsLines() throws {
+        let tabs = try Self.load("label start:\n    \"One.\"\n\tjump start\n    $ x = (\"open\n")
+        #expect(
+            tabs.diagnostics.filter { $0.ruleID == "renpy-syntax" }.map { "\($0.location!.line) \($0.message)" } == [
+                "3 Tab characters are not allowed in Ren'Py scripts.",
+                "4 is not terminated with a newline. (Check strings and parenthesis.)",
+            ])
+        let twice = try Self.load(
+            "label start:\n    if True:\n        \"A.\"\n      \"B.\"\n    jump start\nlabel start:\n    return\n")
+        #expect(
+            Self.findings(twice).filter { !$0.hasSuffix("trap") && !$0.hasSuffix("no-ending") }
+                == ["script.rpy:4:1 renpy-syntax", "script.rpy:6:1 duplicate-id"])
+        #expect(twice.diagnostics.first { $0.ruleID == "duplicate-id" }?.notes.first?.location?.line == 1)
+    }
+
+    @Test func aGameIsEveryFileAndLocalLabelsBelongToTheirGlobalLabel() throws {
+        let result = try Self.load([
+            ("a.rpy", "label start:\n    call b.inner\n    jump .after\nlabel .after:\n    \"Done.\"\n"),
+            ("b.rpy", "label b:\n    return\nlabel .inner:\n    \"Inside.\"\n    return\n"),
+        ])
+        #expect(
+            Self.shape(result.story) == [
+                "start: ~b.inner>start:3", "start:3: start.after", "start.after:", "b:", "b.inner: <-",
+            ])
+        #expect(result.diagnostics.map(\.description) == [])
+    }
 }
+

@@ -25,6 +25,8 @@ struct RenPyLexer {
 
     private(set) var lines: [RenPyLine] = []
     private(set) var errors: [(line: Int, column: Int, message: String)] = []
+    /// Lines where a tab was read as a space: their indentation is not checked again.
+    private(set) var tabLines: Set<Int> = []
 
     init(_ scalars: [Unicode.Scalar]) {
         var pos = scalars.first == "\u{FEFF}" ? 1 : 0
@@ -42,6 +44,7 @@ struct RenPyLexer {
             while pos < count {
                 let c = scalars[pos]
                 if c == "\t" {
+                    tabLines.insert(number)
                     if !tabReported {
                         errors.append((number, column, "Tab characters are not allowed in Ren'Py scripts."))
                         tabReported = true

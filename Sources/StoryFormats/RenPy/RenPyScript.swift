@@ -45,7 +45,7 @@ struct RenPyScript: Sendable {
                 blockEnd[open.removeLast().owner] = i
             }
             if open[open.count - 1].depth == nil { open[open.count - 1].depth = indent }
-            if let depth = open[open.count - 1].depth, depth != indent, i > 0 {
+            if let depth = open[open.count - 1].depth, depth != indent, i > 0, !lexer.tabLines.contains(lines[i].number) {
                 errors.append((lines[i].number, 1, "Indentation mismatch."))
             }
             parent[i] = open[open.count - 1].owner

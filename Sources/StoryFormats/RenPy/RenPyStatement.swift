@@ -74,11 +74,9 @@ enum RenPyStatement: Equatable {
         case "python": return .pythonBlock(isInit: false)
         case "init":
             // `init`, `init 5`, `init python`, `init -1 python early in store:`.
-            _ = reader.symbol("-")
-            _ = reader.expression(stoppingAt: ["python", "define", "default"], colon: true)
+            reader.skipPriority()
             if reader.keyword("python") { return .pythonBlock(isInit: true) }
-            if reader.keyword("define") || reader.keyword("default") { return .other("init") }
-            return .initBlock
+            return reader.symbol(":") ? .initBlock : .other("init")
         case "define", "default":
             reader.skipPriority()
             let name = reader.labelName() ?? ""
