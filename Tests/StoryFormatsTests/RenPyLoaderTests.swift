@@ -240,5 +240,54 @@ import Testing
             ])
         #expect(result.diagnostics.map(\.description) == [])
     }
+
+    /// lint checks every `jump` and `call`, reached or not; a global label inside a block
+    /// names the local labels of that block only; a jump into Ren'Py's library is no error.
+    @Test func deadCodeNestedGlobalLabelsAndRenPysOwnLabels() throws {
+        let result = try Self.load(
+            """
+            jump prologue_missing
+            label te:
+                "Part one."
+                label .game:
+                    label inner:
+                        "Inner."
+                    jump te.part1
+            label .part1:
+                return
+                call nowhere
+            label leave:
+                jump _return
+
+            """)
+        #expect(
+            result.diagnostics.map { "\($0.location!.line) \($0.ruleID!) \($0.message)" } == [
+                "1 renpy-missing-label The jump is to nonexistent label 'prologue_missing'.",
+                "2 start-fallback the game has no 'start' label; reading from 'te'",
+                "10 renpy-missing-label The call is to nonexistent label 'nowhere'.",
+            ])
+        #expect(result.story.passages.map(\.id) == ["te", "te.game", "inner", "te.part1", "leave"])
+        #expect(result.story.passage("leave")?.ending != nil)
+    }
+
+    /// A project folder is read as Ren'Py reads it: the scripts under `game/` only.
+    @Test func aProjectFolderIsItsGameFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("renpy-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (path, text) in [
+            ("game/script.rpy", "label start:\n    jump cave\n"), ("game/sub/cave.rpy", "label cave:\n    return\n"),
+            (".history/game/script_1.rpy", "label start:\n    return\n"), ("LICENSE.txt", "*title Not a story\n"),
+        ] {
+            let full = (folder as NSString).appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        let whole = try StoryLoading.load(paths: [folder])
+        let one = try StoryLoading.load(paths: [(folder as NSString).appendingPathComponent("game/script.rpy")])
+        #expect(whole.story.passages.map(\.id) == ["start", "cave"])
+        #expect(whole.diagnostics.map(\.description) == [])
+        #expect(one.story == whole.story)
+    }
 }
 

@@ -22,6 +22,8 @@ struct RenPyCompiler {
     private var worklist: [(id: String, place: Place, label: Place?)] = []
     /// Passages whose flow ends in a `return`, with where.
     private var returns: [String: SourceLocation] = [:]
+    /// Every statement the flow of some passage reads.
+    private(set) var visited = Set<Place>()
     /// Which label owns each internal passage (for the standard labels' machinery).
     private(set) var ownerOf: [String: String] = [:]
 
@@ -88,6 +90,7 @@ struct RenPyCompiler {
                 break
             }
             let here = Place(file: f, line: i)
+            visited.insert(here)
             if let target = entries[here], target != id || i != start.line {
                 passage.choices.append(auto(target, at: i))
                 break
@@ -193,7 +196,9 @@ struct RenPyCompiler {
                     passage.effects += game.python.havoc(
                         game.python.written(by: code, tokens: tokens), reading: code, at: script.location(i))
                     // A jump inside code storygraph does not follow may or may not happen.
-                    let jumps = Self.constantCalls(of: "renpy.jump", in: code)
+                    let jumps = Self.constantCalls(of: "renpy.jump", in: code).filter {
+                        !RenPyGame.commonLabels.contains($0)
+                    }
                     if !jumps.isEmpty {
                         for target in jumps { passage.choices.append(jump(target, at: i, in: script)) }
                         passage.choices.append(auto(entry(Place(file: f, line: script.next[i])), at: i))
@@ -249,7 +254,13 @@ struct RenPyCompiler {
         for function in ["renpy.jump", "renpy.jump_out_of_context"] where trimmed.hasPrefix(function + "(") {
             let argument = String(trimmed.dropFirst(function.count + 1).dropLast())
             if let target = Self.constantString(argument) {
-                passage.choices.append(jump(game.target(target, at: place), at: place.line, in: script))
+                let label = game.target(target, at: place)
+                // Into Ren'Py's own library (`renpy.jump("_return")`): the story ends here.
+                if RenPyGame.commonLabels.contains(label) {
+                    passage.ending = Passage.Ending()
+                } else {
+                    passage.choices.append(jump(label, at: place.line, in: script))
+                }
             } else {
                 passage.choices.append(
                     Choice(text: "", target: argument, kind: .dynamic, location: script.location(place.line)))
@@ -289,7 +300,7 @@ struct RenPyCompiler {
         var found: [String] = []
         var rest = Substring(code)
         while let range = rest.range(of: function + "(") {
-            var reader = RenPyReader(String(rest[range.upperBound...]))
+            var reader = RenPyReader(String(rest[range.upperBound...].prefix(1_000)))
             if let string = reader.string(), reader.symbol(")") || reader.symbol(",") { found.append(string.value) }
             rest = rest[range.upperBound...]
         }
@@ -339,15 +350,43 @@ struct RenPyCompiler {
         passage.text = text.joined(separator: "\n")
     }
 
+    /// lint's check of every `jump` and `call` of the script, reachable or not: those the
+    /// flow never reads (dead code, statements outside any label) are checked here, the
+    /// others are links that the shared validation checks.
+    func unreadJumpsToMissingLabels() -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let known = Set(game.labels.map(\.name))
+        for (f, script) in game.scripts.enumerated() {
+            for (i, statement) in script.statements.enumerated() where !game.excluded[f][i] {
+                let place = Place(file: f, line: i)
+                guard !visited.contains(place) else { continue }
+                let (kind, written): (String, String)
+                switch statement {
+                case .jump(let w): (kind, written) = ("jump", w)
+                case .call(let w): (kind, written) = ("call", w)
+                default: continue
+                }
+                let target = game.target(written, at: place)
+                guard !known.contains(target), !RenPyGame.commonLabels.contains(target) else { continue }
+                findings.append(
+                    Diagnostic(
+                        RenPyRules.missingLabel, "The \(kind) is to nonexistent label '\(target)'.",
+                        at: script.location(i)))
+            }
+        }
+        return findings
+    }
+
     /// A body that is only a `jump` (or starts with one) leads straight to its label, at
     /// the jump's place (where lint reports a label that does not exist).
-    private func direct(_ place: Place) -> (String, SourceLocation)? {
+    private mutating func direct(_ place: Place) -> (String, SourceLocation)? {
         let script = game.scripts[place.file]
         guard place.line < script.lines.count, case .jump(let written) = script.statements[place.line] else {
             return nil
         }
         let target = game.target(written, at: place)
         guard !RenPyGame.commonLabels.contains(target), entries[place] == nil else { return nil }
+        visited.insert(place)
         return (target, script.location(place.line))
     }
 

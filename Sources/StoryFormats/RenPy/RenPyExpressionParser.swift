@@ -99,7 +99,7 @@ struct RenPyExpressionParser: PrecedenceClimbing {
                 i += 1
                 continue
             }
-            if c.properties.isWhitespace {
+            if c == " " || c == "\n" || c == "\t" || c == "\r" {
                 i += 1
                 continue
             }
@@ -118,21 +118,20 @@ struct RenPyExpressionParser: PrecedenceClimbing {
                 i = j
                 continue
             }
-            if c.properties.numericType != nil && c.isASCII {
+            if ("0"..."9").contains(c) {
                 var j = i
-                while j < s.count, s[j].isASCII, s[j].properties.numericType != nil || s[j] == "." || s[j] == "_" { j += 1 }
+                while j < s.count, ("0"..."9").contains(s[j]) || s[j] == "." || s[j] == "_" { j += 1 }
                 out.append(.number(String(String.UnicodeScalarView(s[i..<j])).replacingOccurrences(of: "_", with: "")))
                 i = j
                 continue
             }
             if RenPyReader.isQuote(c) {
-                var reader = RenPyReader(String(String.UnicodeScalarView(s[i...])))
-                guard let string = reader.string() else {
+                guard let string = RenPyReader.scanString(s, at: i) else {
                     if lenient { return out }
                     return nil
                 }
                 out.append(.string(string.value))
-                i += string.written.unicodeScalars.count
+                i = string.end
                 continue
             }
             let two = i + 1 < s.count ? String(String.UnicodeScalarView([c, s[i + 1]])) : ""

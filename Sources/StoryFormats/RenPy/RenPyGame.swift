@@ -14,6 +14,8 @@ struct RenPyGame: Sendable {
     private(set) var labels: [(name: String, place: Place)] = []
     /// The label name a label statement defines.
     private(set) var labelAt: [Place: String] = [:]
+    /// Lines inside blocks that hold no script (screens, Python, translations…), by file.
+    private(set) var excluded: [[Bool]] = []
     /// The global label in effect at each line (for `.local` names), by file.
     private(set) var globalLabel: [[String?]] = []
     /// Screens by name.
@@ -46,12 +48,20 @@ struct RenPyGame: Sendable {
     init(scripts: [RenPyScript]) {
         self.scripts = scripts
         for (f, script) in scripts.enumerated() {
-            var current: String?
             var globals: [String?] = []
             var excluded = Array(repeating: false, count: script.lines.count)
+            // Ren'Py parses each block with a lexer of its own that starts with the global
+            // label in effect where the block opens: a global label inside a block names the
+            // local labels of that block only.
+            var blockCurrent: [Int: String?] = [-1: nil]
             for (i, statement) in script.statements.enumerated() {
                 let owner = script.parent[i]
                 if owner >= 0, excluded[owner] { excluded[i] = true }
+                var current = blockCurrent[owner] ?? (owner >= 0 ? globals[owner] : nil)
+                defer {
+                    blockCurrent[owner] = current
+                    globals.append(current)
+                }
                 switch statement {
                 case .label(let written), .menu(name: let written?):
                     guard !excluded[i] else { break }
@@ -75,11 +85,17 @@ struct RenPyGame: Sendable {
                     declare(statement, name: name, value: value, at: script.location(i))
                 default: break
                 }
-                globals.append(current)
             }
             globalLabel.append(globals)
+            self.excluded.append(excluded)
         }
-        for variable in variables { python.allNames.insert(variable.name) }
+        python.allNames.formUnion(variables.map(\.name))
+        python.seal()
+    }
+
+    /// Whether a label of that name exists in the game or in Ren'Py's own library.
+    func hasLabel(_ name: String) -> Bool {
+        Self.commonLabels.contains(name) || labelAt.values.contains(name)
     }
 
     /// `.local` under the global label in effect; other names as written.

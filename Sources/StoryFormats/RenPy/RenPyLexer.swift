@@ -36,7 +36,7 @@ struct RenPyLexer {
         var tabReported = false
         while pos < count {
             let startNumber = number
-            var line = String.UnicodeScalarView()
+            var line: [Unicode.Scalar] = []
             var depth = 0
             var start = pos
             var closed = false
@@ -148,14 +148,14 @@ struct RenPyLexer {
                 errors.append(
                     (startNumber, 1, "is not terminated with a newline. (Check strings and parenthesis.)"))
             }
-            var text = String(line)
             var indent = 0
-            while let first = text.unicodeScalars.first, first == " " {
-                text.unicodeScalars.removeFirst()
-                indent += 1
+            while indent < line.count, line[indent] == " " { indent += 1 }
+            var end = line.count
+            while end > indent, line[end - 1] == " " || line[end - 1] == "\u{C}" || line[end - 1] == "\u{B}" { end -= 1 }
+            if end > indent {
+                let text = String(String.UnicodeScalarView(line[indent..<end]))
+                lines.append(RenPyLine(number: startNumber, indent: indent, text: text))
             }
-            while let last = text.unicodeScalars.last, last.properties.isWhitespace { text.unicodeScalars.removeLast() }
-            if !text.isEmpty { lines.append(RenPyLine(number: startNumber, indent: indent, text: text)) }
         }
     }
 }

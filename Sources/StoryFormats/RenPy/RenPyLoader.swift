@@ -33,7 +33,10 @@ package enum RenPyLoader: StoryLoader {
     package static func load(_ files: [ParsedSource<SourceText>], context: inout LoadContext) throws(StoryLoadError)
         -> Story
     {
-        var scripts = files.map { RenPyScript($0.parsed) }
+        var skipped: [Diagnostic] = []
+        let sources = try gameSources(files.map(\.parsed), findings: &skipped)
+        context.sink.append(contentsOf: skipped)
+        var scripts = sources.map { RenPyScript($0) }
         let registered = RenPyPython.scriptBlockStatements(in: scripts)
         for k in scripts.indices { scripts[k].adopt(scriptBlocks: registered) }
         let game = RenPyGame(scripts: scripts)
@@ -49,16 +52,26 @@ package enum RenPyLoader: StoryLoader {
             }
         }
         context.sink.append(contentsOf: compiler.diagnostics)
+        context.sink.append(contentsOf: compiler.unreadJumpsToMissingLabels())
         // Ren'Py's own labels (the splash screen, the main menu, after a load) run outside
         // the story's flow: kept aside, with the passages of their blocks.
         let isStandard = { (passage: Passage) in
             let owner = compiler.ownerOf[passage.id] ?? passage.id
             return RenPyGame.standardLabels.contains(owner) || owner.hasPrefix("_")
         }
-        let passages = compiler.passages.filter { !isStandard($0) }
-        let special = compiler.passages.filter(isStandard)
+        var passages = compiler.passages.filter { !isStandard($0) }
+        var special = compiler.passages.filter(isStandard)
+        // A standard label the story itself jumps to or calls (`jump quit`) is the story's.
+        let targets = Set(passages.flatMap { $0.choices.map(\.target) })
+        let called = Set(special.filter { targets.contains($0.id) }.map { compiler.ownerOf[$0.id] ?? $0.id })
+        if !called.isEmpty {
+            let back = { (passage: Passage) in called.contains(compiler.ownerOf[passage.id] ?? passage.id) }
+            passages += special.filter(back)
+            special.removeAll(where: back)
+        }
         var start = "start"
-        if !passages.contains(where: { $0.id == start }), let first = passages.first(where: { !$0.isFlowPoint }) {
+        let labels = Set(game.labels.map(\.name))
+        if !passages.contains(where: { $0.id == start }), let first = passages.first(where: { labels.contains($0.id) }) {
             start = first.id
             context.sink.append(contentsOf: [
                 Diagnostic(

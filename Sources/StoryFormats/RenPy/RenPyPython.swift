@@ -17,6 +17,14 @@ struct RenPyPython: Sendable {
     var writesAnything = false
     /// Every store name the game assigns anywhere (for `writesAnything`).
     var allNames: Set<String> = []
+    private(set) var sortedAllNames: [String] = []
+    private(set) var sortedWrittenByFunctions: [String] = []
+
+    /// Sorts what `learn` found, once every piece of the game's Python is read.
+    mutating func seal() {
+        sortedAllNames = allNames.sorted()
+        sortedWrittenByFunctions = writtenByFunctions.sorted()
+    }
 
     /// The one-word statements the game's Python registers with a block of script
     /// (`renpy.register_statement("example", …, block="script")`).
@@ -142,9 +150,9 @@ struct RenPyPython: Sendable {
             if name.contains("."), !name.hasPrefix("renpy."), !name.hasPrefix("store.") {
                 names.append(RenPyExpressionParser.variableName(name))
             }
-            if functions.contains(name) { names += writtenByFunctions.sorted() }
+            if functions.contains(name) { names += sortedWrittenByFunctions }
         }
-        if calls && writesAnything { names += allNames.sorted() }
+        if calls && writesAnything { names += sortedAllNames }
         var seen = Set<String>()
         return names.filter { !RenPyExpressionParser.isEngineName($0) && seen.insert($0).inserted }
     }

@@ -44,11 +44,37 @@ struct RenPyReader {
     static func isQuote(_ c: Unicode.Scalar) -> Bool { c == "\"" || c == "'" || c == "`" }
 
     static func isNameStart(_ c: Unicode.Scalar) -> Bool {
-        c == "_" || c.properties.isAlphabetic
+        if c.isASCII { return c == "_" || ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+        return c.properties.isAlphabetic
     }
 
     static func isNamePart(_ c: Unicode.Scalar) -> Bool {
-        c == "_" || c.properties.isAlphabetic || c.properties.numericType != nil
+        if c.isASCII { return c == "_" || ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) }
+        return c.properties.isAlphabetic || c.properties.numericType != nil
+    }
+
+    /// The string literal starting at `i` in `s` (its delimiter at `i`, no prefix): its
+    /// value and the index after it; nil when it does not close.
+    static func scanString(_ s: [Unicode.Scalar], at i: Int) -> (value: String, end: Int)? {
+        let delimiter = s[i]
+        let triple = i + 2 < s.count && s[i + 1] == delimiter && s[i + 2] == delimiter
+        var j = i + (triple ? 3 : 1)
+        let bodyStart = j
+        while j < s.count {
+            let c = s[j]
+            if c == "\\" {
+                j += 2
+                continue
+            }
+            if c == delimiter {
+                if !triple { return (value(Array(s[bodyStart..<j]), raw: false, triple: false), j + 1) }
+                if j + 2 < s.count, s[j + 1] == delimiter, s[j + 2] == delimiter {
+                    return (value(Array(s[bodyStart..<j]), raw: false, triple: true), j + 3)
+                }
+            }
+            j += 1
+        }
+        return nil
     }
 
     /// A Python name (`word` in Ren'Py's lexer); nil, not moved, when there is none.

@@ -9,12 +9,16 @@ package enum RenPyRules {
         "renpy-syntax", .error,
         "A line Ren'Py's parser stops at: a tab character outside a string ('Tab characters are not allowed in Ren'Py scripts.'), a string or bracket left open at the end of the file, an indentation mismatch, blocks nested too deep."
     )
+    package static let missingLabel = Rule(
+        "renpy-missing-label", .error,
+        "A `jump` or `call` that no flow reaches (dead code after a `return`, a statement outside any label) names a label that does not exist (lint: 'The jump is to nonexistent label'); reached ones are `broken-link`."
+    )
     package static let screen = Rule(
         "renpy-screen", .info,
         "A `call screen` whose screen has no Jump() or Return() action storygraph reads (or does not exist): the flow goes on after the statement."
     )
 
-    package static let all: [Rule] = [syntax, screen]
+    package static let all: [Rule] = [syntax, missingLabel, screen]
 
     package static let storyFindings: Set<String> = Set(all.map(\.id))
 }

@@ -36,6 +36,8 @@ struct RenPyScript: Sendable {
         // The open blocks: their owner, its indentation, and the depth of the block's
         // lines (set by its first line).
         var open: [(owner: Int, ownerIndent: Int, depth: Int?)] = [(-1, -1, 0)]
+        // Past the depth bound the deeper lines are read flat, without more findings.
+        var tooDeep = false
         for i in lines.indices {
             let indent = lines[i].indent
             if i == 0, indent != 0 {
@@ -45,14 +47,19 @@ struct RenPyScript: Sendable {
                 blockEnd[open.removeLast().owner] = i
             }
             if open[open.count - 1].depth == nil { open[open.count - 1].depth = indent }
-            if let depth = open[open.count - 1].depth, depth != indent, i > 0, !lexer.tabLines.contains(lines[i].number) {
+            if let depth = open[open.count - 1].depth, depth != indent, i > 0, !tooDeep,
+                !lexer.tabLines.contains(lines[i].number)
+            {
                 errors.append((lines[i].number, 1, "Indentation mismatch."))
             }
             parent[i] = open[open.count - 1].owner
             // The line's own block, if the lines after it are deeper.
             if i + 1 < lines.count, lines[i + 1].indent > indent {
                 if open.count > Self.maximumDepth {
-                    errors.append((lines[i + 1].number, 1, "Blocks nest more than \(Self.maximumDepth) deep here."))
+                    if !tooDeep {
+                        errors.append((lines[i + 1].number, 1, "Blocks nest more than \(Self.maximumDepth) deep here."))
+                    }
+                    tooDeep = true
                 } else {
                     open.append((i, indent, nil))
                     continue
