@@ -9,15 +9,24 @@ extension RenPyLoader {
     package static func entryFile(inFolder folder: String) -> String? {
         let inside = (folder as NSString).appendingPathComponent("game")
         for candidate in [inside, folder] where candidate == inside || (folder as NSString).lastPathComponent == "game" {
-            if let first = scripts(under: candidate).first { return first }
+            if let first = entry(under: candidate) { return first }
         }
         return nil
+    }
+
+    /// The script a game folder's story is read from: its first `.rpy` that is not empty
+    /// (an empty script is a file with no statements, as Ren'Py reads it).
+    static func entry(under folder: String) -> String? {
+        scripts(under: folder).first { path in
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            return size > 0
+        }
     }
 
     /// A script inside a game's `game/` folder is that game's story, read from the game's
     /// first script; any other `.rpy` joins the folder's other scripts.
     package static func folderRole(of source: SourceText) -> FolderRole? {
-        guard let root = gameFolder(of: source.path), let first = scripts(under: root).first else {
+        guard let root = gameFolder(of: source.path), let first = entry(under: root) else {
             return FolderRole(sharesStory: true)
         }
         return FolderRole(root: first)
@@ -58,7 +67,7 @@ extension RenPyLoader {
         let tree = StoryTree(folder: root)
         for path in scripts(under: root) where known.insert((path as NSString).standardizingPath).inserted {
             switch tree.read(path) {
-            case .success(let source): sources.append(source)
+            case .success(let source): if !source.isBlank { sources.append(source) }
             case .failure(.refused(.missing)): continue
             case .failure(.refused(let refusal)):
                 findings.append(
