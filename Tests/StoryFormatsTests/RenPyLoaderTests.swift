@@ -99,8 +99,9 @@ import Testing
         #expect(
             Self.shape(story) == [
                 "start: start:15 below start:20", "start:15: lamp", "start:20: ~radio>start:21", "start:21: below",
-                "lamp: lamp:26 lamp:28 lamp:30", "lamp:26: lamp.top", "lamp:28: lamp.top", "lamp:30:",
-                "lamp.top: below", "below: ending_calm", "radio: <-", "ending_calm:",
+                "lamp: lamp:26 lamp:28 lamp:30", "lamp:26: lamp:32", "lamp:28: lamp:32", "lamp:30:",
+                // The branches join after the `if`, at the `jump .top`.
+                "lamp:32: lamp.top", "lamp.top: below", "below: ending_calm", "radio: <-", "ending_calm:",
             ])
         #expect(
             story.passages[0].text
@@ -132,7 +133,7 @@ import Testing
         let analysis = Load.analysis(result, budget: .unlimited)
         let state = try #require(analysis.state)
         #expect(state.provesAbsence)
-        #expect(state.onlyStructural.map { story.passages[$0].id } == ["lamp:26", "lamp:28", "lamp.top"])
+        #expect(state.onlyStructural.map { story.passages[$0].id } == ["lamp:26", "lamp:28", "lamp:32", "lamp.top"])
         #expect(state.setNeverRead == ["seen"])
     }
 
@@ -266,7 +267,7 @@ import Testing
                 "2 start-fallback the game has no 'start' label; reading from 'te'",
                 "10 renpy-missing-label The call is to nonexistent label 'nowhere'.",
             ])
-        #expect(result.story.passages.map(\.id) == ["te", "te.game", "inner", "te.part1", "leave"])
+        #expect(result.story.passages.map(\.id) == ["te", "te.game", "inner", "inner:7", "te.part1", "leave"])
         #expect(result.story.passage("leave")?.ending != nil)
     }
 

@@ -84,17 +84,25 @@ struct RenPyCompiler {
         func auto(_ target: String, at line: Int) -> Choice {
             Choice(text: "", target: target, kind: .auto, location: script.location(line))
         }
+        var previous: Int?
         flow: while true {
             guard i < script.lines.count else {
                 returns[id] = script.location(i)
                 break
             }
             let here = Place(file: f, line: i)
-            visited.insert(here)
             if let target = entries[here], target != id || i != start.line {
                 passage.choices.append(auto(target, at: i))
                 break
             }
+            // Out of a block (a menu item's, a branch's) onto the statement after it: the
+            // flow joins there, one passage for every way in.
+            if let p = previous, script.parent[i] != script.parent[p], !(p < i && i < script.blockEnd[p]) {
+                passage.choices.append(auto(entry(here), at: p))
+                break
+            }
+            visited.insert(here)
+            previous = i
             switch script.statements[i] {
             case .label:
                 if let target = entries[here] { passage.choices.append(auto(target, at: i)) }
