@@ -7,6 +7,8 @@ OUTPUT ?= Output
 EXAMPLES := $(wildcard Examples/*.json Examples/*.twee Examples/*.tw Examples/*.html Examples/*.swift Examples/*.m Examples/*.ink Examples/*.yarn Examples/*.yaml Examples/*.yml)
 # A ChoiceScript game is a folder holding startup.txt and its scenes.
 EXAMPLES += $(patsubst %/startup.txt,%,$(wildcard Examples/*/startup.txt))
+# A Ren'Py game of one script file.
+EXAMPLES += $(wildcard Examples/*.rpy)
 
 .PHONY: demo test test-long test-lsp test-mcp deps build release examples bench clean leak-check print-examples fuzz install install-files uninstall docs format deb test-package test-pre-commit
 

@@ -36,12 +36,14 @@ import Testing
         Example(file: "Examples/salt-road.yaml", passages: 9, paths: "5", endings: 3, checkExit: 0),
         // Two ways to the city (the toll, the pass), neither open to a reader: see STATE.
         Example(file: "Examples/toll-bridge.json", passages: 7, paths: "4", endings: 3, checkExit: 0),
+        // Three ways to the lamp (climbing, or the door and its two answers) × its four ways on.
+        Example(file: "Examples/keeper.rpy", passages: 12, paths: "12", endings: 2, checkExit: 0),
     ]
 
     @Test func everyExampleIsListedHere() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Examples"))
             .filter {
-                ["json", "twee", "html", "swift", "m", "ink", "yarn", "yaml", "yml"].contains(
+                ["json", "twee", "html", "swift", "m", "ink", "yarn", "yaml", "yml", "rpy"].contains(
                     ($0 as NSString).pathExtension)
             }
             .map { "Examples/\($0)" }

@@ -40,7 +40,7 @@ import Testing
         #expect(
             ids.count == LintRule.allCases.count + MapRules.all.count + FormatRules.all.count + InkRules.all.count
                 + ChoiceScriptRules.all.count + YarnRules.all.count
-                + GamebookRules.all.count)
+                + GamebookRules.all.count + RenPyRules.all.count)
         #expect(StoryLoading.rules.rule("broken-link")?.severity == .error)
         #expect(StoryLoading.rules.rule("start-fallback")?.severity == .warning)
         #expect(StoryLoading.rules.rule("dynamic-link")?.severity == .info)
@@ -66,6 +66,7 @@ import Testing
         #expect(lintCases.sorted() == LintRule.allCases.map(\.rawValue).sorted())
         let loaderRules =
             FormatRules.all + MapRules.all + InkRules.all + ChoiceScriptRules.all + YarnRules.all + GamebookRules.all
+            + RenPyRules.all
         #expect(Set(declared) == Set(loaderRules.map(\.id)))
         #expect(declared.count == loaderRules.count)
     }

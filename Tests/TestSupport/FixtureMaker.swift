@@ -66,6 +66,7 @@ package struct FixtureMaker: Sendable, CustomTestStringConvertible {
 extension FixtureMaker {
     package static let all: [FixtureMaker] = [
         storyJSON, cyoaJSON, destini, adventurePiece, twee, twineHTML, ink, inkJSON, choiceScript, yarn, gamebook,
+        renPy,
     ]
 
     package static func quoted(_ text: String) -> String { "\"" + text + "\"" }
@@ -299,4 +300,35 @@ extension FixtureMaker {
             }.joined()
         },
         brokenLinkAnchor: "-> go Ghost")
+
+    /// A Ren'Py script: a label per passage, its text a narration line; a link is a menu
+    /// item whose block jumps, so a broken link is reported at its `jump`; a passage with
+    /// no links returns (the end of the game).
+    package static let renPy = FixtureMaker(
+        format: "renpy", fileExtension: "rpy", id: { $0 == 0 ? "start" : "p\($0)" },
+        canRepeatIDs: true, missing: "ghost",
+        write: { story in
+            story.passages.map { passage in
+                var lines = ["label \(passage.id):", "    \(quoted(passage.text))"]
+                if passage.links.isEmpty {
+                    lines.append("    return")
+                } else {
+                    lines.append("    menu:")
+                    for link in passage.links {
+                        lines.append("        \(quoted("go \(link)")):")
+                        lines.append("            jump \(link)")
+                    }
+                }
+                return lines.joined(separator: "\n") + "\n"
+            }.joined(separator: "\n")
+        },
+        brokenLinkAnchor: "jump ghost",
+        hostile: Hostile(
+            fileName: "hostile.rpy",
+            nested: { depth in
+                "label start:\n" + (0..<depth).map { String(repeating: " ", count: 4 * ($0 + 1)) + "if True:\n" }.joined()
+                    + String(repeating: " ", count: 4 * (depth + 1)) + "\"Deep.\"\n"
+            },
+            hugeNumbers: "default gold = \(String(repeating: "9", count: 100_000))\nlabel start:\n    if gold > 1e999999:\n        \"Rich.\"\n    return\n"
+        ))
 }

@@ -13,5 +13,6 @@ extension StoryFormatRegistry {
         ChoiceScriptLoader.self,
         YarnLoader.self,
         GamebookLoader.self,
+        RenPyLoader.self,
     ])
 }

@@ -103,6 +103,17 @@ struct FolderConformanceTests {
                 "start.yarn": "title: Start\n---\n<<jump Dock>>\n===\n", "dock.yarn": "title: Dock\n---\nGulls.\n===\n",
             ],
             stories: [["dock.yarn", "game.yarnproject", "start.yarn"]], title: "dock", passages: ["Dock", "Start"]),
+        // A Ren'Py game: every .rpy file under its game/ folder, read from the first (which
+        // finds the others), the title from options.rpy.
+        Project(
+            format: "renpy",
+            files: [
+                "game/script.rpy": "label start:\n    \"A cave mouth.\"\n    jump cave\n",
+                "game/cave.rpy": "label cave:\n    \"Dark.\"\n    return\n",
+                "game/options.rpy": "define config.name = _(\"Two Caves\")\n",
+            ],
+            stories: [["game/cave.rpy"]], title: "Two Caves",
+            passages: ["cave", "start"]),
     ]
 
     @Test func everyFormatThatReadsSeveralFilesHasAProject() {

@@ -1,0 +1,130 @@
+import StoryGraph
+
+/// One Ren'Py statement, read from its logical line the way Ren'Py's parser tries them:
+/// the statements with a keyword first, then a say statement (`e "Hello."`, narration,
+/// `extend`). Statements storygraph does not follow (`show`, `play`, `scene`…) are
+/// `other`; their blocks are theirs.
+enum RenPyStatement: Equatable {
+    case label(String)
+    /// `menu:` or `menu name:` (a menu with a name is also a label).
+    case menu(name: String?)
+    case jump(String)
+    case jumpExpression(String)
+    case call(String)
+    case callExpression(String)
+    case callScreen(String)
+    case `return`
+    case `if`(String)
+    case elif(String)
+    case `else`
+    case `while`(String)
+    case pass
+    /// `$ code`: one line of Python.
+    case python(String)
+    /// `python:` (the block is the code), or `init python:` (run at init).
+    case pythonBlock(isInit: Bool)
+    /// `init:` (its block runs at init).
+    case initBlock
+    case define(String, String)
+    case `default`(String, String)
+    case say(who: String?, what: String, triple: Bool)
+    case screen(String)
+    /// `translate language id:` (its block is a translation, not the game's own text).
+    case translate(String)
+    /// A statement the game registers with a block of script
+    /// (`renpy.register_statement("example", …, block="script")`): its block runs in place.
+    case scriptBlock(String)
+    /// A statement with a block that holds no script (`transform`, `style`, `image`…).
+    case opaque(String)
+    case other(String)
+
+    /// Keywords whose block is not script storygraph reads as flow.
+    static let opaqueKeywords: Set<String> = [
+        "transform", "style", "image", "layeredimage", "testcase", "rpy", "screen", "translate", "show", "scene",
+        "hide", "camera", "at", "with", "window", "nvl", "play", "queue", "stop", "voice", "pause", "emphasize",
+        "early",
+    ]
+
+    /// The statement of one logical line.
+    static func parse(_ text: String) -> RenPyStatement {
+        if text.hasPrefix("$") { return .python(RenPyReader.trimmed(String(text.dropFirst()))) }
+        var reader = RenPyReader(text)
+        guard let word = reader.name() else { return say(text) ?? .other("") }
+        switch word {
+        case "label":
+            return .label(reader.labelName() ?? "")
+        case "menu":
+            let name = reader.labelName()
+            return .menu(name: name)
+        case "jump":
+            if reader.keyword("expression") { return .jumpExpression(reader.expression()) }
+            return .jump(reader.labelName() ?? "")
+        case "call":
+            if reader.keyword("screen") { return .callScreen(reader.name() ?? "") }
+            if reader.keyword("expression") {
+                return .callExpression(reader.expression(stoppingAt: ["pass", "from"]))
+            }
+            return .call(reader.labelName() ?? "")
+        case "return": return .return
+        case "if": return .if(reader.expression())
+        case "elif": return .elif(reader.expression())
+        case "else": return .else
+        case "while": return .while(reader.expression())
+        case "pass": return .pass
+        case "python": return .pythonBlock(isInit: false)
+        case "init":
+            // `init`, `init 5`, `init python`, `init -1 python early in store:`.
+            reader.skipPriority()
+            if reader.keyword("python") { return .pythonBlock(isInit: true) }
+            return reader.symbol(":") ? .initBlock : .other("init")
+        case "define", "default":
+            reader.skipPriority()
+            let name = reader.labelName() ?? ""
+            let value = reader.symbol("=") || reader.symbol("+=") || reader.symbol("|=") ? reader.rest() : ""
+            return word == "define" ? .define(name, value) : .default(name, value)
+        case "screen": return .screen(reader.name() ?? "")
+        case "translate": return .translate(reader.name() ?? "")
+        default:
+            if opaqueKeywords.contains(word) { return .opaque(word) }
+            return say(text) ?? .other(word)
+        }
+    }
+
+    /// A say statement (`"text"`, `e "text"`, `e happy "text" with dissolve`, `"Name" "text"`),
+    /// or nil when the line is none.
+    static func say(_ text: String) -> RenPyStatement? {
+        var reader = RenPyReader(text)
+        var who: String?
+        if let first = reader.string() {
+            if let second = reader.string() {
+                return .say(who: first.value, what: second.value, triple: second.written.hasSuffix("\"\"\""))
+            }
+            return .say(who: nil, what: first.value, triple: first.written.hasSuffix("\"\"\""))
+        }
+        guard let name = reader.labelName() else { return nil }
+        who = name
+        // Attributes (`happy`, `-sad`, `@ angry`) before the string.
+        var attributes = 0
+        while !reader.peekQuote {
+            if reader.symbol("@") || reader.symbol("-") { continue }
+            guard reader.name() != nil else { return nil }
+            attributes += 1
+            if attributes > 16 { return nil }
+        }
+        guard let what = reader.string() else { return nil }
+        return .say(who: who, what: what.value, triple: what.written.hasSuffix("\"\"\"") || what.written.hasSuffix("'''"))
+    }
+}
+
+extension RenPyReader {
+    /// Moves past an init priority (`define -2 x = …`).
+    mutating func skipPriority() {
+        let before = self
+        _ = symbol("-")
+        guard name() == nil else {
+            self = before
+            return
+        }
+        skipDigits()
+    }
+}
