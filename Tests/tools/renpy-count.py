@@ -20,12 +20,14 @@ It prints (one `name: value` line each, or one JSON object with --json):
   constant name); dynamic: `jump expression` / `call expression` and non-constant
   renpy.jump/call.
 - returns: `return` statements in label code.
-- endings: the places the game ends: a `return` in a label nothing calls, `renpy.quit()` /
-  `renpy.full_restart()` / `MainMenu(...)()` in label code, and label code that runs off the
-  end of its file (the last label of a file whose block does not end in a jump or return).
-- reachable: labels reached from `start` by a plain graph search over jump, call and
-  fall-through edges (a label whose block does not end in jump/return/an exhaustive branch
-  falls into the next label of its file); reachable_of: the labels counted (all kinds).
+- endings: the places the game ends: a `return`, `renpy.quit()` / `renpy.full_restart()` /
+  `MainMenu(...)()`, or label code that runs off the end of its file (read as a return), in
+  a label outside the called code (the labels a `call` enters, and those they jump or fall
+  into, unless `start` reaches them so too); ending_places lists them.
+- reachable: labels and menu labels reached from `start` by a plain graph search over jump,
+  call and fall-through edges (a label whose block does not end in jump/return/an exhaustive
+  branch falls into the next label of its file; a label reaches the menu labels in its code);
+  reachable_of: the labels and menu labels there are.
 - dialogue, words, characters: say statements outside `translate` blocks, and the
   whitespace-separated words and the characters of their text after Ren'Py's string processing (what lint calls dialogue blocks and
   words); a menu's `who "what"` line is a say statement and counts, its bare-string caption
@@ -36,6 +38,8 @@ It prints (one `name: value` line each, or one JSON object with --json):
   load the game), as file:line of the second definition.
 
 Limits (where this count and Ren'Py may differ):
+- Dead code (statements after a jump or return in the same block) gives no edge and no
+  ending; its jumps and calls are still checked for missing labels, as lint checks them.
 - No Python is run: `renpy.jump(var)`, `jump expression`, screens' `Jump()`/`Call()` actions
   and `call screen` add no edge; the search from `start` is over constant targets only, so
   labels reached only from screens or Python read as unreachable.
@@ -54,6 +58,11 @@ import os
 import re
 import sys
 
+# Statements that run nothing when control passes them (Ren'Py runs them at init, or never).
+DECLARATIONS = {
+    "define", "default", "image", "screen", "style", "transform", "init", "python", "translate",
+    "layeredimage", "testcase", "label", "rpy",
+}
 SKIP_BLOCKS = {
     "python", "screen", "transform", "style", "layeredimage", "testcase", "image", "show",
     "scene", "camera", "define", "default", "hide", "with", "window", "nvl",
@@ -281,9 +290,10 @@ class Game:
         self.jumps = []  # (source label, target, file, line, kind)
         self.dynamic = 0
         self.returns = []  # (label, file, line)
-        self.end_calls = 0
-        self.falls_off = 0
+        self.end_places = []  # renpy.quit() and the like, as file:line
+        self.off_places = []  # labels whose code runs off the end of their file
         self.falls = {}  # label -> next label it falls into
+        self.inside = []  # (label, menu label in its code)
         self.dialogue = 0
         self.words = 0
         self.characters = 0
@@ -314,17 +324,21 @@ class Game:
         root = tree(rel, text)
         mono = re.search(r"^rpy\s+monologue\s+(single|none|double)\s*$", text, re.M)
         delimiter = {"single": "\n", "none": ""}.get(mono.group(1) if mono else "double", "\n\n")
-        state = {"global": None, "label": None, "chain": [], "monologue": delimiter}
+        state = {"global": None, "label": None, "chain": [], "monologue": delimiter, "dead": False}
         self.walk(root.children, state, rel, in_translate=False)
         # The label code at the end of the file runs off it (the game ends) unless it ends.
         chain = state["chain"]
-        for k, (name, block_end) in enumerate(chain):
+        for k, (name, block_end, _, _) in enumerate(chain):
             nxt = chain[k + 1][0] if k + 1 < len(chain) else None
             if not block_end:
                 if nxt:
                     self.falls[name] = nxt
                 else:
-                    self.falls_off += 1
+                    self.off_places.append((name, f"{rel}: {name} runs off the end of the file"))
+
+    def source(self, state):
+        """The label whose code this statement is, None in dead code (after a jump or return)."""
+        return None if state["dead"] else state["label"]
 
     def qualify(self, target, state):
         if target.startswith("."):
@@ -332,12 +346,30 @@ class Game:
         return target
 
     def walk(self, lines, state, file, in_translate, in_menu=False):
+        state["siblings"] = lines
         # A global label names the local labels after it in its own block only (Ren'Py parses
         # each block with a lexer of its own, which starts from its parent's global label).
         outer = state["global"]
+        outer_dead = state["dead"]
         for line in lines:
             self.statement(line, state, file, in_translate, in_menu)
+            state["siblings"] = lines
+            word = first_word(strip_init(line.text))
+            chain = state["chain"]
+            if chain and chain[-1][3] is line:
+                # After a label's block, its siblings run on from it unless the block ends.
+                state["dead"] = chain[-1][1]
+                continue
+            # A statement after a label's block, beside the label, runs on from it: it decides
+            # whether the label's code ends there (declarations run nothing and decide nothing).
+            if chain and chain[-1][2] is lines and not chain[-1][1] and word not in DECLARATIONS:
+                chain[-1][1] = self.block_ends([line])
+            # After a statement that ends, the rest of the block is dead code: lint still checks
+            # its jumps and calls, but no control reaches them.
+            if not state["dead"] and word not in DECLARATIONS and self.block_ends([line]):
+                state["dead"] = True
         state["global"] = outer
+        state["dead"] = outer_dead
 
     def statement(self, line, state, file, in_translate, in_menu):
         s = strip_init(line.text)
@@ -367,8 +399,9 @@ class Game:
                     state["global"] = name
                 self.define(name, file, line.number, "label")
                 state["label"] = name
+                state["dead"] = False
                 body = line.children
-                state["chain"].append([name, False])
+                state["chain"].append([name, False, state["siblings"], line])
                 self.walk(body, state, file, in_translate)
                 # Where the label's own block ends (a label without a block runs on into the
                 # statements after it; they are read as the label's by the walk of the parent).
@@ -382,6 +415,8 @@ class Game:
                 if m.group(1):
                     self.menu_labels += 1
                     self.define(m.group(1), file, line.number, "menu")
+                    if self.source(state) is not None:
+                        self.inside.append((self.source(state), m.group(1)))
                 self.walk(line.children, state, file, in_translate, in_menu=True)
                 return
         if word == "translate":
@@ -398,7 +433,7 @@ class Game:
             if m and m.group(1) == "expression":
                 self.dynamic += 1
             elif m and m.group(1):
-                self.jumps.append((state["label"], self.qualify(m.group(1), state), file, line.number, "jump"))
+                self.jumps.append((self.source(state), self.qualify(m.group(1), state), file, line.number, "jump"))
             return
         if word == "call":
             m = CALL_RE.match(s)
@@ -407,7 +442,7 @@ class Game:
             if m and m.group(1) == "expression":
                 self.dynamic += 1
             elif m and m.group(1):
-                self.jumps.append((state["label"], self.qualify(m.group(1), state), file, line.number, "call"))
+                self.jumps.append((self.source(state), self.qualify(m.group(1), state), file, line.number, "call"))
             f = FROM_RE.search(s)
             if f:
                 self.from_labels += 1
@@ -415,7 +450,7 @@ class Game:
             return
         if word == "return":
             if state["label"] is not None:
-                self.returns.append((state["label"], file, line.number))
+                self.returns.append((self.source(state), file, line.number))
             return
         if word == "$" or word == "python" or s.startswith("python"):
             self.python(line, state, file)
@@ -452,11 +487,11 @@ class Game:
         for t in texts:
             for m in PY_CALL_RE.finditer(t):
                 if m.group(3):
-                    self.jumps.append((state["label"], self.qualify(m.group(3), state), file, line.number, m.group(1)))
+                    self.jumps.append((self.source(state), self.qualify(m.group(3), state), file, line.number, m.group(1)))
                 else:
                     self.dynamic += 1
             if END_CALL_RE.search(t):
-                self.end_calls += 1
+                self.end_places.append((self.source(state), f"{file}:{line.number} {END_CALL_RE.search(t).group(0)}"))
 
     def ends(self, line):
         """Whether control never runs past this statement."""
@@ -464,8 +499,9 @@ class Game:
         word = first_word(s)
         if word in ("jump", "return"):
             return True
-        if word == "$":
-            return bool(re.search(r"renpy\.(jump|quit|full_restart)\s*\(", s))
+        if word == "$" or word == "python":
+            text = " ".join([s] + [c.text for c in line.children])
+            return bool(re.search(r"renpy\.(jump|quit|full_restart)\s*\(", text))
         if word == "menu":
             items = [c for c in line.children if STRING_RE.match(c.text) and c.text.endswith(":")]
             return bool(items) and all(self.block_ends(c.children) for c in items)
@@ -495,23 +531,38 @@ class Game:
 
     def results(self):
         called = {t for (_, t, _, _, k) in self.jumps if k == "call"}
-        edges = {}
-        for (src, t, _, _, _) in self.jumps:
-            if src is not None:
+        flow = {}  # jump, fall-through and inside edges: the control that does not call
+        for (src, t, _, _, k) in self.jumps:
+            if src is not None and k == "jump":
+                flow.setdefault(src, set()).add(t)
+        for a, b in list(self.falls.items()) + self.inside:
+            flow.setdefault(a, set()).add(b)
+        edges = {a: set(b) for a, b in flow.items()}
+        for (src, t, _, _, k) in self.jumps:
+            if src is not None and k == "call":
                 edges.setdefault(src, set()).add(t)
-        for a, b in self.falls.items():
-            edges.setdefault(a, set()).add(b)
-        # Menu and from labels sit inside another label's code: reaching that label reaches them.
-        reach = set()
-        if "start" in self.labels:
-            todo = ["start"]
+
+        def search(roots, graph):
+            seen = set()
+            todo = list(roots)
             while todo:
                 x = todo.pop()
-                if x in reach or x not in self.labels:
+                if x in seen or x not in self.labels:
                     continue
-                reach.add(x)
-                todo.extend(edges.get(x, ()))
-        endings = sum(1 for (lbl, _, _) in self.returns if lbl not in called) + self.end_calls + self.falls_off
+                seen.add(x)
+                todo.extend(graph.get(x, ()))
+            return seen
+
+        reach = search(["start"], edges)
+        # A return ends the game in code entered from `start` without a call (the main line),
+        # and in any label a call never enters; in a called label's code it goes back.
+        main = search(["start"], flow)
+        subroutines = search(called, flow) - main
+        ending_places = [f"{f}:{n} return in {lbl}" for (lbl, f, n) in self.returns
+                         if lbl is not None and lbl not in subroutines]
+        ending_places += [p for (lbl, p) in self.end_places if lbl is not None and lbl not in subroutines]
+        ending_places += [p for (lbl, p) in self.off_places if lbl not in subroutines]
+        endings = len(ending_places)
         missing = [f"{f}:{n} {k} {t}" for (_, t, f, n, k) in self.jumps
                    if t not in self.labels and t not in RENPY_LABELS]
         return {
@@ -530,14 +581,15 @@ class Game:
             "dynamic": self.dynamic,
             "returns": len(self.returns),
             "endings": endings,
-            "reachable": sum(1 for x in reach if self.labels[x][2] == "label"),
-            "reachable_of": sum(1 for v in self.labels.values() if v[2] == "label"),
+            "reachable": sum(1 for x in reach if self.labels[x][2] in ("label", "menu")),
+            "reachable_of": sum(1 for v in self.labels.values() if v[2] in ("label", "menu")),
             "dialogue": self.dialogue,
             "words": self.words,
             "characters": self.characters,
             "images": self.images,
             "screens": self.screens,
             "missing": missing,
+            "ending_places": ending_places,
             "duplicates": [f"{f}:{n} {name}" for (name, f, n) in self.duplicates],
         }
 

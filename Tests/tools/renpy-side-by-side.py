@@ -13,11 +13,12 @@ it only lint and the count are compared.
 
 For each game it prints one row: .rpy lines; lint's flow errors (jumps and calls to labels
 that do not exist, at file:line) and how many storygraph reports at the same file and line
-(its broken-link errors; for a game Ren'Py refuses, its renpy-syntax errors at Ren'Py's
+(its broken-link and duplicate-id errors; for a game Ren'Py refuses, its renpy-syntax errors at Ren'Py's
 parse errors); lint's dialogue blocks, words and menus beside storygraph's; the count's
 labels, menus, endings and labels reachable from `start` beside storygraph's; the times.
 Then every disagreement, one line each. Exits 1 when lint and storygraph disagree on an
-error line, dialogue blocks, words or menus (the count's figures are an approximation and
+error line or one of lint's figures (dialogue blocks, words, characters, menus, images,
+screens; the count's figures are an approximation and
 are shown, not held against storygraph).
 """
 import importlib.util
@@ -96,11 +97,10 @@ def storygraph(binary, base):
 
 
 def relative(f, base):
-    f = f.replace("\\", "/")
+    """A finding's file as lint names it: relative to the base (the folder holding game/)."""
+    f = os.path.abspath(f).replace("\\", "/")
     b = os.path.abspath(base).replace("\\", "/").rstrip("/") + "/"
-    if f.startswith(b):
-        return f[len(b):]
-    return f
+    return f[len(b):] if f.startswith(b) else f
 
 
 def sg_findings(sg, base):
@@ -152,10 +152,12 @@ def main(argv):
         for rel in sorted(texts):
             game.read(rel, texts[rel])
         ours = game.results()
-        sg = storygraph(binary, base) if have_sg else None
+        # storygraph is given the game folder (game/ under the base), the folder Ren'Py reads.
+        game_dir = os.path.join(base, "game") if os.path.isdir(os.path.join(base, "game")) else base
+        sg = storygraph(binary, game_dir) if have_sg else None
         src = {}
         st = {}
-        unreachable = None
+        unreachable_labels = None
         findings = []
         if sg:
             findings = sg_findings(sg, base)
@@ -163,7 +165,8 @@ def main(argv):
             st = rep.get("structure") or {}
             src = st.get("source") or {}
             if "unreachable" in rep:
-                unreachable = len(rep["unreachable"])
+                # Passages named name:line are the parts storygraph splits a label into.
+                unreachable_labels = sum(1 for p in rep["unreachable"] if not re.search(r":\d+$", p))
         g = lambda k: src.get(k, "-") if sg else "·"
 
         # Flow errors: lint's (or, for a refused game, Ren'Py's parse errors) at the same line.
@@ -172,7 +175,7 @@ def main(argv):
             sg_errors = [(f, n) for (f, n, rule, sev, _) in findings if rule in ("broken-link", "duplicate-id")]
         else:
             wanted = [(f, n, msg) for (f, n, msg) in lint["parse_errors"]]
-            sg_errors = [(f, n) for (f, n, rule, sev, _) in findings if sev == "error"]
+            sg_errors = [(f, n) for (f, n, rule, sev, _) in findings if rule == "renpy-syntax"]
         same = sum(1 for (f, n, _) in wanted if (f, n) in sg_errors)
         errors_cell = f"{len(wanted)} / {same if sg else '·'}"
         if sg:
@@ -180,13 +183,14 @@ def main(argv):
                 if (f, n) not in sg_errors:
                     notes.append(f"{row['repo']}: Ren'Py {f}:{n} {what}: storygraph has no error there")
                     disagreements += 1
-            extra = [x for x in sg_errors if x not in [(f, n) for (f, n, _) in wanted]]
+            extra = sorted(set(x for x in sg_errors if x not in [(f, n) for (f, n, _) in wanted]))
             for (f, n) in extra:
                 msg = next((m for (ff, nn, _, _, m) in findings if (ff, nn) == (f, n)), "")
                 notes.append(f"{row['repo']}: storygraph error at {f}:{n} ({msg[:100]}): Ren'Py reports none there")
                 disagreements += 1
         if lint["read"]:
-            pairs = [("dialogue", "dialogue_blocks"), ("words", "words"), ("menus", "menus")]
+            pairs = [("dialogue", "dialogue_blocks"), ("words", "words"), ("characters", "characters"), ("menus", "menus"),
+                     ("images", "images"), ("screens", "screens")]
             if sg:
                 for ours_key, sg_key in pairs:
                     if src.get(sg_key) != lint[ours_key]:
@@ -203,7 +207,7 @@ def main(argv):
             notes.append(f"{row['repo']}: storygraph report exit {sg.get('report_exit')}: {' '.join(sg.get('report_stderr', []))[:200]}")
         reach_sg = "·"
         if sg and st:
-            reach_sg = "-" if unreachable is None else f"{st.get('passages', 0) - unreachable}"
+            reach_sg = "-" if unreachable_labels is None else f"{src.get('labels', 0) - unreachable_labels}"
         labels_all = ours["labels"] + ours["menu_labels"]
         table.append([
             row["repo"], f"{row['lines']:,}", errors_cell, *lint_cells,
