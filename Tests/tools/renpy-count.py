@@ -21,9 +21,10 @@ It prints (one `name: value` line each, or one JSON object with --json):
   renpy.jump/call.
 - returns: `return` statements in label code.
 - endings: the places the game ends: a `return`, `renpy.quit()` / `renpy.full_restart()` /
-  `MainMenu(...)()`, or label code that runs off the end of its file (read as a return), in
-  a label outside the called code (the labels a `call` enters, and those they jump or fall
-  into, unless `start` reaches them so too); ending_places lists them.
+  `MainMenu(...)()` in a label outside the called code (the labels a `call` enters, and
+  those they jump or fall into, unless `start` reaches them so too), and label code that runs
+  off the end of its file anywhere (Ren'Py's run loop stops at a statement with no next one,
+  whatever the call stack holds); ending_places lists them.
 - reachable: labels and menu labels reached from `start` by a plain graph search over jump,
   call and fall-through edges (a label whose block does not end in jump/return/an exhaustive
   branch falls into the next label of its file; a label reaches the menu labels in its code);
@@ -508,26 +509,22 @@ class Game:
         return False
 
     def block_ends(self, body):
-        """Whether control never runs past the end of this block: its last statement ends, or
-        it closes an if/elif/else chain every branch of which ends."""
-        if not body:
-            return False
-        last = body[-1]
-        word = first_word(last.text)
-        if word == "else":
-            # walk back over the chain
-            k = len(body) - 1
-            while k >= 0:
-                w = first_word(body[k].text)
-                if not self.block_ends(body[k].children):
-                    return False
-                if w == "if":
-                    return True
-                if w not in ("elif", "else"):
-                    return False
-                k -= 1
-            return False
-        return self.ends(last)
+        """Whether control never runs past the end of this block: one of its statements ends
+        (what follows it is dead code), or an if/elif/else chain in it ends on every branch."""
+        for k, line in enumerate(body):
+            if self.ends(line):
+                return True
+            if first_word(line.text) == "if":
+                j = k
+                while True:
+                    if not self.block_ends(body[j].children):
+                        break
+                    if first_word(body[j].text) == "else":
+                        return True
+                    j += 1
+                    if j == len(body) or first_word(body[j].text) not in ("elif", "else"):
+                        break
+        return False
 
     def results(self):
         called = {t for (_, t, _, _, k) in self.jumps if k == "call"}
@@ -561,7 +558,9 @@ class Game:
         ending_places = [f"{f}:{n} return in {lbl}" for (lbl, f, n) in self.returns
                          if lbl is not None and lbl not in subroutines]
         ending_places += [p for (lbl, p) in self.end_places if lbl is not None and lbl not in subroutines]
-        ending_places += [p for (lbl, p) in self.off_places if lbl not in subroutines]
+        # Running off the end of a file ends the game even in called code: Ren'Py's run loop
+        # stops at a statement with no next one, whatever the call stack holds.
+        ending_places += [p for (lbl, p) in self.off_places]
         endings = len(ending_places)
         missing = [f"{f}:{n} {k} {t}" for (_, t, f, n, k) in self.jumps
                    if t not in self.labels and t not in RENPY_LABELS]
