@@ -13,7 +13,7 @@ it only lint and the count are compared.
 
 For each game it prints one row: .rpy lines; lint's flow errors (jumps and calls to labels
 that do not exist, at file:line) and how many storygraph reports at the same file and line
-(its broken-link and duplicate-id errors; for a game Ren'Py refuses, its renpy-syntax errors at Ren'Py's
+(its broken-link, duplicate-id and renpy-* errors; for a game Ren'Py refuses, its renpy-syntax errors at Ren'Py's
 parse errors); lint's dialogue blocks, words and menus beside storygraph's; the count's
 labels, menus, endings and labels reachable from `start` beside storygraph's; the times.
 Then every disagreement, one line each. Exits 1 when lint and storygraph disagree on an
@@ -114,6 +114,14 @@ def sg_findings(sg, base):
     return found
 
 
+def flow_error(rule, severity):
+    """storygraph's findings that stand for lint's flow errors: the shared broken-link and
+    duplicate-id, and the loader's own Ren'Py errors (renpy-missing-label …) but its syntax."""
+    if rule in ("broken-link", "duplicate-id"):
+        return True
+    return rule.startswith("renpy-") and rule != "renpy-syntax" and severity == "error"
+
+
 def main(argv):
     args = [a for a in argv if not a.startswith("--")]
     if len(args) != 2:
@@ -172,7 +180,7 @@ def main(argv):
         # Flow errors: lint's (or, for a refused game, Ren'Py's parse errors) at the same line.
         if lint["read"]:
             wanted = [(f, n, what) for (f, n, what) in lint["errors"]]
-            sg_errors = [(f, n) for (f, n, rule, sev, _) in findings if rule in ("broken-link", "duplicate-id")]
+            sg_errors = [(f, n) for (f, n, rule, sev, _) in findings if flow_error(rule, sev)]
         else:
             wanted = [(f, n, msg) for (f, n, msg) in lint["parse_errors"]]
             sg_errors = [(f, n) for (f, n, rule, sev, _) in findings if rule == "renpy-syntax"]
