@@ -229,4 +229,31 @@ import Testing
             #expect(!run.summary.contains("## storygraph test"))
         }
     }
+
+    /// Stories with expectations beside them are tested, each on its own: `good.json`'s hold,
+    /// `stray.json`'s one fails, so the test exit code (and the step's) is 1 while the check
+    /// passed; the summary carries both.
+    @Test func storiesWithExpectationsAreTestedEachOnItsOwn() throws {
+        let holds = #"{"expect": [{"name": "the end is near", "reachable": "b"}]}"#
+        let fails = #"{"expect": [{"name": "nobody strays", "reachable": "c"}]}"#
+        let run = try Self.run(
+            ["STORYGRAPH_STORIES": "good/good.json\nstray/stray.json"],
+            files: [
+                "good/good.json": Self.stray, "good/storygraph.json": holds, "stray/stray.json": Self.stray,
+                "stray/storygraph.json": fails,
+            ])
+        #expect(run.exitCode == 1, "\(run.log)")
+        #expect(run.outputs["check-exit-code"] == "0")
+        #expect(run.outputs["tested"] == "true")
+        #expect(run.outputs["test-exit-code"] == "1")
+        #expect(run.outputs["exit-code"] == "1")
+        let tests = run.log.components(separatedBy: "\n").filter {
+            $0.hasPrefix("storygraph test ") || $0.hasSuffix(" unknown")
+        }
+        #expect(tests == [
+            "storygraph test good/good.json", "1 held, 0 failed, 0 unknown",
+            "storygraph test stray/stray.json", "0 held, 1 failed, 0 unknown",
+        ])
+        #expect(run.summary.contains("## storygraph test\n\nexit code 1\n"))
+    }
 }
