@@ -73,7 +73,7 @@ import Testing
         let codes = Self.block(page, from: ".SH EXIT STATUS") { $0.hasPrefix(".SH ENVIRONMENT") }
         #expect(
             codes.components(separatedBy: "\n").filter { $0.hasPrefix("\\fB") } == [
-                "\\fB0\\fR", "\\fB1\\fR", "\\fB64\\fR", "\\fB65\\fR", "\\fB70\\fR", "\\fB74\\fR",
+                "\\fB0\\fR", "\\fB1\\fR", "\\fB2\\fR", "\\fB64\\fR", "\\fB65\\fR", "\\fB70\\fR", "\\fB74\\fR",
             ])
         // Nothing outside ASCII, and no line a roff reader would take for a request by mistake.
         #expect(page.unicodeScalars.allSatisfy { $0.value < 0x7F })

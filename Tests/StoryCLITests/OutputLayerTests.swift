@@ -77,7 +77,7 @@ import Testing
                     + (limit.map { ["--limit", "\($0)"] } ?? []))
             #expect(run.exitCode == 0)
             #expect(out == run.stdout)
-            #expect(run.stderr == (format == .text ? PathListing.summary(total) + "\n" : ""))
+            #expect(run.stderr == (format == .json ? "" : PathListing.summary(total) + "\n"))
         }
     }
 

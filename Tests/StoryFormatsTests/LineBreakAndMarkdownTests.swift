@@ -33,9 +33,18 @@ import Testing
         let markdown = Report(StoryAnalysis(StoryGraph(result.story))).markdown()
         #expect(markdown.contains("Format `story-json`, starts at `a\\|b`."))
         #expect(markdown.contains("| ``e`1 x\\|y`` | "))
-        // Every table row has as many cells as its header.
-        for line in markdown.split(separator: "\n") where line.hasPrefix("| ending |") || line.hasPrefix("| ``e") {
-            #expect(line.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count == 7)
+        // Every table row has as many cells as its header (the endings table's 6, the
+        // length table's 3).
+        var header: Int?
+        var widths: [Int] = []
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.hasPrefix("|") else {
+                header = nil
+                continue
+            }
+            let pipes = line.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count
+            if let header { #expect(pipes == header, "\(line)") } else { header = pipes; widths.append(pipes) }
         }
+        #expect(widths.contains(7) && widths.contains(4))
     }
 }

@@ -79,7 +79,7 @@ import Testing
     /// A new format is a folder of `StoryFormats` and one registration line: no code outside
     /// the families' folders names a loader type, except the one registration list.
     @Test func onlyTheRegistrationListNamesALoaderType() throws {
-        let families = ["Twine", "Ink", "Yarn", "ChoiceScript", "JSON", "AppSource", "Gamebook"]
+        let families = ["Twine", "Ink", "Yarn", "ChoiceScript", "RenPy", "JSON", "AppSource", "Gamebook"]
         let registration = "Sources/StoryFormats/Loading/StoryFormatRegistry+Standard.swift"
         var naming: [String] = []
         for (path, text) in try Self.sources(under: "Sources") + Self.sources(under: "Fuzz") {
@@ -93,7 +93,7 @@ import Testing
         }
         #expect(naming == [])
         let listed = try String(contentsOf: Self.root.appendingPathComponent(registration), encoding: .utf8)
-        #expect(listed.matches(of: /\b[A-Z][A-Za-z]*Loader\.self/).count == 11)
+        #expect(listed.matches(of: /\b[A-Z][A-Za-z]*Loader\.self/).count == 12)
     }
 
     /// `map`, `dot`, the HTML report, the bench and the fuzz targets reach Graphviz through

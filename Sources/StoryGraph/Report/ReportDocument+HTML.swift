@@ -20,21 +20,32 @@ extension ReportDocument {
             )
             out.append("</header>")
         }
+        // A table's id is `table-KEY`; a second table of the same key (the length section's
+        // endings, say) is `table-SECTION-KEY`, so every id is the page's only one.
+        var tableIDs: Set<String> = []
         for section in sections {
             let slug = Self.slug(section.title)
+            func tableID(_ key: String) -> String {
+                let plain = "table-\(Self.slug(key))"
+                let id = tableIDs.contains(plain) ? "table-\(slug)-\(Self.slug(key))" : plain
+                tableIDs.insert(id)
+                return id
+            }
             out.append("<section class=\"report-section\" id=\"section-\(slug)\">")
             if !section.title.isEmpty {
                 out.append(
                     "<h2>\(Self.htmlEscaped(section.title))\(section.note.map { " <small>(\(Self.htmlEscaped($0)))</small>" } ?? "")</h2>"
                 )
             }
-            for block in section.blocks { out += Self.html(block, passageOf: passageOf) }
+            for block in section.blocks { out += Self.html(block, passageOf: passageOf, tableID: tableID) }
             out.append("</section>")
         }
         return out.joined(separator: "\n") + "\n"
     }
 
-    private static func html(_ block: Block, passageOf: (Report.Finding) -> String?) -> [String] {
+    private static func html(
+        _ block: Block, passageOf: (Report.Finding) -> String?, tableID: (String) -> String
+    ) -> [String] {
         switch block {
         case .figures(let figures):
             let rows = figures.compactMap { f in
@@ -44,7 +55,7 @@ extension ReportDocument {
         case .table(let t):
             if t.rows.isEmpty { return ["<p class=\"empty\">\(html(t.empty))</p>"] }
             var lines = [
-                "<table class=\"sortable\" id=\"table-\(slug(t.key))\">",
+                "<table class=\"sortable\" id=\"\(tableID(t.key))\">",
                 "<thead><tr>"
                     + t.columns.map {
                         "<th scope=\"col\"\($0.rightAligned ? " class=\"number\"" : "")>\(htmlEscaped($0.header))</th>"
