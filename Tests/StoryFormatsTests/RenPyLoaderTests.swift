@@ -137,6 +137,31 @@ import Testing
         #expect(state.setNeverRead == ["seen"])
     }
 
+    /// A variable set by the script and read by nothing the loader reads is claimed never
+    /// read only when the game has no screen or function that could read it.
+    @Test func aVariableIsClaimedNeverReadOnlyWhenNoScreenOrFunctionCouldReadIt() throws {
+        let script = """
+            default seen = 0
+
+            label start:
+                $ seen = 1
+                "The end."
+                return
+
+            """
+        let screen = """
+            screen tally():
+                text "[seen]"
+
+            """
+        for (files, claimed) in [([("script.rpy", script)], ["seen"]), ([("script.rpy", script), ("screens.rpy", screen)], [])] {
+            let result = try Self.load(files)
+            #expect(result.story.readsOutsidePassages == (claimed.isEmpty ? true : false))
+            let state = try #require(Load.analysis(result, budget: .unlimited).state)
+            #expect(state.setNeverRead == claimed)
+        }
+    }
+
     static let harbour = #"""
         init python:
             def spend(n):

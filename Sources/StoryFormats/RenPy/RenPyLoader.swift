@@ -83,6 +83,9 @@ package enum RenPyLoader: StoryLoader {
             title: game.title ?? "", start: start, passages: passages, format: formatName, specialPassages: special,
             variables: game.variables)
         story.sourceStatistics = RenPyStatistics.count(scripts)
+        // Screens and Python functions run when Ren'Py calls them, and the loader does not
+        // read what they read: any variable may be read there.
+        story.readsOutsidePassages = !game.screens.isEmpty || !game.python.functions.isEmpty
         return story
     }
 }

@@ -19,6 +19,10 @@ public struct Story: Sendable, Hashable, Codable {
     public var sourceStatistics: [SourceStatistic] = []
     /// How the story's language computes with numbers (ink keeps integers whole).
     public var arithmetic: Arithmetic = .decimal
+    /// True when the story has code outside its passages that may read its variables and
+    /// that storygraph does not read for it (Ren'Py's screens and Python functions): no
+    /// variable is then claimed never read. Nil (the default) is false.
+    public var readsOutsidePassages: Bool? = nil
 
     public init(
         title: String, start: String, passages: [Passage], format: String,

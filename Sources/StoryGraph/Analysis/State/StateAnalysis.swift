@@ -653,7 +653,9 @@ public struct StateAnalysis: Sendable {
         // A variable shown in the text (`${name}`, `{$apples}`) is read by the reader's
         // eyes: any word of a passage's or label's text that is a variable's name counts.
         let shown = setNames.contains { !isRead.contains($0) } ? Self.words(of: story) : []
-        self.setNeverRead = setNames.filter { !isRead.contains($0) && !shown.contains($0) }
+        // Code outside the passages (a screen, a function) may read any of them: no claim.
+        self.setNeverRead =
+            story.readsOutsidePassages == true ? [] : setNames.filter { !isRead.contains($0) && !shown.contains($0) }
         // A bare name that only names an item of a declared one (`calm` of ink's
         // `LIST mood = calm, …`, declared as `mood.calm`) is that item, not a variable.
         let items = Set(
