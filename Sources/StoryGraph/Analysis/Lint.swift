@@ -108,7 +108,10 @@ package struct Lint: Sendable {
         let name = { (v: Int) in "'\(graph.ids[graph.passageOf[v]])'" }
         let startName = name(graph.start)
 
-        if reachability.reachableEndings.isEmpty {
+        // (With calls cut, the node graph reaches less than the story: no claim the passages'
+        // own links contradict; see `Reachability.mayReachEnding`.)
+        let mayEnd = { (v: Int) in reachability.mayReachEnding?[graph.passageOf[v]] == true }
+        if reachability.reachableEndings.isEmpty, !mayEnd(graph.start) {
             add(
                 .noEnding, "no ending can be reached from the start \(startName)",
                 at: graph.passage(graph.start).location)
@@ -120,7 +123,8 @@ package struct Lint: Sendable {
         for c in 0..<components.count {
             let members = components.members[c]
             let v = members[0]
-            guard reachability.reachableNodes[v], !reachability.nodesReachingEnding[v], !graph.isFragment[v] else {
+            guard reachability.reachableNodes[v], !reachability.nodesReachingEnding[v], !graph.isFragment[v], !mayEnd(v)
+            else {
                 continue
             }
             if components.isCyclic[c] || graph.edges(from: v).isEmpty {
@@ -227,8 +231,11 @@ package struct Lint: Sendable {
         }
         // Calls that return: a return the flow meets with no call running, and calls
         // followed as plain steps (nested too deep, or past the copy budget).
+        // (Past a cut call the node graph runs a callee with no call: its returns are not
+        // told then, as a call is running in the story.)
         var returnsTold = Set<ChoiceRef>()
-        for unmatched in graph.returnsWithoutCall where reachability.reachableNodes[unmatched.node] {
+        for unmatched in graph.returnsWithoutCall
+        where graph.callsCut.isEmpty && reachability.reachableNodes[unmatched.node] {
             guard returnsTold.insert(unmatched.ref).inserted else { continue }
             let passage = graph.passage(unmatched.node)
             add(

@@ -21,6 +21,10 @@ public struct Reachability: Sendable {
     package let trapped: [Int]
     /// Reachable endings, in source order.
     package let reachableEndings: [Int]
+    /// When calls were cut (`StoryGraph.callsCut`), per passage: whether the passages' own
+    /// links, every call returning, lead from it to an ending (`overApproximation`); what
+    /// the claims of a trap or of no ending must not contradict. Nil when no call was cut.
+    package let mayReachEnding: [Bool]?
 
     /// A forward search from the start and a backward search over the reverse adjacency
     /// from every ending, both iterative.
@@ -43,16 +47,20 @@ public struct Reachability: Sendable {
             if nodesEnding[v] { reachesEnding[s] = true } else if !graph.isFragment[v] { isTrapped[s] = true }
             if graph.isEnding[v] { isEndingReached[s] = true }
         }
+        // A cut call's returns lead nowhere in the node graph, which then reaches less than
+        // the story does: what it did not reach is claimed unreachable (or trapped) only
+        // when the passages' own links, every call returning, do not reach it either.
+        let over = graph.callsCut.isEmpty ? nil : Self.overApproximation(graph)
         var unreachable: [Int] = []
         var trapped: [Int] = []
         var endings: [Int] = []
         for v in 0..<p {
             if isTrapped[v] { reachesEnding[v] = false }
             if !reachable[v] {
-                unreachable.append(v)
+                if over?.reached[v] != true { unreachable.append(v) }
                 continue
             }
-            if isTrapped[v] { trapped.append(v) }
+            if isTrapped[v], over?.reachesEnding[v] != true { trapped.append(v) }
             if isEndingReached[v] { endings.append(v) }
         }
         self.reachable = reachable
@@ -60,6 +68,52 @@ public struct Reachability: Sendable {
         self.unreachable = unreachable
         self.trapped = trapped
         self.reachableEndings = endings
+        mayReachEnding = over?.reachesEnding
+    }
+
+    /// Per passage, over the passages' own links (no copies): reached from the start, and
+    /// reaching an ending, where a call also goes on to its `returnTo` and a return may go
+    /// to the `returnTo` of any call. It reaches at least what any reader reaches.
+    ///
+    /// - Complexity: O(P + C + R·Q) for P passages, C choices, R returns and Q return points.
+    static func overApproximation(_ graph: StoryGraph) -> (reached: [Bool], reachesEnding: [Bool]) {
+        let passages = graph.story.passages
+        let p = passages.count
+        var returnPoints: Set<Int> = []
+        for passage in passages {
+            for choice in passage.choices where choice.kind == .call {
+                if let r = choice.returnTo.flatMap({ graph.indexByID[$0] }) { returnPoints.insert(r) }
+            }
+        }
+        let points = returnPoints.sorted()
+        var next = [[Int]](repeating: [], count: p)
+        var previous = [[Int]](repeating: [], count: p)
+        for (v, passage) in passages.enumerated() {
+            var targets: [Int] = []
+            for choice in passage.choices {
+                if let t = graph.indexByID[choice.target] { targets.append(t) }
+                if choice.kind == .call, let r = choice.returnTo.flatMap({ graph.indexByID[$0] }) { targets.append(r) }
+                if choice.kind == .return { targets += points }
+            }
+            next[v] = targets
+            for t in targets { previous[t].append(v) }
+        }
+        func search(from sources: [Int], over edges: [[Int]]) -> [Bool] {
+            var seen = [Bool](repeating: false, count: p)
+            var stack = sources.filter { $0 < p }
+            for v in stack { seen[v] = true }
+            while let v = stack.popLast() {
+                for w in edges[v] where !seen[w] {
+                    seen[w] = true
+                    stack.append(w)
+                }
+            }
+            return seen
+        }
+        let start = graph.passageOf[graph.start]
+        let reached = search(from: [start], over: next)
+        let reachesEnding = search(from: (0..<p).filter { graph.isEnding[$0] }, over: previous)
+        return (reached, reachesEnding)
     }
 
     /// The passages from which one of `targets` can be reached by path steps: a search
