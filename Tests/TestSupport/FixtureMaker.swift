@@ -325,9 +325,14 @@ extension FixtureMaker {
         brokenLinkAnchor: "jump ghost",
         hostile: Hostile(
             fileName: "hostile.rpy",
+            // Blocks nested past the loader's 500 levels (indentation grows as the square of
+            // the depth, so at most 600 of them), and an expression nested `depth` deep.
             nested: { depth in
-                "label start:\n" + (0..<depth).map { String(repeating: " ", count: 4 * ($0 + 1)) + "if True:\n" }.joined()
-                    + String(repeating: " ", count: 4 * (depth + 1)) + "\"Deep.\"\n"
+                let blocks = min(depth, 600)
+                return "label start:\n    $ deep = " + String(repeating: "(", count: depth) + "1"
+                    + String(repeating: ")", count: depth) + "\n"
+                    + (0..<blocks).map { String(repeating: " ", count: 2 * ($0 + 2)) + "if True:\n" }.joined()
+                    + String(repeating: " ", count: 2 * (blocks + 2)) + "\"Deep.\"\n"
             },
             hugeNumbers: "default gold = \(String(repeating: "9", count: 100_000))\nlabel start:\n    if gold > 1e999999:\n        \"Rich.\"\n    return\n"
         ))
