@@ -3,17 +3,15 @@ import Testing
 
 @testable import StoryFormats
 @testable import StoryGraph
+import TestSupport
 
 /// Hostile inputs that once made a scanner quadratic: each must finish within a generous
 /// bound (a debug build; the bound only catches quadratic work) and give the exact result.
 @Suite struct LinearScanTests {
-    /// Runs `body`, returning its result and the seconds it took.
+    /// Runs `body`, returning its result and the CPU seconds its thread spent in it.
     func timed<T>(_ body: () -> T) -> (T, Double) {
-        let clock = ContinuousClock()
-        var result: T?
-        let elapsed = clock.measure { result = body() }
-        let c = elapsed.components
-        return (result!, Double(c.seconds) + Double(c.attoseconds) / 1e18)
+        let (result, seconds) = threadCPUTime(body)
+        return (result, seconds)
     }
 
     @Test(arguments: ["[[", "<<", "{", "/*", "<!--", "<b", "(if:", "/%"])

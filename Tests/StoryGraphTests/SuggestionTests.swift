@@ -70,13 +70,10 @@ import Testing
     @Test(.long) func aTwelveThousandPassageStoryStaysFast() {
         let names = (0..<12_000).map { "passage \($0) of the long road" }
         let index = Suggestion.Names(names)
-        let start = ContinuousClock.now
-        var found = 0
-        for i in stride(from: 0, to: 12_000, by: 60)
-        where index.closest(to: "pasage \(i) of the long road") == "passage \(i) of the long road" {
-            found += 1
+        let (found, seconds) = threadCPUTime {
+            (0..<200).filter { index.closest(to: "pasage \($0 * 60) of the long road") == "passage \($0 * 60) of the long road" }.count
         }
         #expect(found == 200)
-        #expect(ContinuousClock.now - start < .seconds(60))
+        #expect(seconds < 60, "took \(seconds) s of CPU")
     }
 }
