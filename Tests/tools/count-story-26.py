@@ -46,6 +46,7 @@ SPECIAL_SUGARCUBE = {
 ALWAYS_RENDERED = {"StoryInit", "StoryCaption", "StoryMenu", "StoryBanner", "PassageReady",
                    "PassageDone", "PassageHeader", "PassageFooter", "StorySubtitle", "StoryAuthor"}
 NON_STORY_TAGS = {"script", "stylesheet", "widget", "Twine.private", "Twine.image"}
+HARLOWE_SPECIAL_TAGS = {"header", "footer", "startup", "debug-header", "debug-footer", "debug-startup"}
 
 
 def read_twee_files(path):
@@ -102,7 +103,8 @@ def parse_twine_html(path):
     return passages, start or "Start"
 
 
-STRING = r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`]*`)"""
+# Quoted strings; a backquoted argument is an expression to SugarCube, so it is not one.
+STRING = r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')"""
 
 
 def strip_quotes(s):
@@ -157,6 +159,8 @@ def twine_links(body, fmt):
             if "[[" in args:
                 continue  # already read as a link
             strings = [strip_quotes(s) for s in re.findall(STRING, args)]
+            if not strings and macro in ("goto", "include", "display") and re.fullmatch(r"\s*[A-Za-z][\w -]*\s*", args):
+                strings = [args.strip()]  # a bareword argument is a string to SugarCube
             if macro in ("include", "display"):
                 if strings:
                     includes.append(strings[0])
@@ -169,8 +173,8 @@ def twine_links(body, fmt):
                     dynamic += 1
             elif len(strings) >= 2:
                 targets.append(strings[1])
-            elif re.search(r",\s*[$_]\w|\s[$_]\w", args.strip()[len(strings[0]) + 2 if strings else 0:]):
-                dynamic += 1
+            elif args.strip()[len(strings[0]) + 2 if strings else 0:].strip():
+                dynamic += 1  # a passage argument that is an expression ($var, State.passage …)
     if fmt == "harlowe":
         for m in re.finditer(r"\((link-goto|click-goto|link-reveal-goto|goto|go-to|display):(.*?)\)", body_nc, re.S):
             strings = [strip_quotes(s) for s in re.findall(STRING, m.group(2))]
@@ -180,6 +184,18 @@ def twine_links(body, fmt):
                 includes.append(strings[-1])
             else:
                 targets.append(strings[-1])
+    if fmt == "chapbook":
+        for m in re.finditer(r"\{(link to|embed passage|reveal link)\s*:?(.*?)\}", body_nc, re.S):
+            strings = [strip_quotes(x) for x in re.findall(STRING, m.group(2))]
+            if m.group(1) == "reveal link":
+                if "passage" in m.group(2) and strings:
+                    includes.append(strings[-1])
+            elif not strings:
+                dynamic += 1
+            elif m.group(1) == "embed passage":
+                includes.append(strings[0])
+            else:
+                targets.append(strings[0])
     if fmt == "snowman":
         for m in re.finditer(r"story\.(show|render|passage)\(\s*" + STRING, body_nc):
             (targets if m.group(1) == "show" else includes).append(strip_quotes(m.group(2)))
@@ -214,13 +230,16 @@ def count_twine(path, fmt):
 
     story = {n for n, (tags, _b) in passages.items()
              if n not in ("StoryTitle", "StoryData") and not (tags & NON_STORY_TAGS)
-             and not (fmt.startswith("sugarcube") and n in SPECIAL_SUGARCUBE)}
+             and not (fmt.startswith("sugarcube") and n in SPECIAL_SUGARCUBE)
+             and not (fmt == "harlowe" and tags & HARLOWE_SPECIAL_TAGS)}
     edges, dyn, broken, broken_names, own, incl = {}, 0, 0, set(), {}, {}
     linked, included = set(), set()
     for name, (tags, body) in passages.items():
         if tags & {"script", "stylesheet", "widget"} or name in ("StoryTitle", "StoryData"):
             continue
         targets, d, includes = twine_links(body, fmt)
+        if name == "StoryInit":
+            targets, d = [], 0  # StoryInit runs, its output is thrown away: only what it includes runs
         if fmt.startswith("sugarcube"):
             for w in widget_closure(set(re.findall(r"<<([A-Za-z][\w-]*)", body))):
                 t2, d2, i2 = widget_links[w]
@@ -232,11 +251,18 @@ def count_twine(path, fmt):
         linked.update(targets)
         included.update(includes)
         dyn += d
+    # Broken links counted once where they are written (a widget's once, not once per caller).
+    for name, (tags, body) in passages.items():
+        if tags & {"script", "stylesheet"} or name in ("StoryTitle", "StoryData", "StoryInit"):
+            continue
+        targets, _d, includes = twine_links(body, fmt)
         for t in targets + includes:
             if t not in passages:
                 broken += 1
                 broken_names.add(t)
     starts = [start] + [n for n in ALWAYS_RENDERED if n in passages] if fmt.startswith("sugarcube") else [start]
+    if fmt == "harlowe":
+        starts += [n for n, (tags, _b) in passages.items() if tags & {"header", "footer", "startup"}]
     reach = bfs(starts, edges) & story
     fragments = included - linked
 
@@ -474,6 +500,23 @@ def count_gamebook(path):
             "broken": broken, "unread": []}
 
 
+def count_twison(path):
+    story = json.load(open(path, encoding="utf-8-sig"))
+    by_pid = {p["pid"]: p["name"] for p in story["passages"]}
+    names = {p["name"] for p in story["passages"]}
+    start = by_pid.get(str(story.get("startnode")), by_pid.get(story.get("startnode")))
+    edges, broken, endings = {}, 0, set()
+    for p in story["passages"]:
+        links = [l.get("link") or l.get("name") for l in p.get("links", [])]
+        edges[p["name"]] = [l for l in links if l in names]
+        broken += len([l for l in links if l not in names])
+        if not links:
+            endings.add(p["name"])
+    reach = bfs([start], edges)
+    return {"passages": len(names), "reachable": len(reach), "endings": len(endings & reach),
+            "broken": broken, "unread": []}
+
+
 def main():
     fmt, path = sys.argv[1], sys.argv[2]
     if fmt in ("sugarcube", "sugarcube-html", "snowman", "harlowe", "chapbook"):
@@ -488,6 +531,8 @@ def main():
         out = count_choicescript(path)
     elif fmt == "destini":
         out = count_destini(path)
+    elif fmt == "twison":
+        out = count_twison(path)
     elif fmt == "gamebook":
         out = count_gamebook(path)
     else:
