@@ -44,6 +44,9 @@ while IFS=$'\t' read -r name repo commit path format why examined; do
         mkdir -p "$dest/$(dirname "$f")"
         git --git-dir="$git" show "$commit:$f" >"$dest/$f"
       done
+    elif [ "$(git --git-dir="$git" cat-file -t "$commit:$path" 2>/dev/null)" = blob ]; then
+      mkdir -p "$dest/$(dirname "$path")"
+      git --git-dir="$git" show "$commit:$path" >"$dest/$path"
     else
       git --git-dir="$git" archive "$commit" -- "$path" | tar -x -C "$dest"
     fi
