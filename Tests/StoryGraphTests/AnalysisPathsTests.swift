@@ -53,6 +53,23 @@ import Testing
         #expect(first[0].passages.last == graph.indexByID["p40"])
     }
 
+    @Test func advanceStopsAtTheSamePathsThatNextBuilds() {
+        let graph = Fixture.diamonds(6)
+        var built = PathEnumerator(graph).makeIterator()
+        var counted = PathEnumerator(graph).makeIterator()
+        var n = 0
+        while counted.advance() {
+            let path = built.next()
+            #expect(path == counted.current)
+            #expect(path?.length == counted.currentLength)
+            n += 1
+        }
+        #expect(n == 64)
+        let after = (built.next(), counted.advance())
+        #expect(after.0 == nil)
+        #expect(!after.1)
+    }
+
     @Test func latticeOfWidthThreeAndThreeHundredLayersMatchesDecimalArithmetic() {
         let layers = 300
         let graph = Fixture.lattice(layers: layers)

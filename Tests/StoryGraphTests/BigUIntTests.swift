@@ -87,6 +87,28 @@ func decimalSum(_ a: String, _ b: String) -> String {
         }
     }
 
+    @Test func aValueIsTheSameWhetherItFitsAWordOrCameDownFromLimbs() {
+        // Up past a word and back down: the same value, the same hash, the same text.
+        var wide = BigUInt(UInt64.max)
+        wide.multiply(by: 3)
+        #expect(wide.limbs == [UInt64.max - 2, 2])
+        #expect(wide.uint64Value == nil)
+        #expect(wide.bitWidth == 66)
+        let remainder = wide.divide(by: 3)
+        #expect(remainder == 0)
+        #expect(wide == BigUInt(UInt64.max))
+        #expect(wide.hashValue == BigUInt(UInt64.max).hashValue)
+        #expect(wide.uint64Value == UInt64.max)
+        #expect(wide.limbs == [UInt64.max])
+        #expect(BigUInt(normalizedLimbs: [5, 0, 0]) == BigUInt(5))
+        #expect(BigUInt(normalizedLimbs: [0, 0]).isZero)
+        #expect(BigUInt(0).limbs == [])
+        #expect(BigUInt(1).bitWidth == 1)
+        #expect(BigUInt(0).bitWidth == 0)
+        #expect(BigUInt(UInt64.max) < BigUInt.power(of: 2, 64))
+        #expect(!(BigUInt.power(of: 2, 64) < BigUInt(UInt64.max)))
+    }
+
     @Test func groupsThousands() {
         #expect(BigUInt.power(of: 2, 40).formatted() == "1,099,511,627,776")
         #expect(BigUInt(999).formatted() == "999")

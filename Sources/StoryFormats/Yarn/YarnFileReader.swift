@@ -90,7 +90,12 @@ enum YarnFileReader {
 
     /// Whether the text looks like a Yarn file: a `title:` header line followed, with only
     /// header lines between, by a `---` line (looked for in the first 64 KiB).
+    ///
+    /// Every other format's file is asked this too (a gamebook's JSON, a Twee file), so a
+    /// head with no `title:` in it is turned away by one pass over its bytes, before any
+    /// line is made.
     static func looksLikeYarn(_ source: SourceText) -> Bool {
+        guard containsTitleHeader(source.utf8.prefix(1 << 16)) else { return false }
         let head = String(decoding: source.utf8.prefix(1 << 16), as: UTF8.self)
         var sawTitle = false
         for raw in head.yarnLines(omittingEmpty: true) {
@@ -104,5 +109,27 @@ enum YarnFileReader {
             if !line.contains(":") && !line.hasPrefix("#") { sawTitle = false }
         }
         return false
+    }
+
+    /// Whether the bytes hold `title:` anywhere (a cheap necessary condition of
+    /// `looksLikeYarn`).
+    ///
+    /// - Complexity: O(bytes).
+    private static func containsTitleHeader(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let title: [UInt8] = Array("title:".utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard buffer.count >= title.count else { return false }
+            var i = 0
+            let last = buffer.count - title.count
+            while i <= last {
+                if buffer[i] == UInt8(ascii: "t") {
+                    var k = 1
+                    while k < title.count && buffer[i + k] == title[k] { k += 1 }
+                    if k == title.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 }

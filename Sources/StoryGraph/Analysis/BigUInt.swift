@@ -1,15 +1,27 @@
 /// An arbitrary-precision unsigned integer, for path counts that grow as 2^depth.
 ///
-/// Stored as little-endian base-2^64 limbs with no leading zero limb (zero has no limbs,
-/// so a zero count costs no allocation). Only what path counting needs: addition,
-/// multiplication (by a machine word, and of two counts), comparison and decimal printing.
+/// A value that fits in a machine word is held in one (`word`), with no allocation; a
+/// larger one as little-endian base-2^64 limbs (`wide`, at least two, the last never
+/// zero). Only what path counting needs: addition, multiplication (by a machine word, and
+/// of two counts), comparison and decimal printing.
 public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral, Codable {
-    /// Little-endian limbs; the last one is never zero.
-    package private(set) var limbs: [UInt64]
+    /// The value when `wide` is empty; 0 otherwise.
+    private var word: UInt64
+    /// The limbs of a value of two or more; empty for a value that fits in `word`.
+    private var wide: [UInt64]
 
-    public init() { limbs = [] }
+    /// Little-endian limbs; the last one is never zero (zero has none).
+    package var limbs: [UInt64] { wide.isEmpty ? (word == 0 ? [] : [word]) : wide }
 
-    public init(_ value: UInt64) { limbs = value == 0 ? [] : [value] }
+    public init() {
+        word = 0
+        wide = []
+    }
+
+    public init(_ value: UInt64) {
+        word = value
+        wide = []
+    }
 
     public init(_ value: Int) {
         precondition(value >= 0, "BigUInt cannot hold a negative number")
@@ -44,35 +56,41 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
         self = result
     }
 
-    package var isZero: Bool { limbs.isEmpty }
+    package var isZero: Bool { wide.isEmpty && word == 0 }
 
     /// The value as a machine word, when it fits.
-    package var uint64Value: UInt64? {
-        switch limbs.count {
-        case 0: 0
-        case 1: limbs[0]
-        default: nil
-        }
-    }
+    package var uint64Value: UInt64? { wide.isEmpty ? word : nil }
 
     /// The number of bits needed to write the value (0 for zero).
     package var bitWidth: Int {
-        guard let top = limbs.last else { return 0 }
-        return limbs.count * 64 - top.leadingZeroBitCount
+        guard let top = wide.last else { return 64 - word.leadingZeroBitCount }
+        return wide.count * 64 - top.leadingZeroBitCount
     }
 
     /// Adds `other` in place.
     ///
-    /// - Complexity: O(max(n, m)) for limb counts n and m; no allocation when `self`
-    ///   already has room.
+    /// - Complexity: O(max(n, m)) for limb counts n and m; no allocation while the sum
+    ///   fits in a machine word.
     package mutating func add(_ other: BigUInt) {
-        let m = other.limbs.count
+        if wide.isEmpty && other.wide.isEmpty {
+            let (sum, overflow) = word.addingReportingOverflow(other.word)
+            if !overflow {
+                word = sum
+            } else {
+                wide = [sum, 1]
+                word = 0
+            }
+            return
+        }
+        var limbs = self.limbs
+        let addend = other.limbs
+        let m = addend.count
         if m == 0 { return }
         if limbs.count < m { limbs.append(contentsOf: repeatElement(0, count: m - limbs.count)) }
         var carry = false
         let n = limbs.count
         limbs.withUnsafeMutableBufferPointer { a in
-            other.limbs.withUnsafeBufferPointer { b in
+            addend.withUnsafeBufferPointer { b in
                 for i in 0..<m {
                     let (s1, o1) = a[i].addingReportingOverflow(b[i])
                     let (s2, o2) = s1.addingReportingOverflow(carry ? 1 : 0)
@@ -89,19 +107,30 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
             }
         }
         if carry { limbs.append(1) }
+        self = BigUInt(normalizedLimbs: limbs)
     }
 
     /// Multiplies in place by a machine word.
     ///
     /// - Complexity: O(n) for n limbs.
     package mutating func multiply(by factor: UInt64) {
-        if factor == 0 || limbs.isEmpty {
-            limbs.removeAll()
+        if wide.isEmpty {
+            let (high, low) = word.multipliedFullWidth(by: factor)
+            if high == 0 {
+                word = low
+            } else {
+                wide = [low, high]
+                word = 0
+            }
+            return
+        }
+        if factor == 0 {
+            self = BigUInt()
             return
         }
         if factor == 1 { return }
         var carry: UInt64 = 0
-        limbs.withUnsafeMutableBufferPointer { a in
+        wide.withUnsafeMutableBufferPointer { a in
             for i in a.indices {
                 let (high, low) = a[i].multipliedFullWidth(by: factor)
                 let (sum, overflow) = low.addingReportingOverflow(carry)
@@ -109,7 +138,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
                 carry = high &+ (overflow ? 1 : 0)
             }
         }
-        if carry != 0 { limbs.append(carry) }
+        if carry != 0 { wide.append(carry) }
     }
 
     /// Divides in place by a non-zero machine word and returns the remainder.
@@ -118,7 +147,13 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     @discardableResult
     package mutating func divide(by divisor: UInt64) -> UInt64 {
         precondition(divisor != 0, "division by zero")
+        if wide.isEmpty {
+            let remainder = word % divisor
+            word /= divisor
+            return remainder
+        }
         var remainder: UInt64 = 0
+        var limbs = wide
         limbs.withUnsafeMutableBufferPointer { a in
             for i in a.indices.reversed() {
                 let (q, r) = divisor.dividingFullWidth((remainder, a[i]))
@@ -126,7 +161,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
                 remainder = r
             }
         }
-        while limbs.last == 0 { limbs.removeLast() }
+        self = BigUInt(normalizedLimbs: limbs)
         return remainder
     }
 
@@ -153,16 +188,21 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
         for (i, limb) in b.limbs.enumerated() where limb != 0 {
             var term = a
             term.multiply(by: limb)
-            if !term.limbs.isEmpty { term.limbs.insert(contentsOf: repeatElement(0, count: i), at: 0) }
+            if i > 0 && !term.isZero {
+                term = BigUInt(normalizedLimbs: [UInt64](repeating: 0, count: i) + term.limbs)
+            }
             product.add(term)
         }
         return product
     }
 
     public static func < (a: BigUInt, b: BigUInt) -> Bool {
-        if a.limbs.count != b.limbs.count { return a.limbs.count < b.limbs.count }
-        for i in a.limbs.indices.reversed() where a.limbs[i] != b.limbs[i] {
-            return a.limbs[i] < b.limbs[i]
+        if a.wide.isEmpty && b.wide.isEmpty { return a.word < b.word }
+        let a = a.limbs
+        let b = b.limbs
+        if a.count != b.count { return a.count < b.count }
+        for i in a.indices.reversed() where a[i] != b[i] {
+            return a[i] < b[i]
         }
         return false
     }
@@ -179,8 +219,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     ///
     /// - Complexity: O(n²) for n limbs.
     public var description: String {
-        guard !limbs.isEmpty else { return "0" }
-        if limbs.count == 1 { return String(limbs[0]) }
+        if wide.isEmpty { return String(word) }
         var rest = self
         var chunks: [UInt64] = []
         while !rest.isZero { chunks.append(rest.divide(by: 10_000_000_000_000_000_000)) }
@@ -210,8 +249,16 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
         self = value
     }
 
-    /// A value from little-endian limbs with no leading zero limb.
+    /// A value from little-endian limbs (leading zero limbs are dropped).
     init(normalizedLimbs limbs: [UInt64]) {
-        self.limbs = limbs
+        var top = limbs.count
+        while top > 0 && limbs[top - 1] == 0 { top -= 1 }
+        if top <= 1 {
+            word = top == 0 ? 0 : limbs[0]
+            wide = []
+        } else {
+            word = 0
+            wide = top == limbs.count ? limbs : Array(limbs[..<top])
+        }
     }
 }

@@ -177,7 +177,8 @@ public struct PathCounts: Sendable {
             width[v] = top
             bits[v] = top * 64 - limbs[base + top - 1].leadingZeroBitCount
             if graph.isEnding[v] {
-                let count = BigUInt(normalizedLimbs: Array(limbs[base..<(base + top)]))
+                let count =
+                    top == 1 ? BigUInt(limbs[base]) : BigUInt(normalizedLimbs: Array(limbs[base..<(base + top)]))
                 perEnding[v] = count
                 total.add(count)
                 freeSlots[w].append(base)
@@ -262,6 +263,9 @@ public struct PathEnumerator: Sequence, Sendable {
         private var passages: [Int] = []
         private var edges: [Int] = []
         private var started = false
+        /// The last node and edge of the path `advance` stopped at (`edge` -1: the start
+        /// alone); the rest of it is `passages` and `edges`.
+        private var last: (node: Int, edge: Int) = (-1, -1)
 
         init(_ enumerator: PathEnumerator) {
             graph = enumerator.graph
@@ -270,24 +274,50 @@ public struct PathEnumerator: Sequence, Sendable {
             onPath = [Bool](repeating: false, count: graph.count)
         }
 
-        private func isTarget(_ v: Int) -> Bool { graph.isEnding[v] && (ending == nil || ending == graph.passageOf[v]) }
-
-        private func path(_ nodes: [Int], _ edges: [Int]) -> StoryPath {
-            StoryPath(passages: nodes.map { graph.passageOf[$0] }, edges: edges)
+        @inline(__always)
+        private func isTarget(_ v: Int) -> Bool {
+            graph.isEnding[v] && (ending == nil || ending == graph.passageOf[v])
         }
 
-        public mutating func next() -> StoryPath? {
+        /// The path `advance` moved to.
+        public var current: StoryPath {
+            var nodes: [Int] = []
+            nodes.reserveCapacity(passages.count + 1)
+            for v in passages { nodes.append(graph.passageOf[v]) }
+            nodes.append(graph.passageOf[last.node])
+            var taken: [Int] = []
+            taken.reserveCapacity(edges.count + 1)
+            taken.append(contentsOf: edges)
+            if last.edge >= 0 { taken.append(last.edge) }
+            return StoryPath(passages: nodes, edges: taken)
+        }
+
+        /// The number of choices on the path `advance` moved to.
+        public var currentLength: Int { edges.count + (last.edge >= 0 ? 1 : 0) }
+
+        public mutating func next() -> StoryPath? { advance() ? current : nil }
+
+        /// Moves to the next path without building it (`current` builds it); false when
+        /// there is none. What a caller that counts or measures paths uses: no array is
+        /// made per path.
+        ///
+        /// - Complexity: the edges the search inspects up to the next path.
+        public mutating func advance() -> Bool {
             let start = graph.start
             if !started {
                 started = true
-                guard live[start] else { return nil }
-                if isTarget(start) { return path([start], []) }
+                guard live[start] else { return false }
+                if isTarget(start) {
+                    last = (start, -1)
+                    return true
+                }
                 frames.append((start, graph.edgeOffsets[start]))
                 passages.append(start)
                 onPath[start] = true
             }
             let offsets = graph.edgeOffsets
             let targets = graph.edgeTargets
+            let isEnding = graph.isEnding
             while !frames.isEmpty {
                 let top = frames.count - 1
                 let v = frames[top].v
@@ -302,14 +332,19 @@ public struct PathEnumerator: Sequence, Sendable {
                 frames[top].edge = e + 1
                 let w = targets[e]
                 guard live[w], !onPath[w] else { continue }
-                if isTarget(w) { return path(passages + [w], edges + [e]) }
-                if graph.isEnding[w] { continue }
+                if isEnding[w] {
+                    if ending == nil || ending == graph.passageOf[w] {
+                        last = (w, e)
+                        return true
+                    }
+                    continue
+                }
                 onPath[w] = true
                 frames.append((w, offsets[w]))
                 passages.append(w)
                 edges.append(e)
             }
-            return nil
+            return false
         }
     }
 }

@@ -590,11 +590,10 @@ public struct StateAnalysis: Sendable {
         var onlyStructural: [Int] = []
         if proven {
             let structure = reachability ?? Reachability(graph)
-            for p in structure.reachableEndings where endingState[p] < 0 {
-                blocked.append(
-                    BlockedEnding(
-                        passage: p,
-                        blocking: Self.blocking(graph, ending: p, reached: nodeReached, structure: structure)))
+            let missed = structure.reachableEndings.filter { endingState[$0] < 0 }
+            let blocking = Self.blocking(graph, endings: missed, reached: nodeReached, structure: structure)
+            for (p, choices) in zip(missed, blocking) {
+                blocked.append(BlockedEnding(passage: p, blocking: choices))
             }
             onlyStructural = (0..<graph.passageCount).filter {
                 structure.reachable[$0] && !passageReached[$0] && !story.passages[$0].isEnding && !graph.isEnding[$0]
@@ -713,34 +712,64 @@ public struct StateAnalysis: Sendable {
         return words
     }
 
-    /// The choices that block `ending`: a search back from its nodes through nodes no
-    /// state reached, stopping at edges that leave a reached node (whose condition, or
-    /// the fallback rule, kept them from being followed), nearest first, each once.
+    /// The choices that block each of `endings`: per ending, a search back from its nodes
+    /// through nodes no state reached, stopping at edges that leave a reached node (whose
+    /// condition, or the fallback rule, kept them from being followed), nearest first, each
+    /// once.
     ///
-    /// - Complexity: O(V + E).
-    static func blocking(_ graph: StoryGraph, ending p: Int, reached: [Bool], structure: Reachability) -> [ChoiceRef] {
-        var visited = [Bool](repeating: false, count: graph.count)
-        var queue: [Int] = []
-        for v in 0..<graph.count where graph.passageOf[v] == p && graph.isEnding[v] && structure.reachableNodes[v] {
-            visited[v] = true
-            queue.append(v)
+    /// The searches share one mark array (a search's number marks what it visited) and
+    /// one index of ending nodes by passage, so each costs only what it visits: a story
+    /// with many blocked endings is not searched whole once per ending.
+    ///
+    /// - Complexity: O(V + E) to set up, then O(V' + E') per ending, where V' and E' are
+    ///   the unreached nodes its search visits and the edges into them.
+    static func blocking(_ graph: StoryGraph, endings: [Int], reached: [Bool], structure: Reachability)
+        -> [[ChoiceRef]]
+    {
+        guard !endings.isEmpty else { return [] }
+        // The ending nodes of each passage asked about (a passage and its copies).
+        var slot = [Int32](repeating: -1, count: graph.passageCount)
+        for (k, p) in endings.enumerated() { slot[p] = Int32(k) }
+        var firstNode = [Int32](repeating: -1, count: endings.count)
+        var nextNode = [Int32](repeating: -1, count: graph.count)
+        for v in stride(from: graph.count - 1, through: 0, by: -1) {
+            let k = slot[graph.passageOf[v]]
+            guard k >= 0, graph.isEnding[v], structure.reachableNodes[v] else { continue }
+            nextNode[v] = firstNode[Int(k)]
+            firstNode[Int(k)] = Int32(v)
         }
-        var result: [ChoiceRef] = []
-        var head = 0
-        while head < queue.count {
-            let w = queue[head]
-            head += 1
-            for i in graph.reverseOffsets[w]..<graph.reverseOffsets[w + 1] {
-                let u = graph.reverseSources[i]
-                if reached[u] {
-                    let ref = graph.edgeRefs[graph.reverseEdges[i]]
-                    if !result.contains(ref) { result.append(ref) }
-                } else if !visited[u] && structure.reachableNodes[u] {
-                    visited[u] = true
-                    queue.append(u)
+        var mark = [Int32](repeating: -1, count: graph.count)
+        var queue: [Int] = []
+        var results: [[ChoiceRef]] = []
+        results.reserveCapacity(endings.count)
+        for k in endings.indices {
+            let stamp = Int32(k)
+            queue.removeAll(keepingCapacity: true)
+            var v = Int(firstNode[k])
+            while v >= 0 {
+                mark[v] = stamp
+                queue.append(v)
+                v = Int(nextNode[v])
+            }
+            var result: [ChoiceRef] = []
+            var seen: Set<ChoiceRef> = []
+            var head = 0
+            while head < queue.count {
+                let w = queue[head]
+                head += 1
+                for i in graph.reverseOffsets[w]..<graph.reverseOffsets[w + 1] {
+                    let u = graph.reverseSources[i]
+                    if reached[u] {
+                        let ref = graph.edgeRefs[graph.reverseEdges[i]]
+                        if seen.insert(ref).inserted { result.append(ref) }
+                    } else if mark[u] != stamp && structure.reachableNodes[u] {
+                        mark[u] = stamp
+                        queue.append(u)
+                    }
                 }
             }
+            results.append(result)
         }
-        return result
+        return results
     }
 }
