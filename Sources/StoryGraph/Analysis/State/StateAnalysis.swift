@@ -136,9 +136,14 @@ public struct StateAnalysis: Sendable {
     /// The computed links (`previous()`, `(goto: $next)`) of passages a reader reaches:
     /// the search cannot follow them, so the states behind them are not explored.
     package let computedLinks: [ChoiceRef]
-    /// Whether what no reader reaches is proven: every state was explored and no reader
-    /// meets a computed link. Otherwise "never" may be wrong and is not claimed.
-    package var provesAbsence: Bool { isComplete && computedLinks.isEmpty }
+    /// The calls followed as plain steps (`StoryGraph.callsCut`: nested too deep, or past
+    /// the copy budget) in passages a reader reaches: their returns lead nowhere in the
+    /// node graph, so the states after them are not explored.
+    package let callsCut: [ChoiceRef]
+    /// Whether what no reader reaches is proven: every state was explored, and no reader
+    /// meets a computed link or a call cut. Otherwise "never" may be wrong and is not
+    /// claimed.
+    package var provesAbsence: Bool { isComplete && computedLinks.isEmpty && callsCut.isEmpty }
     /// The endings some state reached, each with a witness: found whether or not the
     /// search explored every state.
     package let reachedEndings: [ReachedEnding]
@@ -583,9 +588,12 @@ public struct StateAnalysis: Sendable {
         }
         let computedLinks = graph.dynamicLinks.filter { passageReached[$0.passage] }
         self.computedLinks = computedLinks
+        // A cut call is followed only where its passage is shown: unmet, it hides nothing.
+        let callsCut = graph.callsCut.map(\.ref).filter { passageReached[$0.passage] }
+        self.callsCut = callsCut
         // What no state reaches, and what held on every state met, is claimed only when
         // every state was explored: a search cut short says nothing of what it missed.
-        let proven = stop == nil && computedLinks.isEmpty
+        let proven = stop == nil && computedLinks.isEmpty && callsCut.isEmpty
         var blocked: [BlockedEnding] = []
         var onlyStructural: [Int] = []
         if proven {
