@@ -384,7 +384,7 @@ import Testing
         let v = StateAnalysis(
             StoryGraph(story), budget: .init(maxStates: 1_000_000, seconds: .infinity, maxBytes: 50_000))
         #expect(v.stoppedBy == .bytes)
-        #expect(v.bytes == 221_384)
+        #expect(v.bytes == 549_064)
         #expect(v.isComplete == false)
         #expect(
             StateAnalysis(StoryGraph(story), budget: .init(maxStates: 1_000_000, seconds: 0)).stoppedBy
