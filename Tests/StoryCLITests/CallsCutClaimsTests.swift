@@ -51,7 +51,7 @@ import Testing
         #expect(
             state == """
                 what a reader can reach, given the story's variables)
-                  states explored    371 (complete, but a reader meets a call whose return the search cannot follow: what is not reached may still be reachable)
+                  states explored    344 (complete, but a reader meets a call whose return the search cannot follow: what is not reached may still be reachable)
                   variables tracked  depth
                   reachable ending  steps  paths  odds  witness (the reader's choices)
                   ----------------  -----  -----  ----  ------------------------------

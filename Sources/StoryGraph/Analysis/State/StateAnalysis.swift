@@ -344,12 +344,13 @@ public struct StateAnalysis: Sendable {
         var transitionOffsets: [Int32] = [0]
         var transitionTargets: [Int32] = []
         var transitionEdges: [Int32] = []
+        var livenessBytes = 0
         var stop: Bound?
         /// The bytes of the search's tables (the states, their index, parents and
         /// transitions, the values interned), by count: the allocator's slack aside.
         func bytesUsed() -> Int {
             storage.count * 4 + table.count * 8 + parent.count * 8 + transitionTargets.count * 8 + transitionOffsets
-                .count * 4 + valueBytes + memo.bytes
+                .count * 4 + valueBytes + memo.bytes + livenessBytes
         }
         func hash(_ s: [Int32]) -> UInt64 {
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -502,7 +503,16 @@ public struct StateAnalysis: Sendable {
         var current = [Int32](repeating: 0, count: width)
         for slot in 0..<slotCount { current[1 + slot] = intern(slot, model.initial[slot]) }
         refresh(&current)
+        // What no longer matters at a node is forgotten (`StateLiveness`): a dead variable
+        // takes its initial value.
+        let liveness = StateLiveness(
+            graph, model, probes: zip(probes, probeProgram).map { (scope: $0.scope, program: $1) },
+            canonical: Array(current[1..<(1 + slotCount)]), counterBase: counterBase, onceBase: onceBase)
+        livenessBytes = liveness?.bytes ?? 0
         enter(graph.start, &current)
+        // The start as entered, before anything is forgotten: where witnesses are replayed from.
+        let startState = current
+        liveness?.reset(&current)
         _ = insert(current, parent: -1, edge: -1)
         var steps = 0
         var next = current
@@ -579,6 +589,7 @@ public struct StateAnalysis: Sendable {
                 if bit >= 0 { next[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
                 apply(model.choiceEffects[flat], owner: choiceEffectBase[flat], &next)
                 enter(graph.edgeTargets[e], &next)
+                liveness?.reset(&next)
                 // A step is assumed when its condition, or for a fallback another's, was unknown.
                 let assuming =
                     !probes.isEmpty
@@ -632,7 +643,9 @@ public struct StateAnalysis: Sendable {
             reached.append(ReachedEnding(passage: p, witness: witness.reversed()))
         }
         self.reachedEndings = reached
-        /// The way from the start to state `i`, with the tracked values at each step.
+        /// The way from the start to state `i`, with the tracked values at each step: the
+        /// choices replayed from the start, so that a value the search forgot
+        /// (`StateLiveness`) shows as the reader has it.
         func trace(_ i: Int) -> StateTrace? {
             guard i >= 0 else { return nil }
             var chain: [Int] = []
@@ -641,14 +654,22 @@ public struct StateAnalysis: Sendable {
                 chain.append(j)
                 j = Int(parent[j])
             }
+            var state = startState
             return StateTrace(
                 steps: chain.reversed().map { j in
-                    let base = j * width
+                    let edge = Int(parentEdge[j])
+                    if edge >= 0 {
+                        let flat = edgeChoice[edge]
+                        let bit = model.onceBit[flat]
+                        if bit >= 0 { state[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
+                        apply(model.choiceEffects[flat], owner: choiceEffectBase[flat], &state)
+                        enter(graph.edgeTargets[edge], &state)
+                    }
                     return StateTrace.Step(
-                        choice: parentEdge[j] >= 0 ? graph.edgeRefs[Int(parentEdge[j])] : nil,
-                        passage: graph.passageOf[Int(storage[base])],
+                        choice: edge >= 0 ? graph.edgeRefs[edge] : nil,
+                        passage: graph.passageOf[Int(storage[j * width])],
                         values: (0..<slotCount).map { slot in
-                            let id = storage[base + 1 + slot]
+                            let id = state[1 + slot]
                             return id < 0 ? nil : values[slot][Int(id)]
                         })
                 })
