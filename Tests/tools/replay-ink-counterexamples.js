@@ -121,7 +121,10 @@ let checked = 0;
 for (const result of verdicts.expectations) {
     const trace = result.trace;
     if (!trace || !trace.play_keys) continue;
-    if (!(result.verdict === "fails" || (result.verdict === "holds" && result.kind === "reachable"))) continue;
+    // An unknown verdict's trace is a way through a condition storygraph cannot decide:
+    // replayed as evidence, not counted as agreement.
+    const evidence = result.verdict === "unknown";
+    if (!(evidence || result.verdict === "fails" || (result.verdict === "holds" && result.kind === "reachable"))) continue;
     const expectation = expectations[verdicts.expectations.indexOf(result)];
     const { story, labels, error } = replay(trace.play_keys);
     const said = trace.steps.filter((s) => s.choice_text !== undefined && s.choice_text !== "");
@@ -129,13 +132,27 @@ for (const result of verdicts.expectations) {
     let agrees;
     let why;
     if (error) {
+        // An unknown verdict's way that the runtime does not offer: the condition storygraph
+        // could not decide was false there, so that way is not a playthrough.
+        if (evidence) {
+            console.log(`EVIDENCE  unknown ${result.name}: the runtime does not play this way (${error})`);
+            continue;
+        }
         unplayable++;
         console.log(`UNPLAYABLE ${result.name}: ${error}`);
         continue;
     }
     switch (result.kind) {
+        case "every_ending_reachable":
         case "reachable":
         case "unreachable": {
+            if (result.kind === "every_ending_reachable") {
+                const place = trace.steps[trace.steps.length - 1].passage;
+                const n = visits(story, place);
+                agrees = n > 0;
+                why = `the runtime visited '${place}' ${n} time(s)`;
+                break;
+            }
             const passage = expectation[result.kind];
             const n = visits(story, passage);
             agrees = n > 0;
@@ -159,6 +176,10 @@ for (const result of verdicts.expectations) {
         }
         default:
             continue;
+    }
+    if (evidence) {
+        console.log(`EVIDENCE  unknown ${result.name}: ${trace.play_keys.length} choices; ${why}`);
+        continue;
     }
     checked++;
     const labelsAgree = wanted.length === 0 || wanted.every((w, i) => labels[i] === undefined || labels[i].trim() === w.trim());
