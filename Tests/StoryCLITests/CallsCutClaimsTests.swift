@@ -106,7 +106,8 @@ import Testing
             """, name: "well-expect.json")
         let run = runCLI(["test", story, "--expect", expect, "--quiet"])
         #expect(run.exitCode == 2)
-        let cut = "a reader meets a call in 'well.c-0' nested more than 16 deep or past the copy budget, whose return the search cannot follow"
+        let cut =
+            "a reader meets a call in 'well.c-0' nested more than 16 deep or past the copy budget, whose return the search cannot follow"
         #expect(
             run.stdout.contains(
                 """

@@ -130,7 +130,8 @@ public struct StateAnalysis: Sendable {
     /// what `--timings` says of the search.
     package var rateDescription: String {
         let time = seconds < 1 ? NumberText.fixed(seconds * 1000) + " ms" : NumberText.fixed(seconds) + " s"
-        return "\(NumberText.grouped(states)) states in \(time), \(NumberText.grouped(Int(statesPerSecond))) states a second of CPU time; "
+        return
+            "\(NumberText.grouped(states)) states in \(time), \(NumberText.grouped(Int(statesPerSecond))) states a second of CPU time; "
             + (stopDescription ?? "complete")
     }
     package let steps: Int
@@ -565,8 +566,7 @@ public struct StateAnalysis: Sendable {
                 }
             }
             if model.isFallback[p] {
-                for (k, e) in edges.enumerated() where !edgeIsFallback[e] && truths[k] == .yes
-                {
+                for (k, e) in edges.enumerated() where !edgeIsFallback[e] && truths[k] == .yes {
                     anySure = true
                 }
             }

@@ -57,7 +57,7 @@ struct StateLiveness {
             }
         }
         let story = graph.story
-        var passageReads: [[Int]] = []  // per passage: items its own effects' values read
+        var passageReads: [[Int]] = [] // per passage: items its own effects' values read
         for p in story.passages.indices {
             var reads: [Int] = []
             for effect in model.passageEffects[p] {
@@ -142,7 +142,9 @@ struct StateLiveness {
                 where isLive(v, slotCount + counterCount + bit) {
                     keep |= 1 << UInt32(bit & 31)
                 }
-                let all: UInt32 = model.onceOnlyChoices - word * 32 >= 32 ? .max : (1 << UInt32(model.onceOnlyChoices - word * 32)) - 1
+                let all: UInt32 =
+                    model.onceOnlyChoices - word * 32 >= 32
+                    ? .max : (1 << UInt32(model.onceOnlyChoices - word * 32)) - 1
                 guard keep != all else { continue }
                 words.append(Int32(onceBase + word))
                 keeps.append(Int32(bitPattern: keep))
