@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `storygraph test` on real public stories (issue 29): The Intercept (inkle's ink story) and
 # Snakeroot (a ChoiceScript game), each with the expectations in Benchmarks/expect/, with a
-# release build. Prints the states explored, states a second (over the whole command: load,
-# search and output), whether the search completed, and each verdict, beside inkcheck's
+# release build. Prints the states explored, states a second (of the search's own CPU time,
+# from `--timings`, and over the whole command by wall clock: load, search and output),
+# whether the search completed, and each verdict, beside inkcheck's
 # published figure of about 6,700 states a second on The Intercept (a figure its authors
 # publish, not one measured here: inkcheck is not run).
 #
@@ -28,7 +29,7 @@ run() {
     fi
     local start end json
     start=$(date +%s.%N)
-    json=$("$bin" test "$story" --expect "$expect" --format json --quiet "${budget[@]}" 2>/dev/null)
+    json=$("$bin" test "$story" --expect "$expect" --format json --quiet --timings "${budget[@]}" 2>/dev/null)
     end=$(date +%s.%N)
     python3 - "$name" "$start" "$end" "$inkcheck" "$json" <<'PY'
 import json, sys
@@ -37,9 +38,12 @@ doc = json.loads(text)
 seconds = end - start
 states = doc["search"]["states"]
 rate = states / seconds
+cpu = doc["search"]["seconds"]
+cpu_rate = doc["search"]["states_per_second"]
 complete = "complete" if doc["search"]["complete"] else "stopped by " + str(doc["search"]["stopped_by"])
-print(f"{name}: {states:,} states in {seconds:.1f} s = {rate:,.0f} states/s "
-      f"({rate / inkcheck:.0f}x inkcheck's published {inkcheck:,}/s on The Intercept); search {complete}")
+print(f"{name}: {states:,} states; search {cpu:.2f} s of CPU = {cpu_rate:,.0f} states/s "
+      f"({cpu_rate / inkcheck:.0f}x inkcheck's published {inkcheck:,}/s on The Intercept); "
+      f"whole command {seconds:.1f} s by wall clock = {rate:,.0f} states/s; search {complete}")
 for e in doc["expectations"]:
     print(f"  {e['verdict']:<8} {e['name']}: {e['reason']}")
 PY
@@ -47,3 +51,16 @@ PY
 
 run "The Intercept (ink)" "$stories/ink/TheIntercept.ink" Benchmarks/expect/the-intercept.json
 run "Snakeroot (ChoiceScript)" "$stories/choicescript/scenes" Benchmarks/expect/snakeroot.json
+# Each counterexample replayed in the story's own runtime, when the runtime is at hand:
+# $INKJS (inkjs bundled for node, see Tests/tools/replay-ink-counterexamples.js) and
+# $CHOICESCRIPT (a copy of dfabulich/choicescript).
+replay() {
+    local story=$1 expect=$2 script=$3 tool=$4 game=$5
+    [ -e "$story" ] && [ -n "$tool" ] && [ -e "$tool" ] || return 0
+    "$bin" test "$story" --expect "$expect" --format json --quiet "${budget[@]}" >"$stories/verdicts.json" 2>/dev/null
+    node "$script" "$tool" "$game" "$stories/verdicts.json"
+}
+replay "$stories/ink/TheIntercept.ink" Benchmarks/expect/the-intercept.json Tests/tools/replay-ink-counterexamples.js \
+    "${INKJS:-}" "$stories/ink/TheIntercept.ink"
+replay "$stories/choicescript/scenes" Benchmarks/expect/snakeroot.json Tests/tools/replay-choicescript-counterexamples.js \
+    "${CHOICESCRIPT:-}" "$stories/choicescript"

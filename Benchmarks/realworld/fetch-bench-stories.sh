@@ -60,6 +60,6 @@ while IFS='|' read -r -a story; do
 done <<'LIST'
 twine|Techy-Nature/ETHERTALE|ae3ae4078f7d17a916c7ec662b22a869ad81dc05|src|*.twee,*.tw,*.tw2
 ink|inkle/the-intercept|2a816b56e61ce4bf02bec1c638074645bdd871e3|Assets/Ink/TheIntercept.ink|*.ink
-choicescript/scenes|cerberuswrites/snakeroot|abb050ce4bfe26ca850592503ab509b13532937e|web/mygame/scenes|*.txt
+choicescript|cerberuswrites/snakeroot|abb050ce4bfe26ca850592503ab509b13532937e|web/mygame|*.txt,*.png,*.jpg,*.gif
 destini|4Leonid/Destini|513e00623f854cbdfae4a8421784630f76b1609b|Destini/Model/StoryBrain.swift|*.swift
 LIST

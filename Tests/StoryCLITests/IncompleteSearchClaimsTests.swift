@@ -120,7 +120,7 @@ import Testing
         #expect(
             Self.state(of: run.stdout) == """
                 what a reader can reach, given the story's variables)
-                  states explored    13 (complete)
+                  states explored    10 (complete)
                   variables tracked  candles, blessed
                   reachable ending  steps  paths    odds  witness (the reader's choices)
                   ----------------  -----  -----  ------  -----------------------------------

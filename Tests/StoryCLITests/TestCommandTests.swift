@@ -39,7 +39,7 @@ import Testing
         let all = runCLI(["test", Self.game, "--expect", holds, "--quiet"])
         #expect(all.exitCode == 0)
         #expect(
-            all.stdout.hasSuffix("         no reader reaches 'hill@3' (54 states)\n\n1 held, 0 failed, 0 unknown\n"))
+            all.stdout.hasSuffix("         no reader reaches 'hill@3' (29 states)\n\n1 held, 0 failed, 0 unknown\n"))
         let tiny = runCLI(["test", Self.game, "--expect", holds, "--max-states", "5", "--quiet"])
         #expect(tiny.exitCode == 2)
         #expect(

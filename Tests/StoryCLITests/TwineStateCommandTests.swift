@@ -47,7 +47,7 @@ import Testing
         #expect(
             state == """
                 what a reader can reach, given the story's variables)
-                  states explored    31 (complete)
+                  states explored    16 (complete)
                   variables tracked  torches, bell, looked, knocked
                   reachable ending  steps  paths    odds  witness (the reader's choices)
                   ----------------  -----  -----  ------  ------------------------------

@@ -59,7 +59,7 @@ import Testing
         let graph = StoryGraph(story)
         let s = StateAnalysis(graph)
         let o = StateOutcomes(s, graph: graph, budget: .unlimited)
-        #expect(s.states == 6)
+        #expect(s.states == 5)
         #expect(o.perEnding == [0, 0, 1, 2])
         #expect(o.total == 3)
         #expect(o.isExact)
@@ -90,12 +90,13 @@ import Testing
         let s = StateAnalysis(graph, budget: .init(maxStates: 500, maxSteps: 1_000_000))
         #expect(!s.isComplete)
         #expect(s.states == 500)
-        // A at 0 and the odd states, End at the even ones from 2: the search stops while
-        // expanding state 497, whose End would be state 500.
-        #expect(s.expandedStates == 497)
+        // End once (an ending reads nothing, so its states are one), A at every other
+        // state: the search stops while expanding state 499, with 498 paths to End among
+        // the states it explored (a lower bound).
+        #expect(s.expandedStates == 499)
         let o = StateOutcomes(s, graph: graph, budget: .unlimited)
-        #expect(o.total == 249)
-        #expect(o.perEnding == [0, 249])
+        #expect(o.total == 498)
+        #expect(o.perEnding == [0, 498])
         #expect(!o.isExact)
         #expect(!o.unboundedWalks)
         #expect(o.endingProbability == nil)

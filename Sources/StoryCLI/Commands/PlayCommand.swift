@@ -237,9 +237,13 @@ struct PlayCommand: Command {
             return nil
         }
         guard analysis.provesAbsence else {
+            let unfollowed =
+                analysis.computedLinks.isEmpty
+                ? "calls whose returns it cannot follow (nested too deep, or past the copy budget)"
+                : "computed links it cannot follow"
             terminal.printError(
                 TerminalLine(
-                    "play: the state search did not reach ending '\(id)', but a reader meets computed links it cannot follow: it may still be reachable"
+                    "play: the state search did not reach ending '\(id)', but a reader meets \(unfollowed): it may still be reachable"
                 ))
             return nil
         }

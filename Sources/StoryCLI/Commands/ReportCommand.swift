@@ -125,6 +125,7 @@ struct ReportCommand: WatchableCommand {
                         step.name.padding(toLength: 14, withPad: " ", startingAt: 0)
                             + String(format: "%9.1f ms", step.seconds * 1000)))
             }
+            if let state = analysed.state { terminal.printError(TerminalLine("state search: " + state.rateDescription)) }
         }
         return .success
     }

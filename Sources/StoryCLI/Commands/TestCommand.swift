@@ -31,7 +31,8 @@ struct TestCommand: WatchableCommand {
                 "STORY", help: "The story file (or several files / a folder for formats that span files).",
                 repeating: true)
         ],
-        options: [expectOption.spec, formatOption.spec] + AnalysisOptions.stateSpecs + [Watch.option.spec]
+        options: [expectOption.spec, formatOption.spec, timingsOption.spec] + AnalysisOptions.stateSpecs
+            + [Watch.option.spec]
             + InputOptions.specs)
 
     static let expectOption = Option.text(
@@ -41,10 +42,13 @@ struct TestCommand: WatchableCommand {
     )
     static let formatOption = Option<Format>.choice(
         "format", help: "Output format (junit: JUnit XML for CI test tabs; sarif: SARIF 2.1.0).", default: .text)
+    static let timingsOption = Option.flag(
+        "timings", help: "Write the state search's time and states a second to stderr (and, in JSON, to \"search\").")
 
     let paths: [String]
     let expectFile: String?
     let format: Format
+    let timings: Bool
     let input: InputOptions
     let stateBudget: StateAnalysis.Budget
     let watches: Bool
@@ -56,6 +60,7 @@ struct TestCommand: WatchableCommand {
         paths = arguments.positional
         expectFile = arguments.value(Self.expectOption)
         format = arguments[Self.formatOption]
+        timings = arguments[Self.timingsOption]
         input = try InputOptions(arguments)
         stateBudget = AnalysisOptions.stateBudget(arguments)
         watches = arguments[Watch.option]
@@ -83,13 +88,14 @@ struct TestCommand: WatchableCommand {
         let check = ExpectationCheck(graph, expectations, budget: stateBudget)
         switch format {
         case .text: terminal.write(check.text(storyArguments: paths, expectFile: file))
-        case .json: terminal.write(check.json(storyArguments: paths, expectFile: file))
+        case .json: terminal.write(check.json(storyArguments: paths, expectFile: file, timings: timings))
         case .junit: terminal.write(check.junit(storyArguments: paths, expectFile: file))
         case .sarif:
             terminal.write(
                 check.sarif(tool: CheckCommand.tool, currentFolder: FileManager.default.currentDirectoryPath))
         }
         if format != .text, !terminal.quiet { terminal.printError(TerminalLine(check.summary)) }
+        if timings { terminal.printError(TerminalLine("state search: " + check.analysis.rateDescription)) }
         switch check.verdict {
         case .holds: return .success
         case .fails: return .findings

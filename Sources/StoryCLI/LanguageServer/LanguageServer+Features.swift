@@ -119,6 +119,9 @@ extension LanguageServer {
             return "never reached: no playthrough gets here under the story's conditions (every state explored)"
         }
         if let stop = state.stopDescription { return "unknown: the state search \(stop) before reaching it" }
+        if state.computedLinks.isEmpty {
+            return "unknown: a call whose return the state search cannot follow may lead here"
+        }
         return "unknown: a computed link may lead here"
     }
 

@@ -2,8 +2,8 @@ extension Lint {
     /// The rules of the state search: endings and passages no reader reaches given the
     /// variables, conditions that never or always hold, and variables set but never read,
     /// read but never set, read before set. What depends on the states explored is told
-    /// only when the search finished within its budget and met no computed link a reader
-    /// can take (otherwise "never" is unproven).
+    /// only when the search finished within its budget and met no computed link or call
+    /// cut a reader can take (otherwise "never" is unproven).
     ///
     /// - Complexity: O(P + C) besides the search.
     static func stateFindings(

@@ -182,7 +182,8 @@ extension ExpectationCheck {
     }
 
     /// The JSON document (`Schemas/test.schema.json`), snake_case keys, pretty-printed.
-    package func json(storyArguments: [String], expectFile: String) -> String {
+    /// `timings`: with the search's seconds and states a second (not deterministic).
+    package func json(storyArguments: [String], expectFile: String, timings: Bool = false) -> String {
         let (holds, fails, unknown) = counts
         let expectations = results.map { result -> ReportValue in
             let e = result.expectation
@@ -225,7 +226,10 @@ extension ExpectationCheck {
                     ("states", .int(analysis.states)), ("complete", .bool(analysis.isComplete)),
                     ("proves_absence", .bool(analysis.provesAbsence)),
                     ("stopped_by", .optional(analysis.stoppedBy?.rawValue)),
-                ])
+                ]
+                    + (timings
+                        ? [("seconds", .double(analysis.seconds)), ("states_per_second", .double(analysis.statesPerSecond))]
+                        : []))
             ),
             ("verdict", .string(verdict.rawValue)),
             ("counts", .object([("holds", .int(holds)), ("fails", .int(fails)), ("unknown", .int(unknown))])),

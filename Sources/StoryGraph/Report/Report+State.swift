@@ -68,6 +68,9 @@ extension Report {
         /// Computed links a reader meets: the search cannot follow them, so what it did
         /// not reach may still be reachable.
         package var computedLinks: [ChoiceAt] = []
+        /// Calls a reader meets that were followed as plain steps (nested too deep, or past
+        /// the copy budget): the search cannot follow their returns, so likewise.
+        package var callsCut: [ChoiceAt] = []
         package var setNeverRead: [String]
         package var readNeverSet: [String]
         package var readBeforeSet: [ReadBeforeSet]
@@ -86,9 +89,24 @@ extension Report {
         package var oddsConverged: Bool?
 
         /// Whether what no reader reaches is proven (`StateAnalysis.provesAbsence`): every
-        /// state explored and no computed link met. Otherwise the lists of what no state
-        /// reaches, and of conditions never or always true, are empty: nothing is claimed.
-        package var provesAbsence: Bool { complete && computedLinks.isEmpty }
+        /// state explored and no computed link or call cut met. Otherwise the lists of what
+        /// no state reaches, and of conditions never or always true, are empty: nothing is
+        /// claimed.
+        package var provesAbsence: Bool { complete && computedLinks.isEmpty && callsCut.isEmpty }
+
+        /// Why the claims about every state are not made (`provesAbsence` false), as the
+        /// outputs say it; nil when they are proven. `budget` names the bound that stopped
+        /// the search (`Report.stateBound`).
+        package func unproven(budget: String) -> String? {
+            if !complete { return "the search stopped at \(budget)" }
+            if !computedLinks.isEmpty { return "a reader meets a computed link the search cannot follow" }
+            if !callsCut.isEmpty { return Self.callCutReason }
+            return nil
+        }
+
+        /// Why a call cut withholds the claims (`StateAnalysis.callsCut`).
+        package static let callCutReason =
+            "a reader meets a call nested more than \(CallExpansion.depthLimit) deep or past the copy budget, whose return the search cannot follow"
     }
 }
 
@@ -146,6 +164,7 @@ extension Report.State {
         unknown = s.unknownChoices.map(at)
         unknownEvaluations = s.unknownEvaluations
         computedLinks = s.computedLinks.map(at)
+        callsCut = s.callsCut.map(at)
         setNeverRead = s.setNeverRead
         readNeverSet = s.readNeverSet
         readBeforeSet = s.readBeforeSet.map { ReadBeforeSet(variable: $0.variable, choice: at($0.choice)) }
@@ -169,14 +188,16 @@ extension Report {
                 ? "a computed link" : "\(NumberText.grouped(s.computedLinks.count)) computed links"
             explored =
                 "\(NumberText.grouped(s.states)) (complete, but a reader meets \(links) the search cannot follow: what is not reached may still be reachable)"
+        } else if !s.callsCut.isEmpty {
+            let calls =
+                s.callsCut.count == 1 ? "a call" : "\(NumberText.grouped(s.callsCut.count)) calls"
+            explored =
+                "\(NumberText.grouped(s.states)) (complete, but a reader meets \(calls) whose return the search cannot follow: what is not reached may still be reachable)"
         } else {
             explored = "\(NumberText.grouped(s.states)) (complete)"
         }
         // Why the claims about every state are not made; nil when they are proven.
-        let unproven: String? =
-            !s.complete
-            ? "the search stopped at \(budget)"
-            : s.computedLinks.isEmpty ? nil : "a reader meets a computed link the search cannot follow"
+        let unproven = s.unproven(budget: budget)
         func choices(_ list: [State.ChoiceAt]) -> ReportText {
             guard !list.isEmpty else { return "0" }
             var items = list.prefix(10).map(Self.text)
@@ -282,6 +303,9 @@ extension Report {
                         s.computedLinks.isEmpty ? nil : "computed links a reader meets", choices(s.computedLinks),
                         [.init("computed_links", choiceValues(s.computedLinks))]),
                     .init(
+                        s.callsCut.isEmpty ? nil : "calls cut a reader meets", choices(s.callsCut),
+                        [.init("calls_cut", choiceValues(s.callsCut))]),
+                    .init(
                         "conditions not understood",
                         s.unknown.isEmpty
                             ? "0"
@@ -337,7 +361,7 @@ extension Report {
         let count =
             exact
             ? "\(total.formatted()) (exact; \(structural) by the links alone)"
-            : "\(total.formatted())+ (at least: \(!s.complete ? "the search stopped at \(budget)" : s.computedLinks.isEmpty ? budgetNote : "computed links are not followed"); \(structural) by the links alone)"
+            : "\(total.formatted())+ (at least: \(!s.complete ? "the search stopped at \(budget)" : !s.computedLinks.isEmpty ? "computed links are not followed" : !s.callsCut.isEmpty ? "calls cut are not followed to their returns" : budgetNote); \(structural) by the links alone)"
         let cycle = s.cycle ?? []
         let loops: ReportText =
             s.unboundedWalks == true && !cycle.isEmpty
@@ -351,8 +375,9 @@ extension Report {
                 + (s.oddsConverged == false ? " (lower bounds: \(budgetNote))" : "")
         } else {
             odds =
-                s.complete
-                ? "not computed: a reader meets a computed link" : "not computed: the search stopped at \(budget)"
+                !s.complete || s.computedLinks.isEmpty
+                ? ReportText("not computed: " + (unproven ?? budgetNote))
+                : "not computed: a reader meets a computed link"
         }
         return [
             .init("paths under state", "\(count)", [.init("paths", .big(total)), .init("paths_exact", .bool(exact))]),

@@ -1,9 +1,9 @@
 /// The writer's expectations checked against every reader, with one state search
 /// (`StateAnalysis`) that watches all of them at once (`StateProbe`). Each expectation
 /// *holds* (proven over every state a reader can be in: the search explored them all and
-/// met no computed link), *fails* (a reader breaks it: the shortest playthrough that does,
+/// met no computed link or call cut), *fails* (a reader breaks it: the shortest playthrough that does,
 /// or, for what no reader reaches, the proof that none does), or is *unknown* (the search
-/// stopped at its budget, met a computed link, or had to assume a condition it cannot
+/// stopped at its budget, met a computed link or a call cut, or had to assume a condition it cannot
 /// decide: what it found is kept as evidence). A claim is made only when proven.
 package struct ExpectationCheck: Sendable {
     package enum Verdict: String, Sendable, Hashable {
@@ -117,13 +117,18 @@ package struct ExpectationCheck: Sendable {
         }
     }
 
-    /// Why a search that found nothing cannot say more: its budget, or a computed link.
+    /// Why a search that found nothing cannot say more: its budget, a computed link, or a
+    /// call cut (`StateAnalysis.callsCut`).
     private static func incomplete(_ analysis: StateAnalysis, _ graph: StoryGraph) -> String? {
         if let stop = analysis.stopDescription {
             return "after \(NumberText.grouped(analysis.states)) states the search \(stop)"
         }
         if let link = analysis.computedLinks.first {
             return "a reader meets a computed link in '\(graph.ids[link.passage])' the search cannot follow"
+        }
+        if let call = analysis.callsCut.first {
+            return
+                "a reader meets a call in '\(graph.ids[call.passage])' nested more than \(CallExpansion.depthLimit) deep or past the copy budget, whose return the search cannot follow"
         }
         return nil
     }

@@ -120,6 +120,20 @@ public struct StateAnalysis: Sendable {
     package let model: StateModel
     package let budget: Budget
     package let states: Int
+    /// The seconds of CPU time the search's thread took (its model, the search and what it
+    /// found on the way; not the claims made after), so that other work on a busy machine
+    /// does not count: for `--timings`, never in a deterministic output.
+    package let seconds: Double
+    /// States explored a second of CPU time (`seconds`).
+    package var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
+    /// "371 states in 1.2 ms, 308,912 states a second of CPU time; complete" (or "; stopped at …"),
+    /// what `--timings` says of the search.
+    package var rateDescription: String {
+        let time = seconds < 1 ? NumberText.fixed(seconds * 1000) + " ms" : NumberText.fixed(seconds) + " s"
+        return
+            "\(NumberText.grouped(states)) states in \(time), \(NumberText.grouped(Int(statesPerSecond))) states a second of CPU time; "
+            + (stopDescription ?? "complete")
+    }
     package let steps: Int
     /// Evaluation steps taken: each operation of a condition or effect run on a state, and
     /// each variable, counter and once-only word of a state loaded, copied or hashed.
@@ -136,9 +150,14 @@ public struct StateAnalysis: Sendable {
     /// The computed links (`previous()`, `(goto: $next)`) of passages a reader reaches:
     /// the search cannot follow them, so the states behind them are not explored.
     package let computedLinks: [ChoiceRef]
-    /// Whether what no reader reaches is proven: every state was explored and no reader
-    /// meets a computed link. Otherwise "never" may be wrong and is not claimed.
-    package var provesAbsence: Bool { isComplete && computedLinks.isEmpty }
+    /// The calls followed as plain steps (`StoryGraph.callsCut`: nested too deep, or past
+    /// the copy budget) in passages a reader reaches: their returns lead nowhere in the
+    /// node graph, so the states after them are not explored.
+    package let callsCut: [ChoiceRef]
+    /// Whether what no reader reaches is proven: every state was explored, and no reader
+    /// meets a computed link or a call cut. Otherwise "never" may be wrong and is not
+    /// claimed.
+    package var provesAbsence: Bool { isComplete && computedLinks.isEmpty && callsCut.isEmpty }
     /// The endings some state reached, each with a witness: found whether or not the
     /// search explored every state.
     package let reachedEndings: [ReachedEnding]
@@ -186,6 +205,7 @@ public struct StateAnalysis: Sendable {
         _ graph: StoryGraph, reachability: Reachability? = nil, budget: Budget = Budget(), probes: [StateProbe] = []
     ) {
         Self.searchCounter?.add()
+        let began = Self.cpuNanoseconds()
         let model = StateModel(graph, observing: probes.compactMap(\.condition))
         self.model = model
         self.budget = budget
@@ -233,8 +253,48 @@ public struct StateAnalysis: Sendable {
                     return values[slot][Int(id)]
                 }, visits: { counter in Int(state[counterBase + counter]) })
         }
-        func apply(_ effects: [StateModel.CompiledEffect], _ state: inout [Int32]) {
-            for effect in effects {
+        // The conditions (owners 0..<choiceCount) and effects (choiceCount + their number:
+        // the choices' effects, then the passages') are memoized by the words they read.
+        let choiceCount = model.choiceBase[story.passages.count]
+        var memo = StateMemo()
+        var readOffsets: [Int] = [0]
+        var readWords: [Int32] = []
+        var memoized: [Bool] = []
+        func addReads(_ program: ExpressionProgram?, target: Int? = nil) {
+            var words = program.flatMap { StateMemo.reads($0, counterBase: counterBase) }
+            if let target, words != nil, !words!.contains(Int32(1 + target)) { words!.append(Int32(1 + target)) }
+            let ok = program != nil && words != nil && words!.count <= StateMemo.maxReads
+            memoized.append(ok)
+            if ok { readWords += words! }
+            readOffsets.append(readWords.count)
+        }
+        for condition in model.conditions { addReads(condition) }
+        var choiceEffectBase: [Int] = []
+        var passageEffectBase: [Int] = []
+        var effectCount = 0
+        for effects in model.choiceEffects {
+            choiceEffectBase.append(choiceCount + effectCount)
+            effectCount += effects.count
+            for effect in effects { addReads(effect.value, target: effect.operation == nil ? nil : effect.slot) }
+        }
+        for effects in model.passageEffects {
+            passageEffectBase.append(choiceCount + effectCount)
+            effectCount += effects.count
+            for effect in effects { addReads(effect.value, target: effect.operation == nil ? nil : effect.slot) }
+        }
+        /// The memo key of owner `k` on `state`, or nil when it is not memoized.
+        @inline(__always) func memoKey(_ k: Int, _ state: [Int32]) -> UInt64? {
+            guard memoized[k] else { return nil }
+            return StateMemo.pack(state, readWords[readOffsets[k]..<readOffsets[k + 1]])
+        }
+        func apply(_ effects: [StateModel.CompiledEffect], owner base: Int, _ state: inout [Int32]) {
+            for (k, effect) in effects.enumerated() {
+                let key = memoKey(base + k, state)
+                if let key, let id = memo.find(base + k, key) {
+                    state[1 + effect.slot] = Int32(id)
+                    if !model.computed.isEmpty { refresh(&state) }
+                    continue
+                }
                 let value = evaluate(effect.value, state)
                 let result: StateValue?
                 if let op = effect.operation {
@@ -249,6 +309,7 @@ public struct StateAnalysis: Sendable {
                 } else {
                     state[1 + effect.slot] = intern(effect.slot, result)
                 }
+                if let key { memo.store(base + k, key, Int64(state[1 + effect.slot])) }
                 refresh(&state)
             }
         }
@@ -265,7 +326,7 @@ public struct StateAnalysis: Sendable {
                 state[counterBase + counter] += 1
                 refresh(&state)
             }
-            apply(model.passageEffects[p], &state)
+            apply(model.passageEffects[p], owner: passageEffectBase[p], &state)
         }
 
         // States: `width` Int32 each in one array; an open-addressing table (linear
@@ -284,12 +345,13 @@ public struct StateAnalysis: Sendable {
         var transitionOffsets: [Int32] = [0]
         var transitionTargets: [Int32] = []
         var transitionEdges: [Int32] = []
+        var livenessBytes = 0
         var stop: Bound?
         /// The bytes of the search's tables (the states, their index, parents and
         /// transitions, the values interned), by count: the allocator's slack aside.
         func bytesUsed() -> Int {
             storage.count * 4 + table.count * 8 + parent.count * 8 + transitionTargets.count * 8 + transitionOffsets
-                .count * 4 + valueBytes
+                .count * 4 + valueBytes + memo.bytes + livenessBytes
         }
         func hash(_ s: [Int32]) -> UInt64 {
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -340,9 +402,10 @@ public struct StateAnalysis: Sendable {
             return Int32(index)
         }
 
-        let choiceCount = model.choiceBase[story.passages.count]
-        // Each edge's choice in the per-choice arrays, looked up once.
+        // Each edge's choice in the per-choice arrays, and whether it is a fallback, looked
+        // up once (a `Choice` copied in the loop costs its strings' reference counts).
         let edgeChoice = graph.edgeRefs.map { model.choiceBase[$0.passage] + $0.choice }
+        let edgeIsFallback = graph.edgeRefs.map { graph.choice($0).isFallback }
         // Per choice: bit 1 true seen, 2 false seen, 4 unknown seen.
         var seen = [UInt8](repeating: 0, count: choiceCount)
         var firstUnsetRead = [ChoiceRef?](repeating: nil, count: slotCount)
@@ -383,6 +446,8 @@ public struct StateAnalysis: Sendable {
         var probesAtEndings: [Int] = []
         var probesAtNode = [[Int]](repeating: [], count: probes.isEmpty ? 0 : graph.count)
         var probeProgram: [ExpressionProgram?] = []
+        // Each probe's owner in the memo.
+        var probeOwner: [Int] = []
         var observedIndex = 0
         for (k, probe) in probes.enumerated() {
             if probe.condition != nil {
@@ -391,6 +456,8 @@ public struct StateAnalysis: Sendable {
             } else {
                 probeProgram.append(nil)
             }
+            probeOwner.append(memoized.count)
+            addReads(probeProgram[k])
             switch probe.scope {
             case .everyState: probesEverywhere.append(k)
             case .endings: probesAtEndings.append(k)
@@ -414,7 +481,14 @@ public struct StateAnalysis: Sendable {
                 var truth = Truth.no
                 if let program = probeProgram[k] {
                     evaluations &+= program.operationCount
-                    truth = Truth(evaluate(program, state))
+                    let owner = probeOwner[k]
+                    let key = memoKey(owner, state)
+                    if let key, let known = memo.find(owner, key) {
+                        truth = known == 0 ? .no : known == 1 ? .yes : .unknown
+                    } else {
+                        truth = Truth(evaluate(program, state))
+                        if let key { memo.store(owner, key, truth == .no ? 0 : truth == .yes ? 1 : 2) }
+                    }
                 }
                 switch truth {
                 case .yes: break
@@ -430,7 +504,16 @@ public struct StateAnalysis: Sendable {
         var current = [Int32](repeating: 0, count: width)
         for slot in 0..<slotCount { current[1 + slot] = intern(slot, model.initial[slot]) }
         refresh(&current)
+        // What no longer matters at a node is forgotten (`StateLiveness`): a dead variable
+        // takes its initial value.
+        let liveness = StateLiveness(
+            graph, model, probes: zip(probes, probeProgram).map { (scope: $0.scope, program: $1) },
+            canonical: Array(current[1..<(1 + slotCount)]), counterBase: counterBase, onceBase: onceBase)
+        livenessBytes = liveness?.bytes ?? 0
         enter(graph.start, &current)
+        // The start as entered, before anything is forgotten: where witnesses are replayed from.
+        let startState = current
+        liveness?.reset(&current)
         _ = insert(current, parent: -1, edge: -1)
         var steps = 0
         var next = current
@@ -461,7 +544,17 @@ public struct StateAnalysis: Sendable {
                 }
                 evaluations &+= conditionCost[e]
                 unsetRead = -1
-                let truth = Truth(evaluate(program, current))
+                let truth: Truth
+                let key = memoKey(flat, current)
+                if let key, let known = memo.find(flat, key) {
+                    truth = known & 3 == 0 ? .no : known & 3 == 1 ? .yes : .unknown
+                    unsetRead = Int(known >> 2) - 1
+                } else {
+                    truth = Truth(evaluate(program, current))
+                    if let key {
+                        memo.store(flat, key, Int64(unsetRead + 1) << 2 | (truth == .no ? 0 : truth == .yes ? 1 : 2))
+                    }
+                }
                 if unsetRead >= 0, firstUnsetRead[unsetRead] == nil { firstUnsetRead[unsetRead] = graph.edgeRefs[e] }
                 truths.append(truth)
                 switch truth {
@@ -473,8 +566,7 @@ public struct StateAnalysis: Sendable {
                 }
             }
             if model.isFallback[p] {
-                for (k, e) in edges.enumerated() where !graph.choice(graph.edgeRefs[e]).isFallback && truths[k] == .yes
-                {
+                for (k, e) in edges.enumerated() where !edgeIsFallback[e] && truths[k] == .yes {
                     anySure = true
                 }
             }
@@ -489,19 +581,20 @@ public struct StateAnalysis: Sendable {
                     break search
                 }
                 guard truths[k] != .no else { continue }
-                if anySure, graph.choice(graph.edgeRefs[e]).isFallback { continue }
+                if anySure, edgeIsFallback[e] { continue }
                 evaluations &+= followCost[e]
                 let flat = edgeChoice[e]
                 for k in 0..<width { next[k] = current[k] } // in place: no copy made
                 let bit = model.onceBit[flat]
                 if bit >= 0 { next[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
-                apply(model.choiceEffects[flat], &next)
+                apply(model.choiceEffects[flat], owner: choiceEffectBase[flat], &next)
                 enter(graph.edgeTargets[e], &next)
+                liveness?.reset(&next)
                 // A step is assumed when its condition, or for a fallback another's, was unknown.
                 let assuming =
                     !probes.isEmpty
                     && (assumed[index] || truths[k] == .unknown
-                        || (graph.choice(graph.edgeRefs[e]).isFallback && truths.contains(.unknown)))
+                        || (edgeIsFallback[e] && truths.contains(.unknown)))
                 guard let target = insert(next, parent: Int32(index), edge: Int32(e), assuming: assuming) else {
                     break search
                 }
@@ -528,6 +621,7 @@ public struct StateAnalysis: Sendable {
             }
         }
         self.states = stateCount
+        self.seconds = Double(Self.cpuNanoseconds() &- began) / 1e9
         self.steps = min(steps, budget.maxSteps)
         self.evaluationSteps = evaluations
         self.bytes = bytesUsed()
@@ -549,7 +643,9 @@ public struct StateAnalysis: Sendable {
             reached.append(ReachedEnding(passage: p, witness: witness.reversed()))
         }
         self.reachedEndings = reached
-        /// The way from the start to state `i`, with the tracked values at each step.
+        /// The way from the start to state `i`, with the tracked values at each step: the
+        /// choices replayed from the start, so that a value the search forgot
+        /// (`StateLiveness`) shows as the reader has it.
         func trace(_ i: Int) -> StateTrace? {
             guard i >= 0 else { return nil }
             var chain: [Int] = []
@@ -558,14 +654,22 @@ public struct StateAnalysis: Sendable {
                 chain.append(j)
                 j = Int(parent[j])
             }
+            var state = startState
             return StateTrace(
                 steps: chain.reversed().map { j in
-                    let base = j * width
+                    let edge = Int(parentEdge[j])
+                    if edge >= 0 {
+                        let flat = edgeChoice[edge]
+                        let bit = model.onceBit[flat]
+                        if bit >= 0 { state[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
+                        apply(model.choiceEffects[flat], owner: choiceEffectBase[flat], &state)
+                        enter(graph.edgeTargets[edge], &state)
+                    }
                     return StateTrace.Step(
-                        choice: parentEdge[j] >= 0 ? graph.edgeRefs[Int(parentEdge[j])] : nil,
-                        passage: graph.passageOf[Int(storage[base])],
+                        choice: edge >= 0 ? graph.edgeRefs[edge] : nil,
+                        passage: graph.passageOf[Int(storage[j * width])],
                         values: (0..<slotCount).map { slot in
-                            let id = storage[base + 1 + slot]
+                            let id = state[1 + slot]
                             return id < 0 ? nil : values[slot][Int(id)]
                         })
                 })
@@ -583,9 +687,12 @@ public struct StateAnalysis: Sendable {
         }
         let computedLinks = graph.dynamicLinks.filter { passageReached[$0.passage] }
         self.computedLinks = computedLinks
+        // A cut call is followed only where its passage is shown: unmet, it hides nothing.
+        let callsCut = graph.callsCut.map(\.ref).filter { passageReached[$0.passage] }
+        self.callsCut = callsCut
         // What no state reaches, and what held on every state met, is claimed only when
         // every state was explored: a search cut short says nothing of what it missed.
-        let proven = stop == nil && computedLinks.isEmpty
+        let proven = stop == nil && computedLinks.isEmpty && callsCut.isEmpty
         var blocked: [BlockedEnding] = []
         var onlyStructural: [Int] = []
         if proven {
