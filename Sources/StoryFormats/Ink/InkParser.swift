@@ -39,6 +39,13 @@ struct InkParser {
     var stitchLabels: [String: String] = [:]
     /// The divert-target parameters (`=== k(-> then) ===`) of each flow, by position.
     var targetParameters: [String: [Int: String]] = [:]
+    /// Every flow's parameters in order, and the `ref` ones as `flow\0name`.
+    var flowParameters: [String: [String]] = [:]
+    var referenceParameters: Set<String> = []
+    /// `~ temp x`, as `knot\0x` (a temporary belongs to its knot's call frame).
+    var temporaries: Set<String> = []
+    /// `~ return value` of each function, by function name.
+    var returnValues: [String: [ValueExpression]] = [:]
     /// Every divert, tunnel or thread written with arguments, for the divert targets it
     /// passes (`-> k(-> there)`).
     var callSites: [CallSite] = []
