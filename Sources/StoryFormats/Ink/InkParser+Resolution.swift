@@ -43,8 +43,13 @@ extension InkParser {
     mutating func resolveTargets() {
         stitchLabels = Self.stitchLabels(passages.map(\.id))
         let held = divertValues()
+        var read: Set<String> = []
+        for site in callSites {
+            for argument in site.arguments { read.formUnion(argument.variables.filter(valueNames.contains)) }
+        }
         for pending in pendingTargets where !isFunctionPassage(pending.passage) {
             let head = String(pending.path.split(separator: ".").first ?? "")
+            if resolve(pending.path, from: pending.scope) == nil, valueNames.contains(head) { read.insert(head) }
             if let id = resolve(pending.path, from: pending.scope) {
                 passages[pending.passage].choices[pending.choice].target = id
             } else if pending.path == head, let key = variableKey(head, in: pending.scope), let values = held[key] {
@@ -85,12 +90,19 @@ extension InkParser {
                 }
             } else if valueNames.contains(head) {
                 passages[pending.passage].choices[pending.choice].target = pending.path
+                let kind = passages[pending.passage].choices[pending.choice].kind
                 passages[pending.passage].choices[pending.choice].kind = .dynamic
+                let what = kind == .call ? "tunnel" : kind == .include ? "thread" : "divert"
+                report(
+                    InkRules.computedDivert,
+                    "\(what) to variable '\(pending.path)' is not followed: not every value it can hold is a target "
+                        + "written out", at: pending.location)
             } else {
                 // ink's "target not found": the platform's broken-link error, at the divert.
                 passages[pending.passage].choices[pending.choice].target = pending.path
             }
         }
+        readElsewhere = read.sorted()
         var kept: [Passage] = []
         var keptFlow: [String] = []
         for p in passages.indices where !isFunctionPassage(p) {

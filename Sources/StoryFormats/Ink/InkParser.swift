@@ -46,6 +46,8 @@ struct InkParser {
     var temporaries: Set<String> = []
     /// `~ return value` of each function, by function name.
     var returnValues: [String: [ValueExpression]] = [:]
+    /// Variables read by a divert to a variable or an argument (`Story.readElsewhere`).
+    var readElsewhere: [String] = []
     /// Every divert, tunnel or thread written with arguments, for the divert targets it
     /// passes (`-> k(-> there)`).
     var callSites: [CallSite] = []
@@ -130,6 +132,7 @@ struct InkParser {
         var story = Story(
             title: title, start: start, passages: passages, format: InkLoader.formatName, variables: variables)
         story.arithmetic = .integer
+        story.readElsewhere = readElsewhere
         story.sourceStatistics = statistics.sourceStatistics
         return (story, diagnostics)
     }
