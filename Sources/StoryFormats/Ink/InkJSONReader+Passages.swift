@@ -17,7 +17,9 @@ extension InkJSONReader {
                 guard let members = element.entries else { continue }
                 if element["temp="]?.string == "$r" { returnPointSet = true }
                 for m in members {
-                    guard let written = m.value.string else { continue }
+                    // inkVersion 11 writes a conditional divert's path in an object:
+                    // `{"t?": {"->": path}}`.
+                    guard let written = m.value.string ?? m.value["->"]?.string else { continue }
                     switch m.key {
                     case "^->":
                         // A divert target held as a value: a place a computed divert may go
@@ -29,6 +31,12 @@ extension InkJSONReader {
                         }
                     case "*", "->", "->t->", "t?", "f?":
                         if element["var"]?.bool == true { continue }
+                        if m.key == "t?" || m.key == "f?" || (m.key == "->" && element["c"]?.bool == true),
+                            let branch = container(for: Self.resolve(written, from: containers[c].path)),
+                            isTextBranch(branch)
+                        {
+                            continue
+                        }
                         if m.key == "->", returnPointSet {
                             returnPointSet = false
                             continue
@@ -293,6 +301,12 @@ extension InkJSONReader {
                 } else if element["var"]?.bool == true {
                     out[last].choices += computedDivert(to: written, kind: .auto, ids: ids, at: element.location)
                     break walk
+                } else if element["c"]?.bool == true,
+                    let branch = container(for: Self.resolve(written, from: containers[c].path)), isTextBranch(branch)
+                {
+                    // A branch of text only that comes back (a sequence's or a switch's
+                    // item, conditional text): text, as the .ink reading keeps it.
+                    continue
                 } else if element["c"]?.bool == true {
                     out[last].choices.append(
                         Choice(
@@ -304,7 +318,12 @@ extension InkJSONReader {
                         Choice(text: "", target: target(written, c), kind: .auto, location: element.location))
                     break walk
                 }
-            } else if let written = element["t?"]?.string ?? element["f?"]?.string {
+            } else if let written = element["t?"]?.string ?? element["f?"]?.string ?? element["t?"]?["->"]?.string
+                ?? element["f?"]?["->"]?.string
+            {
+                if let branch = container(for: Self.resolve(written, from: containers[c].path)), isTextBranch(branch) {
+                    continue
+                }
                 out[last].choices.append(
                     Choice(
                         text: "", target: target(written, c), condition: .test("(condition in compiled ink)", nil),
@@ -391,5 +410,26 @@ extension InkJSONReader {
                 ? .test(name + " == -> " + id, .binary(.equal, .variable(name), InkParser.targetValue(id))) : nil
             return Choice(text: "", target: id, condition: condition, kind: kind, location: location)
         }
+    }
+
+    /// A container a conditional divert goes to that holds only text and evaluation and
+    /// ends by going back into a container holding it (`{"s0": ["pop", "^gently",
+    /// {"->": ".^.^.17"}]}`, what ink makes of `{&gently|loudly}` and of `{x: text}`).
+    func isTextBranch(_ c: Int) -> Bool {
+        let content = containers[c].content
+        guard containers[c].named.isEmpty, let last = content.last, let back = last["->"]?.string,
+            last["var"] == nil, last["c"] == nil
+        else { return false }
+        for element in content.dropLast() {
+            if element.elements != nil { return false }
+            if let s = element.string, ["done", "end", "->->", "thread", "~ret"].contains(s) { return false }
+            if let members = element.entries,
+                members.contains(where: { ["*", "->", "->t->", "f()", "t?", "f?", "temp=", "VAR="].contains($0.key) })
+            {
+                return false
+            }
+        }
+        guard let target = key(for: Self.resolve(back, from: containers[c].path)) else { return false }
+        return containers[c].path.hasPrefix(containers[target.container].path + ".")
     }
 }
