@@ -314,6 +314,12 @@ extension InkJSONReader {
                             kind: .auto,
                             location: element.location))
                 } else {
+                    // Choices offered, then a divert to a bare `done`: the story waits for
+                    // them there (ink's runtime shows them), it does not end.
+                    let waits = out[last].choices.contains { $0.kind == .choice || $0.kind == .include }
+                    if waits, let to = key(for: Self.resolve(written, from: containers[c].path)), leadsToDone(to) {
+                        break walk
+                    }
                     out[last].choices.append(
                         Choice(text: "", target: target(written, c), kind: .auto, location: element.location))
                     break walk
@@ -431,5 +437,36 @@ extension InkJSONReader {
         }
         guard let target = key(for: Self.resolve(back, from: containers[c].path)) else { return false }
         return containers[c].path.hasPrefix(containers[target.container].path + ".")
+    }
+
+    /// Whether the flow from `start` meets `done` before any text, choice or divert
+    /// (only `nop`, new lines and the containers holding them between).
+    func leadsToDone(_ start: Key) -> Bool {
+        var stack = [(start.container, start.index)]
+        var steps = 0
+        while let (c, i) = stack.popLast(), steps < 64 {
+            steps += 1
+            let content = containers[c].content
+            guard i < content.count else {
+                // Out of this container: on into its parent's next element.
+                let path = containers[c].path
+                guard let last = path.split(separator: ".").last, let k = Int(last),
+                    let parent = indexByPath[Self.parent(path)]
+                else { return false }
+                stack.append((parent, k + 1))
+                continue
+            }
+            let element = content[i]
+            if element.elements != nil, let child = indexByPath[Self.join(containers[c].path, String(i))] {
+                stack.append((child, 0))
+                continue
+            }
+            switch element.string {
+            case "done": return true
+            case "nop", "\n": stack.append((c, i + 1))
+            default: return false
+            }
+        }
+        return false
     }
 }
