@@ -688,6 +688,9 @@ import Testing
                 "passages 10", "reachable 10", "endings [\"far_shore\"]", "paths 3", "unreachable 0", "trapped 0",
                 "dynamic []",
             ])
-        #expect(result.story.passage("dock")?.choices.map(\.text) == ["Pay the ferryman", "Swim across", "Wait a while"])
+        #expect(
+            result.story.passages.first { $0.choices.count == 3 }?.choices.map(\.text) == [
+                "Pay the ferryman", "Swim across", "Wait a while",
+            ])
     }
 }
