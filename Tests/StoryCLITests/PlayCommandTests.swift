@@ -510,17 +510,37 @@ import Testing
 
     /// A run that takes a link storygraph cannot follow ends `--auto` with exit code 1.
     @Test func autoRunThatFailsExitsOne() throws {
-        let run = try runBinary(["play", Self.ferry, "--auto", "--seed", "3", "-q"], timeout: 60)
+        let story = Repository.write(Self.gate, name: "gate.ink")
+        let run = try runBinary(["play", story, "--auto", "--seed", "3", "-q"], timeout: 60)
         #expect(run.exitCode == 1)
         #expect(
             run.stdout.hasSuffix(
                 #"""
-                > 2
+                > 1
 
-                ✗ This link goes where the story computes when it runs ('next_stop') (Examples/ferry/crossing.ink:12:1); storygraph cannot follow it.
+                ✗ This link goes where the story computes when it runs ('way') (\#(story):6:4); storygraph cannot follow it.
 
                 """#))
     }
+
+    /// A story whose divert goes where a function's result says (ink's `-> way`, `way`
+    /// given `pick(-> yard)`): storygraph cannot follow it.
+    static let gate = """
+        A gate.
+        * [Open it] -> gate
+
+        === gate ===
+        ~ temp way = pick(-> yard)
+        -> way
+
+        === yard ===
+        A yard.
+        -> END
+
+        === function pick(x) ===
+        ~ return x
+
+        """
 
     /// A run the step cap stops shows the menu it stopped at, and exits 1.
     @Test func autoRunStoppedByTheCap() throws {
@@ -544,37 +564,37 @@ import Testing
     /// `--replay I` plays run I, then the reader goes on from where it stopped: back from
     /// the computed link, and another choice.
     @Test func replayThenGoOn() throws {
+        let story = Repository.write(Self.gate, name: "gate.ink")
         let run = try runBinary(
-            ["play", Self.ferry, "--replay", "1", "--seed", "3", "-q"], timeout: 60, input: Self.input(["b", "3", "q"]))
+            ["play", story, "--replay", "1", "--seed", "3", "-q"], timeout: 60, input: Self.input(["b", "b", "1", "q"]))
         #expect(run.exitCode == 0)
-        #expect(run.stdout.hasPrefix("ferry\nType a choice's number; b goes back, r restarts, q quits.\n\n[dock]\n"))
+        #expect(run.stdout.hasPrefix("gate\nType a choice's number; b goes back, r restarts, q quits.\n\n[(root)]\n"))
         #expect(
             run.stdout.hasSuffix(
                 #"""
-                > 2
+                > 1
 
-                ✗ This link goes where the story computes when it runs ('next_stop') (Examples/ferry/crossing.ink:12:1); storygraph cannot follow it. b goes back, r restarts, q quits.
+                ✗ This link goes where the story computes when it runs ('way') (\#(story):6:4); storygraph cannot follow it. b goes back, r restarts, q quits.
                 > b
                 (back)
 
-                [crossing.mid_river]
-                The far bank is a grey line in the mist.
+                [gate]
+                (no text)
 
-                  1. Watch the water
-                  2. Look ahead  ✗ computed: next_stop
-                  3. Ask the ferryman his name
-                  4. Ask again  [if asked]
-                > 3
+                  1. (goes on to way)  ✗ computed: way
+                > b
+                (back)
 
-                [crossing.ferryman_talk.asked]
-                "Names wash off out here," he says.
+                [(root)]
+                A gate.
 
-                [crossing.mid_river]
-                The far bank is a grey line in the mist.
+                  1. Open it
+                > 1
 
-                  1. Watch the water
-                  2. Look ahead  ✗ computed: next_stop
-                  3. Ask again  [if asked]
+                [gate]
+                (no text)
+
+                  1. (goes on to way)  ✗ computed: way
                 > q
 
                 """#))
@@ -740,7 +760,7 @@ import Testing
         #expect(ink.exitCode == 0)
         #expect(
             Self.picked(ink.stdout) == [
-                "Pay the fare", "Sit in the bow", "Ask the ferryman his name", "Ask again", "Climb the bank",
+                "Pay the fare", "Sit in the bow", "Look ahead", "Climb the bank",
             ])
         #expect(ink.stdout.hasSuffix("> 1\n\n[far_shore.c-0]\n(no text)\n\n■ The end.\n"))
     }
@@ -784,7 +804,7 @@ import Testing
                 [crossing.mid_river]
                 The far bank is a grey line in the mist.
 
-                  1. Look ahead  ✗ computed: next_stop
+                  1. Look ahead
                   2. Ask the ferryman his name
                   3. Ask again  [if asked]
                 > b
@@ -794,7 +814,7 @@ import Testing
                 The far bank is a grey line in the mist.
 
                   1. Watch the water
-                  2. Look ahead  ✗ computed: next_stop
+                  2. Look ahead
                   3. Ask the ferryman his name
                   4. Ask again  [if asked]
                 > q

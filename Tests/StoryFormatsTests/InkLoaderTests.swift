@@ -104,8 +104,9 @@ import Testing
         #expect(root.effects.map(\.text) == ["gold = gold - PRICE", "temp left = gold", "gold++"])
         #expect(root.effects.map(\.operation) == [.set, .set, .add])
         #expect(root.effects[0].value == .binary(.subtract, .variable("gold"), .variable("PRICE")))
-        #expect(root.choices.map(\.kind) == [.dynamic])
-        #expect(root.choices[0].target == "where")
+        // `VAR where = -> shop`, never set again: the divert goes there.
+        #expect(root.choices.map(\.kind) == [.auto])
+        #expect(root.choices[0].target == "shop")
         #expect(root.text == "Rich.")
         #expect(story.passage("shop")?.ending != nil)
     }
@@ -205,11 +206,11 @@ import Testing
         #expect(opts.choices.map(\.kind) == [.include, .choice, .choice, .choice])
         #expect(opts.choices.map(\.target) == ["inn.farewell", "lore.opts", "lore.opts", "inn.farewell"])
         #expect(opts.choices.map(\.condition) == [nil, nil, nil, nil])
-        // A target passed in a variable is not known: that divert stays dynamic.
-        #expect(result.story.passage("ledger")?.choices.map { "\($0.kind) \($0.target)" } == ["dynamic back"])
+        // A target passed in a temporary that holds one written target leads there.
+        #expect(result.story.passage("ledger")?.choices.map { "\($0.kind) \($0.target)" } == ["auto inn"])
         let analysis = Self.analyse(result)
         #expect(analysis.reachability.trapped.isEmpty)
-        #expect(analysis.graph.dynamicLinks.isEmpty == false)
+        #expect(analysis.graph.dynamicLinks.isEmpty)
         #expect(!analysis.lint.findings.contains { $0.ruleID == "trap" || $0.ruleID == "no-ending" })
     }
 
@@ -582,11 +583,114 @@ import Testing
         #expect(!result.hasErrors)
         let analysis = Self.analyse(result)
         // Three ways aboard × three to the crossing (the bow, or the mast and the lantern
-        // lit or left, the tunnel returning) × two to the far shore, and walking home: 19.
-        #expect(analysis.paths.total == 19)
+        // lit or left, the tunnel returning) × three to the far shore ('Look ahead' goes
+        // to `next_stop`, which only ever holds `-> far_shore`), and walking home: 28.
+        #expect(analysis.paths.total == 28)
         #expect(analysis.structure.endings == 2)
         // The tunnel to 'lantern' returns to dock.r-0: the call is followed, nothing is cut off.
         #expect(analysis.reachability.unreachable.isEmpty)
         #expect(analysis.reachability.trapped.isEmpty)
+    }
+}
+
+/// Computed flow in ink (issue 26): divert variables, targets passed as arguments and to
+/// threads, resolved by constant propagation; the same story compiled by ink's compiler
+/// (`Tests/Fixtures/ink-flow/*.ink.json`, inkjs 2.x, inkVersion 21) reads the same.
+@Suite struct InkComputedFlowTests {
+    static func fixture(_ name: String) throws -> SourceText {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            url.deleteLastPathComponent()
+        }
+        let file = url.appendingPathComponent("Tests/Fixtures/ink-flow/" + name)
+        return try SourceText(path: name, data: Data(contentsOf: file))
+    }
+
+    static func figures(_ result: LoadResult) -> [String] {
+        let analysis = Load.analysis(result, budget: .unlimited)
+        let dynamic = analysis.graph.dynamicLinks.map {
+            analysis.graph.ids[$0.passage] + " -> " + result.story.passages[$0.passage].choices[$0.choice].target
+        }
+        return [
+            "passages \(result.story.passages.count)",
+            "reachable \(analysis.reachability.reachable.filter { $0 }.count)",
+            "endings \(analysis.reachability.reachableEndings.map { analysis.graph.ids[$0] })",
+            "paths \(analysis.paths.total)",
+            "unreachable \(analysis.reachability.unreachable.count)",
+            "trapped \(analysis.reachability.trapped.count)",
+            "dynamic \(dynamic)",
+        ]
+    }
+
+    /// `VAR next = -> cellar` / `~ next = -> attic` then `-> next`; a tunnel given a knot
+    /// (`-> list_choices(-> pick, 2) ->`) that diverts to its parameter; a thread given one
+    /// (`<- offer(-> garden)`); a temporary passed on (`-> wander(dest)`); and one that
+    /// cannot be known (a function's result), left a dynamic link and told.
+    @Test func divertVariablesInTheSource() throws {
+        let result = try StoryLoading.load(sources: [try Self.fixture("divert-variables.ink")])
+        #expect(
+            Self.figures(result) == [
+                "passages 17", "reachable 17", "endings [\"cellar\", \"attic\", \"offer_room.c-0\", \"garden\"]",
+                "paths 7", "unreachable 0", "trapped 0", "dynamic [\"hall.c-2 -> route\"]",
+            ])
+        // Two values: one choice, then a step to each on the variable's value.
+        let hall = try #require(result.story.passage("hall"))
+        #expect(hall.choices.map(\.target) == ["hall.-> next", "hall.c-0", "hall.c-1", "market", "hall.c-2"])
+        #expect(
+            result.story.passage("hall.-> next")?.choices.map { "\($0.target) \($0.condition?.description ?? "")" } == [
+                "attic next == -> attic", "cellar next == -> cellar",
+            ])
+        #expect(result.story.passage("list_choices")?.choices.map(\.target) == ["pick"])
+        #expect(result.story.passage("offer")?.choices.map(\.target) == ["garden"])
+        #expect(result.story.passage("wander")?.choices.map(\.target) == ["cellar"])
+        #expect(
+            result.diagnostics.map { "\($0.location?.line ?? 0) \($0.ruleID ?? "")" } == ["18 ink-computed-divert"])
+        // Read by diverts and arguments: no variable is claimed never read.
+        #expect(result.story.readElsewhere == ["dest", "next", "place", "route", "then", "where"])
+        let analysis = Load.analysis(result, budget: .unlimited)
+        #expect(!analysis.lint.findings.contains { $0.ruleID == "variable-never-read" })
+        // The state search follows `next` exactly: 'Go on' leads to the cellar only.
+        #expect(analysis.state?.computedLinks.count == 1)
+    }
+
+    @Test func divertVariablesCompiled() throws {
+        let compiled = try Self.fixture("divert-variables.ink.json")
+        let result = try StoryLoading.load(sources: [compiled])
+        #expect(result.story.format == "ink-json")
+        #expect(
+            Self.figures(result) == [
+                "passages 19", "reachable 19", "endings [\"cellar\", \"attic\", \"offer_room.c-0\", \"garden\"]",
+                "paths 7", "unreachable 0", "trapped 0", "dynamic [\"hall.c-4 -> route\"]",
+            ])
+        // inky's web export: the same JSON assigned in a script.
+        let script = try SourceText(
+            path: "story.js", data: Data(("var storyContent = \u{FEFF}" + compiled.text + ";\n").utf8))
+        let wrapped = try StoryLoading.load(sources: [script])
+        #expect(wrapped.story.format == "ink-json")
+        #expect(Self.figures(wrapped) == Self.figures(result))
+    }
+
+    /// Choices whose text is shared with their output (`* Pay the ferryman`, compiled with
+    /// `$r` and `{"->": "$r", "var": true}`), a sequence and a switch (`"du"` and
+    /// conditional diverts to branches of text that come back, read as text as in the
+    /// source), a tunnel and a thread: before, 14 of 20 passages were read unreachable, 6
+    /// trapped, and no path found; now the paths and the ending are the source's.
+    @Test func sharedChoiceTextSequencesAndTunnelsCompiled() throws {
+        let result = try StoryLoading.load(sources: [try Self.fixture("shared-text.ink.json")])
+        #expect(
+            Self.figures(result) == [
+                "passages 15", "reachable 15", "endings [\"far_shore\"]", "paths 3", "unreachable 0", "trapped 0",
+                "dynamic []",
+            ])
+        let source = try StoryLoading.load(sources: [try Self.fixture("shared-text.ink")])
+        #expect(
+            Self.figures(source) == [
+                "passages 10", "reachable 10", "endings [\"far_shore\"]", "paths 3", "unreachable 0", "trapped 0",
+                "dynamic []",
+            ])
+        #expect(
+            result.story.passages.first { $0.choices.count == 3 }?.choices.map(\.text) == [
+                "Pay the ferryman", "Swim across", "Wait a while",
+            ])
     }
 }

@@ -298,8 +298,10 @@ import Testing
         let analysis = Self.analysis(try Self.load(Self.tower))
         #expect(analysis.paths.total == 2)
         #expect(analysis.endings.entries.map { $0.passage }.count == 2)
-        // Only 'Leave' (Start#2) is cut off: its jump's target is computed, not followed.
-        #expect(analysis.reachability.trapped.map { analysis.graph.ids[$0] } == ["Start#2"])
+        // 'Leave' (Start#2) jumps to a computed node, not followed: it may lead anywhere, so
+        // it is not claimed a trap (issue 26).
+        #expect(analysis.reachability.trapped.isEmpty)
+        #expect(analysis.graph.dynamicLinks.count == 1)
     }
 
     @Test func returnWithNoDetourRunningIsAStop() throws {
@@ -567,6 +569,61 @@ import Testing
             Self.figures(result.story) == [
                 "nodes": 9, "node_groups": 1, "options": 8, "jumps": 9, "detours": 1, "commands": 1, "lines": 12,
                 "variables": 2,
+            ])
+    }
+
+    /// Text after the last node's `===` (notes left in the file) is a warning at its
+    /// first line, and the story is read whole; a `<<detour>>` comes back (issue 26).
+    @Test func trailingTextIsAWarningAndADetourComesBack() throws {
+        let result = try Self.load(
+            """
+            title: Start
+            ---
+            Guard: Halt! Who goes there?
+            <<detour Papers>>
+            Guard: Very well.
+            -> Enter the town
+                <<jump Town>>
+            -> Turn back
+                <<stop>>
+            ===
+            title: Papers
+            ---
+            You show your papers.
+            ===
+            title: Town
+            ---
+            The town square bustles.
+            ===
+            // a comment is no text
+            These are notes left after the last node.
+            They are not Yarn.
+            """)
+        #expect(
+            result.diagnostics.map { "\($0.location?.line ?? 0) \($0.severity) \($0.ruleID ?? "")" } == [
+                "20 warning yarn-trailing-text"
+            ])
+        let analysis = Self.analysis(result)
+        #expect(result.story.passages.count == 5)
+        #expect(analysis.reachability.unreachable.isEmpty)
+        #expect(analysis.reachability.reachableEndings.map { analysis.graph.ids[$0] } == ["Start#2", "Town"])
+        #expect(analysis.paths.total == 2)
+        // Text between nodes is still an error: a node follows it.
+        let between = try Self.load(
+            """
+            title: A
+            ---
+            Hello.
+            ===
+            stray
+            title: B
+            ---
+            Bye.
+            ===
+            """)
+        #expect(
+            between.diagnostics.map { "\($0.location?.line ?? 0) \($0.ruleID ?? "")" } == [
+                "1 start-fallback", "5 yarn-syntax",
             ])
     }
 }

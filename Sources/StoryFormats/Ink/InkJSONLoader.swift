@@ -3,27 +3,73 @@ import StoryGraph
 
 /// Compiled ink (`.ink.json`, inklecate's output, the ink runtime's format): read by
 /// `InkJSONReader`. Recognised by its `inkVersion` member; a plain `.json` story without
-/// one is left to the other JSON formats.
+/// one is left to the other JSON formats. The same JSON assigned in a script
+/// (`var storyContent = {…};`, as inky's web export writes `story.js`) is read too.
 package enum InkJSONLoader: StoryLoader {
     package static let formatName = "ink-json"
     package static let formatDescription = "compiled ink (.ink.json): {\"inkVersion\": …, \"root\": [containers]}"
-    package static let fileExtensions = ["json"]
+    package static let fileExtensions = ["json", "js"]
     package static let rules = InkRules.all
 
     package typealias Parsed = LocatedValue
 
     /// 20 when the text opens an object whose first member is `inkVersion` (ink writes it
-    /// first), else not this format.
+    /// first), or assigns such an object to a variable (`var storyContent = {…}`), else
+    /// not this format.
     ///
-    /// - Complexity: O(1) to recognise (the first 64 bytes); O(n) to parse.
+    /// - Complexity: O(1) to recognise (the first 256 bytes); O(n) to parse.
     package static func recognize(_ source: SourceText, _ parses: SourceParses) -> Recognition<LocatedValue>? {
-        let head = String(decoding: source.utf8.prefix(64), as: UTF8.self)
-        guard head.filter({ !$0.isWhitespace }).hasPrefix("{\"inkVersion\"") else { return nil }
+        let head = String(decoding: source.utf8.prefix(256), as: UTF8.self)
+        let compact = head.filter { !$0.isWhitespace && $0 != "\u{FEFF}" }
+        guard compact.hasPrefix("{\"inkVersion\"") || scriptPrefix(source) != nil else { return nil }
         return Recognition(confidence: 20) { () throws(StoryLoadError) -> LocatedValue in try parse(source, parses) }
     }
 
     package static func parse(_ source: SourceText, _ parses: SourceParses) throws(StoryLoadError) -> LocatedValue {
-        try LocatedValue.parse(json: source, maximumDepth: 1024)
+        guard let prefix = scriptPrefix(source) else { return try LocatedValue.parse(json: source, maximumDepth: 1024) }
+        // The script's assignment and its closing `;` become spaces: the JSON keeps its
+        // lines and columns.
+        var bytes = source.utf8
+        for i in 0..<prefix { bytes[i] = 0x20 }
+        var end = bytes.count
+        while end > 0, [0x20, 0x0A, 0x0D, 0x09, 0x3B].contains(bytes[end - 1]) { end -= 1 }
+        for i in end..<bytes.count where bytes[i] == 0x3B { bytes[i] = 0x20 }
+        let json = try SourceText(path: source.path, data: Data(bytes))
+        return try LocatedValue.parse(json: json, maximumDepth: 1024)
+    }
+
+    /// The length in bytes of `var name = ` (or `let`, `const`, `window.name =`, a
+    /// byte-order mark after the `=`) before a `{"inkVersion"` object, or nil.
+    static func scriptPrefix(_ source: SourceText) -> Int? {
+        let head = Array(source.utf8.prefix(256))
+        var i = 0
+        func skipSpace() { while i < head.count, [0x20, 0x0A, 0x0D, 0x09].contains(head[i]) { i += 1 } }
+        func word() -> Bool {
+            let start = i
+            while i < head.count,
+                (0x41...0x5A).contains(head[i]) || (0x61...0x7A).contains(head[i]) || (0x30...0x39).contains(head[i])
+                    || head[i] == 0x5F || head[i] == 0x24 || head[i] == 0x2E
+            {
+                i += 1
+            }
+            return i > start
+        }
+        skipSpace()
+        let keywordStart = i
+        guard word() else { return nil }
+        let keyword = String(decoding: head[keywordStart..<i], as: UTF8.self)
+        if ["var", "let", "const"].contains(keyword) {
+            skipSpace()
+            guard word() else { return nil }
+        }
+        skipSpace()
+        guard i < head.count, head[i] == 0x3D else { return nil }
+        i += 1
+        skipSpace()
+        while i + 3 <= head.count, head[i] == 0xEF, head[i + 1] == 0xBB, head[i + 2] == 0xBF { i += 3 }
+        let object = i
+        let rest = String(decoding: head[i...], as: UTF8.self).filter { !$0.isWhitespace }
+        return rest.hasPrefix("{\"inkVersion\"") ? object : nil
     }
 
     package static func load(_ files: [ParsedSource<LocatedValue>], context: inout LoadContext) throws(StoryLoadError)

@@ -9,13 +9,38 @@ extension InkJSONReader {
         var called: Set<Int> = []
         var rejoins: Set<Key> = []
         for c in containers.indices {
-            for element in containers[c].content {
+            // After `{"temp=": "$r"}`, the divert to a choice's shared text is run like a
+            // call (`read` goes through it in place): it makes no passage.
+            var returnPointSet = false
+            let content = containers[c].content
+            for (i, element) in content.enumerated() {
                 guard let members = element.entries else { continue }
+                if element["temp="]?.string == "$r" { returnPointSet = true }
                 for m in members {
-                    guard let written = m.value.string else { continue }
+                    // inkVersion 11 writes a conditional divert's path in an object:
+                    // `{"t?": {"->": path}}`.
+                    guard let written = m.value.string ?? m.value["->"]?.string else { continue }
                     switch m.key {
+                    case "^->":
+                        // A divert target held as a value: a place a computed divert may go
+                        // (not a choice's return point, `$r`, which `read` follows).
+                        let next = content[(i + 1)...].prefix(2)
+                        if next.contains(where: { $0["temp="]?.string == "$r" }) { continue }
+                        if let key = self.key(for: Self.resolve(written, from: containers[c].path)) {
+                            if key.index == 0 { targeted.insert(key.container) } else { rejoins.insert(key) }
+                        }
                     case "*", "->", "->t->", "t?", "f?":
                         if element["var"]?.bool == true { continue }
+                        if m.key == "t?" || m.key == "f?" || (m.key == "->" && element["c"]?.bool == true),
+                            let branch = container(for: Self.resolve(written, from: containers[c].path)),
+                            isTextBranch(branch)
+                        {
+                            continue
+                        }
+                        if m.key == "->", returnPointSet {
+                            returnPointSet = false
+                            continue
+                        }
                         let key = self.key(for: Self.resolve(written, from: containers[c].path))
                         if let key { if key.index == 0 { targeted.insert(key.container) } else { rejoins.insert(key) } }
                     case "f()":
@@ -25,6 +50,15 @@ extension InkJSONReader {
                 }
             }
         }
+        // A function's own containers (its conditionals' branches) are no passages.
+        let functions = Set(
+            containers[indexByPath[""] ?? 0].named.compactMap { name, _ in
+                indexByPath[name].flatMap { called.contains($0) && !targeted.contains($0) ? name : nil }
+            })
+        let paths = containers.map(\.path)
+        let inFunction = { (c: Int) in functions.contains(String(paths[c].split(separator: ".").first ?? "")) }
+        targeted = targeted.filter { !inFunction($0) }
+        rejoins = rejoins.filter { !inFunction($0.container) }
         var flows: [Int] = []
         if let r = indexByPath[""] { flows.append(r) }
         for (name, _) in containers[indexByPath[""] ?? 0].named where name != "global decl" {
@@ -50,6 +84,7 @@ extension InkJSONReader {
         keys.sort { location(of: $0) < location(of: $1) }
         let ids = passageIDs(keys)
         let keySet = Set(keys)
+        divertTargets = divertValues()
         var passages: [Passage] = []
         for key in keys { passages += read(key, ids: ids, keys: keySet, declared: declared) }
         var start = ids[Key(container: indexByPath[""] ?? 0, index: 0)] ?? InkParser.rootID
@@ -68,7 +103,9 @@ extension InkJSONReader {
         }
         var story = Story(title: title, start: start, passages: passages, format: InkJSONLoader.formatName)
         story.arithmetic = .integer
-        story.variables = globals()
+        story.variables = globals(ids: ids)
+        // Conditions in compiled ink are not read, so what they read is not known.
+        story.readsOutsidePassages = true
         return story
     }
 
@@ -171,6 +208,11 @@ extension InkJSONReader {
         var pendingText = ""
         var thread = false
         var returns = 0
+        // Inside a choice's shared text (entered after `{"temp=": "$r"}`): the depth of
+        // the stack to go back to at its `{"->": "$r", "var": true}`.
+        var returnPointSet = false
+        var sharedTextDepth: Int?
+
         func target(_ written: String, _ c: Int) -> String {
             let t = key(for: Self.resolve(written, from: containers[c].path))
             return t.flatMap { ids[$0] } ?? written
@@ -235,14 +277,36 @@ extension InkJSONReader {
                 out[last].choices.append(choice)
                 pendingText = ""
             } else if let written = element["->"]?.string {
-                if thread {
+                if written == "$r", element["var"]?.bool == true, let depth = sharedTextDepth {
+                    // Back from the shared text to the element after the divert into it.
+                    stack.removeLast(stack.count - depth)
+                    sharedTextDepth = nil
+                    continue
+                }
+                if returnPointSet, element["var"]?.bool != true, element["c"]?.bool != true,
+                    let shared = container(for: Self.resolve(written, from: containers[c].path))
+                {
+                    returnPointSet = false
+                    sharedTextDepth = stack.count
+                    stack.append((shared, 0))
+                    continue
+                }
+                if thread, element["var"]?.bool == true {
+                    out[last].choices += computedDivert(to: written, kind: .include, ids: ids, at: element.location)
+                    thread = false
+                } else if thread {
                     out[last].choices.append(
                         Choice(text: "", target: target(written, c), kind: .include, location: element.location))
                     thread = false
                 } else if element["var"]?.bool == true {
-                    out[last].choices.append(
-                        Choice(text: "", target: written, kind: .dynamic, location: element.location))
+                    out[last].choices += computedDivert(to: written, kind: .auto, ids: ids, at: element.location)
                     break walk
+                } else if element["c"]?.bool == true,
+                    let branch = container(for: Self.resolve(written, from: containers[c].path)), isTextBranch(branch)
+                {
+                    // A branch of text only that comes back (a sequence's or a switch's
+                    // item, conditional text): text, as the .ink reading keeps it.
+                    continue
                 } else if element["c"]?.bool == true {
                     out[last].choices.append(
                         Choice(
@@ -250,11 +314,22 @@ extension InkJSONReader {
                             kind: .auto,
                             location: element.location))
                 } else {
+                    // Choices offered, then a divert to a bare `done`: the story waits for
+                    // them there (ink's runtime shows them), it does not end.
+                    let waits = out[last].choices.contains { $0.kind == .choice || $0.kind == .include }
+                    if waits, let to = key(for: Self.resolve(written, from: containers[c].path)), leadsToDone(to) {
+                        break walk
+                    }
                     out[last].choices.append(
                         Choice(text: "", target: target(written, c), kind: .auto, location: element.location))
                     break walk
                 }
-            } else if let written = element["t?"]?.string ?? element["f?"]?.string {
+            } else if let written = element["t?"]?.string ?? element["f?"]?.string ?? element["t?"]?["->"]?.string
+                ?? element["f?"]?["->"]?.string
+            {
+                if let branch = container(for: Self.resolve(written, from: containers[c].path)), isTextBranch(branch) {
+                    continue
+                }
                 out[last].choices.append(
                     Choice(
                         text: "", target: target(written, c), condition: .test("(condition in compiled ink)", nil),
@@ -263,8 +338,15 @@ extension InkJSONReader {
             } else if let written = element["->t->"]?.string {
                 let r = id + ".r-" + String(returns)
                 returns += 1
-                out[last].choices.append(
-                    Choice(text: "", target: target(written, c), kind: .call, returnTo: r, location: element.location))
+                if element["var"]?.bool == true {
+                    var calls = computedDivert(to: written, kind: .call, ids: ids, at: element.location)
+                    for k in calls.indices where calls[k].kind == .call { calls[k].returnTo = r }
+                    out[last].choices += calls
+                } else {
+                    out[last].choices.append(
+                        Choice(
+                            text: "", target: target(written, c), kind: .call, returnTo: r, location: element.location))
+                }
                 var returnPoint = Passage(
                     id: r, location: element.location, metadata: ["ink_path": containers[c].path + "." + String(i)])
                 returnPoint.isFlowPoint = true
@@ -272,10 +354,19 @@ extension InkJSONReader {
             } else if let tag = element["#"]?.string, !out[last].tags.contains(tag) {
                 out[last].tags.append(tag)
             } else if let name = element["VAR="]?.string ?? element["temp="]?.string {
+                if name == "$r" {
+                    returnPointSet = true
+                    continue
+                }
+                // A divert target is a value the state search can follow (as the .ink
+                // reading writes it); any other value is not read from compiled ink.
+                var j = i - 1
+                if j >= 0, content[j].string == "/ev" { j -= 1 }
+                let target = j >= 0 ? targetKey(content[j], in: c).flatMap { ids[$0] } : nil
                 out[last].effects.append(
                     Effect(
-                        variable: name, value: .unknown("(value in compiled ink)"), text: name + " = …",
-                        location: element.location))
+                        variable: name, value: target.map(InkParser.targetValue) ?? .unknown("(value in compiled ink)"),
+                        text: name + " = " + (target.map { "-> " + $0 } ?? "…"), location: element.location))
             }
         }
         for p in out.indices {
@@ -285,7 +376,7 @@ extension InkJSONReader {
     }
 
     /// `VAR` declarations from the `global decl` container: a value, then `{"VAR=": name}`.
-    func globals() -> [Variable] {
+    func globals(ids: [Key: String]) -> [Variable] {
         guard let g = indexByPath["global decl"] else { return [] }
         var variables: [Variable] = []
         let content = containers[g].content
@@ -298,11 +389,84 @@ extension InkJSONReader {
                 case .scalar(let n, .number): initial = Int(n).map { .integer($0) } ?? Double(n).map { .decimal($0) }
                 case .scalar(let b, .bool): initial = .boolean(b == "true")
                 case .scalar(let s, .string) where s.hasPrefix("^"): initial = .string(String(s.dropFirst()))
-                default: initial = .unknown("(value in compiled ink)")
+                default:
+                    initial =
+                        targetKey(previous, in: g).flatMap { ids[$0] }.map(InkParser.targetValue)
+                        ?? .unknown("(value in compiled ink)")
                 }
             }
             variables.append(Variable(name: name, initial: initial, location: element.location))
         }
         return variables
+    }
+
+    /// A divert, tunnel or thread to the variable `name`: to each target it can hold
+    /// (`divertTargets`), on the condition that it holds it when there are several; a
+    /// dynamic link when not every value is known.
+    func computedDivert(to name: String, kind: Choice.Kind, ids: [Key: String], at location: SourceLocation)
+        -> [Choice]
+    {
+        let targets = (divertTargets[name] ?? []).compactMap { ids[$0] }.sorted()
+        guard !targets.isEmpty, targets.count == divertTargets[name]?.count else {
+            return [Choice(text: "", target: name, kind: .dynamic, location: location)]
+        }
+        return targets.map { id in
+            let condition: Condition? =
+                targets.count > 1
+                ? .test(name + " == -> " + id, .binary(.equal, .variable(name), InkParser.targetValue(id))) : nil
+            return Choice(text: "", target: id, condition: condition, kind: kind, location: location)
+        }
+    }
+
+    /// A container a conditional divert goes to that holds only text and evaluation and
+    /// ends by going back into a container holding it (`{"s0": ["pop", "^gently",
+    /// {"->": ".^.^.17"}]}`, what ink makes of `{&gently|loudly}` and of `{x: text}`).
+    func isTextBranch(_ c: Int) -> Bool {
+        let content = containers[c].content
+        guard containers[c].named.isEmpty, let last = content.last, let back = last["->"]?.string,
+            last["var"] == nil, last["c"] == nil
+        else { return false }
+        for element in content.dropLast() {
+            if element.elements != nil { return false }
+            if let s = element.string, ["done", "end", "->->", "thread", "~ret"].contains(s) { return false }
+            if let members = element.entries,
+                members.contains(where: { ["*", "->", "->t->", "f()", "t?", "f?", "temp=", "VAR="].contains($0.key) })
+            {
+                return false
+            }
+        }
+        guard let target = key(for: Self.resolve(back, from: containers[c].path)) else { return false }
+        return containers[c].path.hasPrefix(containers[target.container].path + ".")
+    }
+
+    /// Whether the flow from `start` meets `done` before any text, choice or divert
+    /// (only `nop`, new lines and the containers holding them between).
+    func leadsToDone(_ start: Key) -> Bool {
+        var stack = [(start.container, start.index)]
+        var steps = 0
+        while let (c, i) = stack.popLast(), steps < 64 {
+            steps += 1
+            let content = containers[c].content
+            guard i < content.count else {
+                // Out of this container: on into its parent's next element.
+                let path = containers[c].path
+                guard let last = path.split(separator: ".").last, let k = Int(last),
+                    let parent = indexByPath[Self.parent(path)]
+                else { return false }
+                stack.append((parent, k + 1))
+                continue
+            }
+            let element = content[i]
+            if element.elements != nil, let child = indexByPath[Self.join(containers[c].path, String(i))] {
+                stack.append((child, 0))
+                continue
+            }
+            switch element.string {
+            case "done": return true
+            case "nop", "\n": stack.append((c, i + 1))
+            default: return false
+            }
+        }
+        return false
     }
 }

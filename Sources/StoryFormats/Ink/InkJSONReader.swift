@@ -27,6 +27,8 @@ struct InkJSONReader {
     /// steps leads costs O(k), where trying each of its prefixes cost O(k²).
     var children: [[String: Int]] = []
     var diagnostics: [Diagnostic] = []
+    /// What each variable can hold as a divert target (`divertValues`), once read.
+    var divertTargets: [String: Set<Key>] = [:]
 
     /// Collects every container under `root` (explicit stack: nesting depth is the JSON
     /// parser's, already bounded).

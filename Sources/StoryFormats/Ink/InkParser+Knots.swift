@@ -55,7 +55,9 @@ extension InkParser {
         for (n, parameter) in parameters.enumerated() {
             valueNames.insert(parameter.name)
             if parameter.isTarget { targetParameters[flow.id, default: [:]][n] = parameter.name }
+            if parameter.isRef { referenceParameters.insert(flow.id + "\u{0}" + parameter.name) }
         }
+        flowParameters[flow.id] = parameters.map(\.name)
         let p = newPassage(id: flow.id, location: location, declared: true)
         flow.current = .passage(p)
     }
@@ -77,17 +79,17 @@ extension InkParser {
     }
 
     /// `(a, ref b, -> c)` after a flow's name: the parameter names, and which of them
-    /// are divert targets (`-> c`).
-    mutating func flowParameters(_ cursor: inout InkCursor) -> [(name: String, isTarget: Bool)] {
+    /// are divert targets (`-> c`) and which are passed by reference (`ref b`).
+    mutating func flowParameters(_ cursor: inout InkCursor) -> [(name: String, isTarget: Bool, isRef: Bool)] {
         guard cursor.match("(") else { return [] }
-        var names: [(name: String, isTarget: Bool)] = []
+        var names: [(name: String, isTarget: Bool, isRef: Bool)] = []
         while !cursor.atEnd && cursor.current != ")" {
             cursor.skipSpaces()
-            _ = cursor.matchWord("ref")
+            let isRef = cursor.matchWord("ref")
             cursor.skipSpaces()
             let isTarget = cursor.match("->")
             cursor.skipSpaces()
-            if let name = cursor.identifier() { names.append((name, isTarget)) } else { cursor.advance() }
+            if let name = cursor.identifier() { names.append((name, isTarget, isRef)) } else { cursor.advance() }
             cursor.skipSpaces()
             _ = cursor.match(",")
         }

@@ -9,7 +9,10 @@ extension InkParser {
         cursor.skipSpaces()
         let statementStart = cursor.position
         if cursor.matchWord("return") {
-            _ = expressionText(&cursor, until: "\n")
+            cursor.skipSpaces()
+            let value = cursor.atEnd ? nil : expressionText(&cursor, until: "\n").1
+            let function = String(flow.id.split(separator: ".").first ?? "")
+            returnValues[function, default: []].append(value ?? .unknown(cursor.rest))
             return
         }
         let isTemp = cursor.matchWord("temp")
@@ -44,7 +47,10 @@ extension InkParser {
                     return
                 }
                 if value == nil { value = expressionText(&cursor, until: "\n").1 ?? .unknown(cursor.rest) }
-                if isTemp { valueNames.insert(name) }
+                if isTemp {
+                    valueNames.insert(name)
+                    temporaries.insert(String(flow.id.split(separator: ".").first ?? "") + "\u{0}" + name)
+                }
                 let text = cursor.text(statementStart..<cursor.scalars.count).trimmingCharacters(in: .whitespaces)
                 flow.hasContent = true
                 flow.lastLocation = location

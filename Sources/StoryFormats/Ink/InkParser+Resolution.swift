@@ -33,32 +33,6 @@ extension InkParser {
         return result
     }
 
-    /// The targets each divert-target parameter receives, by `flow\0parameter`, when
-    /// every call of its flow passes a target written out (`-> k(-> there)`) that
-    /// resolves; a parameter passed anything else (a variable, a missing target) is left
-    /// out, and a divert to it stays dynamic.
-    func passedTargets() -> [String: [String]] {
-        var values: [String: [String]] = [:]
-        var unknown: Set<String> = []
-        for site in callSites {
-            guard let callee = resolve(site.path, from: site.scope), let parameters = targetParameters[callee] else {
-                continue
-            }
-            for (n, name) in parameters {
-                let key = callee + "\u{0}" + name
-                guard n < site.arguments.count, case .unknown(let text) = site.arguments[n], text.hasPrefix("-> "),
-                    let id = resolve(String(text.dropFirst(3)), from: site.scope)
-                else {
-                    unknown.insert(key)
-                    continue
-                }
-                if !values[key, default: []].contains(id) { values[key, default: []].append(id) }
-            }
-        }
-        for key in unknown { values[key] = nil }
-        return values
-    }
-
     func isFunctionPassage(_ p: Int) -> Bool {
         let knot = passageFlow[p].split(separator: ".").first.map(String.init) ?? ""
         return functionNames.contains(knot)
@@ -68,37 +42,67 @@ extension InkParser {
     /// ink's "target not found" error. Then drops the functions' passages.
     mutating func resolveTargets() {
         stitchLabels = Self.stitchLabels(passages.map(\.id))
-        let passed = passedTargets()
+        let held = divertValues()
+        var read: Set<String> = []
+        for site in callSites {
+            for argument in site.arguments { read.formUnion(argument.variables.filter(valueNames.contains)) }
+        }
         for pending in pendingTargets where !isFunctionPassage(pending.passage) {
             let head = String(pending.path.split(separator: ".").first ?? "")
+            if resolve(pending.path, from: pending.scope) == nil, valueNames.contains(head) { read.insert(head) }
             if let id = resolve(pending.path, from: pending.scope) {
                 passages[pending.passage].choices[pending.choice].target = id
-            } else if pending.path == head, let values = passed[pending.scope + "\u{0}" + head], !values.isEmpty {
-                // A divert-target parameter that every call passes as a written target:
-                // it leads there (to one of them, as a condition on the parameter).
-                let written = passages[pending.passage].choices[pending.choice]
-                for (k, value) in values.enumerated() {
+            } else if pending.path == head, let key = variableKey(head, in: pending.scope), let values = held[key] {
+                // A divert variable (a VAR, a temporary, a parameter) whose every value
+                // is a target written out: it leads to one of them, as a condition on it.
+                // A choice the reader clicks stays one choice, leading to a flow point
+                // that goes on to each value.
+                var from = pending.passage
+                var written = passages[from].choices[pending.choice]
+                if written.kind == .choice, values.count > 1 {
+                    let point = Passage(id: pending.scope + ".-> " + head, location: written.location)
+                    if indexByID[point.id] == nil {
+                        passages.append(point)
+                        passages[passages.count - 1].isFlowPoint = true
+                        passageFlow.append(pending.scope)
+                        indexByID[point.id] = passages.count - 1
+                    }
+                    passages[from].choices[pending.choice].target = point.id
+                    from = indexByID[point.id]!
+                    guard passages[from].choices.isEmpty else { continue }
+                    written = Choice(text: "", target: "", kind: .auto, location: written.location)
+                    passages[from].choices.append(written)
+                }
+                let c = from == pending.passage ? pending.choice : 0
+                for (k, value) in values.sorted().enumerated() {
                     var choice = written
                     choice.target = value
                     if values.count > 1 {
                         let test = Condition.test(
-                            head + " == -> " + value, .binary(.equal, .variable(head), .visits(passage: value)))
+                            head + " == -> " + value, .binary(.equal, .variable(head), Self.targetValue(value)))
                         choice.condition = Condition.joined(written.condition, test)
                     }
                     if k == 0 {
-                        passages[pending.passage].choices[pending.choice] = choice
+                        passages[from].choices[c] = choice
                     } else {
-                        passages[pending.passage].choices.append(choice)
+                        passages[from].choices.append(choice)
                     }
                 }
             } else if valueNames.contains(head) {
                 passages[pending.passage].choices[pending.choice].target = pending.path
+                let kind = passages[pending.passage].choices[pending.choice].kind
                 passages[pending.passage].choices[pending.choice].kind = .dynamic
+                let what = kind == .call ? "tunnel" : kind == .include ? "thread" : "divert"
+                report(
+                    InkRules.computedDivert,
+                    "\(what) to variable '\(pending.path)' is not followed: not every value it can hold is a target "
+                        + "written out", at: pending.location)
             } else {
                 // ink's "target not found": the platform's broken-link error, at the divert.
                 passages[pending.passage].choices[pending.choice].target = pending.path
             }
         }
+        readElsewhere = read.sorted()
         var kept: [Passage] = []
         var keptFlow: [String] = []
         for p in passages.indices where !isFunctionPassage(p) {
@@ -111,9 +115,17 @@ extension InkParser {
         for p in passages.indices where indexByID[passages[p].id] == nil { indexByID[passages[p].id] = p }
     }
 
+    /// A divert target as a value (`-> knot`): one string per passage, the same wherever
+    /// it is written, so the state search can follow a divert variable exactly.
+    static func targetValue(_ id: String) -> Expression { .string("-> " + id) }
+
     /// Names in conditions and effects that are knots, stitches or labels (ink's read
-    /// counts) become `.visits(passage:)`.
+    /// counts) become `.visits(passage:)`; divert targets written as values become
+    /// `targetValue`s.
     mutating func resolveVisits() {
+        for v in variables.indices {
+            if let initial = variables[v].initial { variables[v].initial = visits(in: initial, scope: Self.rootID) }
+        }
         for p in passages.indices {
             let scope = passageFlow[p]
             for c in passages[p].choices.indices {
@@ -143,6 +155,8 @@ extension InkParser {
         case .unary(let op, let a): return .unary(op, visits(in: a, scope: scope))
         case .binary(let op, let a, let b): return .binary(op, visits(in: a, scope: scope), visits(in: b, scope: scope))
         case .call(let name, let arguments): return .call(name, arguments.map { visits(in: $0, scope: scope) })
+        case .unknown(let text) where text.hasPrefix("-> "):
+            return resolve(String(text.dropFirst(3)), from: scope).map(Self.targetValue) ?? expression
         default: return expression
         }
     }

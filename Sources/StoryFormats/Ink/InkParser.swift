@@ -39,6 +39,15 @@ struct InkParser {
     var stitchLabels: [String: String] = [:]
     /// The divert-target parameters (`=== k(-> then) ===`) of each flow, by position.
     var targetParameters: [String: [Int: String]] = [:]
+    /// Every flow's parameters in order, and the `ref` ones as `flow\0name`.
+    var flowParameters: [String: [String]] = [:]
+    var referenceParameters: Set<String> = []
+    /// `~ temp x`, as `knot\0x` (a temporary belongs to its knot's call frame).
+    var temporaries: Set<String> = []
+    /// `~ return value` of each function, by function name.
+    var returnValues: [String: [ValueExpression]] = [:]
+    /// Variables read by a divert to a variable or an argument (`Story.readElsewhere`).
+    var readElsewhere: [String] = []
     /// Every divert, tunnel or thread written with arguments, for the divert targets it
     /// passes (`-> k(-> there)`).
     var callSites: [CallSite] = []
@@ -123,6 +132,7 @@ struct InkParser {
         var story = Story(
             title: title, start: start, passages: passages, format: InkLoader.formatName, variables: variables)
         story.arithmetic = .integer
+        story.readElsewhere = readElsewhere
         story.sourceStatistics = statistics.sourceStatistics
         return (story, diagnostics)
     }

@@ -32,11 +32,17 @@ package enum InkRules {
         "ink-name-clash", .error,
         "A knot or stitch has the name of a VAR, CONST or LIST declared in the story (ink's 'name has already been used')."
     )
+    package static let computedDivert = Rule(
+        "ink-computed-divert", .info,
+        "A divert, tunnel or thread to a variable whose values storygraph cannot all name (a function's result, a "
+            + "parameter of a function or of a knot entered from the game, a variable the runtime sets): a dynamic "
+            + "link, not followed; no passage is claimed unreachable or trapped for want of it."
+    )
     package static let compiled = Rule(
         "ink-json", .error, "Compiled ink (.ink.json) without the root container the runtime needs.")
 
     package static let all: [Rule] = [
         looseEnd, emptyChoice, syntax, strayBrace, include, includeCycle, includeTwice, notIncluded,
-        todo, nameClash, compiled,
+        todo, nameClash, computedDivert, compiled,
     ]
 }

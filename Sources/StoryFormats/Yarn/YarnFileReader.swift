@@ -14,6 +14,9 @@ enum YarnFileReader {
         var bodyLines: [(text: String, line: Int)] = []
         var inBody = false
         var lineNumber = 0
+        /// Where the findings about lines after the last `===` begin, and the first such
+        /// line: text there that starts no node is a warning, not an error.
+        var afterLastNode: (findings: Int, line: Int)?
 
         func finishNode(terminated: Bool) {
             let location = SourceLocation(file: source.path, line: headerLine)
@@ -42,6 +45,7 @@ enum YarnFileReader {
             if inBody {
                 if String(line).trimmingYarnSpace() == "===" {
                     finishNode(terminated: true)
+                    afterLastNode = (diagnostics.count, 0)
                     inBody = false
                     headers = []
                     bodyLines = []
@@ -53,6 +57,7 @@ enum YarnFileReader {
             let trimmed = String(line).trimmingYarnSpace()
             if trimmed.isEmpty { continue }
             if trimmed == "---" {
+                afterLastNode = nil
                 if headers.isEmpty {
                     headerLine = lineNumber
                     diagnostics.append(
@@ -65,6 +70,7 @@ enum YarnFileReader {
             }
             if headers.isEmpty && (trimmed.hasPrefix("#") || trimmed.hasPrefix("//")) { continue }
             if trimmed.hasPrefix("//") { continue }
+            if afterLastNode?.line == 0 { afterLastNode?.line = lineNumber }
             if let colon = trimmed.firstIndex(of: ":") {
                 if headers.isEmpty { headerLine = lineNumber }
                 let key = String(trimmed[..<colon]).trimmingYarnSpace()
@@ -77,7 +83,15 @@ enum YarnFileReader {
                     .error, "'\(trimmed.prefix(40))' is neither a node header ('key: value') nor '---'",
                     at: SourceLocation(file: source.path, line: lineNumber), rule: YarnRules.syntax.id))
         }
-        if inBody {
+        if let trailing = afterLastNode, !inBody, trailing.line > 0 {
+            // Text after the last node that never became one: Yarn Spinner's compiler
+            // stops at it, but every node before it is whole.
+            diagnostics.removeSubrange(trailing.findings...)
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "text after the last node's '===' starts no node; it is left out",
+                    at: SourceLocation(file: source.path, line: trailing.line), rule: YarnRules.trailingText.id))
+        } else if inBody {
             finishNode(terminated: false)
         } else if !headers.isEmpty {
             diagnostics.append(

@@ -13,6 +13,9 @@ package enum YarnRules {
     package static let unterminatedNode = Rule(
         "yarn-unterminated-node", .warning,
         "A Yarn node with no '===' before the end of its file; it is read to the end.")
+    package static let trailingText = Rule(
+        "yarn-trailing-text", .warning,
+        "Text after the last node's '===' that starts no node (notes, a stray line); it is left out.")
     package static let project = Rule(
         "yarn-project", .error, "A .yarnproject whose sourceFiles globs select no .yarn file.")
     package static let projectFormat = Rule(
@@ -23,5 +26,5 @@ package enum YarnRules {
         "A file of a folder or project that is not Yarn dialogue (other JSON) or that the project does not select; it is left out."
     )
 
-    package static let all: [Rule] = [syntax, unterminatedIf, unterminatedNode, project, projectFormat, skippedFile]
+    package static let all: [Rule] = [syntax, unterminatedIf, unterminatedNode, trailingText, project, projectFormat, skippedFile]
 }

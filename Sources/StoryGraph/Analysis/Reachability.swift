@@ -49,8 +49,11 @@ public struct Reachability: Sendable {
         }
         // A cut call's returns lead nowhere in the node graph, which then reaches less than
         // the story does: what it did not reach is claimed unreachable (or trapped) only
-        // when the passages' own links, every call returning, do not reach it either.
-        let over = graph.callsCut.isEmpty ? nil : Self.overApproximation(graph)
+        // when the passages' own links, every call returning, do not reach it either. A
+        // dynamic link (a target computed when the story runs) may lead anywhere, so it
+        // too makes the claims answer to the over-approximation.
+        let computed = !graph.dynamicLinks.isEmpty || !graph.shownDynamicLinks.isEmpty
+        let over = graph.callsCut.isEmpty && !computed ? nil : Self.overApproximation(graph)
         var unreachable: [Int] = []
         var trapped: [Int] = []
         var endings: [Int] = []
@@ -72,8 +75,9 @@ public struct Reachability: Sendable {
     }
 
     /// Per passage, over the passages' own links (no copies): reached from the start, and
-    /// reaching an ending, where a call also goes on to its `returnTo` and a return may go
-    /// to the `returnTo` of any call. It reaches at least what any reader reaches.
+    /// reaching an ending, where a call also goes on to its `returnTo`, a return may go
+    /// to the `returnTo` of any call, and a dynamic link to any passage. It reaches at
+    /// least what any reader reaches.
     ///
     /// - Complexity: O(P + C + R·Q) for P passages, C choices, R returns and Q return points.
     static func overApproximation(_ graph: StoryGraph) -> (reached: [Bool], reachesEnding: [Bool]) {
@@ -86,11 +90,15 @@ public struct Reachability: Sendable {
             }
         }
         let points = returnPoints.sorted()
-        var next = [[Int]](repeating: [], count: p)
-        var previous = [[Int]](repeating: [], count: p)
+        // A dynamic link leads to one more vertex, `p`, that leads to every passage.
+        var next = [[Int]](repeating: [], count: p + 1)
+        var previous = [[Int]](repeating: [], count: p + 1)
+        next[p] = Array(0..<p)
+        for v in 0..<p { previous[v].append(p) }
         for (v, passage) in passages.enumerated() {
             var targets: [Int] = []
             for choice in passage.choices {
+                if choice.kind == .dynamic { targets.append(p) }
                 if let t = graph.indexByID[choice.target] { targets.append(t) }
                 if choice.kind == .call, let r = choice.returnTo.flatMap({ graph.indexByID[$0] }) { targets.append(r) }
                 if choice.kind == .return { targets += points }
@@ -99,7 +107,7 @@ public struct Reachability: Sendable {
             for t in targets { previous[t].append(v) }
         }
         func search(from sources: [Int], over edges: [[Int]]) -> [Bool] {
-            var seen = [Bool](repeating: false, count: p)
+            var seen = [Bool](repeating: false, count: p + 1)
             var stack = sources.filter { $0 < p }
             for v in stack { seen[v] = true }
             while let v = stack.popLast() {
@@ -113,7 +121,7 @@ public struct Reachability: Sendable {
         let start = graph.passageOf[graph.start]
         let reached = search(from: [start], over: next)
         let reachesEnding = search(from: (0..<p).filter { graph.isEnding[$0] }, over: previous)
-        return (reached, reachesEnding)
+        return (Array(reached.prefix(p)), Array(reachesEnding.prefix(p)))
     }
 
     /// The passages from which one of `targets` can be reached by path steps: a search

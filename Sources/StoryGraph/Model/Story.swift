@@ -23,6 +23,9 @@ public struct Story: Sendable, Hashable, Codable {
     /// that storygraph does not read for it (Ren'Py's screens and Python functions): no
     /// variable is then claimed never read. Nil (the default) is false.
     public var readsOutsidePassages: Bool? = nil
+    /// Variables the story reads where no condition or effect shows it (ink's divert to a
+    /// variable, an argument a divert passes): never claimed never read.
+    public var readElsewhere: [String] = []
 
     public init(
         title: String, start: String, passages: [Passage], format: String,

@@ -758,7 +758,7 @@ public struct StateAnalysis: Sendable {
         let declared = Set(story.variables.map(\.name))
         // A variable shown in the text (`${name}`, `{$apples}`) is read by the reader's
         // eyes: any word of a passage's or label's text that is a variable's name counts.
-        let shown = setNames.contains { !isRead.contains($0) } ? Self.words(of: story) : []
+        let shown = setNames.contains { !isRead.contains($0) } ? Self.words(of: story).union(story.readElsewhere) : []
         // Code outside the passages (a screen, a function) may read any of them: no claim.
         self.setNeverRead =
             story.readsOutsidePassages == true ? [] : setNames.filter { !isRead.contains($0) && !shown.contains($0) }
