@@ -1,20 +1,29 @@
 /// The one rule, for every format, that tells a restart (a choice that sends the reader
 /// back to the start once the story is over) from a link back to a hub mid-way.
 ///
-/// A choice is a restart when it is an ordinary click or jump that leads to the start
-/// and one of these holds (each mode adds to the one below it):
+/// A link to the start (an ordinary click or jump) is a restart only from a passage that
+/// ends the story; the start's *name* never decides (a label or a last line that only
+/// repeats it, as `[[Start]]` shows, says nothing). Each mode adds to the one below it:
 /// - `off`: the loader flagged it (`Choice.isRestart`: a Destini "The"/"End" pair, an
 ///   AdventurePiece "Retry", an explicit restart macro or field);
 /// - `strict`: it leaves a passage the format declares an end (`Passage.ending`);
-/// - `text` (the default): its label, with case, punctuation and spacing ignored, is
-///   "Play again", "Start again", "Start over", "Try again", "Retry" or "Restart"; or it
-///   leaves a *final* passage, one whose every way on leads to the start, and its label
-///   or the passage's last line of text says the story is over ("The End", "End",
-///   "Game over", "Fin") or names the start ("Start", "Begin", "Back to the start",
-///   "Return to the start"), or its label begins with one of these phrases or a restart
-///   label as whole words ("Try again, but faster", "Restart from the beginning").
-/// A link to the start from a passage with another way on, under any other label, is a
-/// hub the story returns to: an ordinary choice.
+/// - `text` (the default): the passage ends the story by its text, by its shape or by the
+///   story's:
+///   - its label, with case, punctuation and spacing ignored, is "Play again", "Start
+///     again", "Start over", "Try again", "Retry" or "Restart";
+///   - the passage is *final* (its every other way on is the start or itself) and its
+///     label or its last line of text (lines that only repeat a label left aside) says
+///     the story is over ("The End", "End", "Game over", "Fin") or goes back to the
+///     beginning ("Begin", "Back to the start"), or its label begins with one of these
+///     phrases or a restart label as whole words ("Try again, but faster");
+///   - the passage's only other link is to itself (a self-loop plus "Start over");
+///   - the passage's only way on is the start and the story has no other ending the
+///     start can reach (an ending's "Wake up" or "Next" back to the start, in a story that
+///     would otherwise never end).
+///   A passage that ends the story by its shape is an ending even with its self-loop.
+/// A link to the start from a passage with another way on, under any other label, or from
+/// a passage in a story that can end elsewhere, is a hub the story returns to: an ordinary
+/// choice.
 public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
     case text
     case strict
@@ -31,44 +40,138 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
     ]
 
     /// Marks the choices of `passages` that this rule calls restarts (`isRestart`); the
-    /// caller sends them to the start. Returns the number of choices it marked.
+    /// caller sends them to the start. A passage that ends the story by its shape (a
+    /// self-loop beside its restarts) is declared an ending. Returns the number of
+    /// choices it marked.
     ///
     /// - Complexity: O(P + C + T) for P passages, C choices and the passages' texts T
-    ///   (only the last line of a final passage's text is read).
+    ///   (only the last lines of a final passage's text are read).
     @discardableResult
     package func apply(to passages: inout [Passage], start: String) -> Int {
         guard self != .off else { return 0 }
+        let starts = Self.startChain(passages, start: start)
+        let startNames = Set(starts.map(Self.normalised))
         var marked = 0
-        for p in passages.indices {
+        // Final passages (every way on is the start or itself) whose start links the
+        // label and text rules left ordinary: restarts when the story has no other ending.
+        var alone: [Int] = []
+        for p in passages.indices where !starts.contains(passages[p].id) {
             let choices = passages[p].choices
             var toStart: [Int] = []
             var elsewhere = false
+            var selfLoop = false
             for c in choices.indices where !choices[c].isRestart && choices[c].kind != .include {
                 let kind = choices[c].kind
-                if (kind == .choice || kind == .auto) && choices[c].target == start {
+                let ordinary = kind == .choice || kind == .auto
+                if ordinary && starts.contains(choices[c].target) {
                     toStart.append(c)
+                } else if ordinary && choices[c].target == passages[p].id {
+                    selfLoop = true
                 } else {
                     elsewhere = true
                 }
             }
             guard !toStart.isEmpty else { continue }
             let declared = passages[p].ending != nil
-            let final = !elsewhere && self == .text && Self.endLabels.contains(Self.lastLine(of: passages[p].text))
+            var labels = Set(choices.map { Self.normalised($0.text) })
+            labels.formUnion(startNames)
+            let lastLine = Self.lastLine(of: passages[p].readerText ?? passages[p].text, leavingAside: labels)
+            let final = !elsewhere && self == .text && Self.endLabels.contains(lastLine)
+            var all = true
             for c in toStart {
                 var restart = declared
                 if self == .text && !restart {
-                    let label = Self.normalised(choices[c].text)
+                    var label = Self.normalised(choices[c].text)
+                    if startNames.contains(label) { label = "" }
                     restart =
-                        Self.restartLabels.contains(label) || final
+                        Self.restartLabels.contains(label) || final || (!elsewhere && selfLoop)
                         || (!elsewhere && (Self.endLabels.contains(label) || Self.beginsWithAPhrase(label)))
                 }
                 if restart {
                     passages[p].choices[c].isRestart = true
                     marked += 1
+                } else {
+                    all = false
+                }
+            }
+            if self == .text && !elsewhere {
+                if all {
+                    if selfLoop && passages[p].ending == nil { passages[p].ending = Passage.Ending() }
+                } else {
+                    alone.append(p)
+                }
+            }
+        }
+        if !alone.isEmpty && Self.endingReachable(passages, start: start) == false {
+            for p in alone {
+                for c in passages[p].choices.indices where !passages[p].choices[c].isRestart {
+                    let choice = passages[p].choices[c]
+                    guard choice.kind == .choice || choice.kind == .auto, starts.contains(choice.target) else { continue }
+                    passages[p].choices[c].isRestart = true
+                    marked += 1
+                }
+                if passages[p].ending == nil && passages[p].choices.contains(where: { !$0.isRestart && $0.kind != .include }) {
+                    passages[p].ending = Passage.Ending()
                 }
             }
         }
         return marked
+    }
+
+    /// The start and the passages it leads to before the reader sees anything: a start
+    /// with no text whose one way on is a jump (ink's root diverting to its first knot, a
+    /// ChoiceScript game's opening `*label`) hands the start on, and a link to any of
+    /// them goes back to the start.
+    ///
+    /// - Complexity: O(P) to index the passages, then O(1) per passage of the chain.
+    static func startChain(_ passages: [Passage], start: String) -> Set<String> {
+        var index: [String: Int] = [:]
+        for p in passages.indices where index[passages[p].id] == nil { index[passages[p].id] = p }
+        var chain: Set<String> = [start]
+        var id = start
+        while let p = index[id] {
+            let passage = passages[p]
+            let ways = passage.choices.filter { $0.kind != .include }
+            guard (passage.readerText ?? passage.text).allSatisfy(\.isWhitespace), ways.count == 1,
+                ways[0].kind == .auto, ways[0].condition == nil, !ways[0].isRestart,
+                chain.insert(ways[0].target).inserted
+            else { break }
+            id = ways[0].target
+        }
+        return chain
+    }
+
+    /// Whether the start can reach an ending over the links as marked so far: `nil` when
+    /// that cannot be told here (a link whose target is computed at run time).
+    ///
+    /// - Complexity: O(P + C).
+    static func endingReachable(_ passages: [Passage], start: String) -> Bool? {
+        var index: [String: Int] = [:]
+        for p in passages.indices where index[passages[p].id] == nil { index[passages[p].id] = p }
+        guard let first = index[start] else { return nil }
+        var seen = [Bool](repeating: false, count: passages.count)
+        var stack = [first]
+        seen[first] = true
+        while let p = stack.popLast() {
+            var endsHere = true
+            for choice in passages[p].choices where !choice.isRestart {
+                switch choice.kind {
+                case .dynamic: return nil
+                case .include: continue
+                case .return: endsHere = false
+                case .choice, .auto, .call:
+                    endsHere = false
+                    for target in [choice.target] + (choice.kind == .call ? [choice.returnTo].compactMap { $0 } : []) {
+                        if let q = index[target], !seen[q] {
+                            seen[q] = true
+                            stack.append(q)
+                        }
+                    }
+                }
+            }
+            if endsHere || passages[p].ending != nil { return true }
+        }
+        return false
     }
 
     /// Whether a normalised label begins with a restart label or an end label followed by
@@ -94,11 +197,12 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
         return result
     }
 
-    /// The passage's last line with letters in it, normalised.
-    static func lastLine(of text: String) -> String {
+    /// The passage's last line with letters in it, normalised, leaving aside lines that
+    /// only repeat one of `labels` (a link's label as the reader sees it).
+    static func lastLine(of text: String, leavingAside labels: Set<String> = []) -> String {
         for line in text.split(whereSeparator: \.isNewline).reversed() {
             let words = normalised(String(line))
-            if !words.isEmpty { return words }
+            if !words.isEmpty && !labels.contains(words) { return words }
         }
         return ""
     }
