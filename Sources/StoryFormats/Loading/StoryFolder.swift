@@ -24,7 +24,21 @@ package struct StoryFolder: Sendable {
     package init(_ folder: String, registry: StoryFormatRegistry = .standard) throws(StoryLoadError) {
         var findings: [Diagnostic] = []
         let files = try StoryLoading.expand([folder], skipped: &findings, registry: registry)
+        self.init(files: files, registry: registry)
         self.findings = findings
+    }
+
+    /// The stories of files given one by one (`check src/*.twee`), grouped by the same rule
+    /// as a folder's: the files of one Twee project, one ChoiceScript game or one set of
+    /// Yarn files are one story; app source given file by file is one project, read from
+    /// the file that holds its story. A file no loader recognises is in `skipped`.
+    package init(files: [String], registry: StoryFormatRegistry = .standard) {
+        findings = []
+        if files.count > 1, registry.projects.contains(where: { project in files.allSatisfy(project.holds) }) {
+            stories = [files]
+            skipped = []
+            return
+        }
         var groups: [[String]] = []
         // Files of formats that spread a story over several files, by format.
         var several: [String: [(path: String, role: FolderRole)]] = [:]
