@@ -7,7 +7,8 @@ import StoryGraph
 /// The rule: every candidate (collection, id, options field, target field) is scored by
 /// how many option targets name a section of that collection; the candidate with the most
 /// hits wins, provided at least half of its targets hit. Two different candidates with the
-/// same hits and ratio are ambiguous: refused, naming both, with a pointer to `--schema`.
+/// same hits and ratio are ambiguous: refused, naming both, with a pointer to `--schema`,
+/// unless both find the same links (then they tell one story, read by the better-ranked).
 /// The text field is the section field holding the longest prose (preferring a field
 /// called text, body, content…); the label, the option field holding prose other than
 /// the target (preferring text, label, title…).
@@ -58,7 +59,11 @@ package enum GamebookSchemaInference {
             candidates += score(path, collection)
         }
         // Ties: the shallower collection, then a named id over positions, then positions from 0.
-        func rank(_ c: Candidate) -> Int { c.id != nil ? 2 : (c.idBase == 0 ? 1 : 0) }
+        // A named id reads better under a usual name (`name` over Twison's `pid`).
+        func rank(_ c: Candidate) -> Int {
+            guard let id = c.id else { return c.idBase == 0 ? 1 : 0 }
+            return idNames.contains(id.lowercased()) ? 3 : 2
+        }
         candidates.sort {
             ($0.hits, $0.ratio, -$0.path.count, rank($0)) > ($1.hits, $1.ratio, -$1.path.count, rank($1))
         }
@@ -71,7 +76,8 @@ package enum GamebookSchemaInference {
         if let rival = candidates.dropFirst().first(where: {
             $0.hits == best.hits && $0.ratio == best.ratio && $0.shapeKey != best.shapeKey
         }),
-            rival.path != best.path || rival.options != best.options || rival.target != best.target
+            rival.path != best.path || rival.options != best.options || rival.target != best.target,
+            links(of: rival) != links(of: best)
         {
             func describe(_ c: Candidate) -> String {
                 let schema = complete(c)
@@ -84,6 +90,29 @@ package enum GamebookSchemaInference {
                 at: root.location)
         }
         return Inferred(schema: complete(best), collection: best.collection)
+    }
+
+    /// The links a reading finds, as (section, target section) positions in order: two
+    /// readings that find the same links (Twison's `name`/`link` and `pid`/`pid`) tell the
+    /// same story, and the better-ranked one is read.
+    ///
+    /// - Complexity: O(n) in the size of the collection.
+    static func links(of c: Candidate) -> [Int] {
+        let records = records(c.collection)
+        var index: [String: Int] = [:]
+        for (k, (key, record)) in records.enumerated() {
+            let own = c.id.flatMap { record[$0]?.scalarText } ?? (c.id == nil && c.collection.entries != nil ? key : nil)
+                ?? String(k + c.idBase)
+            if index[own] == nil { index[own] = k }
+        }
+        var links: [Int] = []
+        for (k, (_, record)) in records.enumerated() {
+            guard let value = fieldValues(record)[c.options] else { continue }
+            for (field, text) in targets(value) where field == c.target {
+                if let target = index[text] { links += [k, target] }
+            }
+        }
+        return links
     }
 
     /// The section records of a collection with their key (for a map).
