@@ -7,23 +7,21 @@
 /// - `off`: the loader flagged it (`Choice.isRestart`: a Destini "The"/"End" pair, an
 ///   AdventurePiece "Retry", an explicit restart macro or field);
 /// - `strict`: it leaves a passage the format declares an end (`Passage.ending`);
-/// - `text` (the default): the passage ends the story by its text, by its shape or by the
-///   story's:
+/// - `text` (the default): the passage ends the story by its text or by its shape:
 ///   - its label, with case, punctuation and spacing ignored, is "Play again", "Start
 ///     again", "Start over", "Try again", "Retry" or "Restart";
 ///   - the passage is *final* (its every other way on is the start or itself) and its
-///     label or its last line of text (lines that only repeat a label left aside) says
-///     the story is over ("The End", "End", "Game over", "Fin") or goes back to the
-///     beginning ("Begin", "Back to the start"), or its label begins with one of these
-///     phrases or a restart label as whole words ("Try again, but faster");
-///   - the passage's only other link is to itself (a self-loop plus "Start over");
-///   - the passage's only way on is the start and the story has no other ending the
-///     start can reach (an ending's "Wake up" or "Next" back to the start, in a story that
-///     would otherwise never end).
-///   A passage that ends the story by its shape is an ending even with its self-loop.
-/// A link to the start from a passage with another way on, under any other label, or from
-/// a passage in a story that can end elsewhere, is a hub the story returns to: an ordinary
-/// choice.
+///     label or its last line of text (lines that only repeat a label left aside: "THE
+///     END" above a "Wake up" link back) says the story is over ("The End", "End", "Game
+///     over", "Fin") or goes back to the beginning ("Begin", "Back to the start"), or its
+///     label begins with one of these phrases or a restart label as whole words ("Try
+///     again, but faster");
+///   - the passage's only other link is to itself (a self-loop beside "Start over"): it
+///     is then an ending, self-loop and all.
+/// A link to the start from a passage with another way on, or from a final passage whose
+/// text does not say the story is over ("Close the book", a carousel's "Hand it over"), is
+/// a hub the story returns to: an ordinary choice. A text-less start whose one way on is a
+/// jump hands the start on (`startChain`).
 public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
     case text
     case strict
@@ -52,9 +50,6 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
         let starts = Self.startChain(passages, start: start)
         let startNames = Set(starts.map(Self.normalised))
         var marked = 0
-        // Final passages (every way on is the start or itself) whose start links the
-        // label and text rules left ordinary: restarts when the story has no other ending.
-        var alone: [Int] = []
         for p in passages.indices where !starts.contains(passages[p].id) {
             let choices = passages[p].choices
             var toStart: [Int] = []
@@ -75,8 +70,11 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
             let declared = passages[p].ending != nil
             var labels = Set(choices.map { Self.normalised($0.text) })
             labels.formUnion(startNames)
-            let lastLine = Self.lastLine(of: passages[p].readerText ?? passages[p].text, leavingAside: labels)
-            let final = !elsewhere && self == .text && Self.endLabels.contains(lastLine)
+            // The text as written and as the reader sees it (markup gone, lines joined).
+            let said = [passages[p].text, passages[p].readerText].compactMap { $0 }.contains {
+                Self.endLabels.contains(Self.lastLine(of: $0, leavingAside: labels))
+            }
+            let final = !elsewhere && self == .text && said
             var all = true
             for c in toStart {
                 var restart = declared
@@ -94,25 +92,9 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
                     all = false
                 }
             }
-            if self == .text && !elsewhere {
-                if all {
-                    if selfLoop && passages[p].ending == nil { passages[p].ending = Passage.Ending() }
-                } else {
-                    alone.append(p)
-                }
-            }
-        }
-        if !alone.isEmpty && Self.endingReachable(passages, start: start) == false {
-            for p in alone {
-                for c in passages[p].choices.indices where !passages[p].choices[c].isRestart {
-                    let choice = passages[p].choices[c]
-                    guard choice.kind == .choice || choice.kind == .auto, starts.contains(choice.target) else { continue }
-                    passages[p].choices[c].isRestart = true
-                    marked += 1
-                }
-                if passages[p].ending == nil && passages[p].choices.contains(where: { !$0.isRestart && $0.kind != .include }) {
-                    passages[p].ending = Passage.Ending()
-                }
+            // A passage that ends the story by its shape is an ending, self-loop and all.
+            if self == .text && !elsewhere && all && selfLoop && passages[p].ending == nil {
+                passages[p].ending = Passage.Ending()
             }
         }
         return marked
@@ -141,39 +123,6 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
         return chain
     }
 
-    /// Whether the start can reach an ending over the links as marked so far: `nil` when
-    /// that cannot be told here (a link whose target is computed at run time).
-    ///
-    /// - Complexity: O(P + C).
-    static func endingReachable(_ passages: [Passage], start: String) -> Bool? {
-        var index: [String: Int] = [:]
-        for p in passages.indices where index[passages[p].id] == nil { index[passages[p].id] = p }
-        guard let first = index[start] else { return nil }
-        var seen = [Bool](repeating: false, count: passages.count)
-        var stack = [first]
-        seen[first] = true
-        while let p = stack.popLast() {
-            var endsHere = true
-            for choice in passages[p].choices where !choice.isRestart {
-                switch choice.kind {
-                case .dynamic: return nil
-                case .include: continue
-                case .return: endsHere = false
-                case .choice, .auto, .call:
-                    endsHere = false
-                    for target in [choice.target] + (choice.kind == .call ? [choice.returnTo].compactMap { $0 } : []) {
-                        if let q = index[target], !seen[q] {
-                            seen[q] = true
-                            stack.append(q)
-                        }
-                    }
-                }
-            }
-            if endsHere || passages[p].ending != nil { return true }
-        }
-        return false
-    }
-
     /// Whether a normalised label begins with a restart label or an end label followed by
     /// more words ("try again but faster"): read only on a final passage.
     static func beginsWithAPhrase(_ label: String) -> Bool {
@@ -197,12 +146,21 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
         return result
     }
 
-    /// The passage's last line with letters in it, normalised, leaving aside lines that
-    /// only repeat one of `labels` (a link's label as the reader sees it).
+    /// The last sentence of the passage's last line with letters in it, normalised,
+    /// leaving aside lines, sentences and a line's last words that only repeat one of
+    /// `labels` (a link's label as the reader sees it): "THE END" for "A long dream. THE
+    /// END" above "[[Wake up->Start]]" shown as "Wake up".
     static func lastLine(of text: String, leavingAside labels: Set<String> = []) -> String {
         for line in text.split(whereSeparator: \.isNewline).reversed() {
             let words = normalised(String(line))
-            if !words.isEmpty && !labels.contains(words) { return words }
+            if words.isEmpty || labels.contains(words) { continue }
+            let sentences = line.split(whereSeparator: { ".!?".contains($0) }).map { normalised(String($0)) }
+                .filter { !$0.isEmpty && !labels.contains($0) }
+            guard var last = sentences.last else { continue }
+            if !endLabels.contains(last), let label = labels.first(where: { !$0.isEmpty && last.hasSuffix(" " + $0) }) {
+                last = String(last.dropLast(label.count + 1))
+            }
+            return last
         }
         return ""
     }
