@@ -20,7 +20,14 @@ package enum GamebookSchemaInference {
     package struct Inferred: Sendable {
         package var schema: GamebookSchema
         package var collection: LocatedValue
+        /// For an edge list, its fields naming the page left and the page led to; the
+        /// collection is then the pages those name, each with its edges as options.
+        package var edges: (from: String, to: String)?
     }
+
+    /// Field names of an edge list's records: the page an edge leaves, the page it leads to.
+    static let fromNames = ["from", "source", "src", "origin", "page", "node", "passage", "section"]
+    static let toNames = ["to", "target", "dest", "destination", "next", "goto"]
 
     static let textNames = [
         "text", "body", "content", "story", "description", "passage", "prose", "narrative", "desc", "message",
@@ -68,6 +75,7 @@ package enum GamebookSchemaInference {
             ($0.hits, $0.ratio, -$0.path.count, rank($0)) > ($1.hits, $1.ratio, -$1.path.count, rank($1))
         }
         guard let best = candidates.first else {
+            if let edges = edgeList(root) { return edges }
             throw StoryLoadError(
                 GamebookRules.noStory,
                 "not a gamebook: looked for a map or list of sections (records) with an options field whose targets name other sections, and found none in \(root.typeName)\(root.entries.map { " of \($0.count) entries" } ?? root.elements.map { " of \($0.count) items" } ?? ""); give --schema FILE to say which fields are which",
@@ -90,6 +98,64 @@ package enum GamebookSchemaInference {
                 at: root.location)
         }
         return Inferred(schema: complete(best), collection: best.collection)
+    }
+
+    /// An edge list: a list of records (the top level, or a list one key down), each
+    /// naming the page it leaves and the page it leads to under field names of an edge
+    /// (`{"from": "gate", "to": "hall", "text": "Open the gate"}`). Its pages are the
+    /// names those fields give, in the order first met: a page named only as a target
+    /// (an ending) is a page too. Read only when both fields are in every record and at
+    /// least one target is a page some edge leaves.
+    ///
+    /// - Complexity: O(n) in the size of the data, for each of at most
+    ///   `fromNames.count × toNames.count` field pairs.
+    static func edgeList(_ root: LocatedValue) -> Inferred? {
+        var lists: [([String], LocatedValue)] = []
+        if root.elements != nil { lists.append(([], root)) }
+        for entry in root.entries ?? [] where entry.value.elements != nil { lists.append(([entry.key], entry.value)) }
+        for (path, list) in lists {
+            guard let records = list.elements, records.count >= 2, records.allSatisfy({ $0.entries != nil }) else {
+                continue
+            }
+            for from in fromNames {
+                for to in toNames {
+                    let pairs = records.compactMap { r in r[from]?.scalarText.flatMap { f in r[to]?.scalarText.map { (f, $0) } } }
+                    guard pairs.count == records.count else { continue }
+                    let sources = Set(pairs.map(\.0))
+                    guard pairs.contains(where: { sources.contains($0.1) }) else { continue }
+                    return edgeInferred(path: path, records: records, from: from, to: to, at: list.location)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The pages of an edge list as a map of page → `{"options": [its edges]}`.
+    static func edgeInferred(path: [String], records: [LocatedValue], from: String, to: String, at location: SourceLocation)
+        -> Inferred
+    {
+        var order: [String] = []
+        var edges: [String: [LocatedValue]] = [:]
+        var firstSeen: [String: SourceLocation] = [:]
+        for record in records {
+            let source = record[from]!.scalarText!
+            let target = record[to]!.scalarText!
+            for page in [source, target] where firstSeen[page] == nil {
+                firstSeen[page] = record.location
+                order.append(page)
+            }
+            edges[source, default: []].append(record)
+        }
+        let pages = order.map { page in
+            let options = edges[page].map {
+                [LocatedValue.Entry(key: "options", keyLocation: firstSeen[page]!, value: LocatedValue(.list($0), at: $0[0].location))]
+            } ?? []
+            return LocatedValue.Entry(key: page, keyLocation: firstSeen[page]!, value: LocatedValue(.map(options), at: firstSeen[page]!))
+        }
+        let label = proseField(in: records, excluding: [from, to], preferring: labelNames)
+        let schema = GamebookSchema(
+            sections: path, id: nil, idBase: 0, text: nil, options: "options", label: label, target: to)
+        return Inferred(schema: schema, collection: LocatedValue(.map(pages), at: location), edges: (from, to))
     }
 
     /// The links a reading finds, as (section, target section) positions in order: two
