@@ -154,6 +154,19 @@ import Testing
         You leave the town behind.
         """
 
+    static let sideRoomTwee = """
+        :: Start
+        The square. [[Well]] [[Leave]]
+
+        :: Well
+        A dry well.
+        [[Wait->Well]]
+        [[Back->Start]]
+
+        :: Leave
+        You leave the town behind.
+        """
+
     static let shopYarn = """
         title: Start
         ---
@@ -197,6 +210,7 @@ import Testing
         Case(name: "json wake", files: [("wake.json", wakeJSON)], endings: ["dream", "nap"], paths: 2, restarts: 2),
         Case(name: "twee self-loop", files: [("gate.twee", selfLoopTwee)], endings: ["Gate"], paths: 1, restarts: 1),
         Case(name: "twee hub named Start", files: [("hub.twee", hubTwee)], endings: ["Leave"], paths: 1, restarts: 0),
+        Case(name: "twee side room with a self-loop", files: [("room.twee", sideRoomTwee)], endings: ["Leave"], paths: 1, restarts: 0),
         Case(name: "yarn shop loop", files: [("shop.yarn", shopYarn)], endings: ["Leave"], paths: 1, restarts: 0),
         Case(name: "twee wake beside an ending", files: [("mixed.twee", mixedTwee)], endings: ["Get up"], paths: 1, restarts: 0),
     ]

@@ -16,8 +16,10 @@
 ///     over", "Fin") or goes back to the beginning ("Begin", "Back to the start"), or its
 ///     label begins with one of these phrases or a restart label as whole words ("Try
 ///     again, but faster");
-///   - the passage's only other link is to itself (a self-loop beside "Start over"): it
-///     is then an ending, self-loop and all.
+///   A self-loop never stops a passage from ending, nor decides by itself: a passage
+///   whose links back are restarts and whose only other link is to itself (a self-loop
+///   beside "(Start Over)") is an ending, self-loop and all; a side room with "Wait" to
+///   itself and "Back" to the start is a hub return.
 /// A link to the start from a passage with another way on, or from a final passage whose
 /// text does not say the story is over ("Close the book", a carousel's "Hand it over"), is
 /// a hub the story returns to: an ordinary choice. A text-less start whose one way on is a
@@ -82,7 +84,7 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
                     var label = Self.normalised(choices[c].text)
                     if startNames.contains(label) { label = "" }
                     restart =
-                        Self.restartLabels.contains(label) || final || (!elsewhere && selfLoop)
+                        Self.restartLabels.contains(label) || final
                         || (!elsewhere && (Self.endLabels.contains(label) || Self.beginsWithAPhrase(label)))
                 }
                 if restart {
@@ -92,7 +94,7 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
                     all = false
                 }
             }
-            // A passage that ends the story by its shape is an ending, self-loop and all.
+            // A passage whose links back all restart ends the story, self-loop and all.
             if self == .text && !elsewhere && all && selfLoop && passages[p].ending == nil {
                 passages[p].ending = Passage.Ending()
             }
