@@ -78,6 +78,20 @@ import Testing
         #expect(throws: StoryLoadError.self) { try Load.text(text, path: "people.json") }
     }
 
+    /// A target field named as one (`nextText`) wins over a field whose numbers only happen
+    /// to name sections (`numberOfPoints`: 1s and 2s): no false loop, no false trap.
+    @Test func aNamedTargetFieldWinsOverNumbersThatHappenToHit() throws {
+        let text = """
+            const textNodes=[{id:1,text:"Q",options:[{text:"A",numberOfPoints:2,nextText:-1},{text:"B",numberOfPoints:1,nextText:2}]},{id:2,text:"R",options:[{text:"C",numberOfPoints:1,nextText:-1}]}]
+            """
+        let result = try Load.text(text, path: "data.js")
+        let f = Self.figures(result)
+        #expect(result.diagnostics.first?.message.hasSuffix("options = \"options\"[].{\"text\",\"nextText\"}") == true)
+        #expect(f.endings == ["2"])
+        #expect(f.paths == BigUInt(1))
+        #expect(Load.analysis(result).lint.errors == 0)
+    }
+
     /// Twison (Twine 2 exported as JSON): `name`/`link` and `pid`/`pid` read the same
     /// links, so the story is read (by name), not refused as ambiguous.
     static let twison = """

@@ -74,14 +74,22 @@ package enum GamebookSchemaInference {
         candidates.sort {
             ($0.hits, $0.ratio, -$0.path.count, rank($0)) > ($1.hits, $1.ratio, -$1.path.count, rank($1))
         }
-        guard let best = candidates.first else {
+        guard var best = candidates.first else {
             if let edges = edgeList(root) { return edges }
             throw StoryLoadError(
                 GamebookRules.noStory,
                 "not a gamebook: looked for a map or list of sections (records) with an options field whose targets name other sections, and found none in \(root.typeName)\(root.entries.map { " of \($0.count) entries" } ?? root.elements.map { " of \($0.count) items" } ?? ""); give --schema FILE to say which fields are which",
                 at: root.location)
         }
-        if let rival = candidates.dropFirst().first(where: {
+        // A target field named as one (`nextText`, `goto`) that hits a greater share of its
+        // targets wins over a field that only happens to hit more (`numberOfPoints`, whose
+        // 1s and 2s name sections 1 and 2).
+        if !isTargetNamed(best),
+            let named = candidates.first(where: { isTargetNamed($0) && $0.path == best.path && $0.ratio > best.ratio })
+        {
+            best = named
+        }
+        if let rival = candidates.first(where: {
             $0.hits == best.hits && $0.ratio == best.ratio && $0.shapeKey != best.shapeKey
         }),
             rival.path != best.path || rival.options != best.options || rival.target != best.target,
@@ -98,6 +106,14 @@ package enum GamebookSchemaInference {
                 at: root.location)
         }
         return Inferred(schema: complete(best), collection: best.collection)
+    }
+
+    /// Whether a candidate's target field (or its options field, for bare targets) is
+    /// named as a target: `next…`, `goto`, `to`, `target`, `destination`, `link`, `arc`.
+    static func isTargetNamed(_ c: Candidate) -> Bool {
+        let name = (c.target ?? c.options).lowercased()
+        return name.hasPrefix("next") || name.hasPrefix("goto") || name.hasPrefix("target")
+            || ["to", "dest", "destination", "link", "arc", "leadsto", "leads_to"].contains(name)
     }
 
     /// An edge list: a list of records (the top level, or a list one key down), each
