@@ -131,6 +131,22 @@ import Testing
         #expect(f.endings.count == 2)
     }
 
+    /// A scene file that is not UTF-8 (a Windows-1252 apostrophe, byte 0x92): its error,
+    /// and the game analysed through it, the scene not called unused.
+    @Test func aSceneThatIsNotUTF8IsReadWithItsError() throws {
+        let root = Repository.temporaryFolder()
+        try Data("*title T\n*scene_list\n  startup\n  two\n\nHello.\n*finish\n".utf8)
+            .write(to: root.appendingPathComponent("startup.txt"))
+        try Data([0x49, 0x92, 0x6D, 0x20, 0x68, 0x65, 0x72, 0x65, 0x2E, 0x0A] + Array("*ending\n".utf8))
+            .write(to: root.appendingPathComponent("two.txt"))
+        let result = try StoryLoading.load(paths: [root.path])
+        let findings = result.diagnostics.filter { $0.severity != .info }.map { "\($0.location?.line ?? 0) \($0.ruleID ?? "")" }
+        #expect(findings == ["1 choicescript-invalid-utf8"])
+        #expect(StoryLoading.refusal(of: result) == nil)
+        #expect(Self.figures(result).paths == BigUInt(1))
+        #expect(result.story.passages.contains { $0.text.contains("I\u{FFFD}m here.") })
+    }
+
     /// A game whose startup file is `Startup.txt` while the list says `startup`.
     @Test func aStartupFileCapitalisedOtherwiseIsReadWithTheError() throws {
         let result = try Load.files([

@@ -112,8 +112,21 @@ struct ChoiceScriptGameParser {
                     guard case .found(let source) = files.scene(String(real.dropLast(4))) else { continue }
                     text = ChoiceScriptSceneText(name: name, path: source.path, text: source.text)
                 case .unreadable(let error):
-                    diagnostics += error.diagnostics
-                    continue
+                    // A scene that is not UTF-8 is read as the interpreter shows it (bad
+                    // bytes as U+FFFD), said once at its first bad byte; the game is analysed.
+                    let path = (files.folder as NSString).appendingPathComponent(name + ".txt")
+                    guard let bad = error.diagnostics.first, bad.ruleID == FormatRules.invalidUTF8.id,
+                        let data = FileManager.default.contents(atPath: path)
+                    else {
+                        diagnostics += error.diagnostics
+                        continue
+                    }
+                    diagnostics.append(
+                        Diagnostic(
+                            ChoiceScriptRules.invalidUTF8,
+                            bad.message + "; read with each bad byte as U+FFFD, as the interpreter shows it",
+                            at: bad.location))
+                    text = ChoiceScriptSceneText(name: name, path: path, text: String(decoding: data, as: UTF8.self))
                 case .refused(let reason):
                     refused.insert(name)
                     if let from, let origin = scenes[from.scene] {
