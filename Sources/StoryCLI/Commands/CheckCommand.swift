@@ -11,7 +11,8 @@ struct CheckCommand: WatchableCommand {
         name: "check",
         abstract: "Check stories for broken links, traps, unreachable passages and other problems.",
         discussion: """
-            Each STORY is checked on its own. Findings are written to stderr as \
+            Each STORY is checked on its own; files that make one story (the files of a Twee \
+            project or a ChoiceScript game, an app's source files) are checked as that story. Findings are written to stderr as \
             'path:line:column: severity: message [rule-id]' (with --format json, as one JSON \
             document on stdout; with --format sarif, as a SARIF 2.1.0 log on stdout; with \
             --format github, as GitHub Actions annotation lines on stdout), then a one-line summary. Exit code 1 when any story has an \
@@ -22,7 +23,7 @@ struct CheckCommand: WatchableCommand {
             ArgumentSpec(
                 "STORY",
                 help:
-                    "A story file or folder to check; give several to check each. A folder is checked story by story (one story when its files form one, as a Twee project does).",
+                    "A story file or folder to check; give several to check each (files that make one story are checked together). A folder is checked story by story (one story when its files form one, as a Twee project does).",
                 repeating: true)
         ],
         options: [strictOption.spec, formatOption.spec] + AnalysisOptions.stateSpecs + [Watch.option.spec]
@@ -59,7 +60,20 @@ struct CheckCommand: WatchableCommand {
         // Each STORY argument, and each story inside a folder argument, is checked on its own.
         // A folder's files left out unread (FIFOs, links out of it) are findings of its first story.
         var stories: [(name: String, files: [String], skipped: [Diagnostic])] = []
+        // Files given one by one that make one story (`check src/*.twee`, the scenes of a
+        // game, an app's source files) are checked as that story, as `report` reads them.
+        let given = paths.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+        let grouped = given.count > 1 ? StoryFolder(files: given).stories.filter { $0.count > 1 } : []
+        let inGroup = Dictionary(grouped.flatMap { group in group.map { ($0, group) } }, uniquingKeysWith: { a, _ in a })
+        var checked = Set<String>()
         for path in paths {
+            if let group = inGroup[path] {
+                if checked.insert(group[0]).inserted { stories.append((group[0], group, [])) }
+                continue
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 stories.append((path, [path], []))

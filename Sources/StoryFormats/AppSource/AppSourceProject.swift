@@ -62,7 +62,7 @@ package enum AppSourceProject {
         guard let best else { return nil }
         let note = Diagnostic(
             FormatRules.storyFile,
-            "read the story from this file, the one of the \(sources.count) source files in \(folder) that holds it",
+            "read the story from this file, the one of the \(sources.count) source files \(folder.isEmpty ? "given" : "in " + folder) that holds it",
             at: best.source.location(at: 0))
         return (best.source, note)
     }

@@ -50,7 +50,17 @@ struct ChoiceScriptGameParser {
             throw StoryLoadError(FormatRules.unreadableFile, "no \(startScene).txt in \(files.folder)", at: nil)
         }
         let listed = Self.sceneList(startText)
-        let order = listed.isEmpty ? [startScene] : listed.map(\.0)
+        var order = listed.isEmpty ? [startScene] : listed.map(\.0)
+        // A scene list that names the start scene capitalised otherwise (`Startup` for
+        // startup.txt, or `startup` for Startup.txt) is quicktest's error, said at the
+        // list; the game is still read from the start scene, not refused whole.
+        if !order.contains(startScene), let k = order.firstIndex(where: { $0.lowercased() == startScene.lowercased() }) {
+            diagnostics.append(
+                startText.error(
+                    "Incorrect capitalization/canonicalization; the file is called \(startScene).txt but you requested \(order[k]).txt",
+                    at: listed[k].1, rule: ChoiceScriptRules.missingScene))
+            order[k] = startScene
+        }
         var implicitControlFlow = false
         var title: String?
         var variables: [Variable] = []
@@ -97,10 +107,26 @@ struct ChoiceScriptGameParser {
                                 "Incorrect capitalization/canonicalization; the file is called \(real) but you requested \(name).txt",
                                 at: from.line, rule: ChoiceScriptRules.missingScene))
                     }
-                    continue
+                    // Said as an error, then read from the file of that other case, so
+                    // the rest of the game is analysed rather than cut at the scene.
+                    guard case .found(let source) = files.scene(String(real.dropLast(4))) else { continue }
+                    text = ChoiceScriptSceneText(name: name, path: source.path, text: source.text)
                 case .unreadable(let error):
-                    diagnostics += error.diagnostics
-                    continue
+                    // A scene that is not UTF-8 is read as the interpreter shows it (bad
+                    // bytes as U+FFFD), said once at its first bad byte; the game is analysed.
+                    let path = (files.folder as NSString).appendingPathComponent(name + ".txt")
+                    guard let bad = error.diagnostics.first, bad.ruleID == FormatRules.invalidUTF8.id,
+                        let data = FileManager.default.contents(atPath: path)
+                    else {
+                        diagnostics += error.diagnostics
+                        continue
+                    }
+                    diagnostics.append(
+                        Diagnostic(
+                            ChoiceScriptRules.invalidUTF8,
+                            bad.message + "; read with each bad byte as U+FFFD, as the interpreter shows it",
+                            at: bad.location))
+                    text = ChoiceScriptSceneText(name: name, path: path, text: String(decoding: data, as: UTF8.self))
                 case .refused(let reason):
                     refused.insert(name)
                     if let from, let origin = scenes[from.scene] {

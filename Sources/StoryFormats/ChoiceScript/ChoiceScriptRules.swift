@@ -55,8 +55,12 @@ package enum ChoiceScriptRules {
         "choicescript-all-conditional", .warning,
         "Every #option of a *choice has a condition: a reader may find none selectable.")
 
+    package static let invalidUTF8 = Rule(
+        "choicescript-invalid-utf8", .error,
+        "A scene file that is not valid UTF-8 (a Windows-1252 apostrophe): the interpreter shows replacement characters for its bad bytes, and storygraph reads the scene the same way rather than refusing the game."
+    )
     package static let all: [Rule] = [
-        fallOut, fallOutLast, fallInElse, missingScene, missingFile, noOptionBody, expectedOption, unknownVariable,
+        invalidUTF8, fallOut, fallOutLast, fallInElse, missingScene, missingFile, noOptionBody, expectedOption, unknownVariable,
         indentation, syntax, unknownCommand, finishNoNext, unreferencedScene, noSelectableOption,
     ]
 

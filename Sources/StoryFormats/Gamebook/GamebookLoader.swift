@@ -93,11 +93,13 @@ package enum GamebookLoader: StoryLoader {
         -> Story
     {
         let options = context.options
-        let root = files[0].parsed.root
-        let readFindings = files[0].parsed.findings
+        let parsed = files.count > 1 ? try joinedNodes(files) : files[0].parsed
+        let root = parsed.root
+        let readFindings = parsed.findings
         let schema: GamebookSchema
         var collection: LocatedValue
         let verb: String
+        var edges: (from: String, to: String)?
         if let given = options.gamebookSchema {
             schema = given
             verb = "schema"
@@ -123,6 +125,7 @@ package enum GamebookLoader: StoryLoader {
             schema = inferred.schema
             collection = inferred.collection
             verb = "inferred"
+            edges = inferred.edges
         }
         var diagnostics = readFindings
         let records: [(key: String?, record: LocatedValue)]
@@ -184,9 +187,20 @@ package enum GamebookLoader: StoryLoader {
                     ? [Diagnostic(GamebookRules.noStory, "no sections in this file", at: collection.location)]
                     : diagnostics)
         }
-        let line =
+        var line =
             "\(verb): "
             + schema.summary(collection: collection, optionShape: firstOptions.map(schema.optionShape) ?? "")
+        if files.count > 1 {
+            line = line.replacingOccurrences(
+                of: "sections = top-level map, id = key",
+                with: "one node per file (\(files.count) files), id = its \"id\" or the file's name")
+        }
+        if let edges {
+            let place = schema.sections.isEmpty ? "top-level" : "\"\(schema.sections.joined(separator: "."))\""
+            line =
+                "inferred: an edge list (\(place) list): pages = the \"\(edges.from)\" and \"\(edges.to)\" values, each record a link"
+                + (schema.label.map { " labelled \"\($0)\"" } ?? "")
+        }
         diagnostics.insert(Diagnostic(GamebookRules.schema, line, at: collection.location), at: 0)
         passages += siblingEndings(root: root, schema: schema, passages: passages)
         let ids = Set(passages.map(\.id))

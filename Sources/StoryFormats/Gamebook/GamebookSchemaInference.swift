@@ -7,7 +7,8 @@ import StoryGraph
 /// The rule: every candidate (collection, id, options field, target field) is scored by
 /// how many option targets name a section of that collection; the candidate with the most
 /// hits wins, provided at least half of its targets hit. Two different candidates with the
-/// same hits and ratio are ambiguous: refused, naming both, with a pointer to `--schema`.
+/// same hits and ratio are ambiguous: refused, naming both, with a pointer to `--schema`,
+/// unless both find the same links (then they tell one story, read by the better-ranked).
 /// The text field is the section field holding the longest prose (preferring a field
 /// called text, body, content…); the label, the option field holding prose other than
 /// the target (preferring text, label, title…).
@@ -19,7 +20,14 @@ package enum GamebookSchemaInference {
     package struct Inferred: Sendable {
         package var schema: GamebookSchema
         package var collection: LocatedValue
+        /// For an edge list, its fields naming the page left and the page led to; the
+        /// collection is then the pages those name, each with its edges as options.
+        package var edges: (from: String, to: String)?
     }
+
+    /// Field names of an edge list's records: the page an edge leaves, the page it leads to.
+    static let fromNames = ["from", "source", "src", "origin", "page", "node", "passage", "section"]
+    static let toNames = ["to", "target", "dest", "destination", "next", "goto"]
 
     static let textNames = [
         "text", "body", "content", "story", "description", "passage", "prose", "narrative", "desc", "message",
@@ -58,20 +66,34 @@ package enum GamebookSchemaInference {
             candidates += score(path, collection)
         }
         // Ties: the shallower collection, then a named id over positions, then positions from 0.
-        func rank(_ c: Candidate) -> Int { c.id != nil ? 2 : (c.idBase == 0 ? 1 : 0) }
+        // A named id reads better under a usual name (`name` over Twison's `pid`).
+        func rank(_ c: Candidate) -> Int {
+            guard let id = c.id else { return c.idBase == 0 ? 1 : 0 }
+            return idNames.contains(id.lowercased()) ? 3 : 2
+        }
         candidates.sort {
             ($0.hits, $0.ratio, -$0.path.count, rank($0)) > ($1.hits, $1.ratio, -$1.path.count, rank($1))
         }
-        guard let best = candidates.first else {
+        guard var best = candidates.first else {
+            if let edges = edgeList(root) { return edges }
             throw StoryLoadError(
                 GamebookRules.noStory,
                 "not a gamebook: looked for a map or list of sections (records) with an options field whose targets name other sections, and found none in \(root.typeName)\(root.entries.map { " of \($0.count) entries" } ?? root.elements.map { " of \($0.count) items" } ?? ""); give --schema FILE to say which fields are which",
                 at: root.location)
         }
-        if let rival = candidates.dropFirst().first(where: {
+        // A target field named as one (`nextText`, `goto`) that hits a greater share of its
+        // targets wins over a field that only happens to hit more (`numberOfPoints`, whose
+        // 1s and 2s name sections 1 and 2).
+        if !isTargetNamed(best),
+            let named = candidates.first(where: { isTargetNamed($0) && $0.path == best.path && $0.ratio > best.ratio })
+        {
+            best = named
+        }
+        if let rival = candidates.first(where: {
             $0.hits == best.hits && $0.ratio == best.ratio && $0.shapeKey != best.shapeKey
         }),
-            rival.path != best.path || rival.options != best.options || rival.target != best.target
+            rival.path != best.path || rival.options != best.options || rival.target != best.target,
+            links(of: rival) != links(of: best)
         {
             func describe(_ c: Candidate) -> String {
                 let schema = complete(c)
@@ -84,6 +106,95 @@ package enum GamebookSchemaInference {
                 at: root.location)
         }
         return Inferred(schema: complete(best), collection: best.collection)
+    }
+
+    /// Whether a candidate's target field (or its options field, for bare targets) is
+    /// named as a target: `next…`, `goto`, `to`, `target`, `destination`, `link`, `arc`.
+    static func isTargetNamed(_ c: Candidate) -> Bool {
+        let name = (c.target ?? c.options).lowercased()
+        return name.hasPrefix("next") || name.hasPrefix("goto") || name.hasPrefix("target")
+            || ["to", "dest", "destination", "link", "arc", "leadsto", "leads_to"].contains(name)
+    }
+
+    /// An edge list: a list of records (the top level, or a list one key down), each
+    /// naming the page it leaves and the page it leads to under field names of an edge
+    /// (`{"from": "gate", "to": "hall", "text": "Open the gate"}`). Its pages are the
+    /// names those fields give, in the order first met: a page named only as a target
+    /// (an ending) is a page too. Read only when both fields are in every record and at
+    /// least one target is a page some edge leaves.
+    ///
+    /// - Complexity: O(n) in the size of the data, for each of at most
+    ///   `fromNames.count × toNames.count` field pairs.
+    static func edgeList(_ root: LocatedValue) -> Inferred? {
+        var lists: [([String], LocatedValue)] = []
+        if root.elements != nil { lists.append(([], root)) }
+        for entry in root.entries ?? [] where entry.value.elements != nil { lists.append(([entry.key], entry.value)) }
+        for (path, list) in lists {
+            guard let records = list.elements, records.count >= 2, records.allSatisfy({ $0.entries != nil }) else {
+                continue
+            }
+            for from in fromNames {
+                for to in toNames {
+                    let pairs = records.compactMap { r in r[from]?.scalarText.flatMap { f in r[to]?.scalarText.map { (f, $0) } } }
+                    guard pairs.count == records.count else { continue }
+                    let sources = Set(pairs.map(\.0))
+                    guard pairs.contains(where: { sources.contains($0.1) }) else { continue }
+                    return edgeInferred(path: path, records: records, from: from, to: to, at: list.location)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The pages of an edge list as a map of page → `{"options": [its edges]}`.
+    static func edgeInferred(path: [String], records: [LocatedValue], from: String, to: String, at location: SourceLocation)
+        -> Inferred
+    {
+        var order: [String] = []
+        var edges: [String: [LocatedValue]] = [:]
+        var firstSeen: [String: SourceLocation] = [:]
+        for record in records {
+            let source = record[from]!.scalarText!
+            let target = record[to]!.scalarText!
+            for page in [source, target] where firstSeen[page] == nil {
+                firstSeen[page] = record.location
+                order.append(page)
+            }
+            edges[source, default: []].append(record)
+        }
+        let pages = order.map { page in
+            let options = edges[page].map {
+                [LocatedValue.Entry(key: "options", keyLocation: firstSeen[page]!, value: LocatedValue(.list($0), at: $0[0].location))]
+            } ?? []
+            return LocatedValue.Entry(key: page, keyLocation: firstSeen[page]!, value: LocatedValue(.map(options), at: firstSeen[page]!))
+        }
+        let label = proseField(in: records, excluding: [from, to], preferring: labelNames)
+        let schema = GamebookSchema(
+            sections: path, id: nil, idBase: 0, text: nil, options: "options", label: label, target: to)
+        return Inferred(schema: schema, collection: LocatedValue(.map(pages), at: location), edges: (from, to))
+    }
+
+    /// The links a reading finds, as (section, target section) positions in order: two
+    /// readings that find the same links (Twison's `name`/`link` and `pid`/`pid`) tell the
+    /// same story, and the better-ranked one is read.
+    ///
+    /// - Complexity: O(n) in the size of the collection.
+    static func links(of c: Candidate) -> [Int] {
+        let records = records(c.collection)
+        var index: [String: Int] = [:]
+        for (k, (key, record)) in records.enumerated() {
+            let own = c.id.flatMap { record[$0]?.scalarText } ?? (c.id == nil && c.collection.entries != nil ? key : nil)
+                ?? String(k + c.idBase)
+            if index[own] == nil { index[own] = k }
+        }
+        var links: [Int] = []
+        for (k, (_, record)) in records.enumerated() {
+            guard let value = fieldValues(record)[c.options] else { continue }
+            for (field, text) in targets(value) where field == c.target {
+                if let target = index[text] { links += [k, target] }
+            }
+        }
+        return links
     }
 
     /// The section records of a collection with their key (for a map).

@@ -24,7 +24,29 @@ package struct StoryFolder: Sendable {
     package init(_ folder: String, registry: StoryFormatRegistry = .standard) throws(StoryLoadError) {
         var findings: [Diagnostic] = []
         let files = try StoryLoading.expand([folder], skipped: &findings, registry: registry)
+        self.init(files: files, registry: registry, given: false)
         self.findings = findings
+    }
+
+    /// The stories of files given one by one (`check src/*.twee`), grouped by the same rule
+    /// as a folder's: the files of one Twee project, one ChoiceScript game or one set of
+    /// Yarn files are one story; app source given file by file, of which one file holds a
+    /// story (the others its types or views), is one project read from that file. A file no loader recognises is in `skipped`.
+    /// (`given` false: the files of a folder, whose app source `load(paths:)` reads as
+    /// the folder's project.)
+    package init(files: [String], registry: StoryFormatRegistry = .standard, given: Bool = true) {
+        findings = []
+        if given, files.count > 1, registry.projects.contains(where: { project in files.allSatisfy(project.holds) }),
+            files.count(where: { file in
+                FilesRead.unrecorded({ try? SourceText(contentsOf: file) }).flatMap { source in
+                    try? StoryLoading.pick(for: source, format: nil, registry: registry)
+                } != nil
+            }) <= 1
+        {
+            stories = [files]
+            skipped = []
+            return
+        }
         var groups: [[String]] = []
         // Files of formats that spread a story over several files, by format.
         var several: [String: [(path: String, role: FolderRole)]] = [:]

@@ -9,7 +9,7 @@ extension StoryLoading {
     package static func nearFile(to path: String) -> String? {
         let name = (path as NSString).lastPathComponent
         guard !name.isEmpty, name != ".", name != ".." else { return nil }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = StoryPath.folder(of: path)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
         guard let near = Suggestion.closest(to: name, among: entries.filter { !$0.hasPrefix(".") }) else { return nil }
         return folder.isEmpty ? near : (folder as NSString).appendingPathComponent(near)

@@ -76,14 +76,18 @@ public enum StoryLoading {
         guard !files.isEmpty else { throw StoryLoadError(FormatRules.unreadableFile, "no story file given", at: nil) }
         var sources: [SourceText] = []
         for file in files { sources.append(try SourceText(contentsOf: file)) }
-        if paths.count == 1, sources.count > 1,
-            let project = registry.projects.first(where: { files.allSatisfy($0.holds) })
+        if sources.count > 1, let project = registry.projects.first(where: { files.allSatisfy($0.holds) }),
+            paths.count == 1 || sources.count { (try? pick(for: $0, format: nil, registry: registry)) != nil } <= 1
         {
-            // A project (an app's): the story is in one of its files.
-            guard let (source, note) = project.storyFile(sources, project.folder(paths[0])) else {
+            // A project (an app's), as a folder or file by file (`report Story.swift
+            // StoryBrain.swift`, where one file holds the story and the others its types
+            // or views): the story is in one of its files. Two apps' stories given
+            // together are two stories, not one project.
+            let place = paths.count == 1 ? project.folder(paths[0]) : ""
+            guard let (source, note) = project.storyFile(sources, place) else {
                 throw StoryLoadError(
                     FormatRules.noStory,
-                    "none of the \(sources.count) source files in \(paths[0]) holds a story storygraph can read",
+                    "none of the \(sources.count) source files \(place.isEmpty ? "given" : "in " + paths[0]) holds a story storygraph can read",
                     at: nil)
             }
             var result = try load(sources: [source], format: format, options: options, registry: registry)

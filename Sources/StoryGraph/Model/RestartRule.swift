@@ -1,20 +1,29 @@
 /// The one rule, for every format, that tells a restart (a choice that sends the reader
 /// back to the start once the story is over) from a link back to a hub mid-way.
 ///
-/// A choice is a restart when it is an ordinary click or jump that leads to the start
-/// and one of these holds (each mode adds to the one below it):
+/// A link to the start (an ordinary click or jump) is a restart only from a passage that
+/// ends the story; the start's *name* never decides (a label or a last line that only
+/// repeats it, as `[[Start]]` shows, says nothing). Each mode adds to the one below it:
 /// - `off`: the loader flagged it (`Choice.isRestart`: a Destini "The"/"End" pair, an
 ///   AdventurePiece "Retry", an explicit restart macro or field);
 /// - `strict`: it leaves a passage the format declares an end (`Passage.ending`);
-/// - `text` (the default): its label, with case, punctuation and spacing ignored, is
-///   "Play again", "Start again", "Start over", "Try again", "Retry" or "Restart"; or it
-///   leaves a *final* passage, one whose every way on leads to the start, and its label
-///   or the passage's last line of text says the story is over ("The End", "End",
-///   "Game over", "Fin") or names the start ("Start", "Begin", "Back to the start",
-///   "Return to the start"), or its label begins with one of these phrases or a restart
-///   label as whole words ("Try again, but faster", "Restart from the beginning").
-/// A link to the start from a passage with another way on, under any other label, is a
-/// hub the story returns to: an ordinary choice.
+/// - `text` (the default): the passage ends the story by its text or by its shape:
+///   - its label, with case, punctuation and spacing ignored, is "Play again", "Start
+///     again", "Start over", "Try again", "Retry" or "Restart";
+///   - the passage is *final* (its every other way on is the start or itself) and its
+///     label or its last line of text (lines that only repeat a label left aside: "THE
+///     END" above a "Wake up" link back) says the story is over ("The End", "End", "Game
+///     over", "Fin") or goes back to the beginning ("Begin", "Back to the start"), or its
+///     label begins with one of these phrases or a restart label as whole words ("Try
+///     again, but faster");
+///   A self-loop never stops a passage from ending, nor decides by itself: a passage
+///   whose links back are restarts and whose only other link is to itself (a self-loop
+///   beside "(Start Over)") is an ending, self-loop and all; a side room with "Wait" to
+///   itself and "Back" to the start is a hub return.
+/// A link to the start from a passage with another way on, or from a final passage whose
+/// text does not say the story is over ("Close the book", a carousel's "Hand it over"), is
+/// a hub the story returns to: an ordinary choice. A text-less start whose one way on is a
+/// jump hands the start on (`startChain`).
 public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
     case text
     case strict
@@ -31,33 +40,49 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
     ]
 
     /// Marks the choices of `passages` that this rule calls restarts (`isRestart`); the
-    /// caller sends them to the start. Returns the number of choices it marked.
+    /// caller sends them to the start. A passage that ends the story by its shape (a
+    /// self-loop beside its restarts) is declared an ending. Returns the number of
+    /// choices it marked.
     ///
     /// - Complexity: O(P + C + T) for P passages, C choices and the passages' texts T
-    ///   (only the last line of a final passage's text is read).
+    ///   (only the last lines of a final passage's text are read).
     @discardableResult
     package func apply(to passages: inout [Passage], start: String) -> Int {
         guard self != .off else { return 0 }
+        let starts = Self.startChain(passages, start: start)
+        let startNames = Set(starts.map(Self.normalised))
         var marked = 0
-        for p in passages.indices {
+        for p in passages.indices where !starts.contains(passages[p].id) {
             let choices = passages[p].choices
             var toStart: [Int] = []
             var elsewhere = false
+            var selfLoop = false
             for c in choices.indices where !choices[c].isRestart && choices[c].kind != .include {
                 let kind = choices[c].kind
-                if (kind == .choice || kind == .auto) && choices[c].target == start {
+                let ordinary = kind == .choice || kind == .auto
+                if ordinary && starts.contains(choices[c].target) {
                     toStart.append(c)
+                } else if ordinary && choices[c].target == passages[p].id {
+                    selfLoop = true
                 } else {
                     elsewhere = true
                 }
             }
             guard !toStart.isEmpty else { continue }
             let declared = passages[p].ending != nil
-            let final = !elsewhere && self == .text && Self.endLabels.contains(Self.lastLine(of: passages[p].text))
+            var labels = Set(choices.map { Self.normalised($0.text) })
+            labels.formUnion(startNames)
+            // The text as written and as the reader sees it (markup gone, lines joined).
+            let said = [passages[p].text, passages[p].readerText].compactMap { $0 }.contains {
+                Self.endLabels.contains(Self.lastLine(of: $0, leavingAside: labels))
+            }
+            let final = !elsewhere && self == .text && said
+            var all = true
             for c in toStart {
                 var restart = declared
                 if self == .text && !restart {
-                    let label = Self.normalised(choices[c].text)
+                    var label = Self.normalised(choices[c].text)
+                    if startNames.contains(label) { label = "" }
                     restart =
                         Self.restartLabels.contains(label) || final
                         || (!elsewhere && (Self.endLabels.contains(label) || Self.beginsWithAPhrase(label)))
@@ -65,10 +90,39 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
                 if restart {
                     passages[p].choices[c].isRestart = true
                     marked += 1
+                } else {
+                    all = false
                 }
+            }
+            // A passage whose links back all restart ends the story, self-loop and all.
+            if self == .text && !elsewhere && all && selfLoop && passages[p].ending == nil {
+                passages[p].ending = Passage.Ending()
             }
         }
         return marked
+    }
+
+    /// The start and the passages it leads to before the reader sees anything: a start
+    /// with no text whose one way on is a jump (ink's root diverting to its first knot, a
+    /// ChoiceScript game's opening `*label`) hands the start on, and a link to any of
+    /// them goes back to the start.
+    ///
+    /// - Complexity: O(P) to index the passages, then O(1) per passage of the chain.
+    static func startChain(_ passages: [Passage], start: String) -> Set<String> {
+        var index: [String: Int] = [:]
+        for p in passages.indices where index[passages[p].id] == nil { index[passages[p].id] = p }
+        var chain: Set<String> = [start]
+        var id = start
+        while let p = index[id] {
+            let passage = passages[p]
+            let ways = passage.choices.filter { $0.kind != .include }
+            guard (passage.readerText ?? passage.text).allSatisfy(\.isWhitespace), ways.count == 1,
+                ways[0].kind == .auto, ways[0].condition == nil, !ways[0].isRestart,
+                chain.insert(ways[0].target).inserted
+            else { break }
+            id = ways[0].target
+        }
+        return chain
     }
 
     /// Whether a normalised label begins with a restart label or an end label followed by
@@ -94,11 +148,21 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
         return result
     }
 
-    /// The passage's last line with letters in it, normalised.
-    static func lastLine(of text: String) -> String {
+    /// The last sentence of the passage's last line with letters in it, normalised,
+    /// leaving aside lines, sentences and a line's last words that only repeat one of
+    /// `labels` (a link's label as the reader sees it): "THE END" for "A long dream. THE
+    /// END" above "[[Wake up->Start]]" shown as "Wake up".
+    static func lastLine(of text: String, leavingAside labels: Set<String> = []) -> String {
         for line in text.split(whereSeparator: \.isNewline).reversed() {
             let words = normalised(String(line))
-            if !words.isEmpty { return words }
+            if words.isEmpty || labels.contains(words) { continue }
+            let sentences = line.split(whereSeparator: { ".!?".contains($0) }).map { normalised(String($0)) }
+                .filter { !$0.isEmpty && !labels.contains($0) }
+            guard var last = sentences.last else { continue }
+            if !endLabels.contains(last), let label = labels.first(where: { !$0.isEmpty && last.hasSuffix(" " + $0) }) {
+                last = String(last.dropLast(label.count + 1))
+            }
+            return last
         }
         return ""
     }
