@@ -249,9 +249,14 @@ package struct Lint: Sendable {
                 reason == .depth
                 ? "calls nest more than \(CallExpansion.depthLimit) deep here"
                 : "the copies of called passages would pass \(CallExpansion.copyLimit(passages: graph.passageCount)) nodes"
+            let how =
+                graph.callsShared.contains(ref)
+                ? "is followed through one copy of '\(choice.target)' shared by every call cut so, whose returns go back to each of their return points (more flow than the story's)"
+                : "is followed as a plain step"
+            let after = graph.callsShared.contains(ref) ? "" : "; its returns there lead nowhere"
             add(
                 .callDepth,
-                "the call of '\(choice.target)' from passage \(name(ref.passage)) is followed as a plain step: \(why); its returns there lead nowhere",
+                "the call of '\(choice.target)' from passage \(name(ref.passage)) \(how): \(why)\(after)",
                 at: choice.location ?? graph.passage(ref.passage).location)
         }
         for v in StructureFigures.falseChoicePassages(graph) {
