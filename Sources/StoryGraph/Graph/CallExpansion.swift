@@ -18,7 +18,7 @@
 /// `copyLimit(passages:)` nodes, a cut call is followed as a plain step into the
 /// callee's own node, whose returns lead nowhere.
 package enum CallExpansion {
-    /// Why a call was followed as a plain step.
+    /// Why a call was cut (not followed exactly).
     package enum Cut: String, Sendable, Hashable {
         /// Calls nested deeper than `depthLimit` (recursion, or a very deep chain).
         case depth
