@@ -255,6 +255,42 @@ import Testing
         #expect(twice.diagnostics.first { $0.ruleID == "duplicate-id" }?.notes.first?.location?.line == 1)
     }
 
+    /// The statement errors Ren'Py 8.0.3's lint reports on a game of ours
+    /// (Tests/Fixtures/renpy-statement-errors), line for line (run
+    /// with Tests/tools/renpy-lint.py): an `if` with no condition and no colon, a `"` that
+    /// closes a string early, a menu choice with an empty block, a `'''` string at the left
+    /// margin holding a lone `'`; a statement in error is skipped with its block, and the
+    /// first error of a menu skips the rest of it.
+    @Test func renPysStatementErrorsAreFindingsAtItsLines() throws {
+        let script = try String(
+            contentsOfFile: Repository.path("Tests/Fixtures/renpy-statement-errors/game/script.rpy"), encoding: .utf8)
+        let result = try Self.load([("script.rpy", script)])
+        #expect(
+            result.diagnostics.filter { $0.ruleID == "renpy-syntax" }.map { "\($0.location!.line) \($0.message)" } == [
+                "6 end of line expected.",
+                "7 reached end of line when expecting ':'.",
+                "11 reached end of line when expecting ':'.",
+                "13 reached end of line when expecting ':'.",
+                "15 expected 'simple_expression' not found.",
+                "19 choice menuitem expects a non-empty block.",
+                "22 end of line expected.",
+                "26 end of line expected.",
+            ])
+        // A statement the game registers reads its own line; a file Ren'Py's lexer stops
+        // at is not parsed further.
+        let registered = try Self.load([
+            ("script.rpy", "init python:\n    renpy.register_statement(\"achieve\", parse=f)\nlabel start:\n    achieve \"x\" now\n    return\n"),
+            ("open.rpy", "label other:\n    if\n        \"x\"\n    $ y = (\n"),
+        ])
+        #expect(
+            registered.diagnostics.filter { $0.ruleID == "renpy-syntax" }.map { "\($0.location!.line) \($0.message)" } == [
+                "4 is not terminated with a newline. (Check strings and parenthesis.)"
+            ])
+        // An indented first line: Ren'Py's one error, and the rest read at its depth.
+        let indented = try Self.load("    label start:\n        \"A.\"\n    label next:\n        return\n")
+        #expect(Self.findings(indented).filter { $0.hasSuffix("renpy-syntax") } == ["script.rpy:1:1 renpy-syntax"])
+    }
+
     @Test func aGameIsEveryFileAndLocalLabelsBelongToTheirGlobalLabel() throws {
         let result = try Self.load([
             ("a.rpy", "label start:\n    call b.inner\n    jump .after\nlabel .after:\n    \"Done.\"\n"),

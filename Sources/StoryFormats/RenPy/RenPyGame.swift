@@ -23,6 +23,8 @@ struct RenPyGame: Sendable {
     /// Characters' shown names (`define e = Character("Eileen")`).
     private(set) var characters: [String: String] = [:]
     private(set) var variables: [Variable] = []
+    /// The names of `variables` (a game declares thousands: one lookup each).
+    private var variableNames: Set<String> = []
     private(set) var title: String?
     private(set) var python = RenPyPython()
 
@@ -93,11 +95,6 @@ struct RenPyGame: Sendable {
         python.seal()
     }
 
-    /// Whether a label of that name exists in the game or in Ren'Py's own library.
-    func hasLabel(_ name: String) -> Bool {
-        Self.commonLabels.contains(name) || labelAt.values.contains(name)
-    }
-
     /// `.local` under the global label in effect; other names as written.
     static func resolve(_ written: String, global: String?) -> String {
         if written.hasPrefix("."), let global { return global + written }
@@ -124,7 +121,7 @@ struct RenPyGame: Sendable {
         let initial = RenPyExpressionParser.parse(value)
         guard isDefault || !Self.isOpaque(initial) else { return }
         let key = RenPyExpressionParser.variableName(name)
-        guard !variables.contains(where: { $0.name == key }) else { return }
+        guard variableNames.insert(key).inserted else { return }
         variables.append(
             Variable(
                 name: key, initial: Self.isOpaque(initial) ? .unknown(value) : initial, isConstant: !isDefault,
@@ -136,7 +133,7 @@ struct RenPyGame: Sendable {
     private mutating func initPython(_ code: String, at location: SourceLocation) {
         for line in code.split(separator: "\n") where !line.hasPrefix(" ") {
             let effects = python.effects(ofStatement: String(line), at: location)
-            for effect in effects where !variables.contains(where: { $0.name == effect.variable }) {
+            for effect in effects where variableNames.insert(effect.variable).inserted {
                 let known = effect.operation == .set && !Self.isOpaque(effect.value)
                 variables.append(
                     Variable(
@@ -144,7 +141,7 @@ struct RenPyGame: Sendable {
                         location: location))
             }
         }
-        for name in RenPyPython.assignedNames(code) where !variables.contains(where: { $0.name == name }) {
+        for name in RenPyPython.assignedNames(code) where variableNames.insert(name).inserted {
             variables.append(Variable(name: name, initial: .unknown(name), location: location))
         }
     }

@@ -37,13 +37,15 @@ package enum RenPyLoader: StoryLoader {
         let sources = try gameSources(files.map(\.parsed), findings: &skipped)
         context.sink.append(contentsOf: skipped)
         var scripts = sources.map { RenPyScript($0) }
-        let registered = RenPyPython.scriptBlockStatements(in: scripts)
-        for k in scripts.indices { scripts[k].adopt(scriptBlocks: registered) }
+        let registered = RenPyPython.registeredStatements(in: scripts)
+        for k in scripts.indices { scripts[k].adopt(scriptBlocks: registered.scriptBlocks) }
         let game = RenPyGame(scripts: scripts)
         var compiler = RenPyCompiler(game: game)
         compiler.compile()
-        for script in scripts {
-            for error in script.errors {
+        for (f, script) in scripts.enumerated() {
+            let errors = (script.errors + script.statementErrors(excluded: game.excluded[f], registered: registered.all))
+                .sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            for error in errors {
                 context.sink.append(contentsOf: [
                     Diagnostic(
                         RenPyRules.syntax, error.message,

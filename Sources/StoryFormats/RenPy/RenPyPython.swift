@@ -26,25 +26,30 @@ struct RenPyPython: Sendable {
         sortedWrittenByFunctions = writtenByFunctions.sorted()
     }
 
-    /// The one-word statements the game's Python registers with a block of script
-    /// (`renpy.register_statement("example", …, block="script")`).
-    static func scriptBlockStatements(in scripts: [RenPyScript]) -> Set<String> {
+    /// The first words of every statement the game registers (`renpy.register_statement`,
+    /// `renpy.statements.register`), and those registered with a block of script.
+    static func registeredStatements(in scripts: [RenPyScript]) -> (all: Set<String>, scriptBlocks: Set<String>) {
+        var all = Set<String>()
         var names = Set<String>()
         for script in scripts {
             for (i, statement) in script.statements.enumerated() {
                 guard case .pythonBlock = statement else { continue }
                 let code = script.blockText(of: i)
-                var rest = Substring(code)
-                while let range = rest.range(of: "register_statement(") {
-                    rest = rest[range.upperBound...]
-                    var reader = RenPyReader(String(rest.prefix(4_000)))
-                    guard let name = reader.string()?.value, !name.contains(" ") else { continue }
-                    let call = reader.expression(stoppingAt: [], colon: false)
-                    if call.contains("block=\"script\"") || call.contains("block='script'") { names.insert(name) }
+                for function in ["register_statement(", "statements.register("] {
+                    var rest = Substring(code)
+                    while let range = rest.range(of: function) {
+                        rest = rest[range.upperBound...]
+                        var reader = RenPyReader(String(rest.prefix(4_000)))
+                        guard let name = reader.string()?.value else { continue }
+                        if let word = name.split(separator: " ").first { all.insert(String(word)) }
+                        guard !name.contains(" ") else { continue }
+                        let call = reader.expression(stoppingAt: [], colon: false)
+                        if call.contains("block=\"script\"") || call.contains("block='script'") { names.insert(name) }
+                    }
                 }
             }
         }
-        return names
+        return (all, names)
     }
 
     /// Learns the game's functions and hidden writes from one piece of its Python.

@@ -24,6 +24,13 @@ struct RenPyReader {
 
     mutating func advance() { cursor.advance() }
 
+    /// The scalar at the position and the one after it (nil at the end).
+    var current: Unicode.Scalar? { cursor.current }
+    var peekScalar: Unicode.Scalar? { mutating get { cursor.peek() } }
+
+    /// Moves back (or on) to `offset`.
+    mutating func move(to offset: Int) { cursor.move(to: offset) }
+
     /// Moves past the digits that come next, if any.
     mutating func skipDigits() {
         skipSpace()
@@ -113,8 +120,11 @@ struct RenPyReader {
 
     /// A string literal: its value as Ren'Py reads it (whitespace runs collapsed to one
     /// space, escapes applied; a triple-quoted string keeps its paragraph breaks) and its
-    /// text as written. Nil, not moved, when no string comes next.
-    mutating func string() -> (value: String, written: String)? {
+    /// text as written. Nil, not moved, when no string comes next. With `renPyTriple`, a
+    /// triple-quoted string is read as Ren'Py's say statement reads it
+    /// (`r'r?"""([^\\"]|\\.)*"""'`): a lone delimiter inside it means it is none, and
+    /// the string there is the empty one its first two delimiters make.
+    mutating func string(renPyTriple: Bool = false) -> (value: String, written: String)? {
         skipSpace()
         let start = cursor.offset
         var raw = false
@@ -150,6 +160,10 @@ struct RenPyReader {
                     bodyEnd = cursor.offset
                     cursor.advance(3)
                     break
+                }
+                if renPyTriple {
+                    cursor.move(to: bodyStart - 1)
+                    return ("", cursor.text(start..<cursor.offset))
                 }
             }
             cursor.advance()

@@ -42,6 +42,8 @@ struct RenPyScript: Sendable {
             let indent = lines[i].indent
             if i == 0, indent != 0 {
                 errors.append((lines[i].number, 1, "Unexpected indentation at start of file."))
+                // The top level is read at the first line's depth, as Ren'Py groups it.
+                open[0].depth = indent
             }
             while open.count > 1, indent <= open[open.count - 1].ownerIndent {
                 blockEnd[open.removeLast().owner] = i

@@ -92,31 +92,41 @@ enum RenPyStatement: Equatable {
 
     /// A say statement (`"text"`, `e "text"`, `e happy "text" with dissolve`, `"Name" "text"`),
     /// or nil when the line is none.
-    static func say(_ text: String) -> RenPyStatement? {
+    static func say(_ text: String) -> RenPyStatement? { sayParts(text)?.statement }
+
+    /// A say statement and the reader just past its string (what Ren'Py's `finish_say`
+    /// reads next: `with`, `id`, `nointeract`, arguments). Strings are read by Ren'Py's own
+    /// rules (`Lexer.triple_string`: a triple-quoted string holds no lone delimiter, else
+    /// it is an empty string and what follows).
+    static func sayParts(_ text: String) -> (statement: RenPyStatement, rest: RenPyReader, whoIsString: Bool)? {
         var reader = RenPyReader(text)
-        var who: String?
-        if let first = reader.string() {
-            if let second = reader.string() {
-                return .say(who: first.value, what: second.value, triple: second.written.hasSuffix("\"\"\""))
+        if let first = reader.string(renPyTriple: true) {
+            if let second = reader.string(renPyTriple: true) {
+                return (.say(who: first.value, what: second.value, triple: second.written.hasSuffix("\"\"\"")), reader, true)
             }
-            return .say(who: nil, what: first.value, triple: first.written.hasSuffix("\"\"\""))
+            return (.say(who: nil, what: first.value, triple: first.written.hasSuffix("\"\"\"")), reader, true)
         }
-        guard let name = reader.labelName() else { return nil }
-        who = name
-        // Attributes (`happy`, `-sad`, `@ angry`) before the string.
-        var attributes = 0
-        while !reader.peekQuote {
-            if reader.symbol("@") || reader.symbol("-") { continue }
-            guard reader.name() != nil else { return nil }
-            attributes += 1
-            if attributes > 16 { return nil }
-        }
-        guard let what = reader.string() else { return nil }
-        return .say(who: who, what: what.value, triple: what.written.hasSuffix("\"\"\"") || what.written.hasSuffix("'''"))
+        guard let who = reader.labelName() else { return nil }
+        guard reader.sayAttributes(), let what = reader.string(renPyTriple: true) else { return nil }
+        let triple = what.written.hasSuffix("\"\"\"") || what.written.hasSuffix("'''")
+        return (.say(who: who, what: what.value, triple: triple), reader, false)
     }
 }
 
 extension RenPyReader {
+    /// Moves past a say statement's attributes (`happy`, `-sad`, `@ angry`) up to the string;
+    /// false when something else comes first.
+    mutating func sayAttributes() -> Bool {
+        var attributes = 0
+        while !peekQuote {
+            if symbol("@") || symbol("-") { continue }
+            guard name() != nil else { return false }
+            attributes += 1
+            if attributes > 16 { return false }
+        }
+        return true
+    }
+
     /// Moves past an init priority (`define -2 x = …`).
     mutating func skipPriority() {
         let before = self

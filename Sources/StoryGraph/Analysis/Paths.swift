@@ -7,9 +7,12 @@ public struct PathCounts: Sendable {
     public let perEnding: [BigUInt]
     /// The most choices on a path to each passage that ends one (`-1` where none).
     public let longest: [Int]
-    /// False when the search for simple paths ran out of budget: every figure is then a
-    /// lower bound.
+    /// False when the search for simple paths ran out of budget (every figure is then a
+    /// lower bound), or when calls were cut (`StoryGraph.callsCut`: the node graph then
+    /// has more flow than the story, or less, and the figures are neither bound).
     public let isExact: Bool
+    /// Calls were cut: the figures are not the story's.
+    package let callsCut: Bool
     /// The reader can loop on the way to an ending (a cycle from which an ending can
     /// still be reached is reachable): there are infinitely many walks.
     public let unboundedWalks: Bool
@@ -197,7 +200,8 @@ public struct PathCounts: Sendable {
         self.total = total
         self.perEnding = passageEnding
         self.longest = passageLongest
-        self.isExact = !meter.exhausted
+        self.isExact = !meter.exhausted && graph.callsCut.isEmpty
+        self.callsCut = !graph.callsCut.isEmpty
         self.steps = meter.used
     }
 }

@@ -75,7 +75,7 @@ extension Report {
                 .figures([
                     .init(
                         "paths",
-                        "\(paths.total.formatted() + (paths.exact ? " (exact)" : " (at least: \(budgetNote))"))",
+                        "\(paths.total.formatted() + (paths.exact ? " (exact)" : paths.callsCut ? " (not exact: calls are cut, see the call-depth findings)" : " (at least: \(budgetNote))"))",
                         [.init("total", .big(paths.total)), .init("exact", .bool(paths.exact))]),
                     .init(
                         "unbounded walks",

@@ -24,6 +24,12 @@ public struct Report: Sendable, Codable, Hashable {
         package var exact: Bool
         package var unboundedWalks: Bool
         package var searchSteps: Int
+        /// Calls were cut (the `call-depth` findings): not exact, and no bound either.
+        package var callsCut = false
+
+        private enum CodingKeys: String, CodingKey {
+            case total, exact, unboundedWalks, searchSteps
+        }
     }
 
     public struct Ending: Sendable, Codable, Hashable {
@@ -136,7 +142,8 @@ extension Report {
             source: graph.story.sourceStatistics.isEmpty ? nil : ReportSourceFigures(graph.story.sourceStatistics))
         paths = Paths(
             total: analysis.paths.total, exact: analysis.paths.isExact,
-            unboundedWalks: analysis.paths.unboundedWalks, searchSteps: analysis.paths.steps)
+            unboundedWalks: analysis.paths.unboundedWalks, searchSteps: analysis.paths.steps,
+            callsCut: analysis.paths.callsCut)
         endings = analysis.endings.entries.map {
             Ending(
                 id: ids[$0.passage], kind: $0.kind, tags: $0.tags, paths: $0.paths,
