@@ -61,10 +61,12 @@ extension TwineScan {
         case "link", "button":
             clickable(name, arguments, argumentText, at: start)
         case "set":
+            result.writtenAssignments.append(.init(text: argumentText, macro: "set", offset: start))
             sugarCubeSet(argumentText, at: start)
         case "unset":
             sugarCubeUnset(argumentText, at: start)
         case "for":
+            result.havocked += TwineTargetValues.variableNames(in: argumentText)
             push("for", isHook: false, condition: nil, linkText: nil, isLoop: true)
         case "linkreplace", "linkappend", "linkprepend":
             push(name, isHook: false, condition: nil, linkText: TwineScan.label(arguments.first))
@@ -97,12 +99,34 @@ extension TwineScan {
             scriptJumps(until: close)
             i = min(s.count, close + "<</script>>".unicodeScalars.count)
         case "widget":
+            let bodyStart = i
             skip(to: "<</widget>>")
+            if case .string(let widgetName)? = arguments.first, !widgetName.isEmpty {
+                let bodyEnd = at(i - 11, "<</widget>>") ? i - 11 : i
+                result.widgets.append((widgetName, bodyStart..<max(bodyStart, bodyEnd)))
+            }
         case "textbox", "textarea", "numberbox", "checkbox", "radiobutton", "listbox", "cycle":
             // The reader gives the variable its value.
             if case .string(let variable)? = arguments.first { readerInput(variable, at: start) }
         default:
             guard !TwineScan.sugarCubeMacros.contains(name) else { break }
+            result.macroCalls.append(
+                .init(
+                    name: name,
+                    arguments: arguments.map {
+                        switch $0 {
+                        case .string(let value), .bare(let value): value
+                        case .markup(let content): TwineLinkMarkup.passageLink(content)?.target
+                        default: nil
+                        }
+                    },
+                    written: arguments.map {
+                        switch $0 {
+                        case .string(let text), .bare(let text), .expression(let text), .markup(let text),
+                            .image(let text):
+                            text
+                        }
+                    }, offset: start, location: locate(start), condition: condition, linkText: linkText))
             for argument in arguments {
                 if case .string(let value) = argument, !value.isEmpty {
                     result.unknownMacroArguments.append(
@@ -164,7 +188,7 @@ extension TwineScan {
                         add(text, target, kind: .choice, at: start)
                     }
                 case .expression(let expression), .image(let expression):
-                    add(text, expression, kind: .dynamic, at: start)
+                    addComputed(text, expression, as: .choice, at: start)
                 }
             }
         }
@@ -188,7 +212,7 @@ extension TwineScan {
             }
         }
         guard !argumentText.isEmpty else { return }
-        add(argumentText, argumentText, kind: .dynamic, at: start)
+        addComputed(argumentText, argumentText, as: kind, at: start)
     }
 
     /// `<<actions [[a]] "b">>`, `<<choice "P" "text">>`, `<<choice [[text|P]]>>`.
@@ -208,7 +232,7 @@ extension TwineScan {
                     add(text, target, kind: .choice, at: start)
                 }
             case .expression(let expression):
-                add(expression, expression, kind: .dynamic, at: start)
+                addComputed(expression, expression, as: .choice, at: start)
             case .image:
                 break
             }

@@ -71,11 +71,18 @@ enum TwineStoryBuilder {
         // What runs around every passage: its assignments are every passage's.
         var around: (header: [Effect], footer: [Effect]) = ([], [])
         var volatile: [(String, SourceLocation)] = []
+        var flow = TwineFlow()
+        var fragments: [Passage] = []
         for source in sources {
             let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
             if dialect.readsSugarCube {
                 volatile += TwineScriptAssignments.names(in: source.text, isScript: source.tags.contains("script")).map
                 { ($0, source.location) }
+                if source.tags.contains("script") {
+                    flow.readScript(source.text)
+                } else {
+                    for name in TwineTargetValues.scriptTemporaries(in: source.text) { flow.values.havoc(name) }
+                }
             }
             // Each file of a Twee 2 project may list the files it includes: a StoryIncludes
             // in several files is no duplicate.
@@ -123,15 +130,24 @@ enum TwineStoryBuilder {
                     choices[c].kind = .choice
                 }
                 unknownArguments += found.unknownMacroArguments.map { ($0, source.name) }
-                if !isSpecial {
-                    diagnostics += found.diagnostics
-                    for choice in choices where choice.kind == .dynamic {
-                        diagnostics.append(
-                            Diagnostic(
-                                .info,
-                                "'\(choice.text)' in passage '\(source.name)' goes where the story computes when it runs (\(choice.target)); it is drawn but not followed",
-                                at: choice.location ?? source.location, rule: FormatRules.dynamicLink.id))
-                    }
+                if !isSpecial { diagnostics += found.diagnostics }
+                flow.note(found, id: source.name, isWidget: false)
+                // Each `<<widget>>` body: a fragment its callers include.
+                for widget in found.widgets where flow.widgets[widget.name.lowercased()] == nil {
+                    let id = TwineFlow.widgetID(widget.name)
+                    let body = Array(source.text[widget.body])
+                    let offset = widget.body.lowerBound
+                    let inside = TwineLinkScanner.scan(body, dialect: dialect, passage: nil) { source.locate(offset + $0) }
+                    diagnostics += inside.diagnostics
+                    volatile += inside.effects.map { ($0.effect.variable, $0.effect.location ?? source.location) }
+                    var text = String.UnicodeScalarView()
+                    text.append(contentsOf: body)
+                    fragments.append(
+                        Passage(
+                            id: id, text: String(text), tags: ["widget"], choices: TwineEffects.place(inside).choices,
+                            location: source.locate(offset)))
+                    flow.note(inside, id: id, isWidget: true)
+                    flow.widgets[widget.name.lowercased()] = id
                 }
             }
             var text = String.UnicodeScalarView()
@@ -145,6 +161,21 @@ enum TwineStoryBuilder {
                 if shown != passage.text { passage.readerText = shown }
             }
             if isSpecial { special.append(passage) } else { passages.append(passage) }
+        }
+        passages += fragments
+        flow.apply(to: &passages, names: Set(passages.map(\.id)))
+        for passage in passages {
+            for choice in passage.choices where choice.kind == .dynamic {
+                diagnostics.append(
+                    Diagnostic(
+                        .info,
+                        "'\(choice.text)' in passage '\(passage.id)' goes where the story computes when it runs (\(choice.target)); it is drawn but not followed",
+                        at: choice.location ?? passage.location, rule: FormatRules.dynamicLink.id))
+            }
+        }
+        if let summary = TwineFlow.summary(passages, resolved: flow.resolved) {
+            diagnostics.append(
+                Diagnostic(.info, summary.message, at: summary.location, rule: FormatRules.dynamicLink.id))
         }
         // What the JavaScript or a widget changes may hold anything on any passage (those
         // a condition or an assignment reads: the others change nothing the analysis sees).
@@ -178,7 +209,10 @@ enum TwineStoryBuilder {
         // declare it, so the author knows why that link is missing.
         let index = Dictionary(passages.indices.map { (passages[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         var reported: Set<String> = []
-        for (argument, passage) in unknownArguments where names.contains(argument.argument) {
+        for (argument, passage) in unknownArguments
+        where names.contains(argument.argument) && flow.widgets[argument.macro] == nil
+            && flow.macros[argument.macro] == nil
+        {
             if linkMacros.contains(argument.macro), let k = index[passage] {
                 passages[k].choices.append(
                     Choice(
