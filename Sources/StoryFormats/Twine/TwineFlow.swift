@@ -50,10 +50,10 @@ struct TwineFlow {
 
     static func widgetID(_ name: String) -> String { "<<\(name)>>" }
 
-    /// Records one scanned passage (`id`), or a widget body (`isWidget`, whose
-    /// `passage()` is its caller's).
-    mutating func note(_ found: TwineLinkScanner.Result, id: String, isWidget: Bool) {
-        for written in found.writtenAssignments { values.record(written, passage: isWidget ? nil : id) }
+    /// Records one scanned passage (`id`), or a widget body (`isWidget`); `passage` is
+    /// what `passage()` names there (nil in a widget or a special passage: the caller's).
+    mutating func note(_ found: TwineLinkScanner.Result, id: String, isWidget: Bool, passage: String?) {
+        for written in found.writtenAssignments { values.record(written, passage: passage) }
         for name in found.havocked { values.havoc(name) }
         if let condition = found.storylet { storylets.append((id, condition)) }
         scanned[id] = Scanned(
@@ -405,7 +405,8 @@ struct TwineFlow {
                 kinds[kind, default: 0] += 1
             }
         }
-        guard left > 0 else { return nil }
+        // One link left and none resolved: its own finding says all.
+        guard left > 1 || (left > 0 && resolved > 0) else { return nil }
         let order = ["variable", "previous()", "back/return/undo", "widget argument", "expression"]
         var parts: [String] = []
         for kind in order {
@@ -420,7 +421,7 @@ struct TwineFlow {
         }
         let resolvedText = resolved > 0 ? "; \(resolved) computed links were resolved to the passage names they can hold" : ""
         return (
-            "\(left) links go where the story computes when it runs and are not followed: \(parts.joined(separator: ", "))\(resolvedText)",
+            "\(left == 1 ? "1 link goes" : "\(left) links go") where the story computes when it runs and \(left == 1 ? "is" : "are") not followed: \(parts.joined(separator: ", "))\(resolvedText)",
             first
         )
     }

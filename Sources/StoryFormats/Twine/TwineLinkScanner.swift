@@ -520,7 +520,10 @@ struct TwineScan {
                 // builder turns it back into a choice if a passage has that very name.
                 let computed = dialect.readsSugarCube && TwineScan.isSugarCubeExpression(link.target)
                 let effects = dialect.readsSugarCube ? sugarCubeSetter(link.setter, at: start) : []
-                if computed {
+                if dialect.readsSugarCube, let literal = TwineScan.harloweString(link.target) {
+                    // `[[Site|"https://…"]]`: SugarCube evaluates the quoted target.
+                    add(link.label, literal, kind: .choice, at: start, effects: effects)
+                } else if computed {
                     addComputed(link.label, link.target, as: .choice, at: start, effects: effects)
                 } else {
                     add(link.label, link.target, kind: .choice, at: start, effects: effects)

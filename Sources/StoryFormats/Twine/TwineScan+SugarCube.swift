@@ -81,7 +81,7 @@ extension TwineScan {
         case "back", "return":
             if case .markup(let content)? = arguments.first, let (label, target) = TwineLinkMarkup.passageLink(content)
             {
-                add(label, target, kind: .choice, at: start)
+                markupLink(label, target, kind: .choice, at: start)
             } else {
                 add(
                     TwineScan.label(arguments.first) ?? name.capitalized,
@@ -166,7 +166,7 @@ extension TwineScan {
         case .markup(let content)?:
             let markup = TwineLinkMarkup(content: content)
             if markup.isPassageLink {
-                add(
+                markupLink(
                     markup.label, markup.target, kind: .choice, at: start,
                     effects: sugarCubeSetter(markup.setter, at: start))
                 label = markup.label
@@ -185,7 +185,7 @@ extension TwineScan {
                     add(text, target, kind: .choice, at: start)
                 case .markup(let content):
                     if let (_, target) = TwineLinkMarkup.passageLink(content) {
-                        add(text, target, kind: .choice, at: start)
+                        markupLink(text, target, kind: .choice, at: start)
                     }
                 case .expression(let expression), .image(let expression):
                     addComputed(text, expression, as: .choice, at: start)
@@ -204,7 +204,7 @@ extension TwineScan {
                 return
             case .markup(let content):
                 if let (text, target) = TwineLinkMarkup.passageLink(content) {
-                    add(text, target, kind: kind, at: start)
+                    markupLink(text, target, kind: kind, at: start)
                 }
                 return
             default:
@@ -213,6 +213,20 @@ extension TwineScan {
         }
         guard !argumentText.isEmpty else { return }
         addComputed(argumentText, argumentText, as: kind, at: start)
+    }
+
+    /// A `[[…]]` link's target inside a macro: SugarCube reads one that is not a name
+    /// as TwineScript (`<<link [[Next|$passage]]>>`), and a quoted one as its string.
+    mutating func markupLink(
+        _ text: String, _ target: String, kind: Choice.Kind, at start: Int, effects: [Effect] = []
+    ) {
+        if let literal = TwineScan.harloweString(target) {
+            add(text, literal, kind: kind, at: start, effects: effects)
+        } else if TwineScan.isSugarCubeExpression(target) {
+            addComputed(text, target, as: kind, at: start, effects: effects)
+        } else {
+            add(text, target, kind: kind, at: start, effects: effects)
+        }
     }
 
     /// `<<actions [[a]] "b">>`, `<<choice "P" "text">>`, `<<choice [[text|P]]>>`.
@@ -229,7 +243,7 @@ extension TwineScan {
                 add(target, target, kind: .choice, at: start)
             case .markup(let content):
                 if let (text, target) = TwineLinkMarkup.passageLink(content) {
-                    add(text, target, kind: .choice, at: start)
+                    markupLink(text, target, kind: .choice, at: start)
                 }
             case .expression(let expression):
                 addComputed(expression, expression, as: .choice, at: start)
@@ -330,9 +344,9 @@ extension TwineScan {
             c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "$"
         }
         if first == "$" || first == "_", scalars.count > 1, scalars[1].properties.isAlphabetic || scalars[1] == "_" {
-            return scalars.dropFirst().allSatisfy {
-                isNameScalar($0) || $0 == "." || $0 == "[" || $0 == "]" || $0 == "\"" || $0 == "'"
-            }
+            // `$next`, `$a.b[0]`, `$navigation.stack.last()`, `$a ? "X" : "Y"`: a
+            // variable and what follows it (a passage of that very name stays a name).
+            return true
         }
         if first == "\"" || first == "'" || first == "`" { return scalars.contains("+") }
         // name(…) or a.b.c(…), ending at its closing parenthesis

@@ -131,7 +131,8 @@ enum TwineStoryBuilder {
                 }
                 unknownArguments += found.unknownMacroArguments.map { ($0, source.name) }
                 if !isSpecial { diagnostics += found.diagnostics }
-                flow.note(found, id: source.name, isWidget: false)
+                // (In a special passage, `passage()` names whichever passage it runs around.)
+                flow.note(found, id: source.name, isWidget: false, passage: isSpecial ? nil : source.name)
                 // Each `<<widget>>` body: a fragment its callers include.
                 for widget in found.widgets where flow.widgets[widget.name.lowercased()] == nil {
                     let id = TwineFlow.widgetID(widget.name)
@@ -146,7 +147,7 @@ enum TwineStoryBuilder {
                         Passage(
                             id: id, text: String(text), tags: ["widget"], choices: TwineEffects.place(inside).choices,
                             location: source.locate(offset)))
-                    flow.note(inside, id: id, isWidget: true)
+                    flow.note(inside, id: id, isWidget: true, passage: nil)
                     flow.widgets[widget.name.lowercased()] = id
                 }
             }
@@ -177,23 +178,12 @@ enum TwineStoryBuilder {
             diagnostics.append(
                 Diagnostic(.info, summary.message, at: summary.location, rule: FormatRules.dynamicLink.id))
         }
-        // What the JavaScript or a widget changes may hold anything on any passage (those
-        // a condition or an assignment reads: the others change nothing the analysis sees).
-        var named: Set<String> = []
-        let read = Set(
-            passages.flatMap { passage in
-                passage.effects.flatMap(\.value.variables)
-                    + passage.choices.flatMap { choice in
-                        (choice.condition.map { StateModel.expression($0).variables } ?? [])
-                            + choice.effects.flatMap(\.value.variables)
-                    }
-            })
-        let unknowable = volatile.filter { read.contains($0.0) && named.insert($0.0).inserted }.map { name, location in
-            Effect(
-                variable: name, value: .unknown("$\(name) (changed by the story's JavaScript or a widget)"),
-                text: "$\(name) changed by the story's JavaScript or a widget", location: location)
-        }
-        TwineEffects.surround(&passages, header: unknowable + around.header, footer: around.footer)
+        // What the JavaScript or a widget changes may hold anything at any time: each such
+        // variable is given an unknown value on entering every passage that reads it (in
+        // its own text, its links or the passages it shows), and on entering every passage
+        // when what runs around every passage reads it. The others change nothing the
+        // analysis sees, and a passage that does not read it cannot tell its value.
+        havoc(volatile, in: &passages, around: around)
         let names = Set(passages.map(\.id))
         // A link to a URI (`[[Write to us|mailto:…]]`) leaves the story: it is not a
         // choice (nor a broken link) unless a passage has that very name.
@@ -262,6 +252,65 @@ enum TwineStoryBuilder {
             ]
         }
         return story
+    }
+
+    /// Gives each variable of `volatile` that the story reads an unknown value on
+    /// entering the passages that read it (see `build`), then puts `around` (the effects
+    /// of what runs before and after every passage) around every passage.
+    ///
+    /// - Complexity: O(P × R + E) for P passages, R volatile variables read, E effects
+    ///   and conditions read (inclusions propagated in at most `maximumRounds` rounds).
+    static func havoc(
+        _ volatile: [(String, SourceLocation)], in passages: inout [Passage],
+        around: (header: [Effect], footer: [Effect])
+    ) {
+        func reads(_ passage: Passage) -> Set<String> {
+            var read: Set<String> = []
+            for effect in passage.effects { read.formUnion(effect.value.variables) }
+            for choice in passage.choices {
+                if let condition = choice.condition { read.formUnion(StateModel.expression(condition).variables) }
+                for effect in choice.effects { read.formUnion(effect.value.variables) }
+            }
+            return read
+        }
+        var readsOf = passages.map(reads)
+        let index = Dictionary(passages.indices.map { (passages[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        let shown = passages.map { passage in
+            passage.choices.compactMap { $0.kind == .include ? index[$0.target] : nil }
+        }
+        // What a passage shows is read when it is: propagated along inclusions.
+        var changed = true
+        var rounds = 0
+        while changed && rounds < 64 {
+            changed = false
+            rounds += 1
+            for k in passages.indices {
+                for t in shown[k] where t != k && !readsOf[t].isSubset(of: readsOf[k]) {
+                    readsOf[k].formUnion(readsOf[t])
+                    changed = true
+                }
+            }
+        }
+        let everyRead = readsOf.reduce(into: Set<String>()) { $0.formUnion($1) }
+        var everywhere: Set<String> = []
+        for effect in around.header + around.footer { everywhere.formUnion(effect.value.variables) }
+        var named: Set<String> = []
+        let unknowable = volatile.filter { everyRead.contains($0.0) && named.insert($0.0).inserted }.map {
+            name, location in
+            Effect(
+                variable: name, value: .unknown("$\(name) (changed by the story's JavaScript or a widget)"),
+                text: "$\(name) changed by the story's JavaScript or a widget", location: location)
+        }
+        TwineEffects.surround(&passages, header: around.header, footer: around.footer)
+        guard !unknowable.isEmpty else { return }
+        let included = Set(passages.flatMap { $0.choices.filter { $0.kind == .include }.map(\.target) })
+        for k in passages.indices where !included.contains(passages[k].id) {
+            // Rounds cut short: every passage, as if it read them all.
+            let own = unknowable.filter {
+                changed || everywhere.contains($0.variable) || readsOf[k].contains($0.variable)
+            }
+            if !own.isEmpty { passages[k].effects = own + passages[k].effects }
+        }
     }
 
     enum Side { case header, footer }
