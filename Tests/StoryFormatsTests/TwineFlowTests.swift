@@ -73,7 +73,10 @@ import TestSupport
                 == Figures(
                     passages: 7, reachable: 7, endings: ["Garden", "Study"], paths: 2, dynamicLeft: [],
                     flowFindings: []))
-        #expect(try Self.targets("widgets-sugarcube.twee", "Hall") == ["include <<passthrough>> → <<passthrough>>"])
+        #expect(
+            try Self.targets("widgets-sugarcube.twee", "Hall") == [
+                "include <<passthrough>> → <<passthrough>>", "choice Leave → Study",
+            ])
         #expect(
             try Self.targets("widgets-sugarcube.twee", "<<passthrough>>") == [
                 "include <<exitto>> → <<exitto>>"
@@ -126,6 +129,16 @@ import TestSupport
             #expect(passage.choices.map(\.target) == ["Bakery", "Jeweller"])
             #expect(passage.choices.map { $0.condition?.description } == ["$coins > 2", "$coins > 100"])
         }
+    }
+
+    /// `<<textbox "$name" "" "Next">>`: pressing Enter goes to Next (a trial's Start had no
+    /// other way on); the box's variable is the reader's, so a target read from it stays dynamic.
+    @Test func textboxWithAPassageGoesThere() {
+        let found = TwineLinkScanner.scan(
+            "Name: <<textbox \"$name\" \"\" \"Next\">> <<textbox \"$pick\" \"\" autofocus>> [[Go|$name]]",
+            dialect: .sugarcube)
+        #expect(found.choices.map { "\($0.kind.rawValue) \($0.target)" } == ["choice Next", "dynamic $name"])
+        #expect(found.havocked == ["$name", "$pick"])
     }
 
     @Test func targetValues() {

@@ -376,6 +376,24 @@ struct TwineFlow {
         }
     }
 
+    /// Removes the widget fragments no passage shows (through other widgets or not): a
+    /// widget never called is no part of the story.
+    ///
+    /// - Complexity: O(P + C).
+    static func dropUnused(fragments: Set<String>, from passages: inout [Passage]) {
+        guard !fragments.isEmpty else { return }
+        let index = Dictionary(passages.indices.map { (passages[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        var used = Set<String>()
+        var stack = passages.filter { !fragments.contains($0.id) }.map(\.id)
+        while let id = stack.popLast() {
+            guard let k = index[id] else { continue }
+            for choice in passages[k].choices where choice.kind == .include && fragments.contains(choice.target) {
+                if used.insert(choice.target).inserted { stack.append(choice.target) }
+            }
+        }
+        passages.removeAll { fragments.contains($0.id) && !used.contains($0.id) }
+    }
+
     /// The dynamic links left, named by kind with counts: one line for the report.
     static func summary(_ passages: [Passage], resolved: Int) -> (message: String, location: SourceLocation?)? {
         var kinds: [String: Int] = [:]

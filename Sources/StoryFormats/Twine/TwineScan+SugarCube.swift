@@ -108,6 +108,18 @@ extension TwineScan {
         case "textbox", "textarea", "numberbox", "checkbox", "radiobutton", "listbox", "cycle":
             // The reader gives the variable its value.
             if case .string(let variable)? = arguments.first { readerInput(variable, at: start) }
+            // `<<textbox "$name" "" "Next">>`: Enter in the box goes to the passage.
+            if name == "textbox" || name == "numberbox", arguments.count >= 3 {
+                switch arguments[2] {
+                case .string(let target), .bare(let target):
+                    if target != "autofocus" { add(target, target, kind: .choice, at: start) }
+                case .markup(let content):
+                    if let (_, target) = TwineLinkMarkup.passageLink(content) {
+                        markupLink(target, target, kind: .choice, at: start)
+                    }
+                default: break
+                }
+            }
         default:
             guard !TwineScan.sugarCubeMacros.contains(name) else { break }
             result.macroCalls.append(

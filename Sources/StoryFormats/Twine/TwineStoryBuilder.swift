@@ -165,6 +165,7 @@ enum TwineStoryBuilder {
         }
         passages += fragments
         flow.apply(to: &passages, names: Set(passages.map(\.id)))
+        TwineFlow.dropUnused(fragments: Set(fragments.map(\.id)), from: &passages)
         for passage in passages {
             for choice in passage.choices where choice.kind == .dynamic {
                 diagnostics.append(

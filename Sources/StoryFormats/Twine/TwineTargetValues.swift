@@ -44,7 +44,9 @@ package struct TwineTargetValues {
     package init() {}
 
     /// A variable the reader, a loop or the JavaScript may give any value.
-    package mutating func havoc(_ variable: String) { havocked.insert(variable) }
+    package mutating func havoc(_ variable: String) {
+        if havocked.insert(variable).inserted { solved = [:] }
+    }
 
     /// Records an assignment written in `passage` (nil inside a widget, where
     /// `passage()` names whichever passage calls it).
