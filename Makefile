@@ -75,7 +75,7 @@ test: build
 ## The long tests `make test` leaves out (STORYGRAPH_LONG=1: scale, soak and timing tests
 ## that need their size), then the render soak, alone in its own process. CI runs it after
 ## `make test`.
-LONG_TESTS := LoaderScalingTests|HostileInputTests|LoaderConformanceTests|SuggestionTests|PlaythroughLengthExamplesTests
+LONG_TESTS := TwineLargestStoryTests|LoaderScalingTests|HostileInputTests|LoaderConformanceTests|SuggestionTests|PlaythroughLengthExamplesTests
 test-long: build
 	$(SWIFT) build --build-tests
 	@start=$$(date +%s); status=0; STORYGRAPH_LONG=1 $(SWIFT) test --skip-build --filter '$(LONG_TESTS)' || status=$$?; \

@@ -9,6 +9,8 @@ package struct BalancedScanner: Sendable {
     /// The ASCII scalars that open (and close) a quoted string, as a bit set: one test
     /// per scalar, whatever the build.
     private let quotes: (low: UInt64, high: UInt64)
+    /// Whether `'s` right after a name (Harlowe's possessive: `_s's name`) is no quote.
+    package var possessive = false
 
     /// How a scan ended.
     package enum Outcome: Sendable, Equatable {
@@ -60,6 +62,10 @@ package struct BalancedScanner: Sendable {
                 }
                 if c == q { quote = nil }
             } else if isQuote(c) {
+                if possessive && c == "'" && Self.isPossessive(s, k, end) {
+                    k += 1
+                    continue
+                }
                 quote = c
                 quoted = k
             } else if c == open {
@@ -71,5 +77,18 @@ package struct BalancedScanner: Sendable {
             k += 1
         }
         return .unbalanced(at: quote == nil ? from - 1 : quoted)
+    }
+
+    /// Whether the `'` at `k` is Harlowe's possessive: after a name, a closing bracket
+    /// or a quote, and before `s` and a non-name scalar.
+    static func isPossessive(_ s: [Unicode.Scalar], _ k: Int, _ end: Int) -> Bool {
+        guard k > 0, k + 1 < end, s[k + 1] == "s" else { return false }
+        let before = s[k - 1]
+        guard before.properties.isAlphabetic || ("0"..."9").contains(before) || before == "_" || before == ")"
+            || before == "\""
+        else { return false }
+        guard k + 2 < end else { return true }
+        let after = s[k + 2]
+        return !(after.properties.isAlphabetic || ("0"..."9").contains(after) || after == "_")
     }
 }

@@ -58,6 +58,41 @@ package struct TwineLinkScanner {
         /// Conditions and assignments read as expressions, and those kept as text.
         package var parsedExpressions = 0
         package var unparsedExpressions = 0
+        /// What each dynamic choice would be were its target known (by its index in
+        /// `choices`): a click, a jump or an inclusion.
+        package var intendedKinds: [Int: Choice.Kind] = [:]
+        /// Every assignment as written (`<<set>>`'s and `(set:)`'s arguments), wherever it
+        /// runs, for the values a computed target can hold (`TwineTargetValues`).
+        package var writtenAssignments: [TwineWrittenAssignment] = []
+        /// Variables the reader or a loop gives any value (`<<textbox "$x">>`, `<<for _i>>`).
+        package var havocked: [String] = []
+        /// SugarCube `<<widget "name">>` definitions: the name and the body's offsets.
+        package var widgets: [(name: String, body: Range<Int>)] = []
+        /// Calls of macros this scanner does not know (a widget, a `Macro.add` macro).
+        package var macroCalls: [TwineMacroCall] = []
+        /// Harlowe `(storylet: when …)`: the passage's condition as a storylet.
+        package var storylet: Condition?
+        /// Harlowe `(link-storylet:)`s, by the index of each one's placeholder (a dynamic
+        /// choice) in `choices`: a link to any open storylet.
+        package var storyletLinks: [Int] = []
+        /// Whether the passage lists the open storylets (`(open-storylets:)`): its links to
+        /// a computed storylet's name (`(link-goto: _s's name)`) go to one of them.
+        package var opensStorylets = false
+    }
+
+    /// A call of a macro the scanner does not know, with what the builder needs to credit
+    /// the passage with what the macro does.
+    package struct TwineMacroCall: Sendable {
+        package var name: String
+        /// The arguments as written, a string argument unquoted (nil for any other kind).
+        package var arguments: [String?]
+        /// The arguments as written.
+        package var written: [String]
+        package var offset: Int
+        package var location: SourceLocation
+        package var condition: Condition?
+        /// The enclosing clickable's text: a jump inside it is a click.
+        package var linkText: String?
     }
 
     /// A quoted argument of a macro the scanner does not read.
@@ -259,7 +294,9 @@ struct TwineScan {
     /// The offset of the `close` that balances an `open` already passed, skipping strings.
     mutating func findBalanced(open: Unicode.Scalar, close: Unicode.Scalar, from: Int) -> Int? {
         let end = min(s.count, from + TwineScan.maximumSearch)
-        let found = BalancedScanner(open: open, close: close).scan(s, from: from, end: end).closedAt
+        var scanner = BalancedScanner(open: open, close: close)
+        scanner.possessive = dialect == .harlowe
+        let found = scanner.scan(s, from: from, end: end).closedAt
         _ = spend((found ?? end) - from + 1)
         return found
     }
@@ -353,6 +390,17 @@ struct TwineScan {
         result.choiceOffsets.append(offset)
     }
 
+    /// A link whose target the story computes (`[[Go|$next]]`, `<<goto $next>>`): a
+    /// dynamic choice, with what it would be were its target known (`kind`: a click, a
+    /// jump or an inclusion) kept for `TwineTargetValues`.
+    mutating func addComputed(
+        _ text: String, _ target: String, as kind: Choice.Kind, at offset: Int, effects: [Effect] = []
+    ) {
+        add(text, target, kind: .dynamic, at: offset, effects: effects)
+        // A jump inside a clickable is a click.
+        result.intendedKinds[result.choices.count - 1] = kind == .auto && linkText != nil ? .choice : kind
+    }
+
     // MARK: The pass
 
     mutating func run() {
@@ -407,9 +455,17 @@ struct TwineScan {
                 } else {
                     i += 1
                 }
+            case "S":
+                if dialect.readsSugarCube && atScriptCall(TwineScan.sugarCubeDisplay) {
+                    scriptJump(TwineScan.sugarCubeDisplay)
+                } else {
+                    i += 1
+                }
             case "s":
                 if dialect.readsSnowmanScript && atScriptCall(TwineScan.snowmanShow) {
                     scriptJump(TwineScan.snowmanShow)
+                } else if dialect.readsSnowmanScript && atScriptCall(TwineScan.snowmanRender) {
+                    scriptJump(TwineScan.snowmanRender, kind: .include)
                 } else {
                     i += 1
                 }
@@ -464,7 +520,14 @@ struct TwineScan {
                 // builder turns it back into a choice if a passage has that very name.
                 let computed = dialect.readsSugarCube && TwineScan.isSugarCubeExpression(link.target)
                 let effects = dialect.readsSugarCube ? sugarCubeSetter(link.setter, at: start) : []
-                add(link.label, link.target, kind: computed ? .dynamic : .choice, at: start, effects: effects)
+                if dialect.readsSugarCube, let literal = TwineScan.harloweString(link.target) {
+                    // `[[Site|"https://…"]]`: SugarCube evaluates the quoted target.
+                    add(link.label, literal, kind: .choice, at: start, effects: effects)
+                } else if computed {
+                    addComputed(link.label, link.target, as: .choice, at: start, effects: effects)
+                } else {
+                    add(link.label, link.target, kind: .choice, at: start, effects: effects)
+                }
             }
             i = end
         case .unclosed(let first):

@@ -74,6 +74,9 @@ extension TwineScan {
     /// `(set: $a to 1, $b to it + 1)`, `(put: 1 into $a)`, `(move: $a into $b)`.
     mutating func harloweAssignment(_ macro: String, _ arguments: [String], at start: Int) {
         let location = locate(start)
+        for argument in arguments {
+            result.writtenAssignments.append(.init(text: argument, macro: macro, offset: start))
+        }
         var effects: [Effect] = []
         for argument in arguments {
             switch HarloweExpression.assignment(argument, macro: macro, passage: passage) {
@@ -93,6 +96,7 @@ extension TwineScan {
     /// A variable the reader sets (`<<textbox "$name">>`, `(input-box: bind $name)`):
     /// unknown from here on.
     mutating func readerInput(_ variable: String, at start: Int) {
+        result.havocked.append(variable)
         guard variable.hasPrefix("$"), variable.count > 1,
             variable.dropFirst().unicodeScalars.allSatisfy(TwineExpressionLexer.isWordPart)
         else { return }

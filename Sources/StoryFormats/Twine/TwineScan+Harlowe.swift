@@ -29,6 +29,9 @@ extension TwineScan {
         let written = text(start..<close + 1)
         i = close + 1
         let arguments = TwineScan.splitTopLevel(argumentText)
+        // `(for: each _s, ...(open-storylets:))[(link-goto: _s's name)]`: the storylets
+        // listed inside another macro's arguments.
+        if name != "openstorylets", TwineScan.mentionsOpenStorylets(argumentText) { result.opensStorylets = true }
         var hook = pending ?? TwinePendingHook()
         var setsHook = false
         switch name {
@@ -45,6 +48,16 @@ extension TwineScan {
             }
         case "goto", "redirect":
             if let first = arguments.first { harloweJump(first, label: nil, kind: .auto, at: start, written: written) }
+        case "storylet":
+            let test = argumentText.hasPrefix("when ") ? String(argumentText.dropFirst(5)) : argumentText
+            result.storylet = harloweTest(test.trimmingTwineSpace())
+        case "openstorylets":
+            result.opensStorylets = true
+        case "for", "loop":
+            result.havocked += TwineTargetValues.variableNames(in: argumentText)
+        case "linkstorylet":
+            addComputed(linkText ?? "storylet", written, as: .choice, at: start)
+            result.storyletLinks.append(result.choices.count - 1)
         case "display":
             if let first = arguments.first {
                 harloweJump(first, label: nil, kind: .include, at: start, written: written)
@@ -91,12 +104,19 @@ extension TwineScan {
         if setsHook || pending != nil { pending = hook }
     }
 
+    /// Whether macro arguments call `(open-storylets:)` (in any of Harlowe's spellings).
+    static func mentionsOpenStorylets(_ text: String) -> Bool {
+        guard text.contains(":") else { return false }
+        let folded = String(text.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" })
+        return folded.contains("(openstorylets:")
+    }
+
     /// A Harlowe target: a string literal names a passage; anything else is computed.
     mutating func harloweJump(_ argument: String, label: String?, kind: Choice.Kind, at start: Int, written: String) {
         if let target = TwineScan.harloweString(argument) {
             add(label ?? target, target, kind: kind, at: start)
         } else {
-            add(label ?? argument, argument, kind: .dynamic, at: start)
+            addComputed(label ?? argument, argument, as: kind, at: start)
         }
     }
 

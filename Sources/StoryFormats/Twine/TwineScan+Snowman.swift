@@ -44,7 +44,7 @@ extension TwineScan {
 
     /// `story.show("P")` or `Engine.play("P")` at `i` (the name `call`, ending in `(`): a
     /// jump to P (a click inside a clickable); a computed target is dynamic.
-    mutating func scriptJump(_ call: String) {
+    mutating func scriptJump(_ call: String, kind: Choice.Kind = .auto) {
         let start = i
         let open = start + call.unicodeScalars.count
         guard let close = findBalanced(open: "(", close: ")", from: open) else {
@@ -54,14 +54,18 @@ extension TwineScan {
         i = close + 1
         guard let first = TwineScan.splitTopLevel(text(open..<close)).first, !first.isEmpty else { return }
         if let target = TwineScan.harloweString(first) {
-            if !target.isEmpty { add(target, target, kind: .auto, at: start) }
+            if !target.isEmpty { add(target, target, kind: kind, at: start) }
         } else {
-            add(first, "\(call)\(first))", kind: .dynamic, at: start)
+            addComputed(first, "\(call)\(first))", as: kind, at: start)
         }
     }
 
     static let snowmanShow = "story.show("
+    /// Snowman's `story.render("P")`: P's text shown inside the passage (an inclusion).
+    static let snowmanRender = "story.render("
     static let sugarCubePlay = "Engine.play("
+    /// SugarCube's older name for `Engine.play` (`State.display("P")`), still served.
+    static let sugarCubeDisplay = "State.display("
 
     /// Reads the script calls that navigate, `story.show` and `Engine.play`, up to `end`,
     /// and nothing else (the inside of `<<script>>`, which is JavaScript, not markup).
@@ -69,8 +73,12 @@ extension TwineScan {
         while i < end && !exhausted {
             if s[i] == "E" && dialect.readsSugarCube && atScriptCall(TwineScan.sugarCubePlay) {
                 scriptJump(TwineScan.sugarCubePlay)
+            } else if s[i] == "S" && dialect.readsSugarCube && atScriptCall(TwineScan.sugarCubeDisplay) {
+                scriptJump(TwineScan.sugarCubeDisplay)
             } else if s[i] == "s" && dialect.readsSnowmanScript && atScriptCall(TwineScan.snowmanShow) {
                 scriptJump(TwineScan.snowmanShow)
+            } else if s[i] == "s" && dialect.readsSnowmanScript && atScriptCall(TwineScan.snowmanRender) {
+                scriptJump(TwineScan.snowmanRender, kind: .include)
             } else {
                 i += 1
             }

@@ -61,10 +61,12 @@ extension TwineScan {
         case "link", "button":
             clickable(name, arguments, argumentText, at: start)
         case "set":
+            result.writtenAssignments.append(.init(text: argumentText, macro: "set", offset: start))
             sugarCubeSet(argumentText, at: start)
         case "unset":
             sugarCubeUnset(argumentText, at: start)
         case "for":
+            result.havocked += TwineTargetValues.variableNames(in: argumentText)
             push("for", isHook: false, condition: nil, linkText: nil, isLoop: true)
         case "linkreplace", "linkappend", "linkprepend":
             push(name, isHook: false, condition: nil, linkText: TwineScan.label(arguments.first))
@@ -79,7 +81,7 @@ extension TwineScan {
         case "back", "return":
             if case .markup(let content)? = arguments.first, let (label, target) = TwineLinkMarkup.passageLink(content)
             {
-                add(label, target, kind: .choice, at: start)
+                markupLink(label, target, kind: .choice, at: start)
             } else {
                 add(
                     TwineScan.label(arguments.first) ?? name.capitalized,
@@ -97,12 +99,46 @@ extension TwineScan {
             scriptJumps(until: close)
             i = min(s.count, close + "<</script>>".unicodeScalars.count)
         case "widget":
+            let bodyStart = i
             skip(to: "<</widget>>")
+            if case .string(let widgetName)? = arguments.first, !widgetName.isEmpty {
+                let bodyEnd = at(i - 11, "<</widget>>") ? i - 11 : i
+                result.widgets.append((widgetName, bodyStart..<max(bodyStart, bodyEnd)))
+            }
         case "textbox", "textarea", "numberbox", "checkbox", "radiobutton", "listbox", "cycle":
             // The reader gives the variable its value.
             if case .string(let variable)? = arguments.first { readerInput(variable, at: start) }
+            // `<<textbox "$name" "" "Next">>`: Enter in the box goes to the passage.
+            if name == "textbox" || name == "numberbox", arguments.count >= 3 {
+                switch arguments[2] {
+                case .string(let target), .bare(let target):
+                    if target != "autofocus" { add(target, target, kind: .choice, at: start) }
+                case .markup(let content):
+                    if let (_, target) = TwineLinkMarkup.passageLink(content) {
+                        markupLink(target, target, kind: .choice, at: start)
+                    }
+                default: break
+                }
+            }
         default:
             guard !TwineScan.sugarCubeMacros.contains(name) else { break }
+            result.macroCalls.append(
+                .init(
+                    name: name,
+                    arguments: arguments.map {
+                        switch $0 {
+                        case .string(let value), .bare(let value): value
+                        case .markup(let content): TwineLinkMarkup.passageLink(content)?.target
+                        default: nil
+                        }
+                    },
+                    written: arguments.map {
+                        switch $0 {
+                        case .string(let text), .bare(let text), .expression(let text), .markup(let text),
+                            .image(let text):
+                            text
+                        }
+                    }, offset: start, location: locate(start), condition: condition, linkText: linkText))
             for argument in arguments {
                 if case .string(let value) = argument, !value.isEmpty {
                     result.unknownMacroArguments.append(
@@ -142,7 +178,7 @@ extension TwineScan {
         case .markup(let content)?:
             let markup = TwineLinkMarkup(content: content)
             if markup.isPassageLink {
-                add(
+                markupLink(
                     markup.label, markup.target, kind: .choice, at: start,
                     effects: sugarCubeSetter(markup.setter, at: start))
                 label = markup.label
@@ -161,10 +197,10 @@ extension TwineScan {
                     add(text, target, kind: .choice, at: start)
                 case .markup(let content):
                     if let (_, target) = TwineLinkMarkup.passageLink(content) {
-                        add(text, target, kind: .choice, at: start)
+                        markupLink(text, target, kind: .choice, at: start)
                     }
                 case .expression(let expression), .image(let expression):
-                    add(text, expression, kind: .dynamic, at: start)
+                    addComputed(text, expression, as: .choice, at: start)
                 }
             }
         }
@@ -180,7 +216,7 @@ extension TwineScan {
                 return
             case .markup(let content):
                 if let (text, target) = TwineLinkMarkup.passageLink(content) {
-                    add(text, target, kind: kind, at: start)
+                    markupLink(text, target, kind: kind, at: start)
                 }
                 return
             default:
@@ -188,7 +224,21 @@ extension TwineScan {
             }
         }
         guard !argumentText.isEmpty else { return }
-        add(argumentText, argumentText, kind: .dynamic, at: start)
+        addComputed(argumentText, argumentText, as: kind, at: start)
+    }
+
+    /// A `[[…]]` link's target inside a macro: SugarCube reads one that is not a name
+    /// as TwineScript (`<<link [[Next|$passage]]>>`), and a quoted one as its string.
+    mutating func markupLink(
+        _ text: String, _ target: String, kind: Choice.Kind, at start: Int, effects: [Effect] = []
+    ) {
+        if let literal = TwineScan.harloweString(target) {
+            add(text, literal, kind: kind, at: start, effects: effects)
+        } else if TwineScan.isSugarCubeExpression(target) {
+            addComputed(text, target, as: kind, at: start, effects: effects)
+        } else {
+            add(text, target, kind: kind, at: start, effects: effects)
+        }
     }
 
     /// `<<actions [[a]] "b">>`, `<<choice "P" "text">>`, `<<choice [[text|P]]>>`.
@@ -205,10 +255,10 @@ extension TwineScan {
                 add(target, target, kind: .choice, at: start)
             case .markup(let content):
                 if let (text, target) = TwineLinkMarkup.passageLink(content) {
-                    add(text, target, kind: .choice, at: start)
+                    markupLink(text, target, kind: .choice, at: start)
                 }
             case .expression(let expression):
-                add(expression, expression, kind: .dynamic, at: start)
+                addComputed(expression, expression, as: .choice, at: start)
             case .image:
                 break
             }
@@ -306,9 +356,9 @@ extension TwineScan {
             c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "$"
         }
         if first == "$" || first == "_", scalars.count > 1, scalars[1].properties.isAlphabetic || scalars[1] == "_" {
-            return scalars.dropFirst().allSatisfy {
-                isNameScalar($0) || $0 == "." || $0 == "[" || $0 == "]" || $0 == "\"" || $0 == "'"
-            }
+            // `$next`, `$a.b[0]`, `$navigation.stack.last()`, `$a ? "X" : "Y"`: a
+            // variable and what follows it (a passage of that very name stays a name).
+            return true
         }
         if first == "\"" || first == "'" || first == "`" { return scalars.contains("+") }
         // name(…) or a.b.c(…), ending at its closing parenthesis

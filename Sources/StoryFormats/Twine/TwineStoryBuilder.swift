@@ -71,11 +71,18 @@ enum TwineStoryBuilder {
         // What runs around every passage: its assignments are every passage's.
         var around: (header: [Effect], footer: [Effect]) = ([], [])
         var volatile: [(String, SourceLocation)] = []
+        var flow = TwineFlow()
+        var fragments: [Passage] = []
         for source in sources {
             let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
             if dialect.readsSugarCube {
                 volatile += TwineScriptAssignments.names(in: source.text, isScript: source.tags.contains("script")).map
                 { ($0, source.location) }
+                if source.tags.contains("script") {
+                    flow.readScript(source.text)
+                } else {
+                    for name in TwineTargetValues.scriptTemporaries(in: source.text) { flow.values.havoc(name) }
+                }
             }
             // Each file of a Twee 2 project may list the files it includes: a StoryIncludes
             // in several files is no duplicate.
@@ -123,15 +130,25 @@ enum TwineStoryBuilder {
                     choices[c].kind = .choice
                 }
                 unknownArguments += found.unknownMacroArguments.map { ($0, source.name) }
-                if !isSpecial {
-                    diagnostics += found.diagnostics
-                    for choice in choices where choice.kind == .dynamic {
-                        diagnostics.append(
-                            Diagnostic(
-                                .info,
-                                "'\(choice.text)' in passage '\(source.name)' goes where the story computes when it runs (\(choice.target)); it is drawn but not followed",
-                                at: choice.location ?? source.location, rule: FormatRules.dynamicLink.id))
-                    }
+                if !isSpecial { diagnostics += found.diagnostics }
+                // (In a special passage, `passage()` names whichever passage it runs around.)
+                flow.note(found, id: source.name, isWidget: false, passage: isSpecial ? nil : source.name)
+                // Each `<<widget>>` body: a fragment its callers include.
+                for widget in found.widgets where flow.widgets[widget.name.lowercased()] == nil {
+                    let id = TwineFlow.widgetID(widget.name)
+                    let body = Array(source.text[widget.body])
+                    let offset = widget.body.lowerBound
+                    let inside = TwineLinkScanner.scan(body, dialect: dialect, passage: nil) { source.locate(offset + $0) }
+                    diagnostics += inside.diagnostics
+                    volatile += inside.effects.map { ($0.effect.variable, $0.effect.location ?? source.location) }
+                    var text = String.UnicodeScalarView()
+                    text.append(contentsOf: body)
+                    fragments.append(
+                        Passage(
+                            id: id, text: String(text), tags: ["widget"], choices: TwineEffects.place(inside).choices,
+                            location: source.locate(offset)))
+                    flow.note(inside, id: id, isWidget: true, passage: nil)
+                    flow.widgets[widget.name.lowercased()] = id
                 }
             }
             var text = String.UnicodeScalarView()
@@ -146,23 +163,28 @@ enum TwineStoryBuilder {
             }
             if isSpecial { special.append(passage) } else { passages.append(passage) }
         }
-        // What the JavaScript or a widget changes may hold anything on any passage (those
-        // a condition or an assignment reads: the others change nothing the analysis sees).
-        var named: Set<String> = []
-        let read = Set(
-            passages.flatMap { passage in
-                passage.effects.flatMap(\.value.variables)
-                    + passage.choices.flatMap { choice in
-                        (choice.condition.map { StateModel.expression($0).variables } ?? [])
-                            + choice.effects.flatMap(\.value.variables)
-                    }
-            })
-        let unknowable = volatile.filter { read.contains($0.0) && named.insert($0.0).inserted }.map { name, location in
-            Effect(
-                variable: name, value: .unknown("$\(name) (changed by the story's JavaScript or a widget)"),
-                text: "$\(name) changed by the story's JavaScript or a widget", location: location)
+        passages += fragments
+        flow.apply(to: &passages, names: Set(passages.map(\.id)))
+        TwineFlow.dropUnused(fragments: Set(fragments.map(\.id)), from: &passages)
+        for passage in passages {
+            for choice in passage.choices where choice.kind == .dynamic {
+                diagnostics.append(
+                    Diagnostic(
+                        .info,
+                        "'\(choice.text)' in passage '\(passage.id)' goes where the story computes when it runs (\(choice.target)); it is drawn but not followed",
+                        at: choice.location ?? passage.location, rule: FormatRules.dynamicLink.id))
+            }
         }
-        TwineEffects.surround(&passages, header: unknowable + around.header, footer: around.footer)
+        if let summary = TwineFlow.summary(passages, resolved: flow.resolved) {
+            diagnostics.append(
+                Diagnostic(.info, summary.message, at: summary.location, rule: FormatRules.dynamicLink.id))
+        }
+        // What the JavaScript or a widget changes may hold anything at any time: each such
+        // variable is given an unknown value on entering every passage that reads it (in
+        // its own text, its links or the passages it shows), and on entering every passage
+        // when what runs around every passage reads it. The others change nothing the
+        // analysis sees, and a passage that does not read it cannot tell its value.
+        havoc(volatile, in: &passages, around: around)
         let names = Set(passages.map(\.id))
         // A link to a URI (`[[Write to us|mailto:…]]`) leaves the story: it is not a
         // choice (nor a broken link) unless a passage has that very name.
@@ -178,7 +200,10 @@ enum TwineStoryBuilder {
         // declare it, so the author knows why that link is missing.
         let index = Dictionary(passages.indices.map { (passages[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         var reported: Set<String> = []
-        for (argument, passage) in unknownArguments where names.contains(argument.argument) {
+        for (argument, passage) in unknownArguments
+        where names.contains(argument.argument) && flow.widgets[argument.macro] == nil
+            && flow.macros[argument.macro] == nil
+        {
             if linkMacros.contains(argument.macro), let k = index[passage] {
                 passages[k].choices.append(
                     Choice(
@@ -228,6 +253,65 @@ enum TwineStoryBuilder {
             ]
         }
         return story
+    }
+
+    /// Gives each variable of `volatile` that the story reads an unknown value on
+    /// entering the passages that read it (see `build`), then puts `around` (the effects
+    /// of what runs before and after every passage) around every passage.
+    ///
+    /// - Complexity: O(P × R + E) for P passages, R volatile variables read, E effects
+    ///   and conditions read (inclusions propagated in at most `maximumRounds` rounds).
+    static func havoc(
+        _ volatile: [(String, SourceLocation)], in passages: inout [Passage],
+        around: (header: [Effect], footer: [Effect])
+    ) {
+        func reads(_ passage: Passage) -> Set<String> {
+            var read: Set<String> = []
+            for effect in passage.effects { read.formUnion(effect.value.variables) }
+            for choice in passage.choices {
+                if let condition = choice.condition { read.formUnion(StateModel.expression(condition).variables) }
+                for effect in choice.effects { read.formUnion(effect.value.variables) }
+            }
+            return read
+        }
+        var readsOf = passages.map(reads)
+        let index = Dictionary(passages.indices.map { (passages[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        let shown = passages.map { passage in
+            passage.choices.compactMap { $0.kind == .include ? index[$0.target] : nil }
+        }
+        // What a passage shows is read when it is: propagated along inclusions.
+        var changed = true
+        var rounds = 0
+        while changed && rounds < 64 {
+            changed = false
+            rounds += 1
+            for k in passages.indices {
+                for t in shown[k] where t != k && !readsOf[t].isSubset(of: readsOf[k]) {
+                    readsOf[k].formUnion(readsOf[t])
+                    changed = true
+                }
+            }
+        }
+        let everyRead = readsOf.reduce(into: Set<String>()) { $0.formUnion($1) }
+        var everywhere: Set<String> = []
+        for effect in around.header + around.footer { everywhere.formUnion(effect.value.variables) }
+        var named: Set<String> = []
+        let unknowable = volatile.filter { everyRead.contains($0.0) && named.insert($0.0).inserted }.map {
+            name, location in
+            Effect(
+                variable: name, value: .unknown("$\(name) (changed by the story's JavaScript or a widget)"),
+                text: "$\(name) changed by the story's JavaScript or a widget", location: location)
+        }
+        TwineEffects.surround(&passages, header: around.header, footer: around.footer)
+        guard !unknowable.isEmpty else { return }
+        let included = Set(passages.flatMap { $0.choices.filter { $0.kind == .include }.map(\.target) })
+        for k in passages.indices where !included.contains(passages[k].id) {
+            // Rounds cut short: every passage, as if it read them all.
+            let own = unknowable.filter {
+                changed || everywhere.contains($0.variable) || readsOf[k].contains($0.variable)
+            }
+            if !own.isEmpty { passages[k].effects = own + passages[k].effects }
+        }
     }
 
     enum Side { case header, footer }

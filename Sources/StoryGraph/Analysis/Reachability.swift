@@ -49,11 +49,12 @@ public struct Reachability: Sendable {
         }
         // A cut call's returns lead nowhere in the node graph, which then reaches less than
         // the story does: what it did not reach is claimed unreachable (or trapped) only
-        // when the passages' own links, every call returning, do not reach it either. A
-        // dynamic link (a target computed when the story runs) may lead anywhere, so it
-        // too makes the claims answer to the over-approximation.
-        let computed = !graph.dynamicLinks.isEmpty || !graph.shownDynamicLinks.isEmpty
-        let over = graph.callsCut.isEmpty && !computed ? nil : Self.overApproximation(graph)
+        // when the passages' own links, every call returning, do not reach it either.
+        // Likewise a dynamic link left unresolved may go to any passage: what it may reach
+        // is claimed neither unreachable nor trapped.
+        let over =
+            graph.callsCut.isEmpty && graph.dynamicLinks.isEmpty && graph.shownDynamicLinks.isEmpty
+            ? nil : Self.overApproximation(graph)
         var unreachable: [Int] = []
         var trapped: [Int] = []
         var endings: [Int] = []
@@ -75,9 +76,9 @@ public struct Reachability: Sendable {
     }
 
     /// Per passage, over the passages' own links (no copies): reached from the start, and
-    /// reaching an ending, where a call also goes on to its `returnTo`, a return may go
-    /// to the `returnTo` of any call, and a dynamic link to any passage. It reaches at
-    /// least what any reader reaches.
+    /// reaching an ending, where a call also goes on to its `returnTo` and a return may go
+    /// to the `returnTo` of any call, and a dynamic link (a target computed when the story
+    /// runs, left unresolved) to any passage. It reaches at least what any reader reaches.
     ///
     /// - Complexity: O(P + C + R·Q) for P passages, C choices, R returns and Q return points.
     static func overApproximation(_ graph: StoryGraph) -> (reached: [Bool], reachesEnding: [Bool]) {
@@ -90,15 +91,14 @@ public struct Reachability: Sendable {
             }
         }
         let points = returnPoints.sorted()
-        // A dynamic link leads to one more vertex, `p`, that leads to every passage.
-        var next = [[Int]](repeating: [], count: p + 1)
-        var previous = [[Int]](repeating: [], count: p + 1)
-        next[p] = Array(0..<p)
-        for v in 0..<p { previous[v].append(p) }
+        var next = [[Int]](repeating: [], count: p)
+        var previous = [[Int]](repeating: [], count: p)
+        // Passages with a dynamic link, their own or one they show.
+        var computes = [Bool](repeating: false, count: p)
         for (v, passage) in passages.enumerated() {
             var targets: [Int] = []
             for choice in passage.choices {
-                if choice.kind == .dynamic { targets.append(p) }
+                if choice.kind == .dynamic && !choice.isRestart { computes[v] = true }
                 if let t = graph.indexByID[choice.target] { targets.append(t) }
                 if choice.kind == .call, let r = choice.returnTo.flatMap({ graph.indexByID[$0] }) { targets.append(r) }
                 if choice.kind == .return { targets += points }
@@ -106,11 +106,13 @@ public struct Reachability: Sendable {
             next[v] = targets
             for t in targets { previous[t].append(v) }
         }
-        func search(from sources: [Int], over edges: [[Int]]) -> [Bool] {
-            var seen = [Bool](repeating: false, count: p + 1)
+        for (x, _) in graph.shownDynamicLinks { computes[graph.passageOf[x]] = true }
+        func search(from sources: [Int], over edges: [[Int]], computed: Bool = false) -> [Bool] {
+            var seen = [Bool](repeating: false, count: p)
             var stack = sources.filter { $0 < p }
             for v in stack { seen[v] = true }
             while let v = stack.popLast() {
+                if computed && computes[v] { return [Bool](repeating: true, count: p) }
                 for w in edges[v] where !seen[w] {
                     seen[w] = true
                     stack.append(w)
@@ -119,9 +121,10 @@ public struct Reachability: Sendable {
             return seen
         }
         let start = graph.passageOf[graph.start]
-        let reached = search(from: [start], over: next)
-        let reachesEnding = search(from: (0..<p).filter { graph.isEnding[$0] }, over: previous)
-        return (Array(reached.prefix(p)), Array(reachesEnding.prefix(p)))
+        let reached = search(from: [start], over: next, computed: true)
+        let endings = (0..<p).filter { graph.isEnding[$0] }
+        let reachesEnding = search(from: endings + (endings.isEmpty ? [] : (0..<p).filter { computes[$0] }), over: previous)
+        return (reached, reachesEnding)
     }
 
     /// The passages from which one of `targets` can be reached by path steps: a search
