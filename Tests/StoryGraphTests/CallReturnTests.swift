@@ -197,18 +197,12 @@ import struct StoryGraph.SourceLocation
         #expect(graph.callsCut.count == 1)
         #expect(graph.callsCut.first?.ref == ChoiceRef(passage: 1, choice: 0))
         #expect(graph.callsCut.first?.reason == .depth)
-        // 16 nested copies of {r, r2} from the start's call, then the cut call enters the
-        // one shared copy of {r, r2}, whose own call of r enters it again: its returns go
-        // back to r2 in copy 16 and to its own r2. (r's own node, entered by no one, calls
-        // into 16 copies of its own, then into the shared one.)
-        #expect(graph.count == 4 + 2 * 16 + 2 + 2 * 16)
-        #expect(graph.callsShared == [ChoiceRef(passage: 1, choice: 0)])
+        // 16 nested copies of {r, r2} from the start's call, then r's own node (entered
+        // by the cut call) calls into 16 more.
+        #expect(graph.count == 4 + 2 * 32)
         #expect(reachability.reachableEndings == [3])
-        // One way per depth: return at once from copy k (k = 1…16) and unwind; and two
-        // through the shared copy (its r returns to copy 16's r2, or to its own r2 first):
-        // an over-approximation, so the count is not told exact.
-        #expect(paths.total == BigUInt(18))
-        #expect(!paths.isExact)
+        // One way per depth: return at once from copy k (k = 1…16) and unwind.
+        #expect(paths.total == BigUInt(16))
         let lint = Lint(graph, reachability: reachability, components: StronglyConnectedComponents(graph))
         // Past the cut, r runs with no call in the node graph but a call is running in the
         // story: its returns are not told as returns without a call, and nothing is a trap.
@@ -220,7 +214,7 @@ import struct StoryGraph.SourceLocation
         #expect(reachability.unreachable.isEmpty && reachability.trapped.isEmpty)
         #expect(
             calls[0].message
-                == "the call of 'r' from passage 'r' is followed through one copy of 'r' shared by every call cut so, whose returns go back to each of their return points (more flow than the story's): calls nest more than 16 deep here"
+                == "the call of 'r' from passage 'r' is followed as a plain step: calls nest more than 16 deep here; its returns there lead nowhere"
         )
     }
 
@@ -397,21 +391,14 @@ import struct StoryGraph.SourceLocation
         let graph = StoryGraph(Story(title: "budget", start: "p0", passages: passages, format: "test"))
         let limit = CallExpansion.copyLimit(passages: calls + 1 + body)
         #expect(limit == 6_620)
-        // 220 exact copies, and the one copy the cut calls share.
-        let exact = limit / body
-        #expect(graph.count - graph.passageCount == exact * body + body)
-        #expect(graph.callsCut.count == calls - exact)
+        #expect(graph.count - graph.passageCount == (limit / body) * body)
+        #expect(graph.callsCut.count == calls - limit / body)
         #expect(graph.callsCut.allSatisfy { $0.reason == .budget })
-        #expect(graph.callsShared.count == calls - exact)
-        #expect((graph.count - body..<graph.count).map { graph.passageOf[$0] } == Array((calls + 1)...(calls + body)))
-        // Its return goes back to the return point of every cut call: p221 … p300.
-        let last = graph.count - 1
-        let backs = (graph.edgeOffsets[last]..<graph.edgeOffsets[last + 1]).map { graph.edgeTargets[$0] }
-        #expect(backs == Array((exact + 1)...calls))
-        // The passages after the first cut call are reached through the shared copy; no
-        // claim that they are unreachable, trapped, or that the story has no ending.
+        // The passages after the first cut call are not reached in the node graph (its
+        // returns lead nowhere) but are in the story: no claim that they are unreachable,
+        // trapped, or that the story has no ending.
         let reachability = Reachability(graph)
-        #expect(reachability.reachable[calls])
+        #expect(!reachability.reachable[calls])
         #expect(reachability.unreachable.isEmpty)
         #expect(reachability.trapped.isEmpty)
         #expect(reachability.mayReachEnding?[0] == true)

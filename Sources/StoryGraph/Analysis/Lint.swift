@@ -50,7 +50,7 @@ package enum LintRule: String, Sendable, CaseIterable, Hashable {
         case .inclusionDepth:
             "Inclusions nest deeper than storygraph follows them; the links deeper down are not counted."
         case .callDepth:
-            "Calls that return nest deeper than storygraph copies them (or past its copy budget); the deeper call enters one copy of the callee shared by every call cut so, whose returns go back to each of their return points (more flow than the story has: paths are not told exact)."
+            "Calls that return nest deeper than storygraph copies them (or past its copy budget); the deeper call is followed as a plain step."
         case .returnWithoutCall:
             "A return the flow can reach with no call running (the callee is entered by an ordinary step, or the story starts in it)."
         case .unreachableUnderState:
@@ -230,7 +230,7 @@ package struct Lint: Sendable {
                 at: graph.passage(v).location)
         }
         // Calls that return: a return the flow meets with no call running, and calls
-        // cut (nested too deep, or past the copy budget).
+        // followed as plain steps (nested too deep, or past the copy budget).
         // (Past a cut call the node graph runs a callee with no call: its returns are not
         // told then, as a call is running in the story.)
         var returnsTold = Set<ChoiceRef>()
@@ -249,14 +249,9 @@ package struct Lint: Sendable {
                 reason == .depth
                 ? "calls nest more than \(CallExpansion.depthLimit) deep here"
                 : "the copies of called passages would pass \(CallExpansion.copyLimit(passages: graph.passageCount)) nodes"
-            let how =
-                graph.callsShared.contains(ref)
-                ? "is followed through one copy of '\(choice.target)' shared by every call cut so, whose returns go back to each of their return points (more flow than the story's)"
-                : "is followed as a plain step"
-            let after = graph.callsShared.contains(ref) ? "" : "; its returns there lead nowhere"
             add(
                 .callDepth,
-                "the call of '\(choice.target)' from passage \(name(ref.passage)) \(how): \(why)\(after)",
+                "the call of '\(choice.target)' from passage \(name(ref.passage)) is followed as a plain step: \(why); its returns there lead nowhere",
                 at: choice.location ?? graph.passage(ref.passage).location)
         }
         for v in StructureFigures.falseChoicePassages(graph) {

@@ -10,15 +10,10 @@
 ///
 /// Call sites that go on at the same node share one copy. A call nested deeper than
 /// `depthLimit`, or one whose copy would take the copies past `copyLimit(passages:)`
-/// nodes, is cut (listed in `callsCut`): it enters the one *shared* copy of its callee,
-/// made for every cut call of it, whose returns go back to the return points of all of
-/// them, and whose calls are cut in turn (an over-approximation of the flow, context-
-/// insensitive: a return may go back to a call that is not the one running; its calls
-/// are listed in `callsShared`). When the shared copies too would pass
-/// `copyLimit(passages:)` nodes, a cut call is followed as a plain step into the
-/// callee's own node, whose returns lead nowhere.
+/// nodes, is followed as a plain step into the callee's own node (and listed in
+/// `callsCut`).
 package enum CallExpansion {
-    /// Why a call was cut (not followed exactly).
+    /// Why a call was followed as a plain step.
     package enum Cut: String, Sendable, Hashable {
         /// Calls nested deeper than `depthLimit` (recursion, or a very deep chain).
         case depth
@@ -31,8 +26,6 @@ package enum CallExpansion {
     static let storyEnds = -1
     /// A node's return point when no call is running (a passage's own node).
     static let noCall = -2
-    /// The return point of a shared copy's frame: each of `sharedSites` of the frame.
-    static let shared = -3
 
     /// Calls nested this deep are followed (real stories nest a few levels; recursion
     /// would otherwise copy without end).
@@ -52,7 +45,6 @@ package enum CallExpansion {
         var shownDynamicLinks: [(passage: Int, ref: ChoiceRef)]
         var returnsWithoutCall: [(node: Int, ref: ChoiceRef)]
         var callsCut: [(ref: ChoiceRef, reason: Cut)]
-        var callsShared: Set<ChoiceRef>
         var returnPoints: [(ref: ChoiceRef, passage: Int)]
     }
 
@@ -76,7 +68,7 @@ package enum CallExpansion {
         var result = Result(
             passageOf: Array(0..<n), isEnding: baseEnding, edgeOffsets: [0], edgeTargets: [], edgeRefs: [],
             endingExits: [], shownBrokenLinks: [], shownDynamicLinks: [], returnsWithoutCall: [], callsCut: [],
-            callsShared: [], returnPoints: [])
+            returnPoints: [])
         result.edgeOffsets.reserveCapacity(n + 1)
         // Per frame: its callee, return point, depth and first node.
         var frameCallee: [Int] = []
@@ -89,14 +81,6 @@ package enum CallExpansion {
         let limit = copyLimit(passages: n)
         var cut = Set<ChoiceRef>()
         var returnPointSet = Set<[Int]>()
-        // The shared copy of each callee (its frame), the return points of the calls cut
-        // into it (`storyEnds` among them when one ends the story), the returns met in
-        // it, and how many nodes the shared copies hold.
-        var sharedFrameOf: [Int: Int] = [:]
-        var sharedSites: [Int: [Int]] = [:]
-        var sharedSiteSet: [Int: Set<Int>] = [:]
-        var sharedReturns: [(node: Int, frame: Int, ref: ChoiceRef)] = []
-        var sharedNodes = 0
 
         // Passage `v` (k = -1), then the passages it shows: no array built per node.
         func shownPassage(_ v: Int, _ k: Int) -> Int { k < shownOffsets[v] ? v : shownPassages[k] }
@@ -168,8 +152,6 @@ package enum CallExpansion {
         }
         // The entry node of the copy of `callee` returning to `back`, made when first
         // needed; nil when the call is cut.
-        // A call made inside a shared copy enters the shared copy of its callee too, and
-        // is not listed again: it is no cut of its own.
         func enter(_ callee: Int, back: Int, depth: Int, ref: ChoiceRef) -> Int? {
             let key = FrameKey(callee: callee, back: back)
             if let f = frameOf[key] { return frameBase[f] }
@@ -185,26 +167,11 @@ package enum CallExpansion {
                 reason = nil
             }
             if let reason {
-                let inShared = depth > depthLimit + 1
-                if !inShared, cut.insert(ref).inserted { result.callsCut.append((ref, reason)) }
-                // The callee's shared copy, made when first needed and within the budget.
-                var f = sharedFrameOf[callee]
-                if f == nil, sharedNodes + passages.count <= limit {
-                    sharedNodes += passages.count
-                    f = makeFrame(callee, back: shared, depth: depthLimit + 1, passages: passages)
-                    sharedFrameOf[callee] = f
-                }
-                guard let f else { return nil }
-                if !inShared { result.callsShared.insert(ref) }
-                if sharedSiteSet[f, default: []].insert(back).inserted { sharedSites[f, default: []].append(back) }
-                return frameBase[f]
+                if cut.insert(ref).inserted { result.callsCut.append((ref, reason)) }
+                return nil
             }
-            let f = makeFrame(callee, back: back, depth: depth, passages: passages)
-            frameOf[key] = f
-            return frameBase[f]
-        }
-        func makeFrame(_ callee: Int, back: Int, depth: Int, passages: [Int]) -> Int {
             let f = frameCallee.count
+            frameOf[key] = f
             frameCallee.append(callee)
             frameBack.append(back)
             frameDepth.append(depth)
@@ -214,7 +181,7 @@ package enum CallExpansion {
                 nodeFrame.append(f)
                 result.isEnding.append(baseEnding[u] || (back == storyEnds && onlyReturns(u)))
             }
-            return f
+            return frameBase[f]
         }
 
         var x = 0
@@ -251,8 +218,6 @@ package enum CallExpansion {
                                 if returnPointSet.insert([u, i - base, result.passageOf[back]]).inserted {
                                     result.returnPoints.append((ref, result.passageOf[back]))
                                 }
-                            } else if back == shared, !ending {
-                                sharedReturns.append((x, f, ref))
                             } else if back == noCall, !ending {
                                 result.returnsWithoutCall.append((x, ref))
                             }
@@ -283,49 +248,7 @@ package enum CallExpansion {
             result.edgeOffsets.append(result.edgeTargets.count)
             x += 1
         }
-        if !sharedReturns.isEmpty { addSharedReturns() }
         result.returnPoints.sort { ($0.ref, $0.passage) < ($1.ref, $1.passage) }
         return result
-
-        // A shared copy's returns go back to every return point its calls were cut at,
-        // known once every node is made: their edges are merged into the adjacency. A
-        // node whose only way on is a return that can only end the story is an ending.
-        func addSharedReturns() {
-            var extra: [Int: [(target: Int, ref: ChoiceRef)]] = [:]
-            for (x, f, ref) in sharedReturns {
-                let sites = sharedSites[f] ?? []
-                let targets = sites.filter { $0 >= 0 }
-                if targets.isEmpty {
-                    if sites.contains(storyEnds), onlyReturns(result.passageOf[x]) { result.isEnding[x] = true }
-                    continue
-                }
-                for t in targets {
-                    extra[x, default: []].append((t, ref))
-                    if returnPointSet.insert([ref.passage, ref.choice, result.passageOf[t]]).inserted {
-                        result.returnPoints.append((ref, result.passageOf[t]))
-                    }
-                }
-            }
-            var offsets = [0]
-            var targets: [Int] = []
-            var refs: [ChoiceRef] = []
-            offsets.reserveCapacity(result.edgeOffsets.count)
-            for x in 0..<(result.edgeOffsets.count - 1) {
-                for e in result.edgeOffsets[x]..<result.edgeOffsets[x + 1] {
-                    targets.append(result.edgeTargets[e])
-                    refs.append(result.edgeRefs[e])
-                }
-                if !result.isEnding[x], let more = extra[x] {
-                    for (t, ref) in more {
-                        targets.append(t)
-                        refs.append(ref)
-                    }
-                }
-                offsets.append(targets.count)
-            }
-            result.edgeOffsets = offsets
-            result.edgeTargets = targets
-            result.edgeRefs = refs
-        }
     }
 }

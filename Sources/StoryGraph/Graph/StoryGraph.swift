@@ -93,13 +93,9 @@ public struct StoryGraph: Sendable {
     /// Returns met with no call running (the flow enters a callee's passage by an
     /// ordinary step, or starts there): the node where met and the return.
     package let returnsWithoutCall: [(node: Int, ref: ChoiceRef)]
-    /// Calls not followed exactly: nested deeper than `CallExpansion.depthLimit`, or past
-    /// the copy budget. Each enters its callee's shared copy (`callsShared`), or, past
-    /// that budget too, the callee's own node (whose returns then lead nowhere).
+    /// Calls followed as plain steps into the callee (whose returns then lead nowhere):
+    /// nested deeper than `CallExpansion.depthLimit`, or past the copy budget.
     package let callsCut: [(ref: ChoiceRef, reason: CallExpansion.Cut)]
-    /// The cut calls followed through their callee's shared copy (`CallExpansion`): the
-    /// flow past them is an over-approximation. The others lead nowhere on return.
-    package let callsShared: Set<ChoiceRef>
     /// For every return a copy follows: the return and the passage it leads back to,
     /// each pair once, sorted (what the map draws as a dashed "return" edge).
     package let returnPoints: [(ref: ChoiceRef, passage: Int)]
@@ -237,7 +233,6 @@ public struct StoryGraph: Sendable {
         self.shownDynamicLinks = flow.shownDynamicLinks
         self.returnsWithoutCall = flow.returnsWithoutCall
         self.callsCut = flow.callsCut
-        self.callsShared = flow.callsShared
         self.returnPoints = flow.returnPoints
 
         (reverseOffsets, reverseSources, reverseEdges) = Self.reverse(
@@ -283,7 +278,6 @@ public struct StoryGraph: Sendable {
         shownDynamicLinks = []
         returnsWithoutCall = []
         callsCut = []
-        callsShared = []
         returnPoints = []
     }
 
