@@ -7,6 +7,7 @@ extension InkJSONReader {
         // Where every divert, choice point, tunnel and thread leads, and what is called.
         var targeted: Set<Int> = []
         var called: Set<Int> = []
+        var counted: Set<Int> = [] // read counts (`CNT?`) read
         var rejoins: Set<Key> = []
         for c in containers.indices {
             // After `{"temp=": "$r"}`, the divert to a choice's shared text is run like a
@@ -43,6 +44,8 @@ extension InkJSONReader {
                         }
                         let key = self.key(for: Self.resolve(written, from: containers[c].path))
                         if let key { if key.index == 0 { targeted.insert(key.container) } else { rejoins.insert(key) } }
+                    case "CNT?":
+                        if let t = container(for: Self.resolve(written, from: containers[c].path)) { counted.insert(t) }
                     case "f()":
                         if let t = container(for: Self.resolve(written, from: containers[c].path)) { called.insert(t) }
                     default: break
@@ -64,7 +67,10 @@ extension InkJSONReader {
         for (name, _) in containers[indexByPath[""] ?? 0].named where name != "global decl" {
             guard let k = indexByPath[name] else { continue }
             if called.contains(k) && !targeted.contains(k) { continue }
-            flows.append(k)
+            // A knot with no content before its first stitch is a divert into it; when no
+            // divert goes to the knot itself and nothing reads its count, nothing runs that
+            // start (`-> knot.stitch` enters the stitch): no passage (as in the source).
+            if !isBareHead(k) || targeted.contains(k) || counted.contains(k) { flows.append(k) }
             for (stitch, _) in containers[k].named {
                 if let s = indexByPath[Self.join(name, stitch)] { flows.append(s) }
             }
@@ -107,6 +113,16 @@ extension InkJSONReader {
         // Conditions in compiled ink are not read, so what they read is not known.
         story.readsOutsidePassages = true
         return story
+    }
+
+    /// A knot's container whose only content is a divert into one of its own stitches
+    /// (what ink writes for a knot with nothing before its first stitch).
+    func isBareHead(_ k: Int) -> Bool {
+        let content = containers[k].content
+        guard content.count == 1, let written = content[0]["->"]?.string,
+            let t = container(for: Self.resolve(written, from: containers[k].path))
+        else { return false }
+        return Self.parent(containers[t].path) == containers[k].path
     }
 
     /// A place a passage starts: a container, at an element of its content (0, or the

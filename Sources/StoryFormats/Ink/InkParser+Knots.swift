@@ -46,6 +46,7 @@ extension InkParser {
             // A knot with no content of its own goes on into its first stitch.
             if stitch == nil, !knotFlow.isFunction, !knotFlow.hasContent, let k = indexByID[knot] {
                 passages[k].choices.append(Choice(text: "", target: knot + "." + name, kind: .auto, location: location))
+                emptyKnotHeads.append(knot)
                 flow.current = .none
             }
             finishFlow()
@@ -60,6 +61,52 @@ extension InkParser {
         flowParameters[flow.id] = parameters.map(\.name)
         let p = newPassage(id: flow.id, location: location, declared: true)
         flow.current = .passage(p)
+    }
+
+    /// A knot with no content before its first stitch compiles to a divert into that
+    /// stitch. A divert to the stitch (`-> K.s`) enters the stitch's container directly:
+    /// ink's runtime never runs the knot's own start and does not count it a visit of the
+    /// knot (knots count visits only when entered at their start). So when nothing names
+    /// the knot itself (a divert, a tunnel or thread, a read count, a divert value), its
+    /// start is entered by nothing, holds nothing the author wrote, and is no passage;
+    /// claiming it "cannot be reached" would say the knot is dead while its stitches run.
+    /// Where something does name it, the passage stays (reached or not, as that is).
+    mutating func dropUnenteredKnotHeads(start: String) {
+        guard !emptyKnotHeads.isEmpty else { return }
+        var named = Set<String>([start])
+        named.formUnion(readElsewhere)
+        func note(_ expression: Expression) {
+            var stack = [expression]
+            while let e = stack.popLast() {
+                switch e {
+                case .visits(let id): named.insert(id)
+                case .string(let text) where text.hasPrefix("-> "): named.insert(String(text.dropFirst(3)))
+                // Not read here: keep any knot it may name.
+                case .unknown(let text), .tooDeep(let text): named.formUnion(emptyKnotHeads.filter { text.contains($0) })
+                case .unary(_, let a): stack.append(a)
+                case .binary(_, let a, let b): stack += [a, b]
+                case .call(_, let arguments): stack += arguments
+                case .integer, .decimal, .string, .boolean, .variable: break
+                }
+            }
+        }
+        func note(_ condition: Condition) {
+            switch condition {
+            case .test(_, let expression): if let expression { note(expression) }
+            case .not(let inner): note(inner)
+            case .all(let parts): parts.forEach(note)
+            }
+        }
+        for variable in variables { if let initial = variable.initial { note(initial) } }
+        for passage in passages {
+            for choice in passage.choices {
+                named.insert(choice.target)
+                if let condition = choice.condition { note(condition) }
+            }
+            for effect in passage.effects { note(effect.value) }
+        }
+        let unentered = Set(emptyKnotHeads).subtracting(named)
+        passages.removeAll { unentered.contains($0.id) }
     }
 
     /// ink's "name has already been used": a knot or stitch named as a variable of the
