@@ -734,4 +734,16 @@ import Testing
                 "knot-entered-at-stitch.ink.json:1:796: warning: ending 'attic.dust' cannot be reached from the start '(root)' [unreachable-ending]"
             ])
     }
+
+    /// ink counts a knot visited when the flow enters it at a stitch (inkjs: `-> K.s` then
+    /// `{K}` shows 1), which the knot's own passage does not: its read count is unknown
+    /// there, so no "never holds" rests on it (it held: 'Again' is offered).
+    @Test func readCountOfAKnotEnteredAtAStitchIsNotClaimed() throws {
+        let result = try Load.text(
+            "-> K.s\n=== K ===\n= s\nHi.\n* {K > 0} [Again] -> END\n* [Stop] -> END\n", path: "k.ink")
+        #expect(result.story.passages.map(\.id) == ["(root)", "K.s", "K.s.c-0", "K.s.c-1"])
+        let analysis = Load.analysis(result, budget: .unlimited)
+        #expect(analysis.paths.total == 2)
+        #expect(analysis.lint.findings.map(\.description) == [])
+    }
 }

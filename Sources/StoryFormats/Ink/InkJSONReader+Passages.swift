@@ -7,7 +7,6 @@ extension InkJSONReader {
         // Where every divert, choice point, tunnel and thread leads, and what is called.
         var targeted: Set<Int> = []
         var called: Set<Int> = []
-        var counted: Set<Int> = [] // read counts (`CNT?`) read
         var rejoins: Set<Key> = []
         for c in containers.indices {
             // After `{"temp=": "$r"}`, the divert to a choice's shared text is run like a
@@ -44,8 +43,6 @@ extension InkJSONReader {
                         }
                         let key = self.key(for: Self.resolve(written, from: containers[c].path))
                         if let key { if key.index == 0 { targeted.insert(key.container) } else { rejoins.insert(key) } }
-                    case "CNT?":
-                        if let t = container(for: Self.resolve(written, from: containers[c].path)) { counted.insert(t) }
                     case "f()":
                         if let t = container(for: Self.resolve(written, from: containers[c].path)) { called.insert(t) }
                     default: break
@@ -68,9 +65,10 @@ extension InkJSONReader {
             guard let k = indexByPath[name] else { continue }
             if called.contains(k) && !targeted.contains(k) { continue }
             // A knot with no content before its first stitch is a divert into it; when no
-            // divert goes to the knot itself and nothing reads its count, nothing runs that
-            // start (`-> knot.stitch` enters the stitch): no passage (as in the source).
-            if !isBareHead(k) || targeted.contains(k) || counted.contains(k) { flows.append(k) }
+            // divert goes to the knot itself, nothing runs that start (`-> knot.stitch`
+            // enters the stitch): no passage, as in the source. (Read counts in compiled
+            // ink are not read: no condition here rests on its visits.)
+            if !isBareHead(k) || targeted.contains(k) { flows.append(k) }
             for (stitch, _) in containers[k].named {
                 if let s = indexByPath[Self.join(name, stitch)] { flows.append(s) }
             }

@@ -65,28 +65,40 @@ extension InkParser {
 
     /// A knot with no content before its first stitch compiles to a divert into that
     /// stitch. A divert to the stitch (`-> K.s`) enters the stitch's container directly:
-    /// ink's runtime never runs the knot's own start and does not count it a visit of the
-    /// knot (knots count visits only when entered at their start). So when nothing names
-    /// the knot itself (a divert, a tunnel or thread, a read count, a divert value), its
-    /// start is entered by nothing, holds nothing the author wrote, and is no passage;
-    /// claiming it "cannot be reached" would say the knot is dead while its stitches run.
-    /// Where something does name it, the passage stays (reached or not, as that is).
+    /// ink's runtime never runs the knot's own start. So when nothing diverts to the knot
+    /// itself (a divert, a tunnel or thread, a divert value), its start is entered by
+    /// nothing, holds nothing the author wrote, and is no passage; claiming it "cannot be
+    /// reached" would say the knot is dead while its stitches run. Where something does,
+    /// the passage stays (reached or not, as that is).
+    ///
+    /// ink counts a visit of a knot whenever the flow enters it from outside, at its start
+    /// or at a stitch (inkjs: `-> K.s` then `{K}` shows 1). The passage's visits count only
+    /// its start; so a read count of a knot entered at a stitch from outside it is not
+    /// known here (`.unknown`: no claim rests on it), rather than a wrong 0.
     mutating func dropUnenteredKnotHeads(start: String) {
-        guard !emptyKnotHeads.isEmpty else { return }
-        var named = Set<String>([start])
-        named.formUnion(readElsewhere)
+        var entered = Set<String>([start])
+        entered.formUnion(readElsewhere)
+        var atStitch = Set<String>()
+        let knotOf = { (id: String) in String(id.split(separator: ".").first ?? "") }
+        for passage in passages {
+            for choice in passage.choices {
+                entered.insert(choice.target)
+                let k = knotOf(choice.target)
+                if choice.target.contains("."), knotOf(passage.id) != k, indexByID[k] != nil { atStitch.insert(k) }
+            }
+        }
+        let heads = Set(emptyKnotHeads)
         func note(_ expression: Expression) {
             var stack = [expression]
             while let e = stack.popLast() {
                 switch e {
-                case .visits(let id): named.insert(id)
-                case .string(let text) where text.hasPrefix("-> "): named.insert(String(text.dropFirst(3)))
+                case .string(let text) where text.hasPrefix("-> "): entered.insert(String(text.dropFirst(3)))
                 // Not read here: keep any knot it may name.
-                case .unknown(let text), .tooDeep(let text): named.formUnion(emptyKnotHeads.filter { text.contains($0) })
+                case .unknown(let text), .tooDeep(let text): entered.formUnion(heads.filter { text.contains($0) })
                 case .unary(_, let a): stack.append(a)
                 case .binary(_, let a, let b): stack += [a, b]
                 case .call(_, let arguments): stack += arguments
-                case .integer, .decimal, .string, .boolean, .variable: break
+                case .integer, .decimal, .string, .boolean, .variable, .visits: break
                 }
             }
         }
@@ -99,14 +111,45 @@ extension InkParser {
         }
         for variable in variables { if let initial = variable.initial { note(initial) } }
         for passage in passages {
-            for choice in passage.choices {
-                named.insert(choice.target)
-                if let condition = choice.condition { note(condition) }
-            }
+            for choice in passage.choices { if let condition = choice.condition { note(condition) } }
             for effect in passage.effects { note(effect.value) }
         }
-        let unentered = Set(emptyKnotHeads).subtracting(named)
-        passages.removeAll { unentered.contains($0.id) }
+        if !atStitch.isEmpty {
+            for v in variables.indices {
+                if let initial = variables[v].initial { variables[v].initial = Self.unknowing(atStitch, in: initial) }
+            }
+            for p in passages.indices {
+                for c in passages[p].choices.indices {
+                    if let condition = passages[p].choices[c].condition {
+                        passages[p].choices[c].condition = Self.unknowing(atStitch, in: condition)
+                    }
+                }
+                for e in passages[p].effects.indices {
+                    passages[p].effects[e].value = Self.unknowing(atStitch, in: passages[p].effects[e].value)
+                }
+            }
+        }
+        let unentered = heads.subtracting(entered)
+        if !unentered.isEmpty { passages.removeAll { unentered.contains($0.id) } }
+    }
+
+    /// `condition` with the read counts of `knots` unknown.
+    static func unknowing(_ knots: Set<String>, in condition: Condition) -> Condition {
+        switch condition {
+        case .test(let text, let expression): .test(text, expression.map { unknowing(knots, in: $0) })
+        case .not(let inner): .not(unknowing(knots, in: inner))
+        case .all(let parts): .all(parts.map { unknowing(knots, in: $0) })
+        }
+    }
+
+    static func unknowing(_ knots: Set<String>, in expression: Expression) -> Expression {
+        switch expression {
+        case .visits(let id) where knots.contains(id): .unknown("READ_COUNT(-> \(id))")
+        case .unary(let op, let a): .unary(op, unknowing(knots, in: a))
+        case .binary(let op, let a, let b): .binary(op, unknowing(knots, in: a), unknowing(knots, in: b))
+        case .call(let name, let arguments): .call(name, arguments.map { unknowing(knots, in: $0) })
+        default: expression
+        }
     }
 
     /// ink's "name has already been used": a knot or stitch named as a variable of the
