@@ -597,12 +597,12 @@ import Testing
 /// threads, resolved by constant propagation; the same story compiled by ink's compiler
 /// (`Tests/Fixtures/ink-flow/*.ink.json`, inkjs 2.x, inkVersion 21) reads the same.
 @Suite struct InkComputedFlowTests {
-    static func fixture(_ name: String) throws -> SourceText {
+    static func fixture(_ name: String, in folder: String = "ink-flow") throws -> SourceText {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
             url.deleteLastPathComponent()
         }
-        let file = url.appendingPathComponent("Tests/Fixtures/ink-flow/" + name)
+        let file = url.appendingPathComponent("Tests/Fixtures/" + folder + "/" + name)
         return try SourceText(path: name, data: Data(contentsOf: file))
     }
 
@@ -692,5 +692,58 @@ import Testing
             result.story.passages.first { $0.choices.count == 3 }?.choices.map(\.text) == [
                 "Pay the ferryman", "Swim across", "Wait a while",
             ])
+    }
+
+    /// Knots with no content before their first stitch (trial 26, finding 9). ink compiles
+    /// such a knot's start to a divert into its first stitch; `-> errands.market` enters the
+    /// stitch directly and never runs that start. Nothing names 'errands' itself, so its
+    /// start is no passage (no "cannot be reached" for a knot whose stitches run); 'home'
+    /// is diverted to by name and runs into 'home.door'; 'attic' is entered by nothing,
+    /// and its stitch is told unreachable (true).
+    @Test func knotEnteredOnlyAtItsStitches() throws {
+        let result = try StoryLoading.load(sources: [try Self.fixture("knot-entered-at-stitch.ink")])
+        #expect(
+            Self.figures(result) == [
+                "passages 8", "reachable 7", "endings [\"home.door.c-0\", \"walk\"]", "paths 4", "unreachable 1",
+                "trapped 0", "dynamic []",
+            ])
+        #expect(
+            result.story.passages.map(\.id) == [
+                "(root)", "errands.market", "errands.bakery", "home", "home.door", "home.door.c-0", "walk", "attic.dust",
+            ])
+        #expect(
+            Load.analysis(result, budget: .unlimited).lint.findings.map(\.description) == [
+                "knot-entered-at-stitch.ink:28:1: warning: ending 'attic.dust' cannot be reached from the start '(root)' [unreachable-ending]"
+            ])
+        // Compiled by ink's compiler (inkjs 2.x): 'errands' and 'attic' are each a divert
+        // into their first stitch; the same claims, the same 4 paths.
+        let compiled = try StoryLoading.load(sources: [try Self.fixture("knot-entered-at-stitch.ink.json")])
+        // (The choices' own containers are passages there.)
+        #expect(
+            compiled.story.passages.map(\.id) == [
+                "(root)", "errands.market", "errands.market.c-0", "errands.market.c-1", "errands.bakery", "home",
+                "home.door", "home.door.c-0", "home.door.c-1", "walk", "attic.dust",
+            ])
+        #expect(
+            Self.figures(compiled) == [
+                "passages 11", "reachable 10", "endings [\"home.door.c-0\", \"walk\"]", "paths 4", "unreachable 1",
+                "trapped 0", "dynamic []",
+            ])
+        #expect(
+            Load.analysis(compiled, budget: .unlimited).lint.findings.map(\.description) == [
+                "knot-entered-at-stitch.ink.json:1:796: warning: ending 'attic.dust' cannot be reached from the start '(root)' [unreachable-ending]"
+            ])
+    }
+
+    /// ink counts a knot visited when the flow enters it at a stitch (inkjs: `-> K.s` then
+    /// `{K}` shows 1), which the knot's own passage does not: its read count is unknown
+    /// there, so no "never holds" rests on it (it held: 'Again' is offered).
+    @Test func readCountOfAKnotEnteredAtAStitchIsNotClaimed() throws {
+        let result = try Load.text(
+            "-> K.s\n=== K ===\n= s\nHi.\n* {K > 0} [Again] -> END\n* [Stop] -> END\n", path: "k.ink")
+        #expect(result.story.passages.map(\.id) == ["(root)", "K.s", "K.s.c-0", "K.s.c-1"])
+        let analysis = Load.analysis(result, budget: .unlimited)
+        #expect(analysis.paths.total == 2)
+        #expect(analysis.lint.findings.map(\.description) == [])
     }
 }

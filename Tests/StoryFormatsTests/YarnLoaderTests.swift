@@ -626,4 +626,33 @@ import Testing
                 "1 start-fallback", "5 yarn-syntax",
             ])
     }
+
+    /// Options inside `<<if>>` blocks (trial 26, finding 10): the loader gives each option
+    /// after them once per way through the blocks (the path counts count each way), and a
+    /// finding about one option is told once, at its line: one broken link ('Harbour'),
+    /// one self-loop ('Wait here'), one duplicate text ('Ask about ships' written twice).
+    @Test func optionsCopiedPerBranchAreToldOnce() throws {
+        let result = try StoryLoading.load(
+            sources: [try InkComputedFlowTests.fixture("options-under-ifs.yarn", in: "yarn-flow")])
+        let tower = try #require(result.story.passage("Tower"))
+        #expect(
+            tower.choices.map(\.target) == [
+                "Lamp", "Ships", "Ships", "Tower", "Tower", "Tower", "Tower", "Harbour", "Harbour", "Harbour", "Harbour",
+                "Docks", "Docks", "Docks", "Docks",
+            ])
+        let analysis = Load.analysis(result, budget: .unlimited)
+        #expect(analysis.paths.total == 14)  // as before: each copy is a way on
+        // The conditions of the copies of 'Ask about ships' (line 24: `$day and $night`,
+        // `not ($day) and $night`) do not all fail: no "never holds".
+        #expect(
+            analysis.lint.findings.map(\.description) == [
+                "options-under-ifs.yarn:7:1: warning: passage 'Day' has no text [empty-passage]",
+                "options-under-ifs.yarn:12:1: warning: passage 'Night' has no text [empty-passage]",
+                "options-under-ifs.yarn:21:1: warning: variable 'day' is read by choice 'Climb the stairs' ($day) in passage 'Tower' before the story gives it a value [variable-read-before-set]",
+                "options-under-ifs.yarn:24:1: warning: variable 'night' is read by choice 'Ask about ships' ($day and $night) in passage 'Tower' before the story gives it a value [variable-read-before-set]",
+                "options-under-ifs.yarn:26:1: warning: choice 'Wait here' of passage 'Tower' leads back to the same passage [self-loop]",
+                "options-under-ifs.yarn:27:1: error: choice 'Leave' of passage 'Tower' leads to 'Harbour', which does not exist [broken-link]",
+                "options-under-ifs.yarn:28:1: warning: passage 'Tower' has two choices reading 'Ask about ships'; a reader cannot tell them apart [duplicate-choice-text]\noptions-under-ifs.yarn:24:1: note: the first 'Ask about ships' is here",
+            ])
+    }
 }

@@ -64,7 +64,11 @@ extension InkJSONReader {
         for (name, _) in containers[indexByPath[""] ?? 0].named where name != "global decl" {
             guard let k = indexByPath[name] else { continue }
             if called.contains(k) && !targeted.contains(k) { continue }
-            flows.append(k)
+            // A knot with no content before its first stitch is a divert into it; when no
+            // divert goes to the knot itself, nothing runs that start (`-> knot.stitch`
+            // enters the stitch): no passage, as in the source. (Read counts in compiled
+            // ink are not read: no condition here rests on its visits.)
+            if !isBareHead(k) || targeted.contains(k) { flows.append(k) }
             for (stitch, _) in containers[k].named {
                 if let s = indexByPath[Self.join(name, stitch)] { flows.append(s) }
             }
@@ -107,6 +111,16 @@ extension InkJSONReader {
         // Conditions in compiled ink are not read, so what they read is not known.
         story.readsOutsidePassages = true
         return story
+    }
+
+    /// A knot's container whose only content is a divert into one of its own stitches
+    /// (what ink writes for a knot with nothing before its first stitch).
+    func isBareHead(_ k: Int) -> Bool {
+        let content = containers[k].content
+        guard content.count == 1, let written = content[0]["->"]?.string,
+            let t = container(for: Self.resolve(written, from: containers[k].path))
+        else { return false }
+        return Self.parent(containers[t].path) == containers[k].path
     }
 
     /// A place a passage starts: a container, at an element of its content (0, or the

@@ -46,6 +46,7 @@ extension InkParser {
             // A knot with no content of its own goes on into its first stitch.
             if stitch == nil, !knotFlow.isFunction, !knotFlow.hasContent, let k = indexByID[knot] {
                 passages[k].choices.append(Choice(text: "", target: knot + "." + name, kind: .auto, location: location))
+                emptyKnotHeads.append(knot)
                 flow.current = .none
             }
             finishFlow()
@@ -60,6 +61,95 @@ extension InkParser {
         flowParameters[flow.id] = parameters.map(\.name)
         let p = newPassage(id: flow.id, location: location, declared: true)
         flow.current = .passage(p)
+    }
+
+    /// A knot with no content before its first stitch compiles to a divert into that
+    /// stitch. A divert to the stitch (`-> K.s`) enters the stitch's container directly:
+    /// ink's runtime never runs the knot's own start. So when nothing diverts to the knot
+    /// itself (a divert, a tunnel or thread, a divert value), its start is entered by
+    /// nothing, holds nothing the author wrote, and is no passage; claiming it "cannot be
+    /// reached" would say the knot is dead while its stitches run. Where something does,
+    /// the passage stays (reached or not, as that is).
+    ///
+    /// ink counts a visit of a knot whenever the flow enters it from outside, at its start
+    /// or at a stitch (inkjs: `-> K.s` then `{K}` shows 1). The passage's visits count only
+    /// its start; so a read count of a knot entered at a stitch from outside it is not
+    /// known here (`.unknown`: no claim rests on it), rather than a wrong 0.
+    mutating func dropUnenteredKnotHeads(start: String) {
+        var entered = Set<String>([start])
+        entered.formUnion(readElsewhere)
+        var atStitch = Set<String>()
+        let knotOf = { (id: String) in String(id.split(separator: ".").first ?? "") }
+        for passage in passages {
+            for choice in passage.choices {
+                entered.insert(choice.target)
+                let k = knotOf(choice.target)
+                if choice.target.contains("."), knotOf(passage.id) != k, indexByID[k] != nil { atStitch.insert(k) }
+            }
+        }
+        let heads = Set(emptyKnotHeads)
+        func note(_ expression: Expression) {
+            var stack = [expression]
+            while let e = stack.popLast() {
+                switch e {
+                case .string(let text) where text.hasPrefix("-> "): entered.insert(String(text.dropFirst(3)))
+                // Not read here: keep any knot it may name.
+                case .unknown(let text), .tooDeep(let text): entered.formUnion(heads.filter { text.contains($0) })
+                case .unary(_, let a): stack.append(a)
+                case .binary(_, let a, let b): stack += [a, b]
+                case .call(_, let arguments): stack += arguments
+                case .integer, .decimal, .string, .boolean, .variable, .visits: break
+                }
+            }
+        }
+        func note(_ condition: Condition) {
+            switch condition {
+            case .test(_, let expression): if let expression { note(expression) }
+            case .not(let inner): note(inner)
+            case .all(let parts): parts.forEach(note)
+            }
+        }
+        for variable in variables { if let initial = variable.initial { note(initial) } }
+        for passage in passages {
+            for choice in passage.choices { if let condition = choice.condition { note(condition) } }
+            for effect in passage.effects { note(effect.value) }
+        }
+        if !atStitch.isEmpty {
+            for v in variables.indices {
+                if let initial = variables[v].initial { variables[v].initial = Self.unknowing(atStitch, in: initial) }
+            }
+            for p in passages.indices {
+                for c in passages[p].choices.indices {
+                    if let condition = passages[p].choices[c].condition {
+                        passages[p].choices[c].condition = Self.unknowing(atStitch, in: condition)
+                    }
+                }
+                for e in passages[p].effects.indices {
+                    passages[p].effects[e].value = Self.unknowing(atStitch, in: passages[p].effects[e].value)
+                }
+            }
+        }
+        let unentered = heads.subtracting(entered)
+        if !unentered.isEmpty { passages.removeAll { unentered.contains($0.id) } }
+    }
+
+    /// `condition` with the read counts of `knots` unknown.
+    static func unknowing(_ knots: Set<String>, in condition: Condition) -> Condition {
+        switch condition {
+        case .test(let text, let expression): .test(text, expression.map { unknowing(knots, in: $0) })
+        case .not(let inner): .not(unknowing(knots, in: inner))
+        case .all(let parts): .all(parts.map { unknowing(knots, in: $0) })
+        }
+    }
+
+    static func unknowing(_ knots: Set<String>, in expression: Expression) -> Expression {
+        switch expression {
+        case .visits(let id) where knots.contains(id): .unknown("READ_COUNT(-> \(id))")
+        case .unary(let op, let a): .unary(op, unknowing(knots, in: a))
+        case .binary(let op, let a, let b): .binary(op, unknowing(knots, in: a), unknowing(knots, in: b))
+        case .call(let name, let arguments): .call(name, arguments.map { unknowing(knots, in: $0) })
+        default: expression
+        }
     }
 
     /// ink's "name has already been used": a knot or stitch named as a variable of the

@@ -68,6 +68,8 @@ struct InkParser {
     var inlineNesting = 0
     /// The first knot, for a root that has no content of its own.
     var firstKnot: String?
+    /// Knots with no content before their first stitch (their passage only runs on into it).
+    var emptyKnotHeads: [String] = []
     var rootHasContent = false
 
     /// The flows that were being read where each open `INCLUDE` is: an included file's
@@ -127,6 +129,7 @@ struct InkParser {
             start = firstKnot
             passages.remove(at: r)
         }
+        dropUnenteredKnotHeads(start: start)
         let title =
             roots.first.map { (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension } ?? "ink"
         var story = Story(

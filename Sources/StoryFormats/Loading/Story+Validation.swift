@@ -59,6 +59,9 @@ extension Story {
         // Names weighed for every suggestion of this story together: the suggestions of a
         // few hundred broken links among 12,000 passages, not of 100,000 among 100,000.
         var suggestionBudget = 5_000_000
+        // A link a loader copied (a Yarn option under each way through the `<<if>>`s before
+        // it is one choice per way, all at the option's line) is told once, at that line.
+        var told = Set<[String]>()
         for p in kept.indices {
             for c in kept[p].choices.indices {
                 if kept[p].choices[c].isRestart {
@@ -72,6 +75,9 @@ extension Story {
                     if names == nil { names = Suggestion.Names(firstByID.keys) }
                     let suggestion = names?.closest(to: choice.target, budget: &suggestionBudget)
                     let location = choice.location ?? kept[p].location
+                    if let at = choice.location, !told.insert([at.description, choice.text, choice.target]).inserted {
+                        continue
+                    }
                     var finding = Diagnostic(
                         LintRule.brokenLink.rule,
                         "choice '\(choice.text)' of passage '\(kept[p].id)' leads to '\(choice.target)', which does not exist"

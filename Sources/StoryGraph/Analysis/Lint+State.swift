@@ -43,19 +43,41 @@ extension Lint {
                     "passage \(name(p)) is reached by the story's links but by no reader, given its variables",
                     story.passages[p].location, [])
             }
-            for ref in state.neverTrue {
+            // Copies of one choice (at one place in the source, as a Yarn option given once
+            // per way through the `<<if>>`s before it): its condition never holds only when
+            // no copy's does, and a finding about them is told once, at that place.
+            func place(_ ref: ChoiceRef) -> [String]? {
+                let choice = graph.choice(ref)
+                return choice.location.map { [String(ref.passage), $0.description, choice.text, choice.target] }
+            }
+            var copies: [[String]: Int] = [:]
+            for (p, passage) in story.passages.enumerated() {
+                for c in passage.choices.indices {
+                    if let key = place(ChoiceRef(passage: p, choice: c)) { copies[key, default: 0] += 1 }
+                }
+            }
+            var never: [[String]: Int] = [:]
+            for ref in state.neverTrue { if let key = place(ref) { never[key, default: 0] += 1 } }
+            var told = Set<[String]>()
+            func once(_ ref: ChoiceRef, _ rule: LintRule) -> Bool {
+                guard let key = place(ref) else { return true }
+                return told.insert([rule.rawValue] + key).inserted
+            }
+            for ref in state.neverTrue where place(ref).map({ never[$0] == copies[$0] }) ?? true {
+                guard once(ref, .conditionNeverTrue) else { continue }
                 add(
                     .conditionNeverTrue,
                     "the condition of \(choiceName(ref)) in passage \(name(ref.passage)) never holds when a reader gets there",
                     at(ref), [])
             }
-            for ref in state.alwaysTrue {
+            for ref in state.alwaysTrue where once(ref, .conditionAlwaysTrue) {
                 add(
                     .conditionAlwaysTrue,
                     "the condition of \(choiceName(ref)) in passage \(name(ref.passage)) always holds when a reader gets there",
                     at(ref), [])
             }
             for read in state.readBeforeSet {
+                if let key = place(read.choice), !told.insert(["read \u{0}" + read.variable] + key).inserted { continue }
                 add(
                     .variableReadBeforeSet,
                     "variable '\(read.variable)' is read by \(choiceName(read.choice)) in passage \(name(read.choice.passage)) before the story gives it a value",

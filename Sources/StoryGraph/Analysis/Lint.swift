@@ -194,9 +194,16 @@ package struct Lint: Sendable {
                 // The first choice with each text, by hashing: O(choices), however many.
                 // Only choices the reader clicks are read; jumps, calls and inclusions are not.
                 var firstWithText: [String: Int] = [:]
+                var toldAt = Set<SourceLocation>()
                 for j in 0..<choices.count where choices[j].kind == .choice {
                     guard let i = firstWithText[choices[j].text] else {
                         firstWithText[choices[j].text] = j
+                        continue
+                    }
+                    // Copies of one choice (at the same place in the source, as a Yarn
+                    // option copied per way through the `<<if>>`s before it) are one choice.
+                    // Told once per place.
+                    if let at = choices[j].location, at == choices[i].location || !toldAt.insert(at).inserted {
                         continue
                     }
                     add(
@@ -208,8 +215,10 @@ package struct Lint: Sendable {
                         ])
                 }
             }
+            var loopsTold = Set<SourceLocation>()
             for e in graph.edges(from: v) where graph.edgeTargets[e] == v {
                 let choice = graph.choice(graph.edgeRefs[e])
+                if let at = choice.location, !loopsTold.insert(at).inserted { continue }
                 add(
                     .selfLoop, "choice '\(choice.text)' of passage \(name(v)) leads back to the same passage",
                     at: choice.location ?? passage.location)
