@@ -56,7 +56,7 @@ import Testing
                   reachable ending  steps  paths  odds  witness (the reader's choices)
                   ----------------  -----  -----  ----  ------------------------------
                   rest                  5    16+     -  'Climb up' → 'Rest'
-                  paths under state                 16+ (at least: calls cut are not followed to their returns; 32 by the links alone)
+                  paths under state                 16+ (at least: calls cut are not followed to their returns; 32+ by the links alone)
                   loops under state                 none found (\(Self.why))
                   odds under state (choices shown)  not computed: \(Self.why)
                   endings the search did not reach: not claimed (\(Self.why))
