@@ -186,4 +186,19 @@ import Testing
             )
         }
     }
+
+    /// A build tool's YAML beside a Twee story (`build.yml` with a title, a description and
+    /// lists of paths, no options) is no node of a gamebook: the folder is the Twee story.
+    @Test func aBuildFileBesideATweeStoryIsNoGamebookNode() throws {
+        let root = Repository.temporaryFolder()
+        let files = [
+            "build.yml": "id: \"trip\"\ntitle: \"Trip\"\ndescription: \"A short trip by sea.\"\ndeps:\n  - \"games/trip\"\n  - \"shared/js\"\n",
+            "story.tw": ":: StoryTitle\nTrip\n\n:: Start\nThe harbour. [[Sail]]\n\n:: Sail\nThe sea. The end.\n",
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: root.appendingPathComponent(name)) }
+        let result = try StoryLoading.load(paths: [root.path])
+        #expect(result.story.format == "twee")
+        #expect(Self.figures(result).ids == ["Start", "Sail"])
+        #expect(Self.figures(result).paths == BigUInt(1))
+    }
 }

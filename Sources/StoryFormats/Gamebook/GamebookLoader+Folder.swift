@@ -7,8 +7,21 @@ extension GamebookLoader {
     /// node) is a part of the folder's one story of such files.
     package static func folderRole(of source: SourceText) -> FolderRole? {
         if isGamebook(source) { return FolderRole() }
-        guard isYAML(source.path), let (root, _) = try? tree(source), isNode(root) else { return nil }
+        guard isYAML(source.path), let (root, _) = try? tree(source), isNode(root), isNodeFile(root) else { return nil }
         return FolderRole(sharesStory: true)
+    }
+
+    /// Whether a map read as a node is one on its own in a folder: it has options (a
+    /// list of records), or it is an ending with nothing but single values. A file with
+    /// lists of plain values and no options (a build tool's `build.yml` beside a Twee
+    /// story: `head:`, `deps:`) is no part of a story.
+    static func isNodeFile(_ root: LocatedValue) -> Bool {
+        guard let entries = root.entries else { return false }
+        let hasOptions = entries.contains { entry in
+            guard let elements = entry.value.elements, !elements.isEmpty else { return false }
+            return elements.allSatisfy { $0.entries != nil }
+        }
+        return hasOptions || entries.allSatisfy { $0.value.entries == nil && $0.value.elements == nil }
     }
 
     /// Several files are one gamebook when each holds one node: a map with a text field
