@@ -22,6 +22,23 @@ EXAMPLES = ROOT / "Examples"
 
 # A story written for this test, given as text: the start offers two choices; 'Right'
 # leads to a passage with a broken link ('Knock' to 'zz').
+# A divert whose target a function returns: storygraph does not follow it.
+GATE_INK = """\
+A gate.
+* [Open it] -> gate
+
+=== gate ===
+~ temp way = pick(-> yard)
+-> way
+
+=== yard ===
+A yard.
+-> END
+
+=== function pick(x) ===
+~ return x
+"""
+
 TINY_INK = """\
 You wake in a small room.
 * [Left] -> left
@@ -246,7 +263,7 @@ class Play(unittest.IsolatedAsyncioTestCase):
             _, _, again = await call(session, "play", {"session": sid, "restart": True})
             self.assertEqual((again["passage"], again["steps"]), ("Gate", 0))
 
-    async def test_an_ink_story_with_jumps_and_a_computed_divert(self):
+    async def test_an_ink_story_with_jumps_and_a_resolved_divert_variable(self):
         async with server() as session:
             _, _, dock = await call(session, "play", {"file": "Examples/ferry.ink"})
             sid = dock["session"]
@@ -261,21 +278,33 @@ class Play(unittest.IsolatedAsyncioTestCase):
             self.assertEqual(aboard["variables"][0], {"name": "coins", "value": "1"})
             _, _, river = await call(session, "play", {"session": sid, "choice": 2})
             self.assertEqual(river["passage"], "crossing.mid_river")
+            # `next_stop` only ever holds `-> far_shore`: the divert is resolved, not computed.
             self.assertEqual(
                 [(c["text"], c.get("computed", False)) for c in river["choices"]],
-                [("Watch the water", False), ("Look ahead", True), ("Ask the ferryman his name", False)],
+                [("Watch the water", False), ("Look ahead", False), ("Ask the ferryman his name", False)],
             )
             _, _, again = await call(session, "play", {"session": sid, "choice": 1})
             self.assertEqual(again["passage"], "crossing.mid_river")
             self.assertEqual([p["passage"] for p in again["passed_through"]], ["crossing.mid_river.c-0"])
             self.assertEqual([c["text"] for c in again["choices"]], ["Look ahead", "Ask the ferryman his name"])
+            _, _, shore = await call(session, "play", {"session": sid, "choice": 1})
+            self.assertEqual((shore["passage"], shore["state"], shore["steps"]), ("far_shore", "choosing", 8))
+            self.assertEqual(
+                [c["text"] for c in shore["choices"]], ["Climb the bank", "Stay aboard and go back"]
+            )
+
+    async def test_a_divert_computed_by_a_function_stops_the_play(self):
+        async with server() as session:
+            _, _, start = await call(session, "play", {"text": GATE_INK, "input-format": "ink"})
+            sid = start["session"]
+            _, _, gate = await call(session, "play", {"session": sid, "choice": 1})
+            self.assertEqual(gate["passage"], "gate")
+            self.assertEqual(gate["choices"], [{"computed": True, "number": 1, "target": "way", "text": ""}])
             _, _, computed = await call(session, "play", {"session": sid, "choice": 1})
             self.assertEqual(computed["state"], "dynamic_link")
-            self.assertEqual(
-                computed["failed_link"], {"target": "next_stop", "file": "Examples/ferry/crossing.ink", "line": 12}
-            )
+            self.assertEqual(computed["failed_link"], {"target": "way", "file": "<text>", "line": 6})
             _, _, back = await call(session, "play", {"session": sid, "back": True})
-            self.assertEqual((back["passage"], back["state"]), ("crossing.mid_river", "choosing"))
+            self.assertEqual((back["passage"], back["state"]), ("gate", "choosing"))
 
     async def test_two_sessions_at_once(self):
         async with server() as session:
