@@ -135,10 +135,20 @@ extension TwineScan {
         return String(value)
     }
 
-    /// Splits macro arguments at commas outside strings, parentheses and brackets.
+    /// Splits macro arguments at commas outside strings, parentheses and brackets, each
+    /// trimmed (no argument at all for empty text).
     ///
     /// - Complexity: O(n).
     static func splitTopLevel(_ text: String) -> [String] {
+        let parts = splitTopLevel(text, separators: [","], quotes: ["\"", "'"]).map { $0.trimmingTwineSpace() }
+        return parts == [""] ? [] : parts
+    }
+
+    /// Splits at `separators` outside strings (opened by one of `quotes`, with `\`
+    /// escapes) and brackets; the parts as written.
+    ///
+    /// - Complexity: O(n).
+    static func splitTopLevel(_ text: String, separators: Set<Unicode.Scalar>, quotes: Set<Unicode.Scalar>) -> [String] {
         var parts: [String] = []
         var current = String.UnicodeScalarView()
         var depth = 0
@@ -151,7 +161,7 @@ extension TwineScan {
                 continue
             }
             switch c {
-            case "\"", "'":
+            case _ where quotes.contains(c):
                 quote = c
                 current.append(c)
             case "(", "[", "{":
@@ -160,14 +170,13 @@ extension TwineScan {
             case ")", "]", "}":
                 depth -= 1
                 current.append(c)
-            case "," where depth <= 0:
-                parts.append(String(current).trimmingTwineSpace())
+            case _ where depth <= 0 && separators.contains(c):
+                parts.append(String(current))
                 current = String.UnicodeScalarView()
             default: current.append(c)
             }
         }
-        let last = String(current).trimmingTwineSpace()
-        if !last.isEmpty || !parts.isEmpty { parts.append(last) }
+        parts.append(String(current))
         return parts
     }
 

@@ -271,40 +271,9 @@ package struct TwineTargetValues {
         return nil
     }
 
-    /// Splits at the separators outside strings and brackets.
+    /// Splits at the separators outside strings (JavaScript's three quotes) and brackets.
     static func splitTopLevel(_ text: String, separators: Set<Unicode.Scalar>) -> [String] {
-        var parts: [String] = []
-        var current = String.UnicodeScalarView()
-        var depth = 0
-        var quote: Unicode.Scalar?
-        var escaped = false
-        for c in text.unicodeScalars {
-            if let q = quote {
-                current.append(c)
-                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == q { quote = nil }
-                continue
-            }
-            switch c {
-            case "\"", "'", "`":
-                quote = c
-                current.append(c)
-            case "(", "[", "{":
-                depth += 1
-                current.append(c)
-            case ")", "]", "}":
-                depth -= 1
-                current.append(c)
-            default:
-                if depth <= 0 && separators.contains(c) {
-                    parts.append(String(current))
-                    current = String.UnicodeScalarView()
-                } else {
-                    current.append(c)
-                }
-            }
-        }
-        parts.append(String(current))
-        return parts
+        TwineScan.splitTopLevel(text, separators: separators, quotes: ["\"", "'", "`"])
     }
 
     /// The first `scalar` outside strings and brackets.
