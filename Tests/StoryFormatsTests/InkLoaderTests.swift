@@ -437,9 +437,46 @@ import Testing
         #expect(analysis.reachability.unreachable.isEmpty)
     }
 
+    /// ink runs a passage in order and leaves at the first divert whose test holds: a
+    /// chain's second branch is taken only when the first test fails, and the flow goes on
+    /// past the block only when no branch that diverts was taken. Played with `gold = 3`
+    /// the runtime goes to the market by itself, with no menu.
+    @Test func theFlowGoesOnPastAConditionalDivertOnlyWhenNoBranchLeft() throws {
+        let result = try Self.load(
+            """
+            VAR gold = 3
+            -> hall
+            === hall
+            {
+              - gold > 5: -> shop
+              - gold > 2: -> market
+              - else: Nothing to buy.
+            }
+            - (on) You walk on.
+            -> END
+            === shop
+            A shop. -> END
+            === market
+            A market. -> END
+            """)
+        let hall = try #require(result.story.passage("hall"))
+        #expect(hall.choices.map(\.target) == ["shop", "market", "hall.on"])
+        #expect(
+            hall.choices.map { $0.condition?.description ?? "" } == [
+                "gold > 5", "gold > 2", "not (gold > 5) and not (not (gold > 5) and gold > 2)",
+            ])
+        let play = PlayGraph(StoryGraph(result.story))
+        var session = PlaySession(play, evaluatingConditions: true)
+        let entered = session.followAutomatic().map { result.story.passages[session.passage(of: $0)].id }
+        #expect(entered == ["hall", "market"])
+        #expect(session.state == .ending)
+    }
+
     /// A tunnel then a divert inside a conditional (`{ not signed: -> sign -> desk }`), as
     /// in The Intercept's `start.waited`: the branch goes on from the tunnel's return
-    /// point to the desk; the block not taken, the flow goes on after it.
+    /// point to the desk, not tested again (ink tests a branch once, on entering it; by
+    /// the return `signed` has been visited); the flow goes on after the block only when
+    /// the branch was not taken (inkjs plays it so).
     @Test func aTunnelInsideABlockDoesNotCutOffWhatFollows() throws {
         let result = try Self.load(
             """
@@ -459,9 +496,10 @@ import Testing
         let hall = try #require(result.story.passage("hall"))
         #expect(hall.choices.map(\.kind) == [.call, .auto])
         #expect(hall.choices.map(\.target) == ["sign", "hall.on"])
-        #expect(hall.choices.map { $0.condition?.description ?? "" } == ["not signed", ""])
+        #expect(hall.choices.map { $0.condition?.description ?? "" } == ["not signed", "not (not signed)"])
         let back = try #require(result.story.passage("hall.r-0"))
         #expect(back.choices.map(\.target) == ["desk"])
+        #expect(back.choices.map(\.condition) == [nil])
         let analysis = Self.analyse(result)
         #expect(analysis.reachability.unreachable.isEmpty)
         // The branch taken (signed, to the desk) or not (on): 2.

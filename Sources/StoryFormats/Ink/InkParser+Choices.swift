@@ -69,7 +69,8 @@ extension InkParser {
         }
         leaveCurrent(atDepth: depth, owner: owner)
         var choice = Choice(
-            text: shown, target: "", condition: Condition.joined(joinedConditions, condition), kind: .choice,
+            text: shown, target: "", condition: unsettled(Condition.joined(joinedConditions, condition), in: owner),
+            kind: .choice,
             location: location)
         choice.isOnceOnly = !sticky
         choice.isFallback = !hasText
@@ -115,6 +116,21 @@ extension InkParser {
     /// The conditions of the conditionals being read, as one.
     var joinedConditions: Condition? {
         conditions.reduce(nil) { Condition.joined($0, $1) }
+    }
+
+    /// `condition` for a way out of passage `p`, without the conditions already settled
+    /// on entering `p` (`settled`): the leading parts they share.
+    func unsettled(_ condition: Condition?, in p: Int) -> Condition? {
+        guard let condition, let known = settled[p] else { return condition }
+        func parts(_ c: Condition) -> [Condition] {
+            if case .all(let xs) = c { return xs }
+            return [c]
+        }
+        let have = parts(condition)
+        let done = parts(known)
+        guard done.count <= have.count, Array(have.prefix(done.count)) == done else { return condition }
+        let rest = Array(have.dropFirst(done.count))
+        return rest.isEmpty ? nil : rest.count == 1 ? rest[0] : .all(rest)
     }
 
     mutating func addTags(_ tags: [String], to p: Int) {

@@ -332,13 +332,21 @@ extension InkParser {
         var covers = block.hasElse
         if case .sequence = block.kind { covers = true }
         let everyBranchLeaves = covers && !block.branchTerminated.isEmpty && block.branchTerminated.allSatisfy { $0 }
+        let goesOn = everyBranchLeaves ? nil : continuation(of: block)
         if let p = block.openedAt, !block.joins.isEmpty {
             // Branches that called a tunnel meet again after the block, as does the
-            // passage itself unless every branch leaves it.
+            // passage itself unless every branch leaves it (and then only when none of
+            // the branches that left or called was taken).
             let after = newPassage(id: weavePointID(label: nil, kind: "r"), location: location)
-            for x in block.joins + (everyBranchLeaves ? [] : [p]) {
+            for x in block.joins {
                 passages[x].choices.append(
                     Choice(text: "", target: passages[after].id, kind: .auto, location: location))
+            }
+            if !everyBranchLeaves {
+                passages[p].choices.append(
+                    Choice(
+                        text: "", target: passages[after].id, condition: unsettled(goesOn, in: p), kind: .auto,
+                        location: location))
             }
             flow.current = .passage(after)
             if let outer = blocks.indices.last, blocks[outer].openedAt == p || blocks[outer].returnPoints.contains(p) {
@@ -348,6 +356,43 @@ extension InkParser {
         }
         if everyBranchLeaves, case .passage(let p) = flow.current, p == block.openedAt {
             terminate(p)
+        } else if let goesOn, case .passage(let p) = flow.current, p == block.openedAt,
+            !flow.levels.contains(where: { $0.owner == p })
+        {
+            continuations.append((passage: p, from: passages[p].choices.count, condition: goesOn))
+        }
+    }
+
+    /// When the flow goes on past a block whose branches do not all leave: only when no
+    /// branch that left (diverted, or called a tunnel and met the others after the
+    /// block) was the one ink took, the first whose condition holds. nil when no branch
+    /// left, or for a sequence (its branch is picked by visits or chance, not a test).
+    func continuation(of block: Block) -> Condition? {
+        if case .sequence = block.kind { return nil }
+        var unless: [Condition] = []
+        for (i, left) in block.branchTerminated.enumerated() where left {
+            let earlier = block.branchConditions.prefix(i).map { Condition.not($0) }
+            if i < block.branchConditions.count {
+                let taken: Condition = earlier.isEmpty ? block.branchConditions[i] : .all(earlier + [block.branchConditions[i]])
+                unless.append(.not(taken))
+            } else if block.hasElse, !earlier.isEmpty {
+                // The else branch left: the flow goes on only when one of the tests held.
+                unless.append(.not(earlier.count == 1 ? earlier[0] : .all(earlier)))
+            } else if block.hasElse {
+                return nil
+            }
+        }
+        if unless.isEmpty { return nil }
+        return unless.count == 1 ? unless[0] : .all(unless)
+    }
+
+    /// The continuations of blocks closed in a passage (`continuation(of:)`): each way out
+    /// of the passage added after the block holds only when its condition does.
+    mutating func guardContinuations() {
+        for (p, from, condition) in continuations {
+            for c in from..<passages[p].choices.count {
+                passages[p].choices[c].condition = Condition.joined(condition, passages[p].choices[c].condition)
+            }
         }
     }
 

@@ -165,9 +165,13 @@ extension InkParser {
             case .text(let text):
                 appendText(text, to: p)
             case .divert(let path, let condition, let at):
-                addDivert(path, condition: condition, from: p, at: at)
-            case .tunnel(let path, let condition, let at):
+                addDivert(path, condition: unsettled(condition, in: p), from: p, at: at)
+            case .tunnel(let path, let written, let at):
+                let condition = unsettled(written, in: p)
                 let r = newPassage(id: weavePointID(label: nil, kind: "r"), location: at)
+                // What held on entering `p` holds at `r`; in a branch, so does the
+                // branch's condition (the call or the way past it is inside the branch).
+                settled[r] = settled[p]
                 var call = Choice(
                     text: "", target: "", condition: condition, kind: .call, returnTo: passages[r].id, location: at)
                 call.returnTo = passages[r].id
@@ -179,7 +183,8 @@ extension InkParser {
                     // The branch goes on at `r`; the block, after it (`closeBlock`). Only a
                     // condition of the line's own (`- a: {b: -> t ->}`) may pass the call by.
                     blocks[blocks.count - 1].returnPoints.insert(r)
-                    if let condition, condition != joinedConditions {
+                    if let branch = joinedConditions { settled[r] = branch }
+                    if let condition, condition != unsettled(joinedConditions, in: p) {
                         passages[p].choices.append(
                             Choice(
                                 text: "", target: passages[r].id, condition: .not(condition), kind: .auto, location: at)
@@ -194,14 +199,16 @@ extension InkParser {
                 }
                 p = r
                 flow.current = .passage(r)
-            case .tunnelReturn(let then, let condition, let at):
+            case .tunnelReturn(let then, let written, let at):
+                let condition = unsettled(written, in: p)
                 if let then {
                     addDivert(then, condition: condition, from: p, at: at)
                 } else {
                     passages[p].choices.append(
                         Choice(text: "", target: "", condition: condition, kind: .return, location: at))
                 }
-            case .thread(let path, let condition, let at):
+            case .thread(let path, let written, let at):
+                let condition = unsettled(written, in: p)
                 passages[p].choices.append(
                     Choice(text: "", target: "", condition: condition, kind: .include, location: at))
                 pendingTargets.append(

@@ -57,6 +57,14 @@ struct InkParser {
     var stitch: String?
     /// Conditions of the conditionals (inline and multi-line) the scanner is inside.
     var conditions: [Condition] = []
+    /// Conditions already true on entering a tunnel's return point: those the call was
+    /// made under. ink tests a branch's condition once, when it enters the branch; what
+    /// the branch does after the tunnel returns is not tested again (`{not seen: -> seen
+    /// -> next}` goes on to `next` though `seen` has been visited by then).
+    var settled: [Int: Condition] = [:]
+    /// Blocks closed in a passage whose flow goes on past them only under a condition:
+    /// the passage, its ways out before the block closed, and the condition.
+    var continuations: [(passage: Int, from: Int, condition: Condition)] = []
     var blocks: [Block] = []
     /// The expression being read (`expressionText`): its nesting so far, the depth of
     /// the tree the last parsing function returned, and whether it went past
@@ -113,6 +121,7 @@ struct InkParser {
             parseFile(root)
         }
         finishFlow()
+        guardContinuations()
         reportNameClashes()
         resolveTargets()
         resolveVisits()

@@ -9,7 +9,8 @@
 ///
 /// Choices the reader does not click (an automatic jump, a call or a return, a choice with
 /// no text such as ink's fallback) are *automatic*: when one is the only choice offered
-/// and has no condition, `followAutomatic()` takes it, as the story would.
+/// and has no condition (or, with conditions evaluated, one that holds),
+/// `followAutomatic()` takes it, as the story would.
 package struct PlaySession: Sendable {
     /// Where the session stands.
     package enum State: Sendable, Hashable {
@@ -210,10 +211,15 @@ extension PlaySession {
     }
 
     /// Whether `followAutomatic()` would take a step here: the only choice offered is
-    /// automatic and has no condition.
+    /// automatic and has no condition, or (with conditions evaluated) a condition that
+    /// holds in the reader's state, as the story's runtime goes on by itself (ink's
+    /// `{DEBUG: … - else: -> start}` with `DEBUG` false shows no menu).
     package var goesOnByItself: Bool {
         guard state == .choosing else { return false }
         let offer = offered
-        return offer.count == 1 && isAutomatic(offer[0]) && choice(offer[0]).condition == nil
+        guard offer.count == 1, isAutomatic(offer[0]) else { return false }
+        if choice(offer[0]).condition == nil { return true }
+        guard var reader else { return false }
+        return reader.conditionTruth(offer[0]) == .yes
     }
 }

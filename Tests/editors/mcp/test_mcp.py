@@ -182,7 +182,7 @@ class Tools(unittest.IsolatedAsyncioTestCase):
             ],
         )
         failed = result["expectations"][4]["trace"]
-        self.assertEqual(failed["play_keys"], [2, 1, 2, 2, 1, 1])
+        self.assertEqual(failed["play_keys"], [2, 1, 2, 2])
         self.assertEqual(cut["counts"], {"holds": 0, "fails": 0, "unknown": 6})
 
     async def test_paths(self):

@@ -195,9 +195,25 @@ package struct StateModel: Sendable {
         }
         var initial = [StateValue?](repeating: .unset, count: variables.count)
         var declared: Set<String> = []
+        // A declared constant's value (ink's `CONST NONE = 0`), for an initial value that
+        // names it (`VAR clue = NONE`, which ink resolves when it compiles); a chain of
+        // constants is followed as far as there are constants.
+        var constants: [String: Expression] = [:]
+        for v in story.variables where v.isConstant && constants[v.name] == nil {
+            if let e = v.initial { constants[v.name] = e }
+        }
+        func resolved(_ value: Expression) -> Expression {
+            var value = value
+            var steps = 0
+            while case .variable(let name) = value, let c = constants[name], steps < constants.count {
+                value = c
+                steps += 1
+            }
+            return value
+        }
         for v in story.variables where declared.insert(v.name).inserted && !v.isComputed {
             guard let slot = slotOf[v.name], let value = v.initial else { continue }
-            initial[slot] = compile(value).evaluateConstant()
+            initial[slot] = compile(resolved(value)).evaluateConstant()
         }
         self.initial = initial
         // What `counterCap` needs of the whole story, gathered once (not once a variable: a
