@@ -50,6 +50,24 @@ import Testing
             ))
     }
 
+    /// Compiled ink's expectations are written in ink, as its source's are: a knot's name
+    /// is its read count (was a usage error: "cannot read … as an expression of the
+    /// ink-json format").
+    @Test func compiledInkExpectationsAreWrittenInInk() {
+        let story = Repository.path("Tests/Fixtures/ink-flow/divert-variables.ink.json")
+        let file = Self.expectFile(
+            #"{"name": "the attic can be reached", "reachable": "attic"},"# + "\n"
+                + #"{"name": "the hall is seen at most once", "always": "hall <= 1"}"#)
+        let run = runCLI(["test", story, "--expect", file, "--quiet"])
+        #expect(run.exitCode == 2)
+        #expect(run.stdout.contains("holds    the attic can be reached  [\(file):2]\n"))
+        #expect(run.stdout.contains("         replay: printf '2\\n' | storygraph play \(story)\n"))
+        #expect(
+            run.stdout.contains(
+                "unknown  the hall is seen at most once  [\(file):3]\n         a reader meets a computed link in 'hall.c-4' the search cannot follow; 'hall <= 1' held on the 18 states checked\n"
+            ))
+    }
+
     @Test func anExpectationThatCannotBeReadIsAUsageErrorAtItsLine() {
         let file = Self.expectFile(
             #"  {"name": "fine", "reachable": "hill@6"},"# + "\n" + #"  {"name": "typo", "reachable": "hil"}"#)

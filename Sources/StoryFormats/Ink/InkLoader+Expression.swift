@@ -14,3 +14,9 @@ extension InkLoader {
         return expression
     }
 }
+
+extension InkJSONLoader {
+    /// An expectation on compiled ink is written in ink, as its source was
+    /// (`gold >= 0 and not met_guard`): the ink parser's own expression reader.
+    package static func expression(_ text: String) -> Expression? { InkLoader.expression(text) }
+}

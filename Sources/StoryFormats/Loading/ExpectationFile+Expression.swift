@@ -7,7 +7,7 @@ extension ExpectationFile {
     }
 
     /// `text` read by the format's reader, every part understood and every variable the
-    /// story's (`known`); a knot's name in ink is its read count.
+    /// story's (`known`); a knot's name in ink (source or compiled) is its read count.
     ///
     /// - Complexity: O(size of the expression).
     static func condition(
@@ -27,7 +27,9 @@ extension ExpectationFile {
                 return e
             case .variable(let v):
                 if known.contains(v) { return e }
-                if format == InkLoader.formatName, graph.indexByID[v] != nil { return .visits(passage: v) }
+                if format == InkLoader.formatName || format == InkJSONLoader.formatName, graph.indexByID[v] != nil {
+                    return .visits(passage: v)
+                }
                 throw ExpressionProblem(
                     message:
                         "'\(text)' reads '\(v)', which is no variable of the story\(Suggestion.phrase(for: v, among: variables))"
