@@ -416,28 +416,34 @@ def count_ink_json(path):
 
 def count_yarn(path):
     text = open(path, encoding="utf-8-sig", errors="replace").read().replace("\r\n", "\n")
+    # A title written more than once (Yarn Spinner 3 node groups, each with `when:`
+    # headers) is one name whose nodes all count: each node is one passage.
     nodes, order = {}, []
     for block in re.split(r"(?m)^===\s*$", text):
         m = re.search(r"(?m)^title:\s*(.+?)\s*$", block)
         if not m:
             continue
         body = block.split("\n---\n", 1)[1] if "\n---\n" in block else ""
-        nodes[m.group(1)] = body
+        nodes.setdefault(m.group(1), []).append(body)
         order.append(m.group(1))
     edges, broken, endings_src, invalid = {}, 0, {}, None
-    for name, body in nodes.items():
-        if len(re.findall(r"<<if\b", body)) != len(re.findall(r"<<endif\s*>>", body)):
-            invalid = "node %s: <<if>> without <<endif>>" % name
-        ts = re.findall(r"<<(?:jump|detour)\s+([\w.]+)\s*>>", body)
-        ts += [t.split("|")[-1].strip() for t in re.findall(r"\[\[(.*?)\]\]", body)]
-        options = len(re.findall(r"(?m)^\s*->", body))
-        edges[name] = [t for t in ts if t in nodes]
-        broken += len([t for t in ts if t not in nodes])
-        endings_src[name] = (len(ts), options, "<<stop>>" in body)
+    for name, bodies in nodes.items():
+        edges[name], endings_src[name] = [], []
+        for body in bodies:
+            # `<<if>>` as a statement (a line of its own) needs `<<endif>>`; at the end of a
+            # line or option it is that line's condition.
+            if len(re.findall(r"(?m)^\s*<<if\b", body)) != len(re.findall(r"<<endif\s*>>", body)):
+                invalid = "node %s: <<if>> without <<endif>>" % name
+            ts = re.findall(r"<<(?:jump|detour)\s+([\w.]+)\s*>>", body)
+            ts += [t.split("|")[-1].strip() for t in re.findall(r"\[\[(.*?)\]\]", body)]
+            edges[name] += [t for t in ts if t in nodes]
+            broken += len([t for t in ts if t not in nodes])
+            endings_src[name].append(len(ts) == 0)
     start = "Start" if "Start" in nodes else (order[0] if order else None)
     reach = bfs([start], edges)
-    endings = len([n for n in reach if endings_src[n][0] == 0])
-    return {"invalid": invalid, "passages": len(nodes), "start": start, "reachable": len(reach), "endings": endings,
+    endings = sum(sum(endings_src[n]) for n in reach)
+    return {"invalid": invalid, "passages": len(order), "start": start,
+            "reachable": len([n for n in order if n in reach]), "endings": endings,
             "broken": broken, "unread": ["options without a jump fall through (counted as an ending when the node has no jump)"]}
 
 

@@ -93,7 +93,10 @@ def sg_figures(fmt, r, dot):
         return {"knots": len(knots), "reachable_knots": sum(knots.values())}
     if fmt == "yarn":
         nodes = src.get("nodes", "-")
-        ids = [u for u in unreachable if "#" not in u]
+        # Nodes told unreachable: plain names, and the variants of a node group
+        # (`Title#v1`…), whose group (`Title`) is no node of its own.
+        ids = [u for u in unreachable if re.search(r"#v\d+$", u)
+               or ("#" not in u and not any(x.startswith(u + "#v") for x in unreachable))]
         return {"passages": nodes, "reachable": nodes - len(ids) if isinstance(nodes, int) else "-",
                 "endings": len(r.get("endings", [])), "broken": broken}
     if fmt == "ink":
