@@ -464,7 +464,14 @@ def count_choicescript(path):
             break
     scene_list = scene_list or ["startup"]
     edges, labels, broken_labels, broken_scenes, finishes = {}, 0, 0, 0, 0
-    for name in scene_list:
+    # The scenes read: the list's, and any scene a *goto_scene or *gosub_scene names (the
+    # runtime loads it by name whether or not the list has it).
+    todo, read = list(scene_list), []
+    while todo:
+        name = todo.pop(0)
+        if name in read:
+            continue
+        read.append(name)
         if name not in files:
             broken_scenes += 1
             continue
@@ -477,14 +484,16 @@ def count_choicescript(path):
                 broken_labels += 1
         for t in re.findall(r"(?m)\*(?:goto_scene|gosub_scene)\s+(\S+)", text):
             out.add(t)
-            if t not in files:
+            if t in files:
+                todo.append(t)
+            else:
                 broken_scenes += 1
-        if re.search(r"(?m)^\s*\*finish", text) and scene_list.index(name) + 1 < len(scene_list):
+        if re.search(r"(?m)^\s*\*finish", text) and name in scene_list and scene_list.index(name) + 1 < len(scene_list):
             out.add(scene_list[scene_list.index(name) + 1])
         finishes += len(re.findall(r"(?m)^\s*\*(?:finish|ending)\b", text))
         edges[name] = out
     reach = bfs([scene_list[0]], edges)
-    return {"scenes": len([s for s in scene_list if s in files]), "scene_list": len(scene_list), "scene_files": len(files), "reachable_scenes": len(reach & set(scene_list)),
+    return {"scenes": len([s for s in read if s in files]), "scene_list": len(scene_list), "scene_files": len(files), "reachable_scenes": len(reach & set(scene_list)),
             "labels": labels, "broken_labels": broken_labels, "broken_scenes": broken_scenes,
             "finish_or_ending": finishes, "unread": []}
 
