@@ -507,7 +507,9 @@ def count_destini(path):
             if n.endswith(".swift"):
                 texts.append(open(os.path.join(root, n), encoding="utf-8", errors="replace").read())
     src = "\n".join(texts)
-    stories = re.findall(r"Story\(\s*title:(?:(?!Story\().)*?choice1Destination:\s*(\d+)(?:(?!Story\().)*?choice2Destination:\s*(\d+)\s*\)", src, re.S)
+    # `Story(title: …, choice1Destination: 2, …)`, or an initialiser of the author's own with
+    # short labels (`stories(t: …, c1d: 2, c2d: 1)`).
+    stories = re.findall(r"\b(?:Story|stories)\(\s*t(?:itle)?:(?:(?!\b(?:Story|stories)\().)*?c(?:hoice)?1(?:Destination|d):\s*(\d+)(?:(?!\b(?:Story|stories)\().)*?c(?:hoice)?2(?:Destination|d):\s*(\d+)\s*\)", src, re.S)
     edges = {i: {int(a), int(b)} for i, (a, b) in enumerate(stories)}
     endings = [i for i, d in edges.items() if i != 0 and d <= {0}]
     reach = bfs([0], {i: (d if i not in endings else set()) for i, d in edges.items()})
