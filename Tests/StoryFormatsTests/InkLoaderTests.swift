@@ -694,6 +694,22 @@ import Testing
             ])
     }
 
+    /// A stitch before the first knot belongs to the story's top level (found on a real
+    /// story, jabdownsmash/hybrid, refused before with "stitch outside any knot"): ink
+    /// compiles it to a container of the root named by its name alone, and `-> lane` from
+    /// the top and from a knot reach it. The source and its compiled JSON read the same.
+    @Test(arguments: ["top-level-stitch.ink", "top-level-stitch.ink.json"])
+    func aStitchBeforeTheFirstKnot(file: String) throws {
+        let result = try StoryLoading.load(sources: [try Self.fixture(file)])
+        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
+        #expect(
+            Self.figures(result) == [
+                "passages 4", "reachable 4", "endings [\"dream\", \"home\"]", "paths 3", "unreachable 0",
+                "trapped 0", "dynamic []",
+            ])
+        #expect(result.story.passages.map(\.id).contains("lane"))
+    }
+
     /// Knots with no content before their first stitch (trial 26, finding 9). ink compiles
     /// such a knot's start to a divert into its first stitch; `-> errands.market` enters the
     /// stitch directly and never runs that start. Nothing names 'errands' itself, so its
