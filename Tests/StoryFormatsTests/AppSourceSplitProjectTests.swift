@@ -16,7 +16,7 @@ struct AppSourceSplitProjectTests {
             "reachable \(analysis.reachability.reachable.filter { $0 }.count)",
             "endings \(analysis.reachability.reachableEndings.map { analysis.graph.ids[$0] })",
             "paths \(analysis.paths.total)",
-            "findings \(result.diagnostics.filter { $0.severity != .info }.count + analysis.lint.findings.count)",
+            "findings \((result.diagnostics + analysis.lint.findings).filter { $0.severity != .info }.count)",
         ]
     }
 
@@ -38,7 +38,7 @@ struct AppSourceSplitProjectTests {
         let gate = result.story.passages[0]
         #expect(gate.text == "A lantern hangs by the gate of an old house.")
         #expect(gate.choices.map(\.text) == ["Go in", "Walk away"])
-        #expect(gate.location?.file == destini + "/Lantern/Model/StoryBrain.swift")
+        #expect(gate.location?.file == Self.destini + "/Lantern/Model/StoryBrain.swift")
         #expect(gate.location?.line == 5)
     }
 
@@ -56,7 +56,7 @@ struct AppSourceSplitProjectTests {
         #expect(shape(result.story) == ["dock: ferry swim", "ferry:", "swim: dock island", "island:"])
         let wait = result.story.passages[0].choices[0]
         #expect(wait.text == "Wait")
-        #expect(wait.location?.file == pieces + "/Harbour/Story+Links.m")
+        #expect(wait.location?.file == Self.pieces + "/Harbour/Story+Links.m")
         #expect(wait.location?.line == 7)
     }
 
