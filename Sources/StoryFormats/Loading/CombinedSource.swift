@@ -43,7 +43,8 @@ package struct CombinedSource: Sendable {
             let middle = (low + high + 1) / 2
             if starts[middle].line <= location.line { low = middle } else { high = middle - 1 }
         }
-        return SourceLocation(file: starts[low].path, line: location.line - starts[low].line + 1, column: location.column)
+        return SourceLocation(
+            file: starts[low].path, line: location.line - starts[low].line + 1, column: location.column)
     }
 
     package func relocated(_ location: SourceLocation?) -> SourceLocation? { location.map(relocated) }
