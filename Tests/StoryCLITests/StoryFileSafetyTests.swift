@@ -52,8 +52,14 @@ import Testing
         let root = Self.appProject()
         let run = try runBinary(arguments, timeout: Self.timeout, directory: root.appendingPathComponent(directory))
         #expect(run.exitCode == 0)
-        #expect(run.stdout == "checked 1 story: 0 errors, 0 warnings, 0 info\n")
-        #expect(run.stderr == "")
+        // The folder is read as `report` reads it: the note names the file the story is in.
+        #expect(run.stdout == "checked 1 story: 0 errors, 0 warnings, 1 info\n")
+        let folder = arguments[1]
+        let file = folder.hasSuffix("/") ? folder + "StoryBrain.swift" : folder + "/StoryBrain.swift"
+        #expect(
+            run.stderr
+                == "\(file):1:1: info: read the story from this file, the one of the 3 source files in \(folder) that holds it [story-file]\n"
+        )
     }
 
     @Test(arguments: [("", "m", "m"), ("m", ".", "."), ("m", "./", "./"), ("m/x", "..", "..")])

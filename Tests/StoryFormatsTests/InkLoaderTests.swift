@@ -732,6 +732,29 @@ import Testing
             ])
     }
 
+    /// A stitch before the first knot belongs to the story's top level (found on a real
+    /// story, jabdownsmash/hybrid, refused before with "stitch outside any knot"): ink
+    /// compiles it to a container of the root named by its name alone, and `-> lane` from
+    /// the top and from a knot reach it, in the source and in its compiled JSON alike.
+    @Test(arguments: [
+        (
+            "top-level-stitch.ink",
+            ["passages 5", "reachable 5", "endings [\"dream.c-0\", \"home\"]", "paths 3", "unreachable 0"]
+        ),
+        // The compiled root keeps a gather after its choices that both divert away from:
+        // reached by nothing, and told so (true).
+        (
+            "top-level-stitch.ink.json",
+            ["passages 9", "reachable 8", "endings [\"dream.c-1\", \"home\"]", "paths 3", "unreachable 1"]
+        ),
+    ])
+    func aStitchBeforeTheFirstKnot(file: String, expected: [String]) throws {
+        let result = try StoryLoading.load(sources: [try Self.fixture(file)])
+        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
+        #expect(Array(Self.figures(result).prefix(5)) == expected)
+        #expect(result.story.passages.map(\.id).contains("lane"))
+    }
+
     /// Knots with no content before their first stitch (trial 26, finding 9). ink compiles
     /// such a knot's start to a divert into its first stitch; `-> errands.market` enters the
     /// stitch directly and never runs that start. Nothing names 'errands' itself, so its

@@ -92,6 +92,29 @@ import Testing
         #expect(Load.analysis(result).lint.errors == 0)
     }
 
+    /// A module of `const stepN = {…}` objects gathered by name in an exported list, whose
+    /// options name the next step by its place in the list: one story of 3 steps (the
+    /// objects are the list's, not stories of their own), 1 ending, 2 paths.
+    @Test func aListOfNamedObjectsIsOneStoryIndexedByPlace() throws {
+        let text = """
+            const step0 = {
+              texts: ["The cellar door is open."],
+              options: [{ text: "Go down", nextStep: 1 }, { text: "Walk away", nextStep: 2 }]
+            };
+            const step1 = { texts: ["Dust, and a way back up."], options: [{ text: "Climb out", nextStep: 2 }] };
+            const step2 = { texts: ["The night air."], options: [] };
+            export const stepsData = [step0, step1, step2];
+            """
+        let result = try Load.text(text, path: "stepsData.js")
+        let f = Self.figures(result)
+        #expect(f.ids == ["0", "1", "2"])
+        #expect(f.endings == ["2"])
+        #expect(f.paths == BigUInt(2))
+        #expect(result.story.passages[0].choices.map(\.text) == ["Go down", "Walk away"])
+        #expect(f.errors == [])
+        #expect(!result.diagnostics.contains { $0.ruleID == GamebookRules.jsCode.id })
+    }
+
     /// Twison (Twine 2 exported as JSON): `name`/`link` and `pid`/`pid` read the same
     /// links, so the story is read (by name), not refused as ambiguous.
     static let twison = """

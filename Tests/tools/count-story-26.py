@@ -377,6 +377,26 @@ def count_ink_json(path):
             for item in node:
                 targets(item, knot, out)
 
+    # A function is a knot only ever called (`f()`), never diverted to: ink's compiler marks
+    # it (`=== function f ===`), the JSON does not. It is no passage of the flow (a call
+    # returns), so it is counted apart: checked on pureblue with inkjs's compiler, whose
+    # parsed story has 15 knots, 2 of them functions (check_suspicion, check_time).
+    called, diverted = set(), set()
+
+    def uses(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if isinstance(value, str) and key in ("f()", "->", "->t->", "^->", "*") and not node.get("var"):
+                    (called if key == "f()" else diverted).add(value.split(".")[0])
+                else:
+                    uses(value)
+        elif isinstance(node, list):
+            for item in node:
+                uses(item)
+
+    uses(root)
+    functions = [k for k in knots if k in called and k not in diverted]
+    flow = [k for k in knots if k not in functions]
     edges = {}
     for k in knots:
         out = set()
@@ -387,8 +407,8 @@ def count_ink_json(path):
     edges["<top>"] = top
     reach = bfs(["<top>"], edges)
     variable_diverts = len(re.findall(r'"var"\s*:\s*true', text))
-    return {"inkVersion": story.get("inkVersion"), "knots": len(knots),
-            "reachable_knots": len([k for k in knots if k in reach]),
+    return {"inkVersion": story.get("inkVersion"), "knots": len(flow), "functions": len(functions),
+            "reachable_knots": len([k for k in flow if k in reach]),
             "variable_diverts": variable_diverts, "unread": []}
 
 
@@ -396,28 +416,34 @@ def count_ink_json(path):
 
 def count_yarn(path):
     text = open(path, encoding="utf-8-sig", errors="replace").read().replace("\r\n", "\n")
+    # A title written more than once (Yarn Spinner 3 node groups, each with `when:`
+    # headers) is one name whose nodes all count: each node is one passage.
     nodes, order = {}, []
     for block in re.split(r"(?m)^===\s*$", text):
         m = re.search(r"(?m)^title:\s*(.+?)\s*$", block)
         if not m:
             continue
         body = block.split("\n---\n", 1)[1] if "\n---\n" in block else ""
-        nodes[m.group(1)] = body
+        nodes.setdefault(m.group(1), []).append(body)
         order.append(m.group(1))
     edges, broken, endings_src, invalid = {}, 0, {}, None
-    for name, body in nodes.items():
-        if len(re.findall(r"<<if\b", body)) != len(re.findall(r"<<endif\s*>>", body)):
-            invalid = "node %s: <<if>> without <<endif>>" % name
-        ts = re.findall(r"<<(?:jump|detour)\s+([\w.]+)\s*>>", body)
-        ts += [t.split("|")[-1].strip() for t in re.findall(r"\[\[(.*?)\]\]", body)]
-        options = len(re.findall(r"(?m)^\s*->", body))
-        edges[name] = [t for t in ts if t in nodes]
-        broken += len([t for t in ts if t not in nodes])
-        endings_src[name] = (len(ts), options, "<<stop>>" in body)
+    for name, bodies in nodes.items():
+        edges[name], endings_src[name] = [], []
+        for body in bodies:
+            # `<<if>>` as a statement (a line of its own) needs `<<endif>>`; at the end of a
+            # line or option it is that line's condition.
+            if len(re.findall(r"(?m)^\s*<<if\b", body)) != len(re.findall(r"<<endif\s*>>", body)):
+                invalid = "node %s: <<if>> without <<endif>>" % name
+            ts = re.findall(r"<<(?:jump|detour)\s+([\w.]+)\s*>>", body)
+            ts += [t.split("|")[-1].strip() for t in re.findall(r"\[\[(.*?)\]\]", body)]
+            edges[name] += [t for t in ts if t in nodes]
+            broken += len([t for t in ts if t not in nodes])
+            endings_src[name].append(len(ts) == 0)
     start = "Start" if "Start" in nodes else (order[0] if order else None)
     reach = bfs([start], edges)
-    endings = len([n for n in reach if endings_src[n][0] == 0])
-    return {"invalid": invalid, "passages": len(nodes), "start": start, "reachable": len(reach), "endings": endings,
+    endings = sum(sum(endings_src[n]) for n in reach)
+    return {"invalid": invalid, "passages": len(order), "start": start,
+            "reachable": len([n for n in order if n in reach]), "endings": endings,
             "broken": broken, "unread": ["options without a jump fall through (counted as an ending when the node has no jump)"]}
 
 
@@ -438,7 +464,14 @@ def count_choicescript(path):
             break
     scene_list = scene_list or ["startup"]
     edges, labels, broken_labels, broken_scenes, finishes = {}, 0, 0, 0, 0
-    for name in scene_list:
+    # The scenes read: the list's, and any scene a *goto_scene or *gosub_scene names (the
+    # runtime loads it by name whether or not the list has it).
+    todo, read = list(scene_list), []
+    while todo:
+        name = todo.pop(0)
+        if name in read:
+            continue
+        read.append(name)
         if name not in files:
             broken_scenes += 1
             continue
@@ -451,14 +484,16 @@ def count_choicescript(path):
                 broken_labels += 1
         for t in re.findall(r"(?m)\*(?:goto_scene|gosub_scene)\s+(\S+)", text):
             out.add(t)
-            if t not in files:
+            if t in files:
+                todo.append(t)
+            else:
                 broken_scenes += 1
-        if re.search(r"(?m)^\s*\*finish", text) and scene_list.index(name) + 1 < len(scene_list):
+        if re.search(r"(?m)^\s*\*finish", text) and name in scene_list and scene_list.index(name) + 1 < len(scene_list):
             out.add(scene_list[scene_list.index(name) + 1])
         finishes += len(re.findall(r"(?m)^\s*\*(?:finish|ending)\b", text))
         edges[name] = out
     reach = bfs([scene_list[0]], edges)
-    return {"scenes": len([s for s in scene_list if s in files]), "scene_list": len(scene_list), "scene_files": len(files), "reachable_scenes": len(reach & set(scene_list)),
+    return {"scenes": len([s for s in read if s in files]), "scene_list": len(scene_list), "scene_files": len(files), "reachable_scenes": len(reach & set(scene_list)),
             "labels": labels, "broken_labels": broken_labels, "broken_scenes": broken_scenes,
             "finish_or_ending": finishes, "unread": []}
 
@@ -472,7 +507,9 @@ def count_destini(path):
             if n.endswith(".swift"):
                 texts.append(open(os.path.join(root, n), encoding="utf-8", errors="replace").read())
     src = "\n".join(texts)
-    stories = re.findall(r"Story\(\s*title:(?:(?!Story\().)*?choice1Destination:\s*(\d+)(?:(?!Story\().)*?choice2Destination:\s*(\d+)\s*\)", src, re.S)
+    # `Story(title: …, choice1Destination: 2, …)`, or an initialiser of the author's own with
+    # short labels (`stories(t: …, c1d: 2, c2d: 1)`).
+    stories = re.findall(r"\b(?:Story|stories)\(\s*t(?:itle)?:(?:(?!\b(?:Story|stories)\().)*?c(?:hoice)?1(?:Destination|d):\s*(\d+)(?:(?!\b(?:Story|stories)\().)*?c(?:hoice)?2(?:Destination|d):\s*(\d+)\s*\)", src, re.S)
     edges = {i: {int(a), int(b)} for i, (a, b) in enumerate(stories)}
     endings = [i for i, d in edges.items() if i != 0 and d <= {0}]
     reach = bfs([0], {i: (d if i not in endings else set()) for i, d in edges.items()})

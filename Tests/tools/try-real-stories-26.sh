@@ -81,11 +81,22 @@ def sg_figures(fmt, r, dot):
     unreachable = r.get("unreachable", [])
     broken = sum(1 for f in r.get("findings", []) if f["rule"] == "broken-link")
     if fmt == "ink-json":
-        ids = [i for i in dot.split("\n") if i and "." not in i and i != "(root)" and not re.match(r"^[cg]-\d+$", i)]
-        return {"knots": len(ids), "reachable_knots": len([i for i in ids if i not in unreachable])}
+        # A knot is there when any of its passages is (one entered only at its stitches has
+        # no passage of its own: `K.s`), and reachable when any of them is.
+        knots = {}
+        for i in dot.split("\n"):
+            head = i.split(".")[0]
+            # Not the root's own containers: choices and gathers (`c-0`, `g-1`; `c` and
+            # numbered paths in inkVersion 11), which no knot name can be.
+            if i and head not in ("(root)", "c", "s", "b") and not re.match(r"^([cg]-\d+|\d+)$", head):
+                knots[head] = knots.get(head, False) or i not in unreachable
+        return {"knots": len(knots), "reachable_knots": sum(knots.values())}
     if fmt == "yarn":
         nodes = src.get("nodes", "-")
-        ids = [u for u in unreachable if "#" not in u]
+        # Nodes told unreachable: plain names, and the variants of a node group
+        # (`Title#v1`…), whose group (`Title`) is no node of its own.
+        ids = [u for u in unreachable if re.search(r"#v\d+$", u)
+               or ("#" not in u and not any(x.startswith(u + "#v") for x in unreachable))]
         return {"passages": nodes, "reachable": nodes - len(ids) if isinstance(nodes, int) else "-",
                 "endings": len(r.get("endings", [])), "broken": broken}
     if fmt == "ink":

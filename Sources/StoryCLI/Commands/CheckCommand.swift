@@ -83,7 +83,10 @@ struct CheckCommand: WatchableCommand {
                 let folder = try StoryFolder(path)
                 if folder.stories.isEmpty { stories.append((path, [path], folder.findings)) }
                 for (k, group) in folder.stories.enumerated() {
-                    stories.append((group.count == 1 ? group[0] : path, group, k == 0 ? folder.findings : []))
+                    // A folder of one story is read as the folder, as `report` reads it: an
+                    // app project's story file then comes with the files beside it.
+                    let files = folder.stories.count == 1 ? [path] : group
+                    stories.append((group.count == 1 ? group[0] : path, files, k == 0 ? folder.findings : []))
                 }
             } catch {
                 stories.append((path, [path], []))

@@ -23,7 +23,24 @@ package enum AppSourceProject {
     /// App source as a kind of project, for the app-source loaders to give the registry.
     static let project = StoryProject(
         name: "app-source", holds: isAppSource, skips: isSkipped, folder: projectFolder,
-        storyFile: { storyFile($0, folder: $1) }, refusal: typeOnlyRefusal)
+        storyFile: { storyFile($0, folder: $1) }, companions: companions, refusal: typeOnlyRefusal)
+    /// How many other files of a project are read with the story's file, at most.
+    static let companionLimit = 64
+
+    /// The other files of the project in the story file's language (Swift, or Objective-C),
+    /// in path order: where its texts, destinations or links may be written (`Story(title:
+    /// K.intro, …)` with `K` in Constants.swift; `page.firstPiece = other` in another file).
+    static func companions(_ story: SourceText, _ sources: [SourceText]) -> [SourceText] {
+        let dialect = SwiftSourceLexer.Dialect.guess(for: story)
+        let own = (story.path as NSString).standardizingPath
+        return Array(
+            sources.filter { source in
+                !source.isBlank && (source.path as NSString).standardizingPath != own
+                    && SwiftSourceLexer.Dialect.guess(for: source) == dialect
+            }
+            .sorted { $0.path < $1.path }
+            .prefix(companionLimit))
+    }
 
     static func isAppSource(_ path: String) -> Bool {
         extensions.contains((path as NSString).pathExtension.lowercased())

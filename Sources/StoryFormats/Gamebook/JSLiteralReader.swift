@@ -6,8 +6,10 @@ import StoryGraph
 ///
 /// The literal subset read: objects (unquoted, quoted and numeric keys, trailing commas),
 /// arrays, strings in all three quote kinds (template strings without `${…}`), numbers,
-/// `true`/`false`/`null`/`undefined`, and `//` and `/* */` comments. Anything else in the
-/// literal (a function, a variable, a call) is code: read as nothing, and counted in one
+/// `true`/`false`/`null`/`undefined`, and `//` and `/* */` comments. A bare name of a literal
+/// declared above in the same module (`export const steps = [step0, step1]` after
+/// `const step0 = {…}`) is that literal, and the literal is then no story of its own. Anything
+/// else in the literal (a function, a variable, a call) is code: read as nothing, and counted in one
 /// warning; a template's `${…}` is kept as written. A syntax error is located. Nesting is
 /// bounded by `maximumDepth`; the value is read with an explicit stack.
 ///
@@ -24,6 +26,10 @@ package struct JSLiteralReader {
     var firstCode: SourceLocation?
     /// Where the last error was raised, to resume after it.
     var failure: Int?
+    /// The top-level literals read so far, by name, for a later literal that names them.
+    var declared: [String: LocatedValue] = [:]
+    /// The names of declared literals that a later literal took in.
+    var usedNames: Set<String> = []
 
     init(_ source: SourceText) {
         self.source = source
@@ -50,11 +56,18 @@ package struct JSLiteralReader {
             }
             let at = reader.location(reader.i)
             do {
-                literals.append(.init(key: name, keyLocation: at, value: try reader.value()))
+                let value = try reader.value()
+                literals.append(.init(key: name, keyLocation: at, value: value))
+                if reader.declared[name] == nil { reader.declared[name] = value }
             } catch {
                 errors.append(error)
                 reader.i = min(reader.failure ?? reader.i, reader.s.count) + 1
             }
+        }
+        // A literal taken into a later one is part of it, not a story of its own.
+        if !reader.usedNames.isEmpty {
+            let rest = literals.filter { !reader.usedNames.contains($0.key) }
+            if !rest.isEmpty { literals = rest }
         }
         guard let first = literals.first else {
             throw errors.first
@@ -94,6 +107,19 @@ package struct JSLiteralReader {
     mutating func noteCode(at offset: Int) {
         codeCount += 1
         if firstCode == nil { firstCode = location(offset) }
+    }
+
+    /// Bytes that go on an expression after a value.
+    static let operatorBytes: Set<UInt8> = Set("+-*/%<>=!&|?.^".utf8)
+
+    /// Whether the name just read stands alone: a `,`, `]` or `}` follows, not a call, a
+    /// member or an operator.
+    mutating func bareNameEnds() -> Bool {
+        let mark = i
+        defer { i = mark }
+        guard (try? skipTrivia()) != nil else { return false }
+        let c = byte(i)
+        return c == UInt8(ascii: ",") || c == UInt8(ascii: "]") || c == UInt8(ascii: "}")
     }
 
     /// Skips an expression that is code (`(s) => s.key`, `someVariable`, `fn(1)`), up to
@@ -331,6 +357,12 @@ package struct JSLiteralReader {
                 case "true", "false": scalar = LocatedValue(.scalar(word, .bool), at: at)
                 case "null", "undefined": scalar = LocatedValue(.scalar("null", .null), at: at)
                 default:
+                    if let named = declared[word], bareNameEnds() {
+                        // The name of a literal declared above: that literal.
+                        usedNames.insert(word)
+                        scalar = named
+                        break
+                    }
                     // A variable, a call or a function: code, read as nothing.
                     skipCode()
                     noteCode(at: start)
@@ -361,6 +393,12 @@ package struct JSLiteralReader {
         }
         try skipTrivia()
         let close: UInt8 = stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if Self.operatorBytes.contains(byte(i)) {
+            // An expression goes on (`"…" + name`, `"…" < "…"`): code, whose first operand
+            // is kept as read.
+            noteCode(at: i)
+            skipCode()
+        }
         if byte(i) == UInt8(ascii: ",") {
             i += 1
             return nil

@@ -2,7 +2,8 @@ import StoryGraph
 
 extension InkParser {
     /// `=== knot(params) ===`, `=== function f(x) ===` and `= stitch`: a new flow. The
-    /// knot or stitch is a passage whose id is its name (`knot`, `knot.stitch`);
+    /// knot or stitch is a passage whose id is its name (`knot`, `knot.stitch`; a stitch
+    /// before the first knot, at the story's top level: `stitch`);
     /// functions are not passages (ink calls them, they return).
     mutating func flowHeader(_ cursor: inout InkCursor) {
         let location = cursor.location
@@ -38,20 +39,25 @@ extension InkParser {
             flow = Flow(id: name, isFunction: isFunction)
         } else {
             statistics.stitches += 1
-            guard let knot else {
-                report(InkRules.syntax, "stitch '\(name)' outside any knot", at: location)
-                return
+            if let knot {
+                let knotFlow = flow
+                // A knot with no content of its own goes on into its first stitch.
+                if stitch == nil, !knotFlow.isFunction, !knotFlow.hasContent, let k = indexByID[knot] {
+                    passages[k].choices.append(
+                        Choice(text: "", target: knot + "." + name, kind: .auto, location: location))
+                    emptyKnotHeads.append(knot)
+                    flow.current = .none
+                }
+                finishFlow()
+                stitch = name
+                flow = Flow(id: knot + "." + name, isFunction: knotFlow.isFunction)
+            } else {
+                // A stitch before the first knot belongs to the story's top level, as ink
+                // compiles it: a flow of its own, named by its name alone (`-> name`).
+                if !suspendIncluder() { finishFlow() }
+                stitch = nil
+                flow = Flow(id: name, isFunction: false)
             }
-            let knotFlow = flow
-            // A knot with no content of its own goes on into its first stitch.
-            if stitch == nil, !knotFlow.isFunction, !knotFlow.hasContent, let k = indexByID[knot] {
-                passages[k].choices.append(Choice(text: "", target: knot + "." + name, kind: .auto, location: location))
-                emptyKnotHeads.append(knot)
-                flow.current = .none
-            }
-            finishFlow()
-            stitch = name
-            flow = Flow(id: knot + "." + name, isFunction: knotFlow.isFunction)
         }
         for (n, parameter) in parameters.enumerated() {
             valueNames.insert(parameter.name)

@@ -90,7 +90,17 @@ public enum StoryLoading {
                     "none of the \(sources.count) source files \(place.isEmpty ? "given" : "in " + paths[0]) holds a story storygraph can read",
                     at: nil)
             }
-            var result = try load(sources: [source], format: format, options: options, registry: registry)
+            // The other files of the project that can hold parts of the story (its texts in
+            // constants, its pages linked elsewhere) are read with it, as one text.
+            let together = CombinedSource([source] + project.companions(source, sources))
+            let format = format ?? (try? pick(for: source, format: nil, registry: registry))?.loader.formatName
+            var result: LoadResult
+            do {
+                result = together.relocated(
+                    try load(sources: [together.source], format: format, options: options, registry: registry))
+            } catch {
+                throw together.relocated(error)
+            }
             result.diagnostics.insert(note, at: 0)
             result.diagnostics = sorted(skipped + result.diagnostics)
             return result

@@ -19,6 +19,9 @@ package struct StoryProject: Sendable {
     /// the finding that names it; nil when none does.
     package let storyFile:
         @Sendable (_ sources: [SourceText], _ folder: String) -> (source: SourceText, note: Diagnostic)?
+    /// The other files of the project read together with the story's file, as one text
+    /// (`CombinedSource`), since parts of the story can be written in them.
+    package let companions: @Sendable (_ story: SourceText, _ sources: [SourceText]) -> [SourceText]
     /// Why a file of the project that no loader recognises holds no story (it only
     /// declares the story's types, and says where the story is), when that can be told.
     package let refusal: @Sendable (SourceText) -> StoryLoadError?
@@ -27,6 +30,7 @@ package struct StoryProject: Sendable {
         name: String, holds: @escaping @Sendable (String) -> Bool, skips: @escaping @Sendable (String) -> Bool,
         folder: @escaping @Sendable (String) -> String,
         storyFile: @escaping @Sendable ([SourceText], String) -> (source: SourceText, note: Diagnostic)?,
+        companions: @escaping @Sendable (SourceText, [SourceText]) -> [SourceText] = { _, _ in [] },
         refusal: @escaping @Sendable (SourceText) -> StoryLoadError?
     ) {
         self.name = name
@@ -34,6 +38,7 @@ package struct StoryProject: Sendable {
         self.skips = skips
         self.folder = folder
         self.storyFile = storyFile
+        self.companions = companions
         self.refusal = refusal
     }
 }
