@@ -26,6 +26,12 @@ struct RenPyCompiler {
     private(set) var visited = Set<Place>()
     /// Which label owns each internal passage (for the standard labels' machinery).
     private(set) var ownerOf: [String: String] = [:]
+    /// The effects of each Python statement already read, at the place first read: a
+    /// statement's effects depend on its text alone (and the game's Python, read before),
+    /// and large games repeat the same `$` lines thousands of times.
+    private var effectsOfCode: [String: [Effect]] = [:]
+    /// Each script's file name, for the passages' metadata.
+    private var fileNames: [Int: String] = [:]
 
     init(game: RenPyGame) { self.game = game }
 
@@ -71,6 +77,26 @@ struct RenPyCompiler {
 
     private func location(_ place: Place) -> SourceLocation { game.scripts[place.file].location(place.line) }
 
+    /// The effects of one Python statement (`RenPyPython.effects(ofStatement:at:)`), read
+    /// once per distinct text; a statement that havocs many names is read each time (kept,
+    /// its effects would hold hundreds of entries per distinct text).
+    private mutating func effects(of code: String, at location: SourceLocation) -> [Effect] {
+        guard var effects = effectsOfCode[code] else {
+            let effects = game.python.effects(ofStatement: code, at: location)
+            if effects.count <= 16 { effectsOfCode[code] = effects }
+            return effects
+        }
+        for k in effects.indices { effects[k].location = location }
+        return effects
+    }
+
+    private mutating func fileName(_ file: Int) -> String {
+        if let name = fileNames[file] { return name }
+        let name = (game.scripts[file].source.path as NSString).lastPathComponent
+        fileNames[file] = name
+        return name
+    }
+
     // swiftlint:disable:next function_body_length cyclomatic_complexity
     private mutating func compilePassage(id: String, from start: Place, label labelPlace: Place?) -> Passage {
         let script = game.scripts[start.file]
@@ -78,7 +104,7 @@ struct RenPyCompiler {
         var passage = Passage(id: id, location: location(labelPlace ?? start))
         // A label names a place to jump to, not a page: often a branch with no text.
         passage.isFlowPoint = true
-        passage.metadata["file"] = (script.source.path as NSString).lastPathComponent
+        passage.metadata["file"] = fileName(f)
         var text: [String] = []
         var i = start.line
         func auto(_ target: String, at line: Int) -> Choice {
@@ -182,7 +208,7 @@ struct RenPyCompiler {
                 break flow
             case .python(let code):
                 if navigate(code, &passage, at: here) { break flow }
-                passage.effects += game.python.effects(ofStatement: code, at: script.location(i))
+                passage.effects += effects(of: code, at: script.location(i))
                 i = script.next[i]
             case .pythonBlock(isInit: false):
                 let code = script.blockText(of: i)
@@ -195,8 +221,7 @@ struct RenPyCompiler {
                             stopped = true
                             break
                         }
-                        passage.effects += game.python.effects(
-                            ofStatement: script.lines[k].text, at: script.location(k))
+                        passage.effects += effects(of: script.lines[k].text, at: script.location(k))
                     }
                     if stopped { break flow }
                 } else {

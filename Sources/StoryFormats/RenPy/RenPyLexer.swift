@@ -153,7 +153,7 @@ struct RenPyLexer {
             var end = line.count
             while end > indent, line[end - 1] == " " || line[end - 1] == "\u{C}" || line[end - 1] == "\u{B}" { end -= 1 }
             if end > indent {
-                let text = String(String.UnicodeScalarView(line[indent..<end]))
+                let text = ScalarCursor.string(line[indent..<end])
                 lines.append(RenPyLine(number: startNumber, indent: indent, text: text))
             }
         }

@@ -19,11 +19,18 @@ struct RenPyPython: Sendable {
     var allNames: Set<String> = []
     private(set) var sortedAllNames: [String] = []
     private(set) var sortedWrittenByFunctions: [String] = []
+    /// `sortedAllNames` less the engine's names: what a call havocs when `writesAnything`
+    /// (hundreds of names in a large game, and thousands of statements call something),
+    /// with each name's index in it.
+    private var havocAll: [String] = []
+    private var havocAllIndex: [String: Int] = [:]
 
     /// Sorts what `learn` found, once every piece of the game's Python is read.
     mutating func seal() {
         sortedAllNames = allNames.sorted()
         sortedWrittenByFunctions = writtenByFunctions.sorted()
+        havocAll = sortedAllNames.filter { !RenPyExpressionParser.isEngineName($0) }
+        havocAllIndex = Dictionary(uniqueKeysWithValues: havocAll.enumerated().map { ($1, $0) })
     }
 
     /// The first words of every statement the game registers (`renpy.register_statement`,
@@ -157,9 +164,22 @@ struct RenPyPython: Sendable {
             }
             if functions.contains(name) { names += sortedWrittenByFunctions }
         }
-        if calls && writesAnything { names += sortedAllNames }
         var seen = Set<String>()
-        return names.filter { !RenPyExpressionParser.isEngineName($0) && seen.insert($0).inserted }
+        var written = names.filter { !RenPyExpressionParser.isEngineName($0) && seen.insert($0).inserted }
+        guard calls && writesAnything else { return written }
+        // Then every name of the game not already there, in sorted order: `havocAll` less
+        // the few names above, found by index rather than by hashing each of the hundreds.
+        let skipped = written.compactMap { havocAllIndex[$0] }.sorted()
+        written.reserveCapacity(written.count + havocAll.count - skipped.count)
+        var s = 0
+        for (k, name) in havocAll.enumerated() {
+            if s < skipped.count, skipped[s] == k {
+                s += 1
+                continue
+            }
+            written.append(name)
+        }
+        return written
     }
 
     /// Unknown values for `names`, each reading what `code` mentions.

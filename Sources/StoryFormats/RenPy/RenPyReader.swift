@@ -182,7 +182,7 @@ struct RenPyReader {
     /// (`Lexer.triple_string`): its paragraphs (split at blank lines, each trimmed, empty
     /// ones dropped) joined by a blank line, each read as a one-line string.
     static func value(_ body: [Unicode.Scalar], raw: Bool, triple: Bool) -> String {
-        if raw { return String(String.UnicodeScalarView(body)) }
+        if raw { return ScalarCursor.string(body) }
         guard triple else { return collapsed(body) }
         var lines: [[Unicode.Scalar]] = [[]]
         for c in body {
@@ -216,13 +216,17 @@ struct RenPyReader {
     /// escapes applied.
     private static func collapsed(_ body: [Unicode.Scalar]) -> String {
         var spaced: [Unicode.Scalar] = []
+        spaced.reserveCapacity(body.count)
         for c in body {
-            if c.properties.isWhitespace {
+            // ASCII's whitespace (tab to carriage return, space) without the Unicode table.
+            if c.isASCII ? (c == " " || (c.value >= 9 && c.value <= 13)) : c.properties.isWhitespace {
                 if spaced.last != " " { spaced.append(" ") }
             } else {
                 spaced.append(c)
             }
         }
+        // Without an escape the text is the spaced scalars as they are.
+        if !spaced.contains("\\") { return ScalarCursor.string(spaced) }
         var out = String.UnicodeScalarView()
         var i = 0
         while i < spaced.count {

@@ -44,7 +44,7 @@ enum RenPyStatistics {
                     if inMenu && (who == nil || script.blockEnd[i] > i + 1) { break }
                     for paragraph in triple ? what.components(separatedBy: "\n\n") : [what] {
                         blocks += 1
-                        words += paragraph.split(whereSeparator: { $0.isWhitespace }).count
+                        words += Self.words(paragraph)
                         characters += paragraph.unicodeScalars.count
                     }
                 default: break
@@ -57,5 +57,22 @@ enum RenPyStatistics {
             SourceStatistic("characters", characters), SourceStatistic("screens", screens),
             SourceStatistic("images", images),
         ]
+    }
+
+    /// The whitespace-separated words of a dialogue block, as Swift's `Character.isWhitespace`
+    /// splits them; an ASCII text (most dialogue) is counted byte by byte, without
+    /// breaking it into characters.
+    static func words(_ text: String) -> Int {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.split(whereSeparator: { $0.isWhitespace }).count
+        }
+        var words = 0
+        var inWord = false
+        for byte in text.utf8 {
+            let space = byte == 0x20 || (byte >= 9 && byte <= 13)
+            if !space && !inWord { words += 1 }
+            inWord = !space
+        }
+        return words
     }
 }

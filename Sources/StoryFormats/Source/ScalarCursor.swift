@@ -98,9 +98,29 @@ package struct ScalarCursor: Sendable {
     }
 
     /// The text of `range`.
-    package func text(_ range: Range<Int>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[range])
-        return String(view)
+    package func text(_ range: Range<Int>) -> String { Self.string(scalars[range]) }
+
+    /// The string of these scalars, written as UTF-8 in one pass (appending scalars one by
+    /// one to a `String.UnicodeScalarView` costs several times more, and loaders make a
+    /// string of most of what they read).
+    package static func string<S: Collection>(_ scalars: S) -> String where S.Element == Unicode.Scalar {
+        var length = 0
+        for scalar in scalars { length += UTF8.width(scalar) }
+        guard length > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var n = 0
+            for scalar in scalars {
+                if scalar.isASCII {
+                    buffer[n] = UInt8(truncatingIfNeeded: scalar.value)
+                    n += 1
+                } else {
+                    UTF8.encode(scalar) { byte in
+                        buffer[n] = byte
+                        n += 1
+                    }
+                }
+            }
+            return n
+        }
     }
 }

@@ -115,9 +115,13 @@ extension Lint {
         func sets(_ name: String, at location: SourceLocation?) {
             if set[name] == nil { set[name] = .some(location) }
         }
+        // An effect whose value is the one before it (a statement that havocs hundreds of
+        // variables gives them all one value) reads nothing new: its names are read already.
+        var previous: Expression?
         for passage in story.passages {
             for effect in passage.effects {
-                reads(effect.value, at: effect.location ?? passage.location)
+                if effect.value != previous { reads(effect.value, at: effect.location ?? passage.location) }
+                previous = effect.value
                 sets(effect.variable, at: effect.location ?? passage.location)
             }
             for choice in passage.choices {
@@ -125,7 +129,10 @@ extension Lint {
                     reads(StateModel.expression(condition), at: choice.location ?? passage.location)
                 }
                 for effect in choice.effects {
-                    reads(effect.value, at: effect.location ?? choice.location ?? passage.location)
+                    if effect.value != previous {
+                        reads(effect.value, at: effect.location ?? choice.location ?? passage.location)
+                    }
+                    previous = effect.value
                     sets(effect.variable, at: effect.location ?? choice.location ?? passage.location)
                 }
             }

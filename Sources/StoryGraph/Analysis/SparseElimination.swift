@@ -32,22 +32,34 @@ struct SparseElimination {
         inflow: [Double], degree: [Int], absorbing: [Bool], steps: inout Int
     ) -> Solution? {
         let m = members.count
-        // Row i: x_i − Σ_{u→v_i, u in c, u not absorbing} x_u / d_u = b_i.
-        var rows = [[Int: Double]](repeating: [:], count: m)
+        // Row i: x_i − Σ_{u→v_i, u in c, u not absorbing} x_u / d_u = b_i. Each row keeps its
+        // diagonal first (no entry before it is ever removed).
+        var rows = [Row](repeating: Row(), count: m)
         var rhs = [Double](repeating: 0, count: m)
         // Rows holding a non-zero in each column (the rows to update when it is eliminated).
         var columnRows = [[Int]](repeating: [], count: m)
         for (i, v) in members.enumerated() {
-            rows[i][i] = 1
+            rows[i].append(column: i, value: 1)
             rhs[i] = inflow[v]
             columnRows[i].append(i)
         }
+        // The entry of row i in column j while column j is built (`mark[i] == j`).
+        var mark = [Int](repeating: -1, count: m)
+        var slot = [Int](repeating: 0, count: m)
         for (j, u) in members.enumerated() where !absorbing[u] {
             let weight = 1 / Double(degree[u])
             for w in graph.successors(of: u) where componentOf[w] == component {
                 let i = position[w]
-                if rows[i][j] == nil { columnRows[j].append(i) }
-                rows[i][j, default: 0] -= weight
+                if i == j {
+                    rows[i].values[0] -= weight
+                } else if mark[i] == j {
+                    rows[i].values[slot[i]] -= weight
+                } else {
+                    mark[i] = j
+                    slot[i] = rows[i].count
+                    columnRows[j].append(i)
+                    rows[i].append(column: j, value: 0 - weight)
+                }
                 steps -= 1
             }
         }
@@ -56,18 +68,27 @@ struct SparseElimination {
         var entries = 0
         for k in 0..<m {
             let pivotRow = rows[k]
-            guard let pivot = pivotRow[k], pivot > 0 else { return nil }
+            let pivot = pivotRow.values[0]
+            guard pivot > 0 else { return nil }
             for r in columnRows[k] where r > k {
-                guard let a = rows[r][k] else { continue }
-                let factor = a / pivot
-                rows[r][k] = nil
-                for (j, value) in pivotRow where j != k {
-                    if rows[r][j] == nil {
+                guard let at = rows[r].index(of: k) else { continue }
+                // Taken out of the array while it changes, so that it is changed in place.
+                var row = rows[r]
+                rows[r] = Row()
+                let factor = row.values[at] / pivot
+                row.remove(at: at)
+                for t in 1..<pivotRow.count {
+                    let j = Int(pivotRow.columns[t])
+                    let change = factor * pivotRow.values[t]
+                    if let e = row.index(of: j) {
+                        row.values[e] -= change
+                    } else {
                         columnRows[j].append(r)
                         entries += 1
+                        row.append(column: j, value: 0 - change)
                     }
-                    rows[r][j, default: 0] -= factor * value
                 }
+                rows[r] = row
                 rhs[r] -= factor * rhs[k]
                 steps -= pivotRow.count
                 if steps < 0 || entries > maximumEntries { return nil }
@@ -78,11 +99,14 @@ struct SparseElimination {
         var x = [Double](repeating: 0, count: m)
         for k in stride(from: m - 1, through: 0, by: -1) {
             var value = rhs[k]
-            // In column order, so that rounding is the same on every run (a dictionary's
-            // order is not).
-            for j in rows[k].keys.sorted() where j != k { value -= rows[k][j]! * x[j] }
-            x[k] = value / rows[k][k]!
-            steps -= rows[k].count
+            // In column order, so that rounding is the same on every run.
+            let row = rows[k]
+            for t in (1..<row.count).sorted(by: { row.columns[$0] < row.columns[$1] }) {
+                value -= row.values[t] * x[Int(row.columns[t])]
+            }
+            x[k] = value / row.values[0]
+            steps -= row.count
+            rows[k] = Row()
         }
         if steps < 0 { return nil }
         // The residual of the original equations.
@@ -95,6 +119,87 @@ struct SparseElimination {
             residual = max(residual, abs(value - x[i]) / max(1, abs(x[i])))
         }
         return Solution(visits: x, residual: residual)
+    }
+
+    /// One sparse row of the elimination: its entries in two arrays (in no order, the
+    /// diagonal first), and past a few entries an open-addressing index from column to
+    /// entry, so finding a column costs O(1) however long the row grows (a hub's row holds
+    /// every column).
+    struct Row {
+        var columns: [Int32] = []
+        var values: [Double] = []
+        /// Entry index + 1 for each slot; 0 empty, −1 a removed entry. Empty while the
+        /// row is short enough to scan.
+        private var slots: [Int32] = []
+        private var occupied = 0
+        private static let scanLimit = 8
+
+        var count: Int { columns.count }
+
+        private func home(_ column: Int) -> Int {
+            Int(truncatingIfNeeded: (UInt64(column) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (slots.count - 1)
+        }
+
+        func index(of column: Int) -> Int? {
+            if slots.isEmpty {
+                let c = Int32(column)
+                for t in 0..<columns.count where columns[t] == c { return t }
+                return nil
+            }
+            var h = home(column)
+            while true {
+                let s = slots[h]
+                if s == 0 { return nil }
+                if s > 0, columns[Int(s) - 1] == Int32(column) { return Int(s) - 1 }
+                h = (h + 1) & (slots.count - 1)
+            }
+        }
+
+        mutating func append(column: Int, value: Double) {
+            columns.append(Int32(column))
+            values.append(value)
+            if slots.isEmpty {
+                if columns.count > Self.scanLimit { rebuild() }
+            } else if 2 * (occupied + 1) > slots.count {
+                rebuild()
+            } else {
+                insert(column, entry: columns.count - 1)
+            }
+        }
+
+        /// Removes entry `t` (not the diagonal): the last entry takes its place.
+        mutating func remove(at t: Int) {
+            let last = columns.count - 1
+            if !slots.isEmpty {
+                slots[slot(of: t)] = -1
+                if t != last { slots[slot(of: last)] = Int32(t + 1) }
+            }
+            columns[t] = columns[last]
+            values[t] = values[last]
+            columns.removeLast()
+            values.removeLast()
+        }
+
+        private func slot(of t: Int) -> Int {
+            var h = home(Int(columns[t]))
+            while slots[h] != Int32(t + 1) { h = (h + 1) & (slots.count - 1) }
+            return h
+        }
+
+        private mutating func insert(_ column: Int, entry t: Int) {
+            var h = home(column)
+            while slots[h] > 0 { h = (h + 1) & (slots.count - 1) }
+            if slots[h] == 0 { occupied += 1 }
+            slots[h] = Int32(t + 1)
+        }
+
+        private mutating func rebuild() {
+            var size = 16
+            while size < 4 * columns.count { size *= 2 }
+            slots = [Int32](repeating: 0, count: size)
+            occupied = 0
+            for t in 0..<columns.count { insert(Int(columns[t]), entry: t) }
+        }
     }
 
     /// Lower bounds of the expected visits: Gauss–Seidel sweeps of `x = b + Qᵀx` from
