@@ -151,12 +151,16 @@ struct HeaderCase: Sendable, CustomStringConvertible {
             :: Notes [Twine.private]
             [[Private]]
             """)
-        #expect(result.story.passages.map(\.id) == ["Start", "Inventory"])
+        // StoryMenu's link is live on every passage that goes on (and the start): it is a
+        // fragment the start shows (`TwineChrome`).
+        #expect(result.story.passages.map(\.id) == ["Start", "Inventory", "StoryMenu"])
         #expect(
-            result.story.specialPassages.map(\.id) == [
-                "StoryData", "StoryInit", "StoryMenu", "Helpers", "Code", "Look", "Notes",
+            result.story.specialPassages.map(\.id) == ["StoryData", "StoryInit", "Helpers", "Code", "Look", "Notes"])
+        #expect(result.story.passages.first { $0.id == "StoryMenu" }?.choices.map(\.target) == ["Inventory"])
+        #expect(
+            result.story.passages.first { $0.id == "Start" }?.choices.map { "\($0.kind) \($0.target)" } == [
+                "choice Inventory", "include StoryMenu",
             ])
-        #expect(result.story.specialPassages.first { $0.id == "StoryMenu" }?.choices.map(\.target) == ["Inventory"])
         #expect(result.story.specialPassages.first { $0.id == "Code" }?.choices.isEmpty == true)
         // Special passages link to missing passages without a broken-link warning.
         #expect(result.diagnostics.isEmpty)

@@ -158,4 +158,80 @@ import TestSupport
         values.havoc("$a")
         #expect(values.values(of: "$c", passage: nil) == .anything)
     }
+
+    // MARK: What every passage shows (issue 26, trial findings 2, 6, 21)
+
+    /// StoryCaption shows `[[Satchel]]` and, once `$met`, `[[Letters]]`; StoryMenu a
+    /// `<<link>>` to Map; PassageDone's link is thrown away (its output is). The UI bar's
+    /// links are side trips from every passage that goes on (and the start): Satchel,
+    /// Letters and Map are reachable, while Ford (no way on) and Home (only "Play again")
+    /// stay the story's two endings, and the side trips add no path.
+    @Test func chromeSugarCube() throws {
+        #expect(
+            try Self.figures("chrome-sugarcube.twee")
+                == Figures(
+                    passages: 9, reachable: 9, endings: ["Ford", "Home"], paths: 2,
+                    dynamicLeft: ["Satchel: <<return>>", "Letters: <<back>>", "Map: <<return>>"], flowFindings: []))
+        #expect(
+            try Self.targets("chrome-sugarcube.twee", "Mill") == [
+                "choice Home → Home", "include StoryCaption → StoryCaption", "include StoryMenu → StoryMenu",
+            ])
+        #expect(try Self.targets("chrome-sugarcube.twee", "Ford") == [])
+        #expect(try Self.targets("chrome-sugarcube.twee", "StoryCaption") == ["choice Satchel → Satchel", "choice Letters → Letters"])
+        let loaded = try StoryLoading.load(paths: [Repository.path("Tests/Fixtures/twine-flow/chrome-sugarcube.twee")])
+        #expect(loaded.story.specialPassages.map(\.id) == ["StoryData", "StoryInit", "PassageDone"])
+    }
+
+    /// Harlowe: the `footer` passage's link to Coins is live on every passage that goes on;
+    /// the `debug-footer`'s is not shown to readers, so Gold is truly unreachable; an
+    /// untagged StoryInit is an ordinary passage (Harlowe runs only `startup` passages),
+    /// with a warning that says so.
+    @Test func chromeHarlowe() throws {
+        #expect(
+            try Self.figures("chrome-harlowe.twee")
+                == Figures(
+                    passages: 6, reachable: 4, endings: ["Stall"], paths: 1,
+                    dynamicLeft: ["Coins: (history:)'s last"], flowFindings: []))
+        let loaded = try StoryLoading.load(paths: [Repository.path("Tests/Fixtures/twine-flow/chrome-harlowe.twee")])
+        #expect(
+            loaded.diagnostics.filter { $0.ruleID == FormatRules.twineSpecialName.id }.map(\.message) == [
+                "passage 'StoryInit' has no special meaning in Harlowe (it is SugarCube's): Harlowe never runs it by itself, so what it sets is not set; tag it 'startup' to run it when the story starts"
+            ])
+    }
+
+    /// `<<include [[Porch]]>>`, an include shown on a click, `<<link [img[…][Hall]]>>`,
+    /// `<<link [[Thank <<print …>>|Thanks]]>>` (the macro inside the label does not end the
+    /// `<<link`), `<<link [[Onward|$room]]>>` resolved, `<<link [[Anywhere|$nowhere]]>>` left
+    /// dynamic (not broken), and the textbox's passage.
+    @Test func linkFormsSugarCube() throws {
+        #expect(
+            try Self.figures("links-sugarcube.twee")
+                == Figures(
+                    passages: 6, reachable: 6, endings: ["Hall", "Thanks", "Named"], paths: 4,
+                    dynamicLeft: ["Start: $nowhere"], flowFindings: []))
+        #expect(
+            try Self.targets("links-sugarcube.twee", "Start") == [
+                "include Porch → Porch", "include Drawer → Drawer", "choice Hall → Hall",
+                "choice Thank <<print \"the host\">> → Thanks", "choice Onward → Hall", "dynamic Anywhere → $nowhere",
+                "choice Named → Named",
+            ])
+    }
+
+    /// Snowman: `[[Follow-><%= s.guide %>/Dining]]` after `<% s.guide = "Cass" %>` goes to
+    /// Cass/Dining; the guide is never Flora, so Flora/Dining is truly unreachable.
+    @Test func templateTargetSnowman() throws {
+        #expect(
+            try Self.figures("template-snowman.twee")
+                == Figures(
+                    passages: 3, reachable: 2, endings: ["Cass/Dining"], paths: 1, dynamicLeft: [],
+                    flowFindings: ["unreachable-ending: ending 'Flora/Dining' cannot be reached from the start 'Start'"]))
+    }
+
+    /// A Tweego project's folder: `.tw` and `.twee2` files are the story; a `.txt` file
+    /// (notes, even with a line starting `::`) is not built by Tweego, so not read.
+    @Test func textFilesInATweeFolderAreNotRead() throws {
+        #expect(
+            try Self.figures("notes-folder")
+                == Figures(passages: 2, reachable: 2, endings: ["Boat"], paths: 1, dynamicLeft: [], flowFindings: []))
+    }
 }

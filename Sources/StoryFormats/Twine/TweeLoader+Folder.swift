@@ -2,9 +2,13 @@ import StoryGraph
 
 extension TweeLoader {
     /// The Twee files of a folder are one story (a Tweego project), unless two declare the
-    /// same `StoryTitle` or `StoryData`.
+    /// same `StoryTitle` or `StoryData`. A `.txt` file is no part of it: Tweego builds a
+    /// folder's `.tw`, `.twee`, `.tw2` and `.twee2` files (and HTML, CSS, JavaScript and
+    /// media), never its text files, which hold notes and documentation even when a line
+    /// starts with `::`. (A `.txt` file named on the command line is still read as Twee.)
     package static func folderRole(of source: SourceText) -> FolderRole? {
-        FolderRole(sharesStory: true, declares: declarations(source))
+        if source.path.lowercased().hasSuffix(".txt") { return nil }
+        return FolderRole(sharesStory: true, declares: declarations(source))
     }
 
     /// Which of `:: StoryTitle` and `:: StoryData` a Twee file declares (at a line start).

@@ -10,7 +10,7 @@ import StoryGraph
 package enum TweeLoader: StoryLoader {
     package static let formatName = "twee"
     package static let formatDescription = "Twee 3 source: passages under ':: Name [tags] {metadata}' headers"
-    package static let fileExtensions = ["twee", "tw", "tw2", "txt"]
+    package static let fileExtensions = ["twee", "tw", "tw2", "twee2", "txt"]
     package static let acceptsSeveralFiles = true
     package static let options = [TwineOptions.linkMacros]
     package static let storyFindingRules: Set<String> = [FormatRules.sugarCubeUnclosedMacro.id]

@@ -375,8 +375,13 @@ struct TwineScan {
     ) {
         var kind = kind
         var label = text
-        // A target that a Snowman template computes (`<%= s.next %>`) is not a name.
-        if kind != .dynamic && target.contains("<%") { kind = .dynamic }
+        // A target that a Snowman template computes (`<%= s.next %>`) is not a name: a
+        // computed one, resolved where its values are known (`TwineTargetValues`).
+        var intended: Choice.Kind?
+        if kind != .dynamic && target.contains("<%") {
+            intended = kind
+            kind = .dynamic
+        }
         // A jump inside a clickable is the click's destination (or, when computed, a
         // click to somewhere computed).
         if let linkText, kind == .auto || kind == .dynamic || restart {
@@ -388,6 +393,9 @@ struct TwineScan {
                 text: label, target: target, condition: condition, effects: effects, isRestart: restart, kind: kind,
                 location: locate(offset)))
         result.choiceOffsets.append(offset)
+        if let intended {
+            result.intendedKinds[result.choices.count - 1] = intended == .auto && linkText != nil ? .choice : intended
+        }
     }
 
     /// A link whose target the story computes (`[[Go|$next]]`, `<<goto $next>>`): a
@@ -427,6 +435,12 @@ struct TwineScan {
                     skip(to: "-->")
                 } else if dialect.readsSugarCube && at(i, "<<") {
                     sugarCubeMacro()
+                } else if dialect.readsSnowmanScript && at(i, "<%") && !at(i, "<%=") {
+                    snowmanAssignments(closedBy: "%>")
+                    i += 2
+                } else if dialect.readsSnowmanScript && at(i, "<script") {
+                    snowmanAssignments(closedBy: "</script>")
+                    i += 2
                 } else {
                     i += 1
                 }

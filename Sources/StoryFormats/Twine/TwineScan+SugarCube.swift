@@ -19,7 +19,7 @@ extension TwineScan {
             return
         }
         let name = text(nameStart..<k).lowercased()
-        guard let end = find(">>", from: k, quotes: true) else {
+        guard let end = macroEnd(from: k) else {
             result.diagnostics.append(
                 Diagnostic(
                     .warning, "'<<\(closing ? "/" : "")\(name)' is not closed by '>>'; it is not read",
@@ -146,6 +146,39 @@ extension TwineScan {
                 }
             }
         }
+    }
+
+    /// The `>>` that closes a macro's arguments, as SugarCube's parser finds it: outside
+    /// strings, and outside link and image markup, which runs to its first `]]` on its line
+    /// (`<<link [[Thank <<him>>|P]]>>` ends after the `]]`, not inside `<<him>>`).
+    mutating func macroEnd(from: Int) -> Int? {
+        var k = from
+        let end = min(s.count, from + TwineScan.maximumSearch)
+        var quote: Unicode.Scalar?
+        defer { _ = spend(k - from + 1) }
+        while k < end {
+            let c = s[k]
+            if let q = quote {
+                if c == "\\" {
+                    k += 2
+                    continue
+                }
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "[", at(k, "[[") || at(k, "[img[") || at(k, "[<img[") || at(k, "[>img[") {
+                var j = k + 2
+                while j + 1 < end && s[j] != "\n" && !(s[j] == "]" && s[j + 1] == "]") { j += 1 }
+                if j + 1 < end && s[j] == "]" {
+                    k = j + 2
+                    continue
+                }
+            } else if c == ">" && k + 1 < end && s[k + 1] == ">" {
+                return k
+            }
+            k += 1
+        }
+        return nil
     }
 
     /// `<<elseif>>`: its test holds and every earlier one of the chain does not.

@@ -37,8 +37,14 @@ enum TwineStoryBuilder {
     static let unscannedTags: Set<String> = ["script", "stylesheet", "Twine.image"]
 
     static func isSpecial(name: String, tags: [String], dialect: TwineDialect) -> Bool {
-        specialNames.contains(name)
+        (specialNames.contains(name) && !isOrdinaryInHarlowe(name: name, dialect: dialect))
             || tags.contains { specialTags.contains($0) || (dialect.readsHarlowe && harloweSpecialTags.contains($0)) }
+    }
+
+    /// SugarCube's `StoryInit` means nothing to Harlowe, which runs the passages tagged
+    /// `startup` instead: in a Harlowe story it is an ordinary passage.
+    static func isOrdinaryInHarlowe(name: String, dialect: TwineDialect) -> Bool {
+        dialect == .harlowe && name == "StoryInit"
     }
 
     /// The start the story declares and where it declares it (StoryData's `start`, the
@@ -73,8 +79,17 @@ enum TwineStoryBuilder {
         var volatile: [(String, SourceLocation)] = []
         var flow = TwineFlow()
         var fragments: [Passage] = []
+        // Passages shown on every passage (`TwineChrome`), as fragments once scanned.
+        var chrome: [Passage] = []
         for source in sources {
             let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
+            if isOrdinaryInHarlowe(name: source.name, dialect: dialect) && !source.tags.contains("startup") {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "passage 'StoryInit' has no special meaning in Harlowe (it is SugarCube's): Harlowe never runs it by itself, so what it sets is not set; tag it 'startup' to run it when the story starts",
+                        at: source.location, rule: FormatRules.twineSpecialName.id))
+            }
             if dialect.readsSugarCube {
                 volatile += TwineScriptAssignments.names(in: source.text, isScript: source.tags.contains("script")).map
                 { ($0, source.location) }
@@ -82,6 +97,16 @@ enum TwineStoryBuilder {
                     flow.readScript(source.text)
                 } else {
                     for name in TwineTargetValues.scriptTemporaries(in: source.text) { flow.values.havoc(name) }
+                }
+            }
+            // Snowman's story variables set in the story's JavaScript (`s.next = …`).
+            if dialect.readsSnowmanScript && source.tags.contains("script") {
+                for (variable, value) in TwineScan.snowmanAssignments(in: source.text[...]) {
+                    if let value, dialect == .snowman {
+                        flow.values.record(.init(text: "\(variable) to \(value)", macro: "set", offset: 0), passage: nil)
+                    } else {
+                        flow.values.havoc(variable)
+                    }
                 }
             }
             // Each file of a Twee 2 project may list the files it includes: a StoryIncludes
@@ -161,11 +186,29 @@ enum TwineStoryBuilder {
                 let shown = TwineReadableText.of(passage.text)
                 if shown != passage.text { passage.readerText = shown }
             }
-            if isSpecial { special.append(passage) } else { passages.append(passage) }
+            if scanned && TwineChrome.isChrome(name: source.name, tags: source.tags, dialect: dialect) {
+                TwineChrome.keepLive(&passage)
+                chrome.append(passage)
+            } else if isSpecial {
+                special.append(passage)
+            } else {
+                passages.append(passage)
+            }
         }
-        passages += fragments
+        let (start, startWarning) = chooseStart(passages, declared: declared, fallbackIsFirst: fallbackIsFirst)
+        passages += fragments + chrome
         flow.apply(to: &passages, names: Set(passages.map(\.id)))
         TwineFlow.dropUnused(fragments: Set(fragments.map(\.id)), from: &passages)
+        let idle = TwineChrome.attach(chrome.map(\.id), to: &passages, start: start)
+        if !idle.isEmpty {
+            // Chrome that leads nowhere stays special, in the story's order.
+            special += passages.filter { idle.contains($0.id) }
+            passages.removeAll { idle.contains($0.id) }
+            let order = Dictionary(sources.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            special = special.enumerated().sorted {
+                (order[$0.element.id] ?? $0.offset, $0.offset) < (order[$1.element.id] ?? $1.offset, $1.offset)
+            }.map(\.element)
+        }
         for passage in passages {
             for choice in passage.choices where choice.kind == .dynamic {
                 diagnostics.append(
@@ -220,28 +263,7 @@ enum TwineStoryBuilder {
                     "<<\(argument.macro)>> in passage '\(passage)' names the passage '\(argument.argument)', but it is not a SugarCube macro storygraph knows; it is not followed as a link (declare it with --link-macro \(argument.macro), or in \"link_macros\" of a storygraph.json beside the story)",
                     at: argument.location, rule: FormatRules.twineUnknownMacro.id))
         }
-        var start = passages.first?.id ?? ""
-        if let declared, names.contains(declared.name) {
-            start = declared.name
-        } else {
-            if !fallbackIsFirst && names.contains("Start") { start = "Start" }
-            // With `--start`, `StoryLoading` drops these `start-fallback` warnings.
-            if let firstPassage = passages.first {
-                if let declared {
-                    diagnostics.append(
-                        Diagnostic(
-                            .warning,
-                            "\(declared.source) names the start passage '\(declared.name)', which is not a story passage; the story starts at '\(start)'",
-                            at: declared.location ?? firstPassage.location, rule: FormatRules.startFallback.id))
-                } else if !fallbackIsFirst && start != "Start" {
-                    diagnostics.append(
-                        Diagnostic(
-                            .warning,
-                            "no start passage: StoryData names none and no passage is called 'Start'; the story starts at the first passage, '\(start)'",
-                            at: firstPassage.location, rule: FormatRules.startFallback.id))
-                }
-            }
-        }
+        if let startWarning { diagnostics.append(startWarning) }
         var story = Story(
             title: title, start: start, passages: passages, format: format, specialPassages: special,
             variables: TwineEffects.variables(from: initialisation))
@@ -253,6 +275,38 @@ enum TwineStoryBuilder {
             ]
         }
         return story
+    }
+
+    /// The start (`declared`, else the passage named `Start`, else the first passage) and
+    /// the `start-fallback` warning a fallback gives.
+    static func chooseStart(_ passages: [Passage], declared: DeclaredStart?, fallbackIsFirst: Bool) -> (
+        String, Diagnostic?
+    ) {
+        let names = Set(passages.map(\.id))
+        var start = passages.first?.id ?? ""
+        if let declared, names.contains(declared.name) { return (declared.name, nil) }
+        if !fallbackIsFirst && names.contains("Start") { start = "Start" }
+        // With `--start`, `StoryLoading` drops these `start-fallback` warnings.
+        guard let firstPassage = passages.first else { return (start, nil) }
+        if let declared {
+            return (
+                start,
+                Diagnostic(
+                    .warning,
+                    "\(declared.source) names the start passage '\(declared.name)', which is not a story passage; the story starts at '\(start)'",
+                    at: declared.location ?? firstPassage.location, rule: FormatRules.startFallback.id)
+            )
+        }
+        if !fallbackIsFirst && start != "Start" {
+            return (
+                start,
+                Diagnostic(
+                    .warning,
+                    "no start passage: StoryData names none and no passage is called 'Start'; the story starts at the first passage, '\(start)'",
+                    at: firstPassage.location, rule: FormatRules.startFallback.id)
+            )
+        }
+        return (start, nil)
     }
 
     /// Gives each variable of `volatile` that the story reads an unknown value on

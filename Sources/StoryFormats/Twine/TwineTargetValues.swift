@@ -98,7 +98,29 @@ package struct TwineTargetValues {
     /// What `expression` (a link target as written) can hold.
     package mutating func values(of expression: String, passage: String?) -> Values {
         if solved.isEmpty && !given.isEmpty { solve() }
+        if expression.contains("<%=") { return template(expression, passage: passage) }
         return evaluate(Self.term(expression, passage: passage))
+    }
+
+    /// The most names a Snowman template target is resolved to.
+    static let maximumTemplateValues = 256
+
+    /// A Snowman template (`<%= s.who %>/Dining`): its text with each `<%= … %>` replaced
+    /// by every value that expression can hold (Snowman's `s.name` read as `$name`).
+    private func template(_ text: String, passage: String?) -> Values {
+        var results: Set<String> = [""]
+        var rest = Substring(text)
+        while let open = rest.range(of: "<%=") {
+            let literal = String(rest[..<open.lowerBound])
+            guard let close = rest[open.upperBound...].range(of: "%>") else { return .anything }
+            let code = TwineScan.snowmanExpression(String(rest[open.upperBound..<close.lowerBound]))
+            guard case .strings(let held) = evaluate(Self.term(code, passage: passage)), !held.isEmpty,
+                results.count * held.count <= Self.maximumTemplateValues
+            else { return .anything }
+            results = Set(results.flatMap { prefix in held.map { prefix + literal + $0 } })
+            rest = rest[close.upperBound...]
+        }
+        return .strings(Set(results.map { $0 + rest }))
     }
 
     private func evaluate(_ term: Term) -> Values {
