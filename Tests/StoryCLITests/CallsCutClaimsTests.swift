@@ -91,7 +91,7 @@ import Testing
         let odds = object?["odds"] as? [String: Any]
         #expect(odds?["never_ending"] as? Double == 0)
         #expect(odds?["past_cut_call"] as? Double == 1.0 / 65_536)
-        #expect(odds?["expected_choices"] is NSNull)
+        #expect(odds?["expected_choices"] == nil)
         #expect(object?["reach"] == nil)
         #expect(object?["trapped"] as? [String] == [])
         let text = runCLI(["report", story]).stdout
