@@ -455,6 +455,20 @@ import struct StoryGraph.SourceLocation
         #expect(shallow.unreachable.map { story.passages[$0].id } == ["outNew", "dug", "vault"])
     }
 
+    /// With calls cut, a return met with no call running is not claimed a trap: Ren'Py
+    /// ends the game there (a label jumped to, then returning), and the over-approximation
+    /// counts it as a way that may end.
+    @Test func pastACutCallAReturnWithNoCallRunningIsNoTrapClaim() {
+        var story = Self.chain(levels: 17)
+        story.passages[0].choices.append(Choice(text: "jump", target: "stray"))
+        story.passages.append(Passage(id: "stray", choices: [Self.back()]))
+        let (graph, reachability, components, _) = Self.analyse(story)
+        #expect(reachability.reachable[graph.indexByID["stray"]!])
+        #expect(reachability.trapped.isEmpty)
+        let lint = Lint(graph, reachability: reachability, components: components)
+        #expect(lint.findings.filter { $0.ruleID == "trap" || $0.ruleID == "no-ending" }.isEmpty)
+    }
+
     /// Without the shared copies (the passages' own links, a call going on to its return
     /// point) the recursion's way out would not be proven unreachable: the shared copy of
     /// `dig` is what proves it never returns.

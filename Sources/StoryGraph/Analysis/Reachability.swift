@@ -154,8 +154,9 @@ public struct Reachability: Sendable {
     /// the way (a 0-1 breadth-first search: entering a shared copy from the node graph
     /// costs 1), and reaching an ending from a reached node. A dynamic link left
     /// unresolved may go to any passage, keeping the calls running: once one is reached,
-    /// every passage is, and a return met with no call running may go back anywhere (it
-    /// may reach an ending).
+    /// every passage is. A return at a passage's own node (no call running, or one a
+    /// dynamic link jumped out of) may end the story or go back anywhere: it counts as
+    /// reaching an ending.
     ///
     /// - Complexity: O(V + E) for the nodes and edges of `shared`.
     static func overApproximation(_ graph: StoryGraph, _ shared: CallExpansion.Shared) -> Over {
@@ -212,13 +213,15 @@ public struct Reachability: Sendable {
             if cutCalls[v] == nil || distance[x] < cutCalls[v]! { cutCalls[v] = distance[x] }
         }
         // Backward from the endings (and what may end: a shared return whose call ended
-        // its passage, a dynamic link, a return with no call running once one is met).
+        // its passage, a dynamic link, and a return at a passage's own node: with no call
+        // running it ends the game in Ren'Py, and with a dynamic link met a call may be
+        // running there).
         var sources: [Int] = []
         for x in 0..<n {
             if x < shared.base ? graph.isEnding[x] : shared.mayEnd[x - shared.base] { sources.append(x) }
         }
         if !sources.isEmpty {
-            for x in 0..<n where computes[passage(x)] || (computed && x < p && returns[x]) { sources.append(x) }
+            for x in 0..<n where computes[passage(x)] || (x < p && returns[x]) { sources.append(x) }
         }
         let reverse = StoryGraph.reverse(offsets: shared.offsets, targets: shared.targets)
         var ending = [Bool](repeating: false, count: n)
