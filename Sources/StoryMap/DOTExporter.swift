@@ -49,8 +49,12 @@ public struct DOTExporter: Sendable {
         var w = writer
         let story = graph.story
         // Each passage once, reachable when one of its nodes (its own, or a copy of a
-        // callee's) is.
-        let reachable = graph.reachablePassages()
+        // callee's) is; greyed only when proven unreachable (past a cut call or a dynamic
+        // link, a passage the node graph does not reach may still be: `Reachability.unknown`).
+        var reachable = graph.reachablePassages()
+        if !graph.callsCut.isEmpty || !graph.dynamicLinks.isEmpty || !graph.shownDynamicLinks.isEmpty {
+            for unknown in Reachability(graph).unknown { reachable[unknown.passage] = true }
+        }
         let decorations = options.decorations
         let visible = decorations.visiblePassages
         func shown(_ v: Int) -> Bool { visible?.contains(v) ?? true }

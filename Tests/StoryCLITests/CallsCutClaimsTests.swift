@@ -80,6 +80,26 @@ import Testing
         #expect((cut?.first?["location"] as? [String: Any])?["line"] as? Int == 7)
     }
 
+    /// The odds of a reader who picks at random: one in 2^16 climbs down past the cut,
+    /// whose return the graph does not follow. That mass is told apart (unknown), not as
+    /// a reader who never ends (a trap): the well has none. Every passage is proven
+    /// reachable, so the report adds no `reach` figures.
+    @Test func oddsPastTheCutAreUnknownNotATrap() {
+        let story = Repository.write(Self.well, name: "well.ink")
+        let run = runCLI(["report", story, "--format", "json"])
+        let object = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let odds = object?["odds"] as? [String: Any]
+        #expect(odds?["never_ending"] as? Double == 0)
+        #expect(odds?["past_cut_call"] as? Double == 1.0 / 65_536)
+        #expect(odds?["expected_choices"] == nil)
+        #expect(object?["reach"] == nil)
+        #expect(object?["trapped"] as? [String] == [])
+        let text = runCLI(["report", story]).stdout
+        #expect(text.contains("  past a cut call         0.001526% (a return the graph does not follow: where the reader goes then is unknown)\n"))
+        #expect(text.contains("  expected choices        - (unknown past a cut call)\n"))
+        #expect(!text.contains("never stops"))
+    }
+
     @Test func checkAndPlayMakeNoClaimOfNever() throws {
         let story = Repository.write(Self.well, name: "well.ink")
         let check = runCLI(["check", story])

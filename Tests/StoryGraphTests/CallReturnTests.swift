@@ -402,8 +402,82 @@ import struct StoryGraph.SourceLocation
         #expect(reachability.unreachable.isEmpty)
         #expect(reachability.trapped.isEmpty)
         #expect(reachability.mayReachEnding?[0] == true)
+        // Every passage after the first cut call is unknown, past that one call (each
+        // later call is cut too, but the shared copy of t0 returns to all of them).
+        let first = calls - graph.callsCut.count
+        #expect(
+            reachability.unknown
+                == ((first + 1)...calls).map { Reachability.Unknown.pastCutCalls(passage: $0, calls: 1) })
+        #expect(graph.shared?.count == graph.count + body)
         let lint = Lint(graph, reachability: reachability, components: StronglyConnectedComponents(graph))
         #expect(Set(lint.findings.compactMap(\.ruleID)) == ["call-depth", "empty-passage"])  // the fixture has no text
+    }
+
+    /// A chain of 17 calls, each returning after the next one does, and a recursion that
+    /// never returns (its only way out ends the story): past the cut, the first chain's
+    /// returns are unknown (the node graph does not follow them, the shared copies do) and
+    /// what follows the recursion is proven unreachable (no copy of it ever returns).
+    static func chain(levels: Int) -> Story {
+        var passages = [
+            Passage(id: "start", choices: [call("level1", then: "out"), call("dig", then: "outNew")]),
+            Passage(id: "out", choices: [Choice(text: "on", target: "daylight")]),
+            Passage(id: "outNew", choices: [Choice(text: "on", target: "daylight")]),
+            Passage(id: "daylight"),
+            Passage(id: "dig", choices: [call("dig", then: "dug"), Choice(text: "side", target: "caveIn")]),
+            Passage(id: "dug", choices: [back()]),
+            Passage(id: "caveIn"),
+            Passage(id: "vault"),
+        ]
+        for k in 1...levels {
+            passages.append(
+                Passage(id: "level\(k)", choices: [k < levels ? call("level\(k + 1)", then: "up\(k)") : back()]))
+            if k < levels { passages.append(Passage(id: "up\(k)", choices: [back()])) }
+        }
+        return Story(title: "mine", start: "start", passages: passages, format: "test")
+    }
+
+    @Test func pastACutCallTheOverApproximationDecidesWhatIsAbsent() {
+        let story = Self.chain(levels: 17)
+        let (graph, reachability, components, _) = Self.analyse(story)
+        let id = { (v: Int) in graph.ids[v] }
+        #expect(graph.callsCut.map { id($0.ref.passage) }.sorted() == ["dig", "level16"])
+        // What follows the recursion's own call (`dug`) is never reached either.
+        #expect(reachability.unreachable.map(id) == ["outNew", "dug", "vault"])
+        #expect(reachability.unknown.map { id($0.passage) } == ["out", "daylight"] + (1...16).map { "up\($0)" })
+        #expect(reachability.unknown.allSatisfy { if case .pastCutCalls(_, 1) = $0 { true } else { false } })
+        #expect(reachability.trapped.isEmpty)
+        #expect(reachability.reachableEndings.map(id) == ["caveIn"])
+        let lint = Lint(graph, reachability: reachability, components: components)
+        #expect(lint.findings.filter { $0.ruleID == "trap" || $0.ruleID == "no-ending" }.isEmpty)
+        // 16 levels deep the call is exact: no cut, nothing unknown.
+        let shallow = Reachability(StoryGraph(Self.chain(levels: 16)))
+        #expect(shallow.unknown.isEmpty)
+        #expect(shallow.unreachable.map { story.passages[$0].id } == ["outNew", "dug", "vault"])
+    }
+
+    /// With calls cut, a return met with no call running is not claimed a trap: Ren'Py
+    /// ends the game there (a label jumped to, then returning), and the over-approximation
+    /// counts it as a way that may end.
+    @Test func pastACutCallAReturnWithNoCallRunningIsNoTrapClaim() {
+        var story = Self.chain(levels: 17)
+        story.passages[0].choices.append(Choice(text: "jump", target: "stray"))
+        story.passages.append(Passage(id: "stray", choices: [Self.back()]))
+        let (graph, reachability, components, _) = Self.analyse(story)
+        #expect(reachability.reachable[graph.indexByID["stray"]!])
+        #expect(reachability.trapped.isEmpty)
+        let lint = Lint(graph, reachability: reachability, components: components)
+        #expect(lint.findings.filter { $0.ruleID == "trap" || $0.ruleID == "no-ending" }.isEmpty)
+    }
+
+    /// Without the shared copies (the passages' own links, a call going on to its return
+    /// point) the recursion's way out would not be proven unreachable: the shared copy of
+    /// `dig` is what proves it never returns.
+    @Test func theSharedCopiesProveMoreThanThePassagesOwnLinks() {
+        let graph = StoryGraph(Self.chain(levels: 17))
+        let crude = Reachability.overApproximation(graph)
+        #expect(crude.reached[graph.indexByID["outNew"]!])
+        #expect(!Reachability(graph).reachable[graph.indexByID["outNew"]!])
+        #expect(Reachability(graph).unreachable.contains(graph.indexByID["outNew"]!))
     }
 }
 

@@ -79,7 +79,9 @@ extension LanguageServer {
 
         // Odds of reaching it, and from it.
         let reachable = analysed.reachability.reachable[v]
-        if !reachable {
+        if let unknown = analysed.reachability.unknown.first(where: { $0.passage == v }) {
+            lines.append("- Odds of reaching it: unknown (\(unknown.why))")
+        } else if !reachable {
             lines.append("- Odds of reaching it: 0% (the start cannot reach it)")
         } else if let odds = story.startOdds {
             var visits = 0.0
@@ -110,6 +112,9 @@ extension LanguageServer {
     /// Whether a reader can really reach the passage, with the story's variables.
     private func stateVerdict(_ story: AnalysedStory, _ v: Int) -> String {
         guard let analysed = story.check.analysed else { return "unknown: the story was not read" }
+        if let unknown = analysed.reachability.unknown.first(where: { $0.passage == v }) {
+            return "unknown: \(unknown.why)"
+        }
         if !analysed.reachability.reachable[v] { return "never reached: no choice from the start leads here" }
         guard let state = analysed.state else {
             return "reachable (the story has no variables: its structure decides)"

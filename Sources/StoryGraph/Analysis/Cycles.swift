@@ -51,7 +51,7 @@ public struct Cycles: Sendable {
             let sorted = members.sorted()
             loops.append(
                 Loop(
-                    passages: sorted, isEscapable: reachability.nodesReachingEnding[sorted[0]],
+                    passages: sorted, isEscapable: reachability.mayEscape(sorted[0], in: graph),
                     isReachable: reachability.reachableNodes[sorted[0]]))
         }
         loops.sort { $0.passages[0] < $1.passages[0] }
@@ -111,7 +111,7 @@ public struct Cycles: Sendable {
                     if w == s {
                         count += 1
                         if listed.count < maxCycles {
-                            listed.append(Cycle(passages: path, isEscapable: reachability.nodesReachingEnding[s]))
+                            listed.append(Cycle(passages: path, isEscapable: reachability.mayEscape(s, in: graph)))
                         }
                         if count >= countLimit {
                             stoppedAtLimit = true

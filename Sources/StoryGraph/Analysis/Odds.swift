@@ -10,8 +10,11 @@ public struct EndingOdds: Sendable {
     package let dynamicLink: Double
     /// The probability of never reaching an ending: looping for ever in a trap.
     public let neverEnding: Double
+    /// The probability of reaching a return past a cut call (`StoryGraph.callsCut`): the
+    /// node graph does not follow it, so where the reader goes then is unknown (not a trap).
+    package let pastCutCall: Double
     /// The expected number of choices a run makes before it stops (ending, broken or
-    /// dynamic link); `nil` when a run may never stop.
+    /// dynamic link); `nil` when a run may never stop, or may reach a return past a cut call.
     public let expectedChoices: Double?
     /// The expected number of visits to each passage per run (0 where unknown because the
     /// passage is inside a trap).
@@ -66,14 +69,19 @@ public struct EndingOdds: Sendable {
         for ref in graph.dynamicLinks where !graph.isEnding[ref.passage] { dynamic[ref.passage] += 1 }
         for shown in graph.shownBrokenLinks { broken[shown.passage] += 1 }
         for shown in graph.shownDynamicLinks { dynamic[shown.passage] += 1 }
+        // Past a cut call the node graph runs the callee with no call: its returns lead
+        // nowhere there, but in the story they go back. Their mass is told apart, unknown.
+        var cut = [Int](repeating: 0, count: n)
+        if !graph.callsCut.isEmpty { for r in graph.returnsWithoutCall { cut[r.node] += 1 } }
         var degree = [Int](repeating: 0, count: n)
-        for v in 0..<n { degree[v] = graph.edgeOffsets[v + 1] - graph.edgeOffsets[v] + broken[v] + dynamic[v] }
+        for v in 0..<n { degree[v] = graph.edgeOffsets[v + 1] - graph.edgeOffsets[v] + broken[v] + dynamic[v] + cut[v] }
 
         var inflow = [Double](repeating: 0, count: n) // mass arriving from other components
         var visits = [Double](repeating: 0, count: n)
         var endingProbability = [Double](repeating: 0, count: n)
         var brokenMass = 0.0
         var dynamicMass = 0.0
+        var cutMass = 0.0
         var neverMass = 0.0
         var unresolved = 0.0
         var visitsExact = true
@@ -103,6 +111,7 @@ public struct EndingOdds: Sendable {
                     }
                     if broken[v] > 0 { exits.insert(-1 - n) }
                     if dynamic[v] > 0 { exits.insert(-2 - n) }
+                    if cut[v] > 0 { exits.insert(-3 - n) }
                     for w in graph.successors(of: v) where components.componentOf[w] != c { exits.insert(w) }
                 }
                 if exits.isEmpty {
@@ -138,7 +147,7 @@ public struct EndingOdds: Sendable {
                         leaving += visits[v]
                         continue
                     }
-                    var out = broken[v] + dynamic[v]
+                    var out = broken[v] + dynamic[v] + cut[v]
                     for w in graph.successors(of: v) where components.componentOf[w] != c { out += 1 }
                     leaving += visits[v] * Double(out) / Double(degree[v])
                 }
@@ -148,6 +157,7 @@ public struct EndingOdds: Sendable {
                     switch exits.first! {
                     case -1 - n: brokenMass += entering
                     case -2 - n: dynamicMass += entering
+                    case -3 - n: cutMass += entering
                     case let e where e < 0: endingProbability[-1 - e] += entering
                     case let w: inflow[w] += entering
                     }
@@ -174,6 +184,7 @@ public struct EndingOdds: Sendable {
                 let share = visits[v] / Double(degree[v]) * scale
                 brokenMass += share * Double(broken[v])
                 dynamicMass += share * Double(dynamic[v])
+                cutMass += share * Double(cut[v])
                 for w in graph.successors(of: v) where components.componentOf[w] != c {
                     inflow[w] += share
                 }
@@ -190,6 +201,7 @@ public struct EndingOdds: Sendable {
         self.endingProbability = passageEnding
         self.brokenLink = brokenMass
         self.dynamicLink = dynamicMass
+        self.pastCutCall = cutMass
         self.neverEnding = max(0, neverMass)
         self.expectedVisits = passageVisits
         self.converged = visitsExact
@@ -197,7 +209,8 @@ public struct EndingOdds: Sendable {
         self.residual = residual
         self.stepLimit = limit
         self.steps = min(limit, limit - steps)
-        if neverMass > 0 || !visitsExact {
+        // Past a cut call the reader goes on where the graph does not follow: unknown.
+        if neverMass > 0 || !visitsExact || cutMass > 0 {
             self.expectedChoices = nil
         } else {
             var total = 0.0

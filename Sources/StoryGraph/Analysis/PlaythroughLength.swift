@@ -131,6 +131,9 @@ package struct PlaythroughLength: Sendable, Hashable {
             remembersChoices(graph, components: components)
             ? Expectation.unknown(
                 "once-only or fallback choices a reader can meet again: what is offered depends on what was taken")
+            : odds.pastCutCall > 0
+            ? Expectation.unknown(
+                "a reader may reach a return past a cut call, which the graph does not follow (see the call-depth findings)")
             : expectation(
                 visits: odds.expectedVisits, words: shown, neverEnding: odds.neverEnding, converged: odds.converged,
                 reason: budgetReason)

@@ -21,15 +21,52 @@ public struct Reachability: Sendable {
     package let trapped: [Int]
     /// Reachable endings, in source order.
     package let reachableEndings: [Int]
-    /// When calls were cut (`StoryGraph.callsCut`), per passage: whether the passages' own
-    /// links, every call returning, lead from it to an ending (`overApproximation`); what
-    /// the claims of a trap or of no ending must not contradict. Nil when no call was cut.
+    /// When calls were cut or dynamic links left, per passage: whether an ending may be
+    /// reached from it in the over-approximation (`StoryGraph.shared`, or the passages' own
+    /// links: `overApproximation`); what the claims of a trap, of a loop that never ends or
+    /// of no ending must not contradict. Nil when the node graph is the story's flow.
     package let mayReachEnding: [Bool]?
+    /// Passages the start reaches in neither: not in the node graph (an under-approximation
+    /// past cut calls), so not claimed reachable, but in the over-approximation, so not
+    /// claimed unreachable either; in source order, each with why (`Unknown`).
+    package let unknown: [Unknown]
+
+    /// Why a passage is neither claimed reachable nor unreachable.
+    package enum Unknown: Sendable, Hashable {
+        /// The fewest cut calls (`StoryGraph.callsCut`, at least 1) a way to it passes, in
+        /// the over-approximation; the passage is reached past their returns (or inside
+        /// their callee) only.
+        case pastCutCalls(passage: Int, calls: Int)
+        /// A dynamic link left unresolved may lead to it.
+        case computedLink(passage: Int)
+        /// The passages' own links reach it, a return going back to the return point of
+        /// any call (`overApproximation`: calls were cut and their shared copies would pass
+        /// the copy budget, or a dynamic link is left but not met).
+        case ownLinks(passage: Int)
+
+        /// Why, in a few words: "past 2 cut calls", "after a computed link".
+        package var why: String {
+            switch self {
+            case .pastCutCalls(_, let calls):
+                "reached only past \(calls) cut call\(calls == 1 ? "" : "s") (nested too deep or past the copy budget), whose returns are not followed exactly"
+            case .computedLink: "a computed link left unresolved may lead here"
+            case .ownLinks: "the passages' own links reach it if a return may go back to any call"
+            }
+        }
+
+        package var passage: Int {
+            switch self {
+            case .pastCutCalls(let v, _), .computedLink(let v), .ownLinks(let v): v
+            }
+        }
+    }
 
     /// A forward search from the start and a backward search over the reverse adjacency
-    /// from every ending, both iterative.
+    /// from every ending, both iterative; with calls cut or dynamic links left, the same
+    /// over the over-approximation (`StoryGraph.shared`, or `overApproximation`).
     ///
-    /// - Complexity: O(V + E) time and O(V) space.
+    /// - Complexity: O(V + E) time and O(V) space, V and E the nodes and edges of the node
+    ///   graph and of the over-approximation.
     package init(_ graph: StoryGraph) {
         let n = graph.count
         let p = graph.passageCount
@@ -49,19 +86,37 @@ public struct Reachability: Sendable {
         }
         // A cut call's returns lead nowhere in the node graph, which then reaches less than
         // the story does: what it did not reach is claimed unreachable (or trapped) only
-        // when the passages' own links, every call returning, do not reach it either.
-        // Likewise a dynamic link left unresolved may go to any passage: what it may reach
-        // is claimed neither unreachable nor trapped.
-        let over =
-            graph.callsCut.isEmpty && graph.dynamicLinks.isEmpty && graph.shownDynamicLinks.isEmpty
-            ? nil : Self.overApproximation(graph)
+        // when the over-approximation, each cut call entering one shared copy of its
+        // callee, does not reach it either. Likewise a dynamic link left unresolved may go
+        // to any passage: what it may reach is claimed neither unreachable nor trapped.
+        let over: Over?
+        if let shared = graph.shared {
+            over = Self.overApproximation(graph, shared)
+        } else if !graph.callsCut.isEmpty || !graph.dynamicLinks.isEmpty || !graph.shownDynamicLinks.isEmpty {
+            let crude = Self.overApproximation(graph)
+            over = Over(
+                reached: crude.reached, reachesEnding: crude.reachesEnding, cutCalls: nil, computed: crude.computed)
+        } else {
+            over = nil
+        }
         var unreachable: [Int] = []
+        var unknown: [Unknown] = []
         var trapped: [Int] = []
         var endings: [Int] = []
         for v in 0..<p {
             if isTrapped[v] { reachesEnding[v] = false }
             if !reachable[v] {
-                if over?.reached[v] != true { unreachable.append(v) }
+                guard let over, over.reached[v] else {
+                    unreachable.append(v)
+                    continue
+                }
+                if let calls = over.cutCalls?[v], calls > 0 {
+                    unknown.append(.pastCutCalls(passage: v, calls: calls))
+                } else if over.computed {
+                    unknown.append(.computedLink(passage: v))
+                } else {
+                    unknown.append(.ownLinks(passage: v))
+                }
                 continue
             }
             if isTrapped[v], over?.reachesEnding[v] != true { trapped.append(v) }
@@ -70,9 +125,123 @@ public struct Reachability: Sendable {
         self.reachable = reachable
         self.reachesEnding = reachesEnding
         self.unreachable = unreachable
+        self.unknown = unknown
         self.trapped = trapped
         self.reachableEndings = endings
         mayReachEnding = over?.reachesEnding
+    }
+
+    /// Whether an ending may be reached from node `v`: in the node graph, or, when it is
+    /// not the story's flow, in the over-approximation from `v`'s passage. What a claim
+    /// that a loop never ends must not contradict.
+    package func mayEscape(_ v: Int, in graph: StoryGraph) -> Bool {
+        nodesReachingEnding[v] || mayReachEnding?[graph.passageOf[v]] == true
+    }
+
+    /// What an over-approximation of the flow reaches, per passage.
+    struct Over {
+        var reached: [Bool]
+        /// Reached and reaching an ending, from one of its nodes.
+        var reachesEnding: [Bool]
+        /// Per passage, the fewest cut calls on a way to it (nil: not worked out).
+        var cutCalls: [Int?]?
+        /// Whether a dynamic link left unresolved was met (every passage is then reached).
+        var computed: Bool
+    }
+
+    /// Per passage, over `StoryGraph.shared` (the node graph with every cut call entering
+    /// one shared copy of its callee): reached from the start, with the fewest cut calls on
+    /// the way (a 0-1 breadth-first search: entering a shared copy from the node graph
+    /// costs 1), and reaching an ending from a reached node. A dynamic link left
+    /// unresolved may go to any passage, keeping the calls running: once one is reached,
+    /// every passage is. A return at a passage's own node (no call running, or one a
+    /// dynamic link jumped out of) may end the story or go back anywhere: it counts as
+    /// reaching an ending.
+    ///
+    /// - Complexity: O(V + E) for the nodes and edges of `shared`.
+    static func overApproximation(_ graph: StoryGraph, _ shared: CallExpansion.Shared) -> Over {
+        let p = graph.passageCount
+        let n = shared.count
+        func passage(_ x: Int) -> Int { x < shared.base ? graph.passageOf[x] : shared.passageOf[x - shared.base] }
+        // Passages with a dynamic link, their own or one they show; passages that return.
+        var computes = [Bool](repeating: false, count: p)
+        var returns = [Bool](repeating: false, count: p)
+        for (v, passage) in graph.story.passages.enumerated() {
+            for choice in passage.choices {
+                if choice.kind == .dynamic && !choice.isRestart { computes[v] = true }
+                if choice.kind == .return { returns[v] = true }
+            }
+        }
+        for (x, _) in graph.shownDynamicLinks { computes[graph.passageOf[x]] = true }
+        var includesOf = [[Int]](repeating: [], count: p)
+        for include in graph.includes { includesOf[include.ref.passage].append(include.target) }
+        // Forward, 0-1 breadth-first: the fewest cut calls to each node.
+        var distance = [Int](repeating: -1, count: n)
+        var front: [Int] = [graph.start]
+        var back: [Int] = []
+        var settled = [Bool](repeating: false, count: n)
+        distance[graph.start] = 0
+        var computed = false
+        var cost = 0
+        while !front.isEmpty || !back.isEmpty {
+            if front.isEmpty {
+                front = back.reversed()
+                back = []
+                cost += 1
+            }
+            let x = front.removeLast()
+            guard !settled[x] else { continue }
+            settled[x] = true
+            if computes[passage(x)] { computed = true }
+            for e in shared.offsets[x]..<shared.offsets[x + 1] {
+                let w = shared.targets[e]
+                let d = cost + (shared.entersShared[e] ? 1 : 0)
+                guard distance[w] < 0 || d < distance[w] else { continue }
+                distance[w] = d
+                if d == cost { front.append(w) } else { back.append(w) }
+            }
+            for w in includesOf[passage(x)] where distance[w] < 0 || cost < distance[w] {
+                distance[w] = cost
+                front.append(w)
+            }
+        }
+        var reached = [Bool](repeating: computed, count: p)
+        var cutCalls = [Int?](repeating: nil, count: p)
+        for x in 0..<n where distance[x] >= 0 {
+            let v = passage(x)
+            reached[v] = true
+            if cutCalls[v] == nil || distance[x] < cutCalls[v]! { cutCalls[v] = distance[x] }
+        }
+        // Backward from the endings (and what may end: a shared return whose call ended
+        // its passage, a dynamic link, and a return at a passage's own node: with no call
+        // running it ends the game in Ren'Py, and with a dynamic link met a call may be
+        // running there).
+        var sources: [Int] = []
+        for x in 0..<n {
+            if x < shared.base ? graph.isEnding[x] : shared.mayEnd[x - shared.base] { sources.append(x) }
+        }
+        if !sources.isEmpty {
+            for x in 0..<n where computes[passage(x)] || (x < p && returns[x]) { sources.append(x) }
+        }
+        let reverse = StoryGraph.reverse(offsets: shared.offsets, targets: shared.targets)
+        var ending = [Bool](repeating: false, count: n)
+        var stack: [Int] = []
+        for x in sources where !ending[x] {
+            ending[x] = true
+            stack.append(x)
+        }
+        while let x = stack.popLast() {
+            for i in reverse.offsets[x]..<reverse.offsets[x + 1] {
+                let u = reverse.sources[i]
+                if !ending[u] {
+                    ending[u] = true
+                    stack.append(u)
+                }
+            }
+        }
+        var reachesEnding = [Bool](repeating: false, count: p)
+        for x in 0..<n where ending[x] && (computed || distance[x] >= 0) { reachesEnding[passage(x)] = true }
+        return Over(reached: reached, reachesEnding: reachesEnding, cutCalls: cutCalls, computed: computed)
     }
 
     /// Per passage, over the passages' own links (no copies): reached from the start, and
@@ -81,7 +250,7 @@ public struct Reachability: Sendable {
     /// runs, left unresolved) to any passage. It reaches at least what any reader reaches.
     ///
     /// - Complexity: O(P + C + R·Q) for P passages, C choices, R returns and Q return points.
-    static func overApproximation(_ graph: StoryGraph) -> (reached: [Bool], reachesEnding: [Bool]) {
+    static func overApproximation(_ graph: StoryGraph) -> (reached: [Bool], reachesEnding: [Bool], computed: Bool) {
         let passages = graph.story.passages
         let p = passages.count
         var returnPoints: Set<Int> = []
@@ -107,12 +276,16 @@ public struct Reachability: Sendable {
             for t in targets { previous[t].append(v) }
         }
         for (x, _) in graph.shownDynamicLinks { computes[graph.passageOf[x]] = true }
-        func search(from sources: [Int], over edges: [[Int]], computed: Bool = false) -> [Bool] {
+        var computed = false
+        func search(from sources: [Int], over edges: [[Int]], computing: Bool = false) -> [Bool] {
             var seen = [Bool](repeating: false, count: p)
             var stack = sources.filter { $0 < p }
             for v in stack { seen[v] = true }
             while let v = stack.popLast() {
-                if computed && computes[v] { return [Bool](repeating: true, count: p) }
+                if computing && computes[v] {
+                    computed = true
+                    return [Bool](repeating: true, count: p)
+                }
                 for w in edges[v] where !seen[w] {
                     seen[w] = true
                     stack.append(w)
@@ -121,10 +294,10 @@ public struct Reachability: Sendable {
             return seen
         }
         let start = graph.passageOf[graph.start]
-        let reached = search(from: [start], over: next, computed: true)
+        let reached = search(from: [start], over: next, computing: true)
         let endings = (0..<p).filter { graph.isEnding[$0] }
         let reachesEnding = search(from: endings + (endings.isEmpty ? [] : (0..<p).filter { computes[$0] }), over: previous)
-        return (reached, reachesEnding)
+        return (reached, reachesEnding, computed)
     }
 
     /// The passages from which one of `targets` can be reached by path steps: a search

@@ -11,7 +11,10 @@
 /// Call sites that go on at the same node share one copy. A call nested deeper than
 /// `depthLimit`, or one whose copy would take the copies past `copyLimit(passages:)`
 /// nodes, is followed as a plain step into the callee's own node (and listed in
-/// `callsCut`).
+/// `callsCut`): the node graph is then an *under*-approximation (what it reaches, a
+/// reader reaches; past the cut it misses what follows the call's returns), what the
+/// claims that something exists rest on. The claims that something is absent rest on
+/// `Shared`, an *over*-approximation made beside it (`CallExpansion+Shared.swift`).
 package enum CallExpansion {
     /// Why a call was followed as a plain step.
     package enum Cut: String, Sendable, Hashable {
@@ -46,6 +49,11 @@ package enum CallExpansion {
         var returnsWithoutCall: [(node: Int, ref: ChoiceRef)]
         var callsCut: [(ref: ChoiceRef, reason: Cut)]
         var returnPoints: [(ref: ChoiceRef, passage: Int)]
+        /// The over-approximation when calls were cut (nil when none was, or when its
+        /// shared copies would pass the budget).
+        var shared: Shared?
+        /// Whether calls were cut but `shared` would have passed the copy budget.
+        var sharedOverBudget = false
     }
 
     private struct FrameKey: Hashable {
@@ -81,6 +89,8 @@ package enum CallExpansion {
         let limit = copyLimit(passages: n)
         var cut = Set<ChoiceRef>()
         var returnPointSet = Set<[Int]>()
+        // Each cut call's edge, callee and return point, for `Shared`.
+        var cutEdges: [Shared.CutEdge] = []
 
         // Passage `v` (k = -1), then the passages it shows: no array built per node.
         func shownPassage(_ v: Int, _ k: Int) -> Int { k < shownOffsets[v] ? v : shownPassages[k] }
@@ -204,6 +214,7 @@ package enum CallExpansion {
                         let ref = ChoiceRef(passage: u, choice: i - base)
                         let code = stepOf[i]
                         var target = code
+                        var cutCall: (callee: Int, back: Int)?
                         switch code {
                         case StoryGraph.notStepCall:
                             // An ending's exits are drawn, not followed: no copy for them.
@@ -211,7 +222,11 @@ package enum CallExpansion {
                             target = call.callee
                             guard !ending else { break }
                             let returnTo = call.back == storyEnds ? storyEnds : here(call.back)
-                            target = enter(call.callee, back: returnTo, depth: depth + 1, ref: ref) ?? call.callee
+                            if let entry = enter(call.callee, back: returnTo, depth: depth + 1, ref: ref) {
+                                target = entry
+                            } else {
+                                cutCall = (call.callee, returnTo)
+                            }
                         case StoryGraph.notStepReturn:
                             if back >= 0 {
                                 target = back
@@ -240,6 +255,10 @@ package enum CallExpansion {
                             if !isCopy { result.endingExits.append((ref, target)) }
                             continue
                         }
+                        if let cutCall {
+                            cutEdges.append(
+                                .init(edge: result.edgeTargets.count, callee: cutCall.callee, back: cutCall.back))
+                        }
                         result.edgeTargets.append(target)
                         result.edgeRefs.append(ref)
                     }
@@ -249,6 +268,12 @@ package enum CallExpansion {
             x += 1
         }
         result.returnPoints.sort { ($0.ref, $0.passage) < ($1.ref, $1.passage) }
+        if !cutEdges.isEmpty {
+            result.shared = Shared.make(
+                under: result, cuts: cutEdges, limit: limit, choiceBase: choiceBase, stepOf: stepOf, calls: calls,
+                shownOffsets: shownOffsets, shownPassages: shownPassages, isEnding: baseEnding, body: body)
+            result.sharedOverBudget = result.shared == nil
+        }
         return result
     }
 }

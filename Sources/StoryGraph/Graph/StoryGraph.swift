@@ -96,6 +96,13 @@ public struct StoryGraph: Sendable {
     /// Calls followed as plain steps into the callee (whose returns then lead nowhere):
     /// nested deeper than `CallExpansion.depthLimit`, or past the copy budget.
     package let callsCut: [(ref: ChoiceRef, reason: CallExpansion.Cut)]
+    /// When calls were cut: these nodes with every cut call entering one shared copy of
+    /// its callee, an over-approximation of the flow for the claims that something is
+    /// absent (`Reachability`). Nil when no call was cut, or when the shared copies would
+    /// pass the copy budget (`sharedOverBudget`; the claims then answer to the passages'
+    /// own links, `Reachability.overApproximation`).
+    package let shared: CallExpansion.Shared?
+    package let sharedOverBudget: Bool
     /// For every return a copy follows: the return and the passage it leads back to,
     /// each pair once, sorted (what the map draws as a dashed "return" edge).
     package let returnPoints: [(ref: ChoiceRef, passage: Int)]
@@ -233,6 +240,8 @@ public struct StoryGraph: Sendable {
         self.shownDynamicLinks = flow.shownDynamicLinks
         self.returnsWithoutCall = flow.returnsWithoutCall
         self.callsCut = flow.callsCut
+        self.shared = flow.shared
+        self.sharedOverBudget = flow.sharedOverBudget
         self.returnPoints = flow.returnPoints
 
         (reverseOffsets, reverseSources, reverseEdges) = Self.reverse(
@@ -278,6 +287,8 @@ public struct StoryGraph: Sendable {
         shownDynamicLinks = []
         returnsWithoutCall = []
         callsCut = []
+        shared = nil
+        sharedOverBudget = false
         returnPoints = []
     }
 

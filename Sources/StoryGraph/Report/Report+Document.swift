@@ -130,14 +130,26 @@ extension Report {
                     .init(
                         odds.dynamicLink > 0 ? "dynamic link" : nil, "\(NumberText.percent(odds.dynamicLink))",
                         [.init("dynamic_link", .double(odds.dynamicLink))]),
+                ] + pastCutCallFigure() + [
                     .init(
                         "expected choices",
-                        "\(odds.expectedChoices.map { NumberText.fixed($0) } ?? (odds.converged || odds.neverEnding > 0 ? "- (a reader may never stop)" : "- (not solved within the budget)"))",
+                        "\(odds.expectedChoices.map { NumberText.fixed($0) } ?? (odds.pastCutCall != nil ? "- (unknown past a cut call)" : odds.converged || odds.neverEnding > 0 ? "- (a reader may never stop)" : "- (not solved within the budget)"))",
                         [.init("expected_choices", .optional(odds.expectedChoices))]),
                     .init(odds.converged ? nil : "note", "\(oddsNote)", [.init("converged", .bool(odds.converged))]),
                     .init(nil, "", [.init("unresolved", .double(odds.unresolved))]),
                 ])
             ])
+    }
+
+    /// The odds of a return past a cut call, when some: unknown where the reader goes then.
+    private func pastCutCallFigure() -> [ReportDocument.Figure] {
+        guard let mass = odds.pastCutCall else { return [] }
+        return [
+            .init(
+                "past a cut call",
+                "\(NumberText.percent(mass)) (a return the graph does not follow: where the reader goes then is unknown)",
+                [.init("past_cut_call", .double(mass))])
+        ]
     }
 
     private func lengthSection() -> ReportDocument.Section {
@@ -252,7 +264,8 @@ extension Report {
         return .init(
             "Problems",
             [
-                .figures([
+                .figures(
+                    reachFigures() + [
                     .init(
                         "unreachable", Self.count(unreachable, limit: 10), [.init("unreachable", .strings(unreachable))]
                     ),
@@ -266,6 +279,37 @@ extension Report {
                         key: "findings", findings: findings,
                         cut: .init(limit: Self.findingRows, noun: "findings", hint: "storygraph check lists them all"))),
             ])
+    }
+
+    /// With passages neither proven reachable nor unreachable: how many are proven each
+    /// way, and the others with why (the fewest cut calls on a way to them, or a computed
+    /// link); nothing when there are none (`reach` nil).
+    private func reachFigures() -> [ReportDocument.Figure] {
+        guard let reach else { return [] }
+        let total = reach.reachable + reach.unreachable + reach.unknown.count
+        var byCalls: [Int: Int] = [:]
+        for u in reach.unknown { if let calls = u.cutCalls { byCalls[calls, default: 0] += 1 } }
+        var why: [String] = byCalls.keys.sorted().map { calls in
+            "\(NumberText.grouped(byCalls[calls]!)) past \(calls) cut call\(calls == 1 ? "" : "s")"
+        }
+        let computed = reach.unknown.filter { $0.why == "computed_link" }.count
+        if computed > 0 { why.append("\(NumberText.grouped(computed)) after a computed link") }
+        let own = reach.unknown.filter { $0.why == "own_links" }.count
+        if own > 0 { why.append("\(NumberText.grouped(own)) by the passages' own links, any return to any call") }
+        let unknown = reach.unknown.map { u in
+            ReportValue.object([("id", .string(u.id)), ("why", .string(u.why)), ("cut_calls", .optional(u.cutCalls))])
+        }
+        return [
+            .init(
+                "reachable",
+                "\(NumberText.grouped(reach.reachable)) of \(NumberText.grouped(total)) passages (proven: the start reaches them without a cut call's return)",
+                [.init("reach.reachable", .int(reach.reachable)), .init("reach.unreachable", .int(reach.unreachable))]),
+            .init(
+                "unknown",
+                Self.count(reach.unknown.map(\.id), limit: 10)
+                    + ": neither reached nor proven unreachable (\(why.joined(separator: ", "))\(byCalls.isEmpty ? "" : "; see the call-depth findings"))",
+                [.init("reach.unknown", .array(unknown))]),
+        ]
     }
 
     /// "3 (a, b, c)", at most `limit` names and "… N more in the JSON report".

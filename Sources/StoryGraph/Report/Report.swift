@@ -46,6 +46,9 @@ public struct Report: Sendable, Codable, Hashable {
         package var neverEnding: Double
         package var brokenLink: Double
         package var dynamicLink: Double
+        /// Reaching a return past a cut call, where the node graph does not follow the
+        /// reader (`EndingOdds.pastCutCall`); nil when none.
+        package var pastCutCall: Double?
         /// Absent when a reader may never stop.
         package var expectedChoices: Double?
         package var converged: Bool
@@ -75,6 +78,22 @@ public struct Report: Sendable, Codable, Hashable {
         package var expectedWordsUnderState: Double?
         package var underStateNote: String?
         package var endings: [Ending]
+    }
+
+    /// Passages proven reachable (the node graph reaches them), proven unreachable (the
+    /// over-approximation does not) and neither, each with why.
+    package struct Reach: Sendable, Codable, Hashable {
+        package struct Unknown: Sendable, Codable, Hashable {
+            package var id: String
+            /// `past_cut_calls`, `computed_link` or `own_links` (`Reachability.Unknown`).
+            package var why: String
+            /// The fewest cut calls on a way to it, for `past_cut_calls`.
+            package var cutCalls: Int?
+        }
+
+        package var reachable: Int
+        package var unreachable: Int
+        package var unknown: [Unknown]
     }
 
     package struct Loop: Sendable, Codable, Hashable {
@@ -113,6 +132,9 @@ public struct Report: Sendable, Codable, Hashable {
     package var odds: Odds
     package var length: Length
     public var unreachable: [String]
+    /// What is proven reached, proven unreachable and neither; nil when every passage is
+    /// one of the first two (`Reachability.unknown` empty).
+    package var reach: Reach?
     public var trapped: [String]
     package var loops: [Loop]
     package var cycles: Cycles
@@ -153,10 +175,24 @@ extension Report {
         let o = analysis.odds
         odds = Odds(
             neverEnding: o.neverEnding, brokenLink: o.brokenLink, dynamicLink: o.dynamicLink,
+            pastCutCall: o.pastCutCall > 0 ? o.pastCutCall : nil,
             expectedChoices: o.expectedChoices, converged: o.converged, unresolved: o.unresolved)
         length = Length(analysis.length, ids: ids)
         unreachable = names(analysis.reachability.unreachable)
         trapped = names(analysis.reachability.trapped)
+        let r = analysis.reachability
+        reach =
+            r.unknown.isEmpty
+            ? nil
+            : Reach(
+                reachable: r.reachable.filter { $0 }.count, unreachable: r.unreachable.count,
+                unknown: r.unknown.map { u in
+                    switch u {
+                    case .pastCutCalls(let v, let calls): .init(id: ids[v], why: "past_cut_calls", cutCalls: calls)
+                    case .computedLink(let v): .init(id: ids[v], why: "computed_link", cutCalls: nil)
+                    case .ownLinks(let v): .init(id: ids[v], why: "own_links", cutCalls: nil)
+                    }
+                })
         loops = analysis.cycles.loops.map {
             Loop(passages: names($0.passages), escapable: $0.isEscapable, reachable: $0.isReachable)
         }

@@ -21,7 +21,7 @@ package enum AnalysisMarks {
             var outlined = Set<[Int]>()
             for (c, members) in components.members.enumerated() where components.isCyclic[c] {
                 let v = members[0]
-                guard reachability.reachableNodes[v], !reachability.nodesReachingEnding[v] else { continue }
+                guard reachability.reachableNodes[v], !reachability.mayEscape(v, in: graph) else { continue }
                 let passages = Array(Set(members.map { graph.passageOf[$0] })).sorted()
                 guard outlined.insert(passages).inserted else { continue }
                 decorations.clusters.append(
