@@ -228,7 +228,11 @@ extension ExpectationCheck {
                     ("stopped_by", .optional(analysis.stoppedBy?.rawValue)),
                 ]
                     + (timings
-                        ? [("seconds", .double(analysis.seconds)), ("states_per_second", .double(analysis.statesPerSecond))]
+                        ? [
+                            ("seconds", .double(analysis.seconds)), ("states_per_second", .double(analysis.statesPerSecond)),
+                            ("setup_seconds", .double(analysis.setupSeconds)),
+                            ("exploration_states_per_second", .double(analysis.explorationStatesPerSecond)),
+                        ]
                         : []))
             ),
             ("verdict", .string(verdict.rawValue)),

@@ -126,12 +126,24 @@ public struct StateAnalysis: Sendable {
     package let seconds: Double
     /// States explored a second of CPU time (`seconds`).
     package var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
-    /// "371 states in 1.2 ms, 308,912 states a second of CPU time; complete" (or "; stopped at …"),
-    /// what `--timings` says of the search.
+    /// Of `seconds`, those spent before the first state was expanded: the model compiled
+    /// and the search's tables made (liveness, memo), a fixed cost that dominates the
+    /// search of a small story.
+    package let setupSeconds: Double
+    /// States explored a second of the CPU time after the setup (`seconds - setupSeconds`).
+    package var explorationStatesPerSecond: Double {
+        seconds > setupSeconds ? Double(states) / (seconds - setupSeconds) : 0
+    }
+    /// "371 states in 1.2 ms, 308,912 states a second of CPU time (setup 0.6 ms; after it,
+    /// 618,000 states a second); complete" (or "; stopped at …"), what `--timings` says of
+    /// the search.
     package var rateDescription: String {
-        let time = seconds < 1 ? NumberText.fixed(seconds * 1000) + " ms" : NumberText.fixed(seconds) + " s"
+        func time(_ seconds: Double) -> String {
+            seconds < 1 ? NumberText.fixed(seconds * 1000) + " ms" : NumberText.fixed(seconds) + " s"
+        }
         return
-            "\(NumberText.grouped(states)) states in \(time), \(NumberText.grouped(Int(statesPerSecond))) states a second of CPU time; "
+            "\(NumberText.grouped(states)) states in \(time(seconds)), \(NumberText.grouped(Int(statesPerSecond))) states a second of CPU time "
+            + "(setup \(time(setupSeconds)); after it, \(NumberText.grouped(Int(explorationStatesPerSecond))) states a second); "
             + (stopDescription ?? "complete")
     }
     package let steps: Int
@@ -214,134 +226,23 @@ public struct StateAnalysis: Sendable {
         let counterBase = 1 + slotCount
         let onceBase = counterBase + model.countedPassages.count
         let width = onceBase + (model.onceOnlyChoices + 31) / 32
-        let cap = Int32(clamping: model.visitCap)
-
-        // Values interned per slot; a state holds their numbers (-1: unknown).
-        var values = [[StateValue]](repeating: [], count: slotCount)
-        var valueIDs = [[StateValue: Int32]](repeating: [:], count: slotCount)
-        // The bytes of the values interned: a value in the array and the index (about
-        // 64), and a string's own bytes.
-        var valueBytes = 0
-        func intern(_ slot: Int, _ value: StateValue?) -> Int32 {
-            guard let value else { return -1 }
-            // A slot holds few values: a scan beats hashing until it holds many.
-            if values[slot].count <= 8 {
-                for (k, known) in values[slot].enumerated() where known == value { return Int32(k) }
-            } else if let id = valueIDs[slot][value] {
-                return id
-            }
-            let id = Int32(values[slot].count)
-            values[slot].append(value)
-            valueIDs[slot][value] = id
-            valueBytes += 64
-            if case .string(let text) = value { valueBytes += text.utf8.count }
-            return id
-        }
-        var unsetID = [Int32](repeating: -2, count: slotCount)
-        for slot in 0..<slotCount { unsetID[slot] = intern(slot, .unset) }
-
-        var scratch: [StateValue?] = []
-        scratch.reserveCapacity(16)
-        var unsetRead = -1
-        func evaluate(_ program: ExpressionProgram, _ state: [Int32]) -> StateValue? {
-            program.evaluate(
-                &scratch,
-                variable: { slot in
-                    let id = state[1 + slot]
-                    if id < 0 { return nil }
-                    if id == unsetID[slot] { unsetRead = slot }
-                    return values[slot][Int(id)]
-                }, visits: { counter in Int(state[counterBase + counter]) })
-        }
-        // The conditions (owners 0..<choiceCount) and effects (choiceCount + their number:
-        // the choices' effects, then the passages') are memoized by the words they read.
+        // The states found, bit-packed (`StateStore`): the node, each variable's value (two
+        // bits to begin with, widened as it gains values), each count up to the cap, the
+        // once-only bits.
+        let store = StateStore(
+            bits: [StateStore.bits(graph.count - 1)] + Array(repeating: 2, count: slotCount)
+                + Array(repeating: StateStore.bits(model.visitCap), count: model.countedPassages.count)
+                + (0..<(width - onceBase)).map { min(32, model.onceOnlyChoices - 32 * $0) },
+            isValue: (0..<width).map { $0 >= 1 && $0 < counterBase })
+        var ev = StateEvaluator(graph: graph, model: model, counterBase: counterBase, store: store)
         let choiceCount = model.choiceBase[story.passages.count]
-        var memo = StateMemo()
-        var readOffsets: [Int] = [0]
-        var readWords: [Int32] = []
-        var memoized: [Bool] = []
-        func addReads(_ program: ExpressionProgram?, target: Int? = nil) {
-            var words = program.flatMap { StateMemo.reads($0, counterBase: counterBase) }
-            if let target, words != nil, !words!.contains(Int32(1 + target)) { words!.append(Int32(1 + target)) }
-            let ok = program != nil && words != nil && words!.count <= StateMemo.maxReads
-            memoized.append(ok)
-            if ok { readWords += words! }
-            readOffsets.append(readWords.count)
-        }
-        for condition in model.conditions { addReads(condition) }
-        var choiceEffectBase: [Int] = []
-        var passageEffectBase: [Int] = []
-        var effectCount = 0
-        for effects in model.choiceEffects {
-            choiceEffectBase.append(choiceCount + effectCount)
-            effectCount += effects.count
-            for effect in effects { addReads(effect.value, target: effect.operation == nil ? nil : effect.slot) }
-        }
-        for effects in model.passageEffects {
-            passageEffectBase.append(choiceCount + effectCount)
-            effectCount += effects.count
-            for effect in effects { addReads(effect.value, target: effect.operation == nil ? nil : effect.slot) }
-        }
-        /// The memo key of owner `k` on `state`, or nil when it is not memoized.
-        @inline(__always) func memoKey(_ k: Int, _ state: [Int32]) -> UInt64? {
-            guard memoized[k] else { return nil }
-            return StateMemo.pack(state, readWords[readOffsets[k]..<readOffsets[k + 1]])
-        }
-        func apply(_ effects: [StateModel.CompiledEffect], owner base: Int, _ state: inout [Int32]) {
-            for (k, effect) in effects.enumerated() {
-                let key = memoKey(base + k, state)
-                if let key, let id = memo.find(base + k, key) {
-                    state[1 + effect.slot] = Int32(id)
-                    if !model.computed.isEmpty { refresh(&state) }
-                    continue
-                }
-                let value = evaluate(effect.value, state)
-                let result: StateValue?
-                if let op = effect.operation {
-                    let id = state[1 + effect.slot]
-                    result = ExpressionProgram.apply(op, id < 0 ? nil : values[effect.slot][Int(id)], value)
-                } else {
-                    result = value
-                }
-                if let cap = model.saturation[effect.slot], let n = result?.arithmeticValue, n > cap {
-                    let capped: StateValue = if case .integer? = result { .integer(Int(cap)) } else { .number(cap) }
-                    state[1 + effect.slot] = intern(effect.slot, capped)
-                } else {
-                    state[1 + effect.slot] = intern(effect.slot, result)
-                }
-                if let key { memo.store(base + k, key, Int64(state[1 + effect.slot])) }
-                refresh(&state)
-            }
-        }
-        // Computed variables take the value their expression has on the state, after
-        // every change: what reading them there gives.
-        func refresh(_ state: inout [Int32]) {
-            for (slot, program) in model.computed { state[1 + slot] = intern(slot, evaluate(program, state)) }
-        }
-        func enter(_ node: Int, _ state: inout [Int32]) {
-            let p = graph.passageOf[node]
-            state[0] = Int32(node)
-            let counter = model.counterOf[p]
-            if counter >= 0, state[counterBase + counter] < cap {
-                state[counterBase + counter] += 1
-                refresh(&state)
-            }
-            apply(model.passageEffects[p], owner: passageEffectBase[p], &state)
-        }
 
-        // States: `width` Int32 each in one array; an open-addressing table (linear
-        // probing) whose entries hold a state's number + 1 in the low 32 bits and its hash
-        // in the high 32, so that a probe compares states only when the hashes agree and
-        // growing never reads the states again; the parent state and edge of each (for
-        // witnesses).
-        var storage: [Int32] = []
+        // The parent state and edge of each state (for witnesses).
         var parent: [Int32] = []
         var parentEdge: [Int32] = []
         // Per state: whether its way from the start took a choice whose condition was
         // unknown (only kept when there are probes).
         var assumed: [Bool] = []
-        var table = [UInt64](repeating: 0, count: 1 << 12)
-        var mask = table.count - 1
         var transitionOffsets: [Int32] = [0]
         var transitionTargets: [Int32] = []
         var transitionEdges: [Int32] = []
@@ -350,54 +251,30 @@ public struct StateAnalysis: Sendable {
         /// The bytes of the search's tables (the states, their index, parents and
         /// transitions, the values interned), by count: the allocator's slack aside.
         func bytesUsed() -> Int {
-            storage.count * 4 + table.count * 8 + parent.count * 8 + transitionTargets.count * 8 + transitionOffsets
-                .count * 4 + valueBytes + memo.bytes + livenessBytes
-        }
-        func hash(_ s: [Int32]) -> UInt64 {
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for x in s { h = (h ^ UInt64(UInt32(bitPattern: x))) &* 0x0000_0100_0000_01b3 }
-            return (h &* 0x9e37_79b9_7f4a_7c15) >> 32
-        }
-        func equal(_ i: Int, _ s: [Int32]) -> Bool {
-            let base = i * width
-            for k in 0..<width where storage[base + k] != s[k] { return false }
-            return true
+            ev.store.bytes + parent.count * 8 + transitionTargets.count * 8 + transitionOffsets
+                .count * 4 + ev.valueBytes + ev.memo.bytes + livenessBytes
         }
         /// Inserts `s` unless it is there already; its number either way, or nil when the
         /// budget is full.
         func insert(_ s: [Int32], parent p: Int32, edge: Int32, assuming: Bool = false) -> Int32? {
-            let h = hash(s)
-            var slot = Int(truncatingIfNeeded: h) & mask
-            while table[slot] != 0 {
-                let entry = table[slot]
-                if entry >> 32 == h, equal(Int(entry & 0xffff_ffff) - 1, s) { return Int32(entry & 0xffff_ffff) - 1 }
-                slot = (slot + 1) & mask
-            }
-            let index = storage.count / width
+            let (found, h) = ev.store.find(s)
+            if let found { return found }
+            let index = ev.store.count
             guard index < budget.maxStates else {
                 stop = .states
                 return nil
             }
-            table[slot] = h << 32 | UInt64(index + 1)
-            storage.append(contentsOf: s)
+            _ = ev.store.append(hash: h)
             parent.append(p)
             parentEdge.append(edge)
             if !probes.isEmpty { assumed.append(assuming) }
-            if (index + 1) * 2 > table.count {
+            if ev.store.isHalfFull {
                 // The index doubles: refused, before it is made, past the bytes bound.
-                if bytesUsed() + table.count * 16 > budget.maxBytes {
+                if bytesUsed() + ev.store.growthBytes > budget.maxBytes {
                     stop = .bytes
                     return nil
                 }
-                var bigger = [UInt64](repeating: 0, count: table.count * 2)
-                let m = bigger.count - 1
-                for entry in table where entry != 0 {
-                    var k = Int(truncatingIfNeeded: entry >> 32) & m
-                    while bigger[k] != 0 { k = (k + 1) & m }
-                    bigger[k] = entry
-                }
-                table = bigger
-                mask = m
+                ev.store.grow()
             }
             return Int32(index)
         }
@@ -456,8 +333,8 @@ public struct StateAnalysis: Sendable {
             } else {
                 probeProgram.append(nil)
             }
-            probeOwner.append(memoized.count)
-            addReads(probeProgram[k])
+            probeOwner.append(ev.memoized.count)
+            ev.addReads(probeProgram[k])
             switch probe.scope {
             case .everyState: probesEverywhere.append(k)
             case .endings: probesAtEndings.append(k)
@@ -482,12 +359,12 @@ public struct StateAnalysis: Sendable {
                 if let program = probeProgram[k] {
                     evaluations &+= program.operationCount
                     let owner = probeOwner[k]
-                    let key = memoKey(owner, state)
-                    if let key, let known = memo.find(owner, key) {
+                    let key = ev.memoKey(owner, state)
+                    if let key, let known = ev.memo.find(owner, key) {
                         truth = known == 0 ? .no : known == 1 ? .yes : .unknown
                     } else {
-                        truth = Truth(evaluate(program, state))
-                        if let key { memo.store(owner, key, truth == .no ? 0 : truth == .yes ? 1 : 2) }
+                        truth = Truth(ev.evaluate(program, state))
+                        if let key { ev.memo.store(owner, key, truth == .no ? 0 : truth == .yes ? 1 : 2) }
                     }
                 }
                 switch truth {
@@ -502,26 +379,27 @@ public struct StateAnalysis: Sendable {
         }
 
         var current = [Int32](repeating: 0, count: width)
-        for slot in 0..<slotCount { current[1 + slot] = intern(slot, model.initial[slot]) }
-        refresh(&current)
+        for slot in 0..<slotCount { current[1 + slot] = ev.intern(slot, model.initial[slot]) }
+        ev.refresh(&current)
         // What no longer matters at a node is forgotten (`StateLiveness`): a dead variable
         // takes its initial value.
         let liveness = StateLiveness(
             graph, model, probes: zip(probes, probeProgram).map { (scope: $0.scope, program: $1) },
             canonical: Array(current[1..<(1 + slotCount)]), counterBase: counterBase, onceBase: onceBase)
         livenessBytes = liveness?.bytes ?? 0
-        enter(graph.start, &current)
+        ev.enter(graph.start, &current)
         // The start as entered, before anything is forgotten: where witnesses are replayed from.
         let startState = current
         liveness?.reset(&current)
         _ = insert(current, parent: -1, edge: -1)
+        let setupEnded = Self.cpuNanoseconds()
         var steps = 0
         var next = current
         var truths: [Truth] = []
         var index = 0
-        search: while index * width < storage.count {
+        search: while index < ev.store.count {
             evaluations &+= width
-            for k in 0..<width { current[k] = storage[index * width + k] }
+            ev.store.unpack(index, into: &current)
             let node = Int(current[0])
             nodeReached[node] = true
             let p = graph.passageOf[node]
@@ -543,18 +421,19 @@ public struct StateAnalysis: Sendable {
                     continue
                 }
                 evaluations &+= conditionCost[e]
-                unsetRead = -1
+                ev.unsetRead = -1
                 let truth: Truth
-                let key = memoKey(flat, current)
-                if let key, let known = memo.find(flat, key) {
+                let key = ev.memoKey(flat, current)
+                if let key, let known = ev.memo.find(flat, key) {
                     truth = known & 3 == 0 ? .no : known & 3 == 1 ? .yes : .unknown
-                    unsetRead = Int(known >> 2) - 1
+                    ev.unsetRead = Int(known >> 2) - 1
                 } else {
-                    truth = Truth(evaluate(program, current))
+                    truth = Truth(ev.evaluate(program, current))
                     if let key {
-                        memo.store(flat, key, Int64(unsetRead + 1) << 2 | (truth == .no ? 0 : truth == .yes ? 1 : 2))
+                        ev.memo.store(flat, key, Int64(ev.unsetRead + 1) << 2 | (truth == .no ? 0 : truth == .yes ? 1 : 2))
                     }
                 }
+                let unsetRead = ev.unsetRead
                 if unsetRead >= 0, firstUnsetRead[unsetRead] == nil { firstUnsetRead[unsetRead] = graph.edgeRefs[e] }
                 truths.append(truth)
                 switch truth {
@@ -585,10 +464,8 @@ public struct StateAnalysis: Sendable {
                 evaluations &+= followCost[e]
                 let flat = edgeChoice[e]
                 for k in 0..<width { next[k] = current[k] } // in place: no copy made
-                let bit = model.onceBit[flat]
-                if bit >= 0 { next[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
-                apply(model.choiceEffects[flat], owner: choiceEffectBase[flat], &next)
-                enter(graph.edgeTargets[e], &next)
+                ev.take(flat, onceBase: onceBase, &next)
+                ev.enter(graph.edgeTargets[e], &next)
                 liveness?.reset(&next)
                 // A step is assumed when its condition, or for a fallback another's, was unknown.
                 let assuming =
@@ -608,20 +485,21 @@ public struct StateAnalysis: Sendable {
         transitionTargets.removeSubrange(Int(transitionOffsets[index])...)
         transitionEdges.removeSubrange(Int(transitionOffsets[index])...)
         // States inserted but not expanded when the budget ran out still count as reached.
-        let stateCount = storage.count / width
+        let stateCount = ev.store.count
         for i in index..<stateCount {
-            let node = Int(storage[i * width])
+            let node = Int(ev.store.first(i))
             nodeReached[node] = true
             let p = graph.passageOf[node]
             if graph.isEnding[node], endingState[p] < 0 { endingState[p] = i }
             // The state cut off mid-expansion was observed when its expansion began.
             if !probes.isEmpty, stop == nil || i > index {
-                for k in 0..<width { current[k] = storage[i * width + k] }
+                ev.store.unpack(i, into: &current)
                 observe(i, current)
             }
         }
         self.states = stateCount
         self.seconds = Double(Self.cpuNanoseconds() &- began) / 1e9
+        self.setupSeconds = Double(setupEnded &- began) / 1e9
         self.steps = min(steps, budget.maxSteps)
         self.evaluationSteps = evaluations
         self.bytes = bytesUsed()
@@ -630,7 +508,7 @@ public struct StateAnalysis: Sendable {
         self.transitionOffsets = transitionOffsets
         self.transitionTargets = transitionTargets
         self.transitionEdges = transitionEdges
-        self.stateNodes = (0..<stateCount).map { storage[$0 * width] }
+        self.stateNodes = (0..<stateCount).map { ev.store.first($0) }
 
         var reached: [ReachedEnding] = []
         for p in 0..<graph.passageCount where endingState[p] >= 0 {
@@ -660,17 +538,15 @@ public struct StateAnalysis: Sendable {
                     let edge = Int(parentEdge[j])
                     if edge >= 0 {
                         let flat = edgeChoice[edge]
-                        let bit = model.onceBit[flat]
-                        if bit >= 0 { state[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
-                        apply(model.choiceEffects[flat], owner: choiceEffectBase[flat], &state)
-                        enter(graph.edgeTargets[edge], &state)
+                        ev.take(flat, onceBase: onceBase, &state)
+                        ev.enter(graph.edgeTargets[edge], &state)
                     }
                     return StateTrace.Step(
                         choice: edge >= 0 ? graph.edgeRefs[edge] : nil,
-                        passage: graph.passageOf[Int(storage[j * width])],
+                        passage: graph.passageOf[Int(ev.store.first(j))],
                         values: (0..<slotCount).map { slot in
                             let id = state[1 + slot]
-                            return id < 0 ? nil : values[slot][Int(id)]
+                            return id < 0 ? nil : ev.values[slot][Int(id)]
                         })
                 })
         }

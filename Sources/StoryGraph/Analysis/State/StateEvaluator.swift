@@ -1,0 +1,172 @@
+/// What the state search does to one state: evaluates a condition or an effect on it,
+/// interns the values it gives (a state holds their numbers per variable, -1 unknown), and
+/// applies a choice's or a passage's effects, memoized (`StateMemo`) by the words they read.
+///
+/// One value held by the search, not a web of captured variables: its tables are reached
+/// by plain field access, where local functions sharing captured variables paid a
+/// reference count and a run-time exclusivity check on each access (a profile of the
+/// search on a real ChoiceScript game: 17% of its time).
+struct StateEvaluator {
+    let graph: StoryGraph
+    let model: StateModel
+    /// The first visit-count word of a state (after the node and the variables).
+    let counterBase: Int
+    /// Visit counts stop here (`StateModel.visitCap`).
+    let cap: Int32
+    /// The states found: a variable's field widens when it gains a value (`intern`).
+    var store: StateStore
+    /// Per slot: the values interned, and their numbers.
+    private(set) var values: [[StateValue]]
+    private var valueIDs: [[StateValue: Int32]]
+    /// The bytes of the values interned: a value in the array and the index (about 64),
+    /// and a string's own bytes.
+    private(set) var valueBytes = 0
+    /// Per slot: the number of `.unset`.
+    private var unsetID: [Int32]
+    private var scratch: [StateValue?] = []
+    /// The slot last read while unset by `evaluate` (-1: none); the caller resets it.
+    var unsetRead = -1
+    /// The conditions (owners 0..<choiceCount), effects (`choiceEffectBase`,
+    /// `passageEffectBase`) and probes memoized by the words they read: owner `k` reads
+    /// `readWords[readOffsets[k]..<readOffsets[k + 1]]` when `memoized[k]`.
+    var memo = StateMemo()
+    private var readOffsets: [Int] = [0]
+    private var readWords: [Int32] = []
+    private(set) var memoized: [Bool] = []
+    private(set) var choiceEffectBase: [Int] = []
+    private(set) var passageEffectBase: [Int] = []
+
+    init(graph: StoryGraph, model: StateModel, counterBase: Int, store: StateStore) {
+        self.graph = graph
+        self.model = model
+        self.counterBase = counterBase
+        self.cap = Int32(clamping: model.visitCap)
+        self.store = store
+        let slotCount = model.variables.count
+        values = [[StateValue]](repeating: [], count: slotCount)
+        valueIDs = [[StateValue: Int32]](repeating: [:], count: slotCount)
+        unsetID = [Int32](repeating: -2, count: slotCount)
+        scratch.reserveCapacity(16)
+        for slot in 0..<slotCount { unsetID[slot] = intern(slot, .unset) }
+        for condition in model.conditions { addReads(condition) }
+        let choiceCount = model.choiceBase[graph.story.passages.count]
+        var effectCount = 0
+        for effects in model.choiceEffects {
+            choiceEffectBase.append(choiceCount + effectCount)
+            effectCount += effects.count
+            for effect in effects { addReads(effect.value, target: effect.operation == nil ? nil : effect.slot) }
+        }
+        for effects in model.passageEffects {
+            passageEffectBase.append(choiceCount + effectCount)
+            effectCount += effects.count
+            for effect in effects { addReads(effect.value, target: effect.operation == nil ? nil : effect.slot) }
+        }
+    }
+
+    /// Makes the next owner of the memo: `program`'s reads (and `target`, the variable an
+    /// update such as `x += 1` reads), memoized when they are few enough.
+    mutating func addReads(_ program: ExpressionProgram?, target: Int? = nil) {
+        var words = program.flatMap { StateMemo.reads($0, counterBase: counterBase) }
+        if let target, words != nil, !words!.contains(Int32(1 + target)) { words!.append(Int32(1 + target)) }
+        let ok = program != nil && words != nil && words!.count <= StateMemo.maxReads
+        memoized.append(ok)
+        if ok { readWords += words! }
+        readOffsets.append(readWords.count)
+    }
+
+    /// The number of `value` in `slot` (-1 for unknown), interned if new.
+    mutating func intern(_ slot: Int, _ value: StateValue?) -> Int32 {
+        guard let value else { return -1 }
+        // A slot holds few values: a scan beats hashing until it holds many.
+        if values[slot].count <= 8 {
+            for (k, known) in values[slot].enumerated() where known == value { return Int32(k) }
+        } else if let id = valueIDs[slot][value] {
+            return id
+        }
+        let id = Int32(values[slot].count)
+        values[slot].append(value)
+        valueIDs[slot][value] = id
+        if !store.fits(1 + slot, id) { store.widen(1 + slot, toHold: id) }
+        valueBytes += 64
+        if case .string(let text) = value { valueBytes += text.utf8.count }
+        return id
+    }
+
+    /// The value of `program` on `state`; sets `unsetRead` when it reads a variable unset.
+    mutating func evaluate(_ program: ExpressionProgram, _ state: [Int32]) -> StateValue? {
+        let values = self.values
+        let unsetID = self.unsetID
+        let counterBase = self.counterBase
+        var read = -1
+        let result = program.evaluate(
+            &scratch,
+            variable: { slot in
+                let id = state[1 + slot]
+                if id < 0 { return nil }
+                if id == unsetID[slot] { read = slot }
+                return values[slot][Int(id)]
+            }, visits: { counter in Int(state[counterBase + counter]) })
+        if read >= 0 { unsetRead = read }
+        return result
+    }
+
+    /// The memo key of owner `k` on `state`, or nil when it is not memoized.
+    @inline(__always)
+    func memoKey(_ k: Int, _ state: [Int32]) -> UInt64? {
+        guard memoized[k] else { return nil }
+        return StateMemo.pack(state, readWords[readOffsets[k]..<readOffsets[k + 1]])
+    }
+
+    /// Applies `effects` (memo owners from `base`) to `state`, in order.
+    mutating func apply(_ effects: [StateModel.CompiledEffect], owner base: Int, _ state: inout [Int32]) {
+        for (k, effect) in effects.enumerated() {
+            let key = memoKey(base + k, state)
+            if let key, let id = memo.find(base + k, key) {
+                state[1 + effect.slot] = Int32(id)
+                if !model.computed.isEmpty { refresh(&state) }
+                continue
+            }
+            let value = evaluate(effect.value, state)
+            let result: StateValue?
+            if let op = effect.operation {
+                let id = state[1 + effect.slot]
+                result = ExpressionProgram.apply(op, id < 0 ? nil : values[effect.slot][Int(id)], value)
+            } else {
+                result = value
+            }
+            if let cap = model.saturation[effect.slot], let n = result?.arithmeticValue, n > cap {
+                let capped: StateValue = if case .integer? = result { .integer(Int(cap)) } else { .number(cap) }
+                state[1 + effect.slot] = intern(effect.slot, capped)
+            } else {
+                state[1 + effect.slot] = intern(effect.slot, result)
+            }
+            if let key { memo.store(base + k, key, Int64(state[1 + effect.slot])) }
+            refresh(&state)
+        }
+    }
+
+    /// Computed variables take the value their expression has on the state, after every
+    /// change: what reading them there gives.
+    mutating func refresh(_ state: inout [Int32]) {
+        for (slot, program) in model.computed { state[1 + slot] = intern(slot, evaluate(program, state)) }
+    }
+
+    /// Enters `node` on `state`: its visit counted, its passage's effects applied.
+    mutating func enter(_ node: Int, _ state: inout [Int32]) {
+        let p = graph.passageOf[node]
+        state[0] = Int32(node)
+        let counter = model.counterOf[p]
+        if counter >= 0, state[counterBase + counter] < cap {
+            state[counterBase + counter] += 1
+            refresh(&state)
+        }
+        apply(model.passageEffects[p], owner: passageEffectBase[p], &state)
+    }
+
+    /// Takes choice `flat` (its once-only bit set, its effects applied) on `state`.
+    mutating func take(_ flat: Int, onceBase: Int, _ state: inout [Int32]) {
+        let bit = model.onceBit[flat]
+        if bit >= 0 { state[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
+        apply(model.choiceEffects[flat], owner: choiceEffectBase[flat], &state)
+    }
+}
