@@ -26,6 +26,8 @@ struct RenPyCompiler {
     private(set) var visited = Set<Place>()
     /// Which label owns each internal passage (for the standard labels' machinery).
     private(set) var ownerOf: [String: String] = [:]
+    /// The `show screen`/`hide screen` statements of each passage, in order.
+    private var screenEvents: [String: [(name: String, shown: Bool)]] = [:]
 
     init(game: RenPyGame) { self.game = game }
 
@@ -52,6 +54,7 @@ struct RenPyCompiler {
         }
         // In source order: by file, then by line.
         passages = zip(order, passages).sorted { ($0.0.file, $0.0.line) < ($1.0.file, $1.0.line) }.map(\.1)
+        offerShownScreens()
         resolveReturns()
     }
 
@@ -177,12 +180,15 @@ struct RenPyCompiler {
             case .callScreen(let name):
                 compileScreen(name, &passage, at: here)
                 break flow
+            case .showScreen(let name), .hideScreen(let name):
+                screenEvents[id, default: []].append((name, script.statements[i] == .showScreen(name)))
+                i = script.next[i]
             case .return:
                 returns[id] = script.location(i)
                 break flow
             case .python(let code):
                 if navigate(code, &passage, at: here) { break flow }
-                passage.effects += game.python.effects(ofStatement: code, at: script.location(i))
+                passage.effects += game.menuSetEffects(game.python.effects(ofStatement: code, at: script.location(i)))
                 i = script.next[i]
             case .pythonBlock(isInit: false):
                 let code = script.blockText(of: i)
@@ -319,6 +325,8 @@ struct RenPyCompiler {
     /// the passage's text.
     private mutating func compileMenu(_ passage: inout Passage, _ text: inout [String], at place: Place) {
         let script = game.scripts[place.file]
+        let menuSet = RenPyMenuSet(script, menu: place.line)
+        var items: [Condition?] = []
         for k in script.children(of: place.line) {
             var reader = RenPyReader(script.lines[k].text)
             if reader.keyword("set") { continue }
@@ -350,10 +358,23 @@ struct RenPyCompiler {
                 let test = reader.expression()
                 condition = .test(test, RenPyExpressionParser.parse(test))
             }
+            condition = Condition.joined(condition, menuSet?.notTaken(label.value))
+            items.append(condition)
             let body = Place(file: place.file, line: k + 1)
             let (target, location) = direct(body) ?? (entry(body), script.location(k))
             passage.choices.append(
-                Choice(text: label.value, target: target, condition: condition, location: location))
+                Choice(
+                    text: label.value, target: target, condition: condition,
+                    effects: menuSet.map { [$0.taking(label.value, at: script.location(k))] } ?? [], location: location))
+        }
+        // With no item to show (each one's `if` false, or taken from the menu's set),
+        // Ren'Py skips the menu: the flow goes on after it.
+        if !items.isEmpty, items.allSatisfy({ $0 != nil }) {
+            let none: [Condition] = items.compactMap { $0.map { .not($0) } }
+            passage.choices.append(
+                Choice(
+                    text: "", target: entry(Place(file: place.file, line: script.next[place.line])),
+                    condition: none.count == 1 ? none[0] : .all(none), kind: .auto, location: script.location(place.line)))
         }
         passage.text = text.joined(separator: "\n")
     }
@@ -444,13 +465,15 @@ struct RenPyCompiler {
         }
     }
 
-    /// `call screen name`: a choice per `Jump("label")` action of the screen (labelled by
-    /// its button's text), and one on past the statement for `Return()` or when the
-    /// screen jumps nowhere storygraph can read (a finding says so).
+    /// `call screen name`: a choice per button of the screen (`RenPyScreens`): a jump to
+    /// its label, a call that returns past the statement, a choice on past the statement
+    /// for `Return()`, a dynamic link for an action storygraph does not read. A screen
+    /// with none of them (or no screen of the name) goes on after the statement, with a
+    /// finding.
     private mutating func compileScreen(_ name: String, _ passage: inout Passage, at place: Place) {
         let script = game.scripts[place.file]
         let after = Place(file: place.file, line: script.next[place.line])
-        guard let screenPlace = game.screens[name] else {
+        guard let buttons = RenPyScreens(game: game).buttons(of: name) else {
             diagnostics.append(
                 Diagnostic(
                     RenPyRules.screen, "call screen \(name): the game defines no screen '\(name)'; the flow goes on after it",
@@ -458,38 +481,96 @@ struct RenPyCompiler {
             passage.choices.append(Choice(text: "", target: entry(after), kind: .auto, location: script.location(place.line)))
             return
         }
-        let screen = game.scripts[screenPlace.file]
-        var returns = false
-        for k in (screenPlace.line + 1)..<screen.blockEnd[screenPlace.line] {
-            let line = screen.lines[k].text
-            let label = line.hasPrefix("textbutton") ? RenPyGame.firstString(line) : nil
-            for target in Self.constantCalls(of: "Jump", in: line) {
-                passage.choices.append(
-                    Choice(
-                        text: label ?? "Jump(\(target))", target: target, location: screen.location(k)))
-            }
-            for target in Self.constantCalls(of: "Call", in: line) {
-                var choice = Choice(text: label ?? "Call(\(target))", target: target, location: screen.location(k))
-                choice.kind = .call
-                choice.returnTo = entry(after)
-                passage.choices.append(choice)
-            }
-            if line.contains("Return(") { returns = true }
-            for variable in Self.constantCalls(of: "SetVariable", in: line) + Self.constantCalls(of: "ToggleVariable", in: line) {
-                passage.effects += game.python.havoc([variable], reading: line, at: screen.location(k))
-            }
+        for button in buttons {
+            passage.choices.append(screenChoice(button, returnTo: { $0.entry(after) }))
         }
-        if passage.choices.isEmpty || returns {
-            if passage.choices.isEmpty && !returns {
-                diagnostics.append(
-                    Diagnostic(
-                        RenPyRules.screen,
-                        "call screen \(name): no Jump() or Return() action storygraph can read; the flow goes on after it",
-                        at: script.location(place.line)))
+        let unread = buttons.compactMap { if case .dynamic(_, let kind) = $0.action { kind } else { nil } }
+        if !unread.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    RenPyRules.screen,
+                    "call screen \(name): \(Self.tally(unread)) storygraph does not read; each is a dynamic link",
+                    at: script.location(place.line)))
+        }
+        if buttons.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    RenPyRules.screen,
+                    "call screen \(name): no Jump() or Return() action storygraph can read; the flow goes on after it",
+                    at: script.location(place.line)))
+            passage.choices.append(Choice(text: "", target: entry(after), kind: .auto, location: script.location(place.line)))
+        }
+    }
+
+    /// `Function ×2, expression ×1`: how many actions of each kind.
+    static func tally(_ kinds: [String]) -> String {
+        var counts: [String: Int] = [:]
+        for kind in kinds { counts[kind, default: 0] += 1 }
+        let parts = counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+        return "\(kinds.count) action\(kinds.count == 1 ? "" : "s") (\(parts.joined(separator: ", ")))"
+    }
+
+    /// The choice a screen's button makes; `returnTo` gives the passage a `Call()` returns
+    /// to and a `Return()` goes on to.
+    private mutating func screenChoice(_ button: RenPyScreens.Button, returnTo: (inout Self) -> String) -> Choice {
+        var choice = Choice(
+            text: button.text, target: "", condition: button.condition, effects: button.effects,
+            location: button.location)
+        switch button.action {
+        case .jump(let target): choice.target = target
+        case .call(let target):
+            choice.target = target
+            choice.kind = .call
+            choice.returnTo = returnTo(&self)
+        case .returns: choice.target = returnTo(&self)
+        case .dynamic(let written, _):
+            choice.target = written
+            choice.kind = .dynamic
+        }
+        return choice
+    }
+
+    /// `show screen name`: while the screen is shown (from the passage that shows it, along
+    /// every way on, calls and returns included, up to a passage that hides it) its buttons
+    /// are choices of every passage, offered after the passage's text. A `Return()` of a
+    /// shown screen only ends the interaction (no flow); a `Call()` returns to the passage
+    /// it was made from.
+    private mutating func offerShownScreens() {
+        guard !screenEvents.isEmpty else { return }
+        let index = Dictionary(passages.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let screens = RenPyScreens(game: game)
+        let returnPoints = Set(passages.flatMap { $0.choices.compactMap(\.returnTo) })
+        let names = Set(screenEvents.values.flatMap { $0.map(\.name) }).sorted()
+        for name in names {
+            guard let buttons = screens.buttons(of: name)?.filter({ $0.action != .returns }), !buttons.isEmpty else {
+                continue
             }
-            passage.choices.append(
-                Choice(text: returns ? "Return" : "", target: entry(after), kind: returns ? .choice : .auto,
-                       location: script.location(place.line)))
+            func lastEvent(_ p: Int) -> Bool? { screenEvents[passages[p].id]?.last { $0.name == name }?.shown }
+            var live = Array(repeating: false, count: passages.count)
+            var stack = passages.indices.filter { lastEvent($0) == true }
+            for p in stack { live[p] = true }
+            var returnsReached = false
+            while let p = stack.popLast() {
+                var nexts = passages[p].choices.flatMap { [$0.kind == .dynamic ? nil : $0.target, $0.returnTo] }
+                // A return from a label run while the screen is shown: to any return point.
+                if returns[passages[p].id] != nil, !returnsReached {
+                    returnsReached = true
+                    nexts += returnPoints.sorted()
+                }
+                for case let next? in nexts {
+                    guard let t = index[next], !live[t] else { continue }
+                    live[t] = true
+                    // A passage that hides the screen is offered its buttons (its text may
+                    // come before the hide) but the screen is gone after it.
+                    if lastEvent(t) != false { stack.append(t) }
+                }
+            }
+            for p in passages.indices where live[p] {
+                let id = passages[p].id
+                for button in buttons {
+                    passages[p].choices.append(screenChoice(button, returnTo: { _ in id }))
+                }
+            }
         }
     }
 
