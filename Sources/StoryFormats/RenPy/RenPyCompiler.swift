@@ -369,12 +369,13 @@ struct RenPyCompiler {
         }
         // With no item to show (each one's `if` false, or taken from the menu's set),
         // Ren'Py skips the menu: the flow goes on after it.
+        // A fallback: taken only when no item is offered.
         if !items.isEmpty, items.allSatisfy({ $0 != nil }) {
-            let none: [Condition] = items.compactMap { $0.map { .not($0) } }
-            passage.choices.append(
-                Choice(
-                    text: "", target: entry(Place(file: place.file, line: script.next[place.line])),
-                    condition: none.count == 1 ? none[0] : .all(none), kind: .auto, location: script.location(place.line)))
+            var skip = Choice(
+                text: "", target: entry(Place(file: place.file, line: script.next[place.line])), kind: .auto,
+                location: script.location(place.line))
+            skip.isFallback = true
+            passage.choices.append(skip)
         }
         passage.text = text.joined(separator: "\n")
     }
@@ -532,7 +533,8 @@ struct RenPyCompiler {
 
     /// `show screen name`: while the screen is shown (from the passage that shows it, along
     /// every way on, calls and returns included, up to a passage that hides it) its buttons
-    /// are choices of every passage, offered after the passage's text. A `Return()` of a
+    /// are choices of every passage that goes on, offered after the passage's text (not of a
+    /// passage that ends the game or returns: it would be an ending no more). A `Return()` of a
     /// shown screen only ends the interaction (no flow); a `Call()` returns to the passage
     /// it was made from.
     private mutating func offerShownScreens() {
@@ -565,7 +567,9 @@ struct RenPyCompiler {
                     if lastEvent(t) != false { stack.append(t) }
                 }
             }
-            for p in passages.indices where live[p] {
+            // Not at a passage that ends the game or returns: its buttons would make it
+            // no ending (their jumps from its text are not drawn).
+            for p in passages.indices where live[p] && !passages[p].choices.isEmpty && returns[passages[p].id] == nil {
                 let id = passages[p].id
                 for button in buttons {
                     passages[p].choices.append(screenChoice(button, returnTo: { _ in id }))
