@@ -29,7 +29,17 @@ struct RenPyCompiler {
     /// The `show screen`/`hide screen` statements of each passage, in order.
     private var screenEvents: [String: [(name: String, shown: Bool)]] = [:]
 
-    init(game: RenPyGame) { self.game = game }
+    /// The `define`d variables with a constant value, shown in `[var]` interpolations.
+    private let defined: [String: RenPyValue]
+
+    init(game: RenPyGame) {
+        self.game = game
+        var defined: [String: RenPyValue] = [:]
+        for variable in game.variables where variable.isConstant {
+            if let value = variable.initial, RenPyInterpolation.isShown(value) { defined[variable.name] = value }
+        }
+        self.defined = defined
+    }
 
     mutating func compile() {
         for (name, place) in game.labels {
@@ -83,6 +93,11 @@ struct RenPyCompiler {
         passage.isFlowPoint = true
         passage.metadata["file"] = (script.source.path as NSString).lastPathComponent
         var text: [String] = []
+        // The text as shown, once an interpolation in it has a known value
+        // (`RenPyInterpolation`), and the values known so far in the passage.
+        var shown: [String]?
+        var known = defined
+        var effectsSeen = 0
         var i = start.line
         func auto(_ target: String, at line: Int) -> Choice {
             Choice(text: "", target: target, kind: .auto, location: script.location(line))
@@ -113,6 +128,12 @@ struct RenPyCompiler {
             case .say(let who, let what, let triple):
                 for paragraph in triple ? what.components(separatedBy: "\n\n") : [what] {
                     say(who, paragraph, into: &text)
+                    guard paragraph.contains("[") || shown != nil else { continue }
+                    Self.learn(passage.effects[effectsSeen...], into: &known)
+                    effectsSeen = passage.effects.count
+                    let interpolated = RenPyInterpolation.interpolate(paragraph, known: known)
+                    if shown == nil, interpolated != paragraph { shown = Array(text.dropLast()) }
+                    if shown != nil { say(who, interpolated, into: &shown!) }
                 }
                 i = script.next[i]
             case .menu:
@@ -225,7 +246,25 @@ struct RenPyCompiler {
             }
         }
         passage.text = text.joined(separator: "\n")
+        if var shown {
+            // A menu's caption, said after the last line.
+            Self.learn(passage.effects[effectsSeen...], into: &known)
+            shown += text[min(shown.count, text.count)...].map { RenPyInterpolation.interpolate($0, known: known) }
+            passage.readerText = shown.joined(separator: "\n")
+        }
         return passage
+    }
+
+    /// The values a passage's effects leave known: a constant assigned, until something
+    /// else writes the variable.
+    private static func learn(_ effects: ArraySlice<Effect>, into known: inout [String: RenPyValue]) {
+        for effect in effects {
+            if effect.operation == .set, RenPyInterpolation.isShown(effect.value) {
+                known[effect.variable] = effect.value
+            } else {
+                known[effect.variable] = nil
+            }
+        }
     }
 
     /// A say statement's line: `Who: text` (the character's name), narration as it is;
