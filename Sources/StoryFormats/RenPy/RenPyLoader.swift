@@ -81,6 +81,7 @@ package enum RenPyLoader: StoryLoader {
                     at: first.location)
             ])
         }
+        passages = RenPyStandardLabels.applying(special, ownerOf: compiler.ownerOf, to: passages, start: start)
         var story = Story(
             title: game.title ?? "", start: start, passages: passages, format: formatName, specialPassages: special,
             variables: game.variables)

@@ -125,10 +125,10 @@ struct RenPyScreens {
         var parts: [Condition] = []
         var a = script.parent[k]
         while a > screen {
-            parts += branchCondition(script, a, locals: locals)
+            parts = branchCondition(script, a, locals: locals) + parts
             a = script.parent[a]
         }
-        return parts.isEmpty ? nil : parts.count == 1 ? parts[0] : .all(parts.reversed())
+        return parts.isEmpty ? nil : parts.count == 1 ? parts[0] : .all(parts)
     }
 
     /// The condition under which branch `a` (an `if`, `elif`, `else` or `showif` line) shows
@@ -160,7 +160,7 @@ struct RenPyScreens {
                 }
                 k -= 1
             }
-            var out = earlier.map { Condition.not($0) }
+            var out = earlier.reversed().map { Condition.not($0) }
             if case .elif(let t) = script.statements[a] { out.append(test(t)) }
             return out
         default: return []
