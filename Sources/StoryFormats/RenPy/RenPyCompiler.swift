@@ -536,7 +536,7 @@ struct RenPyCompiler {
             diagnostics.append(
                 Diagnostic(
                     RenPyRules.screen,
-                    "call screen \(name): no Jump() or Return() action storygraph can read; the flow goes on after it",
+                    "call screen \(name): no button storygraph can read; the flow goes on after it",
                     at: script.location(place.line)))
             passage.choices.append(Choice(text: "", target: entry(after), kind: .auto, location: script.location(place.line)))
         }
