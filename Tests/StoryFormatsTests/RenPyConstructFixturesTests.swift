@@ -68,28 +68,39 @@ import Testing
         #expect(
             Self.figures(result)
                 == Figures(
-                    labels: 7, menus: 0, dialogue: 8, words: 35, passages: 8, choices: 21,
-                    endings: ["curfew", "home"], paths: 16, reachable: 8))
+                    labels: 8, menus: 0, dialogue: 9, words: 39, passages: 11, choices: 27,
+                    endings: ["gate", "curfew", "home"], paths: 18, reachable: 10))
         let story = result.story
         #expect(
             Self.choices(story.passage("start")) == [
                 "Lanterns -> lanterns", "Fortune teller -> fortune [coins >= 3]",
                 "Sweets -> ~sweets [not (coins >= 3) and coins > 0]",
                 "Beg -> ?Function(beg) [not (coins >= 3) and not (coins > 0)]", "imagebutton -> river",
-                "Leave -> start:35", "Late -> curfew [h > 2]", "Home -> home",
+                "Leave -> start:43", "Late -> curfew [h > 2]", "Home -> home",
             ])
         #expect(story.passage("start")?.choices[0].effects.map(\.text) == ["lantern = True"])
-        #expect(story.passage("start")?.choices[2].returnTo == "start:35")
+        #expect(story.passage("start")?.choices[2].returnTo == "start:43")
         // The shown screen's buttons: at the passage that hides it (its text is said
         // first), at the labels reached while it is shown, not at the endings.
-        #expect(Self.choices(story.passage("start:35")) == ["-> home", "Late -> curfew [h > 2]", "Home -> home"])
+        #expect(Self.choices(story.passage("start:43")) == ["-> home", "Late -> curfew [h > 2]", "Home -> home"])
         #expect(Self.choices(story.passage("river")) == ["Wish -> ?wish_action", "Late -> curfew [h > 2]", "Home -> home"])
         #expect(Self.choices(story.passage("home")) == [])
+        // A screen whose buttons only change variables is a passage of its own, which
+        // they come back to; what an `If()` sets is unknown. Nothing returns from
+        // `pockets`, so the line after it (fortune:55) is never reached.
+        #expect(
+            Self.choices(story.passage("fortune:54")) == [
+                "imagebutton -> fortune:54 [not found_key]", "Lamp -> fortune:54", "Open the gate -> gate [found_key]",
+                "Late -> curfew [h > 2]", "Home -> home",
+            ])
+        #expect(
+            story.passage("fortune:54")?.choices.prefix(2).map { $0.effects.map { "\($0.variable) \(RenPyGame.isOpaque($0.value))" } }
+                == [["found_key false"], ["lantern true", "lantern true"]])
         #expect(Self.choices(story.passage("sweets")) == ["-> <-"])
         #expect(
             result.diagnostics.map { "\($0.location?.line ?? 0) \($0.ruleID ?? "") \($0.message)" } == [
-                "34 renpy-screen call screen stalls: 1 action (Function ×1) storygraph does not read; each is a dynamic link",
-                "54 renpy-screen call screen unread: 1 action (expression ×1) storygraph does not read; each is a dynamic link",
+                "42 renpy-screen call screen stalls: 1 action (Function ×1) storygraph does not read; each is a dynamic link",
+                "67 renpy-screen call screen unread: 1 action (expression ×1) storygraph does not read; each is a dynamic link",
             ])
     }
 

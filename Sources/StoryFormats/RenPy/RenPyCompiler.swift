@@ -199,6 +199,12 @@ struct RenPyCompiler {
                 }
                 break flow
             case .callScreen(let name):
+                // A screen whose buttons change variables and stay is a passage of its
+                // own, which those buttons come back to.
+                if i != start.line || entries[here] == nil, Self.hasStay(RenPyScreens(game: game).buttons(of: name)) {
+                    passage.choices.append(auto(entry(here), at: i))
+                    break flow
+                }
                 compileScreen(name, &passage, at: here)
                 break flow
             case .showScreen(let name), .hideScreen(let name):
@@ -521,8 +527,11 @@ struct RenPyCompiler {
             passage.choices.append(Choice(text: "", target: entry(after), kind: .auto, location: script.location(place.line)))
             return
         }
+        let id = passage.id
         for button in buttons {
-            passage.choices.append(screenChoice(button, returnTo: { $0.entry(after) }))
+            var choice = screenChoice(button, returnTo: { $0.entry(after) })
+            if button.action == .stay { choice.target = id }
+            passage.choices.append(choice)
         }
         let unread = buttons.compactMap { if case .dynamic(_, let kind) = $0.action { kind } else { nil } }
         if !unread.isEmpty {
@@ -540,6 +549,10 @@ struct RenPyCompiler {
                     at: script.location(place.line)))
             passage.choices.append(Choice(text: "", target: entry(after), kind: .auto, location: script.location(place.line)))
         }
+    }
+
+    static func hasStay(_ buttons: [RenPyScreens.Button]?) -> Bool {
+        buttons?.contains { $0.action == .stay } ?? false
     }
 
     /// `Function ×2, expression ×1`: how many actions of each kind.
@@ -562,7 +575,7 @@ struct RenPyCompiler {
             choice.target = target
             choice.kind = .call
             choice.returnTo = returnTo(&self)
-        case .returns: choice.target = returnTo(&self)
+        case .returns, .stay: choice.target = returnTo(&self)
         case .dynamic(let written, _):
             choice.target = written
             choice.kind = .dynamic
@@ -583,9 +596,15 @@ struct RenPyCompiler {
         let returnPoints = Set(passages.flatMap { $0.choices.compactMap(\.returnTo) })
         let names = Set(screenEvents.values.flatMap { $0.map(\.name) }).sorted()
         for name in names {
-            guard let buttons = screens.buttons(of: name)?.filter({ $0.action != .returns }), !buttons.isEmpty else {
-                continue
+            let all = screens.buttons(of: name) ?? []
+            let buttons = all.filter { $0.action != .returns && $0.action != .stay }
+            // What the buttons that stay change, unknown while the screen is shown.
+            let havoc = all.filter { $0.action == .stay }.flatMap(\.effects).map { effect in
+                Effect(
+                    variable: effect.variable, value: RenPyExpressionParser.opaque(effect.text),
+                    text: "screen \(name): \(effect.text)", location: effect.location)
             }
+            guard !buttons.isEmpty || !havoc.isEmpty else { continue }
             func lastEvent(_ p: Int) -> Bool? { screenEvents[passages[p].id]?.last { $0.name == name }?.shown }
             var live = Array(repeating: false, count: passages.count)
             var stack = passages.indices.filter { lastEvent($0) == true }
@@ -608,6 +627,9 @@ struct RenPyCompiler {
             }
             // Not at a passage that ends the game or returns: its buttons would make it
             // no ending (their jumps from its text are not drawn).
+            for p in passages.indices where live[p] && !havoc.isEmpty {
+                passages[p].effects = havoc + passages[p].effects + havoc
+            }
             for p in passages.indices where live[p] && !passages[p].choices.isEmpty && returns[passages[p].id] == nil {
                 let id = passages[p].id
                 for button in buttons {

@@ -8,7 +8,11 @@ import StoryGraph
 ///
 /// - `Jump("label")`, `Call("label")`, `Start("label")`, `Return(value)`: the button's
 ///   flow; `SetVariable("x", value)` and `ToggleVariable("x")` before it are its effects.
+///   A button with effects and no flow (`action SetVariable("found", True)`, `hovered
+///   SetVariable(…)`) changes them while the screen stays.
 /// - `Show("s")`, `ShowMenu("s")` and `use s` of another screen: that screen's buttons too.
+/// - `If(condition, a, b)`: what its actions set is unknown, and one that leaves the screen
+///   is a dynamic link.
 /// - an action storygraph does not read (`Function(f)`, a game's own `Action` class, an
 ///   action computed by an expression, a `Jump` to a computed label): a dynamic link,
 ///   never a guess.
@@ -21,6 +25,9 @@ struct RenPyScreens {
             case jump(String)
             case call(String)
             case returns
+            /// No flow: the button only changes variables (its effects) and the screen
+            /// stays.
+            case stay
             /// The action as written and the kind of action it is (`Function`, `Jump`…).
             case dynamic(String, kind: String)
         }
@@ -72,7 +79,7 @@ struct RenPyScreens {
                 continue
             }
             guard let actionText = Self.actionText(text) else { continue }
-            let owner = word == "action" && script.parent[k] > place.line ? script.parent[k] : k
+            let owner = Self.actionProperties.contains(word) && script.parent[k] > place.line ? script.parent[k] : k
             let label = Self.label(script.lines[owner].text)
             var effects: [Effect] = []
             var action: Button.Action?
@@ -112,6 +119,17 @@ struct RenPyScreens {
                 // `action some_value`: an action the game computes.
                 action = .dynamic(actionText, kind: "expression")
             }
+            // `If(condition, a, b)` runs one of its actions: what they set is unknown, and
+            // where it leaves the screen is not read.
+            if Self.calls(in: actionText).contains(where: { $0.0 == "If" }) {
+                effects = effects.map { effect in
+                    Effect(
+                        variable: effect.variable, value: RenPyExpressionParser.opaque(actionText), text: effect.text,
+                        location: effect.location)
+                }
+                if let flow = action, flow != .stay { action = .dynamic(actionText, kind: "If") }
+            }
+            if action == nil, !effects.isEmpty { action = .stay }
             guard let action else { continue }
             out.append(
                 Button(text: label, condition: condition, effects: effects, action: action, location: script.location(k)))
@@ -199,7 +217,12 @@ struct RenPyScreens {
         return names
     }
 
-    /// The text after a line's `action` property (to the end of the line), nil without one.
+    /// The properties whose value is an action: run on a click, on focus, on a
+    /// right-click.
+    static let actionProperties: Set<String> = ["action", "hovered", "unhovered", "alternate"]
+
+    /// The text after a line's first action property (to the end of the line), nil
+    /// without one.
     static func actionText(_ text: String) -> String? {
         var reader = RenPyReader(text)
         while !reader.atEnd {
@@ -208,7 +231,7 @@ struct RenPyScreens {
                 continue
             }
             if let word = reader.name() {
-                if word == "action" { return reader.rest() }
+                if actionProperties.contains(word) { return reader.rest() }
                 continue
             }
             reader.advance()

@@ -2,6 +2,7 @@
 define v = Character("Vendor")
 default coins = 2
 default lantern = False
+default found_key = False
 
 screen stalls():
     vbox:
@@ -25,6 +26,13 @@ screen clock(hours):
             textbutton "Late" action Jump("curfew")
     textbutton "Home" action Jump("home")
 
+screen pockets():
+    if not found_key:
+        imagebutton idle "coat.png" action SetVariable("found_key", True)
+    textbutton "Lamp" action If(lantern, SetVariable("lantern", False), SetVariable("lantern", True))
+    if found_key:
+        textbutton "Open the gate" action Jump("gate")
+
 screen unread():
     textbutton "Wish" action wish_action
 
@@ -43,7 +51,12 @@ label lanterns:
 
 label fortune:
     v "Your future is bright."
+    call screen pockets
     jump home
+
+label gate:
+    "The gate creaks open."
+    return
 
 label sweets:
     v "Honey drops!"
