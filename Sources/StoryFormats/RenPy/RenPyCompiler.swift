@@ -599,7 +599,10 @@ struct RenPyCompiler {
             let all = screens.buttons(of: name) ?? []
             let buttons = all.filter { $0.action != .returns && $0.action != .stay }
             // What the buttons that stay change, unknown while the screen is shown.
-            let havoc = all.filter { $0.action == .stay }.flatMap(\.effects).map { effect in
+            var havocked = Set<String>()
+            let havoc = all.filter { $0.action == .stay }.flatMap(\.effects).filter {
+                havocked.insert($0.variable).inserted
+            }.map { effect in
                 Effect(
                     variable: effect.variable, value: RenPyExpressionParser.opaque(effect.text),
                     text: "screen \(name): \(effect.text)", location: effect.location)
@@ -627,8 +630,10 @@ struct RenPyCompiler {
             }
             // Not at a passage that ends the game or returns: its buttons would make it
             // no ending (their jumps from its text are not drawn).
+            // At the end of each passage: every way into a passage where the screen is up
+            // comes from the end of one (or from where it was shown).
             for p in passages.indices where live[p] && !havoc.isEmpty {
-                passages[p].effects = havoc + passages[p].effects + havoc
+                passages[p].effects += havoc
             }
             for p in passages.indices where live[p] && !passages[p].choices.isEmpty && returns[passages[p].id] == nil {
                 let id = passages[p].id

@@ -4,37 +4,49 @@ import StoryGraph
 /// `before_main_menu` and `main_menu` run before the story starts: what they write has no
 /// known first value (it is made unknown as the start passage begins). `after_load` and
 /// `after_warp` run whenever a save is loaded (or the game warped), at any point of the
-/// story: what they write is unknown everywhere (made unknown as each passage begins and
-/// ends).
+/// story: what they write is unknown everywhere, a variable whose value is computed each
+/// time it is read (`Variable.isComputed`) from nothing storygraph knows.
 enum RenPyStandardLabels {
     static let beforeStart: Set<String> = ["splashscreen", "before_main_menu", "main_menu"]
     static let anyTime: Set<String> = ["after_load", "after_warp"]
 
-    /// `passages` with the havoc of what the standard labels (`special`, owned per
-    /// `ownerOf`) write.
+    /// `passages` and `variables` with what the standard labels (`special`, owned per
+    /// `ownerOf`) write made unknown.
     static func applying(
-        _ special: [Passage], ownerOf: [String: String], to passages: [Passage], start: String
-    ) -> [Passage] {
+        _ special: [Passage], ownerOf: [String: String], to passages: inout [Passage], variables: inout [Variable],
+        start: String
+    ) {
         var early: [Effect] = []
-        var always: [Effect] = []
+        var always: [String: String] = [:]
+        var order: [String] = []
         for passage in special {
             let owner = ownerOf[passage.id] ?? passage.id
             let isEarly = beforeStart.contains(owner)
             guard isEarly || anyTime.contains(owner) else { continue }
-            let effects = passage.effects + passage.choices.flatMap(\.effects)
-            for effect in effects {
-                let havoc = Effect(
-                    variable: effect.variable, value: RenPyExpressionParser.opaque(effect.text),
-                    text: "\(owner): \(effect.text)", location: effect.location)
-                if isEarly { early.append(havoc) } else { always.append(havoc) }
+            for effect in passage.effects + passage.choices.flatMap(\.effects) {
+                if isEarly {
+                    early.append(
+                        Effect(
+                            variable: effect.variable, value: RenPyExpressionParser.opaque(effect.text),
+                            text: "\(owner): \(effect.text)", location: effect.location))
+                } else if always[effect.variable] == nil {
+                    always[effect.variable] = owner
+                    order.append(effect.variable)
+                }
             }
         }
-        guard !early.isEmpty || !always.isEmpty else { return passages }
-        return passages.map { passage in
-            var passage = passage
-            if passage.id == start { passage.effects = early + passage.effects }
-            if !always.isEmpty { passage.effects = always + passage.effects + always }
-            return passage
+        if !early.isEmpty, let s = passages.firstIndex(where: { $0.id == start }) {
+            passages[s].effects = early + passages[s].effects
+        }
+        for name in order {
+            let unknown = Expression.unknown("\(always[name]!) writes \(name)")
+            if let k = variables.firstIndex(where: { $0.name == name }) {
+                variables[k].initial = unknown
+                variables[k].isComputed = true
+                variables[k].isConstant = false
+            } else {
+                variables.append(Variable(name: name, initial: unknown, isComputed: true))
+            }
         }
     }
 }
