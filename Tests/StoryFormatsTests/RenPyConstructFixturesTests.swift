@@ -166,6 +166,17 @@ import Testing
         #expect(result.diagnostics.map(\.description) == [])
     }
 
+    /// An empty action is no action; the calls of an action are read in order.
+    @Test func screenActionsAreReadInOrder() {
+        #expect(RenPyScreens.isQuietLiteral("[[]]") && RenPyScreens.isQuietLiteral("None"))
+        #expect(!RenPyScreens.isQuietLiteral("no_action"))
+        #expect(
+            RenPyScreens.calls(in: #"[SetVariable("a", f(1)), Jump("x")] style "b""#).map(\.0) == [
+                "SetVariable", "f", "Jump",
+            ])
+        #expect(RenPyScreens.arguments(#""a", (1, 2), "b,c""#) == [#""a""#, "(1, 2)", #""b,c""#])
+    }
+
     @Test func interpolationFormatsAsRenPyDoes() {
         let known: [String: RenPyValue] = [
             "name": .string("ann lee"), "gold": .integer(7), "rate": .decimal(0.125), "ok": .boolean(true),

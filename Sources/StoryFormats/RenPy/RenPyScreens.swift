@@ -249,10 +249,12 @@ struct RenPyScreens {
         return word
     }
 
-    /// A literal action that does nothing (`None`, `NullAction()` is a call).
+    /// A literal action that does nothing: `None`, an empty list (`[]`, `[[]]`).
     static func isQuietLiteral(_ text: String) -> Bool {
         var reader = RenPyReader(text)
-        return reader.keyword("None") || reader.symbol("[]")
+        if reader.keyword("None") { return true }
+        let list = text.prefix { $0 == "[" || $0 == "]" || $0 == "," || $0 == " " }
+        return list.hasPrefix("[") && list.filter { $0 == "[" }.count == list.filter { $0 == "]" }.count
     }
 
     /// The calls `Name(arguments)` of a piece of Python in order (outer ones first), with
