@@ -225,8 +225,8 @@ import Testing
         // A triple-quoted say is one line per paragraph; escapes are applied.
         #expect(story.passages[0].text == "e: First paragraph of the letter.\ne: Second paragraph, \"quoted\".")
         #expect(story.passages[6].text == "The wind.\nThe end.")
-        // The screen's buttons are the choices of `call screen`.
-        #expect(story.passages[4].choices.map(\.text) == ["North", "Return"])
+        // The screen's buttons are the choices of `call screen`, each by its text.
+        #expect(story.passages[4].choices.map(\.text) == ["North", "Stay"])
         // `spend` writes `coins` through `global`: calling it makes coins unknown.
         #expect(story.passages[0].effects.map { "\($0.variable) \($0.value)" } == [#"coins call("python", [])"#])
         // lint's flow errors, at lint's lines: jumps and calls to labels that do not exist.

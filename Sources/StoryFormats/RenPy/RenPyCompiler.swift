@@ -32,8 +32,20 @@ struct RenPyCompiler {
     private var effectsOfCode: [String: [Effect]] = [:]
     /// Each script's file name, for the passages' metadata.
     private var fileNames: [Int: String] = [:]
+    /// The `show screen`/`hide screen` statements of each passage, in order.
+    private var screenEvents: [String: [(name: String, shown: Bool)]] = [:]
 
-    init(game: RenPyGame) { self.game = game }
+    /// The `define`d variables with a constant value, shown in `[var]` interpolations.
+    private let defined: [String: RenPyValue]
+
+    init(game: RenPyGame) {
+        self.game = game
+        var defined: [String: RenPyValue] = [:]
+        for variable in game.variables where variable.isConstant {
+            if let value = variable.initial, RenPyInterpolation.isShown(value) { defined[variable.name] = value }
+        }
+        self.defined = defined
+    }
 
     mutating func compile() {
         for (name, place) in game.labels {
@@ -58,6 +70,7 @@ struct RenPyCompiler {
         }
         // In source order: by file, then by line.
         passages = zip(order, passages).sorted { ($0.0.file, $0.0.line) < ($1.0.file, $1.0.line) }.map(\.1)
+        offerShownScreens()
         resolveReturns()
     }
 
@@ -106,6 +119,11 @@ struct RenPyCompiler {
         passage.isFlowPoint = true
         passage.metadata["file"] = fileName(f)
         var text: [String] = []
+        // The text as shown, once an interpolation in it has a known value
+        // (`RenPyInterpolation`), and the values known so far in the passage.
+        var shown: [String]?
+        var known = defined
+        var effectsSeen = 0
         var i = start.line
         func auto(_ target: String, at line: Int) -> Choice {
             Choice(text: "", target: target, kind: .auto, location: script.location(line))
@@ -136,6 +154,12 @@ struct RenPyCompiler {
             case .say(let who, let what, let triple):
                 for paragraph in triple ? what.components(separatedBy: "\n\n") : [what] {
                     say(who, paragraph, into: &text)
+                    guard paragraph.contains("[") || shown != nil else { continue }
+                    Self.learn(passage.effects[effectsSeen...], into: &known)
+                    effectsSeen = passage.effects.count
+                    let interpolated = RenPyInterpolation.interpolate(paragraph, known: known)
+                    if shown == nil, interpolated != paragraph { shown = Array(text.dropLast()) }
+                    if shown != nil { say(who, interpolated, into: &shown!) }
                 }
                 i = script.next[i]
             case .menu:
@@ -201,14 +225,23 @@ struct RenPyCompiler {
                 }
                 break flow
             case .callScreen(let name):
+                // A screen whose buttons change variables and stay is a passage of its
+                // own, which those buttons come back to.
+                if i != start.line || entries[here] == nil, Self.hasStay(RenPyScreens(game: game).buttons(of: name)) {
+                    passage.choices.append(auto(entry(here), at: i))
+                    break flow
+                }
                 compileScreen(name, &passage, at: here)
                 break flow
+            case .showScreen(let name), .hideScreen(let name):
+                screenEvents[id, default: []].append((name, script.statements[i] == .showScreen(name)))
+                i = script.next[i]
             case .return:
                 returns[id] = script.location(i)
                 break flow
             case .python(let code):
                 if navigate(code, &passage, at: here) { break flow }
-                passage.effects += effects(of: code, at: script.location(i))
+                passage.effects += game.menuSetEffects(effects(of: code, at: script.location(i)))
                 i = script.next[i]
             case .pythonBlock(isInit: false):
                 let code = script.blockText(of: i)
@@ -244,7 +277,25 @@ struct RenPyCompiler {
             }
         }
         passage.text = text.joined(separator: "\n")
+        if var shown {
+            // A menu's caption, said after the last line.
+            Self.learn(passage.effects[effectsSeen...], into: &known)
+            shown += text[min(shown.count, text.count)...].map { RenPyInterpolation.interpolate($0, known: known) }
+            passage.readerText = shown.joined(separator: "\n")
+        }
         return passage
+    }
+
+    /// The values a passage's effects leave known: a constant assigned, until something
+    /// else writes the variable.
+    private static func learn(_ effects: ArraySlice<Effect>, into known: inout [String: RenPyValue]) {
+        for effect in effects {
+            if effect.operation == .set, RenPyInterpolation.isShown(effect.value) {
+                known[effect.variable] = effect.value
+            } else {
+                known[effect.variable] = nil
+            }
+        }
     }
 
     /// A say statement's line: `Who: text` (the character's name), narration as it is;
@@ -344,6 +395,8 @@ struct RenPyCompiler {
     /// the passage's text.
     private mutating func compileMenu(_ passage: inout Passage, _ text: inout [String], at place: Place) {
         let script = game.scripts[place.file]
+        let menuSet = RenPyMenuSet(script, menu: place.line)
+        var items: [Condition?] = []
         for k in script.children(of: place.line) {
             var reader = RenPyReader(script.lines[k].text)
             if reader.keyword("set") { continue }
@@ -375,10 +428,24 @@ struct RenPyCompiler {
                 let test = reader.expression()
                 condition = .test(test, RenPyExpressionParser.parse(test))
             }
+            condition = Condition.joined(condition, menuSet?.notTaken(label.value))
+            items.append(condition)
             let body = Place(file: place.file, line: k + 1)
             let (target, location) = direct(body) ?? (entry(body), script.location(k))
             passage.choices.append(
-                Choice(text: label.value, target: target, condition: condition, location: location))
+                Choice(
+                    text: label.value, target: target, condition: condition,
+                    effects: menuSet.map { [$0.taking(label.value, at: script.location(k))] } ?? [], location: location))
+        }
+        // With no item to show (each one's `if` false, or taken from the menu's set),
+        // Ren'Py skips the menu: the flow goes on after it.
+        // A fallback: taken only when no item is offered.
+        if !items.isEmpty, items.allSatisfy({ $0 != nil }) {
+            var skip = Choice(
+                text: "", target: entry(Place(file: place.file, line: script.next[place.line])), kind: .auto,
+                location: script.location(place.line))
+            skip.isFallback = true
+            passage.choices.append(skip)
         }
         passage.text = text.joined(separator: "\n")
     }
@@ -469,13 +536,15 @@ struct RenPyCompiler {
         }
     }
 
-    /// `call screen name`: a choice per `Jump("label")` action of the screen (labelled by
-    /// its button's text), and one on past the statement for `Return()` or when the
-    /// screen jumps nowhere storygraph can read (a finding says so).
+    /// `call screen name`: a choice per button of the screen (`RenPyScreens`): a jump to
+    /// its label, a call that returns past the statement, a choice on past the statement
+    /// for `Return()`, a dynamic link for an action storygraph does not read. A screen
+    /// with none of them (or no screen of the name) goes on after the statement, with a
+    /// finding.
     private mutating func compileScreen(_ name: String, _ passage: inout Passage, at place: Place) {
         let script = game.scripts[place.file]
         let after = Place(file: place.file, line: script.next[place.line])
-        guard let screenPlace = game.screens[name] else {
+        guard let buttons = RenPyScreens(game: game).buttons(of: name) else {
             diagnostics.append(
                 Diagnostic(
                     RenPyRules.screen, "call screen \(name): the game defines no screen '\(name)'; the flow goes on after it",
@@ -483,38 +552,120 @@ struct RenPyCompiler {
             passage.choices.append(Choice(text: "", target: entry(after), kind: .auto, location: script.location(place.line)))
             return
         }
-        let screen = game.scripts[screenPlace.file]
-        var returns = false
-        for k in (screenPlace.line + 1)..<screen.blockEnd[screenPlace.line] {
-            let line = screen.lines[k].text
-            let label = line.hasPrefix("textbutton") ? RenPyGame.firstString(line) : nil
-            for target in Self.constantCalls(of: "Jump", in: line) {
-                passage.choices.append(
-                    Choice(
-                        text: label ?? "Jump(\(target))", target: target, location: screen.location(k)))
-            }
-            for target in Self.constantCalls(of: "Call", in: line) {
-                var choice = Choice(text: label ?? "Call(\(target))", target: target, location: screen.location(k))
-                choice.kind = .call
-                choice.returnTo = entry(after)
-                passage.choices.append(choice)
-            }
-            if line.contains("Return(") { returns = true }
-            for variable in Self.constantCalls(of: "SetVariable", in: line) + Self.constantCalls(of: "ToggleVariable", in: line) {
-                passage.effects += game.python.havoc([variable], reading: line, at: screen.location(k))
-            }
+        let id = passage.id
+        for button in buttons {
+            var choice = screenChoice(button, returnTo: { $0.entry(after) })
+            if button.action == .stay { choice.target = id }
+            passage.choices.append(choice)
         }
-        if passage.choices.isEmpty || returns {
-            if passage.choices.isEmpty && !returns {
-                diagnostics.append(
-                    Diagnostic(
-                        RenPyRules.screen,
-                        "call screen \(name): no Jump() or Return() action storygraph can read; the flow goes on after it",
-                        at: script.location(place.line)))
+        let unread = buttons.compactMap { if case .dynamic(_, let kind) = $0.action { kind } else { nil } }
+        if !unread.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    RenPyRules.screen,
+                    "call screen \(name): \(Self.tally(unread)) storygraph does not read; each is a dynamic link",
+                    at: script.location(place.line)))
+        }
+        if buttons.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    RenPyRules.screen,
+                    "call screen \(name): no button storygraph can read; the flow goes on after it",
+                    at: script.location(place.line)))
+            passage.choices.append(Choice(text: "", target: entry(after), kind: .auto, location: script.location(place.line)))
+        }
+    }
+
+    static func hasStay(_ buttons: [RenPyScreens.Button]?) -> Bool {
+        buttons?.contains { $0.action == .stay } ?? false
+    }
+
+    /// `Function ×2, expression ×1`: how many actions of each kind.
+    static func tally(_ kinds: [String]) -> String {
+        var counts: [String: Int] = [:]
+        for kind in kinds { counts[kind, default: 0] += 1 }
+        let parts = counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+        return "\(kinds.count) action\(kinds.count == 1 ? "" : "s") (\(parts.joined(separator: ", ")))"
+    }
+
+    /// The choice a screen's button makes; `returnTo` gives the passage a `Call()` returns
+    /// to and a `Return()` goes on to.
+    private mutating func screenChoice(_ button: RenPyScreens.Button, returnTo: (inout Self) -> String) -> Choice {
+        var choice = Choice(
+            text: button.text, target: "", condition: button.condition, effects: button.effects,
+            location: button.location)
+        switch button.action {
+        case .jump(let target): choice.target = target
+        case .call(let target):
+            choice.target = target
+            choice.kind = .call
+            choice.returnTo = returnTo(&self)
+        case .returns, .stay: choice.target = returnTo(&self)
+        case .dynamic(let written, _):
+            choice.target = written
+            choice.kind = .dynamic
+        }
+        return choice
+    }
+
+    /// `show screen name`: while the screen is shown (from the passage that shows it, along
+    /// every way on, calls and returns included, up to a passage that hides it) its buttons
+    /// are choices of every passage that goes on, offered after the passage's text (not of a
+    /// passage that ends the game or returns: it would be an ending no more). A `Return()` of a
+    /// shown screen only ends the interaction (no flow); a `Call()` returns to the passage
+    /// it was made from.
+    private mutating func offerShownScreens() {
+        guard !screenEvents.isEmpty else { return }
+        let index = Dictionary(passages.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let screens = RenPyScreens(game: game)
+        let returnPoints = Set(passages.flatMap { $0.choices.compactMap(\.returnTo) })
+        let names = Set(screenEvents.values.flatMap { $0.map(\.name) }).sorted()
+        for name in names {
+            let all = screens.buttons(of: name) ?? []
+            let buttons = all.filter { $0.action != .returns && $0.action != .stay }
+            // What the buttons that stay change, unknown while the screen is shown.
+            var havocked = Set<String>()
+            let havoc = all.filter { $0.action == .stay }.flatMap(\.effects).filter {
+                havocked.insert($0.variable).inserted
+            }.map { effect in
+                Effect(
+                    variable: effect.variable, value: RenPyExpressionParser.opaque(effect.text),
+                    text: "screen \(name): \(effect.text)", location: effect.location)
             }
-            passage.choices.append(
-                Choice(text: returns ? "Return" : "", target: entry(after), kind: returns ? .choice : .auto,
-                       location: script.location(place.line)))
+            guard !buttons.isEmpty || !havoc.isEmpty else { continue }
+            func lastEvent(_ p: Int) -> Bool? { screenEvents[passages[p].id]?.last { $0.name == name }?.shown }
+            var live = Array(repeating: false, count: passages.count)
+            var stack = passages.indices.filter { lastEvent($0) == true }
+            for p in stack { live[p] = true }
+            var returnsReached = false
+            while let p = stack.popLast() {
+                var nexts = passages[p].choices.flatMap { [$0.kind == .dynamic ? nil : $0.target, $0.returnTo] }
+                // A return from a label run while the screen is shown: to any return point.
+                if returns[passages[p].id] != nil, !returnsReached {
+                    returnsReached = true
+                    nexts += returnPoints.sorted()
+                }
+                for case let next? in nexts {
+                    guard let t = index[next], !live[t] else { continue }
+                    live[t] = true
+                    // A passage that hides the screen is offered its buttons (its text may
+                    // come before the hide) but the screen is gone after it.
+                    if lastEvent(t) != false { stack.append(t) }
+                }
+            }
+            // Not at a passage that ends the game or returns: its buttons would make it
+            // no ending (their jumps from its text are not drawn).
+            // At the end of each passage: every way into a passage where the screen is up
+            // comes from the end of one (or from where it was shown).
+            for p in passages.indices where live[p] && !havoc.isEmpty {
+                passages[p].effects += havoc
+            }
+            for p in passages.indices where live[p] && !passages[p].choices.isEmpty && returns[passages[p].id] == nil {
+                let id = passages[p].id
+                for button in buttons {
+                    passages[p].choices.append(screenChoice(button, returnTo: { _ in id }))
+                }
+            }
         }
     }
 

@@ -27,6 +27,8 @@ struct RenPyGame: Sendable {
     private var variableNames: Set<String> = []
     private(set) var title: String?
     private(set) var python = RenPyPython()
+    /// The variables that are some menu's `set` (`RenPyMenuSet`).
+    private(set) var menuSets: Set<String> = []
 
     /// Labels of Ren'Py's own common library, which every game has (lint knows them too).
     static let commonLabels: Set<String> = [
@@ -49,6 +51,7 @@ struct RenPyGame: Sendable {
 
     init(scripts: [RenPyScript]) {
         self.scripts = scripts
+        menuSets = Self.menuSetVariables(scripts)
         for (f, script) in scripts.enumerated() {
             var globals: [String?] = []
             var excluded = Array(repeating: false, count: script.lines.count)
@@ -74,7 +77,7 @@ struct RenPyGame: Sendable {
                 case .screen(let name):
                     if screens[name] == nil { screens[name] = Place(file: f, line: i) }
                     excluded[i] = true
-                case .translate, .opaque:
+                case .translate, .opaque, .showScreen, .hideScreen:
                     excluded[i] = true
                 case .pythonBlock(let isInit):
                     excluded[i] = true
@@ -93,6 +96,34 @@ struct RenPyGame: Sendable {
         }
         python.allNames.formUnion(variables.map(\.name))
         python.seal()
+    }
+
+    /// The variables some menu's `set` clause names.
+    static func menuSetVariables(_ scripts: [RenPyScript]) -> Set<String> {
+        var names: Set<String> = []
+        for script in scripts {
+            for (i, statement) in script.statements.enumerated() {
+                guard case .menu = statement, let set = RenPyMenuSet(script, menu: i), let variable = set.variable else {
+                    continue
+                }
+                names.insert(variable)
+            }
+        }
+        return names
+    }
+
+    /// A `$ chosen = set()` of a menu's set: the empty text of taken captions.
+    func menuSetEffects(_ effects: [Effect]) -> [Effect] {
+        guard !menuSets.isEmpty else { return effects }
+        return effects.map { effect in
+            guard effect.operation == .set, menuSets.contains(effect.variable),
+                let value = effect.text.split(separator: "=", maxSplits: 1).last,
+                RenPyMenuSet.isEmptyCollection(String(value))
+            else { return effect }
+            var empty = effect
+            empty.value = .string("")
+            return empty
+        }
     }
 
     /// `.local` under the global label in effect; other names as written.
@@ -118,9 +149,12 @@ struct RenPyGame: Sendable {
         let isDefault = { if case .default = statement { return true } else { return false } }()
         // `config.`, `gui.`, `build.` settings are the engine's, not the story's.
         if name.contains("."), !name.hasPrefix("persistent."), !name.hasPrefix("store.") { return }
-        let initial = RenPyExpressionParser.parse(value)
-        guard isDefault || !Self.isOpaque(initial) else { return }
         let key = RenPyExpressionParser.variableName(name)
+        // A menu's set starts as the empty text of taken captions.
+        let initial: Expression =
+            menuSets.contains(key) && RenPyMenuSet.isEmptyCollection(value)
+            ? .string("") : RenPyExpressionParser.parse(value)
+        guard isDefault || !Self.isOpaque(initial) else { return }
         guard variableNames.insert(key).inserted else { return }
         variables.append(
             Variable(

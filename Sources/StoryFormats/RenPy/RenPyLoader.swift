@@ -81,9 +81,12 @@ package enum RenPyLoader: StoryLoader {
                     at: first.location)
             ])
         }
+        var variables = game.variables
+        RenPyStandardLabels.applying(
+            special, ownerOf: compiler.ownerOf, to: &passages, variables: &variables, start: start)
         var story = Story(
             title: game.title ?? "", start: start, passages: passages, format: formatName, specialPassages: special,
-            variables: game.variables)
+            variables: variables)
         story.sourceStatistics = RenPyStatistics.count(scripts)
         // Screens and Python functions run when Ren'Py calls them, and the loader does not
         // read what they read: any variable may be read there.

@@ -15,7 +15,7 @@ package enum RenPyRules {
     )
     package static let screen = Rule(
         "renpy-screen", .info,
-        "A `call screen` whose screen has no Jump() or Return() action storygraph reads (or does not exist): the flow goes on after the statement."
+        "A `call screen` whose screen has no button storygraph reads (or does not exist): the flow goes on after the statement; or one with actions storygraph does not read (`Function()`, an action computed by an expression), counted by kind: each is a dynamic link."
     )
 
     package static let all: [Rule] = [syntax, missingLabel, screen]

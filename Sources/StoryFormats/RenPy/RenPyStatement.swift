@@ -13,6 +13,9 @@ enum RenPyStatement: Equatable {
     case call(String)
     case callExpression(String)
     case callScreen(String)
+    /// `show screen name` and `hide screen name`: the screen's buttons are live while shown.
+    case showScreen(String)
+    case hideScreen(String)
     case `return`
     case `if`(String)
     case elif(String)
@@ -85,6 +88,10 @@ enum RenPyStatement: Equatable {
         case "screen": return .screen(reader.name() ?? "")
         case "translate": return .translate(reader.name() ?? "")
         default:
+            if word == "show" || word == "hide", reader.keyword("screen") {
+                let name = reader.name() ?? ""
+                return word == "show" ? .showScreen(name) : .hideScreen(name)
+            }
             if opaqueKeywords.contains(word) { return .opaque(word) }
             return say(text) ?? .other(word)
         }

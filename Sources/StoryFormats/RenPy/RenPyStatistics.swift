@@ -36,7 +36,7 @@ enum RenPyStatistics {
                     outside[i] = true
                 case .translate(let language):
                     if language != "None" { outside[i] = true }
-                case .pythonBlock, .opaque, .other:
+                case .pythonBlock, .opaque, .other, .showScreen, .hideScreen:
                     if case .opaque("image") = statement { images += 1 }
                     outside[i] = true
                 case .say(let who, let what, let triple):
