@@ -162,6 +162,30 @@ import Testing
         }
     }
 
+    /// Ren'Py's store gives values to names a game never declares (its transitions such as
+    /// `fade`, Python's builtins), and a keyword argument is no read: neither is claimed
+    /// "read but nothing sets it". A declared name that nothing sets still is.
+    @Test func aNameTheGameNeverDeclaresIsNotClaimedNeverSet() throws {
+        let result = try Self.load(
+            """
+            default lamp = False
+
+            label start:
+                $ renpy.transition(fade)
+                $ shown = ui.interact(suppress_overlay=True)
+                if lamp:
+                    "Light."
+                if shown:
+                    "Shown."
+                "The end."
+                return
+
+            """)
+        #expect(result.story.runtimeProvidesNames == true)
+        let state = try #require(Load.analysis(result, budget: .unlimited).state)
+        #expect(state.readNeverSet == ["lamp"])
+    }
+
     static let harbour = #"""
         init python:
             def spend(n):

@@ -91,6 +91,9 @@ package enum RenPyLoader: StoryLoader {
         // Screens and Python functions run when Ren'Py calls them, and the loader does not
         // read what they read: any variable may be read there.
         story.readsOutsidePassages = !game.screens.isEmpty || !game.python.functions.isEmpty
+        // Ren'Py's store holds its own names (`fade`, `dissolve`, `config`…) and Python's
+        // builtins: a name the game reads but never declares is not proven never set.
+        story.runtimeProvidesNames = true
         return story
     }
 }

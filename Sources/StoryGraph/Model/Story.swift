@@ -23,6 +23,11 @@ public struct Story: Sendable, Hashable, Codable {
     /// that storygraph does not read for it (Ren'Py's screens and Python functions): no
     /// variable is then claimed never read. Nil (the default) is false.
     public var readsOutsidePassages: Bool? = nil
+    /// True when the story's runtime gives values to names the story does not declare
+    /// (Ren'Py's store: transitions such as `fade`, `config`, Python's builtins): a name
+    /// read but neither declared nor set by the story is then not claimed never set. Nil
+    /// (the default) is false.
+    public var runtimeProvidesNames: Bool? = nil
     /// Variables the story reads where no condition or effect shows it (ink's divert to a
     /// variable, an argument a divert passes): never claimed never read.
     public var readElsewhere: [String] = []

@@ -644,8 +644,10 @@ public struct StateAnalysis: Sendable {
             story.variables.compactMap { v in
                 v.name.split(separator: ".").last.map(String.init).flatMap { $0 == v.name ? nil : $0 }
             })
+        let fromRuntime = story.runtimeProvidesNames == true
         let neverSet = readNames.filter {
             !isSet.contains($0) && !constants.contains($0) && !(items.contains($0) && !declared.contains($0))
+                && !(fromRuntime && !declared.contains($0))
         }
         self.readNeverSet = neverSet
         self.readBeforeSet = (0..<slotCount).compactMap { slot in
