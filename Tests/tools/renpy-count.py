@@ -28,7 +28,7 @@ It prints (one `name: value` line each, or one JSON object with --json):
 - reachable: labels and menu labels reached from `start` by a plain graph search over jump,
   call and fall-through edges (a label whose block does not end in jump/return/an exhaustive
   branch falls into the next label of its file; a label reaches the menu labels in its code);
-  reachable_of: the labels and menu labels there are.
+  reachable_of: the labels and menu labels there are; reached (with --json): their names.
 - dialogue, words, characters: say statements outside `translate` blocks, and the
   whitespace-separated words and the characters of their text after Ren'Py's string processing (what lint calls dialogue blocks and
   words); a menu's `who "what"` line is a say statement and counts, its bare-string caption
@@ -582,6 +582,7 @@ class Game:
             "endings": endings,
             "reachable": sum(1 for x in reach if self.labels[x][2] in ("label", "menu")),
             "reachable_of": sum(1 for v in self.labels.values() if v[2] in ("label", "menu")),
+            "reached": sorted(x for x in reach if self.labels[x][2] in ("label", "menu")),
             "dialogue": self.dialogue,
             "words": self.words,
             "characters": self.characters,

@@ -166,6 +166,7 @@ def main(argv):
         src = {}
         st = {}
         unreachable_labels = None
+        unknown_labels = 0
         findings = []
         if sg:
             findings = sg_findings(sg, base)
@@ -175,6 +176,10 @@ def main(argv):
             if "unreachable" in rep:
                 # Passages named name:line are the parts storygraph splits a label into.
                 unreachable_labels = sum(1 for p in rep["unreachable"] if not re.search(r":\d+$", p))
+            # Passages neither proven reachable nor proven unreachable (past a cut call or a
+            # computed link): storygraph's `reach.unknown`, labels only.
+            unknown_labels = sum(1 for u in (rep.get("reach") or {}).get("unknown", [])
+                                 if not re.search(r":\d+$", u["id"]))
         g = lambda k: src.get(k, "-") if sg else "·"
 
         # Flow errors: lint's (or, for a refused game, Ren'Py's parse errors) at the same line.
@@ -215,7 +220,11 @@ def main(argv):
             notes.append(f"{row['repo']}: storygraph report exit {sg.get('report_exit')}: {' '.join(sg.get('report_stderr', []))[:200]}")
         reach_sg = "·"
         if sg and st:
-            reach_sg = "-" if unreachable_labels is None else f"{src.get('labels', 0) - unreachable_labels}"
+            # Labels proven reachable, and (when storygraph withholds a claim) how many it
+            # calls unknown; the rest it proves unreachable.
+            proven = src.get('labels', 0) - (unreachable_labels or 0) - unknown_labels
+            reach_sg = "-" if unreachable_labels is None else (
+                f"{proven}" + (f" (+{unknown_labels} unknown)" if unknown_labels else ""))
         labels_all = ours["labels"] + ours["menu_labels"]
         table.append([
             row["repo"], f"{row['lines']:,}", errors_cell, *lint_cells,
