@@ -299,7 +299,9 @@ public struct StateAnalysis: Sendable {
         let followCost = (0..<graph.edgeRefs.count).map { e in
             let ref = graph.edgeRefs[e]
             // Summed in place (the two lists joined were an array made per edge).
-            let cost = { (effects: [StateModel.CompiledEffect]) in effects.reduce(0) { $0 + 1 + $1.value.operationCount } }
+            let cost = { (effects: [StateModel.CompiledEffect]) in
+                effects.reduce(0) { $0 + 1 + $1.value.operationCount }
+            }
             return 2 * width + cost(model.choiceEffects[model.choiceBase[ref.passage] + ref.choice])
                 + cost(model.passageEffects[graph.passageOf[graph.edgeTargets[e]]])
         }
@@ -341,7 +343,8 @@ public struct StateAnalysis: Sendable {
             case .passages(let passages):
                 var wanted = [Bool](repeating: false, count: graph.passageCount)
                 for p in passages { wanted[p] = true }
-                for v in 0..<graph.count where wanted[graph.passageOf[v]] || graph.shown(in: v).contains(where: { wanted[$0] }) {
+                for v in 0..<graph.count
+                where wanted[graph.passageOf[v]] || graph.shown(in: v).contains(where: { wanted[$0] }) {
                     probesAtNode[v].append(k)
                 }
             }
