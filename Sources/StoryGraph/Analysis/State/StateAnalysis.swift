@@ -282,7 +282,7 @@ public struct StateAnalysis: Sendable {
         // Each edge's choice in the per-choice arrays, and whether it is a fallback, looked
         // up once (a `Choice` copied in the loop costs its strings' reference counts).
         let edgeChoice = graph.edgeRefs.map { model.choiceBase[$0.passage] + $0.choice }
-        let edgeIsFallback = graph.edgeRefs.map { graph.choice($0).isFallback }
+        let edgeIsFallback = graph.edgeRefs.map { story.passages[$0.passage].choices[$0.choice].isFallback }
         // Per choice: bit 1 true seen, 2 false seen, 4 unknown seen.
         var seen = [UInt8](repeating: 0, count: choiceCount)
         var firstUnsetRead = [ChoiceRef?](repeating: nil, count: slotCount)
@@ -298,10 +298,12 @@ public struct StateAnalysis: Sendable {
         }
         let followCost = (0..<graph.edgeRefs.count).map { e in
             let ref = graph.edgeRefs[e]
-            let effects =
-                model.choiceEffects[model.choiceBase[ref.passage] + ref.choice]
-                + model.passageEffects[graph.passageOf[graph.edgeTargets[e]]]
-            return 2 * width + effects.reduce(0) { $0 + 1 + $1.value.operationCount }
+            // Summed in place (the two lists joined were an array made per edge).
+            let cost = { (effects: [StateModel.CompiledEffect]) in
+                effects.reduce(0) { $0 + 1 + $1.value.operationCount }
+            }
+            return 2 * width + cost(model.choiceEffects[model.choiceBase[ref.passage] + ref.choice])
+                + cost(model.passageEffects[graph.passageOf[graph.edgeTargets[e]]])
         }
         let evaluationLimit = budget.evaluationSteps
         let nanos = budget.seconds * 2e9
@@ -339,9 +341,10 @@ public struct StateAnalysis: Sendable {
             case .everyState: probesEverywhere.append(k)
             case .endings: probesAtEndings.append(k)
             case .passages(let passages):
-                let wanted = Set(passages)
+                var wanted = [Bool](repeating: false, count: graph.passageCount)
+                for p in passages { wanted[p] = true }
                 for v in 0..<graph.count
-                where wanted.contains(graph.passageOf[v]) || graph.shown(in: v).contains(where: wanted.contains) {
+                where wanted[graph.passageOf[v]] || graph.shown(in: v).contains(where: { wanted[$0] }) {
                     probesAtNode[v].append(k)
                 }
             }

@@ -96,73 +96,148 @@ struct StateLiveness {
                 for u in graph.shown(in: v) { for program in atPassages[u] ?? [] { markReads(v, program) } }
             }
         }
-        // live(u) = reads(u) ∪ live(w) for every successor w: to a fixpoint, backwards.
+        // live(u) = reads(u) ∪ live(w) for every successor w: to a fixpoint, backwards, a
+        // node taken in the post-order of a depth-first walk (its successors before it, off
+        // the cycles), so that most nodes are final the first time they are taken (in
+        // numbering order it took ten passes on The Intercept).
+        var work = Self.postOrder(graph)
+        work.reverse()
         var queued = [Bool](repeating: true, count: n)
-        var work = Array((0..<n).reversed())
-        while let w = work.popLast() {
-            queued[w] = false
-            for i in graph.reverseOffsets[w]..<graph.reverseOffsets[w + 1] {
-                let u = graph.reverseSources[i]
-                var changed = false
-                for k in 0..<stride {
-                    let merged = live[u * stride + k] | live[w * stride + k]
-                    if merged != live[u * stride + k] {
-                        live[u * stride + k] = merged
-                        changed = true
+        live.withUnsafeMutableBufferPointer { live in
+            queued.withUnsafeMutableBufferPointer { queued in
+                graph.reverseOffsets.withUnsafeBufferPointer { offsets in
+                    graph.reverseSources.withUnsafeBufferPointer { sources in
+                        while let w = work.popLast() {
+                            queued[w] = false
+                            let from = w * stride
+                            for i in offsets[w]..<offsets[w + 1] {
+                                let u = sources[i]
+                                let to = u * stride
+                                var changed = false
+                                for k in 0..<stride {
+                                    let old = live[to + k]
+                                    let merged = old | live[from + k]
+                                    if merged != old {
+                                        live[to + k] = merged
+                                        changed = true
+                                    }
+                                }
+                                if changed, !queued[u] {
+                                    queued[u] = true
+                                    work.append(u)
+                                }
+                            }
+                        }
                     }
-                }
-                if changed, !queued[u] {
-                    queued[u] = true
-                    work.append(u)
                 }
             }
         }
         // The resets: a dead variable to its canonical value, a dead counter to 0, the dead
-        // once-only bits of a word to 0.
-        var offsets: [Int32] = [0]
-        var words: [Int32] = []
-        var keeps: [Int32] = []
-        var values: [Int32] = []
-        func isLive(_ v: Int, _ item: Int) -> Bool { live[v * stride + item >> 6] & (1 << UInt64(item & 63)) != 0 }
-        /// The live bits of items `item..<item + 32` at `v` (past the last item: 0).
-        func liveBits32(_ v: Int, _ item: Int) -> UInt32 {
+        // once-only bits of a word to 0. Counted first, then written into tables of that size
+        // (an append each was a third of the liveness's time), the dead items found a word
+        // of the live set at a time.
+        let onceStart = slotCount + counterCount
+        let onceWords = (model.onceOnlyChoices + 31) / 32
+        /// The live bits of items `item..<item + 32` at row `row` (past the last item: 0).
+        func liveBits32(_ row: Int, _ item: Int) -> UInt32 {
             let w = item >> 6
             let s = UInt64(item & 63)
-            var bits = live[v * stride + w] >> s
-            if s > 32, w + 1 < stride { bits |= live[v * stride + w + 1] << (64 - s) }
+            var bits = live[row + w] >> s
+            if s > 32, w + 1 < stride { bits |= live[row + w + 1] << (64 - s) }
             return UInt32(truncatingIfNeeded: bits)
         }
-        let onceWords = (model.onceOnlyChoices + 31) / 32
-        for v in 0..<n {
-            for slot in 0..<slotCount where !isLive(v, slot) {
-                words.append(Int32(1 + slot))
-                keeps.append(0)
-                values.append(canonical[slot])
+        /// The once-only bits of word `word` that exist (past the last choice: none).
+        func onceMask(_ word: Int) -> UInt32 {
+            model.onceOnlyChoices - word * 32 >= 32 ? .max : (1 << UInt32(model.onceOnlyChoices - word * 32)) - 1
+        }
+        /// The dead items among `a..<b` at row `row`, in increasing order.
+        func forEachDead(_ row: Int, _ a: Int, _ b: Int, _ body: (Int) -> Void) {
+            guard a < b else { return }
+            for w in (a >> 6)...((b - 1) >> 6) {
+                var dead = ~live[row + w]
+                let low = w * 64
+                if a > low { dead &= ~0 << UInt64(a - low) }
+                if b < low + 64 { dead &= (1 << UInt64(b - low)) - 1 }
+                while dead != 0 {
+                    body(low + dead.trailingZeroBitCount)
+                    dead &= dead - 1
+                }
             }
-            for counter in 0..<counterCount where !isLive(v, slotCount + counter) {
-                words.append(Int32(counterBase + counter))
-                keeps.append(0)
-                values.append(0)
+        }
+        var offsets = [Int32](repeating: 0, count: n + 1)
+        var total = 0
+        for v in 0..<n {
+            let row = v * stride
+            var count = 0
+            forEachDead(row, 0, onceStart) { _ in count += 1 }
+            for word in 0..<onceWords {
+                let all = onceMask(word)
+                if liveBits32(row, onceStart + word * 32) & all != all { count += 1 }
+            }
+            total += count
+            guard total <= Self.maxResets else { return nil }
+            offsets[v + 1] = Int32(total)
+        }
+        var words = [Int32](repeating: 0, count: total)
+        var keeps = [Int32](repeating: 0, count: total)
+        var values = [Int32](repeating: 0, count: total)
+        var k = 0
+        for v in 0..<n {
+            let row = v * stride
+            forEachDead(row, 0, onceStart) { item in
+                if item < slotCount {
+                    words[k] = Int32(1 + item)
+                    values[k] = canonical[item]
+                } else {
+                    words[k] = Int32(counterBase + item - slotCount)
+                }
+                k += 1
             }
             for word in 0..<onceWords {
-                let all: UInt32 =
-                    model.onceOnlyChoices - word * 32 >= 32
-                    ? .max : (1 << UInt32(model.onceOnlyChoices - word * 32)) - 1
-                // The 32 live bits of this word's choices, read a word of the set at a time
-                // (bit by bit, this loop was a third of a small story's search).
-                let keep = liveBits32(v, slotCount + counterCount + word * 32) & all
+                let all = onceMask(word)
+                let keep = liveBits32(row, onceStart + word * 32) & all
                 guard keep != all else { continue }
-                words.append(Int32(onceBase + word))
-                keeps.append(Int32(bitPattern: keep))
-                values.append(0)
+                words[k] = Int32(onceBase + word)
+                keeps[k] = Int32(bitPattern: keep)
+                k += 1
             }
-            guard words.count <= Self.maxResets else { return nil }
-            offsets.append(Int32(words.count))
         }
         resetOffsets = offsets
         resetWords = words
         resetKeep = keeps
         resetValue = values
+    }
+
+    /// The nodes of `graph` in the post-order of depth-first walks along its edges (from the
+    /// start, then from each node not yet reached): each node after the nodes it leads to,
+    /// but for the edges that close a cycle. Iterative.
+    ///
+    /// - Complexity: O(V + E).
+    static func postOrder(_ graph: StoryGraph) -> [Int] {
+        let n = graph.count
+        var order: [Int] = []
+        order.reserveCapacity(n)
+        var seen = [Bool](repeating: false, count: n)
+        // (node, the next of its edges to follow)
+        var stack: [(Int, Int)] = []
+        for root in [graph.start] + Array(0..<n) where root < n && !seen[root] {
+            seen[root] = true
+            stack.append((root, graph.edgeOffsets[root]))
+            while let (v, e) = stack.last {
+                if e == graph.edgeOffsets[v + 1] {
+                    stack.removeLast()
+                    order.append(v)
+                    continue
+                }
+                stack[stack.count - 1].1 = e + 1
+                let w = graph.edgeTargets[e]
+                if !seen[w] {
+                    seen[w] = true
+                    stack.append((w, graph.edgeOffsets[w]))
+                }
+            }
+        }
+        return order
     }
 
     /// Forgets the words that no longer matter at `state`'s node.

@@ -60,10 +60,11 @@ package struct StateModel: Sendable {
         let passages = story.passages
         var choiceBase = [Int](repeating: 0, count: passages.count + 1)
         var conditionExpressions: [Expression?] = []
+        // The passages and choices are read in place, by index: a `Passage` or `Choice` copied
+        // in a loop costs its strings' and arrays' reference counts (a third of this init).
         for p in passages.indices {
-            for choice in passages[p].choices {
-                conditionExpressions.append(choice.condition.map(Self.expression))
-            }
+            let choices = passages[p].choices
+            for c in choices.indices { conditionExpressions.append(choices[c].condition.map(Self.expression)) }
             choiceBase[p + 1] = conditionExpressions.count
         }
         // Variables that matter: read by a condition, or by an effect on one that does.
@@ -89,8 +90,8 @@ package struct StateModel: Sendable {
             computedExpression[v.name] = e
             effectsOn[v.name, default: []].append(e)
         }
-        for passage in passages {
-            for effect in passage.effects + passage.choices.flatMap(\.effects) {
+        func gather(_ effects: [Effect]) {
+            for effect in effects {
                 effectsOn[effect.variable, default: []].append(effect.value)
                 let given: Expression =
                     switch effect.operation {
@@ -100,6 +101,11 @@ package struct StateModel: Sendable {
                     }
                 givenValues[effect.variable, default: []].append(given)
             }
+        }
+        for p in passages.indices {
+            gather(passages[p].effects)
+            let choices = passages[p].choices
+            for c in choices.indices { gather(choices[c].effects) }
         }
         while let name = work.popLast() {
             for value in effectsOn[name] ?? [] { mark(value.variables) }
@@ -117,11 +123,14 @@ package struct StateModel: Sendable {
         }
         var abstracted: [String] = []
         var seenAbstracted: Set<String> = []
-        let declaredOrSet =
-            story.variables.map(\.name)
-            + passages.flatMap { p in p.effects.map(\.variable) + p.choices.flatMap { $0.effects.map(\.variable) } }
-        for name in declaredOrSet where slotOf[name] == nil && seenAbstracted.insert(name).inserted {
-            abstracted.append(name)
+        func abstract(_ name: String) {
+            if slotOf[name] == nil && seenAbstracted.insert(name).inserted { abstracted.append(name) }
+        }
+        for v in story.variables { abstract(v.name) }
+        for p in passages.indices {
+            for effect in passages[p].effects { abstract(effect.variable) }
+            let choices = passages[p].choices
+            for c in choices.indices { for effect in choices[c].effects { abstract(effect.variable) } }
         }
         // Visit counters: every passage a tracked expression counts.
         var counterOf = [Int](repeating: -1, count: passages.count)
@@ -169,10 +178,11 @@ package struct StateModel: Sendable {
         var onceBit: [Int] = []
         var onceCount = 0
         for p in passages.indices {
-            for choice in passages[p].choices {
-                choiceEffects.append(compile(choice.effects))
-                if choice.isFallback { isFallback[p] = true }
-                if choice.isOnceOnly && choice.isStep {
+            let choices = passages[p].choices
+            for c in choices.indices {
+                choiceEffects.append(compile(choices[c].effects))
+                if choices[c].isFallback { isFallback[p] = true }
+                if choices[c].isOnceOnly && choices[c].isStep {
                     onceBit.append(onceCount)
                     onceCount += 1
                 } else {
@@ -189,9 +199,10 @@ package struct StateModel: Sendable {
         self.onceBit = onceBit
         self.onceOnlyChoices = onceCount
         self.choiceEffects = choiceEffects
-        let own = passages.map { compile($0.effects) }
+        let own = passages.indices.map { compile(passages[$0].effects) }
         self.passageEffects = passages.indices.map { p in
-            own[p] + graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]].flatMap { own[$0] }
+            let shown = graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]]
+            return shown.isEmpty ? own[p] : own[p] + shown.flatMap { own[$0] }
         }
         var initial = [StateValue?](repeating: .unset, count: variables.count)
         var declared: Set<String> = []
