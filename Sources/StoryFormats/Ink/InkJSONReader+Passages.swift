@@ -231,8 +231,14 @@ extension InkJSONReader {
             let t = key(for: Self.resolve(written, from: containers[c].path))
             return t.flatMap { ids[$0] } ?? written
         }
+        // Each element is read once: compiled ink whose shared text diverts back into
+        // itself (or any other cycle of `.^` paths, as a hostile file may write) would
+        // otherwise be walked for ever. Valid ink never comes back to an element while
+        // reading one passage; the runtime would loop there without showing anything new.
+        var read = Set<Key>()
         walk: while let (c, i) = stack.popLast() {
             let here = Key(container: c, index: i)
+            guard read.insert(here).inserted else { break walk }
             if !first, keys.contains(here), let next = ids[here] {
                 out[out.count - 1].choices.append(
                     Choice(text: "", target: next, kind: .auto, location: location(of: here)))
