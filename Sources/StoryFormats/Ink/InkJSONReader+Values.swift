@@ -141,12 +141,14 @@ extension InkJSONReader {
         return effects
     }
 
-    /// The containers the flow may enter somewhere other than at their start: for every
-    /// divert, choice, tunnel, thread or target value, the containers holding its target
-    /// (and the target's own container, when it names an element after the first) that
-    /// do not hold the place it is written. ink counts a visit of those whenever the flow
-    /// enters them (unless counted at the start only); a passage's visits count only its
-    /// start.
+    /// The containers whose visits ink's runtime counts otherwise than the passage's: for
+    /// every divert, choice, tunnel, thread or target value, the containers holding its
+    /// target (and the target's own container, when it names an element after the first)
+    /// that do not hold the place it is written, which ink counts whenever the flow enters
+    /// them (a passage's visits count only its start); and a container whose start is
+    /// the target from inside it (`-> market` in market's choice), which ink does not
+    /// count (it is open already), the passage does. Unless counted at the start only
+    /// (`#f` 0x04), in which case ink counts exactly the passage's entries.
     ///
     /// - Complexity: O(E · d) for E elements and containers d deep.
     func entriesInside() -> Set<Int> {
@@ -161,6 +163,9 @@ extension InkJSONReader {
                 else { continue }
                 var t = key.container
                 if key.index > 0, !Self.holds(containers[t].path, from) { entered.insert(t) }
+                // A divert to a container's start from inside it: ink's runtime does not
+                // count that visit (the container is open already), the passage's does.
+                if key.index == 0, Self.holds(containers[t].path, from) { entered.insert(t) }
                 while !containers[t].path.isEmpty {
                     guard let parent = indexByPath[Self.parent(containers[t].path)] else { break }
                     t = parent
