@@ -66,8 +66,8 @@ extension InkJSONReader {
             if called.contains(k) && !targeted.contains(k) { continue }
             // A knot with no content before its first stitch is a divert into it; when no
             // divert goes to the knot itself, nothing runs that start (`-> knot.stitch`
-            // enters the stitch): no passage, as in the source. (Read counts in compiled
-            // ink are not read: no condition here rests on its visits.)
+            // enters the stitch): no passage, as in the source. (A read count of it is
+            // then unknown: `value(of:in:ids:)` knows only a passage's.)
             if !isBareHead(k) || targeted.contains(k) { flows.append(k) }
             for (stitch, _) in containers[k].named {
                 if let s = indexByPath[Self.join(name, stitch)] { flows.append(s) }

@@ -54,7 +54,7 @@ struct InkParser {
     /// Every `~ f(…)` statement, for what the function writes (`applyCallEffects`).
     var callStatements: [CallStatement] = []
     /// Every name an expression reads, wherever it is (conditional text, `{x}`, a call's
-    /// argument): a declared variable among them is read, never "set, never read".
+    /// argument): a variable among them is read, never "set, never read".
     var expressionReads: Set<String> = []
 
     var flow: Flow
@@ -150,8 +150,8 @@ struct InkParser {
         var story = Story(
             title: title, start: start, passages: passages, format: InkLoader.formatName, variables: variables)
         story.arithmetic = .integer
-        let declared = Set(variables.map(\.name))
-        story.readElsewhere = Set(readElsewhere).union(expressionReads.filter(declared.contains)).sorted()
+        // A value's name (VAR, CONST, LIST, temporary, parameter), never a knot's.
+        story.readElsewhere = Set(readElsewhere).union(expressionReads.filter(valueNames.contains)).sorted()
         story.sourceStatistics = statistics.sourceStatistics
         return (story, diagnostics)
     }
