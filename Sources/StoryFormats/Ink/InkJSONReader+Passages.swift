@@ -325,7 +325,12 @@ extension InkJSONReader {
                 continue
             }
             if let written = element["f()"]?.string ?? element["x()"]?.string {
-                out[last].effects += call(written, external: element["x()"] != nil, element, in: c, values: &values)
+                let isPassed = passed.contains { $0.passage == last }
+                for var effect in call(written, external: element["x()"] != nil, element, in: c, values: &values) {
+                    // As for an assignment: after a conditional divert it may not have run.
+                    if isPassed { effect.value = .unknown(effect.text) }
+                    out[last].effects.append(effect)
+                }
                 continue
             }
             if let written = element["*"]?.string {
