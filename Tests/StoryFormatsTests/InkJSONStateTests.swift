@@ -9,7 +9,8 @@ import Testing
 /// fixtures in `Tests/Fixtures/ink-state/` are ours, compiled by inkjs 2.x's compiler
 /// (inkVersion 21, as inklecate writes): a market whose guard is met only by a rich reader,
 /// with gold earned by `~ gold = gold + 2` (`market-plain`) or by a function taking
-/// `ref` (`market`), and a die (`luck`) that nothing can decide.
+/// `ref` (`market`), a knot entered again from inside it (`loop`), a switch (`switch`),
+/// and a die (`luck`) that nothing can decide.
 @Suite struct InkJSONStateTests {
     static func load(_ name: String) throws -> LoadResult {
         try StoryLoading.load(sources: [try InkComputedFlowTests.fixture(name, in: "ink-state")])
@@ -106,6 +107,26 @@ import Testing
             #expect(claims.contains("blocked []"), "\(name)")
             #expect(claims.contains("never true []"), "\(name)")
         }
+    }
+
+    /// `{ n: - 1: … - 2: … - else: … }` after `~ n = 2` (ink's `du`, `==` and `pop` on the
+    /// stack, each branch taken only when the earlier did not hold), and `~ lit = true`
+    /// before `{lit and n * 3 - 1 == 5}`: the same claims from source and compiled.
+    @Test func aSwitchAndArithmeticDecideAlike() throws {
+        for name in ["switch.ink", "switch.ink.json"] {
+            let result = try Self.load(name)
+            let analysis = Load.analysis(result, budget: .unlimited)
+            let state = try #require(analysis.state)
+            #expect(state.reachedEndings.map { analysis.graph.ids[$0.passage] } == ["lamp"], "\(name)")
+            #expect(state.neverTrue.count == 3, "\(name)")
+            #expect(state.alwaysTrue.count == 2, "\(name)")
+            #expect(state.unknownChoices.isEmpty, "\(name)")
+        }
+        let compiled = try Self.load("switch.ink.json").story
+        #expect(
+            compiled.passage("two")?.choices.map { $0.condition?.description ?? "" } == [
+                "lit and (((n * 3) - 1) == 5)", "not lit",
+            ])
     }
 
     /// `~ luck = RANDOM(1, 6)`: the value is unknown, so is `{luck > 3}`, and no claim
