@@ -395,8 +395,13 @@ extension InkJSONReader {
                     if waits, let to = key(for: Self.resolve(written, from: containers[c].path)), leadsToDone(to) {
                         break walk
                     }
+                    // Choices offered, then a divert on (a branch's choices, then the
+                    // gather after its block): ink's runtime goes on and shows them with
+                    // what it meets there, as one menu; the place is shown in this one.
                     out[last].choices.append(
-                        Choice(text: "", target: target(written, c), kind: .auto, location: element.location))
+                        Choice(
+                            text: "", target: target(written, c), kind: waits ? .include : .auto,
+                            location: element.location))
                     break walk
                 }
             } else if let written = element["t?"]?.string ?? element["f?"]?.string ?? element["t?"]?["->"]?.string
