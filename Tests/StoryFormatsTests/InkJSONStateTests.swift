@@ -129,6 +129,29 @@ import Testing
             ])
     }
 
+    /// A hostile file: `du` and `+` 200 times double the value each time (a tree of 2^200
+    /// nodes shared, a text as long) and `exArgs` says -5 and 99,999,999,999: read at once,
+    /// the value past the bounds is unknown, never walked or printed whole.
+    @Test func aValueThatDoublesAtEachOperatorIsCutShort() throws {
+        let body = (["\"ev\"", "1"] + Array(repeating: "\"du\", \"+\"", count: 200)).joined(separator: ", ")
+        let text =
+            "{\"inkVersion\": 21, \"root\": [[\"ev\", {\"x()\": \"f\", \"exArgs\": -5},"
+            + " {\"x()\": \"g\", \"exArgs\": 99999999999}, \"pop\", \"pop\", \"/ev\", " + body + ", \"/ev\","
+            + " {\"VAR=\": \"x\", \"re\": true}, \"ev\", {\"VAR?\": \"x\"}, 1, \">\", \"/ev\","
+            + " {\"*\": \".^.c-0\", \"flg\": 1}, \"done\", {\"c-0\": [\"end\", null]}], \"done\","
+            + " {\"global decl\": [\"ev\", 0, {\"VAR=\": \"x\"}, \"/ev\", \"end\", null]}]}"
+        let result = try StoryLoading.load(sources: [SourceText(path: "doubling.ink.json", text: text)])
+        let effect = try #require(result.story.passages.first?.effects.first)
+        #expect(effect.variable == "x")
+        guard case .tooDeep(let kept) = effect.value else {
+            Issue.record("the value is \(effect.value)")
+            return
+        }
+        // 1,000 characters and "…".
+        #expect(kept.count <= 1_001)
+        #expect(try Self.claims(result).contains("not understood 1"))
+    }
+
     /// `~ luck = RANDOM(1, 6)`: the value is unknown, so is `{luck > 3}`, and no claim
     /// rests on it (Win's ending is reached only through an undecided condition).
     @Test func whatCannotBeReadStaysUnknown() throws {

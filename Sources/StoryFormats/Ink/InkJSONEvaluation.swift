@@ -17,7 +17,15 @@ struct InkJSONEvaluation {
         var pointer: String?
         /// Whether the text needs brackets inside another operator's.
         var compound = false
+        /// The nodes of its tree (a `du` shares a value, so a tree can double at each
+        /// operator: bounded by `maximumSize`).
+        var size = 1
     }
+
+    /// The most nodes a value's tree and the most characters its text may have: past
+    /// them it is `.tooDeep` (a hostile file's `du`, `+` repeated would double both).
+    static let maximumSize = 10_000
+    static let maximumText = 1_000
 
     private(set) var items: [Item] = []
 
@@ -70,14 +78,16 @@ struct InkJSONEvaluation {
         } else if name == "!" || name == "_" {
             let a = pop()
             let text = (name == "!" ? "not " : "-") + (a.compound ? "(" + a.text + ")" : a.text)
+            // (`bounded` shortens it; each operand's text is at most `maximumText` long.)
             push(Self.bounded(Item(expression: .unary(name == "!" ? .not : .negate, a.expression), text: text,
-                depth: a.depth + 1, compound: true)))
+                depth: a.depth + 1, compound: true, size: a.size + 1)))
         } else if Self.binaryCalls.contains(name) {
             let b = pop()
             let a = pop()
             if name == "MIN" || name == "MAX" {
                 push(Self.bounded(Item(expression: .call(name, [a.expression, b.expression]),
-                    text: name + "(" + a.text + ", " + b.text + ")", depth: max(a.depth, b.depth) + 1)))
+                    text: name + "(" + a.text + ", " + b.text + ")", depth: max(a.depth, b.depth) + 1,
+                    size: a.size + b.size + 1)))
             } else {
                 push(Self.unknown(name + "(" + a.text + ", " + b.text + ")"))
             }
@@ -103,12 +113,15 @@ struct InkJSONEvaluation {
         let right = b.compound ? "(" + b.text + ")" : b.text
         return bounded(
             Item(expression: .binary(op, a.expression, b.expression), text: left + " " + spelling + " " + right,
-                depth: max(a.depth, b.depth) + 1, compound: true))
+                depth: max(a.depth, b.depth) + 1, compound: true, size: a.size + b.size + 1))
     }
 
-    /// `item`, or `.tooDeep` past `Expression.maximumDepth` (its text kept).
+    /// `item`, or `.tooDeep` past `Expression.maximumDepth`, `maximumSize` nodes or
+    /// `maximumText` characters (its text kept, shortened).
     static func bounded(_ item: Item) -> Item {
-        guard item.depth > Expression.maximumDepth else { return item }
-        return Item(expression: .tooDeep(item.text), text: item.text, depth: 1)
+        var text = item.text
+        if text.utf8.count > maximumText { text = String(text.prefix(maximumText)) + "…" }
+        guard item.depth > Expression.maximumDepth || item.size > maximumSize || text != item.text else { return item }
+        return Item(expression: .tooDeep(text), text: text, depth: 1)
     }
 }

@@ -71,7 +71,8 @@ extension InkJSONReader {
             external
             ? Int(element["exArgs"]?.scalarText ?? "0") ?? 0 : writes?.parameters.count ?? 0
         var arguments: [InkJSONEvaluation.Item] = []
-        for _ in 0..<count { arguments.insert(values.pop(), at: 0) }
+        // A hostile file's `exArgs` may be negative or huge: never more than the stack holds.
+        for _ in 0..<max(0, min(count, values.items.count)) { arguments.insert(values.pop(), at: 0) }
         values.push(InkJSONEvaluation.unknown(written + "()"))
         guard let writes, let callee, !writes.writesAnything else {
             // What it may write is not known: every variable the story assigns anywhere.
