@@ -683,8 +683,9 @@ import Testing
         #expect(result.story.passage("wander")?.choices.map(\.target) == ["cellar"])
         #expect(
             result.diagnostics.map { "\($0.location?.line ?? 0) \($0.ruleID ?? "")" } == ["18 ink-computed-divert"])
-        // Read by diverts and arguments: no variable is claimed never read.
-        #expect(result.story.readElsewhere == ["dest", "next", "place", "route", "then", "where"])
+        // Read by diverts, arguments and expressions (`either`'s `a` and `b`, `{n}`): no
+        // variable is claimed never read.
+        #expect(result.story.readElsewhere == ["a", "b", "dest", "n", "next", "place", "route", "then", "where"])
         let analysis = Load.analysis(result, budget: .unlimited)
         #expect(!analysis.lint.findings.contains { $0.ruleID == "variable-never-read" })
         // The state search follows `next` exactly: 'Go on' leads to the cellar only.

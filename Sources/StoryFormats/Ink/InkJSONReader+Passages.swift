@@ -66,8 +66,8 @@ extension InkJSONReader {
             if called.contains(k) && !targeted.contains(k) { continue }
             // A knot with no content before its first stitch is a divert into it; when no
             // divert goes to the knot itself, nothing runs that start (`-> knot.stitch`
-            // enters the stitch): no passage, as in the source. (Read counts in compiled
-            // ink are not read: no condition here rests on its visits.)
+            // enters the stitch): no passage, as in the source. (A read count of it is
+            // then unknown: `value(of:in:ids:)` knows only a passage's.)
             if !isBareHead(k) || targeted.contains(k) { flows.append(k) }
             for (stitch, _) in containers[k].named {
                 if let s = indexByPath[Self.join(name, stitch)] { flows.append(s) }
@@ -89,6 +89,8 @@ extension InkJSONReader {
         let ids = passageIDs(keys)
         let keySet = Set(keys)
         divertTargets = divertValues()
+        enteredInside = entriesInside()
+        functionWrites = writesOfFunctions(called)
         var passages: [Passage] = []
         for key in keys { passages += read(key, ids: ids, keys: keySet, declared: declared) }
         var start = ids[Key(container: indexByPath[""] ?? 0, index: 0)] ?? InkParser.rootID
@@ -108,8 +110,9 @@ extension InkJSONReader {
         var story = Story(title: title, start: start, passages: passages, format: InkJSONLoader.formatName)
         story.arithmetic = .integer
         story.variables = globals(ids: ids)
-        // Conditions in compiled ink are not read, so what they read is not known.
-        story.readsOutsidePassages = true
+        // Every name a `{"VAR?": x}` or `{"^var": x}` reads, wherever it is (text, a
+        // function): what is read is known, as in the .ink source.
+        story.readElsewhere = namesRead()
         return story
     }
 
@@ -226,6 +229,19 @@ extension InkJSONReader {
         // the stack to go back to at its `{"->": "$r", "var": true}`.
         var returnPointSet = false
         var sharedTextDepth: Int?
+        // The evaluation stack, read symbolically (`InkJSONEvaluation`), and the string a
+        // `"str"` … `"/str"` block builds (nil once something other than text is in it).
+        var values = InkJSONEvaluation()
+        var built: String? = ""
+        // Per passage of `out`: the conditional diverts met in it (a way out added after
+        // one is taken only when it did not hold), and each condition with the number of
+        // effects before it (an effect after it on what it reads makes it unknown).
+        var passed: [(passage: Int, from: Int, condition: Condition)] = []
+        var tested: [(passage: Int, choice: Int, effects: Int)] = []
+        func condition(_ item: InkJSONEvaluation.Item, _ passage: Int) -> Condition {
+            tested.append((passage, out[passage].choices.count, out[passage].effects.count))
+            return .test(item.text, item.expression)
+        }
 
         func target(_ written: String, _ c: Int) -> String {
             let t = key(for: Self.resolve(written, from: containers[c].path))
@@ -259,8 +275,15 @@ extension InkJSONReader {
                 switch s {
                 case "ev": eval += 1
                 case "/ev": eval -= 1
-                case "str": strings += 1
-                case "/str": strings -= 1
+                case "str":
+                    strings += 1
+                    built = ""
+                case "/str":
+                    strings -= 1
+                    values.push(
+                        built.map { .string($0) } ?? .unknown("(string in compiled ink)"),
+                        built.map { "\"" + $0 + "\"" } ?? "(string in compiled ink)")
+                    built = ""
                 case "\n": if eval == 0 && strings == 0 && !out[last].text.isEmpty { out[last].text += "\n" }
                 case "thread": thread = true
                 case "->->":
@@ -274,29 +297,61 @@ extension InkJSONReader {
                     if s.hasPrefix("^") {
                         if strings > 0 {
                             pendingText += s.dropFirst()
+                            built? += s.dropFirst()
                         } else if eval == 0 {
                             out[last].text += s.dropFirst()
+                        } else {
+                            values.push(.string(String(s.dropFirst())), "\"" + s.dropFirst() + "\"")
                         }
+                    } else {
+                        if strings > 0 { built = nil }
+                        _ = values.apply(s)
                     }
                 }
                 continue
             }
+            if strings > 0 { built = nil }
+            if eval > 0, case .scalar(let n, let kind) = element.value {
+                switch kind {
+                case .number: values.push(Int(n).map { .integer($0) } ?? Double(n).map { .decimal($0) } ?? .unknown(n), n)
+                case .bool: values.push(.boolean(n == "true"), n)
+                default: break
+                }
+                continue
+            }
             guard element.entries != nil else { continue }
+            if let pushed = value(of: element, in: c, ids: ids) {
+                values.push(pushed)
+                continue
+            }
+            if let written = element["f()"]?.string ?? element["x()"]?.string {
+                let isPassed = passed.contains { $0.passage == last }
+                for var effect in call(written, external: element["x()"] != nil, element, in: c, values: &values) {
+                    // As for an assignment: after a conditional divert it may not have run.
+                    if isPassed { effect.value = .unknown(effect.text) }
+                    out[last].effects.append(effect)
+                }
+                continue
+            }
             if let written = element["*"]?.string {
                 let flags =
                     Int(
                         element["flg"].flatMap {
                             if case .scalar(let n, .number) = $0.value { return n } else { return nil }
                         } ?? "0") ?? 0
+                // ink's runtime pops the condition, then the choice-only text, then the start.
+                let test = flags & 1 != 0 ? condition(values.pop(), last) : nil
+                if flags & 4 != 0 { _ = values.pop() }
+                if flags & 2 != 0 { _ = values.pop() }
                 var choice = Choice(
                     text: pendingText.trimmingCharacters(in: .whitespaces), target: target(written, c),
-                    condition: flags & 1 != 0 ? .test("(condition in compiled ink)", nil) : nil,
-                    location: element.location)
+                    condition: test, location: element.location)
                 choice.isOnceOnly = flags & 0x10 != 0
                 choice.isFallback = flags & 0x08 != 0
                 out[last].choices.append(choice)
                 pendingText = ""
             } else if let written = element["->"]?.string {
+                let test = element["c"]?.bool == true ? values.pop() : nil
                 if written == "$r", element["var"]?.bool == true, let depth = sharedTextDepth {
                     // Back from the shared text to the element after the divert into it.
                     stack.removeLast(stack.count - depth)
@@ -327,12 +382,12 @@ extension InkJSONReader {
                     // A branch of text only that comes back (a sequence's or a switch's
                     // item, conditional text): text, as the .ink reading keeps it.
                     continue
-                } else if element["c"]?.bool == true {
+                } else if let test {
+                    // The flow goes on past it only when it does not hold.
+                    let held = condition(test, last)
                     out[last].choices.append(
-                        Choice(
-                            text: "", target: target(written, c), condition: .test("(condition in compiled ink)", nil),
-                            kind: .auto,
-                            location: element.location))
+                        Choice(text: "", target: target(written, c), condition: held, kind: .auto, location: element.location))
+                    passed.append((last, out[last].choices.count, held))
                 } else {
                     // Choices offered, then a divert to a bare `done`: the story waits for
                     // them there (ink's runtime shows them), it does not end.
@@ -340,8 +395,13 @@ extension InkJSONReader {
                     if waits, let to = key(for: Self.resolve(written, from: containers[c].path)), leadsToDone(to) {
                         break walk
                     }
+                    // Choices offered, then a divert on (a branch's choices, then the
+                    // gather after its block): ink's runtime goes on and shows them with
+                    // what it meets there, as one menu; the place is shown in this one.
                     out[last].choices.append(
-                        Choice(text: "", target: target(written, c), kind: .auto, location: element.location))
+                        Choice(
+                            text: "", target: target(written, c), kind: waits ? .include : .auto,
+                            location: element.location))
                     break walk
                 }
             } else if let written = element["t?"]?.string ?? element["f?"]?.string ?? element["t?"]?["->"]?.string
@@ -356,6 +416,9 @@ extension InkJSONReader {
                         kind: .auto,
                         location: element.location))
             } else if let written = element["->t->"]?.string {
+                if element["var"]?.bool != true, let callee = container(for: Self.resolve(written, from: containers[c].path)) {
+                    for _ in 0..<parameters(of: callee).count { _ = values.pop() }
+                }
                 let r = id + ".r-" + String(returns)
                 returns += 1
                 if element["var"]?.bool == true {
@@ -374,19 +437,35 @@ extension InkJSONReader {
             } else if let tag = element["#"]?.string, !out[last].tags.contains(tag) {
                 out[last].tags.append(tag)
             } else if let name = element["VAR="]?.string ?? element["temp="]?.string {
+                let value = values.pop()
                 if name == "$r" {
                     returnPointSet = true
                     continue
                 }
-                // A divert target is a value the state search can follow (as the .ink
-                // reading writes it); any other value is not read from compiled ink.
-                var j = i - 1
-                if j >= 0, content[j].string == "/ev" { j -= 1 }
-                let target = j >= 0 ? targetKey(content[j], in: c).flatMap { ids[$0] } : nil
+                // After a conditional divert the assignment runs only when it did not
+                // hold, but a passage's effects are applied whenever it is entered: the
+                // value is unknown there (it may or may not have been set).
+                let isPassed = passed.contains { $0.passage == last }
                 out[last].effects.append(
                     Effect(
-                        variable: name, value: target.map(InkParser.targetValue) ?? .unknown("(value in compiled ink)"),
-                        text: name + " = " + (target.map { "-> " + $0 } ?? "…"), location: element.location))
+                        variable: name, value: isPassed ? .unknown(value.text) : value.expression,
+                        text: name + " = " + value.text, location: element.location))
+            }
+        }
+        // A passage's effects are applied before its choices are offered: a condition
+        // that an effect after it (in ink's order) may change is unknown.
+        for (p, k, before) in tested {
+            guard k < out[p].choices.count, let held = out[p].choices[k].condition,
+                case .test(let text, let expression?) = held
+            else { continue }
+            let reads = Set(expression.variables)
+            if out[p].effects[before...].contains(where: { reads.contains($0.variable) }) {
+                out[p].choices[k].condition = .test(text, .unknown(text))
+            }
+        }
+        for (p, from, held) in passed {
+            for k in from..<out[p].choices.count {
+                out[p].choices[k].condition = Condition.joined(.not(held), out[p].choices[k].condition)
             }
         }
         for p in out.indices {

@@ -18,6 +18,8 @@ struct InkJSONReader {
         var content: [LocatedValue]
         var named: [(String, Int)]
         var location: SourceLocation
+        /// Its count flags (`{"#f": n}`): 0x01 visits, 0x02 turns, 0x04 at its start only.
+        var flags: Int?
     }
 
     var containers: [Container] = []
@@ -29,6 +31,10 @@ struct InkJSONReader {
     var diagnostics: [Diagnostic] = []
     /// What each variable can hold as a divert target (`divertValues`), once read.
     var divertTargets: [String: Set<Key>] = [:]
+    /// The containers the flow may enter other than at their start (`entriesInside`).
+    var enteredInside: Set<Int> = []
+    /// What each function (by container) may assign, with what it calls (`writesOfFunctions`).
+    var functionWrites: [Int: FunctionWrites] = [:]
 
     /// Collects every container under `root` (explicit stack: nesting depth is the JSON
     /// parser's, already bounded).
@@ -49,7 +55,9 @@ struct InkJSONReader {
                 }
             }
             let index = containers.count
-            containers.append(Container(path: path, content: elements, named: [], location: node.location))
+            let flags = elements.count < (node.elements?.count ?? 0) ? node.elements?.last?["#f"]?.scalarText.flatMap { Int($0) } : nil
+            containers.append(
+                Container(path: path, content: elements, named: [], location: node.location, flags: flags))
             children.append([:])
             indexByPath[path] = index
             if parentIndex >= 0 { children[parentIndex][step] = index }

@@ -51,6 +51,7 @@ extension InkParser: PrecedenceClimbing {
             expression = .unknown(cursor.text(start..<cursor.position).trimmingCharacters(in: .whitespaces))
         }
         let text = cursor.text(start..<cursor.position).trimmingCharacters(in: .whitespaces)
+        if let expression { expressionReads.formUnion(expression.variables) }
         return (text, expression)
     }
 

@@ -78,9 +78,11 @@ extension InkParser {
     /// the passage stays (reached or not, as that is).
     ///
     /// ink counts a visit of a knot whenever the flow enters it from outside, at its start
-    /// or at a stitch (inkjs: `-> K.s` then `{K}` shows 1). The passage's visits count only
-    /// its start; so a read count of a knot entered at a stitch from outside it is not
-    /// known here (`.unknown`: no claim rests on it), rather than a wrong 0.
+    /// or at a stitch (inkjs: `-> K.s` then `{K}` shows 1), and not when a divert from
+    /// inside it goes back to its start. The passage's visits count every entry of its
+    /// start; so a read count of a knot entered at a stitch from outside it, or of a knot
+    /// or stitch a divert inside it goes back to, is not known here (`.unknown`: no claim
+    /// rests on it), rather than a wrong count.
     mutating func dropUnenteredKnotHeads(start: String) {
         var entered = Set<String>([start])
         entered.formUnion(readElsewhere)
@@ -91,6 +93,12 @@ extension InkParser {
                 entered.insert(choice.target)
                 let k = knotOf(choice.target)
                 if choice.target.contains("."), knotOf(passage.id) != k, indexByID[k] != nil { atStitch.insert(k) }
+                // A divert to a knot or stitch from inside it (`-> market` in one of
+                // market's choices): ink's runtime does not count that visit (the knot is
+                // open already; inkjs shows `{market}` 1 after it), the passage's visits do.
+                if !choice.target.isEmpty, passage.id == choice.target || passage.id.hasPrefix(choice.target + ".") {
+                    atStitch.insert(choice.target)
+                }
             }
         }
         let heads = Set(emptyKnotHeads)

@@ -62,7 +62,14 @@ extension InkParser {
             }
         }
         cursor.position = save
-        _ = expressionText(&cursor, until: "\n")
+        let (text, expression) = expressionText(&cursor, until: "\n")
+        if case .call(let name, let arguments)? = expression {
+            let p = currentPassage(at: location)
+            callStatements.append(
+                CallStatement(
+                    passage: p, effectIndex: passages[p].effects.count, function: name, arguments: arguments,
+                    text: text, location: location))
+        }
     }
 
     /// `VAR x = 1`, `CONST y = "a"`, `LIST l = a, (b), c = 5`, `EXTERNAL f(x)`: the story's

@@ -51,6 +51,11 @@ struct InkParser {
     /// Every divert, tunnel or thread written with arguments, for the divert targets it
     /// passes (`-> k(-> there)`).
     var callSites: [CallSite] = []
+    /// Every `~ f(…)` statement, for what the function writes (`applyCallEffects`).
+    var callStatements: [CallStatement] = []
+    /// Every name an expression reads, wherever it is (conditional text, `{x}`, a call's
+    /// argument): a variable among them is read, never "set, never read".
+    var expressionReads: Set<String> = []
 
     var flow: Flow
     var knot: String?
@@ -123,6 +128,7 @@ struct InkParser {
         finishFlow()
         guardContinuations()
         reportNameClashes()
+        applyCallEffects()
         resolveTargets()
         resolveVisits()
         // The root is the author's passage when they wrote text there; otherwise it only
@@ -144,7 +150,8 @@ struct InkParser {
         var story = Story(
             title: title, start: start, passages: passages, format: InkLoader.formatName, variables: variables)
         story.arithmetic = .integer
-        story.readElsewhere = readElsewhere
+        // A value's name (VAR, CONST, LIST, temporary, parameter), never a knot's.
+        story.readElsewhere = Set(readElsewhere).union(expressionReads.filter(valueNames.contains)).sorted()
         story.sourceStatistics = statistics.sourceStatistics
         return (story, diagnostics)
     }
