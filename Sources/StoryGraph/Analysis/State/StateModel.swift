@@ -245,9 +245,22 @@ package struct StateModel: Sendable {
         self.onceOnlyChoices = onceCount
         self.choiceEffects = choiceEffects
         let own = passages.indices.map { compile(passages[$0].effects) }
+        // A passage's list is its own, or the one shown passage's, shared when only one of
+        // them has effects: joined (each effect copied, its programs' reference counts
+        // taken) only when two or more have.
         self.passageEffects = passages.indices.map { p in
-            let shown = graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]]
-            return shown.isEmpty ? own[p] : own[p] + shown.flatMap { own[$0] }
+            var single = own[p]
+            var joined: [CompiledEffect]?
+            for s in graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]] where !own[s].isEmpty {
+                if joined != nil {
+                    joined!.append(contentsOf: own[s])
+                } else if single.isEmpty {
+                    single = own[s]
+                } else {
+                    joined = single + own[s]
+                }
+            }
+            return joined ?? single
         }
         var initial = [StateValue?](repeating: .unset, count: variables.count)
         var declared = [Bool](repeating: false, count: nameCount)
