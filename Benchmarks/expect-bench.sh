@@ -9,6 +9,9 @@
 #
 #   Benchmarks/expect-bench.sh [STORIES]     (STORIES: a folder to export the stories into)
 #
+# STORYGRAPH=PATH measures that binary instead of building one; ONLY=TEXT runs only the
+# stories whose name holds TEXT.
+#
 # REPEAT=N (default 1) runs each story's `test` N times and gives the median of the search's
 # CPU seconds and of its setup (the model and tables, before the first state is expanded):
 # a search of a few milliseconds is too short to quote from one run.
@@ -19,8 +22,13 @@ set -u
 cd "$(dirname "$0")/.."
 stories=${1:-${TMPDIR:-/tmp}/storygraph-expect-bench}
 Benchmarks/realworld/fetch-bench-stories.sh "$stories" 2>/dev/null
-swift build -c release --product storygraph >/dev/null || exit 70
-bin=.build/release/storygraph
+# STORYGRAPH=PATH measures that binary (another build, to compare) instead of building this one.
+if [ -n "${STORYGRAPH:-}" ]; then
+    bin=$STORYGRAPH
+else
+    swift build -c release --product storygraph >/dev/null || exit 70
+    bin=.build/release/storygraph
+fi
 # The search may use 60 seconds and 1 GiB (its default bound of bytes) of states.
 budget=(--max-states 100000000 --state-budget 60)
 inkcheck=6700
@@ -28,6 +36,8 @@ repeat=${REPEAT:-1}
 
 run() {
     local name=$1 story=$2 expect=$3
+    # ONLY=TEXT runs only the stories whose name holds TEXT (ONLY=Intercept: the short one).
+    case $name in *"${ONLY:-}"*) ;; *) return ;; esac
     if [ ! -e "$story" ]; then
         echo "$name: skipped (no story at $story; mirror it, see Benchmarks/realworld/fetch-bench-stories.sh)"
         return

@@ -118,6 +118,56 @@ package struct ExpressionProgram: Sendable, Hashable {
         self.arithmetic = arithmetic
     }
 
+    private init(operations: [Operation], variableSlots: [Int], hasUnknown: Bool, arithmetic: Arithmetic) {
+        self.operations = operations
+        self.variableSlots = variableSlots
+        self.hasUnknown = hasUnknown
+        self.arithmetic = arithmetic
+    }
+
+    /// This program compiled with each variable numbered by its name (`n`) and each visit
+    /// count by its passage (`p`), renumbered: `slots[n]` (-1: not tracked) and
+    /// `counters[p]` (-1: not counted), either unknown when absent. Exactly the program
+    /// `init` gives with those numberings, without looking each name up again.
+    ///
+    /// - Complexity: O(operations).
+    func renumbered(slots: [Int32], counters: [Int]) -> ExpressionProgram {
+        var operations = operations
+        var found: [Int] = []
+        var isFound: Set<Int> = [] // once `found` is long enough that a scan would cost more
+        var unknown = hasUnknown
+        for k in operations.indices {
+            switch operations[k] {
+            case .variable(let name):
+                let slot = Int(slots[name])
+                if slot < 0 {
+                    operations[k] = .unknown
+                    unknown = true
+                } else {
+                    operations[k] = .variable(slot)
+                    if found.count < 16 {
+                        if !found.contains(slot) {
+                            found.append(slot)
+                            if found.count == 16 { isFound = Set(found) }
+                        }
+                    } else if isFound.insert(slot).inserted {
+                        found.append(slot)
+                    }
+                }
+            case .visits(let passage):
+                let counter = counters[passage]
+                if counter < 0 {
+                    operations[k] = .unknown
+                    unknown = true
+                } else {
+                    operations[k] = .visits(counter)
+                }
+            default: continue
+            }
+        }
+        return ExpressionProgram(operations: operations, variableSlots: found, hasUnknown: unknown, arithmetic: arithmetic)
+    }
+
     /// The operations run on each evaluation: the evaluation steps it costs the search.
     package var operationCount: Int { operations.count }
 

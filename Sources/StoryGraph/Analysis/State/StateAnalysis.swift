@@ -296,14 +296,15 @@ public struct StateAnalysis: Sendable {
         let conditionCost = graph.edgeRefs.map { ref in
             model.conditions[model.choiceBase[ref.passage] + ref.choice]?.operationCount ?? 0
         }
+        // Each effect list's cost summed once, not once per edge into it (a passage that shows
+        // many others holds all their effects: Degrees of Lewdity's took seconds per edge sum).
+        let cost = { (effects: [StateModel.CompiledEffect]) in effects.reduce(0) { $0 + 1 + $1.value.operationCount } }
+        let choiceEffectCost = model.choiceEffects.map(cost)
+        let passageEffectCost = model.passageEffects.map(cost)
         let followCost = (0..<graph.edgeRefs.count).map { e in
             let ref = graph.edgeRefs[e]
-            // Summed in place (the two lists joined were an array made per edge).
-            let cost = { (effects: [StateModel.CompiledEffect]) in
-                effects.reduce(0) { $0 + 1 + $1.value.operationCount }
-            }
-            return 2 * width + cost(model.choiceEffects[model.choiceBase[ref.passage] + ref.choice])
-                + cost(model.passageEffects[graph.passageOf[graph.edgeTargets[e]]])
+            return 2 * width + choiceEffectCost[model.choiceBase[ref.passage] + ref.choice]
+                + passageEffectCost[graph.passageOf[graph.edgeTargets[e]]]
         }
         let evaluationLimit = budget.evaluationSteps
         let nanos = budget.seconds * 2e9
@@ -637,7 +638,8 @@ public struct StateAnalysis: Sendable {
         let declared = Set(story.variables.map(\.name))
         // A variable shown in the text (`${name}`, `{$apples}`) is read by the reader's
         // eyes: any word of a passage's or label's text that is a variable's name counts.
-        let shown = setNames.contains { !isRead.contains($0) } ? Self.words(of: story).union(story.readElsewhere) : []
+        let unread = setNames.filter { !isRead.contains($0) }
+        let shown = unread.isEmpty ? [] : Self.words(of: story, among: Set(unread)).union(story.readElsewhere)
         // Code outside the passages (a screen, a function) may read any of them: no claim.
         self.setNeverRead =
             story.readsOutsidePassages == true ? [] : setNames.filter { !isRead.contains($0) && !shown.contains($0) }
@@ -667,26 +669,45 @@ public struct StateAnalysis: Sendable {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    /// Every word (letters, digits, `_`) of the story's passage texts and choice labels,
-    /// and of the conditions and values too deep to parse (`Expression.tooDeep`): a
-    /// variable named there may be read, so it is never called unread.
+    /// The `candidates` that are a word (letters, digits, `_`) of the story's passage texts
+    /// and choice labels, or of the conditions and values too deep to parse
+    /// (`Expression.tooDeep`): a variable named there may be read, so it is never called
+    /// unread.
     ///
     /// - Complexity: O(characters of text).
-    static func words(of story: Story) -> Set<String> {
+    static func words(of story: Story, among candidates: Set<String>) -> Set<String> {
         var words: Set<String> = []
+        // Words are read as runs of the text's scalars, an ASCII one classified without the
+        // Unicode property tables (most of this function's time on a large story), and only
+        // a run that could be a candidate (no longer than the longest) is made a string.
+        let longest = candidates.map(\.unicodeScalars.count).max() ?? 0
         func scan(_ text: String) {
-            var word = String.UnicodeScalarView()
-            for c in text.unicodeScalars {
-                if c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c) {
-                    word.append(c)
-                    continue
+            let scalars = text.unicodeScalars
+            var start: String.UnicodeScalarView.Index?
+            var length = 0
+            var i = scalars.startIndex
+            while i < scalars.endIndex {
+                let c = scalars[i]
+                let v = c.value
+                let isWord =
+                    v < 0x80
+                    ? (v == 0x5F || (v >= 0x30 && v <= 0x39) || (v | 0x20 >= 0x61 && v | 0x20 <= 0x7A))
+                    : c.properties.isAlphabetic
+                if isWord {
+                    if start == nil { start = i }
+                    length += 1
+                } else if let s = start {
+                    if length <= longest, case let word = String(scalars[s..<i]), candidates.contains(word) {
+                        words.insert(word)
+                    }
+                    start = nil
+                    length = 0
                 }
-                if !word.isEmpty {
-                    words.insert(String(word))
-                    word = String.UnicodeScalarView()
-                }
+                scalars.formIndex(after: &i)
             }
-            if !word.isEmpty { words.insert(String(word)) }
+            if let s = start, length <= longest, case let word = String(scalars[s...]), candidates.contains(word) {
+                words.insert(word)
+            }
         }
         for passage in story.passages {
             scan(passage.text)

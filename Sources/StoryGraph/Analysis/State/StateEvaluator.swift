@@ -65,12 +65,26 @@ struct StateEvaluator {
 
     /// Makes the next owner of the memo: `program`'s reads (and `target`, the variable an
     /// update such as `x += 1` reads), memoized when they are few enough.
+    ///
+    /// The words are written straight into `readWords` (an array made per program was
+    /// most of this init's time), and taken back when there are too many.
     mutating func addReads(_ program: ExpressionProgram?, target: Int? = nil) {
-        var words = program.flatMap { StateMemo.reads($0, counterBase: counterBase) }
-        if let target, words != nil, !words!.contains(Int32(1 + target)) { words!.append(Int32(1 + target)) }
-        let ok = program != nil && words != nil && words!.count <= StateMemo.maxReads
+        let start = readWords.count
+        var ok = program != nil
+        func add(_ word: Int32) {
+            guard ok, !readWords[start...].contains(word) else { return }
+            if readWords.count - start == StateMemo.maxReads { ok = false } else { readWords.append(word) }
+        }
+        for operation in program?.operations ?? [] {
+            switch operation {
+            case .variable(let slot): add(Int32(1 + slot))
+            case .visits(let counter): add(Int32(counterBase + counter))
+            default: continue
+            }
+        }
+        if let target { add(Int32(1 + target)) }
+        if !ok { readWords.removeSubrange(start...) }
         memoized.append(ok)
-        if ok { readWords += words! }
         readOffsets.append(readWords.count)
     }
 
@@ -85,7 +99,13 @@ struct StateEvaluator {
         }
         let id = Int32(values[slot].count)
         values[slot].append(value)
-        valueIDs[slot][value] = id
+        // The index is made when the scan stops (a dictionary per slot made up front was a
+        // tenth of a small story's set-up), then kept.
+        if id == 8 {
+            for (k, known) in values[slot].enumerated() { valueIDs[slot][known] = Int32(k) }
+        } else if id > 8 {
+            valueIDs[slot][value] = id
+        }
         if !store.fits(1 + slot, id) { store.widen(1 + slot, toHold: id) }
         valueBytes += 64
         if case .string(let text) = value { valueBytes += text.utf8.count }

@@ -27,9 +27,8 @@ struct StateLiveness {
     /// per probe, its scope and the items it reads). Nil when the model has computed
     /// variables (read on every change, by any node), or when the tables would be too big.
     ///
-    /// - Complexity: O((V + E) × I / 64) time per pass of a work-list fixpoint over the
-    ///   reverse edges, for I items (variables, counters, once-only choices); O(V × I / 64)
-    ///   space.
+    /// - Complexity: O((V + E) × I / 64) time and O(V × I / 64) space, for I items
+    ///   (variables, counters, once-only choices).
     init?(
         _ graph: StoryGraph, _ model: StateModel, probes: [(scope: StateProbe.Scope, program: ExpressionProgram?)],
         canonical: [Int32], counterBase: Int, onceBase: Int
@@ -96,36 +95,41 @@ struct StateLiveness {
                 for u in graph.shown(in: v) { for program in atPassages[u] ?? [] { markReads(v, program) } }
             }
         }
-        // live(u) = reads(u) ∪ live(w) for every successor w: to a fixpoint, backwards, a
-        // node taken in the post-order of a depth-first walk (its successors before it, off
-        // the cycles), so that most nodes are final the first time they are taken (in
-        // numbering order it took ten passes on The Intercept).
-        var work = Self.postOrder(graph)
-        work.reverse()
-        var queued = [Bool](repeating: true, count: n)
+        // live(u) = reads(u) ∪ live(w) for every successor w, whose least solution is the
+        // union of the reads of every node u reaches: the same for every node of a strongly
+        // connected component. So one pass over the components, sinks first (Tarjan's
+        // order), each the union of its nodes' reads and of the components its edges leave
+        // to (already final). A work-list fixpoint, even in a depth-first post-order, took
+        // many passes over large cycles: seconds on Degrees of Lewdity.
+        let components = StronglyConnectedComponents(graph)
+        var union = [UInt64](repeating: 0, count: stride)
         live.withUnsafeMutableBufferPointer { live in
-            queued.withUnsafeMutableBufferPointer { queued in
-                graph.reverseOffsets.withUnsafeBufferPointer { offsets in
-                    graph.reverseSources.withUnsafeBufferPointer { sources in
-                        while let w = work.popLast() {
-                            queued[w] = false
-                            let from = w * stride
-                            for i in offsets[w]..<offsets[w + 1] {
-                                let u = sources[i]
-                                let to = u * stride
-                                var changed = false
-                                for k in 0..<stride {
-                                    let old = live[to + k]
-                                    let merged = old | live[from + k]
-                                    if merged != old {
-                                        live[to + k] = merged
-                                        changed = true
-                                    }
+            union.withUnsafeMutableBufferPointer { union in
+                graph.edgeOffsets.withUnsafeBufferPointer { offsets in
+                    graph.edgeTargets.withUnsafeBufferPointer { targets in
+                        for c in 0..<components.count {
+                            let members = components.members[c]
+                            if members.count == 1 {
+                                let v = members[0]
+                                let to = v * stride
+                                for e in offsets[v]..<offsets[v + 1] where targets[e] != v {
+                                    let from = targets[e] * stride
+                                    for k in 0..<stride { live[to + k] |= live[from + k] }
                                 }
-                                if changed, !queued[u] {
-                                    queued[u] = true
-                                    work.append(u)
+                                continue
+                            }
+                            for k in 0..<stride { union[k] = 0 }
+                            for v in members {
+                                let row = v * stride
+                                for k in 0..<stride { union[k] |= live[row + k] }
+                                for e in offsets[v]..<offsets[v + 1] where components.componentOf[targets[e]] != c {
+                                    let from = targets[e] * stride
+                                    for k in 0..<stride { union[k] |= live[from + k] }
                                 }
+                            }
+                            for v in members {
+                                let row = v * stride
+                                for k in 0..<stride { live[row + k] = union[k] }
                             }
                         }
                     }
@@ -206,38 +210,6 @@ struct StateLiveness {
         resetWords = words
         resetKeep = keeps
         resetValue = values
-    }
-
-    /// The nodes of `graph` in the post-order of depth-first walks along its edges (from the
-    /// start, then from each node not yet reached): each node after the nodes it leads to,
-    /// but for the edges that close a cycle. Iterative.
-    ///
-    /// - Complexity: O(V + E).
-    static func postOrder(_ graph: StoryGraph) -> [Int] {
-        let n = graph.count
-        var order: [Int] = []
-        order.reserveCapacity(n)
-        var seen = [Bool](repeating: false, count: n)
-        // (node, the next of its edges to follow)
-        var stack: [(Int, Int)] = []
-        for root in [graph.start] + Array(0..<n) where root < n && !seen[root] {
-            seen[root] = true
-            stack.append((root, graph.edgeOffsets[root]))
-            while let (v, e) = stack.last {
-                if e == graph.edgeOffsets[v + 1] {
-                    stack.removeLast()
-                    order.append(v)
-                    continue
-                }
-                stack[stack.count - 1].1 = e + 1
-                let w = graph.edgeTargets[e]
-                if !seen[w] {
-                    seen[w] = true
-                    stack.append((w, graph.edgeOffsets[w]))
-                }
-            }
-        }
-        return order
     }
 
     /// Forgets the words that no longer matter at `state`'s node.

@@ -58,6 +58,18 @@ package struct StateModel: Sendable {
     package init(_ graph: StoryGraph, observing: [Expression] = []) {
         let story = graph.story
         let passages = story.passages
+        // Every variable's name is hashed once, to a number (`names`): the tables below are
+        // arrays by that number, not dictionaries and sets keyed by strings (which, with
+        // each expression's `variables` array, were most of this init's time).
+        var names: [String: Int32] = [:]
+        var nameList: [String] = []
+        func id(_ name: String) -> Int32 {
+            if let id = names[name] { return id }
+            let id = Int32(nameList.count)
+            names[name] = id
+            nameList.append(name)
+            return id
+        }
         var choiceBase = [Int](repeating: 0, count: passages.count + 1)
         var conditionExpressions: [Expression?] = []
         // The passages and choices are read in place, by index: a `Passage` or `Choice` copied
@@ -67,71 +79,101 @@ package struct StateModel: Sendable {
             for c in choices.indices { conditionExpressions.append(choices[c].condition.map(Self.expression)) }
             choiceBase[p + 1] = conditionExpressions.count
         }
-        // Variables that matter: read by a condition, or by an effect on one that does.
-        var relevant: [String] = []
-        var isRelevant: Set<String> = []
-        var work: [String] = []
-        func mark(_ names: [String]) {
-            for name in names where isRelevant.insert(name).inserted {
-                relevant.append(name)
-                work.append(name)
-            }
+        // The conditions and observed expressions compiled over name numbers and passage
+        // indices (renumbered to slots and counters once those are known: `renumbered`).
+        func compileByName(_ e: Expression) -> ExpressionProgram {
+            ExpressionProgram(
+                e, arithmetic: story.arithmetic, variable: { Int(id($0)) }, visits: { graph.indexByID[$0] })
         }
-        for e in conditionExpressions { if let e { mark(e.variables) } }
-        for e in observing { mark(e.variables) }
-        var effectsOn: [String: [Expression]] = [:]
-        // Each effect as the value it gives (`x += 1` is `x + 1`; other operations, which
-        // no counter has, as unknown): what `counterCap` reads.
-        var givenValues: [String: [Expression]] = [:]
+        let conditionsByName = conditionExpressions.map { $0.map(compileByName) }
+        let observedByName = observing.map(compileByName)
+        // What each effect (and each computed variable's expression, an effect on it too)
+        // sets and reads: `effectTarget[k]`, the names its value reads in first-use order
+        // with repeats `effectReads[effectReadOffsets[k]..<effectReadOffsets[k + 1]]`, the
+        // value itself, and whether it counts up (`countsUp`; the computed ones: true, they
+        // are not effects for `counterCap`).
+        var effectTarget: [Int32] = []
+        var effectValue: [Expression] = []
+        var effectCountsUp: [Bool] = []
+        var effectReads: [Int32] = []
+        var effectReadOffsets: [Int32] = [0]
+        var stack: [Expression] = []
+        func addEffect(_ target: Int32, _ value: Expression, countsUp: Bool) {
+            effectTarget.append(target)
+            effectValue.append(value)
+            effectCountsUp.append(countsUp)
+            Self.forEachVariable(value, &stack) { effectReads.append(id($0)) }
+            effectReadOffsets.append(Int32(effectReads.count))
+        }
+        let declaredIDs = story.variables.map { id($0.name) }
         // A computed variable depends on what its expression reads, as on an effect's value.
         var computedExpression: [String: Expression] = [:]
-        for v in story.variables where v.isComputed && computedExpression[v.name] == nil {
+        for (k, v) in story.variables.enumerated() where v.isComputed && computedExpression[v.name] == nil {
             let e = v.initial ?? .unknown(v.name)
             computedExpression[v.name] = e
-            effectsOn[v.name, default: []].append(e)
+            addEffect(declaredIDs[k], e, countsUp: true)
         }
-        func gather(_ effects: [Effect]) {
-            for effect in effects {
-                effectsOn[effect.variable, default: []].append(effect.value)
-                let given: Expression =
-                    switch effect.operation {
-                    case .set: effect.value
-                    case .add: .binary(.add, .variable(effect.variable), effect.value)
-                    default: .unknown(effect.text)
-                    }
-                givenValues[effect.variable, default: []].append(given)
+        let firstEffect = effectTarget.count
+        for p in passages.indices {
+            for effect in passages[p].effects {
+                addEffect(id(effect.variable), effect.value, countsUp: Self.countsUp(effect))
+            }
+            let choices = passages[p].choices
+            for c in choices.indices {
+                for effect in choices[c].effects {
+                    addEffect(id(effect.variable), effect.value, countsUp: Self.countsUp(effect))
+                }
             }
         }
-        for p in passages.indices {
-            gather(passages[p].effects)
-            let choices = passages[p].choices
-            for c in choices.indices { gather(choices[c].effects) }
+        let nameCount = nameList.count
+        // Per name, its effects in order: `effectsOn[effectsOnOffsets[n]..<effectsOnOffsets[n + 1]]`.
+        var effectsOnOffsets = [Int](repeating: 0, count: nameCount + 1)
+        for target in effectTarget { effectsOnOffsets[Int(target) + 1] += 1 }
+        for n in 0..<nameCount { effectsOnOffsets[n + 1] += effectsOnOffsets[n] }
+        var effectsOn = [Int](repeating: 0, count: effectTarget.count)
+        var fill = effectsOnOffsets
+        for (k, target) in effectTarget.enumerated() {
+            effectsOn[fill[Int(target)]] = k
+            fill[Int(target)] += 1
         }
+        // Variables that matter: read by a condition, or by an effect on one that does.
+        var relevant: [Int32] = []
+        var isRelevant = [Bool](repeating: false, count: nameCount)
+        var work: [Int32] = []
+        func mark(_ name: Int32) {
+            guard !isRelevant[Int(name)] else { return }
+            isRelevant[Int(name)] = true
+            relevant.append(name)
+            work.append(name)
+        }
+        for program in conditionsByName { if let program { for n in program.variableSlots { mark(Int32(n)) } } }
+        for program in observedByName { for n in program.variableSlots { mark(Int32(n)) } }
         while let name = work.popLast() {
-            for value in effectsOn[name] ?? [] { mark(value.variables) }
+            for k in effectsOn[effectsOnOffsets[Int(name)]..<effectsOnOffsets[Int(name) + 1]] {
+                for r in effectReads[Int(effectReadOffsets[k])..<Int(effectReadOffsets[k + 1])] { mark(r) }
+            }
         }
         // Slots in declaration order, then in first-use order.
         var variables: [String] = []
-        var slotOf: [String: Int] = [:]
-        for v in story.variables where isRelevant.contains(v.name) && slotOf[v.name] == nil {
-            slotOf[v.name] = variables.count
-            variables.append(v.name)
+        var slotIDs: [Int32] = []
+        var slotOfName = [Int32](repeating: -1, count: nameCount)
+        func assign(_ name: Int32) {
+            guard isRelevant[Int(name)], slotOfName[Int(name)] < 0 else { return }
+            slotOfName[Int(name)] = Int32(variables.count)
+            variables.append(nameList[Int(name)])
+            slotIDs.append(name)
         }
-        for name in relevant where slotOf[name] == nil {
-            slotOf[name] = variables.count
-            variables.append(name)
-        }
+        for name in declaredIDs { assign(name) }
+        for name in relevant { assign(name) }
         var abstracted: [String] = []
-        var seenAbstracted: Set<String> = []
-        func abstract(_ name: String) {
-            if slotOf[name] == nil && seenAbstracted.insert(name).inserted { abstracted.append(name) }
+        var seenAbstracted = [Bool](repeating: false, count: nameCount)
+        func abstract(_ name: Int32) {
+            guard slotOfName[Int(name)] < 0, !seenAbstracted[Int(name)] else { return }
+            seenAbstracted[Int(name)] = true
+            abstracted.append(nameList[Int(name)])
         }
-        for v in story.variables { abstract(v.name) }
-        for p in passages.indices {
-            for effect in passages[p].effects { abstract(effect.variable) }
-            let choices = passages[p].choices
-            for c in choices.indices { for effect in choices[c].effects { abstract(effect.variable) } }
-        }
+        for name in declaredIDs { abstract(name) }
+        for k in firstEffect..<effectTarget.count { abstract(effectTarget[k]) }
         // Visit counters: every passage a tracked expression counts.
         var counterOf = [Int](repeating: -1, count: passages.count)
         var counted: [Int] = []
@@ -157,22 +199,25 @@ package struct StateModel: Sendable {
         }
         for e in conditionExpressions { if let e { scan(e) } }
         for e in observing { scan(e) }
-        for name in variables { for value in effectsOn[name] ?? [] { scan(value) } }
+        for name in slotIDs {
+            for k in effectsOn[effectsOnOffsets[Int(name)]..<effectsOnOffsets[Int(name) + 1]] { scan(effectValue[k]) }
+        }
 
         func compile(_ e: Expression) -> ExpressionProgram {
             ExpressionProgram(
-                e, arithmetic: story.arithmetic, variable: { slotOf[$0] },
+                e, arithmetic: story.arithmetic,
+                variable: { name in names[name].flatMap { slotOfName[Int($0)] >= 0 ? Int(slotOfName[Int($0)]) : nil } },
                 visits: { id in graph.indexByID[id].flatMap { counterOf[$0] >= 0 ? counterOf[$0] : nil } })
         }
         func compile(_ effects: [Effect]) -> [CompiledEffect] {
             effects.compactMap { effect in
-                slotOf[effect.variable].map {
+                names[effect.variable].flatMap { slotOfName[Int($0)] >= 0 ? Int(slotOfName[Int($0)]) : nil }.map {
                     CompiledEffect(slot: $0, operation: effect.operation.binaryOperator, value: compile(effect.value))
                 }
             }
         }
-        self.conditions = conditionExpressions.map { $0.map(compile) }
-        self.observed = observing.map(compile)
+        self.conditions = conditionsByName.map { $0?.renumbered(slots: slotOfName, counters: counterOf) }
+        self.observed = observedByName.map { $0.renumbered(slots: slotOfName, counters: counterOf) }
         var choiceEffects: [[CompiledEffect]] = []
         var isFallback = [Bool](repeating: false, count: passages.count)
         var onceBit: [Int] = []
@@ -200,12 +245,25 @@ package struct StateModel: Sendable {
         self.onceOnlyChoices = onceCount
         self.choiceEffects = choiceEffects
         let own = passages.indices.map { compile(passages[$0].effects) }
+        // A passage's list is its own, or the one shown passage's, shared when only one of
+        // them has effects: joined (each effect copied, its programs' reference counts
+        // taken) only when two or more have.
         self.passageEffects = passages.indices.map { p in
-            let shown = graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]]
-            return shown.isEmpty ? own[p] : own[p] + shown.flatMap { own[$0] }
+            var single = own[p]
+            var joined: [CompiledEffect]?
+            for s in graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]] where !own[s].isEmpty {
+                if joined != nil {
+                    joined!.append(contentsOf: own[s])
+                } else if single.isEmpty {
+                    single = own[s]
+                } else {
+                    joined = single + own[s]
+                }
+            }
+            return joined ?? single
         }
         var initial = [StateValue?](repeating: .unset, count: variables.count)
-        var declared: Set<String> = []
+        var declared = [Bool](repeating: false, count: nameCount)
         // A declared constant's value (ink's `CONST NONE = 0`), for an initial value that
         // names it (`VAR clue = NONE`, which ink resolves when it compiles); a chain of
         // constants is followed as far as there are constants.
@@ -222,28 +280,39 @@ package struct StateModel: Sendable {
             }
             return value
         }
-        for v in story.variables where declared.insert(v.name).inserted && !v.isComputed {
-            guard let slot = slotOf[v.name], let value = v.initial else { continue }
-            initial[slot] = compile(resolved(value)).evaluateConstant()
+        // What `counterCap` needs of the whole story, gathered once (not once a variable: a
+        // story of thousands of variables would make that quadratic): each name's first
+        // declaration (its initial value), whether every effect on it counts up, whether
+        // another's value reads it.
+        var firstDeclaration = [Int](repeating: -1, count: nameCount)
+        for (k, v) in story.variables.enumerated() {
+            let name = Int(declaredIDs[k])
+            if firstDeclaration[name] < 0 { firstDeclaration[name] = k }
+            guard !declared[name] else { continue }
+            declared[name] = true
+            guard !v.isComputed, slotOfName[name] >= 0, let value = v.initial else { continue }
+            initial[Int(slotOfName[name])] = compile(resolved(value)).evaluateConstant()
         }
         self.initial = initial
-        // What `counterCap` needs of the whole story, gathered once (not once a variable: a
-        // story of thousands of variables would make that quadratic).
-        var firstInitial: [String: Expression?] = [:]
-        for v in story.variables where firstInitial[v.name] == nil { firstInitial[v.name] = .some(v.initial) }
         let reads = CounterReads(conditionExpressions.compactMap { $0 } + observing)
-        var readByOther: Set<String> = []
-        for (key, values) in effectsOn {
-            for value in values { for name in value.variables where name != key { readByOther.insert(name) } }
+        var readByOther = [Bool](repeating: false, count: nameCount)
+        var countsUp = [Bool](repeating: true, count: nameCount)
+        for (k, target) in effectTarget.enumerated() {
+            if !effectCountsUp[k] { countsUp[Int(target)] = false }
+            for r in effectReads[Int(effectReadOffsets[k])..<Int(effectReadOffsets[k + 1])] where r != target {
+                readByOther[Int(r)] = true
+            }
         }
         self.computed = Self.computedOrder(variables.filter { computedExpression[$0] != nil }, computedExpression).map {
             name, e in
-            (slotOf[name]!, e.map(compile) ?? compile(.unknown(name)))
+            (Int(slotOfName[Int(names[name]!)]), e.map(compile) ?? compile(.unknown(name)))
         }
-        self.saturation = variables.map { name in
-            Self.counterCap(
-                name, effects: givenValues[name] ?? [], initial: firstInitial[name] ?? nil, reads: reads,
-                readByOtherValue: readByOther.contains(name))
+        self.saturation = slotIDs.map { name in
+            guard countsUp[Int(name)] else { return nil }
+            let first = firstDeclaration[Int(name)]
+            return Self.counterCap(
+                nameList[Int(name)], effects: [], initial: first < 0 ? nil : story.variables[first].initial,
+                reads: reads, readByOtherValue: readByOther[Int(name)])
         }
         self.variables = variables
         self.abstracted = abstracted
@@ -252,6 +321,56 @@ package struct StateModel: Sendable {
         self.choiceBase = choiceBase
         self.counterOf = counterOf
         self.isFallback = isFallback
+    }
+
+    /// Whether `effect` keeps its variable a counter (`counterCap`): it sets a number or the
+    /// variable plus a positive number, or adds a positive number.
+    static func countsUp(_ effect: Effect) -> Bool {
+        switch effect.operation {
+        case .set: return countsUp(effect.variable, effect.value)
+        case .add: return (CounterReads.number(effect.value) ?? 0) > 0
+        default: return false
+        }
+    }
+
+    /// Whether the value `value` given to `name` keeps it a counter: a number, or `name`
+    /// plus a positive number.
+    static func countsUp(_ name: String, _ value: Expression) -> Bool {
+        if CounterReads.number(value) != nil { return true }
+        if case .binary(.add, .variable(let v), let c) = value, v == name, let k = CounterReads.number(c), k > 0 {
+            return true
+        }
+        if case .binary(.add, let c, .variable(let v)) = value, v == name, let k = CounterReads.number(c), k > 0 {
+            return true
+        }
+        return false
+    }
+
+    /// Calls `body` with each variable `e` reads, left to right, repeats included (the
+    /// order of `Expression.variables`); `stack` is scratch space.
+    ///
+    /// - Complexity: O(size of `e`), iterative.
+    static func forEachVariable(_ e: Expression, _ stack: inout [Expression], _ body: (String) -> Void) {
+        switch e {
+        case .variable(let name):
+            body(name)
+            return
+        case .integer, .decimal, .string, .boolean, .visits, .unknown, .tooDeep: return
+        case .unary, .binary, .call: break
+        }
+        stack.removeAll(keepingCapacity: true)
+        stack.append(e)
+        while let e = stack.popLast() {
+            switch e {
+            case .variable(let name): body(name)
+            case .unary(_, let a): stack.append(a)
+            case .binary(_, let a, let b):
+                stack.append(b)
+                stack.append(a)
+            case .call(_, let arguments): stack.append(contentsOf: arguments.reversed())
+            case .integer, .decimal, .string, .boolean, .visits, .unknown, .tooDeep: break
+            }
+        }
     }
 
     /// The saturation value of `name` when it is a counter (`saturation`): every effect
@@ -277,16 +396,7 @@ package struct StateModel: Sendable {
     ) -> Double? {
         if let initial, CounterReads.number(initial) == nil { return nil }
         if readByOtherValue || reads.disallowed.contains(name) { return nil }
-        for value in effects {
-            if CounterReads.number(value) != nil { continue }
-            if case .binary(.add, .variable(let v), let c) = value, v == name, let k = CounterReads.number(c), k > 0 {
-                continue
-            }
-            if case .binary(.add, let c, .variable(let v)) = value, v == name, let k = CounterReads.number(c), k > 0 {
-                continue
-            }
-            return nil
-        }
+        for value in effects where !countsUp(name, value) { return nil }
         return (reads.largest[name] ?? 0).rounded(.down) + 1
     }
 
