@@ -8,7 +8,9 @@ import StoryGraph
 /// path counts them) and each is reported (`twine-preempted-link`), as ink's flow does
 /// with what follows a divert (`PlaySession.goesOnByItself`).
 ///
-/// A jump is sure only when it is unconditional and stands outside every block: not in
+/// A jump is sure only when it goes to a passage that exists (a computed target or a
+/// missing one may fail, leaving the reader where they are), is unconditional, and stands
+/// outside every block: not in
 /// a hook (`(link:)[…]`, `(click:)[…]`, `(event:)[…]`, `(if:)[…]`, a named hook), nor in a
 /// container macro (`<<link>>`, `<<button>>`, `<<timed>>`, `<<repeat>>`, `<<if>>`,
 /// `<<nobr>>` …), and it is the passage's only such jump. Inclusions and other jumps are
@@ -24,12 +26,15 @@ enum TwinePreemption {
     /// and the clicks it pre-empts, or nil.
     ///
     /// - Complexity: O(n) in the text.
-    static func find(_ found: TwineLinkScanner.Result, choices: [Choice], text: [Unicode.Scalar]) -> Found? {
+    static func find(
+        _ found: TwineLinkScanner.Result, choices: [Choice], text: [Unicode.Scalar], names: Set<String>
+    ) -> Found? {
         guard choices.count > 1, choices.count == found.choiceOffsets.count else { return nil }
+        // A jump to a passage that exists: one to a computed or missing name may fail (the
+        // runtime shows an error and the passage stays), so it pre-empts nothing.
         let candidates = choices.indices.filter { c in
             let choice = choices[c]
-            let jumps = choice.kind == .auto || (choice.kind == .dynamic && found.intendedKinds[c] == .auto)
-            return jumps && choice.condition == nil && !choice.isRestart
+            return choice.kind == .auto && names.contains(choice.target) && choice.condition == nil && !choice.isRestart
         }
         guard !candidates.isEmpty else { return nil }
         let topLevel = candidates.filter { isTopLevel(found.choiceOffsets[$0], in: text) }

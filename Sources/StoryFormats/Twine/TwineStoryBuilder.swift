@@ -134,7 +134,8 @@ enum TwineStoryBuilder {
                 let found = TwineLinkScanner.scan(
                     source.text, dialect: dialect, passage: source.name, locate: source.locate)
                 (choices, effects) = TwineEffects.place(found)
-                if !isSpecial, let sure = TwinePreemption.find(found, choices: choices, text: source.text) {
+                if !isSpecial, let sure = TwinePreemption.find(
+                    found, choices: choices, text: source.text, names: allNames) {
                     preemption[source.name] = sure
                 }
                 parsedExpressions += found.parsedExpressions
