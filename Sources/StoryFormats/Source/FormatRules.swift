@@ -93,6 +93,10 @@ package enum FormatRules {
         "twine-special-name", .warning,
         "A passage named for another story format's machinery (SugarCube's StoryInit in a Harlowe story): this story's format gives the name no meaning, so it is an ordinary passage."
     )
+    package static let twinePreemptedLink = Rule(
+        "twine-preempted-link", .warning,
+        "A link in a Twine passage that always goes on by itself first (an unconditional <<goto>> or (go-to:) outside every hook and block): no reader can click it, so it is not a choice."
+    )
     package static let fileRefused = Rule(
         "file-refused", .error,
         "A file the story names (an ink INCLUDE, a ChoiceScript scene, a Yarn project's source file, a Twee StoryIncludes line) is outside the story's folder (after '..' and symbolic links) or is not a regular file (a FIFO, a device, a socket); it is not read."
@@ -120,7 +124,7 @@ package enum FormatRules {
         unreadableFile, fileTooLarge, invalidUTF8, emptyFile, unknownFormat, noStory, noPassages, unknownStart,
         jsonSyntax, jsonShape, unknownKey, sourceSyntax, sourceShape, sourceUnresolved, linksDecidedByCode,
         startFallback, dynamicLink, twineHTML, namelessPassage, tweeHeader, tweeStrayText, twineMetadata, twineArchive,
-        twineUnreadable, twineUnterminatedLink, twineUnterminatedMacro, sugarCubeUnclosedMacro, twineUnknownMacro, twineSpecialName, fileRefused, fileSkipped,
+        twineUnreadable, twineUnterminatedLink, twineUnterminatedMacro, sugarCubeUnclosedMacro, twineUnknownMacro, twineSpecialName, twinePreemptedLink, fileRefused, fileSkipped,
         expressionDepth,
     ]
 }

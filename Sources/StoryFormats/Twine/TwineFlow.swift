@@ -14,7 +14,8 @@ import StoryGraph
 ///   (`TwineTargetValues`); what cannot be resolved stays a dynamic link.
 /// - Harlowe storylets: `(link-storylet:)`, and a computed link to a storylet's name in
 ///   a passage that lists `(open-storylets:)`, go to every storylet, each guarded by its
-///   `(storylet: when …)` condition.
+///   `(storylet: when …)` condition; SugarCube's storylet libraries likewise
+///   (`TwineStorylets`).
 struct TwineFlow {
     /// What the scan of one passage (or widget body) left for this pass.
     struct Scanned {
@@ -45,6 +46,10 @@ struct TwineFlow {
     var widgets: [String: String] = [:]
     var macros: [String: [MacroTarget]] = [:]
     var storylets: [(name: String, condition: Condition?)] = []
+    /// SugarCube's storylet libraries (TinyQBN, MQBN).
+    var libraries = TwineStorylets()
+    /// Variables an assignment gives a string holding link markup (`TwinePrintedLinks`).
+    var printedCandidates: Set<String> = []
     /// Computed links resolved to passage names, and dynamic links left, by kind.
     var resolved = 0
 
@@ -52,7 +57,12 @@ struct TwineFlow {
 
     /// Records one scanned passage (`id`), or a widget body (`isWidget`); `passage` is
     /// what `passage()` names there (nil in a widget or a special passage: the caller's).
-    mutating func note(_ found: TwineLinkScanner.Result, id: String, isWidget: Bool, passage: String?) {
+    mutating func note(
+        _ found: TwineLinkScanner.Result, id: String, isWidget: Bool, passage: String?, tags: [String] = [],
+        text: [Unicode.Scalar] = []
+    ) {
+        if !isWidget { libraries.note(found, id: id, tags: tags, text: text) }
+        notePrintedCandidates(found)
         for written in found.writtenAssignments { values.record(written, passage: passage) }
         for name in found.havocked { values.havoc(name) }
         if let condition = found.storylet { storylets.append((id, condition)) }
@@ -65,7 +75,10 @@ struct TwineFlow {
     ///
     /// - Complexity: O(n) for n scalars.
     mutating func readScript(_ s: [Unicode.Scalar]) {
-        for name in TwineTargetValues.scriptTemporaries(in: s) { values.havoc(name) }
+        for name in TwineTargetValues.scriptTemporaries(in: s) {
+            values.havoc(name)
+            libraries.temporaries.insert(name)
+        }
         let marker = Array("Macro.add(".unicodeScalars)
         var k = 0
         while k + marker.count <= s.count {
@@ -329,7 +342,10 @@ struct TwineFlow {
                 choices.append(choice)
             }
             for call in scan.calls {
-                if let widget = widgets[call.name] {
+                if !scan.isWidget, let links = libraries.links(for: call, in: id) {
+                    if !links.isEmpty { resolved += 1 }
+                    choices += links
+                } else if let widget = widgets[call.name] {
                     choices.append(
                         Choice(
                             text: "<<\(call.name)>>", target: widget, condition: call.condition, kind: .include,
@@ -374,6 +390,7 @@ struct TwineFlow {
         for k in passages.indices {
             if let more = extra[passages[k].id] { passages[k].choices += more }
         }
+        addPrintedLinks(to: &passages, names: names)
     }
 
     /// Removes the widget fragments no passage shows (through other widgets or not): a

@@ -393,6 +393,9 @@ extension TwineScan {
             // variable and what follows it (a passage of that very name stays a name).
             return true
         }
+        // A backquoted expression (`` `$a ? $a : "B"` ``): what it evaluates to, read by the
+        // story's SugarCube, is not settled here, so it is computed, not a broken name.
+        if first == "`" && scalars.count > 1 && scalars.last == "`" { return true }
         if first == "\"" || first == "'" || first == "`" { return scalars.contains("+") }
         // name(…) or a.b.c(…), ending at its closing parenthesis
         guard first.properties.isAlphabetic, scalars.last == ")" else { return false }

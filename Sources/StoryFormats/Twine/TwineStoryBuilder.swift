@@ -78,6 +78,8 @@ enum TwineStoryBuilder {
         var around: (header: [Effect], footer: [Effect]) = ([], [])
         var volatile: [(String, SourceLocation)] = []
         var flow = TwineFlow()
+        // Passages whose sure jump pre-empts their clicks (`TwinePreemption`).
+        var preemption: [String: TwinePreemption.Found] = [:]
         var fragments: [Passage] = []
         // Passages shown on every passage (`TwineChrome`), as fragments once scanned.
         var chrome: [Passage] = []
@@ -132,6 +134,10 @@ enum TwineStoryBuilder {
                 let found = TwineLinkScanner.scan(
                     source.text, dialect: dialect, passage: source.name, locate: source.locate)
                 (choices, effects) = TwineEffects.place(found)
+                if !isSpecial, let sure = TwinePreemption.find(
+                    found, choices: choices, text: source.text, names: allNames) {
+                    preemption[source.name] = sure
+                }
                 parsedExpressions += found.parsedExpressions
                 unparsedExpressions += found.unparsedExpressions
                 if isInitialisation(name: source.name, tags: source.tags, dialect: dialect) {
@@ -157,7 +163,9 @@ enum TwineStoryBuilder {
                 unknownArguments += found.unknownMacroArguments.map { ($0, source.name) }
                 if !isSpecial { diagnostics += found.diagnostics }
                 // (In a special passage, `passage()` names whichever passage it runs around.)
-                flow.note(found, id: source.name, isWidget: false, passage: isSpecial ? nil : source.name)
+                flow.note(
+                    found, id: source.name, isWidget: false, passage: isSpecial ? nil : source.name,
+                    tags: isSpecial ? [] : source.tags, text: source.text)
                 // Each `<<widget>>` body: a fragment its callers include.
                 for widget in found.widgets where flow.widgets[widget.name.lowercased()] == nil {
                     let id = TwineFlow.widgetID(widget.name)
@@ -198,6 +206,7 @@ enum TwineStoryBuilder {
         let (start, startWarning) = chooseStart(passages, declared: declared, fallbackIsFirst: fallbackIsFirst)
         passages += fragments + chrome
         flow.apply(to: &passages, names: Set(passages.map(\.id)))
+        TwinePreemption.apply(preemption, to: &passages, diagnostics: &diagnostics)
         TwineFlow.dropUnused(fragments: Set(fragments.map(\.id)), from: &passages)
         let idle = TwineChrome.attach(chrome.map(\.id), to: &passages, start: start)
         if !idle.isEmpty {
