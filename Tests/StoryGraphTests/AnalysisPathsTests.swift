@@ -53,6 +53,20 @@ import Testing
         #expect(first[0].passages.last == graph.indexByID["p40"])
     }
 
+    /// Counts are machine words until a sum overflows one; then the limbs count it all.
+    /// Diamonds of 63, 64 and 65 joins: 2^63 fits, 2^64 is the first sum that does not.
+    @Test(arguments: [(63, "9223372036854775808"), (64, "18446744073709551616"), (65, "36893488147419103232")])
+    func countsAcrossTheMachineWordAreExact(joins: Int, expected: String) {
+        let graph = Fixture.diamonds(joins)
+        let counts = Self.counts(graph)
+        let ending = graph.indexByID["p\(joins)"]!
+        #expect(counts.total.description == expected)
+        #expect(counts.perEnding[ending].description == expected)
+        #expect(counts.longest[ending] == 2 * joins)
+        #expect(counts.longest[graph.start] == -1)
+        #expect(counts.isExact)
+    }
+
     @Test func advanceStopsAtTheSamePathsThatNextBuilds() {
         let graph = Fixture.diamonds(6)
         var built = PathEnumerator(graph).makeIterator()

@@ -73,3 +73,32 @@ import Testing
         #expect(components.componentOf[3] < components.componentOf[0])
     }
 }
+
+@Suite struct PassageIDTableTests {
+    @Test func theFirstIndexWinsAndAbsentIdsAreNil() {
+        let table = PassageIDTable(capacity: 2)
+        var repeats: [Int?] = []
+        // More ids than the capacity asked for: the table grows.
+        for i in 0..<1_000 { repeats.append(table.insert("p\(i % 700)", i)) }
+        #expect(repeats.prefix(700).allSatisfy { $0 == nil })
+        #expect(Array(repeats.suffix(300)) == (0..<300).map { Optional($0) })
+        #expect(table.index(of: "p0") == 0)
+        #expect(table.index(of: "p699") == 699)
+        #expect(table.index(of: "p700") == nil)
+        #expect(table.index(of: "") == nil)
+        #expect(table.index(of: "p\u{301}0") == nil)
+    }
+
+    /// Lookups answer as `Dictionary` does: by canonical equivalence, as `String` compares.
+    @Test func nonASCIIIdsAnswerAsADictionary() {
+        let table = PassageIDTable(capacity: 4)
+        #expect(table.insert("K", 0) == nil)
+        #expect(table.insert("hall", 1) == nil)
+        #expect(table.index(of: "\u{212A}") == 0) // the Kelvin sign is the letter K
+        #expect(table.insert("é", 2) == nil)
+        #expect(table.index(of: "e\u{301}") == 2)
+        #expect(table.insert("e\u{301}", 3) == 2)
+        #expect(table.index(of: "hall") == 1)
+        #expect(table.index(of: "hal") == nil)
+    }
+}

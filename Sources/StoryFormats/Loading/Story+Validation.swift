@@ -22,23 +22,26 @@ extension Story {
             throw StoryLoadError(FormatRules.noPassages, "the story has no passages", at: nil)
         }
         // One hash per id: the index of its first definition.
-        var firstByID: [String: Int] = [:]
-        firstByID.reserveCapacity(passages.count)
+        let firstByID = PassageIDTable(capacity: passages.count)
         var dropped: [Int] = []
         for i in passages.indices {
-            guard let first = firstByID.updateValue(i, forKey: passages[i].id) else { continue }
+            guard let first = firstByID.insert(passages[i].id, i) else { continue }
             let passage = passages[i]
-            firstByID[passage.id] = first
             findings.append(
                 Diagnostic(
                     LintRule.duplicateID.rule, "duplicate passage id '\(passage.id)'", at: passage.location,
                     notes: [.init("'\(passage.id)' is first defined here", at: passages[first].location)]))
             dropped.append(i)
         }
-        guard firstByID[start] != nil else {
+        // The ids each once, for the suggestions (only when one is needed).
+        func ids() -> [String] {
+            var seen = Set<String>()
+            return passages.map(\.id).filter { seen.insert($0).inserted }
+        }
+        guard firstByID.index(of: start) != nil else {
             throw StoryLoadError(
                 FormatRules.unknownStart,
-                Self.unknownStartMessage(start) + Suggestion.phrase(for: start, among: firstByID.keys),
+                Self.unknownStartMessage(start) + Suggestion.phrase(for: start, among: ids()),
                 at: passages[0].location)
         }
         var kept = passages
@@ -69,10 +72,10 @@ extension Story {
                     continue
                 }
                 if kept[p].choices[c].kind != .dynamic, kept[p].choices[c].kind != .return,
-                    firstByID[kept[p].choices[c].target] == nil
+                    firstByID.index(of: kept[p].choices[c].target) == nil
                 {
                     let choice = kept[p].choices[c]
-                    if names == nil { names = Suggestion.Names(firstByID.keys) }
+                    if names == nil { names = Suggestion.Names(ids()) }
                     let suggestion = names?.closest(to: choice.target, budget: &suggestionBudget)
                     let location = choice.location ?? kept[p].location
                     if let at = choice.location, !told.insert([at.description, choice.text, choice.target]).inserted {

@@ -49,8 +49,6 @@ public struct PathCounts: Sendable {
         // acyclicBelow[v]: no cycle on any route from v to an ending. Components are
         // numbered sinks first, so successors are settled before v.
         var acyclicBelow = [Bool](repeating: false, count: n)
-        // Successors from which an ending can be reached: how many will pull a count.
-        var waiting = [Int](repeating: 0, count: n)
         var unbounded = false
         let order = components.order
         let componentOf = components.componentOf
@@ -61,13 +59,11 @@ public struct PathCounts: Sendable {
                 continue
             }
             var ok = true
-            var liveSuccessors = 0
-            for e in offsets[v]..<offsets[v + 1] where live[targets[e]] {
-                liveSuccessors += 1
-                if !acyclicBelow[targets[e]] { ok = false }
+            for e in offsets[v]..<offsets[v + 1] where live[targets[e]] && !acyclicBelow[targets[e]] {
+                ok = false
+                break
             }
             acyclicBelow[v] = ok
-            waiting[v] = liveSuccessors
         }
         self.unboundedWalks = unbounded
 
@@ -109,7 +105,94 @@ public struct PathCounts: Sendable {
         }
 
         // Dynamic program over the acyclic part, in topological order: each passage
-        // pulls the counts of its counted predecessors. Counts live in one flat array
+        // pulls the counts of its counted predecessors. Counts are machine words while
+        // every sum fits in one (`wordCounts`, no allocation per passage); the first sum
+        // that overflows hands the whole count over to the limbs (`limbCounts`), so
+        // counts stay exact whatever their size.
+        let counted =
+            Self.wordCounts(
+                graph, order: order, acyclicBelow: acyclicBelow, live: live, entries: entries, entryDepth: entryDepth)
+            ?? Self.limbCounts(
+                graph, order: order, acyclicBelow: acyclicBelow, live: live, entries: entries, entryDepth: entryDepth)
+        let perEnding = counted.perEnding
+        let total = counted.total
+        var longest = counted.longest
+        for v in 0..<n where !graph.isEnding[v] { longest[v] = -1 }
+        // Told per passage: an ending reached in several copies sums their paths.
+        let p = graph.passageCount
+        var passageEnding = Array(perEnding.prefix(p))
+        var passageLongest = Array(longest.prefix(p))
+        for v in p..<n where graph.isEnding[v] {
+            let s = graph.passageOf[v]
+            passageEnding[s].add(perEnding[v])
+            passageLongest[s] = max(passageLongest[s], longest[v])
+        }
+        self.total = total
+        self.perEnding = passageEnding
+        self.longest = passageLongest
+        self.isExact = !meter.exhausted && graph.callsCut.isEmpty
+        self.callsCut = !graph.callsCut.isEmpty
+        self.steps = meter.used
+    }
+
+    /// The dynamic program in machine words: `nil` as soon as a sum does not fit in one
+    /// (the limbs then count it all). Per node, the paths to each ending (zero elsewhere),
+    /// the most choices to each counted node (`-1` elsewhere) and the total.
+    ///
+    /// - Complexity: O(V + E) word additions; no allocation per node.
+    private static func wordCounts(
+        _ graph: StoryGraph, order: [Int], acyclicBelow: [Bool], live: [Bool], entries: [UInt64], entryDepth: [Int]
+    ) -> (perEnding: [BigUInt], longest: [Int], total: BigUInt)? {
+        let n = graph.count
+        // ways[v] is 0 exactly where v is not counted: a counted node has a path.
+        var ways = [UInt64](repeating: 0, count: n)
+        var longest = [Int](repeating: -1, count: n)
+        var perEnding = [BigUInt](repeating: BigUInt(), count: n)
+        var total = BigUInt()
+        let rOffsets = graph.reverseOffsets
+        let rSources = graph.reverseSources
+        let isEnding = graph.isEnding
+        for v in order.reversed() {
+            guard acyclicBelow[v], live[v] else { continue }
+            var sum = entries[v]
+            var long = sum > 0 ? entryDepth[v] : -1
+            for i in rOffsets[v]..<rOffsets[v + 1] {
+                let u = rSources[i]
+                let c = ways[u]
+                guard c != 0, acyclicBelow[u] else { continue }
+                let (s, overflow) = sum.addingReportingOverflow(c)
+                if overflow { return nil }
+                sum = s
+                if longest[u] + 1 > long { long = longest[u] + 1 }
+            }
+            if sum == 0 { continue } // not reached
+            ways[v] = sum
+            longest[v] = long
+            if isEnding[v] {
+                let count = BigUInt(sum)
+                perEnding[v] = count
+                total.add(count)
+            }
+        }
+        return (perEnding, longest, total)
+    }
+
+    /// The dynamic program over limbs, for counts wider than a machine word: what
+    /// `wordCounts` returns, for any size.
+    ///
+    /// - Complexity: O(V + E) additions of arbitrary-precision integers.
+    private static func limbCounts(
+        _ graph: StoryGraph, order: [Int], acyclicBelow: [Bool], live: [Bool], entries: [UInt64], entryDepth: [Int]
+    ) -> (perEnding: [BigUInt], longest: [Int], total: BigUInt) {
+        let n = graph.count
+        let offsets = graph.edgeOffsets
+        let targets = graph.edgeTargets
+        // Successors from which an ending can be reached: how many will pull a count.
+        var waiting = [Int](repeating: 0, count: n)
+        for v in 0..<n where acyclicBelow[v] {
+            for e in offsets[v]..<offsets[v + 1] where live[targets[e]] { waiting[v] += 1 }
+        }
+        // Counts live in one flat array
         // of 64-bit limbs; a passage's slot is as wide as the bound on its sum (the
         // widest term plus ⌈log2 terms⌉ bits) and goes back to a free list by width once
         // its last successor has pulled it, so memory follows the frontier, and only
@@ -187,22 +270,7 @@ public struct PathCounts: Sendable {
                 freeSlots[w].append(base)
             }
         }
-        for v in 0..<n where !graph.isEnding[v] { longest[v] = -1 }
-        // Told per passage: an ending reached in several copies sums their paths.
-        let p = graph.passageCount
-        var passageEnding = Array(perEnding.prefix(p))
-        var passageLongest = Array(longest.prefix(p))
-        for v in p..<n where graph.isEnding[v] {
-            let s = graph.passageOf[v]
-            passageEnding[s].add(perEnding[v])
-            passageLongest[s] = max(passageLongest[s], longest[v])
-        }
-        self.total = total
-        self.perEnding = passageEnding
-        self.longest = passageLongest
-        self.isExact = !meter.exhausted && graph.callsCut.isEmpty
-        self.callsCut = !graph.callsCut.isEmpty
-        self.steps = meter.used
+        return (perEnding, longest, total)
     }
 }
 

@@ -123,15 +123,18 @@ public struct StoryGraph: Sendable {
         ids.reserveCapacity(n)
         var indexByID: [String: Int] = [:]
         indexByID.reserveCapacity(n)
+        // What the choices' targets are looked up in (`indexByID` is the public face).
+        let table = PassageIDTable(capacity: n)
         for i in 0..<n {
             let id = passages[i].id
             ids.append(id)
             // The first passage with an id keeps it (a validated story has no second).
             if let first = indexByID.updateValue(i, forKey: id) { indexByID[id] = first }
+            table.insert(id, i)
         }
         self.ids = ids
         self.indexByID = indexByID
-        let start = indexByID[story.start] ?? 0
+        let start = table.index(of: story.start) ?? 0
         self.start = start
 
         // Choices sorted by what they are; steps are gathered per passage below.
@@ -170,7 +173,7 @@ public struct StoryGraph: Sendable {
                     stepOf.append(Self.notStepReturn)
                     continue
                 }
-                guard let target = indexByID[choices[c].target] else {
+                guard let target = table.index(of: choices[c].target) else {
                     brokenLinks.append(ref)
                     stepOf.append(kind == .include ? Self.notPicked : Self.notStepBroken)
                     continue
@@ -183,7 +186,7 @@ public struct StoryGraph: Sendable {
                     continue
                 }
                 if kind == .call {
-                    let back = choices[c].returnTo.flatMap { indexByID[$0] } ?? CallExpansion.storyEnds
+                    let back = choices[c].returnTo.flatMap { table.index(of: $0) } ?? CallExpansion.storyEnds
                     calls[stepOf.count] = (target, back)
                     stepOf.append(Self.notStepCall)
                     if target != v { entered[target] = true }

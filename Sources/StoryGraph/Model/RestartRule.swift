@@ -49,8 +49,8 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
     @discardableResult
     package func apply(to passages: inout [Passage], start: String) -> Int {
         guard self != .off else { return 0 }
-        let starts = Self.startChain(passages, start: start)
-        let startNames = Set(starts.map(Self.normalised))
+        let starts = StartNames(Self.startChain(passages, start: start))
+        let startNames = Set(starts.list.map(Self.normalised))
         var marked = 0
         for p in passages.indices where !starts.contains(passages[p].id) {
             let choices = passages[p].choices
@@ -105,24 +105,57 @@ public enum RestartRule: String, Sendable, Hashable, Codable, CaseIterable {
     /// The start and the passages it leads to before the reader sees anything: a start
     /// with no text whose one way on is a jump (ink's root diverting to its first knot, a
     /// ChoiceScript game's opening `*label`) hands the start on, and a link to any of
-    /// them goes back to the start.
+    /// them goes back to the start. In chain order, each name once.
     ///
-    /// - Complexity: O(P) to index the passages, then O(1) per passage of the chain.
-    static func startChain(_ passages: [Passage], start: String) -> Set<String> {
-        var index: [String: Int] = [:]
-        for p in passages.indices where index[passages[p].id] == nil { index[passages[p].id] = p }
-        var chain: Set<String> = [start]
+    /// - Complexity: O(P) string comparisons per passage of the chain while it is short
+    ///   (most chains are the start alone: no id is hashed), then O(P) to index the
+    ///   passages once and O(1) per further passage.
+    static func startChain(_ passages: [Passage], start: String) -> [String] {
+        var index: [String: Int]?
+        // The first passage with an id, as the index would give it.
+        func first(_ id: String) -> Int? {
+            if let index { return index[id] }
+            for p in passages.indices where passages[p].id == id { return p }
+            return nil
+        }
+        var chain = [start]
+        var inChain: Set<String> = [start]
         var id = start
-        while let p = index[id] {
+        while let p = first(id) {
             let passage = passages[p]
             let ways = passage.choices.filter { $0.kind != .include }
             guard (passage.readerText ?? passage.text).allSatisfy(\.isWhitespace), ways.count == 1,
                 ways[0].kind == .auto, ways[0].condition == nil, !ways[0].isRestart,
-                chain.insert(ways[0].target).inserted
+                inChain.insert(ways[0].target).inserted
             else { break }
             id = ways[0].target
+            chain.append(id)
+            if index == nil && chain.count > 4 {
+                var built: [String: Int] = [:]
+                built.reserveCapacity(passages.count)
+                for q in passages.indices where built[passages[q].id] == nil { built[passages[q].id] = q }
+                index = built
+            }
         }
         return chain
+    }
+
+    /// The start chain's names, told apart by comparison while they are few (a lookup per
+    /// passage and per choice: a one-name set would hash every id) and by hash beyond.
+    struct StartNames {
+        let list: [String]
+        private let set: Set<String>?
+
+        init(_ list: [String]) {
+            self.list = list
+            set = list.count > 8 ? Set(list) : nil
+        }
+
+        func contains(_ id: String) -> Bool {
+            if let set { return set.contains(id) }
+            for name in list where name == id { return true }
+            return false
+        }
     }
 
     /// Whether a normalised label begins with a restart label or an end label followed by
