@@ -121,7 +121,9 @@ struct ReportCommand: WatchableCommand {
         if format == .html {
             // The peer of the page's own time: Graphviz's share of `render` (layout and
             // rendering of every map on the page).
-            steps.append(("  graphviz", GraphvizRenderer.secondsInGraphviz - graphvizBefore))
+            let graphviz = GraphvizRenderer.secondsInGraphviz
+            steps.append(("  graphviz", graphviz.wall - graphvizBefore.wall))
+            cpu["  graphviz"] = graphviz.cpu - graphvizBefore.cpu
         }
         if let output {
             try OutputFile.write(bytes, to: output, terminal: terminal)
