@@ -20,6 +20,7 @@ own: then the in-process figure is the only like-for-like peer).
 """
 import os
 import re
+import shutil
 import resource
 import subprocess
 import sys
@@ -95,9 +96,12 @@ def main(argv):
             dot_figure = "chapters: not one layout"
             with open(out, encoding="utf-8", errors="replace") as page:
                 chapters = 'id="map-overview"' in page.read()
-            if not chapters:
+            if not chapters and shutil.which("dot") is None:
+                dot_figure = "no dot command"
+            elif not chapters:
                 dot_file = os.path.join(scratch, "map.dot")
-                subprocess.run([binary, "dot", story, "-o", dot_file, "--quiet"], check=True)
+                with open(dot_file, "w") as dot_out:
+                    subprocess.run([binary, "dot", story, "--quiet"], check=True, stdout=dot_out)
                 dot_figure = f"{min(timed(['dot', '-Tsvg', dot_file, '-o', os.devnull])[1] for _ in range(runs)):.2f} s"
             wall, cpu, rss, (gv_wall, gv_cpu) = best
             cpu_ratio = f"{cpu / gv_cpu:.2f}×" if gv_cpu else "–"
