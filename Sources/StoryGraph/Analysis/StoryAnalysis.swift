@@ -87,6 +87,9 @@ public struct StoryAnalysis: Sendable {
         let maxCycles = options.maxCycles
         let hasState = StateModel.applies(to: graph.story)
         let stateBudget = options.stateBudget
+        // A task-local does not cross into the dispatch threads: the search counter (tests
+        // count searches per command) is handed over by hand.
+        let counter = StateAnalysis.searchCounter
         timed(hasState ? "paths+cycles+state" : "paths+cycles") {
             DispatchQueue.concurrentPerform(iterations: hasState ? 3 : 2) { part in
                 var begin = DispatchTime.now().uptimeNanoseconds
@@ -104,7 +107,9 @@ public struct StoryAnalysis: Sendable {
                         graph, components: components, reachability: reachability, maxCycles: maxCycles, budget: half)
                     results.cycleSeconds = elapsed()
                 default:
-                    let state = StateAnalysis(graph, reachability: reachability, budget: stateBudget)
+                    let state = StateAnalysis.$searchCounter.withValue(counter) {
+                        StateAnalysis(graph, reachability: reachability, budget: stateBudget)
+                    }
                     results.stateSeconds = elapsed()
                     // The simple-path count gets half the budget, as the structural one does.
                     results.stateOutcomes = StateOutcomes(state, graph: graph, budget: half)
