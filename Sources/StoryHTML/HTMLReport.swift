@@ -27,7 +27,8 @@ public enum HTMLReport {
     package struct MapView: Sendable {
         package var key: String
         package var title: String
-        package var svg: String
+        /// Graphviz's SVG as it rendered it (`InlineSVG` inlines it into the page).
+        package var svg: Data
         package var prefix: String
     }
 
@@ -49,7 +50,7 @@ public enum HTMLReport {
             format: .html, options: options, overlays: overlays, engine: engine, memoryCeilingMiB: 0)
         do {
             let made = try page(analysis, analysis: MapAnalysis(analysis), request)
-            return (made.html, made.warnings)
+            return (String(decoding: made.html, as: UTF8.self), made.warnings)
         } catch {
             throw Failure(description: error.description)
         }
@@ -57,10 +58,11 @@ public enum HTMLReport {
 
     /// The page `MapDrawing.draw` makes of a `.html` request: the maps drawn from `map`'s
     /// analyses (taken from `full`, searched once), the report from `full`. Returns the
-    /// whole story map's plan (nil when the story is drawn as chapters).
+    /// whole story map's plan (nil when the story is drawn as chapters). The page is
+    /// bytes, made in one buffer (`assemble`).
     static func page(
         _ full: StoryAnalysis, analysis: MapAnalysis, _ request: MapRequest
-    ) throws(MapFailure) -> (html: String, warnings: [String], plan: MapPlan?) {
+    ) throws(MapFailure) -> (html: Data, warnings: [String], plan: MapPlan?) {
         let graph = analysis.graph
         var warnings: [String] = []
         var plain = request
@@ -96,7 +98,7 @@ public enum HTMLReport {
             fields.append(("chapter_of", .array(chapterOf.map { .int($0 + 1) })))
             value = .object(fields)
         }
-        let data = embeddedJSON(value)
+        let data = embeddedJSONBytes(value)
         let page = assemble(title: report.title, document: document + readPaths(full), maps: maps, data: data)
         return (page, warnings, plan)
     }
@@ -149,25 +151,42 @@ public enum HTMLReport {
         warnings: inout [String]
     ) -> MapView {
         warnings += rendered.warnings.map { "graphviz: \($0)" }
-        return MapView(
-            key: key, title: title,
-            svg: InlineSVG.inline(String(decoding: rendered.data, as: UTF8.self), prefix: prefix), prefix: prefix)
+        return MapView(key: key, title: title, svg: rendered.data, prefix: prefix)
     }
 
     /// JSON that can sit inside `<script type="application/json">`: every `<`, `>` and `&`
     /// and the two line separators JavaScript once refused are `\u` escapes, so no story
     /// string can close the element (`</script>`) or open a comment (`<!--`).
     package static func embeddedJSON(_ value: ReportValue) -> String {
-        ScalarEscaping.escaped(String(decoding: value.jsonBytes(), as: UTF8.self)) { scalar in
-            switch scalar {
-            case "<": "\\u003c"
-            case ">": "\\u003e"
-            case "&": "\\u0026"
-            case "\u{2028}": "\\u2028"
-            case "\u{2029}": "\\u2029"
-            default: nil
+        String(decoding: embeddedJSONBytes(value), as: UTF8.self)
+    }
+
+    /// `embeddedJSON` as bytes, escaped in one pass over the JSON's UTF-8 (U+2028 and
+    /// U+2029 are E2 80 A8 and E2 80 A9; no other sequence holds those bytes in that
+    /// order).
+    ///
+    /// - Complexity: O(n) in the JSON's length.
+    static func embeddedJSONBytes(_ value: ReportValue) -> [UInt8] {
+        let json = value.jsonBytes()
+        var out: [UInt8] = []
+        out.reserveCapacity(json.count + json.count / 64)
+        var i = 0
+        let n = json.count
+        func escape(_ hex: String) { out.append(contentsOf: "\\u\(hex)".utf8) }
+        while i < n {
+            let b = json[i]
+            switch b {
+            case UInt8(ascii: "<"): escape("003c")
+            case UInt8(ascii: ">"): escape("003e")
+            case UInt8(ascii: "&"): escape("0026")
+            case 0xE2 where i + 2 < n && json[i + 1] == 0x80 && (json[i + 2] == 0xA8 || json[i + 2] == 0xA9):
+                escape(json[i + 2] == 0xA8 ? "2028" : "2029")
+                i += 2
+            default: out.append(b)
             }
+            i += 1
         }
+        return out
     }
 
     /// Paths listed to read, at most.
@@ -214,9 +233,13 @@ public enum HTMLReport {
         return out + "</section>\n"
     }
 
-    static func assemble(title: String, document: String, maps: [MapView], data: String) -> String {
+    /// The page's bytes: the head, the maps (each inlined straight from Graphviz's bytes),
+    /// the report and the data, in one buffer sized before the first byte is written.
+    ///
+    /// - Complexity: O(n) in the page's length: each byte written once.
+    static func assemble(title: String, document: String, maps: [MapView], data: [UInt8]) -> Data {
         let e = ReportDocument.htmlEscaped
-        var out = """
+        var head = """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -239,26 +262,18 @@ public enum HTMLReport {
 
             """
         if maps.first?.key == "overview" {
-            out += "<button type=\"button\" id=\"overview\">overview</button>\n"
+            head += "<button type=\"button\" id=\"overview\">overview</button>\n"
         }
         if maps.contains(where: { $0.key == "heat" }) {
-            out += "<label><input type=\"checkbox\" id=\"toggle-heat\" checked> heat</label>\n"
+            head += "<label><input type=\"checkbox\" id=\"toggle-heat\" checked> heat</label>\n"
         }
-        out += """
+        head += """
             </div>
             <main class="layout">
             <div class="map-area" id="map-area" tabindex="0" aria-label="story map: drag to pan, wheel or + and - to zoom, arrows to move, 0 to fit">
 
             """
-        let shown = maps.first?.key == "overview" ? 0 : maps.count > 1 ? maps.count - 1 : 0
-        for (i, map) in maps.enumerated() {
-            out +=
-                "<figure class=\"map\" id=\"map-\(e(map.key))\" data-prefix=\"\(e(map.prefix))\"\(i == shown ? "" : " hidden")>\n"
-            out += "<figcaption>\(e(map.title))</figcaption>\n"
-            out += map.svg
-            out += "\n</figure>\n"
-        }
-        out += """
+        let middle = """
             </div>
             <aside class="panel" id="panel" hidden aria-live="polite">
             <button type="button" id="panel-close" aria-label="close">×</button>
@@ -267,7 +282,10 @@ public enum HTMLReport {
             </main>
             <article class="report" id="report">
             \(document)</article>
-            <script type="application/json" id="story-data">\(data)</script>
+            <script type="application/json" id="story-data">
+            """
+        let tail = """
+            </script>
             <script>
             \(script)
             </script>
@@ -275,6 +293,34 @@ public enum HTMLReport {
             </html>
 
             """
-        return out
+        let shown = maps.first?.key == "overview" ? 0 : maps.count > 1 ? maps.count - 1 : 0
+        let figures = maps.enumerated().map { i, map in
+            (
+                open:
+                    "<figure class=\"map\" id=\"map-\(e(map.key))\" data-prefix=\"\(e(map.prefix))\"\(i == shown ? "" : " hidden")>\n"
+                    + "<figcaption>\(e(map.title))</figcaption>\n",
+                close: "\n</figure>\n"
+            )
+        }
+        // Room for every part; an id prefix adds a few bytes per element, which the
+        // buffer's own growth absorbs.
+        var capacity = head.utf8.count + middle.utf8.count + data.count + tail.utf8.count
+        for (map, figure) in zip(maps, figures) {
+            capacity +=
+                figure.open.utf8.count + map.svg.count + map.svg.count / 16 * (map.prefix.isEmpty ? 0 : 1)
+                + figure.close.utf8.count
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(capacity)
+        out.append(contentsOf: head.utf8)
+        for (map, figure) in zip(maps, figures) {
+            out.append(contentsOf: figure.open.utf8)
+            InlineSVG.append(map.svg, prefix: map.prefix, to: &out)
+            out.append(contentsOf: figure.close.utf8)
+        }
+        out.append(contentsOf: middle.utf8)
+        out.append(contentsOf: data)
+        out.append(contentsOf: tail.utf8)
+        return Data(out)
     }
 }

@@ -151,7 +151,7 @@ public enum MapDrawing {
                 throw .request(MapError(option: "format", "--format html: the page needs the story's whole analysis"))
             }
             let page = try HTMLReport.page(full, analysis: analysis, request)
-            return DrawnMap(plan: page.plan, data: Data(page.html.utf8), warnings: page.warnings)
+            return DrawnMap(plan: page.plan, data: page.html, warnings: page.warnings)
         }
         let plan: MapPlan
         do { plan = try Self.plan(analysis, request) } catch { throw .request(error) }

@@ -80,6 +80,27 @@ public enum GraphvizRenderer {
     nonisolated(unsafe) fileprivate static var collected: [String] = []
     private static let lock = NSLock()
     nonisolated(unsafe) private static var sharedContext: Context?
+    /// Nanoseconds spent inside Graphviz (parse, layout, render, frees) by every call so
+    /// far, wall and CPU time of the calling thread (guarded by `lock`).
+    nonisolated(unsafe) private static var graphvizNanoseconds: UInt64 = 0
+    nonisolated(unsafe) private static var graphvizCPUNanoseconds: UInt64 = 0
+
+    /// Seconds this process has spent inside Graphviz so far (`agmemread`, `gvLayout`,
+    /// `gvRenderData` and the frees, not our centring of the SVG's text): the peer a
+    /// page's own time is measured against (`report --timings`, `Benchmarks/html-bench.sh`).
+    package static var secondsInGraphviz: (wall: Double, cpu: Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (Double(graphvizNanoseconds) / 1e9, Double(graphvizCPUNanoseconds) / 1e9)
+    }
+
+    /// The calling thread's CPU time in nanoseconds (Graphviz runs on the caller's
+    /// thread, so this is its own CPU time whatever else the machine runs).
+    private static func threadCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
 
     /// Lays out `dot` with `engine` and renders it as `format`.
     /// - Returns: the rendered bytes, and the warnings Graphviz printed on the way.
@@ -97,7 +118,18 @@ public enum GraphvizRenderer {
         }
         beginCollecting()
         defer { endCollecting() }
+        let began = DispatchTime.now().uptimeNanoseconds
+        let cpuBegan = threadCPUNanoseconds()
+        let data = try drawn(dot, context: context, engine: engine, format: format)
+        graphvizNanoseconds += DispatchTime.now().uptimeNanoseconds - began
+        graphvizCPUNanoseconds += threadCPUNanoseconds() - cpuBegan
+        return (format == .svg ? SVGTextCentring.centred(data) : data, takeMessages())
+    }
 
+    /// Graphviz's part of `render`: parse, lay out, render, free (under `lock`).
+    private static func drawn(_ dot: String, context: Context, engine: LayoutEngine, format: ImageFormat)
+        throws(RenderError) -> Data
+    {
         let graph = ParsedGraph(dot)
         guard let pointer = graph.pointer else {
             throw RenderError(stage: .parse, messages: takeMessages())
@@ -115,7 +147,7 @@ public enum GraphvizRenderer {
         guard let data = renderData(context.pointer, pointer, format.rawValue) else {
             throw RenderError(stage: .render, messages: takeMessages())
         }
-        return (format == .svg ? SVGTextCentring.centred(data) : data, takeMessages())
+        return data
     }
 
     /// The PNG size of a laid-out graph, as gvc computes it for a bitmap job: the bounding

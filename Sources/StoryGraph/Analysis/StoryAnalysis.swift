@@ -67,33 +67,63 @@ public struct StoryAnalysis: Sendable {
         let half = options.budget.share(2)
         self.reachability = reachability
         self.components = components
-        // The two budgeted searches only read the graph: they run side by side, each on
-        // its own half of the budget (counted in steps, so the figures do not depend on
-        // how the threads are scheduled).
+        // The budgeted searches only read the graph: simple paths and cycles run side by
+        // side, each on its own half of the budget, and the state search (with its paths
+        // and odds) beside them, on its own budget. Each budget is counted in steps (the
+        // state search's deadline in the thread's CPU time), so the figures do not depend
+        // on how the threads are scheduled; on two cores the state search no longer waits
+        // for the path search, whose budget a cyclic story spends whole.
         final class Results: @unchecked Sendable {
             var paths: PathCounts?
             var cycles: Cycles?
+            var state: StateAnalysis?
+            var stateOutcomes: StateOutcomes?
             var pathSeconds = 0.0
             var cycleSeconds = 0.0
+            var stateSeconds = 0.0
+            var outcomeSeconds = 0.0
         }
         let results = Results()
         let maxCycles = options.maxCycles
-        timed("paths+cycles") {
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                let begin = DispatchTime.now().uptimeNanoseconds
-                func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9 }
-                if part == 0 {
+        let hasState = StateModel.applies(to: graph.story)
+        let stateBudget = options.stateBudget
+        // A task-local does not cross into the dispatch threads: the search counter (tests
+        // count searches per command) is handed over by hand.
+        let counter = StateAnalysis.searchCounter
+        timed(hasState ? "paths+cycles+state" : "paths+cycles") {
+            DispatchQueue.concurrentPerform(iterations: hasState ? 3 : 2) { part in
+                var begin = DispatchTime.now().uptimeNanoseconds
+                func elapsed() -> Double {
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    defer { begin = now }
+                    return Double(now - begin) / 1e9
+                }
+                switch part {
+                case 0:
                     results.paths = PathCounts(graph, components: components, reachability: reachability, budget: half)
                     results.pathSeconds = elapsed()
-                } else {
+                case 1:
                     results.cycles = Cycles(
                         graph, components: components, reachability: reachability, maxCycles: maxCycles, budget: half)
                     results.cycleSeconds = elapsed()
+                default:
+                    let state = StateAnalysis.$searchCounter.withValue(counter) {
+                        StateAnalysis(graph, reachability: reachability, budget: stateBudget)
+                    }
+                    results.stateSeconds = elapsed()
+                    // The simple-path count gets half the budget, as the structural one does.
+                    results.stateOutcomes = StateOutcomes(state, graph: graph, budget: half)
+                    results.outcomeSeconds = elapsed()
+                    results.state = state
                 }
             }
         }
         timings.append(("  paths", results.pathSeconds))
         timings.append(("  cycles", results.cycleSeconds))
+        if hasState {
+            timings.append(("  state", results.stateSeconds))
+            timings.append(("  state paths+odds", results.outcomeSeconds))
+        }
         let paths = results.paths!
         self.paths = paths
         cycles = results.cycles!
@@ -103,14 +133,9 @@ public struct StoryAnalysis: Sendable {
         let endings = timed("endings") { EndingCatalogue(graph, reachability: reachability, paths: paths, odds: odds) }
         self.endings = endings
         structure = timed("structure") { StructureFigures(graph, endings: endings) }
-        let state =
-            StateModel.applies(to: graph.story)
-            ? timed("state") { StateAnalysis(graph, reachability: reachability, budget: options.stateBudget) } : nil
+        let state = results.state
         self.state = state
-        stateOutcomes = state.map { state in
-            // The simple-path count gets half the budget, as the structural one does.
-            timed("state paths+odds") { StateOutcomes(state, graph: graph, budget: half) }
-        }
+        stateOutcomes = results.stateOutcomes
         let stateOutcomes = self.stateOutcomes
         length = timed("length") {
             PlaythroughLength(graph, odds: odds, components: components, endings: endings, state: stateOutcomes)
