@@ -34,7 +34,7 @@ enum TweeLexer {
         var lineStart = 0
         func body(to end: Int) {
             var last = end
-            while last > textStart && s[last - 1].properties.isWhitespace { last -= 1 }
+            while last > textStart && s[last - 1].isSpaceFast { last -= 1 }
             items.append(.body(textStart..<last))
         }
         while lineStart <= s.count {
@@ -57,7 +57,7 @@ enum TweeLexer {
     static func header(_ s: [Unicode.Scalar], from lineStart: Int, to lineEnd: Int, into items: inout [TweeItem]) {
         items.append(.header(at: lineStart))
         var end = lineEnd
-        while end > lineStart + 2 && s[end - 1].properties.isWhitespace { end -= 1 }
+        while end > lineStart + 2 && s[end - 1].isSpaceFast { end -= 1 }
         var position: String?
 
         // Twee 2: a trailing `<x,y>` position.
@@ -72,7 +72,7 @@ enum TweeLexer {
                 if parts.count == 2, parts.allSatisfy({ Double($0) != nil }) {
                     position = parts.joined(separator: ",")
                     end = open
-                    while end > lineStart + 2 && s[end - 1].properties.isWhitespace { end -= 1 }
+                    while end > lineStart + 2 && s[end - 1].isSpaceFast { end -= 1 }
                 }
             }
         }
@@ -112,7 +112,7 @@ enum TweeLexer {
                     closed = true
                     break
                 }
-                if c.properties.isWhitespace {
+                if c.isSpaceFast {
                     if !tag.isEmpty {
                         tags.append(String(tag))
                         tag = String.UnicodeScalarView()
@@ -123,7 +123,7 @@ enum TweeLexer {
             }
             if !tag.isEmpty { tags.append(String(tag)) }
             items.append(.tags(tags, open: open, closed: closed))
-            while k < end && s[k].properties.isWhitespace { k += 1 }
+            while k < end && s[k].isSpaceFast { k += 1 }
         }
 
         if k < end && s[k] == "{" {

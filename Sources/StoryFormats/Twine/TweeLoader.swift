@@ -161,7 +161,7 @@ package enum TweeLoader: StoryLoader {
             case .body(let range):
                 guard let current = header else {
                     // Text before any header; a nameless header's text was reported with it.
-                    if !sawHeader, let firstText = s[range].firstIndex(where: { !$0.properties.isWhitespace }) {
+                    if !sawHeader, let firstText = s[range].firstIndex(where: { !$0.isSpaceFast }) {
                         diagnostics.append(
                             Diagnostic(
                                 .warning,

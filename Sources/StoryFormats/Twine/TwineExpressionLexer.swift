@@ -45,7 +45,7 @@ enum TwineExpressionLexer {
         var tokens: [TwineToken] = []
         while let c = cursor.current {
             let start = cursor.offset
-            if c.properties.isWhitespace {
+            if c.isSpaceFast {
                 cursor.advance()
                 continue
             }
@@ -107,11 +107,11 @@ enum TwineExpressionLexer {
     static func isDigit(_ c: Unicode.Scalar?) -> Bool { c.map { ("0"..."9").contains($0) } ?? false }
 
     static func isWordStart(_ c: Unicode.Scalar) -> Bool {
-        c == "$" || c == "_" || c.properties.isAlphabetic
+        c == "$" || c == "_" || c.isAlphabeticFast
     }
 
     static func isWordPart(_ c: Unicode.Scalar) -> Bool {
-        c == "$" || c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c)
+        c == "$" || c == "_" || c.isAlphabeticFast || ("0"..."9").contains(c)
     }
 
     static func matches(_ symbol: [Unicode.Scalar], _ scalars: [Unicode.Scalar], at offset: Int) -> Bool {

@@ -57,7 +57,7 @@ struct TwineLinkMarkup: Sendable, Hashable {
         guard let colon = target.range(of: "://") else { return false }
         let scheme = target[..<colon.lowerBound]
         guard !scheme.isEmpty,
-            scheme.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" })
+            scheme.unicodeScalars.allSatisfy({ $0.isAlphabeticFast || ("0"..."9").contains($0) || $0 == "_" })
         else { return false }
         return target[colon.upperBound...].unicodeScalars.contains { $0 != "/" }
     }
@@ -79,7 +79,7 @@ extension TwineLinkMarkup {
         if isExternal(target) { return true }
         guard let colon = target.firstIndex(of: ":") else { return false }
         let rest = target[target.index(after: colon)...]
-        guard let next = rest.unicodeScalars.first, !next.properties.isWhitespace else { return false }
+        guard let next = rest.unicodeScalars.first, !next.isSpaceFast else { return false }
         return schemes.contains(target[..<colon].lowercased())
     }
 }

@@ -130,8 +130,8 @@ extension StringProtocol {
     /// The text without leading and trailing whitespace.
     func trimmingTwineSpace() -> String {
         let scalars = String(self).unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        guard let first = scalars.firstIndex(where: { !$0.isSpaceFast }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.isSpaceFast })!
         return String(scalars[first...last])
     }
 }
@@ -246,9 +246,7 @@ struct TwineScan {
     }
 
     func text(_ range: Range<Int>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: s[range])
-        return String(view)
+        String(scalars: s[range])
     }
 
     /// Spends look-ahead budget; false when it has run out.
@@ -484,7 +482,7 @@ struct TwineScan {
                     i += 1
                 }
             case "d":
-                if dialect.readsDataPassage && at(i, "data-passage") && i > 0 && s[i - 1].properties.isWhitespace {
+                if dialect.readsDataPassage && at(i, "data-passage") && i > 0 && s[i - 1].isSpaceFast {
                     dataPassage()
                 } else {
                     i += 1

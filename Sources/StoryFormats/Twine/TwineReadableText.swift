@@ -64,13 +64,20 @@ enum TwineReadableText {
         }
         func word(at start: Int) -> String {
             var j = start
-            var name = String.UnicodeScalarView()
-            while j < s.count, s[j].properties.isAlphabetic || s[j] == "-" || s[j] == "_" {
-                name.append(s[j])
+            var ascii = true
+            while j < s.count, s[j].isAlphabeticFast || s[j] == "-" || s[j] == "_" {
+                if s[j].value >= 0x80 { ascii = false }
                 j += 1
             }
-            return String(name).lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(
-                of: "_", with: "")
+            guard ascii else {
+                return String(scalars: s[start..<j]).lowercased().replacingOccurrences(of: "-", with: "")
+                    .replacingOccurrences(of: "_", with: "")
+            }
+            // ASCII letters: lowercased in place, `-` and `_` left out.
+            return String(
+                scalars: s[start..<j].lazy.filter { $0 != "-" && $0 != "_" }.map {
+                    $0.value >= 0x41 && $0.value <= 0x5A ? Unicode.Scalar(UInt8($0.value | 0x20)) : $0
+                })
         }
         let labelled: Set<String> = [
             "link", "button", "linkgoto", "linkreveal", "linkrevealgoto", "linkrepeat", "linkrerun", "actions",
@@ -80,8 +87,7 @@ enum TwineReadableText {
         /// Where each open Harlowe hook of a conditional closes (its `]`), innermost last.
         var hookEnds: [Int] = []
         func condition(_ range: Range<Int>) -> String {
-            let text = String(String.UnicodeScalarView(s[range])).split(whereSeparator: \.isWhitespace).joined(
-                separator: " ")
+            let text = ReaderLines.collapsed(String(scalars: s[range]))
             return text.count <= 40 ? text : String(text.prefix(39)) + "…"
         }
         /// At the start of a source line (after spaces), a Chapbook modifier `[…]` alone on
@@ -198,7 +204,7 @@ enum TwineReadableText {
             if c == "|" || c == "<" {
                 var j = i + 1
                 while j < s.count,
-                    s[j].properties.isAlphabetic || s[j].properties.numericType != nil || s[j] == "-" || s[j] == "_"
+                    s[j].isAlphabeticFast || s[j].isNumericFast || s[j] == "-" || s[j] == "_"
                 { j += 1 }
                 if j > i + 1, j < s.count, s[j] == (c == "|" ? ">" : "|") {
                     i = j + 1
@@ -206,14 +212,14 @@ enum TwineReadableText {
                 }
             }
             // HTML tags.
-            if c == "<", i + 1 < s.count, s[i + 1].properties.isAlphabetic || s[i + 1] == "/",
+            if c == "<", i + 1 < s.count, s[i + 1].isAlphabeticFast || s[i + 1] == "/",
                 let close = find(">", from: i + 1)
             {
                 i = close + 1
                 continue
             }
             // Harlowe macros: (name: …), keeping a link's label.
-            if c == "(", i + 1 < s.count, s[i + 1].properties.isAlphabetic {
+            if c == "(", i + 1 < s.count, s[i + 1].isAlphabeticFast {
                 let name = word(at: i + 1)
                 let after = i + 1 + name.unicodeScalars.count
                 if !name.isEmpty, after < s.count, nameEndsWithColon(from: i + 1),
@@ -284,7 +290,7 @@ enum TwineReadableText {
         func nameEndsWithColon(from start: Int) -> Bool {
             var j = start
             while j < s.count,
-                s[j].properties.isAlphabetic || s[j] == "-" || s[j] == "_" || s[j].properties.numericType != nil
+                s[j].isAlphabeticFast || s[j] == "-" || s[j] == "_" || s[j].isNumericFast
             { j += 1 }
             return j < s.count && s[j] == ":"
         }
@@ -296,7 +302,7 @@ enum TwineReadableText {
 /// `TwineReadableText`).
 struct ReaderLines {
     private enum Piece {
-        case text(String.UnicodeScalarView)
+        case text([Unicode.Scalar])
         case link(String)
     }
 
@@ -308,7 +314,7 @@ struct ReaderLines {
     private var marker: String?
 
     /// The text read since the last link (appended to in place: O(1) a scalar).
-    private var run = String.UnicodeScalarView()
+    private var run: [Unicode.Scalar] = []
 
     mutating func text(_ c: Unicode.Scalar) { run.append(c) }
 
@@ -321,7 +327,7 @@ struct ReaderLines {
 
     private mutating func flushRun() {
         if !run.isEmpty { pieces.append(.text(run)) }
-        run = String.UnicodeScalarView()
+        run = []
     }
 
     /// A branch of a conditional starts: its marker begins the next line.
@@ -345,7 +351,45 @@ struct ReaderLines {
         marker = nil
     }
 
-    private static func collapsed(_ text: String) -> String {
+    /// The text's words (split at whitespace characters) joined by single spaces.
+    ///
+    /// Scalar by scalar when every whitespace scalar's neighbours are scalars that never
+    /// join a grapheme with it (ASCII, Latin, Cyrillic letters, punctuation): there the
+    /// characters `split` would see break exactly at the whitespace scalars. Otherwise
+    /// (a combining mark after a space…) by characters, as before.
+    static func collapsed(_ text: String) -> String {
+        var words = String.UnicodeScalarView()
+        var pendingSpace = false
+        var previous: Unicode.Scalar?
+        var afterSpace = false
+        for scalar in text.unicodeScalars {
+            let space = scalar.isSpaceFast
+            if space, let previous, !previous.isSpaceFast, !separates(previous) { return slowCollapsed(text) }
+            if afterSpace && !space && !separates(scalar) { return slowCollapsed(text) }
+            if space {
+                pendingSpace = !words.isEmpty
+            } else {
+                if pendingSpace { words.append(" ") }
+                pendingSpace = false
+                words.append(scalar)
+            }
+            afterSpace = space
+            previous = scalar
+        }
+        return String(words)
+    }
+
+    /// Whether a scalar next to a whitespace scalar is a grapheme of its own there: no
+    /// combining mark, joiner, spacing mark or prepended sign (ranges known to hold none).
+    @inline(__always)
+    private static func separates(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20..<0x7F, 0xA0...0x24F, 0x400...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205E: true
+        default: false
+        }
+    }
+
+    private static func slowCollapsed(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
@@ -353,7 +397,7 @@ struct ReaderLines {
         flushRun()
         defer { pieces = [] }
         let prose = pieces.contains { piece in
-            if case .text(let run) = piece { return run.contains { !$0.properties.isWhitespace } }
+            if case .text(let run) = piece { return run.contains { !$0.isSpaceFast } }
             return false
         }
         let labels = pieces.compactMap { piece -> String? in
@@ -373,7 +417,7 @@ struct ReaderLines {
         let line = Self.collapsed(
             pieces.map { piece -> String in
                 switch piece {
-                case .text(let run): return String(run)
+                case .text(let run): return String(scalars: run)
                 case .link(let label): return label
                 }
             }.joined())

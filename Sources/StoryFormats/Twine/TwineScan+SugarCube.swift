@@ -11,7 +11,7 @@ extension TwineScan {
         let closing = k < s.count && s[k] == "/"
         if closing { k += 1 }
         let nameStart = k
-        while k < s.count, s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "_" || s[k] == "-" {
+        while k < s.count, s[k].isAlphabeticFast || ("0"..."9").contains(s[k]) || s[k] == "_" || s[k] == "-" {
             k += 1
         }
         guard k > nameStart else {
@@ -326,14 +326,10 @@ extension TwineScan {
         let s = Array(text.unicodeScalars)
         var result: [TwineMacroArgument] = []
         var k = 0
-        func string(_ range: Range<Int>) -> String {
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: s[range])
-            return String(view)
-        }
+        func string(_ range: Range<Int>) -> String { String(scalars: s[range]) }
         while k < s.count {
             let c = s[k]
-            if c.properties.isWhitespace {
+            if c.isSpaceFast {
                 k += 1
                 continue
             }
@@ -364,11 +360,14 @@ extension TwineScan {
                 continue
             }
             var j = k
-            while j < s.count && !s[j].properties.isWhitespace { j += 1 }
+            while j < s.count && !s[j].isSpaceFast { j += 1 }
             let word = string(k..<j)
+            // (An ASCII word's characters are its scalars: no `String.contains` search.)
+            let ascii = s[k..<j].allSatisfy { $0.isASCII }
             let isExpression =
-                word.hasPrefix("$") || word.hasPrefix("_") || word.contains("(")
-                || word.contains(".") || keywords.contains(word) || !(word.first?.isLetter ?? false)
+                word.hasPrefix("$") || word.hasPrefix("_")
+                || (ascii ? s[k..<j].contains("(") || s[k..<j].contains(".") : word.contains("(") || word.contains("."))
+                || keywords.contains(word) || !(word.first?.isLetter ?? false)
             result.append(isExpression ? .expression(word) : .bare(word))
             k = j
         }
@@ -386,9 +385,9 @@ extension TwineScan {
         let scalars = Array(target.unicodeScalars)
         guard let first = scalars.first else { return false }
         func isNameScalar(_ c: Unicode.Scalar) -> Bool {
-            c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "$"
+            c.isAlphabeticFast || ("0"..."9").contains(c) || c == "_" || c == "$"
         }
-        if first == "$" || first == "_", scalars.count > 1, scalars[1].properties.isAlphabetic || scalars[1] == "_" {
+        if first == "$" || first == "_", scalars.count > 1, scalars[1].isAlphabeticFast || scalars[1] == "_" {
             // `$next`, `$a.b[0]`, `$navigation.stack.last()`, `$a ? "X" : "Y"`: a
             // variable and what follows it (a passage of that very name stays a name).
             return true
@@ -398,7 +397,7 @@ extension TwineScan {
         if first == "`" && scalars.count > 1 && scalars.last == "`" { return true }
         if first == "\"" || first == "'" || first == "`" { return scalars.contains("+") }
         // name(…) or a.b.c(…), ending at its closing parenthesis
-        guard first.properties.isAlphabetic, scalars.last == ")" else { return false }
+        guard first.isAlphabeticFast, scalars.last == ")" else { return false }
         var k = 0
         while k < scalars.count && (isNameScalar(scalars[k]) || scalars[k] == ".") { k += 1 }
         return k < scalars.count && scalars[k] == "("

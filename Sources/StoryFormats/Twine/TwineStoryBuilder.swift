@@ -47,6 +47,45 @@ enum TwineStoryBuilder {
         dialect == .harlowe && name == "StoryInit"
     }
 
+    /// What one passage's text yields by itself, whatever the other passages are: made
+    /// for every passage at once, in parallel, then read in the passages' order.
+    struct Prepared {
+        var isSpecial = false
+        /// `TwineScriptAssignments.names` (SugarCube), `TwineTargetValues.scriptTemporaries`
+        /// (SugarCube, not a script).
+        var scriptAssignments: [String] = []
+        var scriptTemporaries: [String] = []
+        /// The scan, when the passage is scanned; each `<<widget>>` body's scan and text.
+        var found: TwineLinkScanner.Result?
+        var widgets: [(TwineLinkScanner.Result, String)] = []
+        var text = ""
+        /// `TwineReadableText.of(text)`, for a passage that is not special.
+        var readerText: String?
+
+        init(_ source: TwinePassageSource, dialect: TwineDialect) {
+            isSpecial = TwineStoryBuilder.isSpecial(name: source.name, tags: source.tags, dialect: dialect)
+            if dialect.readsSugarCube {
+                let isScript = source.tags.contains("script")
+                scriptAssignments = TwineScriptAssignments.names(in: source.text, isScript: isScript)
+                if !isScript { scriptTemporaries = TwineTargetValues.scriptTemporaries(in: source.text) }
+            }
+            let scanned = !unscannedNames.contains(source.name) && !source.tags.contains { unscannedTags.contains($0) }
+            if scanned {
+                let found = TwineLinkScanner.scan(
+                    source.text, dialect: dialect, passage: source.name, locate: source.locate)
+                widgets = found.widgets.map { widget in
+                    let body = Array(source.text[widget.body])
+                    let offset = widget.body.lowerBound
+                    let inside = TwineLinkScanner.scan(body, dialect: dialect, passage: nil) { source.locate(offset + $0) }
+                    return (inside, String(scalars: body))
+                }
+                self.found = found
+            }
+            text = String(scalars: source.text)
+            if !isSpecial { readerText = TwineReadableText.of(text) }
+        }
+    }
+
     /// The start the story declares and where it declares it (StoryData's `start`, the
     /// `startnode` attribute), if it declares one.
     struct DeclaredStart {
@@ -83,8 +122,11 @@ enum TwineStoryBuilder {
         var fragments: [Passage] = []
         // Passages shown on every passage (`TwineChrome`), as fragments once scanned.
         var chrome: [Passage] = []
-        for source in sources {
-            let isSpecial = isSpecial(name: source.name, tags: source.tags, dialect: dialect)
+        // What each passage's text yields on its own (its scan, its text as a string…),
+        // read on every core before the passages are taken in order below.
+        let prepared = Prepared.all(sources, dialect: dialect)
+        for (source, prepared) in zip(sources, prepared) {
+            let isSpecial = prepared.isSpecial
             if isOrdinaryInHarlowe(name: source.name, dialect: dialect) && !source.tags.contains("startup") {
                 diagnostics.append(
                     Diagnostic(
@@ -93,12 +135,11 @@ enum TwineStoryBuilder {
                         at: source.location, rule: FormatRules.twineSpecialName.id))
             }
             if dialect.readsSugarCube {
-                volatile += TwineScriptAssignments.names(in: source.text, isScript: source.tags.contains("script")).map
-                { ($0, source.location) }
+                volatile += prepared.scriptAssignments.map { ($0, source.location) }
                 if source.tags.contains("script") {
                     flow.readScript(source.text)
                 } else {
-                    for name in TwineTargetValues.scriptTemporaries(in: source.text) { flow.values.havoc(name) }
+                    for name in prepared.scriptTemporaries { flow.values.havoc(name) }
                 }
             }
             // Snowman's story variables set in the story's JavaScript (`s.next = …`).
@@ -129,10 +170,7 @@ enum TwineStoryBuilder {
             }
             var choices: [Choice] = []
             var effects: [Effect] = []
-            let scanned = !unscannedNames.contains(source.name) && !source.tags.contains { unscannedTags.contains($0) }
-            if scanned {
-                let found = TwineLinkScanner.scan(
-                    source.text, dialect: dialect, passage: source.name, locate: source.locate)
+            if let found = prepared.found {
                 (choices, effects) = TwineEffects.place(found)
                 if !isSpecial, let sure = TwinePreemption.find(
                     found, choices: choices, text: source.text, names: allNames) {
@@ -167,34 +205,26 @@ enum TwineStoryBuilder {
                     found, id: source.name, isWidget: false, passage: isSpecial ? nil : source.name,
                     tags: isSpecial ? [] : source.tags, text: source.text)
                 // Each `<<widget>>` body: a fragment its callers include.
-                for widget in found.widgets where flow.widgets[widget.name.lowercased()] == nil {
+                for (widget, (inside, text)) in zip(found.widgets, prepared.widgets)
+                where flow.widgets[widget.name.lowercased()] == nil {
                     let id = TwineFlow.widgetID(widget.name)
-                    let body = Array(source.text[widget.body])
                     let offset = widget.body.lowerBound
-                    let inside = TwineLinkScanner.scan(body, dialect: dialect, passage: nil) { source.locate(offset + $0) }
                     diagnostics += inside.diagnostics
                     volatile += inside.effects.map { ($0.effect.variable, $0.effect.location ?? source.location) }
-                    var text = String.UnicodeScalarView()
-                    text.append(contentsOf: body)
                     fragments.append(
                         Passage(
-                            id: id, text: String(text), tags: ["widget"], choices: TwineEffects.place(inside).choices,
+                            id: id, text: text, tags: ["widget"], choices: TwineEffects.place(inside).choices,
                             location: source.locate(offset)))
                     flow.note(inside, id: id, isWidget: true, passage: nil)
                     flow.widgets[widget.name.lowercased()] = id
                 }
             }
-            var text = String.UnicodeScalarView()
-            text.append(contentsOf: source.text)
             var passage = Passage(
-                id: source.name, text: String(text), tags: source.tags, choices: choices,
+                id: source.name, text: prepared.text, tags: source.tags, choices: choices,
                 effects: isSpecial ? [] : effects, location: source.location, metadata: source.metadata,
                 position: EditorPosition.of(source.metadata))
-            if !isSpecial {
-                let shown = TwineReadableText.of(passage.text)
-                if shown != passage.text { passage.readerText = shown }
-            }
-            if scanned && TwineChrome.isChrome(name: source.name, tags: source.tags, dialect: dialect) {
+            if let shown = prepared.readerText, shown != passage.text { passage.readerText = shown }
+            if prepared.found != nil && TwineChrome.isChrome(name: source.name, tags: source.tags, dialect: dialect) {
                 TwineChrome.keepLive(&passage)
                 chrome.append(passage)
             } else if isSpecial {
@@ -328,16 +358,36 @@ enum TwineStoryBuilder {
         _ volatile: [(String, SourceLocation)], in passages: inout [Passage],
         around: (header: [Effect], footer: [Effect])
     ) {
-        func reads(_ passage: Passage) -> Set<String> {
-            var read: Set<String> = []
-            for effect in passage.effects { read.formUnion(effect.value.variables) }
-            for choice in passage.choices {
-                if let condition = choice.condition { read.formUnion(StateModel.expression(condition).variables) }
-                for effect in choice.effects { read.formUnion(effect.value.variables) }
-            }
-            return read
+        // Variables by number, and what each passage reads as a row of bits: the
+        // propagation below is word operations, not sets of strings.
+        var numbers: [String: Int] = [:]
+        var rows = VariableRows(count: passages.count)
+        func number(_ name: String) -> Int {
+            if let n = numbers[name] { return n }
+            let n = numbers.count
+            numbers[name] = n
+            rows.grow(to: n + 1)
+            return n
         }
-        var readsOf = passages.map(reads)
+        // (A condition reads what its tests' expressions read; `StateModel.expression`
+        // keeps an unparsed test as an unknown value, which reads nothing.)
+        func readCondition(_ condition: Condition, into k: Int) {
+            var stack = [condition]
+            while let c = stack.popLast() {
+                switch c {
+                case .test(_, let e): if let e { for name in e.variables { rows.insert(number(name), at: k) } }
+                case .not(let inner): stack.append(inner)
+                case .all(let parts): stack += parts
+                }
+            }
+        }
+        for k in passages.indices {
+            for effect in passages[k].effects { for name in effect.value.variables { rows.insert(number(name), at: k) } }
+            for choice in passages[k].choices {
+                if let condition = choice.condition { readCondition(condition, into: k) }
+                for effect in choice.effects { for name in effect.value.variables { rows.insert(number(name), at: k) } }
+            }
+        }
         let index = Dictionary(passages.indices.map { (passages[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         let shown = passages.map { passage in
             passage.choices.compactMap { $0.kind == .include ? index[$0.target] : nil }
@@ -349,31 +399,87 @@ enum TwineStoryBuilder {
             changed = false
             rounds += 1
             for k in passages.indices {
-                for t in shown[k] where t != k && !readsOf[t].isSubset(of: readsOf[k]) {
-                    readsOf[k].formUnion(readsOf[t])
-                    changed = true
-                }
+                for t in shown[k] where t != k && rows.unite(k, with: t) { changed = true }
             }
         }
-        let everyRead = readsOf.reduce(into: Set<String>()) { $0.formUnion($1) }
+        let everyRead = rows.union()
         var everywhere: Set<String> = []
         for effect in around.header + around.footer { everywhere.formUnion(effect.value.variables) }
         var named: Set<String> = []
-        let unknowable = volatile.filter { everyRead.contains($0.0) && named.insert($0.0).inserted }.map {
-            name, location in
-            Effect(
-                variable: name, value: .unknown("$\(name) (changed by the story's JavaScript or a widget)"),
-                text: "$\(name) changed by the story's JavaScript or a widget", location: location)
+        let unknowable = volatile.filter {
+            guard let n = numbers[$0.0], VariableRows.contains(everyRead, n) else { return false }
+            return named.insert($0.0).inserted
+        }.map { name, location in
+            (
+                effect: Effect(
+                    variable: name, value: .unknown("$\(name) (changed by the story's JavaScript or a widget)"),
+                    text: "$\(name) changed by the story's JavaScript or a widget", location: location),
+                number: numbers[name]!, always: changed || everywhere.contains(name)
+            )
         }
         TwineEffects.surround(&passages, header: around.header, footer: around.footer)
         guard !unknowable.isEmpty else { return }
         let included = Set(passages.flatMap { $0.choices.filter { $0.kind == .include }.map(\.target) })
         for k in passages.indices where !included.contains(passages[k].id) {
             // Rounds cut short: every passage, as if it read them all.
-            let own = unknowable.filter {
-                changed || everywhere.contains($0.variable) || readsOf[k].contains($0.variable)
-            }
+            let own = unknowable.filter { $0.always || rows.contains($0.number, at: k) }.map(\.effect)
             if !own.isEmpty { passages[k].effects = own + passages[k].effects }
+        }
+    }
+
+    /// For each passage, the set of variables it reads, by number: one row of bits per
+    /// passage, in one flat array (the rows widen as variables are numbered).
+    struct VariableRows {
+        let count: Int
+        var width = 0
+        var bits: [UInt64] = []
+
+        init(count: Int) { self.count = count }
+
+        /// Makes room for `variables` variables.
+        mutating func grow(to variables: Int) {
+            let needed = (variables + 63) >> 6
+            guard needed > width else { return }
+            let wider = max(needed, width * 2)
+            var new = [UInt64](repeating: 0, count: wider * count)
+            for row in 0..<count {
+                for w in 0..<width { new[row * wider + w] = bits[row * width + w] }
+            }
+            bits = new
+            width = wider
+        }
+
+        mutating func insert(_ variable: Int, at row: Int) {
+            bits[row * width + (variable >> 6)] |= 1 << UInt64(variable & 63)
+        }
+
+        func contains(_ variable: Int, at row: Int) -> Bool {
+            bits[row * width + (variable >> 6)] & (1 << UInt64(variable & 63)) != 0
+        }
+
+        static func contains(_ row: [UInt64], _ variable: Int) -> Bool {
+            row[variable >> 6] & (1 << UInt64(variable & 63)) != 0
+        }
+
+        /// Adds row `other`'s variables to row `row`; whether any was missing.
+        mutating func unite(_ row: Int, with other: Int) -> Bool {
+            let width = width
+            return bits.withUnsafeMutableBufferPointer { b in
+                let a = row * width
+                let o = other * width
+                var missing: UInt64 = 0
+                for w in 0..<width { missing |= b[o + w] & ~b[a + w] }
+                guard missing != 0 else { return false }
+                for w in 0..<width { b[a + w] |= b[o + w] }
+                return true
+            }
+        }
+
+        /// Every row's variables.
+        func union() -> [UInt64] {
+            var all = [UInt64](repeating: 0, count: width)
+            for row in 0..<count { for w in 0..<width { all[w] |= bits[row * width + w] } }
+            return all
         }
     }
 

@@ -80,7 +80,7 @@ package struct TwineTargetValues {
         let name = String(String.UnicodeScalarView(scalars[0..<k]))
         guard name.unicodeScalars.count > 1 else { return }
         var j = k
-        while j < scalars.count && scalars[j].properties.isWhitespace { j += 1 }
+        while j < scalars.count && scalars[j].isSpaceFast { j += 1 }
         guard j < scalars.count else { return }
         // A property or an index (`$a.b to`, `$a[0] to`) leaves the variable itself as it was.
         if scalars[j] == "." || scalars[j] == "[" { return }
@@ -201,7 +201,7 @@ package struct TwineTargetValues {
     /// `$name` or `_name`, nothing more.
     static func isPlainVariable(_ text: String) -> Bool {
         let s = Array(text.unicodeScalars)
-        guard s.count > 1, s[0] == "$" || s[0] == "_", s[1].properties.isAlphabetic || s[1] == "_" else {
+        guard s.count > 1, s[0] == "$" || s[0] == "_", s[1].isAlphabeticFast || s[1] == "_" else {
             return false
         }
         return s.dropFirst().allSatisfy(TwineExpressionLexer.isWordPart)

@@ -110,7 +110,13 @@ extension Lint {
         var read: [String: SourceLocation?] = [:]
         var set: [String: SourceLocation?] = [:]
         func reads(_ e: Expression, at location: SourceLocation?) {
-            for name in e.variables where read[name] == nil { read[name] = .some(location) }
+            switch e {
+            // Leaves read nothing, or one name: no list of names made for them (a story's
+            // passages hold millions of such values, as the unknowns Twine's loader gives).
+            case .integer, .decimal, .string, .boolean, .visits, .unknown, .tooDeep: return
+            case .variable(let name): if read[name] == nil { read[name] = .some(location) }
+            default: for name in e.variables where read[name] == nil { read[name] = .some(location) }
+            }
         }
         func sets(_ name: String, at location: SourceLocation?) {
             if set[name] == nil { set[name] = .some(location) }
