@@ -38,8 +38,8 @@ import Testing
         #expect(
             run.stderr.hasPrefix(
                 """
-                \(path):1:1: error: the map's sfdp layout would need about 706 MiB (estimated from 19999 boxes and 19998 edges), \
-                above the ceiling of 500 MiB; use --style compact (about 312 MiB); --focus PASSAGE
+                \(path):1:1: error: the map's sfdp layout would need about 712 MiB (estimated from 19999 boxes and 19998 edges), \
+                above the ceiling of 500 MiB; use --style compact (about 318 MiB); --focus PASSAGE
                 """))
     }
 
@@ -60,12 +60,12 @@ import Testing
         #expect(
             bad.stderr.hasPrefix(
                 "error: invalid value '-1' for '--max-memory'; expected a whole number from 0 to 1073741824"))
-        // A small story fits under a tiny ceiling: 32 MiB of base plus a few boxes.
-        let fits = runCLI(["map", path, "--max-memory", "33", "--format", "svg", "--quiet"])
+        // A small story fits under a tiny ceiling: 38 MiB of base plus a few boxes.
+        let fits = runCLI(["map", path, "--max-memory", "39", "--format", "svg", "--quiet"])
         #expect(fits.exitCode == 0)
         #expect(fits.stdout.contains("<svg"))
-        let refused = runCLI(["map", path, "--max-memory", "32", "--format", "svg", "--quiet"])
+        let refused = runCLI(["map", path, "--max-memory", "38", "--format", "svg", "--quiet"])
         #expect(refused.exitCode == 65)
-        #expect(refused.stderr.contains("above the ceiling of 32 MiB"))
+        #expect(refused.stderr.contains("above the ceiling of 38 MiB"))
     }
 }
