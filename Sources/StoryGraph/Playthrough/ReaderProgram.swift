@@ -121,6 +121,8 @@ final class ReaderProgram: Sendable {
     /// Per passage: its effects (a range of `effects`) and visit counter (-1: none).
     let passageEffects: [Range<Int32>]
     let counterOf: [Int32]
+    /// The most slots of one node.
+    let maxSlots: Int
 
     /// - Complexity: O(size of the model's programs + slots).
     init(_ model: StateModel, play: PlayGraph) {
@@ -177,6 +179,11 @@ final class ReaderProgram: Sendable {
         slotEffects = flat.map { effectsOf[$0] }
         slotFallback = play.refs.map { play.graph.choice($0).isFallback }
         counterOf = model.counterOf.map(Int32.init)
+        var maxSlots = 0
+        for v in 0..<max(play.offsets.count - 1, 0) {
+            maxSlots = max(maxSlots, Int(play.offsets[v + 1] - play.offsets[v]))
+        }
+        self.maxSlots = maxSlots
         initial = model.initial.map { strings.value($0) }
         self.operations = operations
         self.ranges = ranges

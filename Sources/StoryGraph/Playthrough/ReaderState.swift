@@ -190,23 +190,55 @@ extension ReaderState {
         var steps = 0
         begin(at: v)
         observer.visit(v)
-        while true {
-            let lo = Int(play.offsets[v])
-            if lo == Int(play.offsets[v + 1]) { return RawOutcome(.ending, v, steps) }
-            if steps == maxSteps { return RawOutcome(.stuck, v, steps) }
-            offer(at: v, into: &offered, truths: &truths)
-            if offered.isEmpty { return RawOutcome(.blocked, v, steps) }
-            for s in offered where truths[s - lo] == .unknown { unknown(s) }
-            let slot = offered[Int(truncatingIfNeeded: rng.bounded(UInt64(offered.count)))]
-            observer.take(slot)
-            take(slot)
-            steps += 1
-            let target = play.targets[slot]
-            if target < 0 {
-                return RawOutcome(target == PlayGraph.brokenTarget ? .brokenLink : .dynamicLink, slot, steps)
+        // `offer(at:into:truths:)` without the arrays: the offered slots and whether each
+        // is offered on an unknown condition, in a buffer as long as the longest node.
+        let capacity = max(program.maxSlots, 1)
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { slots in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: capacity) { unsure in
+                while true {
+                    let lo = Int(play.offsets[v])
+                    let hi = Int(play.offsets[v + 1])
+                    if lo == hi { return RawOutcome(.ending, v, steps) }
+                    if steps == maxSteps { return RawOutcome(.stuck, v, steps) }
+                    var count = 0
+                    var anySure = false
+                    var anyFallback = false
+                    for s in lo..<hi {
+                        let t = truth(s)
+                        if t == .no { continue }
+                        if program.slotFallback[s] {
+                            anyFallback = true
+                        } else if t == .yes {
+                            anySure = true
+                        }
+                        slots[count] = Int32(truncatingIfNeeded: s)
+                        unsure[count] = t == .unknown
+                        count += 1
+                    }
+                    if anySure && anyFallback {
+                        // A fallback is offered only when no other slot surely holds.
+                        var kept = 0
+                        for k in 0..<count where !program.slotFallback[Int(slots[k])] {
+                            slots[kept] = slots[k]
+                            unsure[kept] = unsure[k]
+                            kept += 1
+                        }
+                        count = kept
+                    }
+                    if count == 0 { return RawOutcome(.blocked, v, steps) }
+                    for k in 0..<count where unsure[k] { unknown(Int(slots[k])) }
+                    let slot = Int(slots[Int(truncatingIfNeeded: rng.bounded(UInt64(count)))])
+                    observer.take(slot)
+                    take(slot)
+                    steps += 1
+                    let target = play.targets[slot]
+                    if target < 0 {
+                        return RawOutcome(target == PlayGraph.brokenTarget ? .brokenLink : .dynamicLink, slot, steps)
+                    }
+                    v = Int(target)
+                    observer.visit(v)
+                }
             }
-            v = Int(target)
-            observer.visit(v)
         }
     }
 }
