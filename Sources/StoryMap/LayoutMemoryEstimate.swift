@@ -3,49 +3,75 @@ import StoryGraph
 /// The memory a Graphviz layout of a map will take, estimated from the map's size before
 /// Graphviz runs, and the ceiling above which `map` refuses to start it.
 ///
-/// Measured with `/usr/bin/time -v storygraph map` (maximum resident set) on generated
-/// dense stories (N passages of C choices to random passages), Graphviz 2.42–9:
-/// - `sfdp` as the plan runs it above `EnginePlan.exactOverlapLimit` boxes (fast
-///   quadtree, overlaps scaled apart) grows with the square of the boxes: 100 × 100
-///   (10,102 boxes, 20,101 edges) 0.89 GB, 150 × 150 (22,652 boxes, 45,151 edges) 4.2 GB,
-///   about 8 bytes per pair of boxes; 300 × 300 (90,302 boxes) would need about 65 GB and
-///   Graphviz segfaulted at 7.5 GB. `neato`, `fdp`, `circo` and `twopi` are counted the
-///   same way (their distance matrices are quadratic too).
-/// - `sfdp` with exact overlap removal (`prism`): 4,202 boxes and 8,001 edges 69 MB;
-///   6,062 boxes and 12,001 edges 83 MB: linear, about 2.5 KB per box or edge.
-/// - `dot`: 551 boxes and 1,001 edges (chart, tuned) 85 MB; labelled edges cost more (each
-///   is a virtual node on every rank it crosses): 201 passages with 4,000 labelled edges
-///   (compact) passed 590 MB before it was stopped at two minutes.
-/// The estimate is rounded up from these figures; label text is not counted (its share
-/// was below the noise of the measurements).
+/// Fitted to the maximum resident set of the whole `storygraph map` process
+/// (`/usr/bin/time -v`, SVG, Graphviz 2.42, `Benchmarks/map-memory-bench.sh`) on
+/// generated gamebooks, lattices and dense stories, and rounded up so that the estimate
+/// is 1–1.5× the peak on every one measured (issue 28: it had been 6.4× too high on the
+/// 10,000-passage gamebook, refused as needing 6.3 GiB, which peaks at 1.0 GiB):
+/// - everything: 38 MiB (storygraph, the story, Graphviz's context and plugins: 32 MiB with
+///   the Swift runtime linked statically, as `make deb` builds it, 39 MiB linked dynamically);
+/// - `dot` (plain or tuned, below `EnginePlan.tunedDotLimit` boxes): 10 KiB per box or
+///   edge (gamebook 100: 33 MiB; lattice 10 × 20: 41 MiB; gamebook 400 and lattice
+///   20 × 20, tuned: 44–45 MiB), and 110 KiB per labelled edge (each is a virtual node on
+///   every rank it crosses: 201 passages with 4,000 labelled edges passed 590 MB);
+/// - `sfdp` with exact overlap removal (`prism`): 5 KiB per box or edge and 2 KiB per
+///   labelled edge (gamebook 2,000: 86 MiB in the chart style, 66 MiB compact);
+/// - `sfdp` with overlaps scaled apart (above `EnginePlan.exactOverlapLimit` boxes; also
+///   `neato`, `fdp`, `circo`, `twopi`): 10 KiB per box or edge, 5 KiB more per labelled
+///   edge, plus Graphviz's list of overlapping pairs of boxes (16 bytes a pair), which the
+///   fast layout leaves more tangled the bigger the story: the overlapping share of the
+///   pairs grows with the boxes, so the list with their cube, about 3.7e-5 bytes per box
+///   cubed (gamebook 5,000, 14,241 boxes: 402 MiB; 10,000, 28,479 boxes: 1.0 GiB, compact
+///   340 MiB; lattice 50 × 100, 14,951 boxes: 479 MiB; lattice 100 × 200, 59,901 boxes:
+///   8.4 GiB, 13 minutes), plus 8 bytes a pair times the share of passage pairs a choice
+///   links (every box overlaps every other when every passage links to every other: 100
+///   passages of 100 choices each, 10,100 boxes, 870 MiB). Overlaps depend on the label
+///   sizes too, which are not counted: 1,000 passages of 10 choices with two-word labels
+///   (11,000 boxes) took 194 MiB, 2× below the estimate.
 @usableFromInline package struct LayoutMemoryEstimate: Sendable {
     /// The ceiling `storygraph map` applies unless `--max-memory` says otherwise.
     @usableFromInline package static let defaultCeilingMiB = 4_096
 
     /// storygraph itself and Graphviz's context.
-    static let baseBytes = 48 << 20
-    static let quadraticBytesPerBoxPair = 8
-    static let linearBytesPerItem = 2_560
-    static let dotBytesPerItem = 40 << 10
+    static let baseBytes = 38 << 20
+    static let dotBytesPerItem = 10 << 10
     static let dotBytesPerLabelledEdge = 110 << 10
+    static let exactBytesPerItem = 5 << 10
+    static let exactBytesPerLabelledEdge = 2 << 10
+    static let scaledBytesPerItem = 10 << 10
+    static let scaledBytesPerLabelledEdge = 5 << 10
+    /// Graphviz's list of overlapping boxes: bytes per box cubed (the share of the pairs
+    /// that overlap grows with the boxes), plus per pair of boxes as many bytes as a pair
+    /// takes (`everyPairBytes`) times the share of passage pairs a choice links; never
+    /// more than every pair overlapping.
+    static let overlapBytesPerCubedBox = 3.7e-5
+    static let everyPairBytes = 8.0
 
     package let boxes: Int
     package let edges: Int
     /// Edges that carry a label (choice texts in the compact style).
     package let labelledEdges: Int
+    /// The choices of the passages drawn (restarts aside).
+    package let choices: Int
     /// The estimate, in bytes of resident memory for the whole process.
     package let bytes: Int
 
     /// - Complexity: O(V + E).
     package init(plan: EnginePlan, graph: StoryGraph, options: DOTOptions) {
-        boxes = EnginePlan.boxes(graph, options)
+        let boxes = EnginePlan.boxes(graph, options)
         var edges = 0
         var labelled = 0
+        var choices = 0
+        var passages = 0
         for v in 0..<graph.passageCount where options.decorations.visiblePassages?.contains(v) ?? true {
+            passages += 1
             for choice in graph.story.passages[v].choices {
                 if choice.isRestart {
                     edges += options.showRestarts ? 1 : 0
-                } else if options.style == .chart && choice.kind == .choice {
+                    continue
+                }
+                choices += 1
+                if options.style == .chart && choice.kind == .choice {
                     edges += 2
                 } else {
                     edges += 1
@@ -53,17 +79,41 @@ import StoryGraph
                 }
             }
         }
+        self.init(
+            engine: plan.engine, exactOverlaps: !plan.attributes.contains(where: { $0 == ("overlap", "scale") }),
+            boxes: boxes, edges: edges, labelledEdges: labelled, passages: passages, choices: choices)
+    }
+
+    /// The estimate of a layout by `engine` of this many boxes and edges (`exactOverlaps`:
+    /// `sfdp` with `prism`), `passages` of which have `choices` in all.
+    ///
+    /// - Complexity: O(1).
+    package init(
+        engine: MapEngine, exactOverlaps: Bool, boxes: Int, edges: Int, labelledEdges: Int, passages: Int, choices: Int
+    ) {
+        self.boxes = boxes
         self.edges = edges
-        labelledEdges = labelled
+        self.labelledEdges = labelledEdges
+        self.choices = choices
         let items = boxes + edges
         let layout: Int
-        switch plan.engine {
+        switch engine {
         case .dot:
-            layout = Self.dotBytesPerItem * items + Self.dotBytesPerLabelledEdge * labelled
-        case .sfdp where !plan.attributes.contains(where: { $0 == ("overlap", "scale") }):
-            layout = Self.linearBytesPerItem * items
+            layout = Self.dotBytesPerItem * items + Self.dotBytesPerLabelledEdge * labelledEdges
+        case .sfdp where exactOverlaps:
+            layout = Self.exactBytesPerItem * items + Self.exactBytesPerLabelledEdge * labelledEdges
         default:
-            layout = Self.quadraticBytesPerBoxPair * boxes * boxes + Self.linearBytesPerItem * items
+            // The share of all passage pairs that a choice links.
+            let n = Double(max(passages, 1))
+            let density = min(1, Double(choices) / (n * n))
+            let b = Double(boxes)
+            let overlaps = min(
+                Self.overlapBytesPerCubedBox * b * b * b + Self.everyPairBytes * density * b * b,
+                Self.everyPairBytes * b * b)
+            // Past 2^62 bytes the ceiling refuses it anyway.
+            layout =
+                Self.scaledBytesPerItem * items + Self.scaledBytesPerLabelledEdge * labelledEdges
+                + Int(min(overlaps.rounded(.up), Double(1 << 62)))
         }
         bytes = Self.baseBytes + layout
     }

@@ -23,7 +23,7 @@ import Testing
         #expect(run.stdout == "")
         #expect(
             run.stderr == """
-                \(path):1:1: error: the map's sfdp layout would need about 61.5 GiB (estimated from 90300 boxes and 180000 edges), \
+                \(path):1:1: error: the map's sfdp layout would need about 63.4 GiB (estimated from 90300 boxes and 180000 edges), \
                 above the ceiling of 4 GiB; use --focus PASSAGE or --ending ENDING to draw part of the story; \
                 --format dot to write the DOT text without a layout; --max-memory 0 to lift the ceiling [map-memory-ceiling]
 
@@ -33,13 +33,13 @@ import Testing
 
     @Test func compactStyleIsOfferedWhenItFits() {
         let path = Repository.write(BigMapTests.chain(10_000), name: "chain.json")
-        let run = runCLI(["map", path, "--max-memory", "3000", "-o", path + ".svg", "--quiet"])
+        let run = runCLI(["map", path, "--max-memory", "500", "-o", path + ".svg", "--quiet"])
         #expect(run.exitCode == 65)
         #expect(
             run.stderr.hasPrefix(
                 """
-                \(path):1:1: error: the map's sfdp layout would need about 3.2 GiB (estimated from 19999 boxes and 19998 edges), \
-                above the ceiling of 3000 MiB; use --style compact (about 860 MiB); --focus PASSAGE
+                \(path):1:1: error: the map's sfdp layout would need about 712 MiB (estimated from 19999 boxes and 19998 edges), \
+                above the ceiling of 500 MiB; use --style compact (about 318 MiB); --focus PASSAGE
                 """))
     }
 
@@ -60,12 +60,12 @@ import Testing
         #expect(
             bad.stderr.hasPrefix(
                 "error: invalid value '-1' for '--max-memory'; expected a whole number from 0 to 1073741824"))
-        // A small story fits under a tiny ceiling: 48 MiB of base plus a few boxes.
-        let fits = runCLI(["map", path, "--max-memory", "49", "--format", "svg", "--quiet"])
+        // A small story fits under a tiny ceiling: 38 MiB of base plus a few boxes.
+        let fits = runCLI(["map", path, "--max-memory", "39", "--format", "svg", "--quiet"])
         #expect(fits.exitCode == 0)
         #expect(fits.stdout.contains("<svg"))
-        let refused = runCLI(["map", path, "--max-memory", "48", "--format", "svg", "--quiet"])
+        let refused = runCLI(["map", path, "--max-memory", "38", "--format", "svg", "--quiet"])
         #expect(refused.exitCode == 65)
-        #expect(refused.stderr.contains("above the ceiling of 48 MiB"))
+        #expect(refused.stderr.contains("above the ceiling of 38 MiB"))
     }
 }

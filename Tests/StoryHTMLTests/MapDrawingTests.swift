@@ -68,21 +68,21 @@ import Testing
     /// it; DOT text needs no layout and is never refused.
     @Test func aLayoutPastTheCeilingIsATypedRefusal() throws {
         let analysis = MapAnalysis(try Self.analysed().graph)
-        let plan = try MapDrawing.plan(analysis, MapRequest(format: .svg, memoryCeilingMiB: 48))
+        let plan = try MapDrawing.plan(analysis, MapRequest(format: .svg, memoryCeilingMiB: 38))
         let refusal = try #require(plan.refusal)
         #expect(plan.dot == nil)
-        #expect(refusal.ceilingMiB == 48)
+        #expect(refusal.ceilingMiB == 38)
         #expect(refusal.engine == .dot)
         #expect(refusal.estimate.boxes == 16)
         #expect(
             refusal.description == """
-                the map's dot layout would need about 50 MiB (estimated from 16 boxes and 18 edges), above the ceiling of 48 MiB; \
+                the map's dot layout would need about 39 MiB (estimated from 16 boxes and 18 edges), above the ceiling of 38 MiB; \
                 use --focus PASSAGE or --ending ENDING to draw part of the story; --format dot to write the DOT text without a layout; \
                 --max-memory 0 to lift the ceiling
                 """)
         #expect(throws: MapFailure.self) { try plan.render() }
         do {
-            _ = try MapDrawing.draw(analysis, MapRequest(format: .svg, memoryCeilingMiB: 48))
+            _ = try MapDrawing.draw(analysis, MapRequest(format: .svg, memoryCeilingMiB: 38))
             Issue.record("a map past the ceiling was drawn")
         } catch {
             guard case .memory(let thrown) = error else {
@@ -91,7 +91,7 @@ import Testing
             }
             #expect(thrown.description == refusal.description)
         }
-        let dot = try MapDrawing.draw(analysis, MapRequest(format: .dot, memoryCeilingMiB: 48))
+        let dot = try MapDrawing.draw(analysis, MapRequest(format: .dot, memoryCeilingMiB: 38))
         #expect(dot.plan?.refusal == nil)
         #expect(
             String(decoding: dot.data, as: UTF8.self)

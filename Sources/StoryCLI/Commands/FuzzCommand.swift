@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import StoryGraph
 
 /// `storygraph fuzz STORY`: many seeded random playthroughs, their outcomes beside the
@@ -82,7 +83,8 @@ struct FuzzCommand: Command {
         let started = clock.now
         var progress: (@Sendable (Int) -> Void)? = nil
         if let bar { progress = { done in bar.update(done) } }
-        let report = fuzzer.run(play, progress: progress)
+        let workerTimes = Mutex<[Fuzzer.WorkerTime]>([])
+        let report = fuzzer.run(play, progress: progress, workers: { time in workerTimes.withLock { $0.append(time) } })
         let elapsed = clock.now - started
         bar?.finish()
         let odds = policy == .uniform ? EndingOdds(graph) : nil
@@ -91,10 +93,18 @@ struct FuzzCommand: Command {
         if !terminal.quiet {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             let perSecond = { (count: Int) in seconds > 0 ? NumberText.rate(Double(count) / seconds) : "∞" }
+            // Each worker's own speed by the CPU time of its thread: on a busy machine the
+            // wall clock waits for other processes, this does not.
+            let times = workerTimes.withLock { $0 }.sorted { $0.cpuSeconds > $1.cpuSeconds }
+            let each = times.map { time in
+                (time.cpuSeconds > 0 ? NumberText.rate(Double(time.choices) / time.cpuSeconds) : "∞")
+                    + " in \(NumberText.fixed(time.cpuSeconds, decimals: 3)) s"
+            }
             terminal.printError(
                 TerminalLine(
                     "fuzz: \(NumberText.grouped(runs)) runs, \(NumberText.grouped(report.totalChoices)) choices in \(NumberText.fixed(seconds, decimals: 3)) s "
-                        + "(\(perSecond(runs)) runs/s, \(perSecond(report.totalChoices)) choices/s)"))
+                        + "(\(perSecond(runs)) runs/s, \(perSecond(report.totalChoices)) choices/s); "
+                        + "per worker, choices per CPU second: " + each.joined(separator: ", ")))
         }
         return report.allEnded ? .success : .findings
     }

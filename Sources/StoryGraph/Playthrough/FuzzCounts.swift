@@ -6,21 +6,23 @@ final class FuzzCounts: @unchecked Sendable {
     let passageCount: Int
     let slotCount: Int
     let maxSteps: Int
-    /// Runs that visited each passage / took each slot.
-    let passageRuns: UnsafeMutableBufferPointer<Int>
-    let slotRuns: UnsafeMutableBufferPointer<Int>
+    /// Per passage / per slot: the runs that visited it / took it, with the stamp of the
+    /// last run that did and of the last block that took the slot (the `fresh` memory),
+    /// side by side, so that a step touches one cache line of each.
+    let passageEntries: UnsafeMutableBufferPointer<CoverageEntry>
+    let slotEntries: UnsafeMutableBufferPointer<CoverageEntry>
     /// Runs that ended at each passage.
     let endingRuns: UnsafeMutableBufferPointer<Int>
     /// Runs by length in choices, `0 ... maxSteps`.
     let lengths: UnsafeMutableBufferPointer<Int>
     /// The smallest run number that failed at each slot (`Int.max`: none).
     let firstFailure: UnsafeMutableBufferPointer<Int>
-    // The run stamp of the last run that visited each passage / took each slot, and the
-    // block stamp of the last block that took each slot (the `fresh` memory).
-    private let passageStamp: UnsafeMutableBufferPointer<UInt32>
-    private let slotStamp: UnsafeMutableBufferPointer<UInt32>
-    private let slotBlock: UnsafeMutableBufferPointer<UInt32>
     private var stamp: UInt32 = 0
+    let direct: Bool
+
+    /// Runs that visited each passage / took each slot.
+    var passageRuns: [Int] { passageEntries.map(\.runs) }
+    var slotRuns: [Int] { slotEntries.map(\.runs) }
 
     var stuckRuns = 0
     /// Under state: runs that stopped at a passage offering nothing (`RawOutcome.blocked`).
@@ -39,7 +41,10 @@ final class FuzzCounts: @unchecked Sendable {
     /// The smallest failed (broken or dynamic link) run numbers with their slot.
     var firstFailed: [(run: Int, slot: Int)] = []
 
-    init(passages: Int, slots: Int, maxSteps: Int) {
+    /// `direct`: the story has no calls, so that a node is its passage and a slot its
+    /// choice (`PlayGraph.passageOf` and `choiceSlot` are the identity).
+    init(passages: Int, slots: Int, maxSteps: Int, direct: Bool = false) {
+        self.direct = direct
         passageCount = passages
         slotCount = slots
         self.maxSteps = maxSteps
@@ -49,20 +54,20 @@ final class FuzzCounts: @unchecked Sendable {
             buffer.initialize(repeating: 0)
             return buffer
         }
-        passageRuns = zeros(passages, Int.self)
-        slotRuns = zeros(slots, Int.self)
+        passageEntries = .allocate(capacity: max(passages, 1))
+        passageEntries.initialize(repeating: CoverageEntry())
+        slotEntries = .allocate(capacity: max(slots, 1))
+        slotEntries.initialize(repeating: CoverageEntry())
         endingRuns = zeros(passages, Int.self)
         lengths = zeros(maxSteps + 1, Int.self)
         firstFailure = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(slots, 1))
         firstFailure.initialize(repeating: Int.max)
-        passageStamp = zeros(passages, UInt32.self)
-        slotStamp = zeros(slots, UInt32.self)
-        slotBlock = zeros(slots, UInt32.self)
     }
 
     deinit {
-        for buffer in [passageRuns, slotRuns, endingRuns, lengths, firstFailure] { buffer.deallocate() }
-        for buffer in [passageStamp, slotStamp, slotBlock] { buffer.deallocate() }
+        for buffer in [endingRuns, lengths, firstFailure] { buffer.deallocate() }
+        passageEntries.deallocate()
+        slotEntries.deallocate()
     }
 
     /// Plays `runs` (all of one block) and counts them.
@@ -73,7 +78,12 @@ final class FuzzCounts: @unchecked Sendable {
         targets: UnsafeBufferPointer<Int32>, flags: UnsafeBufferPointer<UInt8>, passageOf: UnsafeBufferPointer<Int32>,
         choiceSlot: UnsafeBufferPointer<Int32>, start: Int, maxSteps: Int, fresh: Bool
     ) {
-        var observer = observer(block: block, passageOf: passageOf, choiceSlot: choiceSlot)
+        var observer = observer(block: block, passageOf: passageOf, choiceSlot: choiceSlot, fresh: fresh)
+        // The counts of every run that ended, kept in registers and this worker's own
+        // buffers; the rare outcomes go through `count`.
+        var choices = 0
+        let lengths = lengths.baseAddress!
+        let endingRuns = endingRuns.baseAddress!
         for run in runs {
             observer.stamp &+= 1
             if observer.stamp == 0 {
@@ -84,20 +94,36 @@ final class FuzzCounts: @unchecked Sendable {
             let outcome = RandomWalk.run(
                 offsets: offsets, targets: targets, flags: flags, start: start, maxSteps: maxSteps,
                 fresh: fresh, rng: &rng, observer: &observer)
-            count(outcome, run: run, passageOf: passageOf, choiceSlot: choiceSlot)
+            if outcome.kind == .ending {
+                choices &+= outcome.steps
+                lengths[outcome.steps] &+= 1
+                endingRuns[observer.passage(outcome.place)] &+= 1
+            } else {
+                count(outcome, run: run, passageOf: passageOf, choiceSlot: choiceSlot)
+            }
         }
+        totalChoices &+= choices
         stamp = observer.stamp
     }
 
-    private func observer(block: Int, passageOf: UnsafeBufferPointer<Int32>, choiceSlot: UnsafeBufferPointer<Int32>)
-        -> CoverageObserver
-    {
+    private func observer(
+        block: Int, passageOf: UnsafeBufferPointer<Int32>, choiceSlot: UnsafeBufferPointer<Int32>, fresh: Bool
+    ) -> CoverageObserver {
         precondition(block < Int(UInt32.max), "too many runs")
+        // A story without calls has one node per passage and one slot per choice: the
+        // observer then skips the two look-ups per step.
         return CoverageObserver(
-            passageOf: passageOf.baseAddress!, choiceSlot: choiceSlot.baseAddress!,
-            passageStamp: passageStamp.baseAddress!, passageRuns: passageRuns.baseAddress!,
-            slotStamp: slotStamp.baseAddress!, slotRuns: slotRuns.baseAddress!,
-            slotBlock: slotBlock.baseAddress!, stamp: stamp, block: UInt32(block + 1))
+            passageOf: direct ? nil : passageOf.baseAddress!, choiceSlot: direct ? nil : choiceSlot.baseAddress!,
+            passages: passageEntries.baseAddress!, slots: slotEntries.baseAddress!, fresh: fresh, stamp: stamp,
+            block: UInt32(block + 1))
+    }
+
+    /// Whether `map[i] == i` for every `i`.
+    ///
+    /// - Complexity: O(n).
+    static func isIdentity(_ map: [Int32]) -> Bool {
+        for i in map.indices where map[i] != Int32(truncatingIfNeeded: i) { return false }
+        return true
     }
 
     /// Plays `runs` (all of one block) under state (`PlayPolicy.state`) with `reader`,
@@ -109,7 +135,7 @@ final class FuzzCounts: @unchecked Sendable {
         let play = reader.play
         play.passageOf.withUnsafeBufferPointer { passageOf in
             play.choiceSlot.withUnsafeBufferPointer { choiceSlot in
-                var observer = observer(block: block, passageOf: passageOf, choiceSlot: choiceSlot)
+                var observer = observer(block: block, passageOf: passageOf, choiceSlot: choiceSlot, fresh: false)
                 var offered: [Int] = []
                 var truths: [Truth] = []
                 var unknownOffers = 0
@@ -162,8 +188,8 @@ final class FuzzCounts: @unchecked Sendable {
     }
 
     private func resetStamps() {
-        passageStamp.update(repeating: 0)
-        slotStamp.update(repeating: 0)
+        for i in passageEntries.indices { passageEntries[i].stamp = 0 }
+        for i in slotEntries.indices { slotEntries[i].stamp = 0 }
     }
 
     /// Adds another worker's counts. Sums, and the smallest run numbers: the result does
@@ -172,11 +198,11 @@ final class FuzzCounts: @unchecked Sendable {
     /// - Complexity: O(P + C + maxSteps).
     func merge(_ other: FuzzCounts) {
         for i in 0..<passageCount {
-            passageRuns[i] += other.passageRuns[i]
+            passageEntries[i].runs += other.passageEntries[i].runs
             endingRuns[i] += other.endingRuns[i]
         }
         for i in 0..<slotCount {
-            slotRuns[i] += other.slotRuns[i]
+            slotEntries[i].runs += other.slotEntries[i].runs
             firstFailure[i] = min(firstFailure[i], other.firstFailure[i])
         }
         for i in 0...maxSteps { lengths[i] += other.lengths[i] }
@@ -195,39 +221,53 @@ final class FuzzCounts: @unchecked Sendable {
     }
 }
 
+/// One passage's or slot's coverage in a worker: runs that reached it, and the stamps
+/// of the last run that did and (slots, `fresh`) of the last block that took it.
+struct CoverageEntry {
+    var stamp: UInt32 = 0
+    var block: UInt32 = 0
+    var runs = 0
+}
+
 /// Counts, for each passage and choice, the runs that reached it: a run stamp per entry
 /// makes the count once per run without clearing anything between runs. Nodes count
 /// for their passage and slots for their choice's first slot (`PlayGraph.choiceSlot`),
-/// so a callee's passage met in two copies is one passage visited.
+/// so a callee's passage met in two copies is one passage visited; with no calls (nil
+/// maps) a node is its passage and a slot its choice.
 struct CoverageObserver: RunObserver {
-    let passageOf: UnsafePointer<Int32>
-    let choiceSlot: UnsafePointer<Int32>
-    let passageStamp: UnsafeMutablePointer<UInt32>
-    let passageRuns: UnsafeMutablePointer<Int>
-    let slotStamp: UnsafeMutablePointer<UInt32>
-    let slotRuns: UnsafeMutablePointer<Int>
-    let slotBlock: UnsafeMutablePointer<UInt32>
+    let passageOf: UnsafePointer<Int32>?
+    let choiceSlot: UnsafePointer<Int32>?
+    let passages: UnsafeMutablePointer<CoverageEntry>
+    let slots: UnsafeMutablePointer<CoverageEntry>
+    /// Whether the block stamps are kept (only `fresh` reads them).
+    let fresh: Bool
     var stamp: UInt32
     let block: UInt32
 
     @inline(__always)
+    func passage(_ node: Int) -> Int { passageOf.map { Int($0[node]) } ?? node }
+
+    @inline(__always)
+    func choice(_ slot: Int) -> Int { choiceSlot.map { Int($0[slot]) } ?? slot }
+
+    @inline(__always)
     mutating func visit(_ node: Int) {
-        let passage = Int(passageOf[node])
-        passageRuns[passage] &+= passageStamp[passage] != stamp ? 1 : 0
-        passageStamp[passage] = stamp
+        let entry = passages + passage(node)
+        entry.pointee.runs &+= entry.pointee.stamp != stamp ? 1 : 0
+        entry.pointee.stamp = stamp
     }
 
     @inline(__always)
     mutating func take(_ slot: Int) {
-        let choice = Int(choiceSlot[slot])
-        slotRuns[choice] &+= slotStamp[choice] != stamp ? 1 : 0
-        slotStamp[choice] = stamp
-        slotBlock[choice] = block
+        let entry = slots + choice(slot)
+        entry.pointee.runs &+= entry.pointee.stamp != stamp ? 1 : 0
+        entry.pointee.stamp = stamp
+        if fresh { entry.pointee.block = block }
     }
 
     @inline(__always)
-    func isNewToBlock(_ slot: Int) -> Bool { slotBlock[Int(choiceSlot[slot])] != block }
+    func isNewToBlock(_ slot: Int) -> Bool { slots[choice(slot)].block != block }
 
     @inline(__always)
-    func isNewToRun(_ slot: Int) -> Bool { slotStamp[Int(choiceSlot[slot])] != stamp }
+    func isNewToRun(_ slot: Int) -> Bool { slots[choice(slot)].stamp != stamp }
 }

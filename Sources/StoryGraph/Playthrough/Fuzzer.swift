@@ -55,6 +55,21 @@ public struct Fuzzer: Sendable {
     /// - Complexity: O(total steps / jobs) time (O(total steps × choices per passage)
     ///   for `fresh`); O(jobs × (P + C + maxSteps)) memory, whatever the number of runs.
     public func run(_ graph: PlayGraph, progress: (@Sendable (Int) -> Void)? = nil) -> FuzzReport {
+        run(graph, progress: progress, workers: nil)
+    }
+
+    /// One worker's share of a fuzz, for the timings line: the choices it played and the
+    /// CPU time of its thread while it played them.
+    package struct WorkerTime: Sendable {
+        package var choices: Int
+        package var cpuSeconds: Double
+    }
+
+    /// `run(_:progress:)`, telling `workers` (if given) each worker's `WorkerTime`, in
+    /// no particular order (timings only: the report does not depend on them).
+    package func run(
+        _ graph: PlayGraph, progress: (@Sendable (Int) -> Void)?, workers timings: (@Sendable (WorkerTime) -> Void)?
+    ) -> FuzzReport {
         let cap = maxSteps ?? Self.defaultMaxSteps(passages: graph.passageCount)
         let blocks = (runs + Self.freshBlockSize - 1) / Self.freshBlockSize
         let workers = max(1, min(jobs ?? ProcessInfo.activeProcessors, max(blocks, 1)))
@@ -64,8 +79,12 @@ public struct Fuzzer: Sendable {
         let task = FuzzTask(graph: graph, runs: runs, seed: seed, fresh: policy == .fresh, maxSteps: cap)
         // Under state: the conditions and effects compiled once, a reader per worker.
         let model = policy == .state ? StateModel(graph.graph) : nil
+        let direct = FuzzCounts.isIdentity(graph.passageOf) && FuzzCounts.isIdentity(graph.choiceSlot)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let counts = FuzzCounts(passages: graph.passageCount, slots: graph.slotCount, maxSteps: cap)
+            let cpuStart = Self.threadCPUSeconds()
+            // Everything a worker writes is its own: its counters (allocated by this
+            // thread), its reader, its generators; the shared arrays are only read.
+            let counts = FuzzCounts(passages: graph.passageCount, slots: graph.slotCount, maxSteps: cap, direct: direct)
             var reader = model.map { ReaderState(graph, model: $0) }
             while true {
                 let block = nextBlock.add(1, ordering: .relaxed).oldValue
@@ -77,11 +96,21 @@ public struct Fuzzer: Sendable {
                     progress(done.add(played, ordering: .relaxed).newValue)
                 }
             }
+            timings?(WorkerTime(choices: counts.totalChoices, cpuSeconds: Self.threadCPUSeconds() - cpuStart))
             results.withLock { $0.append(counts) }
         }
         let total = FuzzCounts(passages: graph.passageCount, slots: graph.slotCount, maxSteps: cap)
         for counts in results.withLock({ $0 }) { total.merge(counts) }
         return FuzzReport(graph: graph, runs: runs, seed: seed, policy: policy, maxSteps: cap, counts: total)
+    }
+}
+
+extension Fuzzer {
+    /// The CPU time of the calling thread, in seconds.
+    static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 }
 
