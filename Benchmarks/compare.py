@@ -254,7 +254,7 @@ def parse_timings(stderr):
     are left out of the sum, so `total` is the whole of the command's own clock."""
     steps = {}
     for line in stderr.splitlines():
-        m = re.match(r"^(\S+)\s+([0-9.]+) ms$", line)
+        m = re.match(r"^(\S+)\s+([0-9.]+) ms(?:\s+cpu\s+[0-9.]+ ms)?$", line)
         if m:
             steps[m.group(1)] = float(m.group(2))
     return steps
