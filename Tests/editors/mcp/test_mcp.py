@@ -222,7 +222,7 @@ class Tools(unittest.IsolatedAsyncioTestCase):
         self.assertTrue(is_error)
         self.assertEqual(
             text.splitlines()[-1],
-            "Examples/harbour.json:1:1: error: the map's dot layout would need about 59 MiB (estimated from 121 boxes"
+            "Examples/harbour.json:1:1: error: the map's dot layout would need about 41 MiB (estimated from 121 boxes"
             " and 156 edges), above the ceiling of 1 MiB; use --focus PASSAGE or --ending ENDING to draw part of the"
             " story; --format dot to write the DOT text without a layout; --max-memory 0 to lift the ceiling"
             " [map-memory-ceiling]",
