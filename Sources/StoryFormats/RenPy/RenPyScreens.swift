@@ -289,33 +289,15 @@ struct RenPyScreens {
         return out
     }
 
-    /// The index of the bracket closing the one at `open` (or the end).
-    private static func matching(_ s: [Unicode.Scalar], open: Int) -> Int {
+    /// Walks `s` from `start`, stepping over quoted strings, and calls `visit` with each
+    /// other scalar's index and its bracket depth after it (an opening bracket counts itself,
+    /// a closing one does not); `visit` returns false to stop. The one bracket scanner of
+    /// `matching` and `arguments`.
+    private static func walkBrackets(
+        _ s: [Unicode.Scalar], from start: Int, _ visit: (_ index: Int, _ depth: Int) -> Bool
+    ) {
         var depth = 0
-        var i = open
-        while i < s.count {
-            let c = s[i]
-            if RenPyReader.isQuote(c) {
-                i = RenPyReader.scanString(s, at: i)?.end ?? s.count
-                continue
-            }
-            if c == "(" || c == "[" || c == "{" { depth += 1 }
-            if c == ")" || c == "]" || c == "}" {
-                depth -= 1
-                if depth == 0 { return i }
-            }
-            i += 1
-        }
-        return s.count
-    }
-
-    /// The top-level comma-separated arguments of an argument list, trimmed.
-    static func arguments(_ text: String) -> [String] {
-        let s = Array(text.unicodeScalars)
-        var parts: [String] = []
-        var depth = 0
-        var start = 0
-        var i = 0
+        var i = start
         while i < s.count {
             let c = s[i]
             if RenPyReader.isQuote(c) {
@@ -324,11 +306,34 @@ struct RenPyScreens {
             }
             if c == "(" || c == "[" || c == "{" { depth += 1 }
             if c == ")" || c == "]" || c == "}" { depth -= 1 }
-            if c == ",", depth == 0 {
+            if !visit(i, depth) { return }
+            i += 1
+        }
+    }
+
+    /// The index of the bracket closing the one at `open` (or the end).
+    private static func matching(_ s: [Unicode.Scalar], open: Int) -> Int {
+        var close = s.count
+        walkBrackets(s, from: open) { i, depth in
+            let c = s[i]
+            guard depth == 0, c == ")" || c == "]" || c == "}" else { return true }
+            close = i
+            return false
+        }
+        return close
+    }
+
+    /// The top-level comma-separated arguments of an argument list, trimmed.
+    static func arguments(_ text: String) -> [String] {
+        let s = Array(text.unicodeScalars)
+        var parts: [String] = []
+        var start = 0
+        walkBrackets(s, from: 0) { i, depth in
+            if s[i] == ",", depth == 0 {
                 parts.append(String(String.UnicodeScalarView(s[start..<i])))
                 start = i + 1
             }
-            i += 1
+            return true
         }
         parts.append(String(String.UnicodeScalarView(s[start..<s.count])))
         return parts.map(RenPyReader.trimmed).filter { !$0.isEmpty }
