@@ -36,6 +36,8 @@ enum TwineExpressionLexer {
         "===", "!==", "==", "!=", "<=", ">=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=",
         "<", ">", "=", "!", "+", "-", "*", "/", "%", "(", ")", "[", "]", "{", "}", ",", ";", ".", ":", "?",
     ].map { Array($0.unicodeScalars) }
+    /// `symbols` as strings, made once (a token names its symbol by one of them).
+    static let symbolTexts: [String] = symbols.map { String(scalars: $0) }
 
     /// The tokens of `scalars`, or nil when the text is longer than `maximumLength` or
     /// holds an unterminated string.
@@ -66,7 +68,7 @@ enum TwineExpressionLexer {
             }
             if c == "\"" || c == "'" {
                 cursor.advance()
-                var value = String.UnicodeScalarView()
+                var value: [Unicode.Scalar] = []
                 var closed = false
                 while let d = cursor.current {
                     cursor.advance()
@@ -82,7 +84,7 @@ enum TwineExpressionLexer {
                     value.append(d)
                 }
                 guard closed else { return nil }
-                tokens.append(TwineToken(kind: .string(String(value)), range: start..<cursor.offset))
+                tokens.append(TwineToken(kind: .string(String(scalars: value)), range: start..<cursor.offset))
                 continue
             }
             if isWordStart(c) {
@@ -91,11 +93,9 @@ enum TwineExpressionLexer {
                 tokens.append(TwineToken(kind: .word(cursor.text(start..<cursor.offset)), range: start..<cursor.offset))
                 continue
             }
-            if let symbol = symbols.first(where: { matches($0, scalars, at: start) }) {
-                cursor.advance(symbol.count)
-                var text = String.UnicodeScalarView()
-                text.append(contentsOf: symbol)
-                tokens.append(TwineToken(kind: .symbol(String(text)), range: start..<cursor.offset))
+            if let n = symbols.firstIndex(where: { matches($0, scalars, at: start) }) {
+                cursor.advance(symbols[n].count)
+                tokens.append(TwineToken(kind: .symbol(symbolTexts[n]), range: start..<cursor.offset))
                 continue
             }
             cursor.advance()
@@ -172,9 +172,7 @@ struct TwineExpressionReader {
     /// The text of tokens `from..<to`, as written.
     func text(_ from: Int, _ to: Int) -> String {
         guard from < to, to <= tokens.count else { return "" }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[tokens[from].range.lowerBound..<tokens[to - 1].range.upperBound])
-        return String(view)
+        return String(scalars: scalars[tokens[from].range.lowerBound..<tokens[to - 1].range.upperBound])
     }
 
     /// Enters one level of nesting; false (and the parse failed) past `maximumDepth`.

@@ -103,7 +103,7 @@ struct TwineFlow {
                 }
                 end += 1
             }
-            let body = String(String.UnicodeScalarView(s[open..<end]))
+            let body = String(scalars: s[open..<end])
             let names = Self.macroNames(body)
             let targets = Self.macroTargets(body)
             if !targets.isEmpty {

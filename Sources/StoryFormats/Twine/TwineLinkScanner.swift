@@ -327,10 +327,31 @@ struct TwineScan {
     static func join(_ outer: Condition?, _ inner: Condition?) -> Condition? {
         guard let inner else { return outer }
         guard let outer else {
-            return inner.description.unicodeScalars.count <= maximumConditionLength ? inner : test(inner.description)
+            return describedLength(inner) <= maximumConditionLength ? inner : test(inner.description)
         }
         let joined = Condition.joined(outer, inner)
-        return joined.map { $0.description.unicodeScalars.count <= maximumConditionLength ? $0 : outer }
+        return joined.map { describedLength($0) <= maximumConditionLength ? $0 : outer }
+    }
+
+    /// The number of scalars of `condition.description`, counted without making it (a
+    /// block opens at every `<<if>>`); once past `maximumConditionLength`, some larger
+    /// number.
+    static func describedLength(_ condition: Condition) -> Int {
+        var n = 0
+        var stack = [condition]
+        while let c = stack.popLast() {
+            switch c {
+            case .test(let text, _): n += text.unicodeScalars.count
+            case .not(let inner):
+                n += "not ()".count
+                stack.append(inner)
+            case .all(let parts):
+                n += max(0, parts.count - 1) * " and ".count
+                stack += parts
+            }
+            if n > maximumConditionLength { return n }
+        }
+        return n
     }
 
     mutating func push(_ name: String, isHook: Bool, condition own: Condition?, linkText: String?, isLoop: Bool = false)
@@ -512,8 +533,9 @@ struct TwineScan {
 
     /// Skips past the next `end` (a comment's close), or to the end of the text.
     mutating func skip(to end: String) {
+        let first = end.unicodeScalars.first!
         var k = i
-        while k < s.count && !at(k, end) { k += 1 }
+        while k < s.count && !(s[k] == first && at(k, end)) { k += 1 }
         i = min(s.count, k + end.unicodeScalars.count)
     }
 

@@ -75,7 +75,7 @@ enum TwinePreemption {
                 while j < s.count && (s[j].properties.isAlphabetic || ("0"..."9").contains(s[j]) || s[j] == "_" || s[j] == "-") {
                     j += 1
                 }
-                let name = String(String.UnicodeScalarView(s[start..<j])).lowercased()
+                let name = String(scalars: s[start..<j]).lowercased()
                 if closing {
                     if let n = open[name], n > 0 { open[name] = n - 1 }
                 } else if !name.isEmpty {
@@ -102,7 +102,7 @@ enum TwinePreemption {
                 while j < s.count && (s[j].properties.isAlphabetic || ("0"..."9").contains(s[j]) || s[j] == "_" || s[j] == "-") {
                     j += 1
                 }
-                names.insert(String(String.UnicodeScalarView(s[k + 3..<j])).lowercased())
+                names.insert(String(scalars: s[k + 3..<j]).lowercased())
                 k = j
                 continue
             }

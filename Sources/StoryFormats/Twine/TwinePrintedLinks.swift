@@ -89,7 +89,7 @@ extension TwineFlow {
                 if closing { j += 1 }
                 let nameStart = j
                 while j < s.count && (isName(s[j]) || s[j] == "=" || s[j] == "-") { j += 1 }
-                let name = String(String.UnicodeScalarView(s[nameStart..<j])).lowercased()
+                let name = String(scalars: s[nameStart..<j]).lowercased()
                 var end = j
                 while end + 1 < s.count && !(s[end] == ">" && s[end + 1] == ">") { end += 1 }
                 let containers: Set<String> = ["if", "link", "button", "linkreplace", "linkappend", "linkprepend", "timed", "switch", "for", "widget", "repeat"]
@@ -106,7 +106,7 @@ extension TwineFlow {
                 s[colon] == ":", colon > k + 1
             {
                 // A Harlowe macro: only `(print:)`'s argument prints.
-                let name = String(String.UnicodeScalarView(s[k + 1..<colon])).lowercased()
+                let name = String(scalars: s[k + 1..<colon]).lowercased()
                 var depth = 0
                 var end = k
                 while end < s.count {

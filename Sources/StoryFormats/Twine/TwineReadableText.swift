@@ -25,7 +25,11 @@ enum TwineReadableText {
     /// - Complexity: O(n) in the length of the text: literal searches are memoized
     ///   (`MemoizedFind`) and bracket searches share a look-ahead budget of 4n + 100,000.
     static func of(_ text: String) -> String {
-        let s = Array(text.unicodeScalars)
+        of(scalars: Array(text.unicodeScalars))
+    }
+
+    /// `of` the text of `s`.
+    static func of(scalars s: [Unicode.Scalar]) -> String {
         var i = 0
         var search = MemoizedFind(s)
         var links = TwineLinkMarkupReader()
@@ -87,7 +91,7 @@ enum TwineReadableText {
         /// Where each open Harlowe hook of a conditional closes (its `]`), innermost last.
         var hookEnds: [Int] = []
         func condition(_ range: Range<Int>) -> String {
-            let text = ReaderLines.collapsed(String(scalars: s[range]))
+            let text = ReaderLines.collapsed(scalars: s[range]) { String(scalars: s[range]) }
             return text.count <= 40 ? text : String(text.prefix(39)) + "…"
         }
         /// At the start of a source line (after spaces), a Chapbook modifier `[…]` alone on
@@ -258,16 +262,16 @@ enum TwineReadableText {
             }
             // Chapbook inserts: {name …}, keeping a link's label.
             if c == "{", let end = balanced(from: i, open: "{", close: "}") {
-                let inner = String(String.UnicodeScalarView(s[(i + 1)..<(end - 1)]))
+                let inner = String(scalars: s[(i + 1)..<(end - 1)])
                 if inner.lowercased().hasPrefix("link to"), let label = inner.range(of: "label:") {
                     let rest = Array(inner[label.upperBound...].unicodeScalars)
                     if let q = rest.firstIndex(where: { $0 == "'" || $0 == "\"" }),
                         let e = rest[(q + 1)...].firstIndex(of: rest[q])
                     {
-                        lines.link(String(String.UnicodeScalarView(rest[(q + 1)..<e])))
+                        lines.link(String(scalars: rest[(q + 1)..<e]))
                     }
                 } else if inner.first?.isLetter != true {
-                    lines.text(String(String.UnicodeScalarView(s[i..<end])))
+                    lines.text(String(scalars: s[i..<end]))
                 }
                 i = end
                 continue
@@ -358,14 +362,21 @@ struct ReaderLines {
     /// characters `split` would see break exactly at the whitespace scalars. Otherwise
     /// (a combining mark after a space…) by characters, as before.
     static func collapsed(_ text: String) -> String {
-        var words = String.UnicodeScalarView()
+        collapsed(scalars: text.unicodeScalars) { text }
+    }
+
+    /// `collapsed` of the string of `scalars` (`text` makes that string, for the slow
+    /// way only): the words gathered as scalars and encoded once.
+    static func collapsed<C: Collection<Unicode.Scalar>>(scalars: C, text: () -> String) -> String {
+        var words: [Unicode.Scalar] = []
+        words.reserveCapacity(scalars.count)
         var pendingSpace = false
         var previous: Unicode.Scalar?
         var afterSpace = false
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             let space = scalar.isSpaceFast
-            if space, let previous, !previous.isSpaceFast, !separates(previous) { return slowCollapsed(text) }
-            if afterSpace && !space && !separates(scalar) { return slowCollapsed(text) }
+            if space, let previous, !previous.isSpaceFast, !separates(previous) { return slowCollapsed(text()) }
+            if afterSpace && !space && !separates(scalar) { return slowCollapsed(text()) }
             if space {
                 pendingSpace = !words.isEmpty
             } else {
@@ -376,7 +387,7 @@ struct ReaderLines {
             afterSpace = space
             previous = scalar
         }
-        return String(words)
+        return String(scalars: words)
     }
 
     /// Whether a scalar next to a whitespace scalar is a grapheme of its own there: no
@@ -414,18 +425,21 @@ struct ReaderLines {
             joinable = false
             return
         }
-        let line = Self.collapsed(
-            pieces.map { piece -> String in
-                switch piece {
-                case .text(let run): return String(scalars: run)
-                case .link(let label): return label
-                }
-            }.joined())
+        // The pieces' scalars in order: the scalars of the pieces joined as strings.
+        var scalars: [Unicode.Scalar] = []
+        for piece in pieces {
+            switch piece {
+            case .text(let run): scalars += run
+            case .link(let label): scalars += label.unicodeScalars
+            }
+        }
+        let line = Self.collapsed(scalars: scalars) { String(scalars: scalars) }
         if let marker {
             done.append(marker + " " + line)
             self.marker = nil
-        } else if joinable, let last = done.last {
-            done[done.count - 1] = last + " " + line
+        } else if joinable, !done.isEmpty {
+            // In place: a long paragraph's lines are joined in linear time.
+            done[done.count - 1] += " " + line
         } else {
             done.append(line)
         }

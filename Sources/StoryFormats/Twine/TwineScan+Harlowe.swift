@@ -149,8 +149,11 @@ extension TwineScan {
     ///
     /// - Complexity: O(n).
     static func splitTopLevel(_ text: String, separators: Set<Unicode.Scalar>, quotes: Set<Unicode.Scalar>) -> [String] {
+        // (The sets hold a few scalars each: looked through, not hashed, per scalar.)
+        let separators = Array(separators)
+        let quotes = Array(quotes)
         var parts: [String] = []
-        var current = String.UnicodeScalarView()
+        var current: [Unicode.Scalar] = []
         var depth = 0
         var quote: Unicode.Scalar?
         var escaped = false
@@ -171,12 +174,12 @@ extension TwineScan {
                 depth -= 1
                 current.append(c)
             case _ where depth <= 0 && separators.contains(c):
-                parts.append(String(current))
-                current = String.UnicodeScalarView()
+                parts.append(String(scalars: current))
+                current.removeAll(keepingCapacity: true)
             default: current.append(c)
             }
         }
-        parts.append(String(current))
+        parts.append(String(scalars: current))
         return parts
     }
 

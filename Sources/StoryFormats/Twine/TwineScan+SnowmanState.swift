@@ -47,14 +47,14 @@ extension TwineScan {
             var j = k + length
             let nameStart = j
             while j < s.count && TwineExpressionLexer.isWordPart(s[j]) { j += 1 }
-            let name = "$" + String(String.UnicodeScalarView(s[nameStart..<j]))
+            let name = "$" + String(scalars: s[nameStart..<j])
             k = j
             while j < s.count && (s[j] == " " || s[j] == "\t") { j += 1 }
             guard j < s.count else { continue }
             let next: Unicode.Scalar? = j + 1 < s.count ? s[j + 1] : nil
             if s[j] == "=" && next != "=" && next != ">" {
                 let end = valueEnd(s, from: j + 1)
-                found.append((name, snowmanExpression(String(String.UnicodeScalarView(s[(j + 1)..<end])))))
+                found.append((name, snowmanExpression(String(scalars: s[(j + 1)..<end]))))
                 k = end
             } else if "+-*/%&|^".unicodeScalars.contains(s[j]) && (next == "=" || next == s[j]) {
                 found.append((name, nil))

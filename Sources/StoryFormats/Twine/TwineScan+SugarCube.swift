@@ -27,13 +27,18 @@ extension TwineScan {
             i = k
             return
         }
-        let argumentText = text(k..<end).trimmingTwineSpace()
+        // The arguments trimmed (as `trimmingTwineSpace` trims), read from the scalars.
+        var first = k
+        var last = end
+        while first < last && s[first].isSpaceFast { first += 1 }
+        while last > first && s[last - 1].isSpaceFast { last -= 1 }
         i = end + 2
         if closing {
             pop(name == "endif" ? "if" : name)
             return
         }
-        let arguments = TwineScan.arguments(argumentText)
+        let argumentText = text(first..<last)
+        let arguments = TwineScan.arguments(s[first..<last])
         switch name {
         case "if":
             push("if", isHook: false, condition: sugarCubeTest(argumentText), linkText: nil)
@@ -95,7 +100,7 @@ extension TwineScan {
         case "script":
             // JavaScript: only its navigation calls are read.
             var close = i
-            while close < s.count && !at(close, "<</script>>") { close += 1 }
+            while close < s.count && !(s[close] == "<" && at(close, "<</script>>")) { close += 1 }
             scriptJumps(until: close)
             i = min(s.count, close + "<</script>>".unicodeScalars.count)
         case "widget":
@@ -323,33 +328,38 @@ extension TwineScan {
     ///
     /// - Complexity: O(n) in the length of the arguments.
     static func arguments(_ text: String) -> [TwineMacroArgument] {
-        let s = Array(text.unicodeScalars)
+        arguments(Array(text.unicodeScalars)[...])
+    }
+
+    /// `arguments` of the text of `s` (offsets are those of the array `s` is part of).
+    static func arguments(_ s: ArraySlice<Unicode.Scalar>) -> [TwineMacroArgument] {
         var result: [TwineMacroArgument] = []
-        var k = 0
+        var k = s.startIndex
+        let count = s.endIndex
         func string(_ range: Range<Int>) -> String { String(scalars: s[range]) }
-        while k < s.count {
+        while k < count {
             let c = s[k]
             if c.isSpaceFast {
                 k += 1
                 continue
             }
             if c == "\"" || c == "'" || c == "`" {
-                var value = String.UnicodeScalarView()
+                var value: [Unicode.Scalar] = []
                 var j = k + 1
-                while j < s.count && s[j] != c {
-                    if s[j] == "\\" && j + 1 < s.count { j += 1 }
+                while j < count && s[j] != c {
+                    if s[j] == "\\" && j + 1 < count { j += 1 }
                     value.append(s[j])
                     j += 1
                 }
-                result.append(c == "`" ? .expression(string(k..<min(j + 1, s.count))) : .string(String(value)))
+                result.append(c == "`" ? .expression(string(k..<min(j + 1, count))) : .string(String(scalars: value)))
                 k = j + 1
                 continue
             }
-            if c == "[" && k + 1 < s.count && (s[k + 1] == "[" || s[k + 1] == "i" || s[k + 1] == "<" || s[k + 1] == ">")
+            if c == "[" && k + 1 < count && (s[k + 1] == "[" || s[k + 1] == "i" || s[k + 1] == "<" || s[k + 1] == ">")
             {
                 var j = k
-                while j + 1 < s.count && !(s[j] == "]" && s[j + 1] == "]") { j += 1 }
-                let end = min(j + 2, s.count)
+                while j + 1 < count && !(s[j] == "]" && s[j + 1] == "]") { j += 1 }
+                let end = min(j + 2, count)
                 if s[k + 1] == "[" {
                     result.append(.markup(string(k + 2..<max(k + 2, end - 2))))
                 } else {
@@ -360,7 +370,7 @@ extension TwineScan {
                 continue
             }
             var j = k
-            while j < s.count && !s[j].isSpaceFast { j += 1 }
+            while j < count && !s[j].isSpaceFast { j += 1 }
             let word = string(k..<j)
             // (An ASCII word's characters are its scalars: no `String.contains` search.)
             let ascii = s[k..<j].allSatisfy { $0.isASCII }

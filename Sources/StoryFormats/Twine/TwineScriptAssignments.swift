@@ -19,6 +19,11 @@ enum TwineScriptAssignments {
         }
         var k = 0
         while k < s.count {
+            // Both macros open with `<<`: every other scalar is passed at once.
+            guard s[k] == "<" else {
+                k += 1
+                continue
+            }
             if matches(s, k, "<<script>>") {
                 let start = k + 10
                 var end = start
@@ -55,9 +60,15 @@ enum TwineScriptAssignments {
             var e = j
             while e < end, TwineExpressionLexer.isWordPart(s[e]), s[e] != "$" { e += 1 }
             guard e > j else { return nil }
-            return (String(String.UnicodeScalarView(s[j..<e])), e)
+            return (String(scalars: s[j..<e]), e)
         }
         while k < end {
+            // Every form below starts with one of these scalars.
+            let c = s[k]
+            guard c == "S" || c == "v" || c == "V" || c == "$" else {
+                k += 1
+                continue
+            }
             var found: (String, Int)?
             if matches(s, k, "State.setVar(") {
                 var j = k + 13

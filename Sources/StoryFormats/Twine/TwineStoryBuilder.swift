@@ -82,7 +82,7 @@ enum TwineStoryBuilder {
                 self.found = found
             }
             text = String(scalars: source.text)
-            if !isSpecial { readerText = TwineReadableText.of(text) }
+            if !isSpecial { readerText = TwineReadableText.of(scalars: source.text) }
         }
     }
 

@@ -77,14 +77,14 @@ package struct TwineTargetValues {
         var k = 0
         if k < scalars.count, scalars[k] == "$" || scalars[k] == "_" { k += 1 } else { return }
         while k < scalars.count && TwineExpressionLexer.isWordPart(scalars[k]) { k += 1 }
-        let name = String(String.UnicodeScalarView(scalars[0..<k]))
+        let name = String(scalars: scalars[0..<k])
         guard name.unicodeScalars.count > 1 else { return }
         var j = k
         while j < scalars.count && scalars[j].isSpaceFast { j += 1 }
         guard j < scalars.count else { return }
         // A property or an index (`$a.b to`, `$a[0] to`) leaves the variable itself as it was.
         if scalars[j] == "." || scalars[j] == "[" { return }
-        let rest = String(String.UnicodeScalarView(scalars[j...]))
+        let rest = String(scalars: scalars[j...])
         if rest.hasPrefix("to ") || rest.hasPrefix("to\t") {
             given[name, default: []].append(Self.term(String(rest.dropFirst(3)), passage: passage))
         } else if rest.hasPrefix("="), !rest.hasPrefix("==") {
@@ -225,7 +225,7 @@ package struct TwineTargetValues {
             } else if (c == "$" || c == "_") && (k == 0 || !TwineExpressionLexer.isWordPart(s[k - 1])) {
                 var j = k + 1
                 while j < s.count && TwineExpressionLexer.isWordPart(s[j]) { j += 1 }
-                if j > k + 1 { names.append(String(String.UnicodeScalarView(s[k..<j]))) }
+                if j > k + 1 { names.append(String(scalars: s[k..<j])) }
                 k = j
                 continue
             }
@@ -265,7 +265,7 @@ package struct TwineTargetValues {
                 }
                 if let after {
                     let end = word(from: after)
-                    if end > after { names.append("_" + String(String.UnicodeScalarView(s[after..<end]))) }
+                    if end > after { names.append("_" + String(scalars: s[after..<end])) }
                     k = max(end, k + 1)
                     continue
                 }
@@ -284,8 +284,8 @@ package struct TwineTargetValues {
         while start >= 0 {
             if Array(s[start..<start + k.count]) == k {
                 return (
-                    String(String.UnicodeScalarView(s[..<start])),
-                    String(String.UnicodeScalarView(s[(start + k.count)...]))
+                    String(scalars: s[..<start]),
+                    String(scalars: s[(start + k.count)...])
                 )
             }
             start -= 1
