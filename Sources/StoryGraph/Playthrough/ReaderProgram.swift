@@ -81,9 +81,16 @@ final class ReaderStrings: Sendable {
 }
 
 /// A `StateModel`'s conditions, effects and computed variables compiled for one reader
-/// (`ReaderState`): flat arrays of operations over `ReaderValue`s, indexed by slot of the
-/// `PlayGraph`, so that a step looks nothing up by passage and choice.
-final class ReaderProgram: Sendable {
+/// (`ReaderState`): flat tables of operations over `ReaderValue`s, indexed by node and
+/// slot of the `PlayGraph`, so that a step looks nothing up by passage and choice.
+///
+/// The tables are plain memory this program owns (allocated and filled in `init`, never
+/// written after, freed in `deinit`), hence `@unchecked Sendable`: a reader's step reads
+/// them with no bounds check, no reference counted and no copy. The common shapes of a
+/// program are fused into one operation each: `variable op constant` (a condition such as
+/// `strength > 50`), `… op constant` and `… op variable`, and an effect that sets or
+/// changes a variable by a constant needs no program at all.
+final class ReaderProgram: @unchecked Sendable {
     enum Operation: Sendable {
         case constant(ReaderValue)
         case variable(Int32)
@@ -94,44 +101,69 @@ final class ReaderProgram: Sendable {
         case not, negate
         case binary(Expression.BinaryOperator)
         case call(Int32)
+        /// `variable(slot)`, `constant(value)`, `binary(op)`: pushes `slot op value`.
+        case variableConstant(Int32, Expression.BinaryOperator, ReaderValue)
+        /// `constant(value)`, `binary(op)`: the top becomes `top op value`.
+        case withConstant(Expression.BinaryOperator, ReaderValue)
+        /// `variable(slot)`, `binary(op)`: the top becomes `top op slot`.
+        case withVariable(Expression.BinaryOperator, Int32)
     }
 
     struct Effect: Sendable {
         var slot: Int32
         var operation: Expression.BinaryOperator?
-        var value: Int32
+        /// The program of the value, or -1: the value is `constant`.
+        var code: Int32
+        var constant: ReaderValue
+    }
+
+    /// A `PlayGraph` slot: its choice's condition program (-1: none), once-only bit
+    /// (-1: none), effects (`effects[effectsFrom..<effectsTo]`), target, and whether it
+    /// is a fallback.
+    struct Slot: Sendable {
+        var condition: Int32
+        var onceBit: Int32
+        var effectsFrom: Int32
+        var effectsTo: Int32
+        var target: Int32
+        var fallback: Bool
+    }
+
+    /// A `PlayGraph` node: its slots (`from..<to`), its passage's visit counter (-1:
+    /// none) and effects, and whether every slot is offered whatever the state (no
+    /// condition, no once-only bit, no fallback).
+    struct Node: Sendable {
+        var from: Int32
+        var to: Int32
+        var counter: Int32
+        var effectsFrom: Int32
+        var effectsTo: Int32
+        var plain: Bool
     }
 
     /// Every program's operations, one after another; program `i` is `ranges[i]`.
-    let operations: [Operation]
-    let ranges: [Range<Int32>]
+    let operations: UnsafeBufferPointer<Operation>
+    let ranges: UnsafeBufferPointer<Range<Int32>>
+    let effects: UnsafeBufferPointer<Effect>
+    let slots: UnsafeBufferPointer<Slot>
+    let nodes: UnsafeBufferPointer<Node>
+    /// The computed variables: slot and program, in `StateModel.computed`'s order.
+    let computed: UnsafeBufferPointer<(slot: Int32, code: Int32)>
     /// The deepest stack any program needs.
     let maxDepth: Int
     let strings: ReaderStrings
     let initial: [ReaderValue]
-    /// The computed variables: slot and program, in `StateModel.computed`'s order.
-    let computed: [(slot: Int, code: Int)]
-    let effects: [Effect]
-    /// Per `PlayGraph` slot: its choice's condition program (-1: none), once-only bit
-    /// (-1: none), whether it is a fallback, and its effects (a range of `effects`).
-    let slotCondition: [Int32]
-    let slotOnceBit: [Int32]
-    let slotFallback: [Bool]
-    let slotEffects: [Range<Int32>]
-    /// Per passage: its effects (a range of `effects`) and visit counter (-1: none).
-    let passageEffects: [Range<Int32>]
-    let counterOf: [Int32]
     /// The most slots of one node.
     let maxSlots: Int
 
-    /// - Complexity: O(size of the model's programs + slots).
+    /// - Complexity: O(size of the model's programs + nodes + slots).
     init(_ model: StateModel, play: PlayGraph) {
         let strings = ReaderStrings()
         var operations: [Operation] = []
         var ranges: [Range<Int32>] = []
         var maxDepth = 1
         func compile(_ program: ExpressionProgram) -> Int32 {
-            let start = Int32(operations.count)
+            let start = operations.count
             var depth = 0
             for operation in program.operations {
                 switch operation {
@@ -150,7 +182,7 @@ final class ReaderProgram: Sendable {
                     depth += 1
                 case .unary(let op): operations.append(op == .not ? .not : .negate)
                 case .binary(let op):
-                    operations.append(.binary(op))
+                    operations.append(Self.fused(op, after: &operations, from: start))
                     depth -= 1
                 case .call(let count):
                     operations.append(.call(Int32(count)))
@@ -158,48 +190,129 @@ final class ReaderProgram: Sendable {
                 }
                 maxDepth = max(maxDepth, depth)
             }
-            ranges.append(start..<Int32(operations.count))
+            ranges.append(Int32(start)..<Int32(operations.count))
             return Int32(ranges.count - 1)
         }
         var effects: [Effect] = []
-        func compile(_ list: [StateModel.CompiledEffect]) -> Range<Int32> {
+        func compile(_ list: [StateModel.CompiledEffect]) -> (Int32, Int32) {
             let start = Int32(effects.count)
             for effect in list {
-                effects.append(Effect(slot: Int32(effect.slot), operation: effect.operation, value: compile(effect.value)))
+                // A constant value is kept in the effect itself, with no program to run.
+                if effect.value.operations.count == 1, case .constant(let value) = effect.value.operations[0] {
+                    effects.append(
+                        Effect(
+                            slot: Int32(effect.slot), operation: effect.operation, code: -1,
+                            constant: strings.value(value)))
+                } else {
+                    effects.append(
+                        Effect(
+                            slot: Int32(effect.slot), operation: effect.operation, code: compile(effect.value),
+                            constant: .unknown))
+                }
             }
-            return start..<Int32(effects.count)
+            return (start, Int32(effects.count))
         }
         let conditionOf = model.conditions.map { $0.map(compile) ?? -1 }
         let effectsOf = model.choiceEffects.map(compile)
-        passageEffects = model.passageEffects.map(compile)
-        computed = model.computed.map { ($0.slot, Int(compile($0.value))) }
-        let flat = play.refs.map { model.choiceBase[$0.passage] + $0.choice }
-        slotCondition = flat.map { conditionOf[$0] }
-        slotOnceBit = flat.map { Int32(model.onceBit[$0]) }
-        slotEffects = flat.map { effectsOf[$0] }
-        slotFallback = play.refs.map { play.graph.choice($0).isFallback }
-        counterOf = model.counterOf.map(Int32.init)
+        let passageEffects = model.passageEffects.map(compile)
+        let computed = model.computed.map { (slot: Int32($0.slot), code: compile($0.value)) }
+        var slots: [Slot] = []
+        slots.reserveCapacity(play.refs.count)
+        for (s, ref) in play.refs.enumerated() {
+            let flat = model.choiceBase[ref.passage] + ref.choice
+            let (from, to) = effectsOf[flat]
+            slots.append(
+                Slot(
+                    condition: conditionOf[flat], onceBit: Int32(model.onceBit[flat]), effectsFrom: from,
+                    effectsTo: to, target: play.targets[s], fallback: play.graph.choice(ref).isFallback))
+        }
+        var nodes: [Node] = []
         var maxSlots = 0
         for v in 0..<max(play.offsets.count - 1, 0) {
-            maxSlots = max(maxSlots, Int(play.offsets[v + 1] - play.offsets[v]))
+            let from = play.offsets[v]
+            let to = play.offsets[v + 1]
+            maxSlots = max(maxSlots, Int(to - from))
+            let p = Int(play.passageOf[v])
+            let (effectsFrom, effectsTo) = passageEffects[p]
+            let plain = slots[Int(from)..<Int(to)].allSatisfy { $0.condition < 0 && $0.onceBit < 0 && !$0.fallback }
+            nodes.append(
+                Node(
+                    from: from, to: to, counter: Int32(model.counterOf[p]), effectsFrom: effectsFrom,
+                    effectsTo: effectsTo, plain: plain))
         }
         self.maxSlots = maxSlots
         initial = model.initial.map { strings.value($0) }
-        self.operations = operations
-        self.ranges = ranges
+        self.operations = Self.owned(operations)
+        self.ranges = Self.owned(ranges)
+        self.effects = Self.owned(effects)
+        self.slots = Self.owned(slots)
+        self.nodes = Self.owned(nodes)
+        self.computed = Self.owned(computed)
         self.maxDepth = maxDepth
-        self.effects = effects
         self.strings = strings
     }
 
-    /// Runs operations `lo..<hi` (one program) on `stack`: `ExpressionProgram.evaluate`.
+    deinit {
+        operations.deallocate()
+        ranges.deallocate()
+        effects.deallocate()
+        slots.deallocate()
+        nodes.deallocate()
+        computed.deallocate()
+    }
+
+    /// A copy of `array` in memory of its own (freed by `deinit`).
+    private static func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        let memory = UnsafeMutableBufferPointer<T>.allocate(capacity: array.count)
+        _ = memory.initialize(from: array)
+        return UnsafeBufferPointer(memory)
+    }
+
+    /// The operation for `binary(op)` at the end of `operations` (the program so far
+    /// from `start`): its operands pushed just before by a variable or a constant are
+    /// removed and fused into it. Same values, fewer dispatches.
+    private static func fused(
+        _ op: Expression.BinaryOperator, after operations: inout [Operation], from start: Int
+    ) -> Operation {
+        let n = operations.count
+        guard n > start else { return .binary(op) }
+        switch operations[n - 1] {
+        case .constant(let value):
+            if n - 1 > start, case .variable(let slot) = operations[n - 2] {
+                operations.removeLast(2)
+                return .variableConstant(slot, op, value)
+            }
+            operations.removeLast()
+            return .withConstant(op, value)
+        case .variable(let slot):
+            operations.removeLast()
+            return .withVariable(op, slot)
+        default:
+            return .binary(op)
+        }
+    }
+
+    /// The value of program `code` on these values, visits and stack
+    /// (`program.maxDepth` deep): `ExpressionProgram.evaluate`.
     ///
-    /// - Complexity: O(hi − lo); no allocation.
+    /// - Complexity: O(operations of the program); no allocation.
     @inline(__always)
-    func run(
-        _ operations: UnsafeBufferPointer<Operation>, _ lo: Int, _ hi: Int, values: UnsafeBufferPointer<ReaderValue>,
-        visits: UnsafeBufferPointer<Int>, stack: UnsafeMutableBufferPointer<ReaderValue>
+    func evaluate(
+        _ code: Int, values: UnsafeMutableBufferPointer<ReaderValue>, visits: UnsafeMutableBufferPointer<Int>,
+        stack: UnsafeMutableBufferPointer<ReaderValue>
     ) -> ReaderValue {
+        let range = ranges[code]
+        let lo = Int(range.lowerBound)
+        let hi = Int(range.upperBound)
+        if hi &- lo == 1 {
+            // Most conditions are one operation: no stack.
+            switch operations[lo] {
+            case .variableConstant(let slot, let op, let value): return binary(op, values[Int(slot)], value)
+            case .variable(let slot): return values[Int(slot)]
+            case .constant(let value): return value
+            default: break
+            }
+        }
         var top = 0
         for i in lo..<hi {
             switch operations[i] {
@@ -231,6 +344,13 @@ final class ReaderProgram: Sendable {
                 top &-= Int(count)
                 stack[top] = .unknown
                 top &+= 1
+            case .variableConstant(let slot, let op, let value):
+                stack[top] = binary(op, values[Int(slot)], value)
+                top &+= 1
+            case .withConstant(let op, let value):
+                stack[top &- 1] = binary(op, stack[top &- 1], value)
+            case .withVariable(let op, let slot):
+                stack[top &- 1] = binary(op, stack[top &- 1], values[Int(slot)])
             }
         }
         return top > 0 ? stack[top &- 1] : .unknown

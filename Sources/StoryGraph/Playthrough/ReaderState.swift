@@ -45,19 +45,12 @@ package struct ReaderState: Sendable {
         visits = [Int](repeating: 0, count: model.countedPassages.count)
         taken = [Bool](repeating: false, count: model.onceOnlyChoices)
         stack = [ReaderValue](repeating: .unknown, count: max(program.maxDepth, 1))
-        refresh()
+        withMachine { $0.refresh() }
     }
 
     /// Back to the story's initial values, then enters `node` (the start, or `--from`).
     package mutating func begin(at node: Int) {
-        let initial = program.initial
-        current.withUnsafeMutableBufferPointer { values in
-            for i in values.indices { values[i] = initial[i] }
-        }
-        visits.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        taken.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
-        refresh()
-        enter(node)
+        withMachine { $0.begin(at: node) }
     }
 
     /// The truth of a slot's condition here: `.no` for a once-only choice taken before,
@@ -65,18 +58,14 @@ package struct ReaderState: Sendable {
     ///
     /// - Complexity: O(size of the condition).
     package mutating func truth(_ slot: Int) -> Truth {
-        let bit = program.slotOnceBit[slot]
-        if bit >= 0, taken[Int(bit)] { return .no }
-        let condition = program.slotCondition[slot]
-        guard condition >= 0 else { return .yes }
-        return evaluate(Int(condition)).truth
+        withMachine { $0.truth(slot) }
     }
 
     /// The truth of a slot's own condition here, once-only aside (nil: it has none).
     package mutating func conditionTruth(_ slot: Int) -> Truth? {
-        let condition = program.slotCondition[slot]
+        let condition = program.slots[slot].condition
         guard condition >= 0 else { return nil }
-        return evaluate(Int(condition)).truth
+        return withMachine { $0.evaluate(Int(condition)).truth }
     }
 
     /// The slots of `node` a reader may take here, in order, into `offered`; `truths`
@@ -92,9 +81,9 @@ package struct ReaderState: Sendable {
         for s in lo..<hi {
             let t = truth(s)
             truths.append(t)
-            if t == .yes, !program.slotFallback[s] { anySure = true }
+            if t == .yes, !program.slots[s].fallback { anySure = true }
         }
-        for s in lo..<hi where truths[s - lo] != .no && !(anySure && program.slotFallback[s]) { offered.append(s) }
+        for s in lo..<hi where truths[s - lo] != .no && !(anySure && program.slots[s].fallback) { offered.append(s) }
     }
 
     /// Takes `slot`: marks a once-only choice taken, applies the choice's effects, then
@@ -102,12 +91,7 @@ package struct ReaderState: Sendable {
     ///
     /// - Complexity: O(size of the effects).
     package mutating func take(_ slot: Int) {
-        let bit = program.slotOnceBit[slot]
-        if bit >= 0 { taken[Int(bit)] = true }
-        let effects = program.slotEffects[slot]
-        apply(Int(effects.lowerBound)..<Int(effects.upperBound))
-        let target = play.targets[slot]
-        if target >= 0 { enter(Int(target)) }
+        withMachine { $0.take(slot) }
     }
 
     /// The tracked variables whose values differ between `self` and `earlier`, in slot
@@ -118,58 +102,158 @@ package struct ReaderState: Sendable {
         return now.indices.compactMap { i in now[i] == then[i] ? nil : (model.variables[i], then[i], now[i]) }
     }
 
-    private mutating func enter(_ node: Int) {
-        let p = Int(play.passageOf[node])
-        let counter = program.counterOf[p]
-        if counter >= 0 {
-            visits[Int(counter)] += 1
-            refresh()
-        }
-        let effects = program.passageEffects[p]
-        apply(Int(effects.lowerBound)..<Int(effects.upperBound))
-    }
-
-    /// Each computed variable takes the value its expression has here (what reading it
-    /// gives), in `StateModel.computed`'s order.
-    private mutating func refresh() {
-        for (slot, code) in program.computed { current[slot] = evaluate(code) }
-    }
-
-    /// The value of program `code` here.
-    ///
-    /// - Complexity: O(operations of the program); no allocation.
-    private mutating func evaluate(_ code: Int) -> ReaderValue {
+    /// `body` on a machine over this reader's memory (borrowed for the call: no copy).
+    private mutating func withMachine<T>(_ body: (ReaderMachine) -> T) -> T {
         let program = program
-        let range = program.ranges[code]
-        // The stack moves out of `self` while it is written (no copy, no allocation).
-        var stack: [ReaderValue] = []
-        swap(&stack, &self.stack)
-        defer { swap(&stack, &self.stack) }
-        return current.withUnsafeBufferPointer { values in
-            visits.withUnsafeBufferPointer { visits in
-                stack.withUnsafeMutableBufferPointer { stack in
-                    program.operations.withUnsafeBufferPointer { operations in
-                        program.run(
-                            operations, Int(range.lowerBound), Int(range.upperBound), values: values, visits: visits,
-                            stack: stack)
+        return current.withUnsafeMutableBufferPointer { values in
+            visits.withUnsafeMutableBufferPointer { visits in
+                taken.withUnsafeMutableBufferPointer { taken in
+                    stack.withUnsafeMutableBufferPointer { stack in
+                        body(ReaderMachine(program: program, values: values, visits: visits, taken: taken, stack: stack))
                     }
                 }
             }
         }
     }
+}
+
+/// The rules of `ReaderState` on its memory, borrowed for one call or one whole run: the
+/// values, visits, once-only bits and stack written in place, the program's tables read.
+private struct ReaderMachine {
+    let program: ReaderProgram
+    let values: UnsafeMutableBufferPointer<ReaderValue>
+    let visits: UnsafeMutableBufferPointer<Int>
+    let taken: UnsafeMutableBufferPointer<Bool>
+    let stack: UnsafeMutableBufferPointer<ReaderValue>
+
+    /// The value of program `code` here.
+    @inline(__always) func evaluate(_ code: Int) -> ReaderValue {
+        program.evaluate(code, values: values, visits: visits, stack: stack)
+    }
+
+    /// `ReaderState.truth(_:)`.
+    @inline(__always) func truth(_ slot: Int) -> Truth {
+        let info = program.slots[slot]
+        if info.onceBit >= 0, taken[Int(info.onceBit)] { return .no }
+        guard info.condition >= 0 else { return .yes }
+        return evaluate(Int(info.condition)).truth
+    }
+
+    /// `ReaderState.begin(at:)`.
+    func begin(at node: Int) {
+        let initial = program.initial
+        for i in values.indices { values[i] = initial[i] }
+        visits.update(repeating: 0)
+        taken.update(repeating: false)
+        refresh()
+        enter(node)
+    }
+
+    /// `ReaderState.take(_:)`.
+    @inline(__always) func take(_ slot: Int) {
+        let info = program.slots[slot]
+        if info.onceBit >= 0 { taken[Int(info.onceBit)] = true }
+        apply(Int(info.effectsFrom)..<Int(info.effectsTo))
+        if info.target >= 0 { enter(Int(info.target)) }
+    }
+
+    /// Enters `node`: counts its passage's visit, applies its passage's effects.
+    @inline(__always) func enter(_ node: Int) {
+        let info = program.nodes[node]
+        if info.counter >= 0 {
+            visits[Int(info.counter)] &+= 1
+            refresh()
+        }
+        apply(Int(info.effectsFrom)..<Int(info.effectsTo))
+    }
+
+    /// Each computed variable takes the value its expression has here (what reading it
+    /// gives), in `StateModel.computed`'s order.
+    @inline(__always) func refresh() {
+        for (slot, code) in program.computed { values[Int(slot)] = evaluate(Int(code)) }
+    }
 
     /// Applies effects `range` of `program.effects`, in order, each followed by `refresh()`.
-    private mutating func apply(_ range: Range<Int>) {
+    @inline(__always) func apply(_ range: Range<Int>) {
         for i in range {
             let effect = program.effects[i]
-            let value = evaluate(Int(effect.value))
+            let value = effect.code < 0 ? effect.constant : evaluate(Int(effect.code))
             let slot = Int(effect.slot)
             if let op = effect.operation {
-                current[slot] = program.binary(op, current[slot], value)
+                values[slot] = program.binary(op, values[slot], value)
             } else {
-                current[slot] = value
+                values[slot] = value
             }
             refresh()
+        }
+    }
+
+    /// `ReaderState.run`, on this memory.
+    func run<R: RandomNumberGenerator, O: RunObserver>(
+        start: Int, maxSteps: Int, rng: inout R, observer: inout O, unknown: (Int) -> Void
+    ) -> RawOutcome {
+        let nodes = program.nodes
+        let slots = program.slots
+        var v = start
+        var steps = 0
+        begin(at: v)
+        observer.visit(v)
+        // The offered slots and whether each is offered on an unknown condition, in a
+        // buffer as long as the longest node.
+        let capacity = max(program.maxSlots, 1)
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { offered in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: capacity) { unsure in
+                while true {
+                    let node = nodes[v]
+                    let lo = Int(node.from)
+                    let hi = Int(node.to)
+                    if lo == hi { return RawOutcome(.ending, v, steps) }
+                    if steps == maxSteps { return RawOutcome(.stuck, v, steps) }
+                    let slot: Int
+                    if node.plain {
+                        // Every slot offered, surely: the same draw as below.
+                        slot = lo + Int(truncatingIfNeeded: rng.bounded(UInt64(hi - lo)))
+                    } else {
+                        var count = 0
+                        var anySure = false
+                        var anyFallback = false
+                        for s in lo..<hi {
+                            let t = truth(s)
+                            if t == .no { continue }
+                            if slots[s].fallback {
+                                anyFallback = true
+                            } else if t == .yes {
+                                anySure = true
+                            }
+                            offered[count] = Int32(truncatingIfNeeded: s)
+                            unsure[count] = t == .unknown
+                            count += 1
+                        }
+                        if anySure && anyFallback {
+                            // A fallback is offered only when no other slot surely holds.
+                            var kept = 0
+                            for k in 0..<count where !slots[Int(offered[k])].fallback {
+                                offered[kept] = offered[k]
+                                unsure[kept] = unsure[k]
+                                kept += 1
+                            }
+                            count = kept
+                        }
+                        if count == 0 { return RawOutcome(.blocked, v, steps) }
+                        for k in 0..<count where unsure[k] { unknown(Int(offered[k])) }
+                        slot = Int(offered[Int(truncatingIfNeeded: rng.bounded(UInt64(count)))])
+                    }
+                    observer.take(slot)
+                    take(slot)
+                    steps += 1
+                    let target = slots[slot].target
+                    if target < 0 {
+                        return RawOutcome(target == PlayGraph.brokenTarget ? .brokenLink : .dynamicLink, slot, steps)
+                    }
+                    v = Int(target)
+                    observer.visit(v)
+                }
+            }
         }
     }
 }
@@ -179,66 +263,14 @@ extension ReaderState {
     /// offered slots (one draw of `rng` per choice), and the run stops at an ending (a
     /// node with no slots), at a broken or computed link, after `maxSteps` choices
     /// (stuck), or at a node that offers nothing (`blocked`: stuck under state).
-    /// `unknown` is told of each slot offered on an unknown condition.
+    /// `unknown` is told of each slot offered on an unknown condition. (`offered` and
+    /// `truths` are not used: the run keeps its offers in a buffer of its own.)
     ///
     /// - Complexity: O(steps × (slots per node × size of conditions + effects)).
     mutating func run<R: RandomNumberGenerator, O: RunObserver>(
         start: Int, maxSteps: Int, rng: inout R, observer: inout O, offered: inout [Int], truths: inout [Truth],
         unknown: (Int) -> Void
     ) -> RawOutcome {
-        var v = start
-        var steps = 0
-        begin(at: v)
-        observer.visit(v)
-        // `offer(at:into:truths:)` without the arrays: the offered slots and whether each
-        // is offered on an unknown condition, in a buffer as long as the longest node.
-        let capacity = max(program.maxSlots, 1)
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { slots in
-            withUnsafeTemporaryAllocation(of: Bool.self, capacity: capacity) { unsure in
-                while true {
-                    let lo = Int(play.offsets[v])
-                    let hi = Int(play.offsets[v + 1])
-                    if lo == hi { return RawOutcome(.ending, v, steps) }
-                    if steps == maxSteps { return RawOutcome(.stuck, v, steps) }
-                    var count = 0
-                    var anySure = false
-                    var anyFallback = false
-                    for s in lo..<hi {
-                        let t = truth(s)
-                        if t == .no { continue }
-                        if program.slotFallback[s] {
-                            anyFallback = true
-                        } else if t == .yes {
-                            anySure = true
-                        }
-                        slots[count] = Int32(truncatingIfNeeded: s)
-                        unsure[count] = t == .unknown
-                        count += 1
-                    }
-                    if anySure && anyFallback {
-                        // A fallback is offered only when no other slot surely holds.
-                        var kept = 0
-                        for k in 0..<count where !program.slotFallback[Int(slots[k])] {
-                            slots[kept] = slots[k]
-                            unsure[kept] = unsure[k]
-                            kept += 1
-                        }
-                        count = kept
-                    }
-                    if count == 0 { return RawOutcome(.blocked, v, steps) }
-                    for k in 0..<count where unsure[k] { unknown(Int(slots[k])) }
-                    let slot = Int(slots[Int(truncatingIfNeeded: rng.bounded(UInt64(count)))])
-                    observer.take(slot)
-                    take(slot)
-                    steps += 1
-                    let target = play.targets[slot]
-                    if target < 0 {
-                        return RawOutcome(target == PlayGraph.brokenTarget ? .brokenLink : .dynamicLink, slot, steps)
-                    }
-                    v = Int(target)
-                    observer.visit(v)
-                }
-            }
-        }
+        withMachine { $0.run(start: start, maxSteps: maxSteps, rng: &rng, observer: &observer, unknown: unknown) }
     }
 }
