@@ -188,7 +188,7 @@ public struct PathCounts: Sendable {
             for i in rOffsets[v]..<rOffsets[v + 1] {
                 let u = rSources[i]
                 let c = ways[u]
-                guard c != 0, acyclicBelow[u] else { continue }
+                guard c != 0 else { continue } // only a counted node has a count
                 let (s, overflow) = sum.addingReportingOverflow(c)
                 if overflow { return position }
                 sum = s
@@ -434,37 +434,20 @@ public struct PathEnumerator: Sequence, Sendable {
                 depth = 1
                 onPath[start] = true
             }
-            // The search works on the frames and marks moved out of `self` (and back), so
-            // that its writes pay no uniqueness check on `self`'s storage.
-            var onPath = self.onPath
-            var frameNode = self.frameNode
-            var frameEdge = self.frameEdge
-            self.onPath = []
-            self.frameNode = []
-            self.frameEdge = []
-            var depth = self.depth
-            defer {
-                self.onPath = onPath
-                self.frameNode = frameNode
-                self.frameEdge = frameEdge
-                self.depth = depth
-            }
-            let offsets = graph.edgeOffsets
-            let targets = graph.edgeTargets
-            let isEnding = graph.isEnding
-            let live = self.live
+            // The search reads the graph's arrays through `self` (no copy of them per call:
+            // a caller that only counts pays per path what the search steps cost).
             while depth > 0 {
                 let v = frameNode[depth - 1]
                 let e = frameEdge[depth - 1]
-                if e == offsets[v + 1] {
+                if e == graph.edgeOffsets[v + 1] {
                     onPath[v] = false
                     depth -= 1
                     continue
                 }
                 frameEdge[depth - 1] = e + 1
-                let w = targets[e]
+                let w = graph.edgeTargets[e]
                 guard live[w], !onPath[w] else { continue }
-                if isEnding[w] {
+                if graph.isEnding[w] {
                     if ending == nil || ending == graph.passageOf[w] {
                         last = (w, e)
                         return true
@@ -473,7 +456,7 @@ public struct PathEnumerator: Sequence, Sendable {
                 }
                 onPath[w] = true
                 frameNode[depth] = w
-                frameEdge[depth] = offsets[w]
+                frameEdge[depth] = graph.edgeOffsets[w]
                 depth += 1
             }
             return false
