@@ -170,8 +170,10 @@ class Harness:
                     elif "error" in record:
                         figures[tool][op] = {"note": "error: " + record["error"][:60]}
                     else:
-                        entry = figures[tool].setdefault(op, {"samples": [], "per_second": []})
+                        entry = figures[tool].setdefault(op, {"samples": [], "per_second": [], "cpu": []})
                         entry["samples"] += record["samples_ms"]
+                        if "cpu_median_ms" in record:
+                            entry["cpu"].append(record["cpu_median_ms"])
                         entry["result"] = record["result"]
                         if "per_second" in record:
                             entry["per_second"].append(record["per_second"])
@@ -336,6 +338,14 @@ def value(entry, op):
     return median_ms(entry)
 
 
+def cpu_value(entry, op):
+    """The median CPU time of the runs (storygraph-bench and ceiling.c give it), for the
+    ratio to C on a machine other jobs share; None where not given or a rate is compared."""
+    if entry is None or "note" in entry or not entry.get("cpu") or op == "playthroughs":
+        return None
+    return statistics.median(entry["cpu"])
+
+
 def ratio(slow, fast):
     if slow is None or fast is None or fast == 0:
         return "—"
@@ -393,8 +403,8 @@ def main(argv):
     quick = "--quick" in argv
     harness = Harness(work, bench, storygraph, ceiling, quick)
     out = []
-    out.append("| case | operation | storygraph | networkx | igraph | C | networkx ÷ storygraph | igraph ÷ storygraph | storygraph ÷ C | networkx ÷ C | answer |")
-    out.append("|---|---|---|---|---|---|---|---|---|---|---|")
+    out.append("| case | operation | storygraph | networkx | igraph | C | networkx ÷ storygraph | igraph ÷ storygraph | storygraph ÷ C | storygraph ÷ C by CPU | networkx ÷ C | answer |")
+    out.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
     cases = [(case, file_name, ops) for case, file_name, ops in CASES
              if not (quick and os.path.getsize(os.path.join(work, file_name)) > 3_000_000)]
     # Every case is checked before anything is timed (the 100-passage map's gamebook too);
@@ -419,7 +429,9 @@ def main(argv):
             v = {tool: value(row[tool], op) for tool in TOOLS}
             line = (f"| {case} | {op} | " + " | ".join(show(row[t], op) for t in TOOLS) + " | "
                     f"{ratio(v['networkx'], v['storygraph'])} | {ratio(v['igraph'], v['storygraph'])} | "
-                    f"{ratio(v['storygraph'], v['C'])} | {ratio(v['networkx'], v['C'])} | {agreement(row, op)} |")
+                    f"{ratio(v['storygraph'], v['C'])} | "
+                    f"{ratio(cpu_value(row['storygraph'], op), cpu_value(row['C'], op))} | "
+                    f"{ratio(v['networkx'], v['C'])} | {agreement(row, op)} |")
             out.append(line)
             print(line, flush=True)
         sys.stderr.write(f"[{case}: {time.perf_counter() - began:.0f} s]\n")

@@ -67,6 +67,44 @@ import Testing
         #expect(counts.isExact)
     }
 
+    /// The count carries on in limbs from the passage whose sum overflowed a word, with
+    /// the words summed before it: diamonds of 70 joins, each join also offering a way
+    /// out to its own ending (2^i paths to the way out of join i), so endings are counted
+    /// on both sides of the overflow (at join 64) and words feed limb sums.
+    @Test func countsCarryOnInLimbsFromTheOverflowWithTheWordsBeforeIt() {
+        let joins = 70
+        var passages: [Passage] = []
+        for i in 0..<joins {
+            passages.append(
+                Passage(
+                    id: "p\(i)", text: "t",
+                    choices: [
+                        Choice(text: "a", target: "a\(i)"), Choice(text: "b", target: "b\(i)"),
+                        Choice(text: "out", target: "out\(i)"),
+                    ]))
+            passages.append(Passage(id: "a\(i)", text: "t", choices: [Choice(text: "on", target: "p\(i + 1)")]))
+            passages.append(Passage(id: "b\(i)", text: "t", choices: [Choice(text: "on", target: "p\(i + 1)")]))
+            passages.append(Passage(id: "out\(i)", text: "t", ending: .init()))
+        }
+        passages.append(Passage(id: "p\(joins)", text: "t", ending: .init()))
+        let graph = StoryGraph(Story(title: "diamonds with ways out", start: "p0", passages: passages, format: "test"))
+        let counts = Self.counts(graph)
+        #expect(counts.isExact)
+        // 2^0 + … + 2^69 through the ways out, and 2^70 to the last join: 2^71 − 1.
+        var totalPlusOne = counts.total
+        totalPlusOne.add(1)
+        #expect(totalPlusOne == BigUInt.power(of: 2, joins + 1))
+        #expect(counts.total.description == "2361183241434822606847")
+        for i in 0..<joins {
+            let out = graph.indexByID["out\(i)"]!
+            #expect(counts.perEnding[out] == BigUInt.power(of: 2, i), "out\(i)")
+            #expect(counts.longest[out] == 2 * i + 1, "out\(i)")
+        }
+        let last = graph.indexByID["p\(joins)"]!
+        #expect(counts.perEnding[last] == BigUInt.power(of: 2, joins))
+        #expect(counts.longest[last] == 2 * joins)
+    }
+
     @Test func advanceStopsAtTheSamePathsThatNextBuilds() {
         let graph = Fixture.diamonds(6)
         var built = PathEnumerator(graph).makeIterator()

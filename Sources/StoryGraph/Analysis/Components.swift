@@ -24,12 +24,18 @@ package struct StronglyConnectedComponents: Sendable {
         let members = Members(flat: workspace.order, starts: starts)
         self.members = members
         var isCyclic = [Bool](repeating: false, count: starts.count - 1)
+        let offsets = graph.edgeOffsets
+        let targets = graph.edgeTargets
+        let flat = members.flat
         for c in 0..<(starts.count - 1) {
             if starts[c + 1] - starts[c] > 1 {
                 isCyclic[c] = true
             } else {
-                let v = members.flat[starts[c]]
-                isCyclic[c] = graph.successors(of: v).contains(v)
+                let v = flat[starts[c]]
+                for e in offsets[v]..<offsets[v + 1] where targets[e] == v {
+                    isCyclic[c] = true
+                    break
+                }
             }
         }
         self.isCyclic = isCyclic

@@ -106,26 +106,34 @@ public struct PathCounts: Sendable {
 
         // Dynamic program over the acyclic part, in topological order: each passage
         // pulls the counts of its counted predecessors. Counts are machine words while
-        // every sum fits in one (`wordCounts`, no allocation per passage); the first sum
-        // that overflows hands the whole count over to the limbs (`limbCounts`), so
-        // counts stay exact whatever their size.
-        let counted =
-            Self.wordCounts(
-                graph, order: order, acyclicBelow: acyclicBelow, live: live, entries: entries, entryDepth: entryDepth)
-            ?? Self.limbCounts(
-                graph, order: order, acyclicBelow: acyclicBelow, live: live, entries: entries, entryDepth: entryDepth)
-        let perEnding = counted.perEnding
-        let total = counted.total
-        var longest = counted.longest
+        // every sum fits in one (`countInWords`, no allocation per passage); from the
+        // first sum that overflows on, they are limbs (`countInLimbs`), which take the
+        // words already summed as they are, so counts stay exact whatever their size and
+        // no passage is counted twice.
+        var tally = Tally(count: n)
+        if let overflowedAt = Self.countInWords(
+            graph, order: order, acyclicBelow: acyclicBelow, live: live, entries: entries, entryDepth: entryDepth,
+            into: &tally)
+        {
+            Self.countInLimbs(
+                graph, order: order, from: overflowedAt, acyclicBelow: acyclicBelow, live: live, entries: entries,
+                entryDepth: entryDepth, into: &tally)
+        }
+        let total = tally.total
+        var longest = tally.longest
         for v in 0..<n where !graph.isEnding[v] { longest[v] = -1 }
         // Told per passage: an ending reached in several copies sums their paths.
         let p = graph.passageCount
-        var passageEnding = Array(perEnding.prefix(p))
-        var passageLongest = Array(longest.prefix(p))
-        for v in p..<n where graph.isEnding[v] {
-            let s = graph.passageOf[v]
-            passageEnding[s].add(perEnding[v])
-            passageLongest[s] = max(passageLongest[s], longest[v])
+        var passageEnding = tally.perEnding
+        var passageLongest = longest
+        if n > p {
+            passageEnding.removeSubrange(p...)
+            passageLongest.removeSubrange(p...)
+            for v in p..<n where graph.isEnding[v] {
+                let s = graph.passageOf[v]
+                passageEnding[s].add(tally.perEnding[v])
+                passageLongest[s] = max(passageLongest[s], longest[v])
+            }
         }
         self.total = total
         self.perEnding = passageEnding
@@ -135,33 +143,54 @@ public struct PathCounts: Sendable {
         self.steps = meter.used
     }
 
-    /// The dynamic program in machine words: `nil` as soon as a sum does not fit in one
-    /// (the limbs then count it all). Per node, the paths to each ending (zero elsewhere),
-    /// the most choices to each counted node (`-1` elsewhere) and the total.
+    /// What the dynamic program has counted so far, per node: the most choices to each
+    /// counted node (`-1` where none: a counted node has a path), the paths to each ending
+    /// (zero elsewhere) and the total. `ways[v]` is a counted node's paths while they fit
+    /// in a machine word (0 elsewhere).
+    private struct Tally {
+        var ways: [UInt64]
+        var longest: [Int]
+        var perEnding: [BigUInt]
+        var total = BigUInt()
+
+        init(count n: Int) {
+            ways = [UInt64](repeating: 0, count: n)
+            longest = [Int](repeating: -1, count: n)
+            perEnding = [BigUInt](repeating: BigUInt(), count: n)
+        }
+    }
+
+    /// The dynamic program in machine words, over `order` from its end: returns `nil`
+    /// when every count fitted, or the position in `order` of the node whose sum did not
+    /// fit (nothing of it tallied; every node after it is).
     ///
     /// - Complexity: O(V + E) word additions; no allocation per node.
-    private static func wordCounts(
-        _ graph: StoryGraph, order: [Int], acyclicBelow: [Bool], live: [Bool], entries: [UInt64], entryDepth: [Int]
-    ) -> (perEnding: [BigUInt], longest: [Int], total: BigUInt)? {
-        let n = graph.count
-        // ways[v] is 0 exactly where v is not counted: a counted node has a path.
-        var ways = [UInt64](repeating: 0, count: n)
-        var longest = [Int](repeating: -1, count: n)
-        var perEnding = [BigUInt](repeating: BigUInt(), count: n)
-        var total = BigUInt()
+    private static func countInWords(
+        _ graph: StoryGraph, order: [Int], acyclicBelow: [Bool], live: [Bool], entries: [UInt64], entryDepth: [Int],
+        into tally: inout Tally
+    ) -> Int? {
         let rOffsets = graph.reverseOffsets
         let rSources = graph.reverseSources
         let isEnding = graph.isEnding
-        for v in order.reversed() {
+        var ways = tally.ways
+        var longest = tally.longest
+        tally.ways = []
+        tally.longest = []
+        defer {
+            tally.ways = ways
+            tally.longest = longest
+        }
+        for position in order.indices.reversed() {
+            let v = order[position]
             guard acyclicBelow[v], live[v] else { continue }
             var sum = entries[v]
             var long = sum > 0 ? entryDepth[v] : -1
             for i in rOffsets[v]..<rOffsets[v + 1] {
                 let u = rSources[i]
                 let c = ways[u]
-                guard c != 0, acyclicBelow[u] else { continue }
+                guard c != 0 else { continue } // only a counted node has a count
                 let (s, overflow) = sum.addingReportingOverflow(c)
-                if overflow { return nil }
+                if overflow { return position }
                 sum = s
                 if longest[u] + 1 > long { long = longest[u] + 1 }
             }
@@ -170,44 +199,47 @@ public struct PathCounts: Sendable {
             longest[v] = long
             if isEnding[v] {
                 let count = BigUInt(sum)
-                perEnding[v] = count
-                total.add(count)
+                tally.perEnding[v] = count
+                tally.total.add(count)
             }
         }
-        return (perEnding, longest, total)
+        return nil
     }
 
-    /// The dynamic program over limbs, for counts wider than a machine word: what
-    /// `wordCounts` returns, for any size.
+    /// The dynamic program over limbs, for counts wider than a machine word, over
+    /// `order` from `position` down: what `countInWords` tallies, for any size, carrying
+    /// on from the words it summed (a predecessor counted in words is a one-limb term).
     ///
     /// - Complexity: O(V + E) additions of arbitrary-precision integers.
-    private static func limbCounts(
-        _ graph: StoryGraph, order: [Int], acyclicBelow: [Bool], live: [Bool], entries: [UInt64], entryDepth: [Int]
-    ) -> (perEnding: [BigUInt], longest: [Int], total: BigUInt) {
+    private static func countInLimbs(
+        _ graph: StoryGraph, order: [Int], from position: Int, acyclicBelow: [Bool], live: [Bool], entries: [UInt64],
+        entryDepth: [Int], into tally: inout Tally
+    ) {
         let n = graph.count
         let offsets = graph.edgeOffsets
         let targets = graph.edgeTargets
+        let ways = tally.ways
+        var longest = tally.longest
+        tally.longest = []
+        defer { tally.longest = longest }
         // Successors from which an ending can be reached: how many will pull a count.
         var waiting = [Int](repeating: 0, count: n)
         for v in 0..<n where acyclicBelow[v] {
             for e in offsets[v]..<offsets[v + 1] where live[targets[e]] { waiting[v] += 1 }
         }
-        // Counts live in one flat array
-        // of 64-bit limbs; a passage's slot is as wide as the bound on its sum (the
-        // widest term plus ⌈log2 terms⌉ bits) and goes back to a free list by width once
-        // its last successor has pulled it, so memory follows the frontier, and only
-        // endings are copied out as `BigUInt`s.
-        var perEnding = [BigUInt](repeating: BigUInt(), count: n)
-        var longest = [Int](repeating: -1, count: n)
+        // Counts live in one flat array of 64-bit limbs; a passage's slot is as wide as
+        // the bound on its sum (the widest term plus ⌈log2 terms⌉ bits) and goes back to
+        // a free list by width once its last successor has pulled it, so memory follows
+        // the frontier, and only endings are copied out as `BigUInt`s. `width` 0: the
+        // node was counted in words (`ways`), or not yet.
         var slot = [Int](repeating: 0, count: n)
         var width = [Int](repeating: 0, count: n)
         var bits = [Int](repeating: 0, count: n)
         var limbs: [UInt64] = []
         var freeSlots: [[Int]] = []
-        var total = BigUInt()
         let rOffsets = graph.reverseOffsets
         let rSources = graph.reverseSources
-        for v in order.reversed() {
+        for v in order[...position].reversed() {
             guard acyclicBelow[v], live[v] else { continue }
             let entry = entries[v]
             var terms = entry > 0 ? 1 : 0
@@ -217,7 +249,8 @@ public struct PathCounts: Sendable {
                 let u = rSources[i]
                 guard acyclicBelow[u], longest[u] >= 0 else { continue }
                 terms += 1
-                if bits[u] > widest { widest = bits[u] }
+                let termBits = width[u] == 0 ? 64 - ways[u].leadingZeroBitCount : bits[u]
+                if termBits > widest { widest = termBits }
                 if longest[u] + 1 > long { long = longest[u] + 1 }
             }
             if terms == 0 { continue } // not reached
@@ -237,24 +270,32 @@ public struct PathCounts: Sendable {
                 for i in rOffsets[v]..<rOffsets[v + 1] {
                     let u = rSources[i]
                     guard acyclicBelow[u], longest[u] >= 0 else { continue }
-                    let from = slot[u]
                     let uw = width[u]
                     var carry: UInt64 = 0
-                    for k in 0..<uw {
-                        let (s1, o1) = a[base + k].addingReportingOverflow(a[from + k])
-                        let (s2, o2) = s1.addingReportingOverflow(carry)
-                        a[base + k] = s2
-                        carry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+                    var k = 0
+                    if uw == 0 { // counted in words
+                        let (s, o) = a[base].addingReportingOverflow(ways[u])
+                        a[base] = s
+                        carry = o ? 1 : 0
+                        k = 1
+                    } else {
+                        let from = slot[u]
+                        while k < uw {
+                            let (s1, o1) = a[base + k].addingReportingOverflow(a[from + k])
+                            let (s2, o2) = s1.addingReportingOverflow(carry)
+                            a[base + k] = s2
+                            carry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+                            k += 1
+                        }
+                        waiting[u] -= 1
+                        if waiting[u] == 0 { freeSlots[uw].append(from) }
                     }
-                    var k = uw
                     while carry != 0 { // the width bound leaves room for the carry
                         let (s, o) = a[base + k].addingReportingOverflow(carry)
                         a[base + k] = s
                         carry = o ? 1 : 0
                         k += 1
                     }
-                    waiting[u] -= 1
-                    if waiting[u] == 0 { freeSlots[uw].append(from) }
                 }
             }
             var top = w
@@ -265,12 +306,11 @@ public struct PathCounts: Sendable {
             if graph.isEnding[v] {
                 let count =
                     top == 1 ? BigUInt(limbs[base]) : BigUInt(normalizedLimbs: Array(limbs[base..<(base + top)]))
-                perEnding[v] = count
-                total.add(count)
+                tally.perEnding[v] = count
+                tally.total.add(count)
                 freeSlots[w].append(base)
             }
         }
-        return (perEnding, longest, total)
     }
 }
 
@@ -331,12 +371,16 @@ public struct PathEnumerator: Sequence, Sendable {
         private let ending: Int?
         private let live: [Bool]
         private var onPath: [Bool]
-        private var frames: [(v: Int, edge: Int)] = []
-        private var passages: [Int] = []
-        private var edges: [Int] = []
+        /// The search's call stack, one frame per passage of the path so far: the node
+        /// (`frameNode`) and its next edge to try (`frameEdge`; the edge taken from it
+        /// is the one before). The path is the frames' nodes, so no array is kept per
+        /// path; both hold `graph.count` entries (a path never repeats a node).
+        private var frameNode: [Int]
+        private var frameEdge: [Int]
+        private var depth = 0
         private var started = false
         /// The last node and edge of the path `advance` stopped at (`edge` -1: the start
-        /// alone); the rest of it is `passages` and `edges`.
+        /// alone); the rest of it is the frames.
         private var last: (node: Int, edge: Int) = (-1, -1)
 
         init(_ enumerator: PathEnumerator) {
@@ -344,6 +388,8 @@ public struct PathEnumerator: Sequence, Sendable {
             ending = enumerator.ending
             live = enumerator.live
             onPath = [Bool](repeating: false, count: graph.count)
+            frameNode = [Int](repeating: 0, count: graph.count)
+            frameEdge = [Int](repeating: 0, count: graph.count)
         }
 
         @inline(__always)
@@ -354,18 +400,18 @@ public struct PathEnumerator: Sequence, Sendable {
         /// The path `advance` moved to.
         public var current: StoryPath {
             var nodes: [Int] = []
-            nodes.reserveCapacity(passages.count + 1)
-            for v in passages { nodes.append(graph.passageOf[v]) }
+            nodes.reserveCapacity(depth + 1)
+            for k in 0..<depth { nodes.append(graph.passageOf[frameNode[k]]) }
             nodes.append(graph.passageOf[last.node])
             var taken: [Int] = []
-            taken.reserveCapacity(edges.count + 1)
-            taken.append(contentsOf: edges)
+            taken.reserveCapacity(depth)
+            for k in 0..<Swift.max(depth - 1, 0) { taken.append(frameEdge[k] - 1) }
             if last.edge >= 0 { taken.append(last.edge) }
             return StoryPath(passages: nodes, edges: taken)
         }
 
         /// The number of choices on the path `advance` moved to.
-        public var currentLength: Int { edges.count + (last.edge >= 0 ? 1 : 0) }
+        public var currentLength: Int { last.edge >= 0 ? depth : 0 }
 
         public mutating func next() -> StoryPath? { advance() ? current : nil }
 
@@ -383,28 +429,25 @@ public struct PathEnumerator: Sequence, Sendable {
                     last = (start, -1)
                     return true
                 }
-                frames.append((start, graph.edgeOffsets[start]))
-                passages.append(start)
+                frameNode[0] = start
+                frameEdge[0] = graph.edgeOffsets[start]
+                depth = 1
                 onPath[start] = true
             }
-            let offsets = graph.edgeOffsets
-            let targets = graph.edgeTargets
-            let isEnding = graph.isEnding
-            while !frames.isEmpty {
-                let top = frames.count - 1
-                let v = frames[top].v
-                let e = frames[top].edge
-                if e == offsets[v + 1] {
+            // The search reads the graph's arrays through `self` (no copy of them per call:
+            // a caller that only counts pays per path what the search steps cost).
+            while depth > 0 {
+                let v = frameNode[depth - 1]
+                let e = frameEdge[depth - 1]
+                if e == graph.edgeOffsets[v + 1] {
                     onPath[v] = false
-                    frames.removeLast()
-                    passages.removeLast()
-                    if !edges.isEmpty { edges.removeLast() }
+                    depth -= 1
                     continue
                 }
-                frames[top].edge = e + 1
-                let w = targets[e]
+                frameEdge[depth - 1] = e + 1
+                let w = graph.edgeTargets[e]
                 guard live[w], !onPath[w] else { continue }
-                if isEnding[w] {
+                if graph.isEnding[w] {
                     if ending == nil || ending == graph.passageOf[w] {
                         last = (w, e)
                         return true
@@ -412,9 +455,9 @@ public struct PathEnumerator: Sequence, Sendable {
                     continue
                 }
                 onPath[w] = true
-                frames.append((w, offsets[w]))
-                passages.append(w)
-                edges.append(e)
+                frameNode[depth] = w
+                frameEdge[depth] = graph.edgeOffsets[w]
+                depth += 1
             }
             return false
         }

@@ -7,15 +7,19 @@ extension StoryGraph {
     /// - Complexity: O(P + E), iterative (no recursion over story depth).
     package func reachableFromStart() -> [Bool] {
         var seen = [Bool](repeating: false, count: count)
-        var includesOf = [[Int]](repeating: [], count: count)
+        // What each passage shows, by passage; none at all on most stories.
+        var includesOf = [[Int]](repeating: [], count: includes.isEmpty ? 0 : count)
         for include in includes { includesOf[include.ref.passage].append(include.target) }
+        let offsets = edgeOffsets
+        let targets = edgeTargets
         var stack = [start]
         seen[start] = true
         while let v = stack.popLast() {
-            for w in successors(of: v) where !seen[w] {
-                seen[w] = true
-                stack.append(w)
+            for e in offsets[v]..<offsets[v + 1] where !seen[targets[e]] {
+                seen[targets[e]] = true
+                stack.append(targets[e])
             }
+            guard !includesOf.isEmpty else { continue }
             for w in includesOf[passageOf[v]] where !seen[w] {
                 seen[w] = true
                 stack.append(w)
