@@ -86,10 +86,12 @@ package struct Lint: Sendable {
     ///
     /// - Complexity: O(V + E + C log C) for C choices (one breadth-first search per trap,
     ///   inside its own component; duplicate texts by hashing): every rule is linear, so
-    ///   none needs the budget.
+    ///   none needs the budget. `falseChoices`: the passages whose choices make no
+    ///   difference, when `StructureFigures` has found them already (nil: found here).
     package init(
         _ graph: StoryGraph, loadDiagnostics: [Diagnostic] = [], reachability: Reachability,
-        components: StronglyConnectedComponents, state: StateAnalysis? = nil, disabled: Set<String> = []
+        components: StronglyConnectedComponents, state: StateAnalysis? = nil, disabled: Set<String> = [],
+        falseChoices: [Int]? = nil
     ) {
         var findings: [Diagnostic] = []
         func add(_ rule: LintRule, _ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
@@ -263,7 +265,7 @@ package struct Lint: Sendable {
                 "the call of '\(choice.target)' from passage \(name(ref.passage)) is followed as a plain step: \(why); its returns there lead nowhere",
                 at: choice.location ?? graph.passage(ref.passage).location)
         }
-        for v in StructureFigures.falseChoicePassages(graph) {
+        for v in falseChoices ?? StructureFigures.falseChoicePassages(graph) {
             let passage = graph.passage(v)
             add(
                 .falseChoice,
