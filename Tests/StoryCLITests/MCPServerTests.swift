@@ -123,7 +123,7 @@ typealias MCPJSON = StoryCLI.JSONValue
         #expect(report["additionalProperties"] == false)
         #expect(report["properties"]?["file"]?["type"] == "string")
         #expect(report["properties"]?["budget"]?["type"] == "number")
-        #expect(report["properties"]?["budget"]?["default"] == 1)
+        #expect(report["properties"]?["budget"]?["default"] == .number(0.1))
         #expect(report["properties"]?["max-cycles"]?["type"] == "integer")
         #expect(report["properties"]?["disable"]?["type"] == "array")
         for leftOut in ["format", "output", "watch", "timings", "heat"] {

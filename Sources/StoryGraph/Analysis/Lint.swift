@@ -86,10 +86,12 @@ package struct Lint: Sendable {
     ///
     /// - Complexity: O(V + E + C log C) for C choices (one breadth-first search per trap,
     ///   inside its own component; duplicate texts by hashing): every rule is linear, so
-    ///   none needs the budget.
+    ///   none needs the budget. `falseChoices`: the passages whose choices make no
+    ///   difference, when `StructureFigures` has found them already (nil: found here).
     package init(
         _ graph: StoryGraph, loadDiagnostics: [Diagnostic] = [], reachability: Reachability,
-        components: StronglyConnectedComponents, state: StateAnalysis? = nil, disabled: Set<String> = []
+        components: StronglyConnectedComponents, state: StateAnalysis? = nil, disabled: Set<String> = [],
+        falseChoices: [Int]? = nil
     ) {
         var findings: [Diagnostic] = []
         func add(_ rule: LintRule, _ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
@@ -191,13 +193,19 @@ package struct Lint: Sendable {
         for (v, passage) in story.passages.enumerated() {
             let choices = passage.choices
             if choices.count >= 2 {
-                // The first choice with each text, by hashing: O(choices), however many.
+                // The first choice with each text, by hashing: O(choices), however many (a
+                // passage of a few choices compares them in place: no table to build).
                 // Only choices the reader clicks are read; jumps, calls and inclusions are not.
                 var firstWithText: [String: Int] = [:]
+                let hashes = choices.count > 8
                 var toldAt = Set<SourceLocation>()
                 for j in 0..<choices.count where choices[j].kind == .choice {
-                    guard let i = firstWithText[choices[j].text] else {
-                        firstWithText[choices[j].text] = j
+                    let text = choices[j].text
+                    let first =
+                        hashes
+                        ? firstWithText[text] : (0..<j).first { choices[$0].kind == .choice && choices[$0].text == text }
+                    guard let i = first else {
+                        if hashes { firstWithText[text] = j }
                         continue
                     }
                     // Copies of one choice (at the same place in the source, as a Yarn
@@ -228,7 +236,7 @@ package struct Lint: Sendable {
             // loader made to carry the flow (`Passage.isFlowPoint`), or a fragment only ever
             // shown inside others (an ink thread's stitch of choices).
             let passedThrough = !choices.isEmpty && choices.allSatisfy { $0.kind != .choice && $0.kind != .include }
-            if passage.text.allSatisfy(\.isWhitespace), !passedThrough, !passage.isFlowPoint, !graph.isFragment[v] {
+            if Self.isBlank(passage.text), !passedThrough, !passage.isFlowPoint, !graph.isFragment[v] {
                 add(.emptyPassage, "passage \(name(v)) has no text", at: passage.location)
             }
         }
@@ -263,7 +271,7 @@ package struct Lint: Sendable {
                 "the call of '\(choice.target)' from passage \(name(ref.passage)) is followed as a plain step: \(why); its returns there lead nowhere",
                 at: choice.location ?? graph.passage(ref.passage).location)
         }
-        for v in StructureFigures.falseChoicePassages(graph) {
+        for v in falseChoices ?? StructureFigures.falseChoicePassages(graph) {
             let passage = graph.passage(v)
             add(
                 .falseChoice,
@@ -286,6 +294,14 @@ package struct Lint: Sendable {
     package var errors: Int { findings.filter { $0.severity == .error }.count }
     package var warnings: Int { findings.filter { $0.severity == .warning }.count }
     package var infos: Int { findings.filter { $0.severity == .info }.count }
+
+    /// Whether a passage's text is only white space (or empty), as `Character.isWhitespace`
+    /// says; text that starts with a visible ASCII character is told at its first byte,
+    /// without breaking it into characters.
+    static func isBlank(_ text: String) -> Bool {
+        if let byte = text.utf8.first, byte > 32, byte < 127 { return false }
+        return text.allSatisfy(\.isWhitespace)
+    }
 
     static func nameList(_ names: [String], limit: Int = 10) -> String {
         if names.count <= limit { return names.joined(separator: ", ") }

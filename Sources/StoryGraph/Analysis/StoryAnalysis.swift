@@ -44,8 +44,9 @@ public struct StoryAnalysis: Sendable {
     /// Words: in the story, per playthrough (expected), per ending (fewest and most).
     package let length: PlaythroughLength
     package let lint: Lint
-    /// Seconds each analysis took, in the order they ran.
-    package let timings: [(name: String, seconds: Double)]
+    /// Seconds each analysis took, in the order they ran, by the wall clock and in CPU
+    /// time (the threads' it ran on; the searches side by side count each thread's).
+    package let timings: [(name: String, seconds: Double, cpu: Double)]
 
     /// Runs reachability, components (Tarjan 1972), cycles (Johnson 1975), path counts,
     /// odds (absorbing Markov chain), post-dominators (Cooper–Harvey–Kennedy 2001),
@@ -55,11 +56,16 @@ public struct StoryAnalysis: Sendable {
     public init(_ graph: StoryGraph, loadDiagnostics: [Diagnostic] = [], options: Options = Options()) {
         self.graph = graph
         self.options = options
-        var timings: [(name: String, seconds: Double)] = []
+        var timings: [(name: String, seconds: Double, cpu: Double)] = []
         func timed<T>(_ name: String, _ work: () -> T) -> T {
             let begin = DispatchTime.now().uptimeNanoseconds
+            let cpuBegin = AnalysisBudget.threadCPUNanoseconds()
             let result = work()
-            timings.append((name, Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9))
+            timings.append(
+                (
+                    name, Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9,
+                    Double(AnalysisBudget.threadCPUNanoseconds() - cpuBegin) / 1e9
+                ))
             return result
         }
         let reachability = timed("reachability") { Reachability(graph) }
@@ -78,10 +84,11 @@ public struct StoryAnalysis: Sendable {
             var cycles: Cycles?
             var state: StateAnalysis?
             var stateOutcomes: StateOutcomes?
-            var pathSeconds = 0.0
-            var cycleSeconds = 0.0
-            var stateSeconds = 0.0
-            var outcomeSeconds = 0.0
+            /// Wall and CPU seconds of each part (each written by its own thread).
+            var pathSeconds = (wall: 0.0, cpu: 0.0)
+            var cycleSeconds = (wall: 0.0, cpu: 0.0)
+            var stateSeconds = (wall: 0.0, cpu: 0.0)
+            var outcomeSeconds = (wall: 0.0, cpu: 0.0)
         }
         let results = Results()
         let maxCycles = options.maxCycles
@@ -90,40 +97,43 @@ public struct StoryAnalysis: Sendable {
         // A task-local does not cross into the dispatch threads: the search counter (tests
         // count searches per command) is handed over by hand.
         let counter = StateAnalysis.searchCounter
-        timed(hasState ? "paths+cycles+state" : "paths+cycles") {
-            DispatchQueue.concurrentPerform(iterations: hasState ? 3 : 2) { part in
-                var begin = DispatchTime.now().uptimeNanoseconds
-                func elapsed() -> Double {
-                    let now = DispatchTime.now().uptimeNanoseconds
-                    defer { begin = now }
-                    return Double(now - begin) / 1e9
+        let began = DispatchTime.now().uptimeNanoseconds
+        DispatchQueue.concurrentPerform(iterations: hasState ? 3 : 2) { part in
+            var begin = (wall: DispatchTime.now().uptimeNanoseconds, cpu: AnalysisBudget.threadCPUNanoseconds())
+            func elapsed() -> (wall: Double, cpu: Double) {
+                let now = (wall: DispatchTime.now().uptimeNanoseconds, cpu: AnalysisBudget.threadCPUNanoseconds())
+                defer { begin = now }
+                return (Double(now.wall - begin.wall) / 1e9, Double(now.cpu - begin.cpu) / 1e9)
+            }
+            switch part {
+            case 0:
+                results.paths = PathCounts(graph, components: components, reachability: reachability, budget: half)
+                results.pathSeconds = elapsed()
+            case 1:
+                results.cycles = Cycles(
+                    graph, components: components, reachability: reachability, maxCycles: maxCycles, budget: half)
+                results.cycleSeconds = elapsed()
+            default:
+                let state = StateAnalysis.$searchCounter.withValue(counter) {
+                    StateAnalysis(graph, reachability: reachability, budget: stateBudget)
                 }
-                switch part {
-                case 0:
-                    results.paths = PathCounts(graph, components: components, reachability: reachability, budget: half)
-                    results.pathSeconds = elapsed()
-                case 1:
-                    results.cycles = Cycles(
-                        graph, components: components, reachability: reachability, maxCycles: maxCycles, budget: half)
-                    results.cycleSeconds = elapsed()
-                default:
-                    let state = StateAnalysis.$searchCounter.withValue(counter) {
-                        StateAnalysis(graph, reachability: reachability, budget: stateBudget)
-                    }
-                    results.stateSeconds = elapsed()
-                    // The simple-path count gets half the budget, as the structural one does.
-                    results.stateOutcomes = StateOutcomes(state, graph: graph, budget: half)
-                    results.outcomeSeconds = elapsed()
-                    results.state = state
-                }
+                results.stateSeconds = elapsed()
+                // The simple-path count gets half the budget, as the structural one does.
+                results.stateOutcomes = StateOutcomes(state, graph: graph, budget: half)
+                results.outcomeSeconds = elapsed()
+                results.state = state
             }
         }
-        timings.append(("  paths", results.pathSeconds))
-        timings.append(("  cycles", results.cycleSeconds))
-        if hasState {
-            timings.append(("  state", results.stateSeconds))
-            timings.append(("  state paths+odds", results.outcomeSeconds))
-        }
+        let parts = [
+            ("  paths", results.pathSeconds), ("  cycles", results.cycleSeconds), ("  state", results.stateSeconds),
+            ("  state paths+odds", results.outcomeSeconds),
+        ].prefix(hasState ? 4 : 2)
+        timings.append(
+            (
+                hasState ? "paths+cycles+state" : "paths+cycles",
+                Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9, parts.reduce(0) { $0 + $1.1.cpu }
+            ))
+        timings += parts.map { ($0.0, $0.1.wall, $0.1.cpu) }
         let paths = results.paths!
         self.paths = paths
         cycles = results.cycles!
@@ -132,7 +142,8 @@ public struct StoryAnalysis: Sendable {
         bottlenecks = timed("bottlenecks") { Bottlenecks(graph, reachability: reachability) }
         let endings = timed("endings") { EndingCatalogue(graph, reachability: reachability, paths: paths, odds: odds) }
         self.endings = endings
-        structure = timed("structure") { StructureFigures(graph, endings: endings) }
+        let structure = timed("structure") { StructureFigures(graph, endings: endings) }
+        self.structure = structure
         let state = results.state
         self.state = state
         stateOutcomes = results.stateOutcomes
@@ -143,7 +154,8 @@ public struct StoryAnalysis: Sendable {
         lint = timed("lint") {
             Lint(
                 graph, loadDiagnostics: loadDiagnostics, reachability: reachability,
-                components: components, state: state, disabled: options.disabledRules)
+                components: components, state: state, disabled: options.disabledRules,
+                falseChoices: structure.falseChoices)
         }
         self.timings = timings
     }

@@ -87,6 +87,24 @@ extension Report {
         package var stuck: Double?
         package var neverEnding: Double?
         package var oddsConverged: Bool?
+        /// How fast the search went, only when asked for (`report --timings`): CPU time is
+        /// not deterministic, so no output has it unless asked.
+        package var timing: Timing? = nil
+
+        /// The search's CPU time and rate (`StateAnalysis.seconds`, `statesPerSecond`).
+        package struct Timing: Sendable, Codable, Hashable {
+            package var seconds: Double
+            package var statesPerSecond: Double
+            package var setupSeconds: Double
+            package var explorationStatesPerSecond: Double
+
+            package init(_ s: StateAnalysis) {
+                seconds = s.seconds
+                statesPerSecond = s.statesPerSecond
+                setupSeconds = s.setupSeconds
+                explorationStatesPerSecond = s.explorationStatesPerSecond
+            }
+        }
 
         /// Whether what no reader reaches is proven (`StateAnalysis.provesAbsence`): every
         /// state explored and no computed link or call cut met. Otherwise the lists of what
@@ -264,7 +282,15 @@ extension Report {
                             .init("max_evaluation_steps", .int(s.maxEvaluationSteps)), .init("bytes", .int(s.bytes)),
                             .init("max_bytes", .int(s.maxBytes)), .init("max_seconds", .double(s.maxSeconds)),
                             .init("max_string_bytes", .int(StateValue.maxStringBytes)),
-                        ]),
+                        ]
+                            + (s.timing.map { t in
+                                [
+                                    .init("seconds", .double(t.seconds)),
+                                    .init("states_per_second", .double(t.statesPerSecond)),
+                                    .init("setup_seconds", .double(t.setupSeconds)),
+                                    .init("exploration_states_per_second", .double(t.explorationStatesPerSecond)),
+                                ]
+                            } ?? [])),
                     .init("variables tracked", names(s.variables), [.init("variables", .strings(s.variables))]),
                     .init(
                         s.abstracted.isEmpty ? nil : "abstracted away (no condition reads them)", names(s.abstracted),
