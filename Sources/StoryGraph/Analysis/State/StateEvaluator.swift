@@ -31,19 +31,26 @@ struct StateEvaluator {
     /// shared runs included) and probes (`nextOwner`) memoized by the words they read.
     /// What is read is kept once per function, not per owner: entry `i` reads
     /// `readWords[readOffsets[i]..<readOffsets[i + 1]]` when `memoized[i]`; a condition's
-    /// entry is its owner, the effects of run `r` are entries `runReads[r]...`, a probe's
-    /// entry is its owner less `ownerShift`.
+    /// entry is its owner, effect `i` of `model.runEffects` is entry `choiceCount + i`, a
+    /// probe's entry is its owner less `ownerShift`.
     var memo = StateMemo()
     private var readOffsets: [Int] = [0]
     private var readWords: [Int32] = []
     private(set) var memoized: [Bool] = []
     private(set) var choiceEffectBase: [Int] = []
     private(set) var passageEffectBase: [Int] = []
-    private var runReads: [Int] = []
     /// Owners past the conditions and effects less their entries (effects counted once a
     /// run in entries, once a list in owners).
     private var ownerShift = 0
     private var conditionCount = 0
+    /// Per effect owner (less `conditionCount`) whose value reads nothing (a constant, an
+    /// unknown the story's JavaScript gives): the value's number once the memo holds it,
+    /// else `Int32.min`. Such an owner's memo entry has one key, so this is what the memo
+    /// would give, without the hashing (thousands of them on each passage of Degrees of
+    /// Lewdity); the memo itself is filled as before, so its size is too.
+    private var constantOfOwner: [Int32] = []
+    /// Per entry: whether it is memoized and reads nothing.
+    private var readsNothing: [Bool] = []
 
     init(graph: StoryGraph, model: StateModel, counterBase: Int, store: StateStore) {
         self.graph = graph
@@ -59,10 +66,7 @@ struct StateEvaluator {
         for slot in 0..<slotCount { unsetID[slot] = intern(slot, .unset) }
         for condition in model.conditions { addReads(condition) }
         let choiceCount = model.choiceBase[graph.story.passages.count]
-        for run in model.runs {
-            runReads.append(memoized.count)
-            for effect in run { addReads(effect.value, target: effect.operation == nil ? nil : effect.slot) }
-        }
+        for effect in model.runEffects { addReads(effect.value, target: effect.operation == nil ? nil : effect.slot) }
         // The owners: each effect of each list, in the order of the lists.
         var effectCount = 0
         for c in 0..<choiceCount {
@@ -75,6 +79,8 @@ struct StateEvaluator {
         }
         ownerShift = choiceCount + effectCount - memoized.count
         conditionCount = choiceCount
+        constantOfOwner = [Int32](repeating: .min, count: effectCount)
+        readsNothing = memoized.indices.map { memoized[$0] && readOffsets[$0] == readOffsets[$0 + 1] }
     }
 
     /// The owner the next `addReads` makes (a probe's).
@@ -162,12 +168,18 @@ struct StateEvaluator {
     }
 
     /// Applies the effects of `runs` (memo owners from `base`) to `state`, in order.
+    ///
+    /// (The effects are reached through local copies of the model's flat arrays: a field
+    /// reached through `self` in the loop, which the calls below change, is reloaded and
+    /// its array retained on every effect.)
     mutating func apply(_ runs: ArraySlice<Int32>, owner base: Int, _ state: inout [Int32]) {
+        let effects = model.runEffects
+        let starts = model.runStarts
         var owner = base
         for r in runs {
-            let entry = runReads[Int(r)]
-            for (k, effect) in model.runs[Int(r)].enumerated() {
-                apply(effect, owner: owner, entry: entry + k, &state)
+            for i in Int(starts[Int(r)])..<Int(starts[Int(r) + 1]) {
+                // (Run effects' entries follow the conditions', in the order of `runEffects`.)
+                apply(effects[i], owner: owner, entry: conditionCount + i, &state)
                 owner += 1
             }
         }
@@ -178,9 +190,16 @@ struct StateEvaluator {
     mutating func apply(
         _ effect: StateModel.CompiledEffect, owner: Int, entry: Int, _ state: inout [Int32]
     ) {
+        let constant = readsNothing[entry]
+        if constant, case let id = constantOfOwner[owner - conditionCount], id != .min {
+            state[1 + effect.slot] = id
+            if !model.computed.isEmpty { refresh(&state) }
+            return
+        }
         let key = entryKey(entry, state)
         if let key, let id = memo.find(owner, key) {
             state[1 + effect.slot] = Int32(id)
+            if constant { constantOfOwner[owner - conditionCount] = Int32(id) }
             if !model.computed.isEmpty { refresh(&state) }
             return
         }
@@ -198,7 +217,10 @@ struct StateEvaluator {
         } else {
             state[1 + effect.slot] = intern(effect.slot, result)
         }
-        if let key { memo.store(owner, key, Int64(state[1 + effect.slot])) }
+        if let key {
+            memo.store(owner, key, Int64(state[1 + effect.slot]))
+            if constant { constantOfOwner[owner - conditionCount] = state[1 + effect.slot] }
+        }
         refresh(&state)
     }
 

@@ -40,6 +40,10 @@ package struct StateModel: Sendable {
     /// choices share (what runs around every passage) is one run here, referred to by
     /// each of them, not copied into each.
     let runs: [[CompiledEffect]]
+    /// `runs` end to end, for the search's hot loop (one array, no array per run to
+    /// reach): run `r` is `runEffects[runStarts[r]..<runStarts[r + 1]]`.
+    let runEffects: [CompiledEffect]
+    let runStarts: [Int32]
     /// Per choice `c`: its effects are those of runs `choiceRuns[choiceRunOffsets[c]..<
     /// choiceRunOffsets[c + 1]]`, in order; none of them empty.
     let choiceRuns: [Int32]
@@ -297,6 +301,10 @@ package struct StateModel: Sendable {
             passageRunOffsets.append(Int32(passageRuns.count))
         }
         self.runs = runs
+        self.runEffects = runs.flatMap { $0 }
+        var runStarts: [Int32] = [0]
+        for run in runs { runStarts.append(runStarts[runStarts.count - 1] + Int32(run.count)) }
+        self.runStarts = runStarts
         self.passageRuns = passageRuns
         self.passageRunOffsets = passageRunOffsets
         var initial = [StateValue?](repeating: .unset, count: variables.count)
