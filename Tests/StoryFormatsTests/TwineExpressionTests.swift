@@ -352,6 +352,52 @@ import Testing
         #expect(StateAnalysis(StoryGraph(s)).reachedEndings.map(\.witness.count) == [2])
     }
 
+    /// What runs around every passage, and the unknown values the story's JavaScript
+    /// gives, are one run of effects every passage shares (the same object), not a copy
+    /// each; the passage's own follow, and the lists read as before.
+    @Test func effectsAroundEveryPassageAreSharedNotCopied() throws {
+        let text = """
+            :: StoryData
+            {"format": "SugarCube", "start": "Start"}
+            :: Code [script]
+            setup.luck = function () { State.variables.luck = 7; };
+            :: StoryInit
+            <<set $turns to 0>>
+            :: PassageHeader
+            <<set $turns to $turns + 1>>
+            :: PassageFooter
+            <<set $seen to true>>
+            :: Start
+            <<set $gold to 1>><<if $luck gt 3>>[[Lucky]]<</if>>[[Plain]]
+            :: Lucky
+            <<if $turns is 2>>[[Plain]]<</if>>
+            :: Plain
+            <<include "Note">>The end.
+            :: Note
+            <<set $note to 2>>
+            """
+        let story = try StoryLoading.load(sources: [SourceText(path: "/f/s.twee", text: text)]).story
+        #expect(story.passages.map(\.id) == ["Start", "Lucky", "Plain", "Note"])
+        #expect(
+            story.passages.map { $0.effects.map(\.text) } == [
+                ["$luck changed by the story's JavaScript or a widget", "$turns to $turns + 1", "$gold to 1"],
+                ["$turns to $turns + 1"], ["$turns to $turns + 1"], ["$note to 2"],
+            ])
+        // Start reads $luck (so it is unknown there): a run of its own; the others share one.
+        let shared = story.passages.map { $0.effectList.shared }
+        #expect(shared[0] != nil && shared[1] != nil && shared[0] !== shared[1] && shared[1] === shared[2])
+        #expect(shared[3] == nil)
+        let steps = story.passages.flatMap(\.choices).filter(\.isStep)
+        #expect(steps.map { $0.effects.map(\.text) } == [[String]](repeating: ["$seen to true"], count: steps.count))
+        #expect(steps.count == 3 && steps.allSatisfy { $0.effectList.shared === steps[0].effectList.shared })
+        // The search applies them all, from the shared runs: Start on turn 1, Lucky (its
+        // link under the unknown $luck) on turn 2, Plain on turn 2 from Start and on turn 3
+        // from Lucky.
+        let state = StateAnalysis(StoryGraph(story))
+        #expect(state.reachedEndings.map(\.witness.count) == [1])
+        #expect(state.states == 4)
+    }
+
     /// A variable the reader types or the story's JavaScript sets may hold anything: it
     /// is unknown, so a guard on it is neither never nor always true.
     @Test func theReadersInputAndTheJavaScriptsAssignmentsAreUnknown() throws {

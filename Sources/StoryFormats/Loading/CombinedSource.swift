@@ -66,10 +66,26 @@ package struct CombinedSource: Sendable {
     package func relocated(_ result: LoadResult) -> LoadResult {
         guard starts.count > 1 else { return result }
         var result = result
+        // A run of effects shared by many passages is moved once and stays shared.
+        var moved: [ObjectIdentifier: SharedEffects] = [:]
         func move(_ passage: inout Passage) {
             passage.location = relocated(passage.location)
             for c in passage.choices.indices { passage.choices[c].location = relocated(passage.choices[c].location) }
-            for e in passage.effects.indices { passage.effects[e].location = relocated(passage.effects[e].location) }
+            if let shared = passage.effectList.shared {
+                let key = ObjectIdentifier(shared)
+                if moved[key] == nil {
+                    moved[key] = SharedEffects(
+                        shared.effects.map { effect in
+                            var effect = effect
+                            effect.location = relocated(effect.location)
+                            return effect
+                        })
+                }
+                passage.effectList.shared = moved[key]
+            }
+            for e in passage.effectList.own.indices {
+                passage.effectList.own[e].location = relocated(passage.effectList.own[e].location)
+            }
         }
         for p in result.story.passages.indices { move(&result.story.passages[p]) }
         for p in result.story.specialPassages.indices { move(&result.story.specialPassages[p]) }

@@ -174,8 +174,20 @@ extension [Passage] {
         for v in variables where v.initial?.isTooDeep == true {
             report("the value of '\(v.name)'", at: v.location)
         }
+        // A run shared by many lists is looked at once; each list that holds a too-deep
+        // value of it still gets its finding.
+        var deepShared: [ObjectIdentifier: [Effect]] = [:]
+        func tooDeep(_ list: EffectList) -> [Effect] {
+            var found: [Effect] = []
+            if let shared = list.shared {
+                let key = ObjectIdentifier(shared)
+                if deepShared[key] == nil { deepShared[key] = shared.effects.filter(\.value.isTooDeep) }
+                found = deepShared[key]!
+            }
+            return found + list.own.filter(\.value.isTooDeep)
+        }
         for passage in self {
-            for effect in passage.effects where effect.value.isTooDeep {
+            for effect in tooDeep(passage.effectList) {
                 report(
                     "the value given to '\(effect.variable)' in passage '\(passage.id)'",
                     at: effect.location ?? passage.location)
@@ -186,7 +198,7 @@ extension [Passage] {
                         "the condition of choice '\(choice.text)' in passage '\(passage.id)'",
                         at: choice.location ?? passage.location)
                 }
-                for effect in choice.effects where effect.value.isTooDeep {
+                for effect in tooDeep(choice.effectList) {
                     report(
                         "the value given to '\(effect.variable)' by choice '\(choice.text)'",
                         at: effect.location ?? choice.location ?? passage.location)

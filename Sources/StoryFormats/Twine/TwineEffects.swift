@@ -93,18 +93,40 @@ enum TwineEffects {
     /// Gives every passage the assignments of what runs before it (`header`: SugarCube's
     /// `PassageReady` and `PassageHeader`, Harlowe's `header` passages) and after it
     /// (`footer`: `PassageDone`, `PassageFooter`, `footer`; as the first effects of each
-    /// of its links, since it runs before the reader clicks). A passage shown inside
-    /// another (`<<include>>`, `(display:)`) is not visited, so it gets neither: the
-    /// analysis applies its effects as the including passage's.
+    /// of its links, since it runs before the reader clicks), each passage's `unknown`
+    /// effects (`unknownOf`: which of `unknown`, from `TwineStoryBuilder.havoc`) first. A passage shown inside another
+    /// (`<<include>>`, `(display:)`) is not visited, so it gets none of them: the analysis
+    /// applies its effects as the including passage's.
     ///
-    /// - Complexity: O(P × (H + F × C)).
-    static func surround(_ passages: inout [Passage], header: [Effect], footer: [Effect]) {
-        guard !header.isEmpty || !footer.isEmpty else { return }
+    /// What is put around is shared, not copied (`EffectList.shared`): one run for the
+    /// footer, and one for each distinct list of unknown effects followed by the header.
+    /// Degrees of Lewdity's 12,000 passages held millions of copies of the same effects.
+    ///
+    /// - Complexity: O(P × U + H + F + C) for P passages, U unknown effects, C choices.
+    static func surround(
+        _ passages: inout [Passage], header: [Effect], footer: [Effect],
+        unknown: [Effect] = [], unknownOf: (Int) -> [Int] = { _ in [] }
+    ) {
         let included = Set(passages.flatMap { $0.choices.filter { $0.kind == .include }.map(\.target) })
+        let after = footer.isEmpty ? nil : SharedEffects(footer)
+        // The runs before passages by their unknown effects (those are few and the same
+        // for most passages).
+        var before: [[Int]: SharedEffects] = [:]
         for k in passages.indices where !included.contains(passages[k].id) {
-            passages[k].effects = header + passages[k].effects
+            let own = unknownOf(k)
+            if !own.isEmpty || !header.isEmpty {
+                let run: SharedEffects
+                if let known = before[own] {
+                    run = known
+                } else {
+                    run = SharedEffects(own.map { unknown[$0] } + header)
+                    before[own] = run
+                }
+                passages[k].effectList.prepend(run)
+            }
+            guard let after else { continue }
             for c in passages[k].choices.indices where passages[k].choices[c].isStep {
-                passages[k].choices[c].effects = footer + passages[k].choices[c].effects
+                passages[k].choices[c].effectList.prepend(after)
             }
         }
     }

@@ -417,13 +417,11 @@ enum TwineStoryBuilder {
                 number: numbers[name]!, always: changed || everywhere.contains(name)
             )
         }
-        TwineEffects.surround(&passages, header: around.header, footer: around.footer)
-        guard !unknowable.isEmpty else { return }
-        let included = Set(passages.flatMap { $0.choices.filter { $0.kind == .include }.map(\.target) })
-        for k in passages.indices where !included.contains(passages[k].id) {
-            // Rounds cut short: every passage, as if it read them all.
-            let own = unknowable.filter { $0.always || rows.contains($0.number, at: k) }.map(\.effect)
-            if !own.isEmpty { passages[k].effects = own + passages[k].effects }
+        // (Rounds cut short: every passage, as if it read them all.)
+        TwineEffects.surround(
+            &passages, header: around.header, footer: around.footer, unknown: unknowable.map(\.effect)
+        ) { k in
+            unknowable.indices.filter { unknowable[$0].always || rows.contains(unknowable[$0].number, at: k) }
         }
     }
 
@@ -507,18 +505,23 @@ enum TwineStoryBuilder {
     static func declareHarloweDefaults(_ story: inout Story) {
         var declared = Set(story.variables.map(\.name))
         var expressions: [Expression] = []
+        // (A run shared by many passages or choices is read once: its repeats name nothing new.)
+        var seenValues: Set<ObjectIdentifier> = []
+        var seenNames: Set<ObjectIdentifier> = []
         for passage in story.passages {
-            expressions += passage.effects.map(\.value)
+            passage.effectList.forEachDistinct(seen: &seenValues) { expressions.append($0.value) }
             for choice in passage.choices {
                 if let e = choice.condition?.expression {
                     expressions.append(e)
                 } else if let condition = choice.condition {
                     expressions.append(StateModel.expression(condition))
                 }
-                expressions += choice.effects.map(\.value)
+                choice.effectList.forEachDistinct(seen: &seenValues) { expressions.append($0.value) }
             }
-            expressions += passage.effects.map { .variable($0.variable) }
-            expressions += passage.choices.flatMap { $0.effects.map { Expression.variable($0.variable) } }
+            passage.effectList.forEachDistinct(seen: &seenNames) { expressions.append(.variable($0.variable)) }
+            for choice in passage.choices {
+                choice.effectList.forEachDistinct(seen: &seenNames) { expressions.append(.variable($0.variable)) }
+            }
         }
         for e in expressions {
             for name in e.variables where declared.insert(name).inserted {

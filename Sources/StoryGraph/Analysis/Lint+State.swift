@@ -123,9 +123,12 @@ extension Lint {
         }
         // An effect whose value is the one before it (a statement that havocs hundreds of
         // variables gives them all one value) reads nothing new: its names are read already.
+        // A run of effects shared by many passages or choices is walked once, at its first
+        // list: its repeats use nothing for the first time.
         var previous: Expression?
+        var seenShared: Set<ObjectIdentifier> = []
         for passage in story.passages {
-            for effect in passage.effects {
+            passage.effectList.forEachDistinct(seen: &seenShared) { effect in
                 if effect.value != previous { reads(effect.value, at: effect.location ?? passage.location) }
                 previous = effect.value
                 sets(effect.variable, at: effect.location ?? passage.location)
@@ -134,7 +137,7 @@ extension Lint {
                 if let condition = choice.condition {
                     reads(StateModel.expression(condition), at: choice.location ?? passage.location)
                 }
-                for effect in choice.effects {
+                choice.effectList.forEachDistinct(seen: &seenShared) { effect in
                     if effect.value != previous {
                         reads(effect.value, at: effect.location ?? choice.location ?? passage.location)
                     }

@@ -56,14 +56,15 @@ package struct StructureFigures: Sendable, Hashable {
     /// different variables do make a difference, to what comes later.
     static func isFalseChoice(_ passage: Passage, in graph: StoryGraph) -> Bool {
         var target: String?
-        var effects: [Effect]?
+        var effects: EffectList?
         var count = 0
         for choice in passage.choices where !choice.isRestart && choice.kind != .include {
             if choice.kind == .dynamic { return false }
             if let target, target != choice.target { return false }
-            if let effects, effects != choice.effects { return false }
+            // (Compared as lists, a shared run by its identity first: never copied.)
+            if let effects, effects != choice.effectList { return false }
             target = choice.target
-            effects = choice.effects
+            effects = choice.effectList
             count += 1
         }
         guard count >= 2, let target else { return false }

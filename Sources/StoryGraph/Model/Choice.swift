@@ -28,7 +28,17 @@ public struct Choice: Sendable, Hashable, Codable {
     /// language, its expression); the structural analysers treat the choice as possible.
     public var condition: Condition?
     /// What taking the choice does to the story's variables.
-    public var effects: [Effect]
+    public var effects: [Effect] {
+        get { effectList.all }
+        set { effectList = EffectList(newValue) }
+        _modify {
+            var effects = effectList.takeAll()
+            defer { effectList = EffectList(effects) }
+            yield &effects
+        }
+    }
+    /// `effects`, with the run it shares with other choices apart (`EffectList`).
+    package var effectList: EffectList
     /// A choice on an ending that sends the reader back to the start. Drawn, but never
     /// part of a path or a cycle.
     public var isRestart: Bool
@@ -44,6 +54,12 @@ public struct Choice: Sendable, Hashable, Codable {
     public var returnTo: String?
     public var location: SourceLocation?
 
+    enum CodingKeys: String, CodingKey {
+        case text, target, condition
+        case effectList = "effects"
+        case isRestart, kind, isOnceOnly, isFallback, returnTo, location
+    }
+
     public init(
         text: String, target: String, condition: Condition? = nil, effects: [Effect] = [], isRestart: Bool = false,
         kind: Kind = .choice, returnTo: String? = nil, location: SourceLocation? = nil
@@ -51,7 +67,7 @@ public struct Choice: Sendable, Hashable, Codable {
         self.text = text
         self.target = target
         self.condition = condition
-        self.effects = effects
+        self.effectList = EffectList(effects)
         self.isRestart = isRestart
         self.kind = kind
         self.returnTo = returnTo

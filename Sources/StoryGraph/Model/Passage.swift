@@ -17,7 +17,17 @@ public struct Passage: Sendable, Hashable, Codable, Identifiable {
     public var ending: Ending?
     public var choices: [Choice]
     /// What showing the passage does to the story's variables, in source order.
-    public var effects: [Effect]
+    public var effects: [Effect] {
+        get { effectList.all }
+        set { effectList = EffectList(newValue) }
+        _modify {
+            var effects = effectList.takeAll()
+            defer { effectList = EffectList(effects) }
+            yield &effects
+        }
+    }
+    /// `effects`, with the run it shares with other passages apart (`EffectList`).
+    package var effectList: EffectList
     public var location: SourceLocation?
     /// Format-specific facts, as the story wrote them (for example a Twine position
     /// "600,400", which exports write back unchanged).
@@ -31,6 +41,12 @@ public struct Passage: Sendable, Hashable, Codable, Identifiable {
     /// purpose, so `empty-passage` does not ask it for text.
     public var isFlowPoint: Bool = false
 
+    enum CodingKeys: String, CodingKey {
+        case id, text, readerText, tags, ending, choices
+        case effectList = "effects"
+        case location, metadata, position, isFlowPoint
+    }
+
     public init(
         id: String, text: String = "", tags: [String] = [], ending: Ending? = nil,
         choices: [Choice] = [], effects: [Effect] = [], location: SourceLocation? = nil,
@@ -41,7 +57,7 @@ public struct Passage: Sendable, Hashable, Codable, Identifiable {
         self.tags = tags
         self.ending = ending
         self.choices = choices
-        self.effects = effects
+        self.effectList = EffectList(effects)
         self.location = location
         self.metadata = metadata
         self.position = position

@@ -304,9 +304,12 @@ public struct StateAnalysis: Sendable {
         }
         // Each effect list's cost summed once, not once per edge into it (a passage that shows
         // many others holds all their effects: Degrees of Lewdity's took seconds per edge sum).
-        let cost = { (effects: [StateModel.CompiledEffect]) in effects.reduce(0) { $0 + 1 + $1.value.operationCount } }
-        let choiceEffectCost = model.choiceEffects.map(cost)
-        let passageEffectCost = model.passageEffects.map(cost)
+        // A run shared by many lists is summed once too.
+        let runCost = model.runs.map { run in run.reduce(0) { $0 + 1 + $1.value.operationCount } }
+        let choiceEffectCost = (0..<choiceCount).map { c in model.runs(ofChoice: c).reduce(0) { $0 + runCost[Int($1)] } }
+        let passageEffectCost = story.passages.indices.map { p in
+            model.runs(ofPassage: p).reduce(0) { $0 + runCost[Int($1)] }
+        }
         let followCost = (0..<graph.edgeRefs.count).map { e in
             let ref = graph.edgeRefs[e]
             return 2 * width + choiceEffectCost[model.choiceBase[ref.passage] + ref.choice]
@@ -342,7 +345,7 @@ public struct StateAnalysis: Sendable {
             } else {
                 probeProgram.append(nil)
             }
-            probeOwner.append(ev.memoized.count)
+            probeOwner.append(ev.nextOwner)
             ev.addReads(probeProgram[k])
             switch probe.scope {
             case .everyState: probesEverywhere.append(k)
@@ -617,21 +620,23 @@ public struct StateAnalysis: Sendable {
         var readNames: [String] = []
         var isSet: Set<String> = []
         var isRead: Set<String> = []
-        for passage in story.passages {
-            for effect in passage.effects {
+        // (A run shared by many passages or choices is read once: its repeats add nothing.)
+        var seenShared: Set<ObjectIdentifier> = []
+        func note(_ list: EffectList) {
+            list.forEachDistinct(seen: &seenShared) { effect in
                 if isSet.insert(effect.variable).inserted { setNames.append(effect.variable) }
                 for name in effect.value.variables where isRead.insert(name).inserted { readNames.append(name) }
             }
+        }
+        for passage in story.passages {
+            note(passage.effectList)
             for choice in passage.choices {
                 if let condition = choice.condition {
                     for name in StateModel.expression(condition).variables where isRead.insert(name).inserted {
                         readNames.append(name)
                     }
                 }
-                for effect in choice.effects {
-                    if isSet.insert(effect.variable).inserted { setNames.append(effect.variable) }
-                    for name in effect.value.variables where isRead.insert(name).inserted { readNames.append(name) }
-                }
+                note(choice.effectList)
             }
         }
         // A computed variable always has the value of its expression, which reads its
@@ -711,13 +716,14 @@ public struct StateAnalysis: Sendable {
                 words.insert(word)
             }
         }
+        var seenShared: Set<ObjectIdentifier> = []
         for passage in story.passages {
             scan(passage.text)
-            for effect in passage.effects where effect.value.isTooDeep { scan(effect.text) }
+            passage.effectList.forEachDistinct(seen: &seenShared) { if $0.value.isTooDeep { scan($0.text) } }
             for choice in passage.choices {
                 scan(choice.text)
                 if let condition = choice.condition, condition.isTooDeep { scan(condition.description) }
-                for effect in choice.effects where effect.value.isTooDeep { scan(effect.text) }
+                choice.effectList.forEachDistinct(seen: &seenShared) { if $0.value.isTooDeep { scan($0.text) } }
             }
         }
         return words

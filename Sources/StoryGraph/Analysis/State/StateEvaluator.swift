@@ -27,14 +27,30 @@ struct StateEvaluator {
     /// The slot last read while unset by `evaluate` (-1: none); the caller resets it.
     var unsetRead = -1
     /// The conditions (owners 0..<choiceCount), effects (`choiceEffectBase`,
-    /// `passageEffectBase`) and probes memoized by the words they read: owner `k` reads
-    /// `readWords[readOffsets[k]..<readOffsets[k + 1]]` when `memoized[k]`.
+    /// `passageEffectBase`: one owner for each effect of each choice's and passage's list,
+    /// shared runs included) and probes (`nextOwner`) memoized by the words they read.
+    /// What is read is kept once per function, not per owner: entry `i` reads
+    /// `readWords[readOffsets[i]..<readOffsets[i + 1]]` when `memoized[i]`; a condition's
+    /// entry is its owner, effect `i` of `model.runEffects` is entry `choiceCount + i`, a
+    /// probe's entry is its owner less `ownerShift`.
     var memo = StateMemo()
     private var readOffsets: [Int] = [0]
     private var readWords: [Int32] = []
     private(set) var memoized: [Bool] = []
     private(set) var choiceEffectBase: [Int] = []
     private(set) var passageEffectBase: [Int] = []
+    /// Owners past the conditions and effects less their entries (effects counted once a
+    /// run in entries, once a list in owners).
+    private var ownerShift = 0
+    private var conditionCount = 0
+    /// Per effect owner (less `conditionCount`) whose value reads nothing (a constant, an
+    /// unknown the story's JavaScript gives): the value's number once the memo holds it,
+    /// else `Int32.min`. Such an owner's memo entry has one key, so this is what the memo
+    /// would give, without the hashing (thousands of them on each passage of Degrees of
+    /// Lewdity); the memo itself is filled as before, so its size is too.
+    private var constantOfOwner: [Int32] = []
+    /// Per entry: whether it is memoized and reads nothing.
+    private var readsNothing: [Bool] = []
 
     init(graph: StoryGraph, model: StateModel, counterBase: Int, store: StateStore) {
         self.graph = graph
@@ -50,18 +66,25 @@ struct StateEvaluator {
         for slot in 0..<slotCount { unsetID[slot] = intern(slot, .unset) }
         for condition in model.conditions { addReads(condition) }
         let choiceCount = model.choiceBase[graph.story.passages.count]
+        for effect in model.runEffects { addReads(effect.value, target: effect.operation == nil ? nil : effect.slot) }
+        // The owners: each effect of each list, in the order of the lists.
         var effectCount = 0
-        for effects in model.choiceEffects {
+        for c in 0..<choiceCount {
             choiceEffectBase.append(choiceCount + effectCount)
-            effectCount += effects.count
-            for effect in effects { addReads(effect.value, target: effect.operation == nil ? nil : effect.slot) }
+            for r in model.runs(ofChoice: c) { effectCount += model.runs[Int(r)].count }
         }
-        for effects in model.passageEffects {
+        for p in 0..<graph.story.passages.count {
             passageEffectBase.append(choiceCount + effectCount)
-            effectCount += effects.count
-            for effect in effects { addReads(effect.value, target: effect.operation == nil ? nil : effect.slot) }
+            for r in model.runs(ofPassage: p) { effectCount += model.runs[Int(r)].count }
         }
+        ownerShift = choiceCount + effectCount - memoized.count
+        conditionCount = choiceCount
+        constantOfOwner = [Int32](repeating: .min, count: effectCount)
+        readsNothing = memoized.indices.map { memoized[$0] && readOffsets[$0] == readOffsets[$0 + 1] }
     }
+
+    /// The owner the next `addReads` makes (a probe's).
+    var nextOwner: Int { memoized.count + ownerShift }
 
     /// Makes the next owner of the memo: `program`'s reads (and `target`, the variable an
     /// update such as `x += 1` reads), memoized when they are few enough.
@@ -130,39 +153,75 @@ struct StateEvaluator {
         return result
     }
 
-    /// The memo key of owner `k` on `state`, or nil when it is not memoized.
+    /// The memo key of condition or probe owner `k` on `state`, or nil when it is not
+    /// memoized.
     @inline(__always)
     func memoKey(_ k: Int, _ state: [Int32]) -> UInt64? {
-        guard memoized[k] else { return nil }
-        return StateMemo.pack(state, readWords[readOffsets[k]..<readOffsets[k + 1]])
+        entryKey(k < conditionCount ? k : k - ownerShift, state)
     }
 
-    /// Applies `effects` (memo owners from `base`) to `state`, in order.
-    mutating func apply(_ effects: [StateModel.CompiledEffect], owner base: Int, _ state: inout [Int32]) {
-        for (k, effect) in effects.enumerated() {
-            let key = memoKey(base + k, state)
-            if let key, let id = memo.find(base + k, key) {
-                state[1 + effect.slot] = Int32(id)
-                if !model.computed.isEmpty { refresh(&state) }
-                continue
+    /// The memo key of what entry `i` reads on `state`, or nil when it is not memoized.
+    @inline(__always)
+    func entryKey(_ i: Int, _ state: [Int32]) -> UInt64? {
+        guard memoized[i] else { return nil }
+        return StateMemo.pack(state, readWords[readOffsets[i]..<readOffsets[i + 1]])
+    }
+
+    /// Applies the effects of `runs` (memo owners from `base`) to `state`, in order.
+    ///
+    /// (The effects are reached through local copies of the model's flat arrays: a field
+    /// reached through `self` in the loop, which the calls below change, is reloaded and
+    /// its array retained on every effect.)
+    mutating func apply(_ runs: ArraySlice<Int32>, owner base: Int, _ state: inout [Int32]) {
+        let effects = model.runEffects
+        let starts = model.runStarts
+        var owner = base
+        for r in runs {
+            for i in Int(starts[Int(r)])..<Int(starts[Int(r) + 1]) {
+                // (Run effects' entries follow the conditions', in the order of `runEffects`.)
+                apply(effects[i], owner: owner, entry: conditionCount + i, &state)
+                owner += 1
             }
-            let value = evaluate(effect.value, state)
-            let result: StateValue?
-            if let op = effect.operation {
-                let id = state[1 + effect.slot]
-                result = ExpressionProgram.apply(op, id < 0 ? nil : values[effect.slot][Int(id)], value)
-            } else {
-                result = value
-            }
-            if let cap = model.saturation[effect.slot], let n = result?.arithmeticValue, n > cap {
-                let capped: StateValue = if case .integer? = result { .integer(Int(cap)) } else { .number(cap) }
-                state[1 + effect.slot] = intern(effect.slot, capped)
-            } else {
-                state[1 + effect.slot] = intern(effect.slot, result)
-            }
-            if let key { memo.store(base + k, key, Int64(state[1 + effect.slot])) }
-            refresh(&state)
         }
+    }
+
+    /// Applies `effect` (memo owner `owner`, reads entry `entry`) to `state`.
+    @inline(__always)
+    mutating func apply(
+        _ effect: StateModel.CompiledEffect, owner: Int, entry: Int, _ state: inout [Int32]
+    ) {
+        let constant = readsNothing[entry]
+        if constant, case let id = constantOfOwner[owner - conditionCount], id != .min {
+            state[1 + effect.slot] = id
+            if !model.computed.isEmpty { refresh(&state) }
+            return
+        }
+        let key = entryKey(entry, state)
+        if let key, let id = memo.find(owner, key) {
+            state[1 + effect.slot] = Int32(id)
+            if constant { constantOfOwner[owner - conditionCount] = Int32(id) }
+            if !model.computed.isEmpty { refresh(&state) }
+            return
+        }
+        let value = evaluate(effect.value, state)
+        let result: StateValue?
+        if let op = effect.operation {
+            let id = state[1 + effect.slot]
+            result = ExpressionProgram.apply(op, id < 0 ? nil : values[effect.slot][Int(id)], value)
+        } else {
+            result = value
+        }
+        if let cap = model.saturation[effect.slot], let n = result?.arithmeticValue, n > cap {
+            let capped: StateValue = if case .integer? = result { .integer(Int(cap)) } else { .number(cap) }
+            state[1 + effect.slot] = intern(effect.slot, capped)
+        } else {
+            state[1 + effect.slot] = intern(effect.slot, result)
+        }
+        if let key {
+            memo.store(owner, key, Int64(state[1 + effect.slot]))
+            if constant { constantOfOwner[owner - conditionCount] = state[1 + effect.slot] }
+        }
+        refresh(&state)
     }
 
     /// Computed variables take the value their expression has on the state, after every
@@ -180,13 +239,13 @@ struct StateEvaluator {
             state[counterBase + counter] += 1
             refresh(&state)
         }
-        apply(model.passageEffects[p], owner: passageEffectBase[p], &state)
+        apply(model.runs(ofPassage: p), owner: passageEffectBase[p], &state)
     }
 
     /// Takes choice `flat` (its once-only bit set, its effects applied) on `state`.
     mutating func take(_ flat: Int, onceBase: Int, _ state: inout [Int32]) {
         let bit = model.onceBit[flat]
         if bit >= 0 { state[onceBase + bit >> 5] |= Int32(bitPattern: 1 << UInt32(bit & 31)) }
-        apply(model.choiceEffects[flat], owner: choiceEffectBase[flat], &state)
+        apply(model.runs(ofChoice: flat), owner: choiceEffectBase[flat], &state)
     }
 }

@@ -55,17 +55,25 @@ struct StateLiveness {
                 }
             }
         }
-        let story = graph.story
-        var passageReads: [[Int]] = [] // per passage: items its own effects' values read
-        for p in story.passages.indices {
+        // Per run of effects (`StateModel.runs`, each once however many lists share it): the
+        // items its effects' values read, each once.
+        var runReads: [[Int]] = []
+        var isRead = [Bool](repeating: false, count: items)
+        for run in model.runs {
             var reads: [Int] = []
-            for effect in model.passageEffects[p] {
+            func add(_ item: Int) {
+                guard !isRead[item] else { return }
+                isRead[item] = true
+                reads.append(item)
+            }
+            for effect in run {
                 for operation in effect.value.operations {
-                    if case .variable(let slot) = operation { reads.append(slot) }
-                    if case .visits(let counter) = operation { reads.append(slotCount + counter) }
+                    if case .variable(let slot) = operation { add(slot) }
+                    if case .visits(let counter) = operation { add(slotCount + counter) }
                 }
             }
-            passageReads.append(reads)
+            for item in reads { isRead[item] = false }
+            runReads.append(reads)
         }
         var everywhere: [ExpressionProgram?] = []
         var atEndings: [ExpressionProgram?] = []
@@ -79,12 +87,12 @@ struct StateLiveness {
         }
         for v in 0..<n {
             let p = graph.passageOf[v]
-            for item in passageReads[p] { markItem(v, item) }
+            for r in model.runs(ofPassage: p) { for item in runReads[Int(r)] { markItem(v, item) } }
             for e in graph.edges(from: v) {
                 let ref = graph.edgeRefs[e]
                 let flat = model.choiceBase[ref.passage] + ref.choice
                 markReads(v, model.conditions[flat])
-                for effect in model.choiceEffects[flat] { markReads(v, effect.value) }
+                for r in model.runs(ofChoice: flat) { for item in runReads[Int(r)] { markItem(v, item) } }
                 let bit = model.onceBit[flat]
                 if bit >= 0 { markItem(v, slotCount + counterCount + bit) }
             }

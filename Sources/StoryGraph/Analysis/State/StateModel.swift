@@ -36,9 +36,21 @@ package struct StateModel: Sendable {
     let choiceBase: [Int]
     /// The condition of each choice (nil: none).
     let conditions: [ExpressionProgram?]
-    let choiceEffects: [[CompiledEffect]]
-    /// Per passage: its own effects and those of the passages it shows, in order.
-    let passageEffects: [[CompiledEffect]]
+    /// The effect lists, each compiled once (`EffectList`): a run that many passages or
+    /// choices share (what runs around every passage) is one run here, referred to by
+    /// each of them, not copied into each.
+    let runs: [[CompiledEffect]]
+    /// `runs` end to end, for the search's hot loop (one array, no array per run to
+    /// reach): run `r` is `runEffects[runStarts[r]..<runStarts[r + 1]]`.
+    let runEffects: [CompiledEffect]
+    let runStarts: [Int32]
+    /// Per choice `c`: its effects are those of runs `choiceRuns[choiceRunOffsets[c]..<
+    /// choiceRunOffsets[c + 1]]`, in order; none of them empty.
+    let choiceRuns: [Int32]
+    let choiceRunOffsets: [Int32]
+    /// Per passage, the same: its own effects and those of the passages it shows, in order.
+    let passageRuns: [Int32]
+    let passageRunOffsets: [Int32]
     /// Per passage: its visit counter, or -1.
     let counterOf: [Int]
     /// Per passage: whether a choice of it (or of a passage it shows) is a fallback.
@@ -114,16 +126,21 @@ package struct StateModel: Sendable {
             addEffect(declaredIDs[k], e, countsUp: true)
         }
         let firstEffect = effectTarget.count
-        for p in passages.indices {
-            for effect in passages[p].effects {
-                addEffect(id(effect.variable), effect.value, countsUp: Self.countsUp(effect))
-            }
-            let choices = passages[p].choices
-            for c in choices.indices {
-                for effect in choices[c].effects {
+        // A run shared by many passages or choices is read once: the repeats would add
+        // nothing to what is read, set or counted, in the same order of first use.
+        var seenShared: Set<ObjectIdentifier> = []
+        func addEffects(_ list: EffectList) {
+            if let shared = list.shared, seenShared.insert(ObjectIdentifier(shared)).inserted {
+                for effect in shared.effects {
                     addEffect(id(effect.variable), effect.value, countsUp: Self.countsUp(effect))
                 }
             }
+            for effect in list.own { addEffect(id(effect.variable), effect.value, countsUp: Self.countsUp(effect)) }
+        }
+        for p in passages.indices {
+            addEffects(passages[p].effectList)
+            let choices = passages[p].choices
+            for c in choices.indices { addEffects(choices[c].effectList) }
         }
         let nameCount = nameList.count
         // Per name, its effects in order: `effectsOn[effectsOnOffsets[n]..<effectsOnOffsets[n + 1]]`.
@@ -216,16 +233,37 @@ package struct StateModel: Sendable {
                 }
             }
         }
+        // Each list's runs: its shared run (compiled once, by identity) and its own.
+        var runs: [[CompiledEffect]] = []
+        var sharedRun: [ObjectIdentifier: Int32] = [:]
+        func addRuns(of list: EffectList, into found: inout [Int32]) {
+            if let shared = list.shared {
+                let key = ObjectIdentifier(shared)
+                if sharedRun[key] == nil {
+                    let compiled = compile(shared.effects)
+                    sharedRun[key] = compiled.isEmpty ? -1 : Int32(runs.count)
+                    if !compiled.isEmpty { runs.append(compiled) }
+                }
+                if let r = sharedRun[key], r >= 0 { found.append(r) }
+            }
+            let own = compile(list.own)
+            if !own.isEmpty {
+                found.append(Int32(runs.count))
+                runs.append(own)
+            }
+        }
         self.conditions = conditionsByName.map { $0?.renumbered(slots: slotOfName, counters: counterOf) }
         self.observed = observedByName.map { $0.renumbered(slots: slotOfName, counters: counterOf) }
-        var choiceEffects: [[CompiledEffect]] = []
+        var choiceRuns: [Int32] = []
+        var choiceRunOffsets: [Int32] = [0]
         var isFallback = [Bool](repeating: false, count: passages.count)
         var onceBit: [Int] = []
         var onceCount = 0
         for p in passages.indices {
             let choices = passages[p].choices
             for c in choices.indices {
-                choiceEffects.append(compile(choices[c].effects))
+                addRuns(of: choices[c].effectList, into: &choiceRuns)
+                choiceRunOffsets.append(Int32(choiceRuns.count))
                 if choices[c].isFallback { isFallback[p] = true }
                 if choices[c].isOnceOnly && choices[c].isStep {
                     onceBit.append(onceCount)
@@ -243,25 +281,32 @@ package struct StateModel: Sendable {
         }
         self.onceBit = onceBit
         self.onceOnlyChoices = onceCount
-        self.choiceEffects = choiceEffects
-        let own = passages.indices.map { compile(passages[$0].effects) }
-        // A passage's list is its own, or the one shown passage's, shared when only one of
-        // them has effects: joined (each effect copied, its programs' reference counts
-        // taken) only when two or more have.
-        self.passageEffects = passages.indices.map { p in
-            var single = own[p]
-            var joined: [CompiledEffect]?
-            for s in graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]] where !own[s].isEmpty {
-                if joined != nil {
-                    joined!.append(contentsOf: own[s])
-                } else if single.isEmpty {
-                    single = own[s]
-                } else {
-                    joined = single + own[s]
-                }
-            }
-            return joined ?? single
+        self.choiceRuns = choiceRuns
+        self.choiceRunOffsets = choiceRunOffsets
+        // A passage's runs are its own, then those of each passage it shows (no effect
+        // copied: a passage that shows many others refers to their runs).
+        var own: [Int32] = []
+        var ownOffsets: [Int32] = [0]
+        for p in passages.indices {
+            addRuns(of: passages[p].effectList, into: &own)
+            ownOffsets.append(Int32(own.count))
         }
+        var passageRuns: [Int32] = []
+        var passageRunOffsets: [Int32] = [0]
+        for p in passages.indices {
+            passageRuns += own[Int(ownOffsets[p])..<Int(ownOffsets[p + 1])]
+            for s in graph.shownPassages[graph.shownOffsets[p]..<graph.shownOffsets[p + 1]] {
+                passageRuns += own[Int(ownOffsets[s])..<Int(ownOffsets[s + 1])]
+            }
+            passageRunOffsets.append(Int32(passageRuns.count))
+        }
+        self.runs = runs
+        self.runEffects = runs.flatMap { $0 }
+        var runStarts: [Int32] = [0]
+        for run in runs { runStarts.append(runStarts[runStarts.count - 1] + Int32(run.count)) }
+        self.runStarts = runStarts
+        self.passageRuns = passageRuns
+        self.passageRunOffsets = passageRunOffsets
         var initial = [StateValue?](repeating: .unset, count: variables.count)
         var declared = [Bool](repeating: false, count: nameCount)
         // A declared constant's value (ink's `CONST NONE = 0`), for an initial value that
@@ -321,6 +366,28 @@ package struct StateModel: Sendable {
         self.choiceBase = choiceBase
         self.counterOf = counterOf
         self.isFallback = isFallback
+    }
+
+    /// The runs of choice `flat`'s effects (`choiceRuns`).
+    @inline(__always)
+    func runs(ofChoice flat: Int) -> ArraySlice<Int32> {
+        choiceRuns[Int(choiceRunOffsets[flat])..<Int(choiceRunOffsets[flat + 1])]
+    }
+
+    /// The runs of passage `p`'s effects and those of the passages it shows (`passageRuns`).
+    @inline(__always)
+    func runs(ofPassage p: Int) -> ArraySlice<Int32> {
+        passageRuns[Int(passageRunOffsets[p])..<Int(passageRunOffsets[p + 1])]
+    }
+
+    /// Each choice's compiled effects, in one list (for a reader that copies them).
+    var choiceEffects: [[CompiledEffect]] {
+        (0..<choiceRunOffsets.count - 1).map { c in runs(ofChoice: c).flatMap { runs[Int($0)] } }
+    }
+
+    /// Each passage's compiled effects and those of the passages it shows, in one list.
+    var passageEffects: [[CompiledEffect]] {
+        (0..<passageRunOffsets.count - 1).map { p in runs(ofPassage: p).flatMap { runs[Int($0)] } }
     }
 
     /// Whether `effect` keeps its variable a counter (`counterCap`): it sets a number or the
@@ -497,9 +564,9 @@ package struct StateModel: Sendable {
     /// - Complexity: O(choices and effects).
     package static func applies(to story: Story) -> Bool {
         for passage in story.passages {
-            if !passage.effects.isEmpty { return true }
+            if !passage.effectList.isEmpty { return true }
             for choice in passage.choices {
-                if !choice.effects.isEmpty { return true }
+                if !choice.effectList.isEmpty { return true }
                 if let condition = choice.condition, case let e = expression(condition), !Self.isOnlyUnknown(e) {
                     return true
                 }
