@@ -143,10 +143,10 @@ public enum StoryLoading {
         if options.start != nil { diagnostics.removeAll { $0.ruleID == FormatRules.startFallback.id } }
         if story.title.allSatisfy(\.isWhitespace) { story.title = FileTitle.of(first.path) }
         if let start = options.start { story.start = start }
-        let validated: Story
         let findings: [Diagnostic]
         do {
-            (validated, findings) = try story.validated(restartRule: options.restartRule, sources: sources)
+            // In place: the story is held once here, so its passages are not copied.
+            findings = try story.validate(restartRule: options.restartRule, sources: sources)
         } catch {
             // Nothing usable was read: say why, with what the loader found on the way (a
             // limit it stopped at), each at a place in the file.
@@ -157,7 +157,7 @@ public enum StoryLoading {
             }
             throw StoryLoadError(diagnostics.filter { $0.severity == .error } + located)
         }
-        return LoadResult(story: validated, diagnostics: sorted(diagnostics + findings))
+        return LoadResult(story: story, diagnostics: sorted(diagnostics + findings))
     }
 
     /// The message of the error `load` throws when the start asked for (`LoadOptions.start`)
