@@ -138,7 +138,9 @@ public struct SourceText: Sendable {
 
     /// The number of bytes that the first `count` scalars take (all of them if fewer).
     func byteCount(ofFirst count: Int) -> Int {
-        utf8.withUnsafeBufferPointer { bytes in
+        // No more scalars than bytes: a file of at most `count` bytes is all of it.
+        if utf8.count <= count { return utf8.count }
+        return utf8.withUnsafeBufferPointer { bytes in
             var i = 0
             var seen = 0
             while i < bytes.count && seen < count {
@@ -274,7 +276,15 @@ struct ByteLocator {
             from = lastOffset
             column = lastColumn
         } else {
-            line = LineTable.line(containing: offset, in: lineStarts)
+            // Offsets asked in order (a loader's passages, one a line) are most often a
+            // line or two further on: stepped to before a binary search over them all.
+            line = -1
+            if offset >= lastOffset {
+                var next = lastLine + 1
+                while next + 1 < lineStarts.count, lineStarts[next + 1] <= offset, next < lastLine + 4 { next += 1 }
+                if next + 1 >= lineStarts.count || lineStarts[next + 1] > offset { line = next }
+            }
+            if line < 0 { line = LineTable.line(containing: offset, in: lineStarts) }
             from = lineStarts[line]
             column = 1
         }
