@@ -28,13 +28,13 @@ package final class PassageIDTable {
     /// first one wins), else nil.
     @discardableResult
     package func insert(_ id: String, _ index: Int) -> Int? {
-        guard fallback == nil, let key = PassageSlots.key(id) else {
+        guard fallback == nil, let h = PassageSlots.hash(id) else {
             if fallback == nil { spill() }
             if let first = fallback![id] { return first }
             fallback![id] = index
             return nil
         }
-        switch slots.insert(id, index, key: key) {
+        switch slots.insert(id, index, hash: h) {
         case .added: return nil
         case .found(let first): return first
         case .tooManyProbes:
@@ -46,11 +46,11 @@ package final class PassageIDTable {
     /// The index of the first passage named `id`.
     package func index(of id: String) -> Int? {
         if let fallback { return fallback[id] }
-        guard let key = PassageSlots.key(id) else {
+        guard let h = PassageSlots.hash(id) else {
             spill()
             return fallback![id]
         }
-        return slots.find(id, key: key)
+        return slots.find(id, hash: h)
     }
 
     /// The ids added so far, as a read-only index that any thread may ask.
@@ -65,36 +65,25 @@ package final class PassageIDTable {
     }
 }
 
-/// The open-addressing table behind `PassageIDTable` and `PassageIndex`. A slot holds its
-/// id's key, the passage index and the id's entry number: an id of at most 7 ASCII bytes
-/// (`p123`, `hall`) *is* its key (bytes and length), so its lookup reads one slot and no
-/// string; a longer one's key is 56 bits of its hash, and a probe compares strings only
-/// when those agree. One slot read, not a slot, an id and an index in three arrays, was
-/// most of a lookup's time on a 100,000-passage story (each a cache miss).
+/// The open-addressing table behind `PassageIDTable` and `PassageIndex`: every slot holds
+/// the top 32 bits of its id's hash beside the id's entry number, so a probe compares
+/// strings only when those bits agree.
 struct PassageSlots: Sendable {
-    private struct Slot {
-        var key: UInt64
-        var value: Int32
-        /// The id's entry number in `keys`; -1 for an empty slot.
-        var entry: Int32
-    }
-
-    private var slots: [Slot]
+    /// `empty`, or the hash's top 32 bits shifted left 32, or-ed with the entry number.
+    private var slots: [UInt64]
     private var mask: Int
     private var keys: [String] = []
     private var values: [Int] = []
 
-    private static let empty = Slot(key: 0, value: 0, entry: -1)
+    static let empty = UInt64.max
     private static let basis = UInt64.random(in: .min ... .max) | 1
-    /// The top byte of a long id's key (a short id's holds its length, at most 7).
-    private static let hashed: UInt64 = 0xFF << 56
 
     enum Insertion { case added, found(Int), tooManyProbes }
 
     init(capacity: Int) {
         var size = 16
         while size < 2 * capacity { size <<= 1 }
-        slots = [Slot](repeating: Self.empty, count: size)
+        slots = [UInt64](repeating: Self.empty, count: size)
         mask = size - 1
         keys.reserveCapacity(capacity)
         values.reserveCapacity(capacity)
@@ -103,42 +92,45 @@ struct PassageSlots: Sendable {
     var dictionary: [String: Int] {
         var dictionary: [String: Int] = [:]
         dictionary.reserveCapacity(keys.count)
-        for (id, index) in zip(keys, values) where dictionary[id] == nil { dictionary[id] = index }
+        for (id, index) in zip(keys, values) { dictionary[id] = index }
         return dictionary
     }
 
-    /// Adds `id` (whose `key` is `key`) for `index`. `tooManyProbes` also when the table
-    /// would pass 2^31 entries or `index` does not fit 32 bits: the caller then uses a
-    /// `Dictionary`.
-    mutating func insert(_ id: String, _ index: Int, key: (key: UInt64, hash: UInt64)) -> Insertion {
-        guard index >= 0, index <= Int(Int32.max), keys.count < Int(Int32.max) else { return .tooManyProbes }
+    @inline(__always)
+    private static func tag(_ h: UInt64) -> UInt64 { h & 0xFFFF_FFFF_0000_0000 }
+
+    mutating func insert(_ id: String, _ index: Int, hash h: UInt64) -> Insertion {
         if 2 * (keys.count + 1) > slots.count { grow() }
-        var k = Int(truncatingIfNeeded: key.hash) & mask
+        let tag = Self.tag(h)
+        var k = Int(truncatingIfNeeded: h) & mask
         var probes = 0
         while true {
             let s = slots[k]
-            if s.entry < 0 { break }
-            if s.key == key.key && (key.key & Self.hashed != Self.hashed || keys[Int(s.entry)] == id) {
-                return .found(Int(s.value))
+            if s == Self.empty { break }
+            if s & 0xFFFF_FFFF_0000_0000 == tag {
+                let entry = Int(s & 0xFFFF_FFFF)
+                if keys[entry] == id { return .found(values[entry]) }
             }
             probes += 1
             if probes > PassageIDTable.maximumProbes { return .tooManyProbes }
             k = (k + 1) & mask
         }
-        slots[k] = Slot(key: key.key, value: Int32(index), entry: Int32(keys.count))
+        slots[k] = tag | UInt64(keys.count)
         keys.append(id)
         values.append(index)
         return .added
     }
 
-    func find(_ id: String, key: (key: UInt64, hash: UInt64)) -> Int? {
-        slots.withUnsafeBufferPointer { slots in
-            var k = Int(truncatingIfNeeded: key.hash) & mask
+    func find(_ id: String, hash h: UInt64) -> Int? {
+        let tag = Self.tag(h)
+        return slots.withUnsafeBufferPointer { slots in
+            var k = Int(truncatingIfNeeded: h) & mask
             while true {
                 let s = slots[k]
-                if s.entry < 0 { return nil }
-                if s.key == key.key && (key.key & Self.hashed != Self.hashed || keys[Int(s.entry)] == id) {
-                    return Int(s.value)
+                if s == Self.empty { return nil }
+                if s & 0xFFFF_FFFF_0000_0000 == tag {
+                    let entry = Int(s & 0xFFFF_FFFF)
+                    if keys[entry] == id { return values[entry] }
                 }
                 k = (k + 1) & mask
             }
@@ -147,52 +139,43 @@ struct PassageSlots: Sendable {
 
     private mutating func grow() {
         let size = slots.count * 2
-        var grown = [Slot](repeating: Self.empty, count: size)
+        var grown = [UInt64](repeating: Self.empty, count: size)
         let mask = size - 1
-        for s in slots where s.entry >= 0 {
-            var k = Int(truncatingIfNeeded: Self.key(keys[Int(s.entry)])!.hash) & mask // only ASCII ids are kept here
-            while grown[k].entry >= 0 { k = (k + 1) & mask }
+        for s in slots where s != Self.empty {
+            let entry = Int(s & 0xFFFF_FFFF)
+            var k = Int(truncatingIfNeeded: Self.hash(keys[entry])!) & mask // only ASCII ids are kept here
+            while grown[k] != Self.empty { k = (k + 1) & mask }
             grown[k] = s
         }
         slots = grown
         self.mask = mask
     }
 
-    /// The key and hash of an ASCII id; nil for any other. An id of at most 7 bytes is
-    /// its key (length in the top byte, the bytes below); a longer one's key is
-    /// `hashed` over 56 bits of its FNV-1a hash (from a per-process random basis). Both
-    /// hashes are then mixed.
+    /// The hash of an ASCII id; nil for any other.
     @inline(__always)
-    static func key(_ id: String) -> (key: UInt64, hash: UInt64)? {
-        var any: UInt8 = 0
-        var key: UInt64 = 0
+    static func hash(_ id: String) -> UInt64? {
         var h = basis
-        func fold<C: Collection<UInt8>>(_ bytes: C) {
-            if bytes.count <= 7 {
-                var shift: UInt64 = 0
-                for byte in bytes {
-                    any |= byte
-                    key |= UInt64(byte) << shift
-                    shift += 8
-                }
-                key |= UInt64(bytes.count) << 56
-                h ^= key
-            } else {
-                for byte in bytes {
-                    any |= byte
-                    h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
-                }
+        var any: UInt8 = 0
+        if let hashed = id.utf8.withContiguousStorageIfAvailable({ bytes in
+            var h = h
+            for byte in bytes {
+                any |= byte
+                h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            return h
+        }) {
+            h = hashed
+        } else {
+            for byte in id.utf8 {
+                any |= byte
+                h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
             }
         }
-        if id.utf8.withContiguousStorageIfAvailable({ fold($0) }) == nil { fold(id.utf8) }
         guard any < 0x80 else { return nil }
         h ^= h >> 31
         h &*= 0xbf58_476d_1ce4_e5b9
         h ^= h >> 29
-        h &*= 0x94d0_49bb_1331_11eb
-        h ^= h >> 32
-        if key == 0 { key = hashed | (h >> 8) }
-        return (key, h)
+        return h
     }
 }
 
@@ -229,7 +212,7 @@ public struct PassageIndex: Sendable {
     public subscript(_ id: String) -> Int? {
         if let dictionary { return dictionary[id] }
         guard let slots, let equivalents else { return nil }
-        if let key = PassageSlots.key(id) { return slots.find(id, key: key) }
+        if let h = PassageSlots.hash(id) { return slots.find(id, hash: h) }
         return equivalents.made.withLock { made in
             if made == nil { made = slots.dictionary }
             return made![id]
