@@ -95,6 +95,13 @@ package struct JSONTape: Sendable {
 
     func isEmptyContainer(_ n: Int) -> Bool { next(n) == n + 1 }
 
+    /// The number of elements of array `n` (a walk over their `next` links, no more).
+    func elementCount(_ n: Int) -> Int {
+        var count = 0
+        forEachElement(n) { _ in count += 1 }
+        return count
+    }
+
     /// Whether the document is storygraph's own story JSON: an object whose "passages"
     /// is a list holding a record with an "id".
     ///

@@ -148,6 +148,7 @@ private struct Reader {
             return nil
         }
         var passages: [Passage] = []
+        passages.reserveCapacity(tape.elementCount(passagesValue))
         tape.forEachElement(passagesValue) { element in
             if let passage = passage(element) { passages.append(passage) }
         }
@@ -288,6 +289,8 @@ private struct Reader {
         var choices: [Choice] = []
         if let choicesValue {
             if tape.kind(choicesValue) == .array {
+                // One allocation for the passage's choices, not one per doubling.
+                choices.reserveCapacity(tape.elementCount(choicesValue))
                 tape.forEachElement(choicesValue) { element in
                     if let choice = choice(element) { choices.append(choice) }
                 }

@@ -17,6 +17,17 @@ extension Story {
     public func validated(restartRule: RestartRule = .text, sources: [SourceText] = []) throws(StoryLoadError) -> (
         Story, [Diagnostic]
     ) {
+        var story = self
+        let findings = try story.validate(restartRule: restartRule, sources: sources)
+        return (story, findings)
+    }
+
+    /// `validated(restartRule:sources:)` in place: the story becomes the one the graph is
+    /// built from, and the findings are returned. A loader's story, held once, is changed
+    /// without copying its passages.
+    public mutating func validate(restartRule: RestartRule = .text, sources: [SourceText] = []) throws(StoryLoadError)
+        -> [Diagnostic]
+    {
         var findings: [Diagnostic] = []
         guard !passages.isEmpty else {
             throw StoryLoadError(FormatRules.noPassages, "the story has no passages", at: nil)
@@ -44,10 +55,9 @@ extension Story {
                 Self.unknownStartMessage(start) + Suggestion.phrase(for: start, among: ids()),
                 at: passages[0].location)
         }
-        var kept = passages
         if !dropped.isEmpty {
             var next = 0
-            kept = []
+            var kept: [Passage] = []
             kept.reserveCapacity(passages.count - dropped.count)
             for (i, passage) in passages.enumerated() {
                 if next < dropped.count && dropped[next] == i {
@@ -56,8 +66,10 @@ extension Story {
                 }
                 kept.append(passage)
             }
+            passages = kept
         }
-        restartRule.apply(to: &kept, start: start)
+        let start = start
+        restartRule.apply(to: &passages, start: start)
         var names: Suggestion.Names?
         // Names weighed for every suggestion of this story together: the suggestions of a
         // few hundred broken links among 12,000 passages, not of 100,000 among 100,000.
@@ -65,25 +77,25 @@ extension Story {
         // A link a loader copied (a Yarn option under each way through the `<<if>>`s before
         // it is one choice per way, all at the option's line) is told once, at that line.
         var told = Set<[String]>()
-        for p in kept.indices {
-            for c in kept[p].choices.indices {
-                if kept[p].choices[c].isRestart {
-                    kept[p].choices[c].target = start
+        for p in passages.indices {
+            for c in passages[p].choices.indices {
+                if passages[p].choices[c].isRestart {
+                    passages[p].choices[c].target = start
                     continue
                 }
-                if kept[p].choices[c].kind != .dynamic, kept[p].choices[c].kind != .return,
-                    firstByID.index(of: kept[p].choices[c].target) == nil
+                if passages[p].choices[c].kind != .dynamic, passages[p].choices[c].kind != .return,
+                    firstByID.index(of: passages[p].choices[c].target) == nil
                 {
-                    let choice = kept[p].choices[c]
+                    let choice = passages[p].choices[c]
                     if names == nil { names = Suggestion.Names(ids()) }
                     let suggestion = names?.closest(to: choice.target, budget: &suggestionBudget)
-                    let location = choice.location ?? kept[p].location
+                    let location = choice.location ?? passages[p].location
                     if let at = choice.location, !told.insert([at.description, choice.text, choice.target]).inserted {
                         continue
                     }
                     var finding = Diagnostic(
                         LintRule.brokenLink.rule,
-                        "choice '\(choice.text)' of passage '\(kept[p].id)' leads to '\(choice.target)', which does not exist"
+                        "choice '\(choice.text)' of passage '\(passages[p].id)' leads to '\(choice.target)', which does not exist"
                             + Suggestion.phrase(suggestion),
                         at: location)
                     if let suggestion, let location {
@@ -93,10 +105,8 @@ extension Story {
                 }
             }
         }
-        findings += kept.expressionDepthFindings(variables: variables)
-        var story = self
-        story.passages = kept
-        return (story, findings)
+        findings += passages.expressionDepthFindings(variables: variables)
+        return findings
     }
 
     /// "the start passage 'X' does not exist", the start of the message of a start that
@@ -186,13 +196,17 @@ extension [Passage] {
             }
             return found + list.own.filter(\.value.isTooDeep)
         }
-        for passage in self {
-            for effect in tooDeep(passage.effectList) {
+        // Read in place: a copy of each passage would retain and release its every field.
+        for p in indices {
+            for effect in tooDeep(self[p].effectList) {
                 report(
-                    "the value given to '\(effect.variable)' in passage '\(passage.id)'",
-                    at: effect.location ?? passage.location)
+                    "the value given to '\(effect.variable)' in passage '\(self[p].id)'",
+                    at: effect.location ?? self[p].location)
             }
-            for choice in passage.choices {
+            for c in self[p].choices.indices
+            where self[p].choices[c].condition?.isTooDeep == true || !tooDeep(self[p].choices[c].effectList).isEmpty {
+                let passage = self[p]
+                let choice = passage.choices[c]
                 if choice.condition?.isTooDeep == true {
                     report(
                         "the condition of choice '\(choice.text)' in passage '\(passage.id)'",

@@ -143,10 +143,10 @@ public enum StoryLoading {
         if options.start != nil { diagnostics.removeAll { $0.ruleID == FormatRules.startFallback.id } }
         if story.title.allSatisfy(\.isWhitespace) { story.title = FileTitle.of(first.path) }
         if let start = options.start { story.start = start }
-        let validated: Story
         let findings: [Diagnostic]
         do {
-            (validated, findings) = try story.validated(restartRule: options.restartRule, sources: sources)
+            // In place: the story is held once here, so its passages are not copied.
+            findings = try story.validate(restartRule: options.restartRule, sources: sources)
         } catch {
             // Nothing usable was read: say why, with what the loader found on the way (a
             // limit it stopped at), each at a place in the file.
@@ -157,7 +157,7 @@ public enum StoryLoading {
             }
             throw StoryLoadError(diagnostics.filter { $0.severity == .error } + located)
         }
-        return LoadResult(story: validated, diagnostics: sorted(diagnostics + findings))
+        return LoadResult(story: story, diagnostics: sorted(diagnostics + findings))
     }
 
     /// The message of the error `load` throws when the start asked for (`LoadOptions.start`)
@@ -233,7 +233,8 @@ public enum StoryLoading {
             }
             return chosen
         }
-        let byExtension = loaders.filter { hasExtension(source.path, of: $0) }
+        let name = fileName(source.path)
+        let byExtension = loaders.filter { hasExtension(name: name, of: $0) }
         let candidates = byExtension.isEmpty ? loaders : byExtension
         // A file no loader claims by its extension (standard input, a README) is
         // recognised past Markdown code fences: a document that shows a story is not one.
@@ -267,9 +268,16 @@ public enum StoryLoading {
     /// Whether `path` ends in one of the loader's extensions (compound ones such as
     /// `yarn.txt` too).
     static func hasExtension(_ path: String, of loader: any StoryLoader.Type) -> Bool {
-        let name = (path as NSString).lastPathComponent.lowercased()
-        return loader.fileExtensions.contains { name.hasSuffix("." + $0) }
+        hasExtension(name: fileName(path), of: loader)
     }
+
+    /// `hasExtension` of a name made by `fileName`, made once for every loader tried.
+    static func hasExtension(name: String, of loader: any StoryLoader.Type) -> Bool {
+        loader.fileExtensions.contains { name.hasSuffix("." + $0) }
+    }
+
+    /// The last component of `path`, lower-cased.
+    static func fileName(_ path: String) -> String { (path as NSString).lastPathComponent.lowercased() }
 
     /// Whether a file of this name in a folder can be part of the folder's story: its
     /// extension is a loader's (what `load(paths:)` reads from a folder).

@@ -9,7 +9,8 @@ enum EditorPosition {
     /// The position of a passage whose metadata holds `position` (and maybe `size`): nil
     /// unless the position is two finite numbers; a size that is not is left out.
     static func of(_ metadata: [String: String]) -> Passage.Position? {
-        guard let text = metadata["position"], let (x, y) = pair(text) else { return nil }
+        // Most passages have no metadata: no key hashed for them.
+        guard !metadata.isEmpty, let text = metadata["position"], let (x, y) = pair(text) else { return nil }
         let size = metadata["size"].flatMap(pair).map { Passage.Position.Size(width: $0.0, height: $0.1) }
         return Passage.Position(x: x, y: y, size: size)
     }

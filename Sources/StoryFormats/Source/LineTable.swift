@@ -14,7 +14,20 @@ package struct LineTable: Sendable {
         var scalars = [0]
         var scalarCount = 0
         utf8.withUnsafeBufferPointer { b in
-            for i in 0..<b.count {
+            let raw = UnsafeRawBufferPointer(b)
+            var i = 0
+            while i < b.count {
+                // Eight bytes at a time while they hold no CR or LF: their scalars are the
+                // bytes that are not continuation bytes (10xxxxxx).
+                if i + 8 <= b.count {
+                    let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    if !Self.hasByte(w, 0x0A) && !Self.hasByte(w, 0x0D) {
+                        let continuation = w & ~(w << 1) & 0x8080_8080_8080_8080
+                        scalarCount += 8 - continuation.nonzeroBitCount
+                        i += 8
+                        continue
+                    }
+                }
                 let byte = b[i]
                 if byte & 0xC0 != 0x80 { scalarCount += 1 }
                 // LF, CRLF (one break) and a CR alone (old Mac files) end a line.
@@ -22,10 +35,18 @@ package struct LineTable: Sendable {
                     bytes.append(i + 1)
                     scalars.append(scalarCount)
                 }
+                i += 1
             }
         }
         byteStarts = bytes
         scalarStarts = scalars
+    }
+
+    /// Whether one of the eight bytes of `w` is `byte` (the classic zero-byte test).
+    @inline(__always)
+    static func hasByte(_ w: UInt64, _ byte: UInt8) -> Bool {
+        let x = w ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
     }
 
     package var count: Int { byteStarts.count }

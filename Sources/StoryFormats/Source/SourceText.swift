@@ -23,16 +23,19 @@ public struct SourceText: Sendable {
     /// Decodes `data`; throws a located error for invalid UTF-8 or an oversized file.
     /// A leading byte-order mark is skipped.
     public init(path: String, data: Data) throws(StoryLoadError) {
+        try self.init(path: path, bytes: [UInt8](data))
+    }
+
+    /// `init(path:data:)` over bytes already in an array (a file read), kept without a copy.
+    package init(path: String, bytes: [UInt8]) throws(StoryLoadError) {
         self.path = path
-        guard data.count <= SourceText.maximumSize else {
+        guard bytes.count <= SourceText.maximumSize else {
             throw StoryLoadError(
                 FormatRules.fileTooLarge,
-                FileReadFailure.tooLarge(size: data.count, limit: SourceText.maximumSize, stream: false).description,
+                FileReadFailure.tooLarge(size: bytes.count, limit: SourceText.maximumSize, stream: false).description,
                 at: SourceLocation(file: path, line: 1, column: 1))
         }
-        let bytes = [UInt8](data)
-        let valid = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
-        guard valid else { throw Self.invalidUTF8(path: path, data: data) }
+        guard Self.isValidUTF8(bytes) else { throw Self.invalidUTF8(path: path, data: bytes) }
         // Every leading U+FEFF is skipped (EF BB BF in UTF-8).
         var skip = 0
         while skip + 3 <= bytes.count, bytes[skip] == 0xEF, bytes[skip + 1] == 0xBB, bytes[skip + 2] == 0xBF {
@@ -45,7 +48,7 @@ public struct SourceText: Sendable {
     /// The located error for bytes that are not valid UTF-8: decodes scalar by scalar, as
     /// far as the first ill-formed sequence, to find its line and column. Only run once
     /// the fast check has failed.
-    private static func invalidUTF8(path: String, data: Data) -> StoryLoadError {
+    private static func invalidUTF8(path: String, data: [UInt8]) -> StoryLoadError {
         var decoder = UTF8()
         var iterator = data.makeIterator()
         var sawScalar = false
@@ -78,6 +81,22 @@ public struct SourceText: Sendable {
         }
     }
 
+    /// Whether `bytes` are valid UTF-8: eight bytes at a time while they are ASCII (a
+    /// story file mostly is), the standard library's check from the first other byte on.
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            let raw = UnsafeRawBufferPointer(b)
+            var i = 0
+            while i + 8 <= b.count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+            }
+            while i < b.count, b[i] < 0x80 { i += 1 }
+            if i == b.count { return true }
+            // Every byte before `i` is ASCII, so no scalar begins before it.
+            return String(validating: UnsafeBufferPointer(rebasing: b[i...]), as: UTF8.self) != nil
+        }
+    }
+
     /// Builds a source text from a Swift string (for tests and generated input).
     public init(path: String, text: String) {
         // A Swift string is valid Unicode, so decoding cannot fail.
@@ -89,7 +108,7 @@ public struct SourceText: Sendable {
     public init(contentsOf path: String) throws(StoryLoadError) {
         switch FileReader.contents(path, limit: SourceText.maximumSize) {
         case .success(let bytes):
-            try self.init(path: path, data: Data(bytes))
+            try self.init(path: path, bytes: bytes)
         case .failure(let failure):
             throw StoryLoadError(FormatRules.unreadableFile, failure.description, at: nil).prefixed(path)
         }
@@ -119,7 +138,9 @@ public struct SourceText: Sendable {
 
     /// The number of bytes that the first `count` scalars take (all of them if fewer).
     func byteCount(ofFirst count: Int) -> Int {
-        utf8.withUnsafeBufferPointer { bytes in
+        // No more scalars than bytes: a file of at most `count` bytes is all of it.
+        if utf8.count <= count { return utf8.count }
+        return utf8.withUnsafeBufferPointer { bytes in
             var i = 0
             var seen = 0
             while i < bytes.count && seen < count {
@@ -255,7 +276,15 @@ struct ByteLocator {
             from = lastOffset
             column = lastColumn
         } else {
-            line = LineTable.line(containing: offset, in: lineStarts)
+            // Offsets asked in order (a loader's passages, one a line) are most often a
+            // line or two further on: stepped to before a binary search over them all.
+            line = -1
+            if offset >= lastOffset {
+                var next = lastLine + 1
+                while next + 1 < lineStarts.count, lineStarts[next + 1] <= offset, next < lastLine + 4 { next += 1 }
+                if next + 1 >= lineStarts.count || lineStarts[next + 1] > offset { line = next }
+            }
+            if line < 0 { line = LineTable.line(containing: offset, in: lineStarts) }
             from = lineStarts[line]
             column = 1
         }

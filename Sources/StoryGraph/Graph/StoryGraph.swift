@@ -43,7 +43,8 @@ public struct StoryGraph: Sendable {
     /// The passage each node stands for: `passageOf[v] == v` for a passage, the source
     /// passage for a copy of a callee's body.
     public let passageOf: [Int]
-    public let indexByID: [String: Int]
+    /// Passage ids to their index (`indexByID[id]`), as a `Dictionary` would answer.
+    public let indexByID: PassageIndex
     /// The index of the start passage.
     public let start: Int
     public let isEnding: [Bool]
@@ -121,19 +122,17 @@ public struct StoryGraph: Sendable {
         // the array costs a retain and a release of each of its fields.
         var ids: [String] = []
         ids.reserveCapacity(n)
-        var indexByID: [String: Int] = [:]
-        indexByID.reserveCapacity(n)
-        // What the choices' targets are looked up in (`indexByID` is the public face).
+        // What the choices' targets are looked up in; frozen, it is `indexByID` (each id
+        // hashed once). The first passage with an id keeps it (a validated story has no
+        // second).
         let table = PassageIDTable(capacity: n)
         for i in 0..<n {
             let id = passages[i].id
             ids.append(id)
-            // The first passage with an id keeps it (a validated story has no second).
-            if let first = indexByID.updateValue(i, forKey: id) { indexByID[id] = first }
             table.insert(id, i)
         }
         self.ids = ids
-        self.indexByID = indexByID
+        self.indexByID = table.frozen
         let start = table.index(of: story.start) ?? 0
         self.start = start
 
@@ -265,7 +264,7 @@ public struct StoryGraph: Sendable {
         ids = [String](repeating: "", count: n)
         passageCount = n
         passageOf = Array(0..<n)
-        indexByID = [:]
+        indexByID = .empty
         self.start = start
         self.isEnding = isEnding
         isFragment = [Bool](repeating: false, count: n)
