@@ -7,7 +7,10 @@
 #     processes); the scaling (all cores ÷ one) and one core ÷ the C ceiling;
 #  2. 10,000,000 runs of the Destini-shaped example (Examples/lighthouse.json): target < 2 s;
 #  3. the ceiling: the simplest C loop over the same CSR arrays (Benchmarks/fuzz_ceiling.c,
-#     cc -O2), one core, with coverage counting, in the same run.
+#     cc -O2), one core, with coverage counting, in the same run;
+#  4. under each story, the fuzz's own steps from `fuzz --timings` (set-up on one thread,
+#     runs, merge of the workers' counters, the report's tables), median wall / process
+#     CPU in ms for each --jobs: the serial part that keeps the wall clock from scaling.
 # Targets (issue 28): 2 cores ≥ 1.8× one core; one core ≤ 1.25× the C ceiling.
 # Usage: Benchmarks/fuzz-bench.sh [RUNS] [REPS]   (run from anywhere; needs python3, cc)
 set -euo pipefail
@@ -51,7 +54,9 @@ PY
     for _ in $(seq "$reps"); do
         { echo -n "C "; "$work/fuzz_ceiling" "$work/$name.arrays" "$runs" coverage; } >>"$work/$name.log"
         for jobs in 1 "$cores"; do
-            { echo -n "J$jobs "; "$bin" fuzz "$work/$name.json" --runs "$runs" --jobs "$jobs" 2>&1 >/dev/null | grep '^fuzz:'; } >>"$work/$name.log"
+            "$bin" fuzz "$work/$name.json" --runs "$runs" --jobs "$jobs" --timings 2>"$work/err" >/dev/null || true
+            { echo -n "J$jobs "; grep '^fuzz:' "$work/err"; } >>"$work/$name.log"
+            sed -n "s/^fuzz \([a-z-]*\) *\([0-9.]*\) ms  cpu *\([0-9.]*\) ms/P$jobs \1 \2 \3/p" "$work/err" >>"$work/$name.log"
         done
     done
     python3 - "$shape" "$cores" "$work/$name.log" <<'PY'
@@ -75,6 +80,16 @@ def runs(tag):
 w1, c1, _ = runs("J1")
 wn, cn, each = runs("J" + cores)
 print(f"| {shape} | {c:.1f} | {w1:.1f}; {c1:.1f} | {wn:.1f}; {', '.join(f'{x:.1f}' for x in each)} | {wn / w1:.2f}×; {cn * len(each) / c1:.2f}× | {c / c1:.2f}× |")
+# The fuzz's own steps (`fuzz --timings`): median wall and process CPU in ms, per jobs.
+phases = {}
+for l in log:
+    if l.startswith("P"):
+        jobs, name, wall, cpu = l.split()
+        phases.setdefault((name, jobs[1:]), []).append((float(wall), float(cpu)))
+steps = "  ".join(
+    f"{name} j{jobs} {statistics.median(w for w, _ in v):.1f}/{statistics.median(c for _, c in v):.1f}"
+    for (name, jobs), v in sorted(phases.items(), key=lambda kv: (["set-up", "runs", "merge", "result"].index(kv[0][0]), kv[0][1])))
+print(f"|   steps, ms wall/CPU: {steps} | | | | | |")
 PY
 done
 echo "load after: $(uptime | sed 's/.*load average: //')"

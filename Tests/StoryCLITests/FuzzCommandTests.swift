@@ -44,6 +44,22 @@ import Testing
         #expect(!one.stdoutData.isEmpty)
     }
 
+    /// `--timings` writes each step to stderr, in order, and changes nothing on stdout.
+    @Test func timingsNameEachStepOnStderrOnly() {
+        let plain = runCLI(["fuzz", Self.lighthouse, "--runs", "3000", "--jobs", "2"])
+        let timed = runCLI(["fuzz", Self.lighthouse, "--runs", "3000", "--jobs", "2", "--timings"])
+        #expect(plain.exitCode == 0 && timed.exitCode == 0)
+        #expect(timed.stdoutData == plain.stdoutData)
+        let steps = timed.stderr.split(separator: "\n").filter { $0.contains(" ms  cpu ") }.map {
+            $0.prefix(20).trimmingCharacters(in: .whitespaces)
+        }
+        #expect(
+            steps == [
+                "load", "graph", "play graph", "fuzz set-up", "fuzz runs", "fuzz merge", "fuzz result", "odds",
+                "render",
+            ])
+    }
+
     @Test func neverEndingStoryFailsAndNamesTheRuns() {
         let run = runCLI(["fuzz", Repository.path("Examples/carousel.json"), "--runs", "500", "--max-steps", "40"])
         #expect(run.exitCode == 1)

@@ -40,6 +40,34 @@ import Testing
         #expect(one.lengthHistogram == three.lengthHistogram)
     }
 
+    /// A story big enough that the counters are summed in several slices on several
+    /// threads: the same report for 1, 2 and 3 jobs, and each ending's runs (read off the
+    /// visits on a story without calls) equal to the runs that `Playthrough` ends there.
+    @Test func slicedMergeDoesNotDependOnThreads() throws {
+        let play = PlayGraph(StoryGraph(StoryGenerator.story(.gamebook(2 * FuzzTotals.minimumSlice + 500))))
+        #expect(play.passageCount > 2 * FuzzTotals.minimumSlice && play.slotCount > 3 * FuzzTotals.minimumSlice)
+        let reports = [1, 2, 3].map { Fuzzer(runs: 3_000, seed: 9, jobs: $0).run(play) }
+        for report in reports.dropFirst() {
+            #expect(report.passageRuns == reports[0].passageRuns)
+            #expect(report.choiceRuns == reports[0].choiceRuns)
+            #expect(report.endingRuns == reports[0].endingRuns)
+            #expect(report.lengthCounts == reports[0].lengthCounts)
+            #expect(report.json(odds: nil) == reports[0].json(odds: nil))
+        }
+        var endings = [Int](repeating: 0, count: play.passageCount)
+        var lengths: [Int] = []
+        for run in 1...3_000 {
+            let playthrough = Playthrough(play, seed: 9, run: run)
+            guard case .ending(let passage) = playthrough.outcome else { continue }
+            endings[passage] += 1
+            let steps = playthrough.steps.count
+            if lengths.count <= steps { lengths += [Int](repeating: 0, count: steps + 1 - lengths.count) }
+            lengths[steps] += 1
+        }
+        #expect(reports[0].endingRuns == endings)
+        #expect(reports[0].allEnded && reports[0].lengthCounts == lengths)
+    }
+
     @Test func neverEndingStoryGetsEveryRunStuck() throws {
         let story = try StoryLoading.load(paths: [PlayFixtures.example("carousel.json")]).story
         let report = Fuzzer(runs: 3_000, seed: 1, maxSteps: 50, jobs: 2).run(PlayGraph(StoryGraph(story)))
@@ -48,6 +76,16 @@ import Testing
         #expect(report.lengthHistogram[50] == 3_000)
         #expect(!report.allEnded)
         #expect(report.totalChoices == 150_000)
+    }
+
+    /// Runs longer than the first histogram a worker allocates: it grows, the counts stay.
+    @Test func runsLongerThanTheFirstHistogramAreCounted() throws {
+        let story = try StoryLoading.load(paths: [PlayFixtures.example("carousel.json")]).story
+        let cap = 3 * FuzzCounts.initialLengthCapacity
+        let report = Fuzzer(runs: 300, seed: 1, maxSteps: cap, jobs: 2).run(PlayGraph(StoryGraph(story)))
+        #expect(report.lengthCounts.count == cap + 1 && report.lengthHistogram.count == cap + 1)
+        #expect(report.lengthCounts[cap] == 300 && report.lengthCounts.reduce(0, +) == 300)
+        #expect(report.totalChoices == 300 * cap)
     }
 
     @Test func brokenLinkRunsAreReportedWithTheLink() throws {

@@ -27,7 +27,7 @@ struct FuzzCommand: Command {
         ],
         options: [
             runsOption.spec, seedOption.spec, maxStepsOption.spec, policyOption.spec, jobsOption.spec,
-            formatOption.spec, replayOption.spec,
+            formatOption.spec, replayOption.spec, timingsOption.spec,
         ] + InputOptions.specs)
 
     static let runsOption = Option<Int>.integer(
@@ -49,6 +49,9 @@ struct FuzzCommand: Command {
         "replay", value: "I", help: "Print run I (from 1) of the seed as a transcript instead of fuzzing.",
         in: 1...Int.max)
 
+    static let timingsOption = Option.flag(
+        "timings", help: "Write the time each step took (wall and the process's CPU) to stderr.")
+
     let paths: [String]
     let input: InputOptions
     let runs: Int
@@ -58,6 +61,7 @@ struct FuzzCommand: Command {
     let jobs: Int?
     let format: OutputFormat
     let replay: Int?
+    let timings: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         paths = arguments.positional
@@ -69,12 +73,14 @@ struct FuzzCommand: Command {
         jobs = arguments.value(Self.jobsOption)
         format = arguments[Self.formatOption]
         replay = arguments.value(Self.replayOption)
+        timings = arguments[Self.timingsOption]
     }
 
     func run(_ terminal: Terminal) throws(CLIError) -> ExitCode {
-        let result = try input.load(paths, terminal)
-        let graph = StoryGraph(result.story)
-        let play = PlayGraph(graph)
+        var steps = StepTimes()
+        let result = try steps.timed("load") { () throws(CLIError) in try input.load(paths, terminal) }
+        let graph = steps.timed("graph") { StoryGraph(result.story) }
+        let play = steps.timed("play graph") { PlayGraph(graph) }
         if let replay { return replayRun(replay, play, terminal) }
 
         let fuzzer = Fuzzer(runs: runs, seed: seed, policy: policy, maxSteps: maxSteps, jobs: jobs)
@@ -84,12 +90,18 @@ struct FuzzCommand: Command {
         var progress: (@Sendable (Int) -> Void)? = nil
         if let bar { progress = { done in bar.update(done) } }
         let workerTimes = Mutex<[Fuzzer.WorkerTime]>([])
-        let report = fuzzer.run(play, progress: progress, workers: { time in workerTimes.withLock { $0.append(time) } })
+        var phases: [Fuzzer.PhaseTime] = []
+        let report = fuzzer.run(
+            play, progress: progress, workers: { time in workerTimes.withLock { $0.append(time) } },
+            phases: { phases.append($0) })
         let elapsed = clock.now - started
+        for phase in phases { steps.add("fuzz " + phase.name, seconds: phase.seconds, cpu: phase.cpuSeconds) }
         bar?.finish()
-        let odds = policy == .uniform ? EndingOdds(graph) : nil
+        let odds = steps.timed("odds") { policy == .uniform ? EndingOdds(graph) : nil }
         let replay = FuzzReport.Replay(command: "storygraph fuzz \(paths.joined(separator: " "))", maxSteps: maxSteps)
-        terminal.write(report.rendered(format, odds: odds, replay: replay))
+        let text = steps.timed("render") { report.rendered(format, odds: odds, replay: replay) }
+        terminal.write(text)
+        if timings { steps.print(to: terminal) }
         if !terminal.quiet {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             let perSecond = { (count: Int) in seconds > 0 ? NumberText.rate(Double(count) / seconds) : "∞" }

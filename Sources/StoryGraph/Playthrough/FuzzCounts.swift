@@ -1,24 +1,38 @@
-/// One worker's counters during a fuzz, merged into `FuzzReport` at the end. Owns its
+import Foundation
+
+/// One worker's counters during a fuzz, summed into `FuzzTotals` at the end. Owns its
 /// buffers (freed in `deinit`); the inner loop works on raw pointers to them.
 ///
-/// Memory: O(P + C + maxSteps) for P passages and C slots, whatever the number of runs.
+/// The buffers come from `calloc`: zero pages the kernel maps when the worker first
+/// touches them, so a worker costs nothing before it plays, and the pages it never
+/// touches cost nothing at all. The length histogram grows with the longest run seen
+/// (not `maxSteps`, a million entries on a 100,000-passage story).
+///
+/// Memory: O(P + C + longest run) for P passages and C slots, whatever the number of runs.
 final class FuzzCounts: @unchecked Sendable {
-    let passageCount: Int
-    let slotCount: Int
-    let maxSteps: Int
+    let layout: FuzzLayout
     /// Per passage / per slot: the runs that visited it / took it, with the stamp of the
     /// last run that did and of the last block that took the slot (the `fresh` memory),
     /// side by side, so that a step touches one cache line of each.
     let passageEntries: UnsafeMutableBufferPointer<CoverageEntry>
     let slotEntries: UnsafeMutableBufferPointer<CoverageEntry>
-    /// Runs that ended at each passage.
-    let endingRuns: UnsafeMutableBufferPointer<Int>
-    /// Runs by length in choices, `0 ... maxSteps`.
-    let lengths: UnsafeMutableBufferPointer<Int>
-    /// The smallest run number that failed at each slot (`Int.max`: none).
-    let firstFailure: UnsafeMutableBufferPointer<Int>
+    /// Runs that ended at each passage; `nil` when the totals read them off the visits
+    /// (`FuzzLayout.endingsFromVisits`).
+    let endingRuns: UnsafeMutableBufferPointer<Int>?
+    /// Runs by length in choices: `lengths[0 ..< lengthCapacity]`, grown (up to
+    /// `maxSteps + 1`) when a longer run ends.
+    private(set) var lengths: UnsafeMutablePointer<Int>
+    private(set) var lengthCapacity: Int
+    /// The smallest run number that failed at each of `layout.failingSlots` (`Int.max`: none).
+    var firstFailure: [Int]
     private var stamp: UInt32 = 0
-    let direct: Bool
+
+    var passageCount: Int { layout.passageCount }
+    var slotCount: Int { layout.slotCount }
+    var maxSteps: Int { layout.maxSteps }
+    /// `direct`: the story has no calls, so that a node is its passage and a slot its
+    /// choice (`PlayGraph.passageOf` and `choiceSlot` are the identity).
+    var direct: Bool { layout.direct }
 
     /// Runs that visited each passage / took each slot.
     var passageRuns: [Int] { passageEntries.map(\.runs) }
@@ -41,33 +55,51 @@ final class FuzzCounts: @unchecked Sendable {
     /// The smallest failed (broken or dynamic link) run numbers with their slot.
     var firstFailed: [(run: Int, slot: Int)] = []
 
-    /// `direct`: the story has no calls, so that a node is its passage and a slot its
-    /// choice (`PlayGraph.passageOf` and `choiceSlot` are the identity).
-    init(passages: Int, slots: Int, maxSteps: Int, direct: Bool = false) {
-        self.direct = direct
-        passageCount = passages
-        slotCount = slots
-        self.maxSteps = maxSteps
-        func zeros<T: FixedWidthInteger>(_ count: Int, _: T.Type) -> UnsafeMutableBufferPointer<T> {
-            // At least one element, so that every buffer has a base address.
-            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(count, 1))
-            buffer.initialize(repeating: 0)
-            return buffer
-        }
-        passageEntries = .allocate(capacity: max(passages, 1))
-        passageEntries.initialize(repeating: CoverageEntry())
-        slotEntries = .allocate(capacity: max(slots, 1))
-        slotEntries.initialize(repeating: CoverageEntry())
-        endingRuns = zeros(passages, Int.self)
-        lengths = zeros(maxSteps + 1, Int.self)
-        firstFailure = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(slots, 1))
-        firstFailure.initialize(repeating: Int.max)
+    /// The first length histogram's size: runs longer than this are rare on most stories.
+    static let initialLengthCapacity = 1_024
+
+    init(_ layout: FuzzLayout) {
+        self.layout = layout
+        passageEntries = Self.zeros(layout.passageCount)
+        slotEntries = Self.zeros(layout.slotCount)
+        endingRuns = layout.endingsFromVisits ? nil : Self.zeros(layout.passageCount)
+        lengthCapacity = min(layout.maxSteps + 1, Self.initialLengthCapacity)
+        lengths = Self.zeros(lengthCapacity, Int.self).baseAddress!
+        firstFailure = [Int](repeating: Int.max, count: layout.failingSlots.count)
+    }
+
+    /// A buffer of `count` zeros (at least one element, so that it has a base address),
+    /// from `calloc`, whose large blocks are fresh zero pages: nothing is written here.
+    private static func zeros<T>(_ count: Int, _: T.Type = T.self) -> UnsafeMutableBufferPointer<T> {
+        guard let raw = calloc(max(count, 1), MemoryLayout<T>.stride) else { fatalError("out of memory") }
+        return UnsafeMutableBufferPointer(start: raw.bindMemory(to: T.self, capacity: max(count, 1)), count: count)
     }
 
     deinit {
-        for buffer in [endingRuns, lengths, firstFailure] { buffer.deallocate() }
-        passageEntries.deallocate()
-        slotEntries.deallocate()
+        free(passageEntries.baseAddress)
+        free(slotEntries.baseAddress)
+        free(endingRuns?.baseAddress)
+        free(lengths)
+    }
+
+    /// Makes room in the histogram for a run of `steps` choices.
+    ///
+    /// - Complexity: O(new capacity), amortised O(1) per choice of the longest run.
+    @inline(never)
+    private func growLengths(toHold steps: Int) {
+        let capacity = min(maxSteps + 1, max(2 * lengthCapacity, steps + 1))
+        let grown = Self.zeros(capacity, Int.self).baseAddress!
+        grown.update(from: lengths, count: lengthCapacity)
+        free(lengths)
+        lengths = grown
+        lengthCapacity = capacity
+    }
+
+    /// Counts a run of `steps` choices in the histogram.
+    @inline(__always)
+    private func countLength(_ steps: Int) {
+        if steps >= lengthCapacity { growLengths(toHold: steps) }
+        lengths[steps] &+= 1
     }
 
     /// Plays `runs` (all of one block) and counts them.
@@ -82,8 +114,10 @@ final class FuzzCounts: @unchecked Sendable {
         // The counts of every run that ended, kept in registers and this worker's own
         // buffers; the rare outcomes go through `count`.
         var choices = 0
-        let lengths = lengths.baseAddress!
-        let endingRuns = endingRuns.baseAddress!
+        var lengths = lengths
+        var lengthCapacity = lengthCapacity
+        // Without calls an ending's runs are its visits (`FuzzLayout.endingsFromVisits`).
+        let endingRuns = endingRuns?.baseAddress
         for run in runs {
             observer.stamp &+= 1
             if observer.stamp == 0 {
@@ -96,8 +130,13 @@ final class FuzzCounts: @unchecked Sendable {
                 fresh: fresh, rng: &rng, observer: &observer)
             if outcome.kind == .ending {
                 choices &+= outcome.steps
+                if outcome.steps >= lengthCapacity {
+                    growLengths(toHold: outcome.steps)
+                    lengths = self.lengths
+                    lengthCapacity = self.lengthCapacity
+                }
                 lengths[outcome.steps] &+= 1
-                endingRuns[observer.passage(outcome.place)] &+= 1
+                if let endingRuns { endingRuns[observer.passage(outcome.place)] &+= 1 }
             } else {
                 count(outcome, run: run, passageOf: passageOf, choiceSlot: choiceSlot)
             }
@@ -169,10 +208,10 @@ final class FuzzCounts: @unchecked Sendable {
         _ outcome: RawOutcome, run: Int, passageOf: UnsafeBufferPointer<Int32>, choiceSlot: UnsafeBufferPointer<Int32>
     ) {
         totalChoices &+= outcome.steps
-        lengths[outcome.steps] &+= 1
+        countLength(outcome.steps)
         switch outcome.kind {
         case .ending:
-            endingRuns[Int(passageOf[outcome.place])] &+= 1
+            if let endingRuns { endingRuns[Int(passageOf[outcome.place])] &+= 1 }
         case .stuck:
             stuckRuns += 1
             if firstStuck.count < Fuzzer.keptRunNumbers { firstStuck.append(run) }
@@ -181,8 +220,8 @@ final class FuzzCounts: @unchecked Sendable {
             if firstBlocked.count < Fuzzer.keptRunNumbers { firstBlocked.append(run) }
         case .brokenLink, .dynamicLink:
             if outcome.kind == .brokenLink { brokenLinkRuns += 1 } else { dynamicLinkRuns += 1 }
-            let choice = Int(choiceSlot[outcome.place])
-            if firstFailure[choice] > run { firstFailure[choice] = run }
+            let failing = layout.failingIndex(ofChoiceSlot: choiceSlot[outcome.place])
+            if firstFailure[failing] > run { firstFailure[failing] = run }
             if firstFailed.count < Fuzzer.keptRunNumbers { firstFailed.append((run, outcome.place)) }
         }
     }
@@ -190,34 +229,6 @@ final class FuzzCounts: @unchecked Sendable {
     private func resetStamps() {
         for i in passageEntries.indices { passageEntries[i].stamp = 0 }
         for i in slotEntries.indices { slotEntries[i].stamp = 0 }
-    }
-
-    /// Adds another worker's counts. Sums, and the smallest run numbers: the result does
-    /// not depend on which worker played which block, nor on the order of merging.
-    ///
-    /// - Complexity: O(P + C + maxSteps).
-    func merge(_ other: FuzzCounts) {
-        for i in 0..<passageCount {
-            passageEntries[i].runs += other.passageEntries[i].runs
-            endingRuns[i] += other.endingRuns[i]
-        }
-        for i in 0..<slotCount {
-            slotEntries[i].runs += other.slotEntries[i].runs
-            firstFailure[i] = min(firstFailure[i], other.firstFailure[i])
-        }
-        for i in 0...maxSteps { lengths[i] += other.lengths[i] }
-        stuckRuns += other.stuckRuns
-        blockedRuns += other.blockedRuns
-        firstBlocked = Array((firstBlocked + other.firstBlocked).sorted().prefix(Fuzzer.keptRunNumbers))
-        unknownOffers += other.unknownOffers
-        if other.unknownOffers > 0 {
-            for i in 0..<slotCount where other.unknownSlots[i] { unknownSlots[i] = true }
-        }
-        brokenLinkRuns += other.brokenLinkRuns
-        dynamicLinkRuns += other.dynamicLinkRuns
-        totalChoices += other.totalChoices
-        firstStuck = Array((firstStuck + other.firstStuck).sorted().prefix(Fuzzer.keptRunNumbers))
-        firstFailed = Array((firstFailed + other.firstFailed).sorted { $0.run < $1.run }.prefix(Fuzzer.keptRunNumbers))
     }
 }
 

@@ -55,8 +55,14 @@ public struct FuzzReport: Sendable {
     package let dynamicLinkRuns: Int
     /// Choices taken over all runs.
     package let totalChoices: Int
+    /// Runs by length in choices, indices `0 ... the longest run` (empty with no runs).
+    package let lengthCounts: [Int]
     /// Runs by length in choices, indices `0 ... maxSteps`.
-    package let lengthHistogram: [Int]
+    ///
+    /// - Complexity: O(maxSteps).
+    package var lengthHistogram: [Int] {
+        lengthCounts + [Int](repeating: 0, count: maxSteps + 1 - lengthCounts.count)
+    }
     /// The smallest stuck run numbers (at most `Fuzzer.keptRunNumbers`).
     package let firstStuckRuns: [Int]
     /// The smallest run numbers that failed at a broken or dynamic link.
@@ -64,50 +70,59 @@ public struct FuzzReport: Sendable {
     /// Every broken or dynamic link some run took, in story order.
     package let failedLinks: [FailedLink]
 
-    init(graph: PlayGraph, runs: Int, seed: UInt64, policy: PlayPolicy, maxSteps: Int, counts: FuzzCounts) {
+    /// - Complexity: O(P + C) for P passages and C slots; O(F) for the fragments' and the
+    ///   callees' copies' counts when the story has none.
+    init(
+        graph: PlayGraph, runs: Int, seed: UInt64, policy: PlayPolicy, maxSteps: Int, totals: consuming FuzzTotals,
+        layout: FuzzLayout
+    ) {
         self.graph = graph
         self.runs = runs
         self.seed = seed
         self.policy = policy
         self.maxSteps = maxSteps
-        var passageRuns = Array(counts.passageRuns.prefix(graph.passageCount))
+        var passageRuns = totals.passageRuns
         // A fragment is seen when a passage that shows it is: it counts the runs of the
         // busiest one (exact when one passage shows it, a lower bound otherwise).
         let story = graph.graph
-        for v in 0..<graph.passageCount where passageRuns[v] > 0 {
-            for f in story.shown(in: v) where story.isFragment[f] {
-                passageRuns[f] = max(passageRuns[f], passageRuns[v])
+        if story.shownPassages.contains(where: { story.isFragment[$0] }) {
+            for v in 0..<graph.passageCount where passageRuns[v] > 0 {
+                for f in story.shown(in: v) where story.isFragment[f] {
+                    passageRuns[f] = max(passageRuns[f], passageRuns[v])
+                }
             }
         }
         self.passageRuns = passageRuns
         // A choice met in several slots (copies of a callee) is counted at its first one.
-        var choiceRuns = Array(counts.slotRuns.prefix(graph.slotCount))
-        for s in choiceRuns.indices where !graph.isChoiceSlot(s) {
-            choiceRuns[s] = choiceRuns[Int(graph.choiceSlot[s])]
+        var choiceRuns = totals.slotRuns
+        if !layout.direct {
+            for s in choiceRuns.indices where !graph.isChoiceSlot(s) {
+                choiceRuns[s] = choiceRuns[Int(graph.choiceSlot[s])]
+            }
         }
         self.choiceRuns = choiceRuns
-        endingRuns = Array(counts.endingRuns.prefix(graph.passageCount))
-        stuckRuns = counts.stuckRuns
-        blockedRuns = counts.blockedRuns
-        firstBlockedRuns = counts.firstBlocked
-        unknownOffers = counts.unknownOffers
+        endingRuns = totals.endingRuns
+        stuckRuns = totals.stuckRuns
+        blockedRuns = totals.blockedRuns
+        firstBlockedRuns = totals.firstBlocked
+        unknownOffers = totals.unknownOffers
+        let unknownSlots = totals.unknownSlots
         unknownChoices =
-            counts.unknownOffers == 0
-            ? []
-            : (0..<graph.slotCount).filter { counts.unknownSlots[$0] && graph.isChoiceSlot($0) }.map { graph.refs[$0] }
-        brokenLinkRuns = counts.brokenLinkRuns
-        dynamicLinkRuns = counts.dynamicLinkRuns
-        totalChoices = counts.totalChoices
-        lengthHistogram = Array(counts.lengths.prefix(maxSteps + 1))
-        firstStuckRuns = counts.firstStuck
-        firstFailedRuns = counts.firstFailed.map { FailedRun(run: $0.run, choice: graph.refs[$0.slot]) }
+            unknownSlots.isEmpty
+            ? [] : (0..<graph.slotCount).filter { unknownSlots[$0] && graph.isChoiceSlot($0) }.map { graph.refs[$0] }
+        brokenLinkRuns = totals.brokenLinkRuns
+        dynamicLinkRuns = totals.dynamicLinkRuns
+        totalChoices = totals.totalChoices
+        lengthCounts = totals.lengths
+        firstStuckRuns = totals.firstStuck
+        firstFailedRuns = totals.firstFailed.map { FailedRun(run: $0.run, choice: graph.refs[$0.slot]) }
         var failedLinks: [FailedLink] = []
-        for slot in 0..<graph.slotCount
-        where graph.targets[slot] < 0 && choiceRuns[slot] > 0 && graph.isChoiceSlot(slot) {
+        for (i, slot) in layout.failingSlots.lazy.map({ Int($0) }).enumerated()
+        where graph.targets[slot] < 0 && choiceRuns[slot] > 0 {
             failedLinks.append(
                 FailedLink(
                     choice: graph.refs[slot], isDynamic: graph.targets[slot] == PlayGraph.dynamicTarget,
-                    runs: choiceRuns[slot], firstRun: counts.firstFailure[slot]))
+                    runs: choiceRuns[slot], firstRun: totals.firstFailure[i]))
         }
         self.failedLinks = failedLinks
     }
@@ -136,7 +151,7 @@ public struct FuzzReport: Sendable {
         var minimum = -1
         var maximum = 0
         var sum = 0
-        for (length, count) in lengthHistogram.enumerated() where count > 0 {
+        for (length, count) in lengthCounts.enumerated() where count > 0 {
             if minimum < 0 { minimum = length }
             maximum = length
             sum += length * count
@@ -144,7 +159,7 @@ public struct FuzzReport: Sendable {
         func percentile(_ percent: Int) -> Int {
             let rank = max(1, (runs * percent + 99) / 100) // ⌈runs · percent / 100⌉
             var seen = 0
-            for (length, count) in lengthHistogram.enumerated() {
+            for (length, count) in lengthCounts.enumerated() {
                 seen += count
                 if seen >= rank { return length }
             }

@@ -53,9 +53,9 @@ public struct Fuzzer: Sendable {
     /// the number of runs done so far, once per block.
     ///
     /// - Complexity: O(total steps / jobs) time (O(total steps × choices per passage)
-    ///   for `fresh`); O(jobs × (P + C + maxSteps)) memory, whatever the number of runs.
+    ///   for `fresh`); O(jobs × (P + C + the longest run)) memory, whatever the number of runs.
     public func run(_ graph: PlayGraph, progress: (@Sendable (Int) -> Void)? = nil) -> FuzzReport {
-        run(graph, progress: progress, workers: nil)
+        run(graph, progress: progress, workers: nil, phases: nil)
     }
 
     /// One worker's share of a fuzz, for the timings line: the choices it played and the
@@ -65,11 +65,24 @@ public struct Fuzzer: Sendable {
         package var cpuSeconds: Double
     }
 
+    /// A step of a fuzz, for `--timings`: its wall time and the CPU time of the whole
+    /// process (every thread) during it.
+    package struct PhaseTime: Sendable {
+        package var name: String
+        package var seconds: Double
+        package var cpuSeconds: Double
+    }
+
     /// `run(_:progress:)`, telling `workers` (if given) each worker's `WorkerTime`, in
-    /// no particular order (timings only: the report does not depend on them).
+    /// no particular order, and `phases` the time of each step in order: `set-up` (on
+    /// one thread), `runs` (the workers), `merge` (the workers' counters summed, in
+    /// slices on `jobs` threads), `result` (the report's tables). Timings only: the
+    /// report does not depend on them.
     package func run(
-        _ graph: PlayGraph, progress: (@Sendable (Int) -> Void)?, workers timings: (@Sendable (WorkerTime) -> Void)?
+        _ graph: PlayGraph, progress: (@Sendable (Int) -> Void)?, workers timings: (@Sendable (WorkerTime) -> Void)?,
+        phases: ((PhaseTime) -> Void)? = nil
     ) -> FuzzReport {
+        var phaseClock = PhaseClock()
         let cap = maxSteps ?? Self.defaultMaxSteps(passages: graph.passageCount)
         let blocks = (runs + Self.freshBlockSize - 1) / Self.freshBlockSize
         let workers = max(1, min(jobs ?? ProcessInfo.activeProcessors, max(blocks, 1)))
@@ -79,12 +92,13 @@ public struct Fuzzer: Sendable {
         let task = FuzzTask(graph: graph, runs: runs, seed: seed, fresh: policy == .fresh, maxSteps: cap)
         // Under state: the conditions and effects compiled once, a reader per worker.
         let model = policy == .state ? StateModel(graph.graph) : nil
-        let direct = FuzzCounts.isIdentity(graph.passageOf) && FuzzCounts.isIdentity(graph.choiceSlot)
+        let layout = FuzzLayout(graph, maxSteps: cap, policy: policy)
+        phaseClock.lap("set-up", phases)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let cpuStart = Self.threadCPUSeconds()
             // Everything a worker writes is its own: its counters (allocated by this
             // thread), its reader, its generators; the shared arrays are only read.
-            let counts = FuzzCounts(passages: graph.passageCount, slots: graph.slotCount, maxSteps: cap, direct: direct)
+            let counts = FuzzCounts(layout)
             var reader = model.map { ReaderState(graph, model: $0) }
             while true {
                 let block = nextBlock.add(1, ordering: .relaxed).oldValue
@@ -99,9 +113,34 @@ public struct Fuzzer: Sendable {
             timings?(WorkerTime(choices: counts.totalChoices, cpuSeconds: Self.threadCPUSeconds() - cpuStart))
             results.withLock { $0.append(counts) }
         }
-        let total = FuzzCounts(passages: graph.passageCount, slots: graph.slotCount, maxSteps: cap)
-        for counts in results.withLock({ $0 }) { total.merge(counts) }
-        return FuzzReport(graph: graph, runs: runs, seed: seed, policy: policy, maxSteps: cap, counts: total)
+        phaseClock.lap("runs", phases)
+        let totals = FuzzTotals(results.withLock { $0 }, layout: layout, offsets: graph.offsets, jobs: workers)
+        phaseClock.lap("merge", phases)
+        let report = FuzzReport(
+            graph: graph, runs: runs, seed: seed, policy: policy, maxSteps: cap, totals: totals, layout: layout)
+        phaseClock.lap("result", phases)
+        return report
+    }
+}
+
+/// Wall and process CPU time since the last lap.
+private struct PhaseClock {
+    private var wall = DispatchTime.now().uptimeNanoseconds
+    private var cpu = PhaseClock.processCPUSeconds()
+
+    mutating func lap(_ name: String, _ report: ((Fuzzer.PhaseTime) -> Void)?) {
+        guard let report else { return }
+        let nowWall = DispatchTime.now().uptimeNanoseconds
+        let nowCPU = Self.processCPUSeconds()
+        report(Fuzzer.PhaseTime(name: name, seconds: Double(nowWall - wall) / 1e9, cpuSeconds: nowCPU - cpu))
+        wall = nowWall
+        cpu = nowCPU
+    }
+
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 }
 
