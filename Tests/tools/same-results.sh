@@ -12,9 +12,14 @@
 #          as Benchmarks/realworld/fetch-bench-stories.sh leaves them)
 #   renpy  `report` of every game folder under STORIES (default /work/trials/renpy/games,
 #          as Tests/tools/try-real-renpy.sh --fetch leaves them)
+#   load   `report` of the generated cases of Benchmarks/run in STORIES (default
+#          Benchmarks/work: gamebook 100 … 100,000, lattices, tree 16, chain 100,000) and
+#          of the JSON and YAML examples and fixtures, the hostile ones included
 #
 # and any further paths given are reported too. A case whose story is absent is skipped and
 # said.
+#
+# Each case's standard error is compared too.
 #
 # A search that stopped at its budget or at a wall-clock guard explores as much as the
 # machine's load allows, so two runs of one binary may differ there: inside an object
@@ -30,7 +35,7 @@
 # keeps its output beside the recorded one (NAME.after), and exits 1 if any differs.
 set -u
 cd "$(dirname "$0")/../.."
-usage="usage: same-results.sh twine|state|renpy record|compare DIR [PATH...]"
+usage="usage: same-results.sh twine|state|renpy|load record|compare DIR [PATH...]"
 set_name=${1:?$usage}
 mode=${2:?$usage}
 dir=${3:?$usage}
@@ -43,6 +48,7 @@ masked() {
 import json, sys
 text = open(sys.argv[1], encoding="utf-8").read()
 body, _, status = text.rpartition("\nexit ")
+body, _, errors = body.rpartition("\n--- stderr ---\n")
 COUNTS = {"states", "count", "total", "search_steps", "paths", "bytes", "evaluation_steps", "expanded_states"}
 def mask(x, inexact=False):
     if isinstance(x, dict):
@@ -62,6 +68,7 @@ try:
     print(json.dumps(mask(doc), sort_keys=True))
 except ValueError:
     print(body)
+print(errors)
 print("exit", status)
 ' "$1"
 }
@@ -74,7 +81,10 @@ one() { # NAME COMMAND...
     shift
     local out=$scratch/$name.json
     "$bin" "$@" > "$out" 2> "$scratch/$name.err"
-    printf '\nexit %s\n' "$?" >> "$out"
+    local code=$?
+    printf '\n--- stderr ---\n' >> "$out"
+    cat "$scratch/$name.err" >> "$out"
+    printf '\nexit %s\n' "$code" >> "$out"
     case $mode in
     record) cp "$out" "$dir/$name.json" ;;
     compare)
@@ -128,6 +138,13 @@ renpy)
         base=${game%/}
         [ -d "$game/game" ] || base=$(dirname "$(find "$game" -maxdepth 2 -type d -name game | head -1)")
         report "$base"
+    done ;;
+load)
+    cases=${STORIES:-Benchmarks/work}
+    [ -d "$cases" ] || echo "skipped  the generated cases (no $cases: Benchmarks/run makes them)"
+    for input in "$cases"/*.json Examples/*.json Examples/*.yaml Tests/Fixtures/gamebook/* \
+        Tests/Fixtures/hostile/json/* Tests/Fixtures/hostile/gamebook/*; do
+        [ -f "$input" ] && report "$input"
     done ;;
 *) echo "$usage" >&2; exit 64 ;;
 esac
