@@ -194,6 +194,8 @@ extension [Passage] {
                 if deepShared[key] == nil { deepShared[key] = shared.effects.filter(\.value.isTooDeep) }
                 found = deepShared[key]!
             }
+            // Almost always nothing: no array is made then.
+            guard list.own.contains(where: \.value.isTooDeep) else { return found }
             return found + list.own.filter(\.value.isTooDeep)
         }
         // Read in place: a copy of each passage would retain and release its every field.
@@ -203,8 +205,9 @@ extension [Passage] {
                     "the value given to '\(effect.variable)' in passage '\(self[p].id)'",
                     at: effect.location ?? self[p].location)
             }
-            for c in self[p].choices.indices
-            where self[p].choices[c].condition?.isTooDeep == true || !tooDeep(self[p].choices[c].effectList).isEmpty {
+            for c in self[p].choices.indices {
+                let deep = tooDeep(self[p].choices[c].effectList)
+                guard self[p].choices[c].condition?.isTooDeep == true || !deep.isEmpty else { continue }
                 let passage = self[p]
                 let choice = passage.choices[c]
                 if choice.condition?.isTooDeep == true {
@@ -212,7 +215,7 @@ extension [Passage] {
                         "the condition of choice '\(choice.text)' in passage '\(passage.id)'",
                         at: choice.location ?? passage.location)
                 }
-                for effect in tooDeep(choice.effectList) {
+                for effect in deep {
                     report(
                         "the value given to '\(effect.variable)' by choice '\(choice.text)'",
                         at: effect.location ?? choice.location ?? passage.location)
